@@ -11,11 +11,47 @@ import (
 
 // vCapabilitiesRequest checks draft/capabilities-request.schema.json#.
 func vCapabilitiesRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCommon_request(c, n, ev) {
 		return false
 	}
-	if !vCapabilitiesRequest_allOf_1(c, n, ev) {
-		return false
+	{
+		if !(k == ahpimpl.KindObject) {
+			return c.FailTypeWith(n, &reasons[0])
+		}
+		var seen uint64
+		if ev != nil {
+			ev.Declared = true
+		}
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "method":
+					seen |= uint64(0x1)
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "hooks/capabilities")) {
+							return c.FailWith(n, &reasons[1])
+						}
+					}
+				case "params":
+					seen |= uint64(0x2)
+					if !c.ChildAll(m.Value(), vCapabilitiesRequest_allOf_1_params) {
+						return false
+					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
+				}
+			}
+		}
+		if seen != uint64(0x3) {
+			return c.FailRequired(n, seen, &required0)
+		}
 	}
 	return true
 }
@@ -25,7 +61,7 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[0])
+		return c.FailTypeWith(n, &reasons[4])
 	}
 	var seen uint64
 	if ev != nil {
@@ -64,7 +100,7 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		}
 	}
 	if seen != uint64(0xf) {
-		return c.FailRequired(n, seen, &required0)
+		return c.FailRequired(n, seen, &required1)
 	}
 	return true
 }
@@ -73,7 +109,7 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vCommon_jsonRpcVersion(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "2.0")) {
-		return c.FailWith(n, &reasons[5])
+		return c.FailWith(n, &reasons[9])
 	}
 	return true
 }
@@ -102,10 +138,10 @@ func vCommon_nonEmptyString(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[6])
+		return c.FailTypeWith(n, &reasons[10])
 	}
 	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[7])
+		return c.FailWith(n, &reasons[11])
 	}
 	return true
 }
@@ -116,7 +152,7 @@ func vCommon_jsonRpcId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reasons[8])
+		return c.FailTypeWith(n, &reasons[12])
 	}
 	return true
 }
@@ -126,10 +162,10 @@ func vCommon_methodName(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[9])
+		return c.FailTypeWith(n, &reasons[13])
 	}
 	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[10])
+		return c.FailWith(n, &reasons[14])
 	}
 	return true
 }
@@ -140,50 +176,7 @@ func vCommon_request_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[11])
-	}
-	return true
-}
-
-// vCapabilitiesRequest_allOf_1 checks
-// draft/capabilities-request.schema.json#/allOf/1.
-func vCapabilitiesRequest_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[12])
-	}
-	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "method":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "hooks/capabilities")) {
-						return c.FailWith(n, &reasons[13])
-					}
-				}
-			case "params":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vCapabilitiesRequest_allOf_1_params) {
-					return false
-				}
-			default:
-				continue
-			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
-		}
-	}
-	if seen != uint64(0x3) {
-		return c.FailRequired(n, seen, &required1)
+		return c.FailTypeWith(n, &reasons[15])
 	}
 	return true
 }
@@ -235,11 +228,39 @@ func vCommon_protocolVersion(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 
 // vCapabilitiesResponse checks draft/capabilities-response.schema.json#.
 func vCapabilitiesResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
-	if !vCapabilitiesResponse_allOf_1(c, n, ev) {
-		return false
+	{
+		if !(k == ahpimpl.KindObject) {
+			return c.FailTypeWith(n, &reasons[20])
+		}
+		var seen uint64
+		if ev != nil {
+			ev.Declared = true
+		}
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "result":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result) {
+						return false
+					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
+				}
+			}
+		}
+		if seen != uint64(0x1) {
+			return c.FailRequired(n, seen, &required3)
+		}
 	}
 	return true
 }
@@ -250,7 +271,7 @@ func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[20])
+		return c.FailTypeWith(n, &reasons[22])
 	}
 	var present uint64
 	var seen uint64
@@ -288,10 +309,10 @@ func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 		}
 	}
 	if seen != uint64(0x7) {
-		return c.FailRequired(n, seen, &required3)
+		return c.FailRequired(n, seen, &required4)
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reasons[24])
+		return c.FailWith(n, &reasons[26])
 	}
 	return true
 }
@@ -322,7 +343,7 @@ func vCommon_jsonRpcResponseId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindNull) {
-		return c.FailTypeWith(n, &reasons[25])
+		return c.FailTypeWith(n, &reasons[27])
 	}
 	return true
 }
@@ -333,42 +354,7 @@ func vCommon_successResponse_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[26])
-	}
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1 checks
-// draft/capabilities-response.schema.json#/allOf/1.
-func vCapabilitiesResponse_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[27])
-	}
-	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "result":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result) {
-					return false
-				}
-			default:
-				continue
-			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
-		}
-	}
-	if seen != uint64(0x1) {
-		return c.FailRequired(n, seen, &required4)
+		return c.FailTypeWith(n, &reasons[28])
 	}
 	return true
 }
@@ -576,14 +562,99 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required7)
 	}
-	if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0(c, n, ev) {
-		return false
+	{
+		cond := true
+		if k == ahpimpl.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "modes"); ok {
+				if d.ArrayHas(dv, "intercept") != 0 {
+					cond = false
+				} else if ev != nil {
+					ev.Set(i)
+				}
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if k == ahpimpl.KindObject {
+				if ev != nil {
+					ev.Declared = true
+				}
+				{
+					m := d.Members(n)
+					for m.Next() {
+						switch m.Key() {
+						case "capabilities":
+							if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities) {
+								return false
+							}
+						default:
+							continue
+						}
+						if ev != nil {
+							ev.Set(m.Index())
+						}
+					}
+				}
+			}
+		}
 	}
-	if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1(c, n, ev) {
-		return false
+	{
+		cond := true
+		if k == ahpimpl.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "modes"); ok {
+				if d.ArrayHas(dv, "intercept") == 0 {
+					cond = false
+				} else if ev != nil {
+					ev.Set(i)
+				}
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if k == ahpimpl.KindObject {
+				var seen uint64
+				{
+					m := d.Members(n)
+					for m.Next() {
+						switch m.Key() {
+						case "capabilities":
+							seen |= uint64(0x1)
+							continue
+						}
+					}
+				}
+				if seen != uint64(0x1) {
+					return c.FailRequired(n, seen, &required8)
+				}
+			}
+		}
 	}
-	if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2(c, n, ev) {
-		return false
+	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if) {
+		if k == ahpimpl.KindObject {
+			if ev != nil {
+				ev.Declared = true
+			}
+			{
+				m := d.Members(n)
+				for m.Next() {
+					switch m.Key() {
+					case "modes":
+						if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes) {
+							return false
+						}
+					default:
+						continue
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				}
+			}
+		}
 	}
 	cv, found := n, true
 	for _, name := range [...]string{"event"} {
@@ -910,62 +981,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	{
-		cond := true
-		if k == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "modes"); ok {
-				if d.ArrayHas(dv, "intercept") != 0 {
-					cond = false
-				} else if ev != nil {
-					ev.Set(i)
-				}
-			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then(c, n, ev) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities) {
-						return false
-					}
-				default:
-					continue
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-		}
-	}
-	return true
-}
-
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then/properties/capabilities.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
@@ -1002,68 +1017,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_cap
 	k := d.Kind(n)
 	if k == ahpimpl.KindArray {
 		if d.Len(n) > 0 {
-			return c.FailWith(n, &reasons[48])
-		}
-	}
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	{
-		cond := true
-		if k == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "modes"); ok {
-				if d.ArrayHas(dv, "intercept") == 0 {
-					cond = false
-				} else if ev != nil {
-					ev.Set(i)
-				}
-			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_then(c, n, ev) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_then
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/then.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
-		var seen uint64
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					seen |= uint64(0x1)
-					continue
-				}
-			}
-		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required8)
-		}
-	}
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then(c, n, ev) {
-			return false
+			return c.FailWith(n, &reasons[49])
 		}
 	}
 	return true
@@ -1118,35 +1072,6 @@ func vCommon_interceptableEventType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	case "session.start", "config.change.before", "turn.start", "turn.finish.before", "model.request.before", "model.response.after", "model.switch.before", "tool.before", "tool.after", "tool.permission.request", "tool.batch.after", "context.compact.before", "context.compact.after", "task.change.before", "user.elicitation.request", "user.elicitation.result", "user.message.inbound", "user.message.outbound", "workspace.change.before":
 	default:
 		return c.FailUnsupported(n, "draft/common.schema.json#/$defs/interceptableEventType/enum", "value")
-	}
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "modes":
-					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes) {
-						return false
-					}
-				default:
-					continue
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-		}
 	}
 	return true
 }
@@ -1258,11 +1183,31 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c *
 // vCapabilities_sessionStart checks
 // draft/capabilities.schema.json#/$defs/session.start.
 func vCapabilities_sessionStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
-	if !vCapabilities_sessionStart_allOf_1(c, n, ev) {
-		return false
+	if k == ahpimpl.KindObject {
+		if ev != nil {
+			ev.Declared = true
+		}
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "effects":
+					if !vCapabilities_sessionStart_allOf_1_effects(c, m.Value(), nil) {
+						return false
+					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
+				}
+			}
+		}
 	}
 	return true
 }
@@ -1320,31 +1265,6 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if seen != uint64(0x1) {
 		return c.FailRequired(n, seen, &required9)
 	}
-	if !vCapabilities_allOf_0(c, n, ev) {
-		return false
-	}
-	if !vCapabilities_allOf_1(c, n, ev) {
-		return false
-	}
-	if !vCapabilities_allOf_2(c, n, ev) {
-		return false
-	}
-	if !vCapabilities_allOf_3(c, n, ev) {
-		return false
-	}
-	if !vCapabilities_allOf_4(c, n, ev) {
-		return false
-	}
-	if !vCapabilities_allOf_5(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vCapabilities_allOf_0 checks draft/capabilities.schema.json#/allOf/0.
-func vCapabilities_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
 		if k == ahpimpl.KindObject {
@@ -1362,72 +1282,159 @@ func vCapabilities_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			}
 		}
 		if cond {
-			if !vCapabilities_allOf_0_then(c, n, ev) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// vCapabilities_allOf_0_then checks
-// draft/capabilities.schema.json#/allOf/0/then.
-func vCapabilities_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
-		var seen uint64
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "flow":
-					seen |= uint64(0x1)
-					continue
-				}
-			}
-		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required10)
-		}
-	}
-	return true
-}
-
-// vCapabilities_allOf_1 checks draft/capabilities.schema.json#/allOf/1.
-func vCapabilities_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindObject || presence0(d, n) == 1 {
-		if !vCapabilities_allOf_1_then(c, n, ev) {
-			return false
-		}
-	}
-	return true
-}
-
-// vCapabilities_allOf_1_then checks
-// draft/capabilities.schema.json#/allOf/1/then.
-func vCapabilities_allOf_1_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					if !c.Child(m.Value(), vCapabilities_allOf_1_then_effects) {
-						return false
+			if k == ahpimpl.KindObject {
+				var seen uint64
+				{
+					m := d.Members(n)
+					for m.Next() {
+						switch m.Key() {
+						case "flow":
+							seen |= uint64(0x1)
+							continue
+						}
 					}
-				default:
-					continue
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if seen != uint64(0x1) {
+					return c.FailRequired(n, seen, &required10)
+				}
+			}
+		}
+	}
+	if k != ahpimpl.KindObject || presence0(d, n) == 1 {
+		if k == ahpimpl.KindObject {
+			if ev != nil {
+				ev.Declared = true
+			}
+			{
+				m := d.Members(n)
+				for m.Next() {
+					switch m.Key() {
+					case "effects":
+						if !c.Child(m.Value(), vCapabilities_allOf_1_then_effects) {
+							return false
+						}
+					default:
+						continue
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				}
+			}
+		}
+	}
+	{
+		cond := true
+		if k == ahpimpl.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "effects"); ok {
+				if d.ArrayHas(dv, "inject") == 0 {
+					cond = false
+				} else if ev != nil {
+					ev.Set(i)
+				}
+			} else {
+				cond = false
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if k == ahpimpl.KindObject {
+				var seen uint64
+				{
+					m := d.Members(n)
+					for m.Next() {
+						switch m.Key() {
+						case "inject":
+							seen |= uint64(0x1)
+							continue
+						}
+					}
+				}
+				if seen != uint64(0x1) {
+					return c.FailRequired(n, seen, &required11)
+				}
+			}
+		}
+	}
+	if k != ahpimpl.KindObject || presence1(d, n) == 1 {
+		if k == ahpimpl.KindObject {
+			if ev != nil {
+				ev.Declared = true
+			}
+			{
+				m := d.Members(n)
+				for m.Next() {
+					switch m.Key() {
+					case "effects":
+						if !c.Child(m.Value(), vCapabilities_allOf_3_then_effects) {
+							return false
+						}
+					default:
+						continue
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				}
+			}
+		}
+	}
+	{
+		cond := true
+		if k == ahpimpl.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "effects"); ok {
+				if d.ArrayHas(dv, "modify") == 0 {
+					cond = false
+				} else if ev != nil {
+					ev.Set(i)
+				}
+			} else {
+				cond = false
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if k == ahpimpl.KindObject {
+				var seen uint64
+				{
+					m := d.Members(n)
+					for m.Next() {
+						switch m.Key() {
+						case "modify":
+							seen |= uint64(0x1)
+							continue
+						}
+					}
+				}
+				if seen != uint64(0x1) {
+					return c.FailRequired(n, seen, &required12)
+				}
+			}
+		}
+	}
+	if k != ahpimpl.KindObject || presence2(d, n) == 1 {
+		if k == ahpimpl.KindObject {
+			if ev != nil {
+				ev.Declared = true
+			}
+			{
+				m := d.Members(n)
+				for m.Next() {
+					switch m.Key() {
+					case "effects":
+						if !c.Child(m.Value(), vCapabilities_allOf_5_then_effects) {
+							return false
+						}
+					default:
+						continue
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -1455,7 +1462,7 @@ func vCapabilities_allOf_1_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[58])
+			return c.FailWith(n, &reasons[60])
 		}
 	}
 	return true
@@ -1466,101 +1473,7 @@ func vCapabilities_allOf_1_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 func vCapabilities_allOf_1_then_effects_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "flow")) {
-		return c.FailWith(n, &reasons[59])
-	}
-	return true
-}
-
-// vCapabilities_allOf_2 checks draft/capabilities.schema.json#/allOf/2.
-func vCapabilities_allOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	{
-		cond := true
-		if k == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "effects"); ok {
-				if d.ArrayHas(dv, "inject") == 0 {
-					cond = false
-				} else if ev != nil {
-					ev.Set(i)
-				}
-			} else {
-				cond = false
-			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			if !vCapabilities_allOf_2_then(c, n, ev) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// vCapabilities_allOf_2_then checks
-// draft/capabilities.schema.json#/allOf/2/then.
-func vCapabilities_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
-		var seen uint64
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "inject":
-					seen |= uint64(0x1)
-					continue
-				}
-			}
-		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required11)
-		}
-	}
-	return true
-}
-
-// vCapabilities_allOf_3 checks draft/capabilities.schema.json#/allOf/3.
-func vCapabilities_allOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindObject || presence1(d, n) == 1 {
-		if !vCapabilities_allOf_3_then(c, n, ev) {
-			return false
-		}
-	}
-	return true
-}
-
-// vCapabilities_allOf_3_then checks
-// draft/capabilities.schema.json#/allOf/3/then.
-func vCapabilities_allOf_3_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					if !c.Child(m.Value(), vCapabilities_allOf_3_then_effects) {
-						return false
-					}
-				default:
-					continue
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-		}
+		return c.FailWith(n, &reasons[61])
 	}
 	return true
 }
@@ -1585,7 +1498,7 @@ func vCapabilities_allOf_3_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[61])
+			return c.FailWith(n, &reasons[62])
 		}
 	}
 	return true
@@ -1596,101 +1509,7 @@ func vCapabilities_allOf_3_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 func vCapabilities_allOf_3_then_effects_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "inject")) {
-		return c.FailWith(n, &reasons[62])
-	}
-	return true
-}
-
-// vCapabilities_allOf_4 checks draft/capabilities.schema.json#/allOf/4.
-func vCapabilities_allOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	{
-		cond := true
-		if k == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "effects"); ok {
-				if d.ArrayHas(dv, "modify") == 0 {
-					cond = false
-				} else if ev != nil {
-					ev.Set(i)
-				}
-			} else {
-				cond = false
-			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			if !vCapabilities_allOf_4_then(c, n, ev) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// vCapabilities_allOf_4_then checks
-// draft/capabilities.schema.json#/allOf/4/then.
-func vCapabilities_allOf_4_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
-		var seen uint64
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "modify":
-					seen |= uint64(0x1)
-					continue
-				}
-			}
-		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required12)
-		}
-	}
-	return true
-}
-
-// vCapabilities_allOf_5 checks draft/capabilities.schema.json#/allOf/5.
-func vCapabilities_allOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindObject || presence2(d, n) == 1 {
-		if !vCapabilities_allOf_5_then(c, n, ev) {
-			return false
-		}
-	}
-	return true
-}
-
-// vCapabilities_allOf_5_then checks
-// draft/capabilities.schema.json#/allOf/5/then.
-func vCapabilities_allOf_5_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					if !c.Child(m.Value(), vCapabilities_allOf_5_then_effects) {
-						return false
-					}
-				default:
-					continue
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-		}
+		return c.FailWith(n, &reasons[63])
 	}
 	return true
 }
@@ -2051,17 +1870,6 @@ func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if seen != uint64(0x1) {
 		return c.FailRequired(n, seen, &required16)
 	}
-	if !vCapabilities_flow_allOf_0(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vCapabilities_flow_allOf_0 checks
-// draft/capabilities.schema.json#/properties/flow/allOf/0.
-func vCapabilities_flow_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
 		if k == ahpimpl.KindObject {
@@ -2079,36 +1887,25 @@ func vCapabilities_flow_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 			}
 		}
 		if cond {
-			if !vCapabilities_flow_allOf_0_then(c, n, ev) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// vCapabilities_flow_allOf_0_then checks
-// draft/capabilities.schema.json#/properties/flow/allOf/0/then.
-func vCapabilities_flow_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
-		var seen uint64
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "remainingContinuations":
-					seen |= uint64(0x1)
-					continue
-				case "continuationCount":
-					seen |= uint64(0x2)
-					continue
+			if k == ahpimpl.KindObject {
+				var seen uint64
+				{
+					m := d.Members(n)
+					for m.Next() {
+						switch m.Key() {
+						case "remainingContinuations":
+							seen |= uint64(0x1)
+							continue
+						case "continuationCount":
+							seen |= uint64(0x2)
+							continue
+						}
+					}
+				}
+				if seen != uint64(0x3) {
+					return c.FailRequired(n, seen, &required17)
 				}
 			}
-		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required17)
 		}
 	}
 	return true
@@ -2133,29 +1930,22 @@ func vCapabilities_flow_operations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_flow_operations_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[89])
+				}
+				switch d.StrView(n) {
+				case "stop", "continue":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/properties/flow/properties/operations/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_flow_operations_items checks
-// draft/capabilities.schema.json#/properties/flow/properties/operations/items.
-func vCapabilities_flow_operations_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[89])
-	}
-	switch d.StrView(n) {
-	case "stop", "continue":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/properties/flow/properties/operations/items/enum", "value")
 	}
 	return true
 }
@@ -2270,28 +2060,22 @@ func vCapabilities_inject_context_deliverAt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_inject_context_deliverAt_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[101])
+				}
+				switch d.StrView(n) {
+				case "now", "next_turn":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_inject_context_deliverAt_items checks draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items.
-func vCapabilities_inject_context_deliverAt_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[101])
-	}
-	switch d.StrView(n) {
-	case "now", "next_turn":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items/enum", "value")
 	}
 	return true
 }
@@ -2348,35 +2132,6 @@ func vCapabilities_elicitation_url(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[104])
-	}
-	return true
-}
-
-// vCapabilities_sessionStart_allOf_1 checks
-// draft/capabilities.schema.json#/$defs/session.start/allOf/1.
-func vCapabilities_sessionStart_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					if !vCapabilities_sessionStart_allOf_1_effects(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-		}
 	}
 	return true
 }
@@ -2474,20 +2229,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c *
 // vCapabilities_configChangeBefore checks
 // draft/capabilities.schema.json#/$defs/config.change.before.
 func vCapabilities_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
-	if !vCapabilities_configChangeBefore_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vCapabilities_configChangeBefore_allOf_1 checks
-// draft/capabilities.schema.json#/$defs/config.change.before/allOf/1.
-func vCapabilities_configChangeBefore_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -2605,20 +2351,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c *
 // vCapabilities_turnStart checks
 // draft/capabilities.schema.json#/$defs/turn.start.
 func vCapabilities_turnStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
-	if !vCapabilities_turnStart_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vCapabilities_turnStart_allOf_1 checks
-// draft/capabilities.schema.json#/$defs/turn.start/allOf/1.
-func vCapabilities_turnStart_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -2840,20 +2577,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c *
 // vCapabilities_turnFinishBefore checks
 // draft/capabilities.schema.json#/$defs/turn.finish.before.
 func vCapabilities_turnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
-	if !vCapabilities_turnFinishBefore_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vCapabilities_turnFinishBefore_allOf_1 checks
-// draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1.
-func vCapabilities_turnFinishBefore_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -3072,20 +2800,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c *
 // vCapabilities_modelRequestBefore checks
 // draft/capabilities.schema.json#/$defs/model.request.before.
 func vCapabilities_modelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
-	if !vCapabilities_modelRequestBefore_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vCapabilities_modelRequestBefore_allOf_1 checks
-// draft/capabilities.schema.json#/$defs/model.request.before/allOf/1.
-func vCapabilities_modelRequestBefore_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -3304,20 +3023,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c *
 // vCapabilities_modelResponseAfter checks
 // draft/capabilities.schema.json#/$defs/model.response.after.
 func vCapabilities_modelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
-	if !vCapabilities_modelResponseAfter_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vCapabilities_modelResponseAfter_allOf_1 checks
-// draft/capabilities.schema.json#/$defs/model.response.after/allOf/1.
-func vCapabilities_modelResponseAfter_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -3536,20 +3246,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c *
 // vCapabilities_modelSwitchBefore checks
 // draft/capabilities.schema.json#/$defs/model.switch.before.
 func vCapabilities_modelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
-	if !vCapabilities_modelSwitchBefore_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vCapabilities_modelSwitchBefore_allOf_1 checks
-// draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1.
-func vCapabilities_modelSwitchBefore_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -3731,20 +3432,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c 
 // vCapabilities_toolBefore checks
 // draft/capabilities.schema.json#/$defs/tool.before.
 func vCapabilities_toolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
-	if !vCapabilities_toolBefore_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vCapabilities_toolBefore_allOf_1 checks
-// draft/capabilities.schema.json#/$defs/tool.before/allOf/1.
-func vCapabilities_toolBefore_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -3966,20 +3658,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c 
 // vCapabilities_toolAfter checks
 // draft/capabilities.schema.json#/$defs/tool.after.
 func vCapabilities_toolAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
-	if !vCapabilities_toolAfter_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vCapabilities_toolAfter_allOf_1 checks
-// draft/capabilities.schema.json#/$defs/tool.after/allOf/1.
-func vCapabilities_toolAfter_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -4201,20 +3884,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c 
 // vCapabilities_toolPermissionRequest checks
 // draft/capabilities.schema.json#/$defs/tool.permission.request.
 func vCapabilities_toolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
-	if !vCapabilities_toolPermissionRequest_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vCapabilities_toolPermissionRequest_allOf_1 checks
-// draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1.
-func vCapabilities_toolPermissionRequest_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -4433,20 +4107,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c 
 // vCapabilities_toolBatchAfter checks
 // draft/capabilities.schema.json#/$defs/tool.batch.after.
 func vCapabilities_toolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
-	if !vCapabilities_toolBatchAfter_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vCapabilities_toolBatchAfter_allOf_1 checks
-// draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1.
-func vCapabilities_toolBatchAfter_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -4628,20 +4293,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c 
 // vCapabilities_contextCompactBefore checks
 // draft/capabilities.schema.json#/$defs/context.compact.before.
 func vCapabilities_contextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
-	if !vCapabilities_contextCompactBefore_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vCapabilities_contextCompactBefore_allOf_1 checks
-// draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1.
-func vCapabilities_contextCompactBefore_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -4796,20 +4452,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c 
 // vCapabilities_contextCompactAfter checks
 // draft/capabilities.schema.json#/$defs/context.compact.after.
 func vCapabilities_contextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
-	if !vCapabilities_contextCompactAfter_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vCapabilities_contextCompactAfter_allOf_1 checks
-// draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1.
-func vCapabilities_contextCompactAfter_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -4964,20 +4611,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c 
 // vCapabilities_taskChangeBefore checks
 // draft/capabilities.schema.json#/$defs/task.change.before.
 func vCapabilities_taskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
-	if !vCapabilities_taskChangeBefore_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vCapabilities_taskChangeBefore_allOf_1 checks
-// draft/capabilities.schema.json#/$defs/task.change.before/allOf/1.
-func vCapabilities_taskChangeBefore_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -5095,20 +4733,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c 
 // vCapabilities_userElicitationRequest checks
 // draft/capabilities.schema.json#/$defs/user.elicitation.request.
 func vCapabilities_userElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
-	if !vCapabilities_userElicitationRequest_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vCapabilities_userElicitationRequest_allOf_1 checks
-// draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1.
-func vCapabilities_userElicitationRequest_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -5226,20 +4855,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c 
 // vCapabilities_userElicitationResult checks
 // draft/capabilities.schema.json#/$defs/user.elicitation.result.
 func vCapabilities_userElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
-	if !vCapabilities_userElicitationResult_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vCapabilities_userElicitationResult_allOf_1 checks
-// draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1.
-func vCapabilities_userElicitationResult_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -5394,20 +5014,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c 
 // vCapabilities_userMessageInbound checks
 // draft/capabilities.schema.json#/$defs/user.message.inbound.
 func vCapabilities_userMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
-	if !vCapabilities_userMessageInbound_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vCapabilities_userMessageInbound_allOf_1 checks
-// draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1.
-func vCapabilities_userMessageInbound_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -5562,20 +5173,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c 
 // vCapabilities_userMessageOutbound checks
 // draft/capabilities.schema.json#/$defs/user.message.outbound.
 func vCapabilities_userMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
-	if !vCapabilities_userMessageOutbound_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vCapabilities_userMessageOutbound_allOf_1 checks
-// draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1.
-func vCapabilities_userMessageOutbound_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -5730,20 +5332,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c 
 // vCapabilities_workspaceChangeBefore checks
 // draft/capabilities.schema.json#/$defs/workspace.change.before.
 func vCapabilities_workspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
-	if !vCapabilities_workspaceChangeBefore_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vCapabilities_workspaceChangeBefore_allOf_1 checks
-// draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1.
-func vCapabilities_workspaceChangeBefore_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -5869,29 +5462,22 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes(c *ahpimpl
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[200])
+				}
+				switch d.StrView(n) {
+				case "observe", "intercept":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes_items
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[200])
-	}
-	switch d.StrView(n) {
-	case "observe", "intercept":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items/enum", "value")
 	}
 	return true
 }
@@ -5972,28 +5558,22 @@ func vCapabilitiesResponse_allOf_1_result_manifest_transports(c *ahpimpl.Ctx, n 
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilitiesResponse_allOf_1_result_manifest_transports_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[207])
+				}
+				switch d.StrView(n) {
+				case "http", "stdio", "in_process":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_transports_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items.
-func vCapabilitiesResponse_allOf_1_result_manifest_transports_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[207])
-	}
-	switch d.StrView(n) {
-	case "http", "stdio", "in_process":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items/enum", "value")
 	}
 	return true
 }
@@ -6013,28 +5593,22 @@ func vCapabilitiesResponse_allOf_1_result_manifest_authentication(c *ahpimpl.Ctx
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilitiesResponse_allOf_1_result_manifest_authentication_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[210])
+				}
+				switch d.StrView(n) {
+				case "bearer", "oauth":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_authentication_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items.
-func vCapabilitiesResponse_allOf_1_result_manifest_authentication_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[210])
-	}
-	switch d.StrView(n) {
-	case "bearer", "oauth":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items/enum", "value")
 	}
 	return true
 }
@@ -6172,16 +5746,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required21)
 	}
-	if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0.
-func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
 		if k == ahpimpl.KindObject {
@@ -6197,39 +5761,28 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0(c *ahpi
 			}
 		}
 		if cond {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then(c, n, ev) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/then.
-func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "disableable":
-					{
-						n := m.Value()
-						if !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
-							return c.FailWith(n, &reasons[220])
+			if k == ahpimpl.KindObject {
+				if ev != nil {
+					ev.Declared = true
+				}
+				{
+					m := d.Members(n)
+					for m.Next() {
+						switch m.Key() {
+						case "disableable":
+							{
+								n := m.Value()
+								if !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
+									return c.FailWith(n, &reasons[220])
+								}
+							}
+						default:
+							continue
+						}
+						if ev != nil {
+							ev.Set(m.Index())
 						}
 					}
-				default:
-					continue
-				}
-				if ev != nil {
-					ev.Set(m.Index())
 				}
 			}
 		}
@@ -6252,29 +5805,22 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes(c *ahpim
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[223])
+				}
+				switch d.StrView(n) {
+				case "user", "project", "managed":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes_items
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items.
-func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[223])
-	}
-	switch d.StrView(n) {
-	case "user", "project", "managed":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items/enum", "value")
 	}
 	return true
 }
@@ -8340,18 +7886,27 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 				}
 			case "trigger":
 				seen |= uint64(0x2)
-				if !vExecutionEvent_turnStart_trigger(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[412])
+					}
+					switch d.StrView(n) {
+					case "user", "continuation", "hook", "external":
+					default:
+						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/turn.start/properties/trigger/enum", "value")
+					}
 				}
 			case "expandedFrom":
 				{
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[412])
+						return c.FailTypeWith(n, &reasons[413])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[413])
+						return c.FailWith(n, &reasons[414])
 					}
 				}
 			case "id":
@@ -8436,7 +7991,7 @@ func vEvent_identity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[417])
+		return c.FailTypeWith(n, &reasons[418])
 	}
 	var seen uint64
 	if ev != nil {
@@ -8452,10 +8007,10 @@ func vEvent_identity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[418])
+						return c.FailTypeWith(n, &reasons[419])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[419])
+						return c.FailWith(n, &reasons[420])
 					}
 				}
 			case "synthesized":
@@ -8463,7 +8018,7 @@ func vEvent_identity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[420])
+				return c.FailWith(m.Name(), &reasons[421])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -8482,7 +8037,7 @@ func vEvent_modelVisibleItems(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[422])
+		return c.FailTypeWith(n, &reasons[423])
 	}
 	{
 		it := d.Items(n)
@@ -8511,7 +8066,7 @@ func vContentItem_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[423])
+		return c.FailTypeWith(n, &reasons[424])
 	}
 	var seen uint64
 	if ev != nil {
@@ -8528,8 +8083,17 @@ func vContentItem_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 				}
 			case "role":
 				seen |= uint64(0x2)
-				if !vContentItem_message_role(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[425])
+					}
+					switch d.StrView(n) {
+					case "system", "developer", "user", "assistant", "tool":
+					default:
+						return c.FailUnsupported(n, "draft/content-item.schema.json#/$defs/message/properties/role/enum", "value")
+					}
 				}
 			case "parts":
 				seen |= uint64(0x4)
@@ -8541,11 +8105,11 @@ func vContentItem_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[424])
+						return c.FailTypeWith(n, &reasons[426])
 					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[425])
+				return c.FailWith(m.Name(), &reasons[427])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -8558,29 +8122,13 @@ func vContentItem_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 	return true
 }
 
-// vContentItem_message_role checks
-// draft/content-item.schema.json#/$defs/message/properties/role.
-func vContentItem_message_role(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[429])
-	}
-	switch d.StrView(n) {
-	case "system", "developer", "user", "assistant", "tool":
-	default:
-		return c.FailUnsupported(n, "draft/content-item.schema.json#/$defs/message/properties/role/enum", "value")
-	}
-	return true
-}
-
 // vContentItem_message_parts checks
 // draft/content-item.schema.json#/$defs/message/properties/parts.
 func vContentItem_message_parts(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[430])
+		return c.FailTypeWith(n, &reasons[431])
 	}
 	{
 		it := d.Items(n)
@@ -8593,22 +8141,6 @@ func vContentItem_message_parts(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vExecutionEvent_turnStart_trigger checks
-// draft/execution-event.schema.json#/$defs/turn.start/properties/trigger.
-func vExecutionEvent_turnStart_trigger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[431])
-	}
-	switch d.StrView(n) {
-	case "user", "continuation", "hook", "external":
-	default:
-		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/turn.start/properties/trigger/enum", "value")
 	}
 	return true
 }
@@ -8714,8 +8246,17 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 				}
 			case "outcome":
 				seen2 |= uint64(0x2)
-				if !vExecutionEvent_turnCompletion_outcome(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[434])
+					}
+					switch d.StrView(n) {
+					case "completed", "failed", "cancelled", "max_iterations":
+					default:
+						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome/enum", "value")
+					}
 				}
 			case "lastAssistantItem":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -8727,10 +8268,10 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
-						return c.FailTypeWith(n, &reasons[434])
+						return c.FailTypeWith(n, &reasons[435])
 					}
 					if c.Cmp(n, num0) < 0 {
-						return c.FailWith(n, &reasons[435])
+						return c.FailWith(n, &reasons[436])
 					}
 				}
 			case "usage":
@@ -8755,7 +8296,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 		return c.FailTypeWith(n, &reasons[238])
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[440])
+		return c.FailTypeWith(n, &reasons[441])
 	}
 	return true
 }
@@ -8773,7 +8314,7 @@ func vExecutionEvent_turnCompletion_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[440])
+		return c.FailTypeWith(n, &reasons[441])
 	}
 	var seen uint64
 	if ev != nil {
@@ -8795,8 +8336,17 @@ func vExecutionEvent_turnCompletion_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				}
 			case "outcome":
 				seen |= uint64(0x2)
-				if !vExecutionEvent_turnCompletion_outcome(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[434])
+					}
+					switch d.StrView(n) {
+					case "completed", "failed", "cancelled", "max_iterations":
+					default:
+						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome/enum", "value")
+					}
 				}
 			case "lastAssistantItem":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -8808,10 +8358,10 @@ func vExecutionEvent_turnCompletion_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
-						return c.FailTypeWith(n, &reasons[434])
+						return c.FailTypeWith(n, &reasons[435])
 					}
 					if c.Cmp(n, num0) < 0 {
-						return c.FailWith(n, &reasons[435])
+						return c.FailWith(n, &reasons[436])
 					}
 				}
 			case "usage":
@@ -8832,30 +8382,44 @@ func vExecutionEvent_turnCompletion_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	return true
 }
 
-// vExecutionEvent_turnCompletion_outcome checks
-// draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome.
-func vExecutionEvent_turnCompletion_outcome(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[441])
-	}
-	switch d.StrView(n) {
-	case "completed", "failed", "cancelled", "max_iterations":
-	default:
-		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome/enum", "value")
-	}
-	return true
-}
-
 // vExecutionEvent_turnUsage checks
 // draft/execution-event.schema.json#/$defs/turnUsage.
 func vExecutionEvent_turnUsage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vExecutionEvent_usage(c, n, ev) {
 		return false
 	}
-	if !vExecutionEvent_turnUsage_allOf_1(c, n, ev) {
-		return false
+	if k == ahpimpl.KindObject {
+		if ev != nil {
+			ev.Declared = true
+		}
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "kind":
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "total")) {
+							return c.FailWith(n, &reasons[442])
+						}
+					}
+				case "scope":
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "turn")) {
+							return c.FailWith(n, &reasons[443])
+						}
+					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
+				}
+			}
+		}
 	}
 	return true
 }
@@ -8865,7 +8429,7 @@ func vExecutionEvent_usage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[442])
+		return c.FailTypeWith(n, &reasons[444])
 	}
 	var seen uint64
 	if ev != nil {
@@ -8877,23 +8441,59 @@ func vExecutionEvent_usage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			switch m.Key() {
 			case "kind":
 				seen |= uint64(0x1)
-				if !vExecutionEvent_usage_kind(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[445])
+					}
+					switch d.StrView(n) {
+					case "amount", "total":
+					default:
+						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/usage/properties/kind/enum", "value")
+					}
 				}
 			case "scope":
 				seen |= uint64(0x2)
-				if !vExecutionEvent_usage_scope(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[446])
+					}
+					switch d.StrView(n) {
+					case "attempt", "turn":
+					default:
+						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/usage/properties/scope/enum", "value")
+					}
 				}
 			case "completeness":
 				seen |= uint64(0x4)
-				if !vExecutionEvent_usage_completeness(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[447])
+					}
+					switch d.StrView(n) {
+					case "complete", "partial", "unknown":
+					default:
+						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/usage/properties/completeness/enum", "value")
+					}
 				}
 			case "provenance":
 				seen |= uint64(0x8)
-				if !vExecutionEvent_usage_provenance(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[448])
+					}
+					switch d.StrView(n) {
+					case "provider", "estimate", "mixed":
+					default:
+						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/usage/properties/provenance/enum", "value")
+					}
 				}
 			case "inputTokens":
 				if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
@@ -8916,7 +8516,7 @@ func vExecutionEvent_usage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[443])
+				return c.FailWith(m.Name(), &reasons[449])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -8929,80 +8529,16 @@ func vExecutionEvent_usage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	return true
 }
 
-// vExecutionEvent_usage_kind checks
-// draft/execution-event.schema.json#/$defs/usage/properties/kind.
-func vExecutionEvent_usage_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[448])
-	}
-	switch d.StrView(n) {
-	case "amount", "total":
-	default:
-		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/usage/properties/kind/enum", "value")
-	}
-	return true
-}
-
-// vExecutionEvent_usage_scope checks
-// draft/execution-event.schema.json#/$defs/usage/properties/scope.
-func vExecutionEvent_usage_scope(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[449])
-	}
-	switch d.StrView(n) {
-	case "attempt", "turn":
-	default:
-		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/usage/properties/scope/enum", "value")
-	}
-	return true
-}
-
-// vExecutionEvent_usage_completeness checks
-// draft/execution-event.schema.json#/$defs/usage/properties/completeness.
-func vExecutionEvent_usage_completeness(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[450])
-	}
-	switch d.StrView(n) {
-	case "complete", "partial", "unknown":
-	default:
-		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/usage/properties/completeness/enum", "value")
-	}
-	return true
-}
-
-// vExecutionEvent_usage_provenance checks
-// draft/execution-event.schema.json#/$defs/usage/properties/provenance.
-func vExecutionEvent_usage_provenance(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[451])
-	}
-	switch d.StrView(n) {
-	case "provider", "estimate", "mixed":
-	default:
-		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/usage/properties/provenance/enum", "value")
-	}
-	return true
-}
-
 // vExecutionEvent_nonNegativeInteger checks
 // draft/execution-event.schema.json#/$defs/nonNegativeInteger.
 func vExecutionEvent_nonNegativeInteger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reasons[452])
+		return c.FailTypeWith(n, &reasons[454])
 	}
 	if c.Cmp(n, num0) < 0 {
-		return c.FailWith(n, &reasons[453])
+		return c.FailWith(n, &reasons[455])
 	}
 	return true
 }
@@ -9013,7 +8549,7 @@ func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[454])
+		return c.FailTypeWith(n, &reasons[456])
 	}
 	var seen uint64
 	if ev != nil {
@@ -9029,10 +8565,10 @@ func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[455])
+						return c.FailTypeWith(n, &reasons[457])
 					}
 					if c.Cmp(n, num0) < 0 {
-						return c.FailWith(n, &reasons[456])
+						return c.FailWith(n, &reasons[458])
 					}
 				}
 			case "currency":
@@ -9042,11 +8578,20 @@ func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 				}
 			case "basis":
 				seen |= uint64(0x4)
-				if !vExecutionEvent_usage_cost_basis(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[459])
+					}
+					switch d.StrView(n) {
+					case "billed", "reported", "estimated":
+					default:
+						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/basis/enum", "value")
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[457])
+				return c.FailWith(m.Name(), &reasons[460])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -9065,64 +8610,10 @@ func vExecutionEvent_currencyCode(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[461])
+		return c.FailTypeWith(n, &reasons[464])
 	}
 	if !re3.Match(d.Str(n)) {
-		return c.FailWith(n, &reasons[462])
-	}
-	return true
-}
-
-// vExecutionEvent_usage_cost_basis checks draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/basis.
-func vExecutionEvent_usage_cost_basis(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[463])
-	}
-	switch d.StrView(n) {
-	case "billed", "reported", "estimated":
-	default:
-		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/basis/enum", "value")
-	}
-	return true
-}
-
-// vExecutionEvent_turnUsage_allOf_1 checks
-// draft/execution-event.schema.json#/$defs/turnUsage/allOf/1.
-func vExecutionEvent_turnUsage_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "kind":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "total")) {
-							return c.FailWith(n, &reasons[464])
-						}
-					}
-				case "scope":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "turn")) {
-							return c.FailWith(n, &reasons[465])
-						}
-					}
-				default:
-					continue
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-		}
+		return c.FailWith(n, &reasons[465])
 	}
 	return true
 }
@@ -9232,8 +8723,17 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				}
 			case "outcome":
 				seen2 |= uint64(0x2)
-				if !vExecutionEvent_turnCompletion_outcome(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[434])
+					}
+					switch d.StrView(n) {
+					case "completed", "failed", "cancelled", "max_iterations":
+					default:
+						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome/enum", "value")
+					}
 				}
 			case "lastAssistantItem":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -9245,10 +8745,10 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
-						return c.FailTypeWith(n, &reasons[434])
+						return c.FailTypeWith(n, &reasons[435])
 					}
 					if c.Cmp(n, num0) < 0 {
-						return c.FailWith(n, &reasons[435])
+						return c.FailWith(n, &reasons[436])
 					}
 				}
 			case "usage":
@@ -9273,19 +8773,8 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		return c.FailTypeWith(n, &reasons[238])
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[440])
+		return c.FailTypeWith(n, &reasons[441])
 	}
-	if !vExecutionEvent_turnEnd_allOf_2(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vExecutionEvent_turnEnd_allOf_2 checks
-// draft/execution-event.schema.json#/$defs/turn.end/allOf/2.
-func vExecutionEvent_turnEnd_allOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
 		if k == ahpimpl.KindObject {
@@ -9306,23 +8795,12 @@ func vExecutionEvent_turnEnd_allOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			}
 		}
 		if cond {
-			if !vExecutionEvent_turnEnd_allOf_2_then(c, n, ev) {
-				return false
+			{
+				p := presence3(d, n)
+				if k != ahpimpl.KindObject || p&1 == 1 {
+					return c.FailWith(n, &reasons[468])
+				}
 			}
-		}
-	}
-	return true
-}
-
-// vExecutionEvent_turnEnd_allOf_2_then checks
-// draft/execution-event.schema.json#/$defs/turn.end/allOf/2/then.
-func vExecutionEvent_turnEnd_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	{
-		p := presence3(d, n)
-		if k != ahpimpl.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reasons[468])
 		}
 	}
 	return true
@@ -10019,11 +9497,16 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 	if !vExecutionEvent_suppliedResultOnSkip(c, n, ev) {
 		return false
 	}
-	if !vExecutionEvent_modelResponseAfter_allOf_2(c, n, ev) {
-		return false
+	if c.Condition(n, ev, vExecutionEvent_skippedExecution) {
+		{
+			p := presence4(d, n)
+			if k != ahpimpl.KindObject || p&1 == 1 || p&2 == 2 {
+				return c.FailWith(n, &reasons[525])
+			}
+		}
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reasons[525])
+		return c.FailWith(n, &reasons[526])
 	}
 	return true
 }
@@ -10031,9 +9514,29 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 // vExecutionEvent_suppliedResultOnSkip checks
 // draft/execution-event.schema.json#/$defs/suppliedResultOnSkip.
 func vExecutionEvent_suppliedResultOnSkip(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if c.Condition(n, ev, vExecutionEvent_skippedExecution) {
-		if !vExecutionEvent_suppliedResultOnSkip_then(c, n, ev) {
-			return false
+		if k == ahpimpl.KindObject {
+			if ev != nil {
+				ev.Declared = true
+			}
+			{
+				m := d.Members(n)
+				for m.Next() {
+					switch m.Key() {
+					case "execution":
+						if !c.Child(m.Value(), vExecutionEvent_suppliedResultOnSkip_then_execution) {
+							return false
+						}
+					default:
+						continue
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				}
+			}
 		}
 	}
 	return true
@@ -10091,7 +9594,7 @@ func vExecutionEvent_skippedExecution_execution(c *ahpimpl.Ctx, n ahpimpl.Node, 
 					{
 						n := m.Value()
 						if !(d.StrEq(n, "skipped")) {
-							return c.FailWith(n, &reasons[527])
+							return c.FailWith(n, &reasons[528])
 						}
 					}
 				default:
@@ -10104,35 +9607,6 @@ func vExecutionEvent_skippedExecution_execution(c *ahpimpl.Ctx, n ahpimpl.Node, 
 		}
 		if seen != uint64(0x1) {
 			return c.FailRequired(n, seen, &required54)
-		}
-	}
-	return true
-}
-
-// vExecutionEvent_suppliedResultOnSkip_then checks
-// draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then.
-func vExecutionEvent_suppliedResultOnSkip_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "execution":
-					if !c.Child(m.Value(), vExecutionEvent_suppliedResultOnSkip_then_execution) {
-						return false
-					}
-				default:
-					continue
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
 		}
 	}
 	return true
@@ -10154,7 +9628,7 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahpimpl.Ctx, n ahpim
 					{
 						n := m.Value()
 						if !(d.StrEq(n, "supplied_result")) {
-							return c.FailWith(n, &reasons[529])
+							return c.FailWith(n, &reasons[530])
 						}
 					}
 				default:
@@ -10164,31 +9638,6 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahpimpl.Ctx, n ahpim
 					ev.Set(m.Index())
 				}
 			}
-		}
-	}
-	return true
-}
-
-// vExecutionEvent_modelResponseAfter_allOf_2 checks
-// draft/execution-event.schema.json#/$defs/model.response.after/allOf/2.
-func vExecutionEvent_modelResponseAfter_allOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	if c.Condition(n, ev, vExecutionEvent_skippedExecution) {
-		if !vExecutionEvent_modelResponseAfter_allOf_2_then(c, n, ev) {
-			return false
-		}
-	}
-	return true
-}
-
-// vExecutionEvent_modelResponseAfter_allOf_2_then checks
-// draft/execution-event.schema.json#/$defs/model.response.after/allOf/2/then.
-func vExecutionEvent_modelResponseAfter_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	{
-		p := presence4(d, n)
-		if k != ahpimpl.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reasons[530])
 		}
 	}
 	return true
@@ -10577,20 +10026,11 @@ func vExecutionEvent_execution_oneOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // vExecutionEvent_attemptUsage checks
 // draft/execution-event.schema.json#/$defs/attemptUsage.
 func vExecutionEvent_attemptUsage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vExecutionEvent_usage(c, n, ev) {
 		return false
 	}
-	if !vExecutionEvent_attemptUsage_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vExecutionEvent_attemptUsage_allOf_1 checks
-// draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1.
-func vExecutionEvent_attemptUsage_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -10811,19 +10251,11 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 // vExecutionEvent_modelError_execution checks
 // draft/execution-event.schema.json#/$defs/model.error/properties/execution.
 func vExecutionEvent_modelError_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vExecutionEvent_execution(c, n, ev) {
 		return false
 	}
-	if !vExecutionEvent_modelError_execution_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vExecutionEvent_modelError_execution_allOf_1 checks draft/execution-event.schema.json#/$defs/model.error/properties/execution/allOf/1.
-func vExecutionEvent_modelError_execution_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -11498,15 +10930,24 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 				}
 			case "origin":
 				seen |= uint64(0x4)
-				if !vExecutionEvent_tool_origin(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[631])
+					}
+					switch d.StrView(n) {
+					case "native", "mcp":
+					default:
+						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/tool/properties/origin/enum", "value")
+					}
 				}
 			case "mcp":
 				if !c.ChildAll(m.Value(), vExecutionEvent_mcp) {
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[631])
+				return c.FailWith(m.Name(), &reasons[632])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -11536,51 +10977,29 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 			}
 		}
 		if cond {
-			if !vExecutionEvent_tool_then(c, n, ev) {
-				return false
-			}
-		} else {
-			if !vExecutionEvent_tool_else(c, n, ev) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// vExecutionEvent_tool_then checks
-// draft/execution-event.schema.json#/$defs/tool/then.
-func vExecutionEvent_tool_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
-		var seen uint64
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "mcp":
-					seen |= uint64(0x1)
-					continue
+			if k == ahpimpl.KindObject {
+				var seen uint64
+				{
+					m := d.Members(n)
+					for m.Next() {
+						switch m.Key() {
+						case "mcp":
+							seen |= uint64(0x1)
+							continue
+						}
+					}
+				}
+				if seen != uint64(0x1) {
+					return c.FailRequired(n, seen, &required68)
 				}
 			}
-		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required68)
-		}
-	}
-	return true
-}
-
-// vExecutionEvent_tool_else checks
-// draft/execution-event.schema.json#/$defs/tool/else.
-func vExecutionEvent_tool_else(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	{
-		p := presence5(d, n)
-		if k != ahpimpl.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reasons[636])
+		} else {
+			{
+				p := presence5(d, n)
+				if k != ahpimpl.KindObject || p&1 == 1 {
+					return c.FailWith(n, &reasons[637])
+				}
+			}
 		}
 	}
 	return true
@@ -11592,23 +11011,7 @@ func vExecutionEvent_tool_input(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[637])
-	}
-	return true
-}
-
-// vExecutionEvent_tool_origin checks
-// draft/execution-event.schema.json#/$defs/tool/properties/origin.
-func vExecutionEvent_tool_origin(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[638])
-	}
-	switch d.StrView(n) {
-	case "native", "mcp":
-	default:
-		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/tool/properties/origin/enum", "value")
+		return c.FailTypeWith(n, &reasons[638])
 	}
 	return true
 }
@@ -11654,8 +11057,17 @@ func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 				}
 			case "provenance":
 				seen |= uint64(0x4)
-				if !vExecutionEvent_mcp_provenance(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[642])
+					}
+					switch d.StrView(n) {
+					case "runtime", "inferred":
+					default:
+						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/mcp/properties/provenance/enum", "value")
+					}
 				}
 			case "connection":
 				seen |= uint64(0x8)
@@ -11663,7 +11075,7 @@ func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[642])
+				return c.FailWith(m.Name(), &reasons[643])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -11682,7 +11094,7 @@ func vExecutionEvent_mcp_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[647])
+		return c.FailTypeWith(n, &reasons[648])
 	}
 	var seen uint64
 	if ev != nil {
@@ -11698,10 +11110,10 @@ func vExecutionEvent_mcp_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[648])
+						return c.FailTypeWith(n, &reasons[649])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[649])
+						return c.FailWith(n, &reasons[650])
 					}
 				}
 			case "name":
@@ -11709,14 +11121,14 @@ func vExecutionEvent_mcp_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[650])
+						return c.FailTypeWith(n, &reasons[651])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[651])
+						return c.FailWith(n, &reasons[652])
 					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[652])
+				return c.FailWith(m.Name(), &reasons[653])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -11725,22 +11137,6 @@ func vExecutionEvent_mcp_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	}
 	if seen != uint64(0x1) {
 		return c.FailRequired(n, seen, &required70)
-	}
-	return true
-}
-
-// vExecutionEvent_mcp_provenance checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/provenance.
-func vExecutionEvent_mcp_provenance(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[654])
-	}
-	switch d.StrView(n) {
-	case "runtime", "inferred":
-	default:
-		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/mcp/properties/provenance/enum", "value")
 	}
 	return true
 }
@@ -12311,20 +11707,6 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	if seen != uint64(0x1) {
 		return c.FailRequired(n, seen, &required80)
 	}
-	if !vExecutionEvent_mcp_connection_oneOf_2_allOf_0(c, n, ev) {
-		return false
-	}
-	if !vExecutionEvent_mcp_connection_oneOf_2_allOf_1(c, n, ev) {
-		return false
-	}
-	if !vExecutionEvent_mcp_connection_oneOf_2_allOf_2(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0.
-func vExecutionEvent_mcp_connection_oneOf_2_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	{
 		mark := c.Mark()
 		matches := 0
@@ -12336,6 +11718,34 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0(c *ahpimpl.Ctx, n ahpimpl.No
 		}
 		if matches == 0 {
 			return c.FailBranches(mark, n, ahprt.CodeAnyOf, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf", "matches none of 2 alternatives")
+		}
+		c.Discard(mark)
+	}
+	{
+		mark := c.Mark()
+		matches := 0
+		if c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0) {
+			matches++
+		}
+		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1) {
+			matches++
+		}
+		if matches == 0 {
+			return c.FailBranches(mark, n, ahprt.CodeAnyOf, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf", "matches none of 2 alternatives")
+		}
+		c.Discard(mark)
+	}
+	{
+		mark := c.Mark()
+		matches := 0
+		if c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0) {
+			matches++
+		}
+		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1) {
+			matches++
+		}
+		if matches == 0 {
+			return c.FailBranches(mark, n, ahprt.CodeAnyOf, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf", "matches none of 2 alternatives")
 		}
 		c.Discard(mark)
 	}
@@ -12459,25 +11869,6 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1.
-func vExecutionEvent_mcp_connection_oneOf_2_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	{
-		mark := c.Mark()
-		matches := 0
-		if c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0) {
-			matches++
-		}
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1) {
-			matches++
-		}
-		if matches == 0 {
-			return c.FailBranches(mark, n, ahprt.CodeAnyOf, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf", "matches none of 2 alternatives")
-		}
-		c.Discard(mark)
-	}
-	return true
-}
-
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
@@ -12591,25 +11982,6 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 		if seen != uint64(0x1) {
 			return c.FailRequired(n, seen, &required86)
 		}
-	}
-	return true
-}
-
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_2 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2.
-func vExecutionEvent_mcp_connection_oneOf_2_allOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	{
-		mark := c.Mark()
-		matches := 0
-		if c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0) {
-			matches++
-		}
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1) {
-			matches++
-		}
-		if matches == 0 {
-			return c.FailBranches(mark, n, ahprt.CodeAnyOf, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf", "matches none of 2 alternatives")
-		}
-		c.Discard(mark)
 	}
 	return true
 }
@@ -12822,17 +12194,6 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	if seen != uint64(0x1) {
 		return c.FailRequired(n, seen, &required90)
 	}
-	if !vExecutionEvent_mcp_connection_oneOf_3_allOf_0(c, n, ev) {
-		return false
-	}
-	if !vExecutionEvent_mcp_connection_oneOf_3_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0.
-func vExecutionEvent_mcp_connection_oneOf_3_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	{
 		mark := c.Mark()
 		matches := 0
@@ -12844,6 +12205,20 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0(c *ahpimpl.Ctx, n ahpimpl.No
 		}
 		if matches == 0 {
 			return c.FailBranches(mark, n, ahprt.CodeAnyOf, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf", "matches none of 2 alternatives")
+		}
+		c.Discard(mark)
+	}
+	{
+		mark := c.Mark()
+		matches := 0
+		if c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0) {
+			matches++
+		}
+		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1) {
+			matches++
+		}
+		if matches == 0 {
+			return c.FailBranches(mark, n, ahprt.CodeAnyOf, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf", "matches none of 2 alternatives")
 		}
 		c.Discard(mark)
 	}
@@ -12963,25 +12338,6 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 		if seen != uint64(0x1) {
 			return c.FailRequired(n, seen, &required93)
 		}
-	}
-	return true
-}
-
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1.
-func vExecutionEvent_mcp_connection_oneOf_3_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	{
-		mark := c.Mark()
-		matches := 0
-		if c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0) {
-			matches++
-		}
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1) {
-			matches++
-		}
-		if matches == 0 {
-			return c.FailBranches(mark, n, ahprt.CodeAnyOf, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf", "matches none of 2 alternatives")
-		}
-		c.Discard(mark)
 	}
 	return true
 }
@@ -13265,13 +12621,31 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 				}
 			case "decision":
 				seen |= uint64(0x1)
-				if !vExecutionEvent_toolPermissionResolved_decision(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[746])
+					}
+					switch d.StrView(n) {
+					case "allow", "deny":
+					default:
+						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision/enum", "value")
+					}
 				}
 			case "decidedBy":
 				seen |= uint64(0x2)
-				if !vExecutionEvent_toolPermissionResolved_decidedBy(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[747])
+					}
+					switch d.StrView(n) {
+					case "user", "policy", "hook", "auto", "classifier":
+					default:
+						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy/enum", "value")
+					}
 				}
 			case "id":
 				seen1 |= uint64(0x1)
@@ -13378,36 +12752,6 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 	}
 	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[624])
-	}
-	return true
-}
-
-// vExecutionEvent_toolPermissionResolved_decision checks draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision.
-func vExecutionEvent_toolPermissionResolved_decision(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[748])
-	}
-	switch d.StrView(n) {
-	case "allow", "deny":
-	default:
-		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision/enum", "value")
-	}
-	return true
-}
-
-// vExecutionEvent_toolPermissionResolved_decidedBy checks draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy.
-func vExecutionEvent_toolPermissionResolved_decidedBy(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[749])
-	}
-	switch d.StrView(n) {
-	case "user", "policy", "hook", "auto", "classifier":
-	default:
-		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy/enum", "value")
 	}
 	return true
 }
@@ -13838,36 +13182,25 @@ func vExecutionEvent_deniedByPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			}
 		}
 		if cond {
-			if !vExecutionEvent_deniedByPolicy_then(c, n, ev) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// vExecutionEvent_deniedByPolicy_then checks
-// draft/execution-event.schema.json#/$defs/deniedByPolicy/then.
-func vExecutionEvent_deniedByPolicy_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "execution":
-					if !c.Child(m.Value(), vExecutionEvent_deniedByPolicy_then_execution) {
-						return false
-					}
-				default:
-					continue
-				}
+			if k == ahpimpl.KindObject {
 				if ev != nil {
-					ev.Set(m.Index())
+					ev.Declared = true
+				}
+				{
+					m := d.Members(n)
+					for m.Next() {
+						switch m.Key() {
+						case "execution":
+							if !c.Child(m.Value(), vExecutionEvent_deniedByPolicy_then_execution) {
+								return false
+							}
+						default:
+							continue
+						}
+						if ev != nil {
+							ev.Set(m.Index())
+						}
+					}
 				}
 			}
 		}
@@ -13973,8 +13306,17 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 				}
 			case "trigger":
 				seen |= uint64(0x1)
-				if !vExecutionEvent_contextCompactBefore_trigger(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[776])
+					}
+					switch d.StrView(n) {
+					case "auto", "manual", "hook":
+					default:
+						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/context.compact.before/properties/trigger/enum", "value")
+					}
 				}
 			case "instructions":
 				if !vContentItem_textParts(c, m.Value(), nil) {
@@ -14068,22 +13410,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		return c.FailTypeWith(n, &reasons[238])
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 {
-		return c.FailWith(n, &reasons[778])
-	}
-	return true
-}
-
-// vExecutionEvent_contextCompactBefore_trigger checks draft/execution-event.schema.json#/$defs/context.compact.before/properties/trigger.
-func vExecutionEvent_contextCompactBefore_trigger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[779])
-	}
-	switch d.StrView(n) {
-	case "auto", "manual", "hook":
-	default:
-		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/context.compact.before/properties/trigger/enum", "value")
 	}
 	return true
 }
@@ -14445,8 +13772,17 @@ func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 				}
 			case "operation":
 				seen |= uint64(0x2)
-				if !vTaskWorkspaceEvent_taskChange_operation(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[801])
+					}
+					switch d.StrView(n) {
+					case "create", "update", "remove":
+					default:
+						return c.FailUnsupported(n, "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/operation/enum", "value")
+					}
 				}
 			case "change":
 				seen |= uint64(0x4)
@@ -14462,7 +13798,7 @@ func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[801])
+						return c.FailTypeWith(n, &reasons[802])
 					}
 				}
 			case "synthesized":
@@ -14470,7 +13806,7 @@ func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[802])
+				return c.FailWith(m.Name(), &reasons[803])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -14479,21 +13815,6 @@ func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	}
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required106)
-	}
-	return true
-}
-
-// vTaskWorkspaceEvent_taskChange_operation checks draft/task-workspace-event.schema.json#/$defs/taskChange/properties/operation.
-func vTaskWorkspaceEvent_taskChange_operation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[806])
-	}
-	switch d.StrView(n) {
-	case "create", "update", "remove":
-	default:
-		return c.FailUnsupported(n, "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/operation/enum", "value")
 	}
 	return true
 }
@@ -14960,11 +14281,20 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahpimpl.Ctx, n 
 				}
 			case "action":
 				seen |= uint64(0x4)
-				if !vInteractionEvent_userElicitationResult_elicitation_action(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[841])
+					}
+					switch d.StrView(n) {
+					case "accept", "decline", "cancel":
+					default:
+						return c.FailUnsupported(n, "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action/enum", "value")
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[841])
+				return c.FailWith(m.Name(), &reasons[842])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -14973,21 +14303,6 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahpimpl.Ctx, n 
 	}
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required113)
-	}
-	return true
-}
-
-// vInteractionEvent_userElicitationResult_elicitation_action checks draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action.
-func vInteractionEvent_userElicitationResult_elicitation_action(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[845])
-	}
-	switch d.StrView(n) {
-	case "accept", "decline", "cancel":
-	default:
-		return c.FailUnsupported(n, "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action/enum", "value")
 	}
 	return true
 }
@@ -15149,19 +14464,11 @@ func vInteractionEvent_userMessageInbound_message_messages(c *ahpimpl.Ctx, n ahp
 
 // vInteractionEvent_userMessageInbound_message_messages_items checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items.
 func vInteractionEvent_userMessageInbound_message_messages_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vContentItem_message(c, n, ev) {
 		return false
 	}
-	if !vInteractionEvent_userMessageInbound_message_messages_items_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vInteractionEvent_userMessageInbound_message_messages_items_allOf_1 checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items/allOf/1.
-func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -15334,19 +14641,11 @@ func vInteractionEvent_userMessageOutbound_message_messages(c *ahpimpl.Ctx, n ah
 
 // vInteractionEvent_userMessageOutbound_message_messages_items checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items.
 func vInteractionEvent_userMessageOutbound_message_messages_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vContentItem_message(c, n, ev) {
 		return false
 	}
-	if !vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1 checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items/allOf/1.
-func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -15444,8 +14743,17 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			switch m.Key() {
 			case "kind":
 				seen |= uint64(0x1)
-				if !vTaskWorkspaceEvent_workspaceChange_kind(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[877])
+					}
+					switch d.StrView(n) {
+					case "cwd", "roots", "switch":
+					default:
+						return c.FailUnsupported(n, "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/kind/enum", "value")
+					}
 				}
 			case "change":
 				seen |= uint64(0x2)
@@ -15461,11 +14769,11 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[877])
+						return c.FailTypeWith(n, &reasons[878])
 					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[878])
+				return c.FailWith(m.Name(), &reasons[879])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -15474,21 +14782,6 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required119)
-	}
-	return true
-}
-
-// vTaskWorkspaceEvent_workspaceChange_kind checks draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/kind.
-func vTaskWorkspaceEvent_workspaceChange_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[881])
-	}
-	switch d.StrView(n) {
-	case "cwd", "roots", "switch":
-	default:
-		return c.FailUnsupported(n, "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/kind/enum", "value")
 	}
 	return true
 }
@@ -15736,8 +15029,17 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 				}
 			case "operation":
 				seen |= uint64(0x2)
-				if !vTaskWorkspaceEvent_changedFile_operation(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[902])
+					}
+					switch d.StrView(n) {
+					case "create", "update", "remove":
+					default:
+						return c.FailUnsupported(n, "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/operation/enum", "value")
+					}
 				}
 			case "agentCaused":
 				seen |= uint64(0x4)
@@ -15745,7 +15047,7 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[902])
+						return c.FailTypeWith(n, &reasons[903])
 					}
 				}
 			case "before":
@@ -15757,7 +15059,7 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[903])
+				return c.FailWith(m.Name(), &reasons[904])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -15766,21 +15068,6 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	}
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required122)
-	}
-	return true
-}
-
-// vTaskWorkspaceEvent_changedFile_operation checks draft/task-workspace-event.schema.json#/$defs/changedFile/properties/operation.
-func vTaskWorkspaceEvent_changedFile_operation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[907])
-	}
-	switch d.StrView(n) {
-	case "create", "update", "remove":
-	default:
-		return c.FailUnsupported(n, "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/operation/enum", "value")
 	}
 	return true
 }
@@ -15894,11 +15181,20 @@ func vInteractionEvent_hookFailure_failure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 				}
 			case "policy":
 				seen |= uint64(0x4)
-				if !vInteractionEvent_hookFailure_failure_policy(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[918])
+					}
+					switch d.StrView(n) {
+					case "fail-open", "fail-closed":
+					default:
+						return c.FailUnsupported(n, "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy/enum", "value")
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[918])
+				return c.FailWith(m.Name(), &reasons[919])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -15907,21 +15203,6 @@ func vInteractionEvent_hookFailure_failure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 	}
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required124)
-	}
-	return true
-}
-
-// vInteractionEvent_hookFailure_failure_policy checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy.
-func vInteractionEvent_hookFailure_failure_policy(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[922])
-	}
-	switch d.StrView(n) {
-	case "fail-open", "fail-closed":
-	default:
-		return c.FailUnsupported(n, "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy/enum", "value")
 	}
 	return true
 }
@@ -16343,8 +15624,17 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 				}
 			case "flow":
 				seen |= uint64(0x10)
-				if !vRegistration_authentication_anyOf_1_flow(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[957])
+					}
+					switch d.StrView(n) {
+					case "authorization_code_pkce", "client_credentials":
+					default:
+						return c.FailUnsupported(n, "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/flow/enum", "value")
+					}
 				}
 			case "scopes":
 				if !vRegistration_authentication_anyOf_1_scopes(c, m.Value(), nil) {
@@ -16360,22 +15650,6 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	}
 	if seen != uint64(0x1f) {
 		return c.FailRequired(n, seen, &required131)
-	}
-	return true
-}
-
-// vRegistration_authentication_anyOf_1_flow checks
-// draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/flow.
-func vRegistration_authentication_anyOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[962])
-	}
-	switch d.StrView(n) {
-	case "authorization_code_pkce", "client_credentials":
-	default:
-		return c.FailUnsupported(n, "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/flow/enum", "value")
 	}
 	return true
 }
@@ -16655,18 +15929,36 @@ func vEffect_modifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 				}
 			case "target":
 				seen |= uint64(0x2)
-				if !vEffect_modifyEffect_target(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[987])
+					}
+					switch d.StrView(n) {
+					case "input", "output", "prompt", "request", "response", "content", "instructions", "summary", "workspace":
+					default:
+						return c.FailUnsupported(n, "draft/effect.schema.json#/$defs/modifyEffect/properties/target/enum", "value")
+					}
 				}
 			case "operation":
 				seen |= uint64(0x4)
-				if !vEffect_modifyEffect_operation(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[988])
+					}
+					switch d.StrView(n) {
+					case "replace", "merge":
+					default:
+						return c.FailUnsupported(n, "draft/effect.schema.json#/$defs/modifyEffect/properties/operation/enum", "value")
+					}
 				}
 			case "value":
 				seen |= uint64(0x8)
 			default:
-				return c.FailWith(m.Name(), &reasons[987])
+				return c.FailWith(m.Name(), &reasons[989])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -16861,7 +16153,7 @@ func vContentItem_messages(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[992])
+		return c.FailTypeWith(n, &reasons[994])
 	}
 	{
 		it := d.Items(n)
@@ -16954,7 +16246,7 @@ func vEffect_modifyEffect_allOf_1_then_value(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf", "matches none of 2 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reasons[993])
+			return c.FailWith(n, &reasons[995])
 		}
 		c.Discard(mark)
 	}
@@ -16966,7 +16258,7 @@ func vEffect_modifyEffect_allOf_1_then_value_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[994])
+		return c.FailTypeWith(n, &reasons[996])
 	}
 	return true
 }
@@ -17097,39 +16389,7 @@ func vEffect_modifyEffect_allOf_3_then_value(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[995])
-	}
-	return true
-}
-
-// vEffect_modifyEffect_target checks
-// draft/effect.schema.json#/$defs/modifyEffect/properties/target.
-func vEffect_modifyEffect_target(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[996])
-	}
-	switch d.StrView(n) {
-	case "input", "output", "prompt", "request", "response", "content", "instructions", "summary", "workspace":
-	default:
-		return c.FailUnsupported(n, "draft/effect.schema.json#/$defs/modifyEffect/properties/target/enum", "value")
-	}
-	return true
-}
-
-// vEffect_modifyEffect_operation checks
-// draft/effect.schema.json#/$defs/modifyEffect/properties/operation.
-func vEffect_modifyEffect_operation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[997])
-	}
-	switch d.StrView(n) {
-	case "replace", "merge":
-	default:
-		return c.FailUnsupported(n, "draft/effect.schema.json#/$defs/modifyEffect/properties/operation/enum", "value")
+		return c.FailTypeWith(n, &reasons[997])
 	}
 	return true
 }
@@ -17360,8 +16620,17 @@ func vEffect_injectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 				}
 			case "deliverAt":
 				seen |= uint64(0x8)
-				if !vEffect_injectEffect_deliverAt(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[1026])
+					}
+					switch d.StrView(n) {
+					case "now", "next_turn":
+					default:
+						return c.FailUnsupported(n, "draft/effect.schema.json#/$defs/injectEffect/properties/deliverAt/enum", "value")
+					}
 				}
 			case "value":
 				seen |= uint64(0x10)
@@ -17369,7 +16638,7 @@ func vEffect_injectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1026])
+				return c.FailWith(m.Name(), &reasons[1027])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -17378,22 +16647,6 @@ func vEffect_injectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	}
 	if seen != uint64(0x1f) {
 		return c.FailRequired(n, seen, &required140)
-	}
-	return true
-}
-
-// vEffect_injectEffect_deliverAt checks
-// draft/effect.schema.json#/$defs/injectEffect/properties/deliverAt.
-func vEffect_injectEffect_deliverAt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[1032])
-	}
-	switch d.StrView(n) {
-	case "now", "next_turn":
-	default:
-		return c.FailUnsupported(n, "draft/effect.schema.json#/$defs/injectEffect/properties/deliverAt/enum", "value")
 	}
 	return true
 }
@@ -17827,25 +17080,6 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[624])
 	}
-	if !vToolAfter_allOf_2(c, n, ev) {
-		return false
-	}
-	if !vExecutionEvent_deniedByPolicy(c, n, ev) {
-		return false
-	}
-	if !vToolAfter_allOf_4(c, n, ev) {
-		return false
-	}
-	if !vToolAfter_allOf_5(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vToolAfter_allOf_2 checks draft/tool-after.schema.json#/allOf/2.
-func vToolAfter_allOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
 		if k == ahpimpl.KindObject {
@@ -17866,58 +17100,34 @@ func vToolAfter_allOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		}
 		if cond {
-			if !vToolAfter_allOf_2_then(c, n, ev) {
-				return false
+			if k == ahpimpl.KindObject {
+				var seen uint64
+				{
+					m := d.Members(n)
+					for m.Next() {
+						switch m.Key() {
+						case "error":
+							seen |= uint64(0x1)
+							continue
+						}
+					}
+				}
+				if seen != uint64(0x1) {
+					return c.FailRequired(n, seen, &required142)
+				}
 			}
 		} else {
-			if !vToolAfter_allOf_2_else(c, n, ev) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// vToolAfter_allOf_2_then checks draft/tool-after.schema.json#/allOf/2/then.
-func vToolAfter_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
-		var seen uint64
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "error":
-					seen |= uint64(0x1)
-					continue
+			{
+				p := presence3(d, n)
+				if k != ahpimpl.KindObject || p&1 == 1 {
+					return c.FailWith(n, &reasons[1046])
 				}
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required142)
-		}
 	}
-	return true
-}
-
-// vToolAfter_allOf_2_else checks draft/tool-after.schema.json#/allOf/2/else.
-func vToolAfter_allOf_2_else(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	{
-		p := presence3(d, n)
-		if k != ahpimpl.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reasons[1046])
-		}
+	if !vExecutionEvent_deniedByPolicy(c, n, ev) {
+		return false
 	}
-	return true
-}
-
-// vToolAfter_allOf_4 checks draft/tool-after.schema.json#/allOf/4.
-func vToolAfter_allOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
 		if k == ahpimpl.KindObject {
@@ -17938,36 +17148,34 @@ func vToolAfter_allOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		}
 		if cond {
-			if !vToolAfter_allOf_4_then(c, n, ev) {
-				return false
+			if k == ahpimpl.KindObject {
+				if ev != nil {
+					ev.Declared = true
+				}
+				{
+					m := d.Members(n)
+					for m.Next() {
+						switch m.Key() {
+						case "tool":
+							if !c.Child(m.Value(), vToolAfter_allOf_4_then_tool) {
+								return false
+							}
+						default:
+							continue
+						}
+						if ev != nil {
+							ev.Set(m.Index())
+						}
+					}
+				}
 			}
 		}
 	}
-	return true
-}
-
-// vToolAfter_allOf_4_then checks draft/tool-after.schema.json#/allOf/4/then.
-func vToolAfter_allOf_4_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+	if c.Condition(n, ev, vExecutionEvent_skippedExecution) {
 		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "tool":
-					if !c.Child(m.Value(), vToolAfter_allOf_4_then_tool) {
-						return false
-					}
-				default:
-					continue
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			p := presence7(d, n)
+			if k != ahpimpl.KindObject || p&1 == 1 || p&2 == 2 {
+				return c.FailWith(n, &reasons[1047])
 			}
 		}
 	}
@@ -17980,31 +17188,8 @@ func vToolAfter_allOf_4_then_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	{
-		p := presence7(d, n)
-		if k != ahpimpl.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reasons[1047])
-		}
-	}
-	return true
-}
-
-// vToolAfter_allOf_5 checks draft/tool-after.schema.json#/allOf/5.
-func vToolAfter_allOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	if c.Condition(n, ev, vExecutionEvent_skippedExecution) {
-		if !vToolAfter_allOf_5_then(c, n, ev) {
-			return false
-		}
-	}
-	return true
-}
-
-// vToolAfter_allOf_5_then checks draft/tool-after.schema.json#/allOf/5/then.
-func vToolAfter_allOf_5_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	{
 		p := presence8(d, n)
-		if k != ahpimpl.KindObject || p&1 == 1 || p&2 == 2 {
+		if k != ahpimpl.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reasons[1048])
 		}
 	}
@@ -18071,18 +17256,27 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 				}
 			case "change":
 				seen |= uint64(0x2)
-				if !vExecutionEvent_fileChange_change(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[1053])
+					}
+					switch d.StrView(n) {
+					case "created", "modified", "deleted", "moved":
+					default:
+						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/fileChange/properties/change/enum", "value")
+					}
 				}
 			case "previousPath":
 				{
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1053])
+						return c.FailTypeWith(n, &reasons[1054])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[1054])
+						return c.FailWith(n, &reasons[1055])
 					}
 				}
 			case "before":
@@ -18094,7 +17288,7 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1055])
+				return c.FailWith(m.Name(), &reasons[1056])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -18104,23 +17298,6 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required143)
 	}
-	if !vExecutionEvent_fileChange_allOf_0(c, n, ev) {
-		return false
-	}
-	if !vExecutionEvent_fileChange_allOf_1(c, n, ev) {
-		return false
-	}
-	if !vExecutionEvent_fileChange_allOf_2(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vExecutionEvent_fileChange_allOf_0 checks
-// draft/execution-event.schema.json#/$defs/fileChange/allOf/0.
-func vExecutionEvent_fileChange_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
 		if k == ahpimpl.KindObject {
@@ -18141,43 +17318,24 @@ func vExecutionEvent_fileChange_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 			}
 		}
 		if cond {
-			if !vExecutionEvent_fileChange_allOf_0_then(c, n, ev) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// vExecutionEvent_fileChange_allOf_0_then checks
-// draft/execution-event.schema.json#/$defs/fileChange/allOf/0/then.
-func vExecutionEvent_fileChange_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
-		var seen uint64
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "previousPath":
-					seen |= uint64(0x1)
-					continue
+			if k == ahpimpl.KindObject {
+				var seen uint64
+				{
+					m := d.Members(n)
+					for m.Next() {
+						switch m.Key() {
+						case "previousPath":
+							seen |= uint64(0x1)
+							continue
+						}
+					}
+				}
+				if seen != uint64(0x1) {
+					return c.FailRequired(n, seen, &required144)
 				}
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required144)
-		}
 	}
-	return true
-}
-
-// vExecutionEvent_fileChange_allOf_1 checks
-// draft/execution-event.schema.json#/$defs/fileChange/allOf/1.
-func vExecutionEvent_fileChange_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
 		if k == ahpimpl.KindObject {
@@ -18198,33 +17356,14 @@ func vExecutionEvent_fileChange_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 			}
 		}
 		if cond {
-			if !vExecutionEvent_fileChange_allOf_1_then(c, n, ev) {
-				return false
+			{
+				p := presence9(d, n)
+				if k != ahpimpl.KindObject || p&1 == 1 {
+					return c.FailWith(n, &reasons[1060])
+				}
 			}
 		}
 	}
-	return true
-}
-
-// vExecutionEvent_fileChange_allOf_1_then checks
-// draft/execution-event.schema.json#/$defs/fileChange/allOf/1/then.
-func vExecutionEvent_fileChange_allOf_1_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	{
-		p := presence9(d, n)
-		if k != ahpimpl.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reasons[1059])
-		}
-	}
-	return true
-}
-
-// vExecutionEvent_fileChange_allOf_2 checks
-// draft/execution-event.schema.json#/$defs/fileChange/allOf/2.
-func vExecutionEvent_fileChange_allOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
 		if k == ahpimpl.KindObject {
@@ -18245,40 +17384,13 @@ func vExecutionEvent_fileChange_allOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 			}
 		}
 		if cond {
-			if !vExecutionEvent_fileChange_allOf_2_then(c, n, ev) {
-				return false
+			{
+				p := presence6(d, n)
+				if k != ahpimpl.KindObject || p&1 == 1 {
+					return c.FailWith(n, &reasons[1061])
+				}
 			}
 		}
-	}
-	return true
-}
-
-// vExecutionEvent_fileChange_allOf_2_then checks
-// draft/execution-event.schema.json#/$defs/fileChange/allOf/2/then.
-func vExecutionEvent_fileChange_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	{
-		p := presence6(d, n)
-		if k != ahpimpl.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reasons[1060])
-		}
-	}
-	return true
-}
-
-// vExecutionEvent_fileChange_change checks
-// draft/execution-event.schema.json#/$defs/fileChange/properties/change.
-func vExecutionEvent_fileChange_change(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[1061])
-	}
-	switch d.StrView(n) {
-	case "created", "modified", "deleted", "moved":
-	default:
-		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/fileChange/properties/change/enum", "value")
 	}
 	return true
 }
@@ -18325,8 +17437,17 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				}
 			case "trigger":
 				seen |= uint64(0x2)
-				if !vSessionStart_trigger(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[1064])
+					}
+					switch d.StrView(n) {
+					case "startup", "resume", "clear", "compact", "fork":
+					default:
+						return c.FailUnsupported(n, "draft/session-start.schema.json#/properties/trigger/enum", "value")
+					}
 				}
 			case "resumedFrom":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -18338,10 +17459,10 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1064])
+						return c.FailTypeWith(n, &reasons[1065])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[1065])
+						return c.FailWith(n, &reasons[1066])
 					}
 				}
 			case "harness":
@@ -18435,19 +17556,6 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[238])
 	}
-	if !vSessionStart_allOf_1(c, n, ev) {
-		return false
-	}
-	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[1072])
-	}
-	return true
-}
-
-// vSessionStart_allOf_1 checks draft/session-start.schema.json#/allOf/1.
-func vSessionStart_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
 		if k == ahpimpl.KindObject {
@@ -18468,50 +17576,26 @@ func vSessionStart_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			}
 		}
 		if cond {
-			if !vSessionStart_allOf_1_then(c, n, ev) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// vSessionStart_allOf_1_then checks
-// draft/session-start.schema.json#/allOf/1/then.
-func vSessionStart_allOf_1_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
-		var seen uint64
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "resumedFrom":
-					seen |= uint64(0x1)
-					continue
+			if k == ahpimpl.KindObject {
+				var seen uint64
+				{
+					m := d.Members(n)
+					for m.Next() {
+						switch m.Key() {
+						case "resumedFrom":
+							seen |= uint64(0x1)
+							continue
+						}
+					}
+				}
+				if seen != uint64(0x1) {
+					return c.FailRequired(n, seen, &required146)
 				}
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required146)
-		}
 	}
-	return true
-}
-
-// vSessionStart_trigger checks
-// draft/session-start.schema.json#/properties/trigger.
-func vSessionStart_trigger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
+	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[1074])
-	}
-	switch d.StrView(n) {
-	case "startup", "resume", "clear", "compact", "fork":
-	default:
-		return c.FailUnsupported(n, "draft/session-start.schema.json#/properties/trigger/enum", "value")
 	}
 	return true
 }
@@ -18601,8 +17685,17 @@ func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				}
 			case "outcome":
 				seen |= uint64(0x2)
-				if !vSessionEnd_outcome(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[1085])
+					}
+					switch d.StrView(n) {
+					case "completed", "cancelled", "error", "unknown":
+					default:
+						return c.FailUnsupported(n, "draft/session-end.schema.json#/properties/outcome/enum", "value")
+					}
 				}
 			case "reason":
 				seen |= uint64(0x4)
@@ -18610,10 +17703,10 @@ func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1085])
+						return c.FailTypeWith(n, &reasons[1086])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[1086])
+						return c.FailWith(n, &reasons[1087])
 					}
 				}
 			case "counters":
@@ -18641,22 +17734,7 @@ func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return false
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reasons[1090])
-	}
-	return true
-}
-
-// vSessionEnd_outcome checks draft/session-end.schema.json#/properties/outcome.
-func vSessionEnd_outcome(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[1091])
-	}
-	switch d.StrView(n) {
-	case "completed", "cancelled", "error", "unknown":
-	default:
-		return c.FailUnsupported(n, "draft/session-end.schema.json#/properties/outcome/enum", "value")
 	}
 	return true
 }
@@ -18847,20 +17925,11 @@ func vInteractionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 
 // vInterceptDenyResponse checks draft/intercept-deny-response.schema.json#.
 func vInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
-	if !vInterceptDenyResponse_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vInterceptDenyResponse_allOf_1 checks
-// draft/intercept-deny-response.schema.json#/allOf/1.
-func vInterceptDenyResponse_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -18960,20 +18029,11 @@ func vInterceptDenyResponse_allOf_1_result_effects(c *ahpimpl.Ctx, n ahpimpl.Nod
 // vInterceptNoEffectResponse checks
 // draft/intercept-no-effect-response.schema.json#.
 func vInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
-	if !vInterceptNoEffectResponse_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vInterceptNoEffectResponse_allOf_1 checks
-// draft/intercept-no-effect-response.schema.json#/allOf/1.
-func vInterceptNoEffectResponse_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -19057,57 +18117,50 @@ func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahpimpl.Ctx, n ahpimpl
 
 // vInterceptRequest checks draft/intercept-request.schema.json#.
 func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCommon_request(c, n, ev) {
 		return false
 	}
-	if !vInterceptRequest_allOf_1(c, n, ev) {
-		return false
+	{
+		if !(k == ahpimpl.KindObject) {
+			return c.FailTypeWith(n, &reasons[1110])
+		}
+		var seen uint64
+		if ev != nil {
+			ev.Declared = true
+		}
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "method":
+					seen |= uint64(0x1)
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "hooks/intercept")) {
+							return c.FailWith(n, &reasons[1111])
+						}
+					}
+				case "params":
+					seen |= uint64(0x2)
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params) {
+						return false
+					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
+				}
+			}
+		}
+		if seen != uint64(0x3) {
+			return c.FailRequired(n, seen, &required151)
+		}
 	}
 	if !rules.InterceptIDMatchesEvent(c, n, nil) {
 		return false
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1 checks
-// draft/intercept-request.schema.json#/allOf/1.
-func vInterceptRequest_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1110])
-	}
-	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "method":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "hooks/intercept")) {
-						return c.FailWith(n, &reasons[1111])
-					}
-				}
-			case "params":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params) {
-					return false
-				}
-			default:
-				continue
-			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
-		}
-	}
-	if seen != uint64(0x3) {
-		return c.FailRequired(n, seen, &required151)
 	}
 	return true
 }
@@ -21498,19 +20551,11 @@ func vInterceptRequest_allOf_1_params_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 
 // vInterceptRequest_allOf_1_params_capabilities checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities.
 func vInterceptRequest_allOf_1_params_capabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
-	if !vInterceptRequest_allOf_1_params_capabilities_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_capabilities_allOf_1 checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1.
-func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -21556,35 +20601,25 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow(c *ahpimpl.Ctx, 
 			}
 		}
 		if cond {
-			if !vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then(c, n, ev) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then.
-func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
-		var seen uint64
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "remainingContinuations":
-					seen |= uint64(0x1)
-					continue
-				case "continuationCount":
-					seen |= uint64(0x2)
-					continue
+			if k == ahpimpl.KindObject {
+				var seen uint64
+				{
+					m := d.Members(n)
+					for m.Next() {
+						switch m.Key() {
+						case "remainingContinuations":
+							seen |= uint64(0x1)
+							continue
+						case "continuationCount":
+							seen |= uint64(0x2)
+							continue
+						}
+					}
+				}
+				if seen != uint64(0x3) {
+					return c.FailRequired(n, seen, &required153)
 				}
 			}
-		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required153)
 		}
 	}
 	return true
@@ -21607,8 +20642,17 @@ func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			switch m.Key() {
 			case "permission":
 				seen |= uint64(0x1)
-				if !vInterceptRequest_allOf_1_params_state_permission(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[1142])
+					}
+					switch d.StrView(n) {
+					case "none", "allow", "ask", "deny":
+					default:
+						return c.FailUnsupported(n, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission/enum", "value")
+					}
 				}
 			case "candidate":
 				seen |= uint64(0x2)
@@ -21616,8 +20660,17 @@ func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 					return false
 				}
 			case "flow":
-				if !vInterceptRequest_allOf_1_params_state_flow(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[1143])
+					}
+					switch d.StrView(n) {
+					case "none", "stop", "continue":
+					default:
+						return c.FailUnsupported(n, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow/enum", "value")
+					}
 				}
 			case "instructions":
 				if !vInterceptRequest_allOf_1_params_state_instructions(c, m.Value(), nil) {
@@ -21628,7 +20681,7 @@ func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[1142])
+						return c.FailTypeWith(n, &reasons[1144])
 					}
 				}
 			default:
@@ -21641,21 +20694,6 @@ func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required154)
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_state_permission checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission.
-func vInterceptRequest_allOf_1_params_state_permission(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[1145])
-	}
-	switch d.StrView(n) {
-	case "none", "allow", "ask", "deny":
-	default:
-		return c.FailUnsupported(n, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission/enum", "value")
 	}
 	return true
 }
@@ -21684,7 +20722,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahpimpl.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindNull) {
-		return c.FailTypeWith(n, &reasons[1146])
+		return c.FailTypeWith(n, &reasons[1147])
 	}
 	return true
 }
@@ -21694,7 +20732,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahpimpl.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1147])
+		return c.FailTypeWith(n, &reasons[1148])
 	}
 	var seen uint64
 	if ev != nil {
@@ -21729,22 +20767,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance(c *ahpi
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1149])
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_state_flow checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow.
-func vInterceptRequest_allOf_1_params_state_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[1150])
-	}
-	switch d.StrView(n) {
-	case "none", "stop", "continue":
-	default:
-		return c.FailUnsupported(n, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow/enum", "value")
+		return c.FailTypeWith(n, &reasons[1150])
 	}
 	return true
 }
@@ -21773,20 +20796,11 @@ func vInterceptRequest_allOf_1_params_state_instructions(c *ahpimpl.Ctx, n ahpim
 
 // vInterceptResponse checks draft/intercept-response.schema.json#.
 func vInterceptResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
-	if !vInterceptResponse_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vInterceptResponse_allOf_1 checks
-// draft/intercept-response.schema.json#/allOf/1.
-func vInterceptResponse_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if k == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -22119,20 +21133,11 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 
 // vObserveNotification checks draft/observe-notification.schema.json#.
 func vObserveNotification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCommon_notification(c, n, ev) {
 		return false
 	}
-	if !vObserveNotification_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vObserveNotification_allOf_1 checks
-// draft/observe-notification.schema.json#/allOf/1.
-func vObserveNotification_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1177])
 	}
@@ -22321,25 +21326,39 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required163)
 	}
-	if !vRegistration_backend_allOf_0(c, n, ev) {
-		return false
+	if c.Condition(n, ev, vRegistration_backend_allOf_0_if) {
+		{
+			p := presence10(d, n)
+			if k != ahpimpl.KindObject || p&1 == 1 {
+				return c.FailWith(n, &reasons[1191])
+			}
+		}
 	}
-	if !vRegistration_backend_allOf_1(c, n, ev) {
-		return false
+	if k != ahpimpl.KindObject || presence10(d, n) == 1 {
+		if k == ahpimpl.KindObject {
+			if ev != nil {
+				ev.Declared = true
+			}
+			{
+				m := d.Members(n)
+				for m.Next() {
+					switch m.Key() {
+					case "transport":
+						if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport) {
+							return false
+						}
+					default:
+						continue
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				}
+			}
+		}
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reasons[1191])
-	}
-	return true
-}
-
-// vRegistration_backend_allOf_0 checks
-// draft/registration.schema.json#/$defs/backend/allOf/0.
-func vRegistration_backend_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	if c.Condition(n, ev, vRegistration_backend_allOf_0_if) {
-		if !vRegistration_backend_allOf_0_then(c, n, ev) {
-			return false
-		}
+		return c.FailWith(n, &reasons[1192])
 	}
 	return true
 }
@@ -22389,64 +21408,8 @@ func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, 
 					{
 						n := m.Value()
 						if !(d.StrEq(n, "stdio")) {
-							return c.FailWith(n, &reasons[1192])
+							return c.FailWith(n, &reasons[1193])
 						}
-					}
-				default:
-					continue
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-		}
-	}
-	return true
-}
-
-// vRegistration_backend_allOf_0_then checks
-// draft/registration.schema.json#/$defs/backend/allOf/0/then.
-func vRegistration_backend_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	{
-		p := presence10(d, n)
-		if k != ahpimpl.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reasons[1193])
-		}
-	}
-	return true
-}
-
-// vRegistration_backend_allOf_1 checks
-// draft/registration.schema.json#/$defs/backend/allOf/1.
-func vRegistration_backend_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindObject || presence10(d, n) == 1 {
-		if !vRegistration_backend_allOf_1_then(c, n, ev) {
-			return false
-		}
-	}
-	return true
-}
-
-// vRegistration_backend_allOf_1_then checks
-// draft/registration.schema.json#/$defs/backend/allOf/1/then.
-func vRegistration_backend_allOf_1_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "transport":
-					if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport) {
-						return false
 					}
 				default:
 					continue
@@ -22565,15 +21528,24 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				}
 			case "lifecycle":
 				seen |= uint64(0x4)
-				if !vRegistration_stdioTransport_lifecycle(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[1199])
+					}
+					switch d.StrView(n) {
+					case "persistent", "per_event":
+					default:
+						return c.FailUnsupported(n, "draft/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum", "value")
+					}
 				}
 			case "cwd":
 				{
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1199])
+						return c.FailTypeWith(n, &reasons[1200])
 					}
 				}
 			default:
@@ -22596,7 +21568,7 @@ func vRegistration_stdioTransport_args(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1203])
+		return c.FailTypeWith(n, &reasons[1204])
 	}
 	{
 		it := d.Items(n)
@@ -22606,29 +21578,13 @@ func vRegistration_stdioTransport_args(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				n := it.Item()
 				k := d.Kind(n)
 				if !(k == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1204])
+					return c.FailTypeWith(n, &reasons[1205])
 				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vRegistration_stdioTransport_lifecycle checks
-// draft/registration.schema.json#/$defs/stdioTransport/properties/lifecycle.
-func vRegistration_stdioTransport_lifecycle(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[1205])
-	}
-	switch d.StrView(n) {
-	case "persistent", "per_event":
-	default:
-		return c.FailUnsupported(n, "draft/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum", "value")
 	}
 	return true
 }
@@ -22793,15 +21749,24 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				}
 			case "failurePolicy":
 				seen |= uint64(0x8)
-				if !vRegistration_interceptSubscription_failurePolicy(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[1219])
+					}
+					switch d.StrView(n) {
+					case "fail-open", "fail-closed":
+					default:
+						return c.FailUnsupported(n, "draft/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum", "value")
+					}
 				}
 			case "includeNative":
 				{
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[1219])
+						return c.FailTypeWith(n, &reasons[1220])
 					}
 				}
 			case "content":
@@ -22818,15 +21783,24 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 					return false
 				}
 			case "scope":
-				if !vRegistration_interceptSubscription_scope(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[1221])
+					}
+					switch d.StrView(n) {
+					case "managed", "project", "user":
+					default:
+						return c.FailUnsupported(n, "draft/registration.schema.json#/$defs/interceptSubscription/properties/scope/enum", "value")
+					}
 				}
 			case "disableable":
 				{
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[1220])
+						return c.FailTypeWith(n, &reasons[1222])
 					}
 				}
 			default:
@@ -22840,17 +21814,6 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	if seen != uint64(0x1f) {
 		return c.FailRequired(n, seen, &required166)
 	}
-	if !vRegistration_interceptSubscription_allOf_0(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vRegistration_interceptSubscription_allOf_0 checks
-// draft/registration.schema.json#/$defs/interceptSubscription/allOf/0.
-func vRegistration_interceptSubscription_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
 		if k == ahpimpl.KindObject {
@@ -22871,46 +21834,35 @@ func vRegistration_interceptSubscription_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node,
 			}
 		}
 		if cond {
-			if !vRegistration_interceptSubscription_allOf_0_then(c, n, ev) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// vRegistration_interceptSubscription_allOf_0_then checks
-// draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then.
-func vRegistration_interceptSubscription_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "disableable":
-					seen |= uint64(0x1)
-					{
-						n := m.Value()
-						if !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
-							return c.FailWith(n, &reasons[1226])
+			if k == ahpimpl.KindObject {
+				var seen uint64
+				if ev != nil {
+					ev.Declared = true
+				}
+				{
+					m := d.Members(n)
+					for m.Next() {
+						switch m.Key() {
+						case "disableable":
+							seen |= uint64(0x1)
+							{
+								n := m.Value()
+								if !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
+									return c.FailWith(n, &reasons[1228])
+								}
+							}
+						default:
+							continue
+						}
+						if ev != nil {
+							ev.Set(m.Index())
 						}
 					}
-				default:
-					continue
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if seen != uint64(0x1) {
+					return c.FailRequired(n, seen, &required167)
 				}
 			}
-		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required167)
 		}
 	}
 	return true
@@ -22921,14 +21873,14 @@ func vRegistration_interceptSubscription_events(c *ahpimpl.Ctx, n ahpimpl.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1228])
+		return c.FailTypeWith(n, &reasons[1230])
 	}
 	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[1229])
+		return c.FailWith(n, &reasons[1231])
 	}
 	if ok, dup := c.UniqueItems(n); !ok {
 		_ = dup
-		return c.FailWith(n, &reasons[1230])
+		return c.FailWith(n, &reasons[1232])
 	}
 	{
 		it := d.Items(n)
@@ -22970,25 +21922,10 @@ func vRegistration_eventWildcard(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1231])
+		return c.FailTypeWith(n, &reasons[1233])
 	}
 	if !re9.Match(d.Str(n)) {
-		return c.FailWith(n, &reasons[1232])
-	}
-	return true
-}
-
-// vRegistration_interceptSubscription_failurePolicy checks draft/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy.
-func vRegistration_interceptSubscription_failurePolicy(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[1233])
-	}
-	switch d.StrView(n) {
-	case "fail-open", "fail-closed":
-	default:
-		return c.FailUnsupported(n, "draft/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum", "value")
+		return c.FailWith(n, &reasons[1234])
 	}
 	return true
 }
@@ -22998,7 +21935,7 @@ func vRegistration_filters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1234])
+		return c.FailTypeWith(n, &reasons[1235])
 	}
 	if ev != nil {
 		ev.Declared = true
@@ -23032,11 +21969,11 @@ func vRegistration_filters_toolKinds(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1235])
+		return c.FailTypeWith(n, &reasons[1236])
 	}
 	if ok, dup := c.UniqueItems(n); !ok {
 		_ = dup
-		return c.FailWith(n, &reasons[1236])
+		return c.FailWith(n, &reasons[1237])
 	}
 	{
 		it := d.Items(n)
@@ -23059,11 +21996,11 @@ func vRegistration_filters_paths(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1237])
+		return c.FailTypeWith(n, &reasons[1238])
 	}
 	if ok, dup := c.UniqueItems(n); !ok {
 		_ = dup
-		return c.FailWith(n, &reasons[1238])
+		return c.FailWith(n, &reasons[1239])
 	}
 	{
 		it := d.Items(n)
@@ -23076,22 +22013,6 @@ func vRegistration_filters_paths(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vRegistration_interceptSubscription_scope checks
-// draft/registration.schema.json#/$defs/interceptSubscription/properties/scope.
-func vRegistration_interceptSubscription_scope(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[1239])
-	}
-	switch d.StrView(n) {
-	case "managed", "project", "user":
-	default:
-		return c.FailUnsupported(n, "draft/registration.schema.json#/$defs/interceptSubscription/properties/scope/enum", "value")
 	}
 	return true
 }
@@ -23148,15 +22069,24 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 					return false
 				}
 			case "scope":
-				if !vRegistration_observeSubscription_scope(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[1243])
+					}
+					switch d.StrView(n) {
+					case "managed", "project", "user":
+					default:
+						return c.FailUnsupported(n, "draft/registration.schema.json#/$defs/observeSubscription/properties/scope/enum", "value")
+					}
 				}
 			case "disableable":
 				{
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[1243])
+						return c.FailTypeWith(n, &reasons[1244])
 					}
 				}
 			case "timeoutMs":
@@ -23176,20 +22106,6 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required168)
 	}
-	if !vRegistration_observeSubscription_allOf_0(c, n, ev) {
-		return false
-	}
-	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[1247])
-	}
-	return true
-}
-
-// vRegistration_observeSubscription_allOf_0 checks
-// draft/registration.schema.json#/$defs/observeSubscription/allOf/0.
-func vRegistration_observeSubscription_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
 		if k == ahpimpl.KindObject {
@@ -23210,47 +22126,39 @@ func vRegistration_observeSubscription_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			}
 		}
 		if cond {
-			if !vRegistration_observeSubscription_allOf_0_then(c, n, ev) {
-				return false
+			if k == ahpimpl.KindObject {
+				var seen uint64
+				if ev != nil {
+					ev.Declared = true
+				}
+				{
+					m := d.Members(n)
+					for m.Next() {
+						switch m.Key() {
+						case "disableable":
+							seen |= uint64(0x1)
+							{
+								n := m.Value()
+								if !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
+									return c.FailWith(n, &reasons[1248])
+								}
+							}
+						default:
+							continue
+						}
+						if ev != nil {
+							ev.Set(m.Index())
+						}
+					}
+				}
+				if seen != uint64(0x1) {
+					return c.FailRequired(n, seen, &required169)
+				}
 			}
 		}
 	}
-	return true
-}
-
-// vRegistration_observeSubscription_allOf_0_then checks
-// draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then.
-func vRegistration_observeSubscription_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "disableable":
-					seen |= uint64(0x1)
-					{
-						n := m.Value()
-						if !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
-							return c.FailWith(n, &reasons[1248])
-						}
-					}
-				default:
-					continue
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required169)
-		}
+	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
+		return c.FailWith(n, &reasons[1250])
 	}
 	return true
 }
@@ -23261,14 +22169,14 @@ func vRegistration_observeSubscription_events(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1250])
+		return c.FailTypeWith(n, &reasons[1251])
 	}
 	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[1251])
+		return c.FailWith(n, &reasons[1252])
 	}
 	if ok, dup := c.UniqueItems(n); !ok {
 		_ = dup
-		return c.FailWith(n, &reasons[1252])
+		return c.FailWith(n, &reasons[1253])
 	}
 	{
 		it := d.Items(n)
@@ -23300,22 +22208,6 @@ func vRegistration_observeSubscription_events_items(c *ahpimpl.Ctx, n ahpimpl.No
 			return c.FailBranches(mark, n, ahprt.CodeAnyOf, "draft/registration.schema.json#/$defs/observeSubscription/properties/events/items/anyOf", "matches none of 2 alternatives")
 		}
 		c.Discard(mark)
-	}
-	return true
-}
-
-// vRegistration_observeSubscription_scope checks
-// draft/registration.schema.json#/$defs/observeSubscription/properties/scope.
-func vRegistration_observeSubscription_scope(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[1253])
-	}
-	switch d.StrView(n) {
-	case "managed", "project", "user":
-	default:
-		return c.FailUnsupported(n, "draft/registration.schema.json#/$defs/observeSubscription/properties/scope/enum", "value")
 	}
 	return true
 }
@@ -23893,15 +22785,27 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					}
 				}
 			case "format":
-				if !vMCPElicitation_stringSchema_format(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1294])
+					}
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[1295])
+					}
+					switch d.StrView(n) {
+					case "date", "date-time", "email", "uri":
+					default:
+						return c.FailUnsupported(n, "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/enum", "value")
+					}
 				}
 			case "minLength":
 				{
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[1294])
+						return c.FailTypeWith(n, &reasons[1296])
 					}
 				}
 			case "maxLength":
@@ -23909,11 +22813,11 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[1295])
+						return c.FailTypeWith(n, &reasons[1297])
 					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1296])
+				return c.FailWith(m.Name(), &reasons[1298])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -23922,25 +22826,6 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	}
 	if seen != uint64(0x1) {
 		return c.FailRequired(n, seen, &required173)
-	}
-	return true
-}
-
-// vMCPElicitation_stringSchema_format checks
-// draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format.
-func vMCPElicitation_stringSchema_format(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1298])
-	}
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[1299])
-	}
-	switch d.StrView(n) {
-	case "date", "date-time", "email", "uri":
-	default:
-		return c.FailUnsupported(n, "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/enum", "value")
 	}
 	return true
 }
@@ -23963,15 +22848,27 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				if !vMCPElicitation_numberSchema_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1301])
+					}
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[1302])
+					}
+					switch d.StrView(n) {
+					case "integer", "number":
+					default:
+						return c.FailUnsupported(n, "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/enum", "value")
+					}
 				}
 			case "title":
 				{
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1301])
+						return c.FailTypeWith(n, &reasons[1303])
 					}
 				}
 			case "description":
@@ -23979,7 +22876,7 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1302])
+						return c.FailTypeWith(n, &reasons[1304])
 					}
 				}
 			case "default":
@@ -23987,7 +22884,7 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[1303])
+						return c.FailTypeWith(n, &reasons[1305])
 					}
 				}
 			case "minimum":
@@ -23995,7 +22892,7 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[1304])
+						return c.FailTypeWith(n, &reasons[1306])
 					}
 				}
 			case "maximum":
@@ -24003,11 +22900,11 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[1305])
+						return c.FailTypeWith(n, &reasons[1307])
 					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1306])
+				return c.FailWith(m.Name(), &reasons[1308])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -24016,25 +22913,6 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	}
 	if seen != uint64(0x1) {
 		return c.FailRequired(n, seen, &required174)
-	}
-	return true
-}
-
-// vMCPElicitation_numberSchema_type checks
-// draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type.
-func vMCPElicitation_numberSchema_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1308])
-	}
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[1309])
-	}
-	switch d.StrView(n) {
-	case "integer", "number":
-	default:
-		return c.FailUnsupported(n, "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/enum", "value")
 	}
 	return true
 }
@@ -24864,8 +23742,20 @@ func vMCPElicitation_elicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				}
 			case "action":
 				seen |= uint64(0x1)
-				if !vMCPElicitation_elicitResult_action(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1397])
+					}
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[1398])
+					}
+					switch d.StrView(n) {
+					case "accept", "cancel", "decline":
+					default:
+						return c.FailUnsupported(n, "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action/enum", "value")
+					}
 				}
 			case "content":
 				if !c.ChildAll(m.Value(), vMCPElicitation_elicitResult_content) {
@@ -24891,26 +23781,7 @@ func vMCPElicitation_elicitResult_meta(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1398])
-	}
-	return true
-}
-
-// vMCPElicitation_elicitResult_action checks
-// draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action.
-func vMCPElicitation_elicitResult_action(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1399])
-	}
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[1400])
-	}
-	switch d.StrView(n) {
-	case "accept", "cancel", "decline":
-	default:
-		return c.FailUnsupported(n, "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action/enum", "value")
+		return c.FailTypeWith(n, &reasons[1400])
 	}
 	return true
 }
@@ -25550,6 +24421,10 @@ var (
 
 // Why the checks reject a value, one row per reason (see ahpimpl.Reason).
 var reasons = [...]ahpimpl.Reason{
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-request.schema.json#/allOf/1/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/capabilities-request.schema.json#/allOf/1/properties/method/const", Message: "want \"hooks/capabilities\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-request.schema.json#/allOf/1/required", Message: "missing member \"method\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-request.schema.json#/allOf/1/required", Message: "missing member \"params\""},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/request/type", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/request/required", Message: "missing member \"jsonrpc\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/request/required", Message: "missing member \"id\""},
@@ -25562,14 +24437,12 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/methodName/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/common.schema.json#/$defs/methodName/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/request/properties/params/type", Message: "object"},
-	{Code: ahprt.CodeType, Schema: "draft/capabilities-request.schema.json#/allOf/1/type", Message: "object"},
-	{Code: ahprt.CodeConst, Schema: "draft/capabilities-request.schema.json#/allOf/1/properties/method/const", Message: "want \"hooks/capabilities\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-request.schema.json#/allOf/1/required", Message: "missing member \"method\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-request.schema.json#/allOf/1/required", Message: "missing member \"params\""},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-request.schema.json#/allOf/1/properties/params/type", Message: "object"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/capabilities-request.schema.json#/allOf/1/properties/params/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-request.schema.json#/allOf/1/properties/params/required", Message: "missing member \"protocolVersion\""},
 	{Code: ahprt.CodeConst, Schema: "draft/common.schema.json#/$defs/protocolVersion/const", Message: "want \"draft\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/required", Message: "missing member \"result\""},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/successResponse/type", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/successResponse/required", Message: "missing member \"jsonrpc\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/successResponse/required", Message: "missing member \"id\""},
@@ -25577,8 +24450,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeNot, Schema: "draft/common.schema.json#/$defs/successResponse/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/jsonRpcResponseId/anyOf/1/type", Message: "null"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/successResponse/properties/result/type", Message: "object"},
-	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/required", Message: "missing member \"result\""},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/type", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"protocolVersion\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"manifest\""},
@@ -25598,8 +24469,8 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/type", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/required", Message: "missing member \"event\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/required", Message: "missing member \"modes\""},
-	{Code: ahprt.CodeMaxItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then/properties/capabilities/properties/effects/maxItems", Message: "want at most 0 items"},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/then/required", Message: "missing member \"capabilities\""},
+	{Code: ahprt.CodeMaxItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then/properties/capabilities/properties/effects/maxItems", Message: "want at most 0 items"},
 	{Code: ahprt.CodeNot, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/if/properties/event/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeEnum, Schema: "draft/common.schema.json#/$defs/interceptableEventType/enum", Message: "want one of \"session.start\", \"config.change.before\", \"turn.start\", \"turn.finish.before\", \"model.request.before\", \"model.response.after\", \"model.switch.before\", \"tool.before\", \"tool.after\", \"tool.permission.request\", \"tool.batch.after\", \"context.compact.before\", \"context.compact.after\", \"task.change.before\", \"user.elicitation.request\", \"user.elicitation.result\", \"user.message.inbound\", \"user.message.outbound\", \"workspace.change.before\""},
 	{Code: ahprt.CodeNot, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not", Message: "matches a schema it must not match"},
@@ -25608,12 +24479,12 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/type", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/required", Message: "missing member \"effects\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/allOf/0/then/required", Message: "missing member \"flow\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/allOf/2/then/required", Message: "missing member \"inject\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/allOf/4/then/required", Message: "missing member \"modify\""},
 	{Code: ahprt.CodeContains, Schema: "draft/capabilities.schema.json#/allOf/1/then/properties/effects/contains", Message: "want at least 1 matching items"},
 	{Code: ahprt.CodeConst, Schema: "draft/capabilities.schema.json#/allOf/1/then/properties/effects/contains/const", Message: "want \"flow\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/allOf/2/then/required", Message: "missing member \"inject\""},
 	{Code: ahprt.CodeContains, Schema: "draft/capabilities.schema.json#/allOf/3/then/properties/effects/contains", Message: "want at least 1 matching items"},
 	{Code: ahprt.CodeConst, Schema: "draft/capabilities.schema.json#/allOf/3/then/properties/effects/contains/const", Message: "want \"inject\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/allOf/4/then/required", Message: "missing member \"modify\""},
 	{Code: ahprt.CodeContains, Schema: "draft/capabilities.schema.json#/allOf/5/then/properties/effects/contains", Message: "want at least 1 matching items"},
 	{Code: ahprt.CodeConst, Schema: "draft/capabilities.schema.json#/allOf/5/then/properties/effects/contains/const", Message: "want \"modify\""},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/effects/type", Message: "array"},
@@ -25962,6 +24833,7 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/items/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turn.start/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turn.start/properties/type/const", Message: "want \"turn.start\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/turn.start/properties/trigger/enum", Message: "want one of \"user\", \"continuation\", \"hook\", \"external\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turn.start/required", Message: "missing member \"turn\""},
@@ -25974,16 +24846,16 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/identity/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/modelVisibleItems/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/message/type", Message: "object"},
+	{Code: ahprt.CodeEnum, Schema: "draft/content-item.schema.json#/$defs/message/properties/role/enum", Message: "want one of \"system\", \"developer\", \"user\", \"assistant\", \"tool\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/message/properties/synthesized/type", Message: "boolean"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/message/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/message/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/message/required", Message: "missing member \"role\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/message/required", Message: "missing member \"parts\""},
-	{Code: ahprt.CodeEnum, Schema: "draft/content-item.schema.json#/$defs/message/properties/role/enum", Message: "want one of \"system\", \"developer\", \"user\", \"assistant\", \"tool\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/message/properties/parts/type", Message: "array"},
-	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/turn.start/properties/trigger/enum", Message: "want one of \"user\", \"continuation\", \"hook\", \"external\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turn.finish.before/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turn.finish.before/properties/type/const", Message: "want \"turn.finish.before\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome/enum", Message: "want one of \"completed\", \"failed\", \"cancelled\", \"max_iterations\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount/type", Message: "integer"},
 	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount/minimum", Message: "want at least 0"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/required", Message: "missing member \"turn\""},
@@ -25991,31 +24863,30 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/required", Message: "missing member \"continuationCount\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/required", Message: "missing member \"items\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/type", Message: "object"},
-	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome/enum", Message: "want one of \"completed\", \"failed\", \"cancelled\", \"max_iterations\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/kind/const", Message: "want \"total\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/scope/const", Message: "want \"turn\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/usage/type", Message: "object"},
+	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/kind/enum", Message: "want one of \"amount\", \"total\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/scope/enum", Message: "want one of \"attempt\", \"turn\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/completeness/enum", Message: "want one of \"complete\", \"partial\", \"unknown\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/provenance/enum", Message: "want one of \"provider\", \"estimate\", \"mixed\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/usage/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/usage/required", Message: "missing member \"kind\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/usage/required", Message: "missing member \"scope\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/usage/required", Message: "missing member \"completeness\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/usage/required", Message: "missing member \"provenance\""},
-	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/kind/enum", Message: "want one of \"amount\", \"total\""},
-	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/scope/enum", Message: "want one of \"attempt\", \"turn\""},
-	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/completeness/enum", Message: "want one of \"complete\", \"partial\", \"unknown\""},
-	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/provenance/enum", Message: "want one of \"provider\", \"estimate\", \"mixed\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/nonNegativeInteger/type", Message: "integer"},
 	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/nonNegativeInteger/minimum", Message: "want at least 0"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount/type", Message: "number"},
 	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount/minimum", Message: "want at least 0"},
+	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/basis/enum", Message: "want one of \"billed\", \"reported\", \"estimated\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/required", Message: "missing member \"amount\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/required", Message: "missing member \"currency\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/required", Message: "missing member \"basis\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/currencyCode/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "draft/execution-event.schema.json#/$defs/currencyCode/pattern", Message: "does not match ^[A-Z]{3}$"},
-	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/basis/enum", Message: "want one of \"billed\", \"reported\", \"estimated\""},
-	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/kind/const", Message: "want \"total\""},
-	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/scope/const", Message: "want \"turn\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turn.end/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turn.end/properties/type/const", Message: "want \"turn.end\""},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/turn.end/allOf/2/then/not", Message: "matches a schema it must not match"},
@@ -26075,12 +24946,12 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/required", Message: "missing member \"execution\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/required", Message: "missing member \"items\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/required", Message: "missing member \"finishReason\""},
+	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/allOf/2/then/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/skippedExecution/required", Message: "missing member \"execution\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/properties/status/const", Message: "want \"skipped\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/required", Message: "missing member \"status\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then/properties/execution/properties/reason/const", Message: "want \"supplied_result\""},
-	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/allOf/2/then/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf", Message: "missing member \"status\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf", Message: "missing member \"reason\""},
@@ -26181,6 +25052,7 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/tool/properties/name/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool/properties/kind/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/tool/properties/kind/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/tool/properties/origin/enum", Message: "want one of \"native\", \"mcp\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/tool/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool/required", Message: "missing member \"name\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool/required", Message: "missing member \"input\""},
@@ -26188,10 +25060,10 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool/then/required", Message: "missing member \"mcp\""},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/tool/else/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool/properties/input/type", Message: "object"},
-	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/tool/properties/origin/enum", Message: "want one of \"native\", \"mcp\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/toolName/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/toolName/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/provenance/enum", Message: "want one of \"runtime\", \"inferred\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/mcp/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/required", Message: "missing member \"server\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/required", Message: "missing member \"toolName\""},
@@ -26204,7 +25076,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/server/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/server/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/provenance/enum", Message: "want one of \"runtime\", \"inferred\""},
 	{Code: ahprt.CodeOneOfMany, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf", Message: "matches more than one alternative"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/properties/transport/const", Message: "want \"http\""},
@@ -26296,10 +25167,10 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/items/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/type/const", Message: "want \"tool.permission.resolved\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/required", Message: "missing member \"decision\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/required", Message: "missing member \"decidedBy\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision/enum", Message: "want one of \"allow\", \"deny\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy/enum", Message: "want one of \"user\", \"policy\", \"hook\", \"auto\", \"classifier\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/required", Message: "missing member \"decision\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/required", Message: "missing member \"decidedBy\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.progress/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/tool.progress/properties/type/const", Message: "want \"tool.progress\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.progress/properties/backgrounded/type", Message: "boolean"},
@@ -26326,10 +25197,10 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/toolOutcome/enum", Message: "want one of \"ok\", \"error\", \"denied\", \"cancelled\", \"timeout\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/properties/type/const", Message: "want \"context.compact.before\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/properties/trigger/enum", Message: "want one of \"auto\", \"manual\", \"hook\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/required", Message: "missing member \"trigger\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/required", Message: "missing member \"items\""},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/properties/trigger/enum", Message: "want one of \"auto\", \"manual\", \"hook\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/textParts/type", Message: "array"},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/properties/tokenCounts/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tokenCounts/type", Message: "object"},
@@ -26351,12 +25222,12 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeEnum, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/operation/enum", Message: "want one of \"create\", \"update\", \"remove\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/description/type", Message: "string"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/required", Message: "missing member \"operation\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/required", Message: "missing member \"change\""},
-	{Code: ahprt.CodeEnum, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/operation/enum", Message: "want one of \"create\", \"update\", \"remove\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/change/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/prior/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/task.change.after/type", Message: "object"},
@@ -26391,11 +25262,11 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeEnum, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action/enum", Message: "want one of \"accept\", \"decline\", \"cancel\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required", Message: "missing member \"server\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required", Message: "missing member \"mode\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required", Message: "missing member \"action\""},
-	{Code: ahprt.CodeEnum, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action/enum", Message: "want one of \"accept\", \"decline\", \"cancel\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/type/const", Message: "want \"user.message.inbound\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/required", Message: "missing member \"type\""},
@@ -26427,11 +25298,11 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeConst, Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/properties/type/const", Message: "want \"workspace.change.before\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/required", Message: "missing member \"workspace\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceChange/type", Message: "object"},
+	{Code: ahprt.CodeEnum, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/kind/enum", Message: "want one of \"cwd\", \"roots\", \"switch\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/reason/type", Message: "string"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceChange/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceChange/required", Message: "missing member \"kind\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceChange/required", Message: "missing member \"change\""},
-	{Code: ahprt.CodeEnum, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/kind/enum", Message: "want one of \"cwd\", \"roots\", \"switch\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/type", Message: "object"},
 	{Code: ahprt.CodeMinProperties, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/minProperties", Message: "want at least 1 members"},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/cwd/type", Message: "string"},
@@ -26452,12 +25323,12 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeEnum, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/operation/enum", Message: "want one of \"create\", \"update\", \"remove\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/agentCaused/type", Message: "boolean"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/required", Message: "missing member \"path\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/required", Message: "missing member \"operation\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/required", Message: "missing member \"agentCaused\""},
-	{Code: ahprt.CodeEnum, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/operation/enum", Message: "want one of \"create\", \"update\", \"remove\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/type/const", Message: "want \"hook.failure\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/required", Message: "missing member \"type\""},
@@ -26468,11 +25339,11 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeEnum, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy/enum", Message: "want one of \"fail-open\", \"fail-closed\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required", Message: "missing member \"backendId\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required", Message: "missing member \"policy\""},
-	{Code: ahprt.CodeEnum, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy/enum", Message: "want one of \"fail-open\", \"fail-closed\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/content-selection.schema.json#/type", Message: "object"},
@@ -26507,12 +25378,12 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/pattern", Message: "does not match ^https://"},
 	{Code: ahprt.CodeFormat, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/format", Message: "not a valid uri"},
+	{Code: ahprt.CodeEnum, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/flow/enum", Message: "want one of \"authorization_code_pkce\", \"client_credentials\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", Message: "missing member \"resource\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", Message: "missing member \"issuer\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", Message: "missing member \"clientId\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", Message: "missing member \"flow\""},
-	{Code: ahprt.CodeEnum, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/flow/enum", Message: "want one of \"authorization_code_pkce\", \"client_credentials\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes/type", Message: "array"},
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/positiveInteger/type", Message: "integer"},
@@ -26537,6 +25408,8 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/askEffect/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/modifyEffect/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/modifyEffect/properties/type/const", Message: "want \"modify\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/effect.schema.json#/$defs/modifyEffect/properties/target/enum", Message: "want one of \"input\", \"output\", \"prompt\", \"request\", \"response\", \"content\", \"instructions\", \"summary\", \"workspace\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/effect.schema.json#/$defs/modifyEffect/properties/operation/enum", Message: "want one of \"replace\", \"merge\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/effect.schema.json#/$defs/modifyEffect/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/modifyEffect/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/modifyEffect/required", Message: "missing member \"target\""},
@@ -26546,8 +25419,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeOneOfMany, Schema: "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf", Message: "matches more than one alternative"},
 	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf/1/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/modifyEffect/allOf/3/then/properties/value/type", Message: "object"},
-	{Code: ahprt.CodeEnum, Schema: "draft/effect.schema.json#/$defs/modifyEffect/properties/target/enum", Message: "want one of \"input\", \"output\", \"prompt\", \"request\", \"response\", \"content\", \"instructions\", \"summary\", \"workspace\""},
-	{Code: ahprt.CodeEnum, Schema: "draft/effect.schema.json#/$defs/modifyEffect/properties/operation/enum", Message: "want one of \"replace\", \"merge\""},
 	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/messageEffect/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/messageEffect/properties/type/const", Message: "want \"message\""},
 	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/messageEffect/properties/text/type", Message: "string"},
@@ -26576,13 +25447,13 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/injectEffect/properties/type/const", Message: "want \"inject\""},
 	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/injectEffect/properties/target/const", Message: "want \"context\""},
 	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/injectEffect/properties/operation/const", Message: "want \"append\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/effect.schema.json#/$defs/injectEffect/properties/deliverAt/enum", Message: "want one of \"now\", \"next_turn\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/effect.schema.json#/$defs/injectEffect/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/injectEffect/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/injectEffect/required", Message: "missing member \"target\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/injectEffect/required", Message: "missing member \"operation\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/injectEffect/required", Message: "missing member \"deliverAt\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/injectEffect/required", Message: "missing member \"value\""},
-	{Code: ahprt.CodeEnum, Schema: "draft/effect.schema.json#/$defs/injectEffect/properties/deliverAt/enum", Message: "want one of \"now\", \"next_turn\""},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/oneOf", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/tool-before.schema.json#/type", Message: "object"},
@@ -26597,12 +25468,13 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/tool-after.schema.json#/required", Message: "missing member \"items\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/tool-after.schema.json#/allOf/2/then/required", Message: "missing member \"error\""},
 	{Code: ahprt.CodeNot, Schema: "draft/tool-after.schema.json#/allOf/2/else/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeNot, Schema: "draft/tool-after.schema.json#/allOf/4/then/properties/tool/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeNot, Schema: "draft/tool-after.schema.json#/allOf/5/then/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeNot, Schema: "draft/tool-after.schema.json#/allOf/4/then/properties/tool/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/tool-after.schema.json#/properties/fileChanges/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/fileChange/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/fileChange/properties/path/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/fileChange/properties/path/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/fileChange/properties/change/enum", Message: "want one of \"created\", \"modified\", \"deleted\", \"moved\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/fileChange/additionalProperties", Message: "this object allows no other members"},
@@ -26611,9 +25483,9 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/fileChange/allOf/0/then/required", Message: "missing member \"previousPath\""},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/fileChange/allOf/1/then/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/fileChange/allOf/2/then/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/fileChange/properties/change/enum", Message: "want one of \"created\", \"modified\", \"deleted\", \"moved\""},
 	{Code: ahprt.CodeType, Schema: "draft/session-start.schema.json#/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/session-start.schema.json#/properties/type/const", Message: "want \"session.start\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/session-start.schema.json#/properties/trigger/enum", Message: "want one of \"startup\", \"resume\", \"clear\", \"compact\", \"fork\""},
 	{Code: ahprt.CodeType, Schema: "draft/session-start.schema.json#/properties/permissionMode/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/session-start.schema.json#/properties/permissionMode/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/required", Message: "missing member \"session\""},
@@ -26622,9 +25494,8 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/required", Message: "missing member \"permissionMode\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/required", Message: "missing member \"manifest\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/required", Message: "missing member \"items\""},
-	{Code: ahprt.CodeNot, Schema: "draft/session-start.schema.json#/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/allOf/1/then/required", Message: "missing member \"resumedFrom\""},
-	{Code: ahprt.CodeEnum, Schema: "draft/session-start.schema.json#/properties/trigger/enum", Message: "want one of \"startup\", \"resume\", \"clear\", \"compact\", \"fork\""},
+	{Code: ahprt.CodeNot, Schema: "draft/session-start.schema.json#/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/session-start.schema.json#/properties/harness/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/session-start.schema.json#/properties/harness/properties/name/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/session-start.schema.json#/properties/harness/properties/name/minLength", Message: "want at least 1 characters"},
@@ -26635,13 +25506,13 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/properties/harness/required", Message: "missing member \"version\""},
 	{Code: ahprt.CodeType, Schema: "draft/session-end.schema.json#/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/session-end.schema.json#/properties/type/const", Message: "want \"session.end\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/session-end.schema.json#/properties/outcome/enum", Message: "want one of \"completed\", \"cancelled\", \"error\", \"unknown\""},
 	{Code: ahprt.CodeType, Schema: "draft/session-end.schema.json#/properties/reason/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/session-end.schema.json#/properties/reason/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeRequired, Schema: "draft/session-end.schema.json#/required", Message: "missing member \"session\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/session-end.schema.json#/required", Message: "missing member \"outcome\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/session-end.schema.json#/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeNot, Schema: "draft/session-end.schema.json#/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeEnum, Schema: "draft/session-end.schema.json#/properties/outcome/enum", Message: "want one of \"completed\", \"cancelled\", \"error\", \"unknown\""},
 	{Code: ahprt.CodeType, Schema: "draft/session-end.schema.json#/properties/counters/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/session-end.schema.json#/properties/counters/additionalProperties/type", Message: "integer"},
 	{Code: ahprt.CodeMinimum, Schema: "draft/session-end.schema.json#/properties/counters/additionalProperties/minimum", Message: "want at least 0"},
@@ -26692,15 +25563,15 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then/required", Message: "missing member \"remainingContinuations\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then/required", Message: "missing member \"continuationCount\""},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/type", Message: "object"},
+	{Code: ahprt.CodeEnum, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission/enum", Message: "want one of \"none\", \"allow\", \"ask\", \"deny\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow/enum", Message: "want one of \"none\", \"stop\", \"continue\""},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/injections/type", Message: "array"},
 	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/required", Message: "missing member \"permission\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/required", Message: "missing member \"candidate\""},
-	{Code: ahprt.CodeEnum, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission/enum", Message: "want one of \"none\", \"allow\", \"ask\", \"deny\""},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/0/type", Message: "null"},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/type", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/required", Message: "missing member \"value\""},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/properties/provenance/type", Message: "object"},
-	{Code: ahprt.CodeEnum, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow/enum", Message: "want one of \"none\", \"stop\", \"continue\""},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/instructions/type", Message: "array"},
 	{Code: ahprt.CodeRequired, Schema: "draft/intercept-response.schema.json#/allOf/1/required", Message: "missing member \"result\""},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-response.schema.json#/allOf/1/properties/result/type", Message: "object"},
@@ -26741,21 +25612,21 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/backend/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/backend/required", Message: "missing member \"transport\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/backend/required", Message: "missing member \"subscriptions\""},
+	{Code: ahprt.CodeNot, Schema: "draft/registration.schema.json#/$defs/backend/allOf/0/then/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeNot, Schema: "draft/registration.schema.json#/$defs/backend/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type/const", Message: "want \"stdio\""},
-	{Code: ahprt.CodeNot, Schema: "draft/registration.schema.json#/$defs/backend/allOf/0/then/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type/const", Message: "want \"http\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/backend/properties/transport/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/backend/properties/transport/oneOf", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/stdioTransport/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/stdioTransport/properties/type/const", Message: "want \"stdio\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum", Message: "want one of \"persistent\", \"per_event\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/stdioTransport/properties/cwd/type", Message: "string"},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"command\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"lifecycle\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/stdioTransport/properties/args/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/stdioTransport/properties/args/items/type", Message: "string"},
-	{Code: ahprt.CodeEnum, Schema: "draft/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum", Message: "want one of \"persistent\", \"per_event\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/httpTransport/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/httpTransport/properties/type/const", Message: "want \"http\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/httpTransport/required", Message: "missing member \"type\""},
@@ -26769,7 +25640,9 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", Message: "missing member \"mode\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/mode/const", Message: "want \"intercept\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum", Message: "want one of \"fail-open\", \"fail-closed\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/includeNative/type", Message: "boolean"},
+	{Code: ahprt.CodeEnum, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/scope/enum", Message: "want one of \"managed\", \"project\", \"user\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/disableable/type", Message: "boolean"},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"events\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"mode\""},
@@ -26783,27 +25656,25 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/eventWildcard/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "draft/registration.schema.json#/$defs/eventWildcard/pattern", Message: "does not match ^(?:\\*|[a-z][a-z0-9]*\\.\\*)$"},
-	{Code: ahprt.CodeEnum, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum", Message: "want one of \"fail-open\", \"fail-closed\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/filters/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/filters/properties/toolKinds/type", Message: "array"},
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/registration.schema.json#/$defs/filters/properties/toolKinds/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/filters/properties/paths/type", Message: "array"},
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/registration.schema.json#/$defs/filters/properties/paths/uniqueItems", Message: "items must be unique"},
-	{Code: ahprt.CodeEnum, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/scope/enum", Message: "want one of \"managed\", \"project\", \"user\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/observeSubscription/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/mode/const", Message: "want \"observe\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/includeNative/type", Message: "boolean"},
+	{Code: ahprt.CodeEnum, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/scope/enum", Message: "want one of \"managed\", \"project\", \"user\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/disableable/type", Message: "boolean"},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/observeSubscription/required", Message: "missing member \"events\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/observeSubscription/required", Message: "missing member \"mode\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/observeSubscription/required", Message: "missing member \"content\""},
-	{Code: ahprt.CodeNot, Schema: "draft/registration.schema.json#/$defs/observeSubscription/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/properties/disableable/const", Message: "want false"},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/required", Message: "missing member \"disableable\""},
+	{Code: ahprt.CodeNot, Schema: "draft/registration.schema.json#/$defs/observeSubscription/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/events/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/events/minItems", Message: "want at least 1 items"},
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/events/uniqueItems", Message: "items must be unique"},
-	{Code: ahprt.CodeEnum, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/scope/enum", Message: "want one of \"managed\", \"project\", \"user\""},
 	{Code: ahprt.CodeType, Schema: "draft/schema.json#/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/schema.json#/oneOf", Message: "missing member \"jsonrpc\""},
 	{Code: ahprt.CodeOneOfMany, Schema: "draft/schema.json#/oneOf", Message: "matches more than one alternative"},
@@ -26844,13 +25715,15 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/title/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/description/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/default/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/type", Message: "string"},
+	{Code: ahprt.CodeEnum, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/enum", Message: "want one of \"date\", \"date-time\", \"email\", \"uri\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/minLength/type", Message: "number"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/maxLength/type", Message: "number"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/type", Message: "string"},
-	{Code: ahprt.CodeEnum, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/enum", Message: "want one of \"date\", \"date-time\", \"email\", \"uri\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/type", Message: "string"},
+	{Code: ahprt.CodeEnum, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/enum", Message: "want one of \"integer\", \"number\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/title/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/description/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/default/type", Message: "number"},
@@ -26858,8 +25731,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/maximum/type", Message: "number"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/type", Message: "string"},
-	{Code: ahprt.CodeEnum, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/enum", Message: "want one of \"integer\", \"number\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/type/type", Message: "string"},
 	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/type/const", Message: "want \"boolean\""},
@@ -26947,10 +25818,10 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/items/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/required", Message: "missing member \"action\""},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/_meta/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action/type", Message: "string"},
 	{Code: ahprt.CodeEnum, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action/enum", Message: "want one of \"accept\", \"cancel\", \"decline\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/required", Message: "missing member \"action\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/_meta/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/items/type", Message: "string"},
@@ -26964,19 +25835,19 @@ var reasons = [...]ahpimpl.Reason{
 // Each object's required members' reasons, in the schema's order (see
 // ahpimpl.Ctx.FailRequired).
 var (
-	required0   = []*ahpimpl.Reason{&reasons[1], &reasons[2], &reasons[3], &reasons[4]}
-	required1   = []*ahpimpl.Reason{&reasons[14], &reasons[15]}
+	required0   = []*ahpimpl.Reason{&reasons[2], &reasons[3]}
+	required1   = []*ahpimpl.Reason{&reasons[5], &reasons[6], &reasons[7], &reasons[8]}
 	required2   = []*ahpimpl.Reason{&reasons[18]}
-	required3   = []*ahpimpl.Reason{&reasons[21], &reasons[22], &reasons[23]}
-	required4   = []*ahpimpl.Reason{&reasons[28]}
+	required3   = []*ahpimpl.Reason{&reasons[21]}
+	required4   = []*ahpimpl.Reason{&reasons[23], &reasons[24], &reasons[25]}
 	required5   = []*ahpimpl.Reason{&reasons[30], &reasons[31]}
 	required6   = []*ahpimpl.Reason{&reasons[34], &reasons[35], &reasons[36], &reasons[37], &reasons[38], &reasons[39], &reasons[40], &reasons[41], &reasons[42]}
 	required7   = []*ahpimpl.Reason{&reasons[46], &reasons[47]}
-	required8   = []*ahpimpl.Reason{&reasons[49]}
+	required8   = []*ahpimpl.Reason{&reasons[48]}
 	required9   = []*ahpimpl.Reason{&reasons[56]}
 	required10  = []*ahpimpl.Reason{&reasons[57]}
-	required11  = []*ahpimpl.Reason{&reasons[60]}
-	required12  = []*ahpimpl.Reason{&reasons[63]}
+	required11  = []*ahpimpl.Reason{&reasons[58]}
+	required12  = []*ahpimpl.Reason{&reasons[59]}
 	required13  = []*ahpimpl.Reason{&reasons[76], &reasons[77]}
 	required14  = []*ahpimpl.Reason{&reasons[79]}
 	required15  = []*ahpimpl.Reason{&reasons[81]}
@@ -27005,20 +25876,20 @@ var (
 	required38  = []*ahpimpl.Reason{&reasons[380], &reasons[381], &reasons[382], &reasons[383]}
 	required39  = []*ahpimpl.Reason{&reasons[389], &reasons[390]}
 	required40  = []*ahpimpl.Reason{&reasons[401], &reasons[402], &reasons[403], &reasons[404]}
-	required41  = []*ahpimpl.Reason{&reasons[414], &reasons[415], &reasons[416]}
-	required42  = []*ahpimpl.Reason{&reasons[421]}
-	required43  = []*ahpimpl.Reason{&reasons[426], &reasons[427], &reasons[428]}
-	required44  = []*ahpimpl.Reason{&reasons[436], &reasons[437], &reasons[438], &reasons[439]}
-	required45  = []*ahpimpl.Reason{&reasons[444], &reasons[445], &reasons[446], &reasons[447]}
-	required46  = []*ahpimpl.Reason{&reasons[458], &reasons[459], &reasons[460]}
+	required41  = []*ahpimpl.Reason{&reasons[415], &reasons[416], &reasons[417]}
+	required42  = []*ahpimpl.Reason{&reasons[422]}
+	required43  = []*ahpimpl.Reason{&reasons[428], &reasons[429], &reasons[430]}
+	required44  = []*ahpimpl.Reason{&reasons[437], &reasons[438], &reasons[439], &reasons[440]}
+	required45  = []*ahpimpl.Reason{&reasons[450], &reasons[451], &reasons[452], &reasons[453]}
+	required46  = []*ahpimpl.Reason{&reasons[461], &reasons[462], &reasons[463]}
 	required47  = []*ahpimpl.Reason{&reasons[477], &reasons[478]}
 	required48  = []*ahpimpl.Reason{&reasons[486], &reasons[487], &reasons[488], &reasons[489]}
 	required49  = []*ahpimpl.Reason{&reasons[492], &reasons[493], &reasons[494], &reasons[495]}
 	required50  = []*ahpimpl.Reason{&reasons[503], &reasons[504]}
 	required51  = []*ahpimpl.Reason{&reasons[511], &reasons[512]}
 	required52  = []*ahpimpl.Reason{&reasons[520], &reasons[521], &reasons[522], &reasons[523], &reasons[524]}
-	required53  = []*ahpimpl.Reason{&reasons[526]}
-	required54  = []*ahpimpl.Reason{&reasons[528]}
+	required53  = []*ahpimpl.Reason{&reasons[527]}
+	required54  = []*ahpimpl.Reason{&reasons[529]}
 	required55  = []*ahpimpl.Reason{&reasons[537]}
 	required56  = []*ahpimpl.Reason{&reasons[542], &reasons[543]}
 	required57  = []*ahpimpl.Reason{&reasons[550], &reasons[551]}
@@ -27031,10 +25902,10 @@ var (
 	required64  = []*ahpimpl.Reason{&reasons[610], &reasons[611], &reasons[612]}
 	required65  = []*ahpimpl.Reason{&reasons[619], &reasons[620]}
 	required66  = []*ahpimpl.Reason{&reasons[621], &reasons[622], &reasons[623]}
-	required67  = []*ahpimpl.Reason{&reasons[632], &reasons[633], &reasons[634]}
-	required68  = []*ahpimpl.Reason{&reasons[635]}
-	required69  = []*ahpimpl.Reason{&reasons[643], &reasons[644], &reasons[645], &reasons[646]}
-	required70  = []*ahpimpl.Reason{&reasons[653]}
+	required67  = []*ahpimpl.Reason{&reasons[633], &reasons[634], &reasons[635]}
+	required68  = []*ahpimpl.Reason{&reasons[636]}
+	required69  = []*ahpimpl.Reason{&reasons[644], &reasons[645], &reasons[646], &reasons[647]}
+	required70  = []*ahpimpl.Reason{&reasons[654]}
 	required71  = []*ahpimpl.Reason{&reasons[659]}
 	required72  = []*ahpimpl.Reason{&reasons[660]}
 	required73  = []*ahpimpl.Reason{&reasons[661]}
@@ -27062,64 +25933,64 @@ var (
 	required95  = []*ahpimpl.Reason{&reasons[727]}
 	required96  = []*ahpimpl.Reason{&reasons[730]}
 	required97  = []*ahpimpl.Reason{&reasons[735], &reasons[736]}
-	required98  = []*ahpimpl.Reason{&reasons[746], &reasons[747]}
+	required98  = []*ahpimpl.Reason{&reasons[748], &reasons[749]}
 	required99  = []*ahpimpl.Reason{&reasons[753], &reasons[754]}
 	required100 = []*ahpimpl.Reason{&reasons[758], &reasons[759]}
 	required101 = []*ahpimpl.Reason{&reasons[766], &reasons[767], &reasons[768], &reasons[769], &reasons[770]}
-	required102 = []*ahpimpl.Reason{&reasons[776], &reasons[777]}
+	required102 = []*ahpimpl.Reason{&reasons[777], &reasons[778]}
 	required103 = []*ahpimpl.Reason{&reasons[786], &reasons[787], &reasons[788]}
 	required104 = []*ahpimpl.Reason{&reasons[794]}
 	required105 = []*ahpimpl.Reason{&reasons[797]}
-	required106 = []*ahpimpl.Reason{&reasons[803], &reasons[804], &reasons[805]}
+	required106 = []*ahpimpl.Reason{&reasons[804], &reasons[805], &reasons[806]}
 	required107 = []*ahpimpl.Reason{&reasons[811]}
 	required108 = []*ahpimpl.Reason{&reasons[814], &reasons[815]}
 	required109 = []*ahpimpl.Reason{&reasons[820], &reasons[821], &reasons[822]}
 	required110 = []*ahpimpl.Reason{&reasons[825], &reasons[826]}
 	required111 = []*ahpimpl.Reason{&reasons[831], &reasons[832]}
 	required112 = []*ahpimpl.Reason{&reasons[836], &reasons[837]}
-	required113 = []*ahpimpl.Reason{&reasons[842], &reasons[843], &reasons[844]}
+	required113 = []*ahpimpl.Reason{&reasons[843], &reasons[844], &reasons[845]}
 	required114 = []*ahpimpl.Reason{&reasons[848], &reasons[849]}
 	required115 = []*ahpimpl.Reason{&reasons[856], &reasons[857], &reasons[858]}
 	required116 = []*ahpimpl.Reason{&reasons[863], &reasons[864]}
 	required117 = []*ahpimpl.Reason{&reasons[869], &reasons[870]}
 	required118 = []*ahpimpl.Reason{&reasons[875]}
-	required119 = []*ahpimpl.Reason{&reasons[879], &reasons[880]}
+	required119 = []*ahpimpl.Reason{&reasons[880], &reasons[881]}
 	required120 = []*ahpimpl.Reason{&reasons[893]}
 	required121 = []*ahpimpl.Reason{&reasons[896]}
-	required122 = []*ahpimpl.Reason{&reasons[904], &reasons[905], &reasons[906]}
+	required122 = []*ahpimpl.Reason{&reasons[905], &reasons[906], &reasons[907]}
 	required123 = []*ahpimpl.Reason{&reasons[910], &reasons[911], &reasons[912]}
-	required124 = []*ahpimpl.Reason{&reasons[919], &reasons[920], &reasons[921]}
+	required124 = []*ahpimpl.Reason{&reasons[920], &reasons[921], &reasons[922]}
 	required125 = []*ahpimpl.Reason{&reasons[926]}
 	required126 = []*ahpimpl.Reason{&reasons[930], &reasons[931], &reasons[932]}
 	required127 = []*ahpimpl.Reason{&reasons[937], &reasons[938], &reasons[939]}
 	required128 = []*ahpimpl.Reason{&reasons[946]}
 	required129 = []*ahpimpl.Reason{&reasons[948]}
 	required130 = []*ahpimpl.Reason{&reasons[950]}
-	required131 = []*ahpimpl.Reason{&reasons[957], &reasons[958], &reasons[959], &reasons[960], &reasons[961]}
+	required131 = []*ahpimpl.Reason{&reasons[958], &reasons[959], &reasons[960], &reasons[961], &reasons[962]}
 	required132 = []*ahpimpl.Reason{&reasons[972], &reasons[973]}
 	required133 = []*ahpimpl.Reason{&reasons[980]}
 	required134 = []*ahpimpl.Reason{&reasons[984]}
-	required135 = []*ahpimpl.Reason{&reasons[988], &reasons[989], &reasons[990], &reasons[991]}
+	required135 = []*ahpimpl.Reason{&reasons[990], &reasons[991], &reasons[992], &reasons[993]}
 	required136 = []*ahpimpl.Reason{&reasons[1002], &reasons[1003]}
 	required137 = []*ahpimpl.Reason{&reasons[1007], &reasons[1008]}
 	required138 = []*ahpimpl.Reason{&reasons[1013], &reasons[1014], &reasons[1015]}
 	required139 = []*ahpimpl.Reason{&reasons[1020], &reasons[1021]}
-	required140 = []*ahpimpl.Reason{&reasons[1027], &reasons[1028], &reasons[1029], &reasons[1030], &reasons[1031]}
+	required140 = []*ahpimpl.Reason{&reasons[1028], &reasons[1029], &reasons[1030], &reasons[1031], &reasons[1032]}
 	required141 = []*ahpimpl.Reason{&reasons[1042], &reasons[1043], &reasons[1044]}
 	required142 = []*ahpimpl.Reason{&reasons[1045]}
-	required143 = []*ahpimpl.Reason{&reasons[1056], &reasons[1057]}
-	required144 = []*ahpimpl.Reason{&reasons[1058]}
-	required145 = []*ahpimpl.Reason{&reasons[1066], &reasons[1067], &reasons[1068], &reasons[1069], &reasons[1070], &reasons[1071]}
+	required143 = []*ahpimpl.Reason{&reasons[1057], &reasons[1058]}
+	required144 = []*ahpimpl.Reason{&reasons[1059]}
+	required145 = []*ahpimpl.Reason{&reasons[1067], &reasons[1068], &reasons[1069], &reasons[1070], &reasons[1071], &reasons[1072]}
 	required146 = []*ahpimpl.Reason{&reasons[1073]}
 	required147 = []*ahpimpl.Reason{&reasons[1081], &reasons[1082]}
-	required148 = []*ahpimpl.Reason{&reasons[1087], &reasons[1088], &reasons[1089]}
+	required148 = []*ahpimpl.Reason{&reasons[1088], &reasons[1089], &reasons[1090]}
 	required149 = []*ahpimpl.Reason{&reasons[1100], &reasons[1101]}
 	required150 = []*ahpimpl.Reason{&reasons[1106], &reasons[1107]}
 	required151 = []*ahpimpl.Reason{&reasons[1112], &reasons[1113]}
 	required152 = []*ahpimpl.Reason{&reasons[1115], &reasons[1116], &reasons[1117]}
 	required153 = []*ahpimpl.Reason{&reasons[1139], &reasons[1140]}
-	required154 = []*ahpimpl.Reason{&reasons[1143], &reasons[1144]}
-	required155 = []*ahpimpl.Reason{&reasons[1148]}
+	required154 = []*ahpimpl.Reason{&reasons[1145], &reasons[1146]}
+	required155 = []*ahpimpl.Reason{&reasons[1149]}
 	required156 = []*ahpimpl.Reason{&reasons[1152]}
 	required157 = []*ahpimpl.Reason{&reasons[1154], &reasons[1155]}
 	required158 = []*ahpimpl.Reason{&reasons[1162], &reasons[1163], &reasons[1164]}
@@ -27128,17 +25999,17 @@ var (
 	required161 = []*ahpimpl.Reason{&reasons[1180], &reasons[1181]}
 	required162 = []*ahpimpl.Reason{&reasons[1183], &reasons[1184]}
 	required163 = []*ahpimpl.Reason{&reasons[1188], &reasons[1189], &reasons[1190]}
-	required164 = []*ahpimpl.Reason{&reasons[1200], &reasons[1201], &reasons[1202]}
+	required164 = []*ahpimpl.Reason{&reasons[1201], &reasons[1202], &reasons[1203]}
 	required165 = []*ahpimpl.Reason{&reasons[1208], &reasons[1209]}
-	required166 = []*ahpimpl.Reason{&reasons[1221], &reasons[1222], &reasons[1223], &reasons[1224], &reasons[1225]}
-	required167 = []*ahpimpl.Reason{&reasons[1227]}
-	required168 = []*ahpimpl.Reason{&reasons[1244], &reasons[1245], &reasons[1246]}
+	required166 = []*ahpimpl.Reason{&reasons[1223], &reasons[1224], &reasons[1225], &reasons[1226], &reasons[1227]}
+	required167 = []*ahpimpl.Reason{&reasons[1229]}
+	required168 = []*ahpimpl.Reason{&reasons[1245], &reasons[1246], &reasons[1247]}
 	required169 = []*ahpimpl.Reason{&reasons[1249]}
 	required170 = []*ahpimpl.Reason{&reasons[1266], &reasons[1267], &reasons[1268], &reasons[1269]}
 	required171 = []*ahpimpl.Reason{&reasons[1278], &reasons[1279]}
 	required172 = []*ahpimpl.Reason{&reasons[1285], &reasons[1286]}
-	required173 = []*ahpimpl.Reason{&reasons[1297]}
-	required174 = []*ahpimpl.Reason{&reasons[1307]}
+	required173 = []*ahpimpl.Reason{&reasons[1299]}
+	required174 = []*ahpimpl.Reason{&reasons[1309]}
 	required175 = []*ahpimpl.Reason{&reasons[1317]}
 	required176 = []*ahpimpl.Reason{&reasons[1325], &reasons[1326]}
 	required177 = []*ahpimpl.Reason{&reasons[1336], &reasons[1337]}
@@ -27148,7 +26019,7 @@ var (
 	required181 = []*ahpimpl.Reason{&reasons[1373], &reasons[1374]}
 	required182 = []*ahpimpl.Reason{&reasons[1379]}
 	required183 = []*ahpimpl.Reason{&reasons[1388], &reasons[1389]}
-	required184 = []*ahpimpl.Reason{&reasons[1397]}
+	required184 = []*ahpimpl.Reason{&reasons[1399]}
 	required185 = []*ahpimpl.Reason{&reasons[1406], &reasons[1407], &reasons[1408]}
 )
 
@@ -27239,21 +26110,9 @@ func presence6(d *ahpimpl.Doc, n ahpimpl.Node) (p uint64) {
 	return
 }
 
-// presence7 reports which of "output" object n has: bit i for the i-th.
-func presence7(d *ahpimpl.Doc, n ahpimpl.Node) (p uint64) {
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "output":
-			p |= 1
-		}
-	}
-	return
-}
-
-// presence8 reports which of "durationMs", "fileChanges" object n has: bit i
+// presence7 reports which of "durationMs", "fileChanges" object n has: bit i
 // for the i-th.
-func presence8(d *ahpimpl.Doc, n ahpimpl.Node) (p uint64) {
+func presence7(d *ahpimpl.Doc, n ahpimpl.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -27261,6 +26120,18 @@ func presence8(d *ahpimpl.Doc, n ahpimpl.Node) (p uint64) {
 			p |= 1
 		case "fileChanges":
 			p |= 2
+		}
+	}
+	return
+}
+
+// presence8 reports which of "output" object n has: bit i for the i-th.
+func presence8(d *ahpimpl.Doc, n ahpimpl.Node) (p uint64) {
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "output":
+			p |= 1
 		}
 	}
 	return

@@ -215,11 +215,31 @@ func vExtensions_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 // vInterceptDenyResponse checks
 // 0.1.0-draft.1/intercept-deny-response.schema.json#.
 func vInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
-	if !vInterceptDenyResponse_allOf_1(c, n, ev) {
-		return false
+	if k == ahpimpl.KindObject {
+		if ev != nil {
+			ev.Declared = true
+		}
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "result":
+					if !c.Child(m.Value(), vInterceptDenyResponse_allOf_1_result) {
+						return false
+					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
+				}
+			}
+		}
 	}
 	return true
 }
@@ -365,35 +385,6 @@ func vCommon_successResponse_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	return true
 }
 
-// vInterceptDenyResponse_allOf_1 checks
-// 0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1.
-func vInterceptDenyResponse_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "result":
-					if !c.Child(m.Value(), vInterceptDenyResponse_allOf_1_result) {
-						return false
-					}
-				default:
-					continue
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-		}
-	}
-	return true
-}
-
 // vInterceptDenyResponse_allOf_1_result checks
 // 0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result.
 func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
@@ -479,20 +470,11 @@ func vInterceptDenyResponse_allOf_1_result_effects(c *ahpimpl.Ctx, n ahpimpl.Nod
 // vInterceptNoEffectResponse checks
 // 0.1.0-draft.1/intercept-no-effect-response.schema.json#.
 func vInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
-	if !vInterceptNoEffectResponse_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vInterceptNoEffectResponse_allOf_1 checks
-// 0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1.
-func vInterceptNoEffectResponse_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -575,11 +557,39 @@ func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahpimpl.Ctx, n ahpimpl
 
 // vInterceptRequest checks 0.1.0-draft.1/intercept-request.schema.json#.
 func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCommon_request(c, n, ev) {
 		return false
 	}
-	if !vInterceptRequest_allOf_1(c, n, ev) {
-		return false
+	if !(k == ahpimpl.KindObject) {
+		return c.FailTypeWith(n, &reasons[41])
+	}
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "method":
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "hooks/intercept")) {
+						return c.FailWith(n, &reasons[42])
+					}
+				}
+			case "params":
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
+			}
+		}
 	}
 	if !rules.InterceptIDMatchesEvent(c, n, nil) {
 		return false
@@ -592,7 +602,7 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[41])
+		return c.FailTypeWith(n, &reasons[43])
 	}
 	var seen uint64
 	if ev != nil {
@@ -607,7 +617,7 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				{
 					n := m.Value()
 					if !(d.StrEq(n, "2.0")) {
-						return c.FailWith(n, &reasons[42])
+						return c.FailWith(n, &reasons[44])
 					}
 				}
 			case "id":
@@ -621,10 +631,10 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[43])
+						return c.FailTypeWith(n, &reasons[45])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[44])
+						return c.FailWith(n, &reasons[46])
 					}
 				}
 			case "params":
@@ -652,44 +662,7 @@ func vCommon_request_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[49])
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1 checks
-// 0.1.0-draft.1/intercept-request.schema.json#/allOf/1.
-func vInterceptRequest_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[50])
-	}
-	if ev != nil {
-		ev.Declared = true
-	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "method":
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "hooks/intercept")) {
-						return c.FailWith(n, &reasons[51])
-					}
-				}
-			case "params":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params) {
-					return false
-				}
-			default:
-				continue
-			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
-		}
+		return c.FailTypeWith(n, &reasons[51])
 	}
 	return true
 }
@@ -1019,8 +992,17 @@ func vToolBefore_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				}
 			case "kind":
 				seen |= uint64(0x4)
-				if !vToolBefore_tool_kind(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[88])
+					}
+					switch d.StrView(n) {
+					case "shell", "file_read", "file_write", "file_edit", "search", "fetch", "task", "mcp", "other":
+					default:
+						return c.FailUnsupported(n, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/kind/enum", "value")
+					}
 				}
 			case "input":
 				seen |= uint64(0x8)
@@ -1049,23 +1031,7 @@ func vToolBefore_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailRequired(n, seen, &required10)
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[92])
-	}
-	return true
-}
-
-// vToolBefore_tool_kind checks
-// 0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/kind.
-func vToolBefore_tool_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[93])
-	}
-	switch d.StrView(n) {
-	case "shell", "file_read", "file_write", "file_edit", "search", "fetch", "task", "mcp", "other":
-	default:
-		return c.FailUnsupported(n, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/kind/enum", "value")
 	}
 	return true
 }
@@ -1163,19 +1129,11 @@ func vCommon_native_payload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 
 // vInterceptRequest_allOf_1_params_capabilities checks 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities.
 func vInterceptRequest_allOf_1_params_capabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
-	if !vInterceptRequest_allOf_1_params_capabilities_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_capabilities_allOf_1 checks 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1.
-func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -1592,21 +1550,35 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required16)
 	}
-	if !vRegistration_backend_allOf_0(c, n, ev) {
-		return false
-	}
-	if !vRegistration_backend_allOf_1(c, n, ev) {
-		return false
-	}
-	return true
-}
-
-// vRegistration_backend_allOf_0 checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0.
-func vRegistration_backend_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vRegistration_backend_allOf_0_if) {
-		if !vRegistration_backend_allOf_0_then(c, n, ev) {
-			return false
+		{
+			p := presence0(d, n)
+			if k != ahpimpl.KindObject || p&1 == 1 {
+				return c.FailWith(n, &reasons[139])
+			}
+		}
+	}
+	if k != ahpimpl.KindObject || presence0(d, n) == 1 {
+		if k == ahpimpl.KindObject {
+			if ev != nil {
+				ev.Declared = true
+			}
+			{
+				m := d.Members(n)
+				for m.Next() {
+					switch m.Key() {
+					case "transport":
+						if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport) {
+							return false
+						}
+					default:
+						continue
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				}
+			}
 		}
 	}
 	return true
@@ -1657,64 +1629,8 @@ func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, 
 					{
 						n := m.Value()
 						if !(d.StrEq(n, "stdio")) {
-							return c.FailWith(n, &reasons[139])
+							return c.FailWith(n, &reasons[140])
 						}
-					}
-				default:
-					continue
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-		}
-	}
-	return true
-}
-
-// vRegistration_backend_allOf_0_then checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/then.
-func vRegistration_backend_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	{
-		p := presence0(d, n)
-		if k != ahpimpl.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reasons[140])
-		}
-	}
-	return true
-}
-
-// vRegistration_backend_allOf_1 checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1.
-func vRegistration_backend_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindObject || presence0(d, n) == 1 {
-		if !vRegistration_backend_allOf_1_then(c, n, ev) {
-			return false
-		}
-	}
-	return true
-}
-
-// vRegistration_backend_allOf_1_then checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then.
-func vRegistration_backend_allOf_1_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "transport":
-					if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport) {
-						return false
 					}
 				default:
 					continue
@@ -1854,15 +1770,24 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				}
 			case "lifecycle":
 				seen |= uint64(0x4)
-				if !vRegistration_stdioTransport_lifecycle(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[150])
+					}
+					switch d.StrView(n) {
+					case "persistent", "per_event":
+					default:
+						return c.FailUnsupported(n, "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum", "value")
+					}
 				}
 			case "cwd":
 				{
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[150])
+						return c.FailTypeWith(n, &reasons[151])
 					}
 				}
 			default:
@@ -1885,7 +1810,7 @@ func vRegistration_stdioTransport_args(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[154])
+		return c.FailTypeWith(n, &reasons[155])
 	}
 	{
 		it := d.Items(n)
@@ -1895,28 +1820,13 @@ func vRegistration_stdioTransport_args(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				n := it.Item()
 				k := d.Kind(n)
 				if !(k == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[155])
+					return c.FailTypeWith(n, &reasons[156])
 				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vRegistration_stdioTransport_lifecycle checks 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/lifecycle.
-func vRegistration_stdioTransport_lifecycle(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[156])
-	}
-	switch d.StrView(n) {
-	case "persistent", "per_event":
-	default:
-		return c.FailUnsupported(n, "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum", "value")
 	}
 	return true
 }
@@ -2143,15 +2053,24 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				}
 			case "failurePolicy":
 				seen |= uint64(0x8)
-				if !vRegistration_interceptSubscription_failurePolicy(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if k != ahpimpl.KindString {
+						return c.FailWith(n, &reasons[179])
+					}
+					switch d.StrView(n) {
+					case "fail-open", "fail-closed":
+					default:
+						return c.FailUnsupported(n, "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum", "value")
+					}
 				}
 			case "includeNative":
 				{
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[179])
+						return c.FailTypeWith(n, &reasons[180])
 					}
 				}
 			default:
@@ -2173,17 +2092,17 @@ func vRegistration_interceptSubscription_events(c *ahpimpl.Ctx, n ahpimpl.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[184])
+		return c.FailTypeWith(n, &reasons[185])
 	}
 	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[185])
+		return c.FailWith(n, &reasons[186])
 	}
 	if d.Len(n) > 1 {
-		return c.FailWith(n, &reasons[186])
+		return c.FailWith(n, &reasons[187])
 	}
 	if ok, dup := c.UniqueItems(n); !ok {
 		_ = dup
-		return c.FailWith(n, &reasons[187])
+		return c.FailWith(n, &reasons[188])
 	}
 	{
 		it := d.Items(n)
@@ -2192,28 +2111,13 @@ func vRegistration_interceptSubscription_events(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			{
 				n := it.Item()
 				if !(d.StrEq(n, "tool.before")) {
-					return c.FailWith(n, &reasons[188])
+					return c.FailWith(n, &reasons[189])
 				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vRegistration_interceptSubscription_failurePolicy checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy.
-func vRegistration_interceptSubscription_failurePolicy(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[189])
-	}
-	switch d.StrView(n) {
-	case "fail-open", "fail-closed":
-	default:
-		return c.FailUnsupported(n, "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum", "value")
 	}
 	return true
 }
@@ -2297,28 +2201,22 @@ func vRegistration_observeSubscription_events(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vRegistration_observeSubscription_events_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[199])
+				}
+				switch d.StrView(n) {
+				case "tool.before", "tool.after", "tool.error", "session.start", "session.end":
+				default:
+					return c.FailUnsupported(n, "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vRegistration_observeSubscription_events_items checks 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/items.
-func vRegistration_observeSubscription_events_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[199])
-	}
-	switch d.StrView(n) {
-	case "tool.before", "tool.after", "tool.error", "session.start", "session.end":
-	default:
-		return c.FailUnsupported(n, "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/items/enum", "value")
 	}
 	return true
 }
@@ -2502,6 +2400,8 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"effects\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/type", Message: "array"},
 	{Code: ahprt.CodeMaxItems, Schema: "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems", Message: "want at most 0 items"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/method/const", Message: "want \"hooks/intercept\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/properties/jsonrpc/const", Message: "want \"2.0\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/properties/method/type", Message: "string"},
@@ -2511,8 +2411,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/required", Message: "missing member \"method\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/required", Message: "missing member \"params\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/properties/params/type", Message: "object"},
-	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/type", Message: "object"},
-	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/method/const", Message: "want \"hooks/intercept\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/type", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/required", Message: "missing member \"protocolVersion\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/required", Message: "missing member \"event\""},
@@ -2549,12 +2447,12 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/callId/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/name/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/name/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeEnum, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/kind/enum", Message: "want one of \"shell\", \"file_read\", \"file_write\", \"file_edit\", \"search\", \"fetch\", \"task\", \"mcp\", \"other\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required", Message: "missing member \"callId\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required", Message: "missing member \"name\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required", Message: "missing member \"kind\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required", Message: "missing member \"input\""},
 	{Code: ahprt.CodeNot, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeEnum, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/kind/enum", Message: "want one of \"shell\", \"file_read\", \"file_write\", \"file_edit\", \"search\", \"fetch\", \"task\", \"mcp\", \"other\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/input/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/mcp/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/type", Message: "object"},
@@ -2600,8 +2498,8 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/required", Message: "missing member \"transport\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/required", Message: "missing member \"subscriptions\""},
-	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type/const", Message: "want \"stdio\""},
 	{Code: ahprt.CodeNot, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/then/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type/const", Message: "want \"stdio\""},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type/const", Message: "want \"http\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/reverseDns/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/reverseDns/pattern", Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$"},
@@ -2611,13 +2509,13 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/type/const", Message: "want \"stdio\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/command/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/command/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeEnum, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum", Message: "want one of \"persistent\", \"per_event\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/cwd/type", Message: "string"},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"command\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"lifecycle\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args/items/type", Message: "string"},
-	{Code: ahprt.CodeEnum, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum", Message: "want one of \"persistent\", \"per_event\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/type/const", Message: "want \"http\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/url/type", Message: "string"},
@@ -2640,6 +2538,7 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/mode/const", Message: "want \"intercept\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/timeoutMs/type", Message: "integer"},
 	{Code: ahprt.CodeMinimum, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/timeoutMs/minimum", Message: "want at least 1"},
+	{Code: ahprt.CodeEnum, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum", Message: "want one of \"fail-open\", \"fail-closed\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/includeNative/type", Message: "boolean"},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"events\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"mode\""},
@@ -2650,7 +2549,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeMaxItems, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/maxItems", Message: "want at most 1 items"},
 	{Code: ahprt.CodeUniqueItems, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/items/const", Message: "want \"tool.before\""},
-	{Code: ahprt.CodeEnum, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum", Message: "want one of \"fail-open\", \"fail-closed\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/mode/const", Message: "want \"observe\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/includeNative/type", Message: "boolean"},
@@ -2671,22 +2569,22 @@ var (
 	required2  = []*ahpimpl.Reason{&reasons[20], &reasons[21], &reasons[22]}
 	required3  = []*ahpimpl.Reason{&reasons[30], &reasons[31]}
 	required4  = []*ahpimpl.Reason{&reasons[37], &reasons[38]}
-	required5  = []*ahpimpl.Reason{&reasons[45], &reasons[46], &reasons[47], &reasons[48]}
+	required5  = []*ahpimpl.Reason{&reasons[47], &reasons[48], &reasons[49], &reasons[50]}
 	required6  = []*ahpimpl.Reason{&reasons[53], &reasons[54], &reasons[55]}
 	required7  = []*ahpimpl.Reason{&reasons[64], &reasons[65], &reasons[66], &reasons[67], &reasons[68], &reasons[69]}
 	required8  = []*ahpimpl.Reason{&reasons[75]}
 	required9  = []*ahpimpl.Reason{&reasons[82]}
-	required10 = []*ahpimpl.Reason{&reasons[88], &reasons[89], &reasons[90], &reasons[91]}
+	required10 = []*ahpimpl.Reason{&reasons[89], &reasons[90], &reasons[91], &reasons[92]}
 	required11 = []*ahpimpl.Reason{&reasons[101], &reasons[102], &reasons[103]}
 	required12 = []*ahpimpl.Reason{&reasons[114], &reasons[115], &reasons[116]}
 	required13 = []*ahpimpl.Reason{&reasons[121], &reasons[122], &reasons[123]}
 	required14 = []*ahpimpl.Reason{&reasons[128], &reasons[129]}
 	required15 = []*ahpimpl.Reason{&reasons[131], &reasons[132]}
 	required16 = []*ahpimpl.Reason{&reasons[136], &reasons[137], &reasons[138]}
-	required17 = []*ahpimpl.Reason{&reasons[151], &reasons[152], &reasons[153]}
+	required17 = []*ahpimpl.Reason{&reasons[152], &reasons[153], &reasons[154]}
 	required18 = []*ahpimpl.Reason{&reasons[162], &reasons[163]}
 	required19 = []*ahpimpl.Reason{&reasons[168], &reasons[169]}
-	required20 = []*ahpimpl.Reason{&reasons[180], &reasons[181], &reasons[182], &reasons[183]}
+	required20 = []*ahpimpl.Reason{&reasons[181], &reasons[182], &reasons[183], &reasons[184]}
 	required21 = []*ahpimpl.Reason{&reasons[193], &reasons[194]}
 )
 

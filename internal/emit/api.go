@@ -125,7 +125,7 @@ func (e *gotypes) api(t *ir.Type, loc string) {
 // methods emits Validate, MarshalJSON and UnmarshalJSON for structs and
 // kind unions (every type with AppendJSON).
 func (e *gotypes) methods(t *ir.Type) {
-	if t.Kind != ir.StructKind && t.Kind != ir.KindUnionKind {
+	if !t.HasMethods() {
 		return
 	}
 	check := checkID(t)

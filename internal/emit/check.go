@@ -3,6 +3,7 @@ package emit
 //lint:file-ignore ST1001 jennifer is built to be dot-imported: its statements read as the Go they write.
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 
@@ -164,7 +165,27 @@ func (e *checks) same(g *Group, cur, s *ir.Schema, ev Code) {
 		g.Return(e.fail(Id("n"), t.FalseReason()))
 		return
 	}
+	if t.Plan.InPlace {
+		if fmt.Sprintf("%#v", ev) != "ev" {
+			panic("emit: " + t.Loc + " is planned in place but applied with annotations " + fmt.Sprintf("%#v", ev))
+		}
+		e.inPlaceHere(g, t, false)
+		return
+	}
 	g.If(Op("!").Id(callee(cur, t)).Call(Id("c"), Id("n"), ev)).Block(Return(False()))
+}
+
+// inPlaceHere writes the keywords of t (ir.Plan.InPlace), which the check
+// being written applies to its own node: they read its n, k and ev. They
+// go in a block of their own when they declare names, unless alone says
+// that g is a block for them alone already (a then or an else).
+func (e *checks) inPlaceHere(g *Group, t *ir.Schema, alone bool) {
+	keywords := func(g *Group) { e.keywords(g, t) }
+	if alone || !declares(keywords) {
+		keywords(g)
+		return
+	}
+	g.BlockFunc(keywords)
 }
 
 // sameOrMerged checks n against a schema s applies in place, or, when
@@ -211,14 +232,19 @@ func (e *checks) childOf(g *Group, node Code, s, owner *ir.Schema) (returns bool
 	return false
 }
 
-// inPlace writes the tests of leaf t (ir.Plan.InPlace) on a member or
-// item where its parent's walk would call t's check: a block that names
-// the value n, and its kind k when a test reads it, as t's function would.
+// inPlace writes the tests of t (ir.Plan.InPlace) on a member or item
+// where its parent's walk would call t's function: a block that names the
+// value n, and its kind k when a test reads it, as that function would.
+// Such a t only tests the value, so reads no annotations.
 func (e *checks) inPlace(g *Group, node Code, t *ir.Schema) {
 	keywords := func(g *Group) { e.keywords(g, t) }
+	used := uses(keywords, "k", "ev")
+	if used["ev"] {
+		panic("emit: " + t.Loc + " is planned in place on a member or item but reads annotations")
+	}
 	g.BlockFunc(func(bg *Group) {
 		bg.Id("n").Op(":=").Add(node)
-		if uses(keywords, "k")["k"] {
+		if used["k"] {
 			bg.Id("k").Op(":=").Id("d").Dot("Kind").Call(Id("n"))
 		}
 		keywords(bg)

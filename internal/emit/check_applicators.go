@@ -81,8 +81,16 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 // thenElse writes s's then and else (at least one of them) after its if,
 // whose outcome is cond.
 func (e *checks) thenElse(g *Group, s *ir.Schema, cond Code) {
-	then := func(bg *Group) { e.same(bg, s, s.Then, Id("ev")) }
-	els := func(bg *Group) { e.same(bg, s, s.Else, Id("ev")) }
+	branch := func(x *ir.Schema) func(*Group) {
+		return func(bg *Group) {
+			if t := target(x); t != nil && t.Plan.InPlace {
+				e.inPlaceHere(bg, t, true) // the if's block holds it alone
+				return
+			}
+			e.same(bg, s, x, Id("ev"))
+		}
+	}
+	then, els := branch(s.Then), branch(s.Else)
 	switch {
 	case s.Else == nil:
 		g.If(cond).BlockFunc(then)

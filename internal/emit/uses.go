@@ -63,3 +63,29 @@ func uses(write func(*Group), names ...string) map[string]bool {
 		afterDot = tok == token.PERIOD
 	}
 }
+
+// declares reports whether the statements write emits declare a name at
+// their top level (name := …, var name …): written into another block,
+// they would clash with or shadow its names.
+func declares(write func(*Group)) bool {
+	code := []byte(fmt.Sprintf("%#v", BlockFunc(write)))
+	fset := token.NewFileSet()
+	var sc scanner.Scanner
+	sc.Init(fset.AddFile("", -1, len(code)), code, nil, 0)
+	depth := 0
+	for {
+		_, tok, _ := sc.Scan()
+		switch tok {
+		case token.EOF:
+			return false
+		case token.LBRACE:
+			depth++
+		case token.RBRACE:
+			depth--
+		case token.DEFINE, token.VAR, token.CONST, token.TYPE, token.FUNC:
+			if depth == 1 {
+				return true
+			}
+		}
+	}
+}

@@ -43,3 +43,24 @@ func TestUsesScopes(t *testing.T) {
 		}
 	}
 }
+
+// TestDeclares: only names declared at the top level of the statements
+// count, not those of the blocks inside them.
+func TestDeclares(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		write func(*Group)
+		want  bool
+	}{
+		{"tests only", func(g *Group) { g.If(Id("k").Op("!=").Lit(0)).Block(Return(False())) }, false},
+		{"names in an inner block", func(g *Group) {
+			g.Block(Id("p").Op(":=").Lit(1), If(Id("p").Op("==").Lit(0)).Block(Return(False())))
+		}, false},
+		{"short declaration", func(g *Group) { g.Id("p").Op(":=").Lit(1) }, true},
+		{"var", func(g *Group) { g.Var().Id("seen").Uint64() }, true},
+	} {
+		if got := declares(tc.write); got != tc.want {
+			t.Errorf("%s: declares %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -16,10 +16,10 @@ func PlanChecks(p *Program, types *Types) {
 	planUnions(p)
 	planChildren(p)
 	planInline(p)
-	planLeaves(p, types) // after planChildren and planInline, whose marks it reads
 	planChains(p)
 	planMembers(p) // after planInline: the member switch notes not's names
 	planWalks(p)   // after planMembers: the walk checks the merged schemas
+	planInPlace(p, types)
 	p.planned = true
 }
 
@@ -101,8 +101,8 @@ type Plan struct {
 	// inline (IfTest, IfPresence, NotGroups, InPlace): it gets no
 	// function.
 	Inline bool
-	// InPlace is set when the parent's member or item walk writes this
-	// schema's tests where it would call its check (see planLeaves).
+	// InPlace is set when the one check that applies this schema writes
+	// its keywords where it would call its function (see planInPlace).
 	InPlace bool
 }
 

@@ -218,9 +218,9 @@ func (w *declWalk) rejectsAll(x *Schema) bool {
 	return false
 }
 
-// child is rejectsAll for the check of a member or an item, whose
-// schema's tests are written there when it is written in place
-// (Plan.InPlace).
+// child is rejectsAll for a schema applied to a member, an item or the
+// node itself, whose keywords are written there when it is written in
+// place (Plan.InPlace).
 func (w *declWalk) child(x *Schema) bool {
 	if w.rejectsAll(x) {
 		return true
@@ -472,10 +472,10 @@ func (w *declWalk) applicators(s *Schema) {
 	}
 	if s.Plan.IfTest != nil || s.If != nil {
 		if s.Then != nil {
-			w.rejectsAll(s.Then)
+			w.child(s.Then)
 		}
 		if s.Else != nil {
-			w.rejectsAll(s.Else)
+			w.child(s.Else)
 		}
 	}
 }
@@ -485,7 +485,7 @@ func (w *declWalk) applicators(s *Schema) {
 func (w *declWalk) sameOrMerged(s, a *Schema) {
 	t := checkOf(a)
 	if t == nil || !slices.Contains(s.Plan.Merged, t) {
-		w.rejectsAll(a)
+		w.child(a)
 		return
 	}
 	if len(t.Types) > 0 {

@@ -64,7 +64,8 @@ func TestPlanInline(t *testing.T) {
 	}
 	for ptr, want := range map[string]bool{
 		"/if": true, "/if/properties/kind": true, "/not": true, "/not/anyOf/0": true,
-		"/then": false, "/$defs/named": false,
+		"/then":        true, // in place (TestPlanInPlace)
+		"/$defs/named": false,
 	} {
 		if got := find(t, p, ptr).Plan.Inline; got != want {
 			t.Errorf("%s: inline %v, want %v", ptr, got, want)
@@ -263,12 +264,14 @@ func TestPlanWalk(t *testing.T) {
 	}
 }
 
-// TestPlanLeaves: a member's or an item's schema that only tests the
-// value and rejects objects is written in place when that one keyword
-// applies it; a schema a $ref names, one two keywords apply, one that
-// accepts objects, one with a Go type of its own and one the dispatcher
-// names keep their functions.
-func TestPlanLeaves(t *testing.T) {
+// TestPlanInPlace: a schema one keyword applies, that nothing else
+// names, is written in place by its parent's check: a member's or item's
+// schema that only tests the value and rejects objects, an allOf entry,
+// a then or an else. A schema a $ref names, one that accepts objects or
+// walks items as a member, one with a Go type of its own, an entry of a
+// condition chain and its then keep their functions; an entry merged
+// into the member walk is not called at all.
+func TestPlanInPlace(t *testing.T) {
 	p := buildMemo(t, `{
 		"$defs": {"named": {"type": "string"}},
 		"type": "object",
@@ -281,26 +284,55 @@ func TestPlanLeaves(t *testing.T) {
 			"either": {"type": ["string", "integer"]},
 			"list": {"type": "array", "items": {"enum": ["x", "y"]}, "prefixItems": [{"type": "boolean"}]},
 			"named": {"$ref": "#/$defs/named"},
-			"obj": {"type": "object"}
+			"obj": {"type": "object"},
+			"extra": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}}
 		},
-		"additionalProperties": {"type": "number"}
+		"additionalProperties": {"type": "number"},
+		"allOf": [
+			{"required": ["kind"]},
+			{"minProperties": 1},
+			{"if": {"required": ["size"]}, "then": {"required": ["name"]}, "else": {"required": ["list"]}}
+		]
 	}`)
 	for ptr, want := range map[string]bool{
-		"/properties/kind":               true,
-		"/properties/size":               true,
-		"/properties/list/items":         true,
-		"/properties/list/prefixItems/0": true,
-		"/additionalProperties":          true,
-		"/properties/name":               false, // a $ref names it
-		"/properties/open":               false, // accepts objects
-		"/properties/either":             false, // its own Go type validates with it
-		"/$defs/named":                   false,
-		"/properties/obj":                false,
-		"/properties/list":               false,
+		"/properties/kind":                       true,
+		"/properties/size":                       true,
+		"/properties/list":                       false, // walks items: not only tests of the value
+		"/properties/list/items":                 true,
+		"/properties/list/prefixItems/0":         true,
+		"/additionalProperties":                  true,
+		"/allOf/0":                               false, // merged into the member walk
+		"/allOf/1":                               true,
+		"/allOf/2":                               true,
+		"/allOf/2/then":                          true,
+		"/allOf/2/else":                          true,
+		"/properties/name":                       false, // a $ref names it
+		"/properties/open":                       false, // accepts objects
+		"/properties/either":                     false, // its own Go type validates with it
+		"/$defs/named":                           false,
+		"/properties/obj":                        false,
+		"/properties/extra/additionalProperties": false, // more than tests of the value
 	} {
 		s := find(t, p, ptr)
 		if s.Plan.InPlace != want || s.Plan.Inline != want {
 			t.Errorf("%s: in place %v, inline %v, want %v", ptr, s.Plan.InPlace, s.Plan.Inline, want)
+		}
+	}
+	// Entries of a condition chain, and their thens, are applied by the
+	// chain (with and without annotations): they keep their functions.
+	p = buildMemo(t, `{
+		"allOf": [
+			{"if": {"properties": {"k": {"const": "a"}}}, "then": {"required": ["a"]}},
+			{"if": {"properties": {"k": {"const": "b"}}}, "then": {"required": ["b"]}},
+			{"if": {"properties": {"k": {"const": "c"}}}, "then": {"required": ["c"]}}
+		]
+	}`)
+	if len(find(t, p, "").Plan.Chains) != 1 {
+		t.Fatal("no condition chain planned: the case below tests nothing")
+	}
+	for _, ptr := range []string{"/allOf/0", "/allOf/0/then", "/allOf/2/then"} {
+		if s := find(t, p, ptr); s.Plan.InPlace || s.Plan.Inline {
+			t.Errorf("%s, in a chain: in place %v, inline %v, want neither", ptr, s.Plan.InPlace, s.Plan.Inline)
 		}
 	}
 }

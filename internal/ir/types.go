@@ -94,6 +94,11 @@ type Type struct {
 	SizeHintVar, MarkerMethod string
 }
 
+// HasMethods reports whether the package gives t Validate, MarshalJSON
+// and UnmarshalJSON, which call the check of t.Schema: structs and kind
+// unions, the types with AppendJSON.
+func (t *Type) HasMethods() bool { return t.Kind == StructKind || t.Kind == KindUnionKind }
+
 // Field is a member of a struct.
 type Field struct {
 	JSON     string

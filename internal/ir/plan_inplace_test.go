@@ -7,7 +7,7 @@ import (
 
 // TestSubschemasCoversEveryKeyword: subschemas meets the schema in every
 // field of Schema that holds one, so that a keyword added to the model
-// cannot leave a schema it applies looking unused to planLeaves (which
+// cannot leave a schema it applies looking unused to planInPlace (which
 // would then drop a function that keyword's check calls).
 func TestSubschemasCoversEveryKeyword(t *testing.T) {
 	// Fields that hold schemas but apply none: the plan and the memo
@@ -43,7 +43,7 @@ func TestSubschemasCoversEveryKeyword(t *testing.T) {
 		}
 	}
 	met := map[*Schema]int{}
-	subschemas(&s, func(x *Schema, _ bool) { met[x]++ })
+	subschemas(&s, func(x *Schema, _ applied) { met[x]++ })
 	for _, x := range planted {
 		if met[x] != 1 {
 			t.Errorf("subschemas met a planted schema %d times, want once", met[x])

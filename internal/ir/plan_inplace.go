@@ -1,0 +1,165 @@
+package ir
+
+import "slices"
+
+// planInPlace marks the schemas whose checks are written in place, inside
+// the check of the one schema that applies them (Plan.InPlace), instead
+// of as a function that check calls: a call per member to a function of
+// two or three tests costs more than the tests, and each function adds
+// its own code, metadata and symbol to every program that links it.
+//
+// A schema is written in place when one keyword of one parent applies it
+// and nothing else reaches its function: no $ref or dynamic anchor names
+// it, the package's Go code does not call it (entry points, a type's
+// Validate and JSON methods: Type.HasMethods), and the dispatcher does
+// not check request ids with it (Messages.RequestID). Its check must be its
+// keywords alone (no memo, dynamic scope, cycle guard or unevaluated*
+// wrapper), and the keyword one the emitter writes as one plain call:
+//   - properties, patternProperties, additionalProperties, items or
+//     prefixItems, for a schema that only tests the value itself (type,
+//     const, enum, string and number keywords) and accepts no object: a
+//     StrictAll check records nothing of it (Plan.AsChild is
+//     ChildRecordsNothing), so the call passes no annotations and its
+//     tests read none. (The member switch writes additionalProperties in
+//     each case of a member the parent does not declare: copies of a few
+//     tests.)
+//   - allOf, for an entry that no condition chain writes (Plan.Chains)
+//     and no member walk merges (Plan.Merged);
+//   - then and else, of a parent that is no entry of a condition chain
+//     (a chain applies its entries' thens itself).
+//
+// It runs last: it reads the chains and merges the other passes plan.
+func planInPlace(p *Program, types *Types) {
+	count := map[*Schema]int{}
+	use := map[*Schema]applied{}
+	for _, s := range p.Schemas {
+		subschemas(s, func(x *Schema, by applied) {
+			count[x]++
+			use[x] = by
+		})
+	}
+	named := namedSchemas(p)
+	// The checks the package's Go code calls: entry points' and methods'.
+	kept := map[*Schema]bool{types.Messages.RequestID: true}
+	for _, t := range types.Roots {
+		kept[t.Schema] = true
+	}
+	for _, t := range types.All {
+		if t.HasMethods() {
+			kept[t.Schema] = true
+		}
+	}
+	chained := map[*Schema]bool{}
+	for _, s := range p.Schemas {
+		for _, c := range s.Plan.Chains {
+			for _, e := range c.Entries {
+				chained[e] = true
+			}
+		}
+	}
+	for _, s := range p.Schemas {
+		if count[s] != 1 || named[s] || kept[s] || !keywordsOnly(s) {
+			continue
+		}
+		by := use[s]
+		ok := false
+		switch by.keyword {
+		case "properties", "patternProperties", "items", "prefixItems", "additionalProperties":
+			ok = s.Plan.AsChild == ChildRecordsNothing && testsValueOnly(s)
+		case "allOf":
+			ok = !chained[s] && !slices.Contains(by.parent.Plan.Merged, s)
+		case "then", "else":
+			ok = !chained[by.parent]
+		}
+		if ok {
+			s.Plan.Inline, s.Plan.InPlace = true, true
+		}
+	}
+}
+
+// applied is where a schema is applied: the keyword of parent.
+type applied struct {
+	parent  *Schema
+	keyword string
+}
+
+// keywordsOnly reports whether s's check is its keywords alone, written
+// by no other plan inline already.
+func keywordsOnly(s *Schema) bool {
+	return !s.Plan.Inline && s.MemoID == 0 && s.Inner == "" && s.Scope == nil && s.Guard == 0 && !s.IsTrue() && !s.IsFalse() && !s.RefOnly()
+}
+
+// testsValueOnly reports whether s only tests the value itself: type,
+// const, enum and the string and number keywords.
+func testsValueOnly(s *Schema) bool {
+	return only(s, func(y *Schema) {
+		y.Types, y.Const, y.Enum = nil, nil, nil
+		y.MinLength, y.MaxLength, y.Pattern, y.Format = nil, nil, nil, ""
+		y.Minimum, y.Maximum, y.ExclusiveMinimum, y.ExclusiveMaximum, y.MultipleOf = nil, nil, nil, nil, nil
+	})
+}
+
+// subschemas calls f with every schema s applies and the keyword that
+// applies it, once per keyword position (a schema two keywords apply is
+// met twice).
+func subschemas(s *Schema, f func(x *Schema, by applied)) {
+	visit := func(keyword string, xs ...*Schema) {
+		for _, x := range xs {
+			if x != nil {
+				f(x, applied{s, keyword})
+			}
+		}
+	}
+	for _, pr := range s.Properties {
+		visit("properties", pr.Schema)
+	}
+	for _, pp := range s.PatternProperties {
+		visit("patternProperties", pp.Schema)
+	}
+	visit("additionalProperties", s.AdditionalProperties)
+	visit("items", s.Items)
+	visit("prefixItems", s.PrefixItems...)
+	visit("$ref", s.Ref)
+	if s.DynamicRef != nil {
+		visit("$dynamicRef", s.DynamicRef.Static)
+	}
+	visit("allOf", s.AllOf...)
+	visit("anyOf", s.AnyOf...)
+	visit("oneOf", s.OneOf...)
+	visit("not", s.Not)
+	visit("if", s.If)
+	visit("then", s.Then)
+	visit("else", s.Else)
+	visit("propertyNames", s.PropertyNames)
+	visit("contains", s.Contains)
+	visit("unevaluatedProperties", s.UnevaluatedProperties)
+	visit("unevaluatedItems", s.UnevaluatedItems)
+	for _, ds := range s.DependentSchemas {
+		visit("dependentSchemas", ds.Schema)
+	}
+	for _, r := range s.Rules {
+		visit("rules", r.Sub)
+	}
+}
+
+// namedSchemas are the schemas something names besides the keyword that
+// applies them, and so keep their functions: targets of a $ref or
+// $dynamicRef (a reference may point inside another schema) and of a
+// dynamic anchor.
+func namedSchemas(p *Program) map[*Schema]bool {
+	named := map[*Schema]bool{}
+	for _, s := range p.Schemas {
+		for r := s.Ref; r != nil && !named[r]; r = r.Ref { // a $ref cycle ends where it began
+			named[r] = true
+		}
+		if s.DynamicRef != nil && s.DynamicRef.Static != nil {
+			named[checkOf(s.DynamicRef.Static)] = true
+		}
+	}
+	for _, a := range p.Anchors {
+		for _, t := range a.Targets {
+			named[checkOf(t.Schema)] = true
+		}
+	}
+	return named
+}
