@@ -137,3 +137,27 @@ func TestStringList(t *testing.T) {
 		t.Errorf("a list of a string type: %q", modes)
 	}
 }
+
+// TestStrings: Strings builds a list of any string type from an array of
+// strings, escapes decoded, and AppendStrings writes it back as JSON.
+func TestStrings(t *testing.T) {
+	type mode string
+	c, err := Begin([]byte(`[["observe","a\"b\u00e9"],[]]`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Release()
+	var lists [][]mode
+	for it := c.Doc.Items(0); it.Next(); {
+		lists = append(lists, Strings[mode](c, it.Item()))
+	}
+	if len(lists) != 2 || len(lists[0]) != 2 || lists[0][0] != "observe" || lists[0][1] != "a\"bé" || lists[1] == nil || len(lists[1]) != 0 {
+		t.Fatalf("Strings: %q, want [[observe a\"bé] []]", lists)
+	}
+	if got, want := string(AppendStrings([]byte("x"), lists[0])), `x["observe","a\"bé"]`; got != want {
+		t.Errorf("AppendStrings: %s, want %s", got, want)
+	}
+	if got := string(AppendStrings(nil, lists[1])); got != "[]" {
+		t.Errorf("AppendStrings of an empty list: %s, want []", got)
+	}
+}

@@ -210,6 +210,34 @@ func StringList[T ~string](c *Ctx, n int) []T {
 	return unsafe.Slice((*T)(unsafe.Pointer(&c.strs[start])), n)
 }
 
+// Strings builds the list of strings n of a validated document: T is
+// string, or a type whose underlying type is string (an enum, a named
+// string). Every such list of a generated package shares this one
+// function: Go compiles one body for all the types of one underlying
+// type, where a helper per list type cost each its own code.
+func Strings[T ~string](c *Ctx, n Node) []T {
+	d := c.Doc
+	out := StringList[T](c, d.Len(n))
+	it := d.Items(n)
+	for it.Next() {
+		out[it.Index()] = T(c.Text(it.Item()))
+	}
+	return out
+}
+
+// AppendStrings appends list's JSON encoding to b: what Strings builds,
+// written back.
+func AppendStrings[T ~string](b []byte, list []T) []byte {
+	b = append(b, '[')
+	for i := range list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = AppendString(b, string(list[i]))
+	}
+	return append(b, ']')
+}
+
 // stringSlab bounds one slab of StringList: in a document with many
 // arrays, a slab does not cover every item up front.
 const stringSlab = 256

@@ -11,8 +11,8 @@ import (
 // line below fails to compile, regenerate this package (GeneratedCodeTooOld) or
 // update the github.com/ahpgen/ahpgen module (RuntimeTooOld).
 const (
-	_ = ahpimpl.GeneratedCodeTooOld(3 - ahpimpl.MinVersion)
-	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 3)
+	_ = ahpimpl.GeneratedCodeTooOld(4 - ahpimpl.MinVersion)
+	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 4)
 )
 
 // Checker validates documents without building values: Check.X(data) accepts

@@ -670,19 +670,19 @@ func bStaticCapabilityManifest(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCapabili
 			case "gaps":
 				v.Gaps = buildListStaticCapabilityManifestGap(c, m.Value())
 			case "transports":
-				v.Transports = buildListStaticCapabilityManifestTransport(c, m.Value())
+				v.Transports = ahpimpl.Strings[StaticCapabilityManifestTransport](c, m.Value())
 			case "authentication":
-				v.Authentication = buildListStaticCapabilityManifestAuthenticationItem(c, m.Value())
+				v.Authentication = ahpimpl.Strings[StaticCapabilityManifestAuthenticationItem](c, m.Value())
 			case "limits":
 				bStaticCapabilityManifestLimits(c, m.Value(), &v.Limits)
 			case "toolPaths":
-				v.ToolPaths = buildListNonEmptyString(c, m.Value())
+				v.ToolPaths = ahpimpl.Strings[NonEmptyString](c, m.Value())
 			case "contentCategories":
-				v.ContentCategories = buildListNonEmptyString(c, m.Value())
+				v.ContentCategories = ahpimpl.Strings[NonEmptyString](c, m.Value())
 			case "managedPolicy":
 				bStaticCapabilityManifestManagedPolicy(c, m.Value(), &v.ManagedPolicy)
 			case "correlationIdentityFields":
-				v.CorrelationIdentityFields = buildListNonEmptyString(c, m.Value())
+				v.CorrelationIdentityFields = ahpimpl.Strings[NonEmptyString](c, m.Value())
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -711,19 +711,19 @@ func (v *StaticCapabilityManifest) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"gaps\":"...)
 	b = appendListStaticCapabilityManifestGap(b, v.Gaps)
 	b = append(b, ",\"transports\":"...)
-	b = appendListStaticCapabilityManifestTransport(b, v.Transports)
+	b = ahpimpl.AppendStrings(b, v.Transports)
 	b = append(b, ",\"authentication\":"...)
-	b = appendListStaticCapabilityManifestAuthenticationItem(b, v.Authentication)
+	b = ahpimpl.AppendStrings(b, v.Authentication)
 	b = append(b, ",\"limits\":"...)
 	b = v.Limits.AppendJSON(b)
 	b = append(b, ",\"toolPaths\":"...)
-	b = appendListNonEmptyString(b, v.ToolPaths)
+	b = ahpimpl.AppendStrings(b, v.ToolPaths)
 	b = append(b, ",\"contentCategories\":"...)
-	b = appendListNonEmptyString(b, v.ContentCategories)
+	b = ahpimpl.AppendStrings(b, v.ContentCategories)
 	b = append(b, ",\"managedPolicy\":"...)
 	b = v.ManagedPolicy.AppendJSON(b)
 	b = append(b, ",\"correlationIdentityFields\":"...)
-	b = appendListNonEmptyString(b, v.CorrelationIdentityFields)
+	b = ahpimpl.AppendStrings(b, v.CorrelationIdentityFields)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -772,7 +772,7 @@ func bStaticCapabilityManifestEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCap
 			case "event":
 				v.Event = EventType(c.Text(m.Value()))
 			case "modes":
-				v.Modes = buildListStaticCapabilityManifestEventMode(c, m.Value())
+				v.Modes = ahpimpl.Strings[StaticCapabilityManifestEventMode](c, m.Value())
 			case "capabilities":
 				x := new(Capabilities)
 				bCapabilities(c, m.Value(), x)
@@ -803,7 +803,7 @@ func (v *StaticCapabilityManifestEvent) AppendJSON(b []byte) []byte {
 	b = append(b, "\"event\":"...)
 	b = ahpimpl.AppendString(b, string(v.Event))
 	b = append(b, ",\"modes\":"...)
-	b = appendListStaticCapabilityManifestEventMode(b, v.Modes)
+	b = ahpimpl.AppendStrings(b, v.Modes)
 	if v.Capabilities != nil {
 		b = append(b, ",\"capabilities\":"...)
 		b = v.Capabilities.AppendJSON(b)
@@ -920,7 +920,7 @@ func bCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, v *Capabilities) {
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				v.Effects = buildList_string(c, m.Value())
+				v.Effects = ahpimpl.Strings[string](c, m.Value())
 			case "modify":
 				x := new(CapabilitiesModify)
 				bCapabilitiesModify(c, m.Value(), x)
@@ -961,7 +961,7 @@ func (v *Capabilities) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"effects\":"...)
-	b = appendList_string(b, v.Effects)
+	b = ahpimpl.AppendStrings(b, v.Effects)
 	if v.Modify != nil {
 		b = append(b, ",\"modify\":"...)
 		b = v.Modify.AppendJSON(b)
@@ -1256,7 +1256,7 @@ func bCapabilitiesFlow(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesFlow) {
 		for m.Next() {
 			switch m.Key() {
 			case "operations":
-				v.Operations = buildListCapabilitiesFlowOperation(c, m.Value())
+				v.Operations = ahpimpl.Strings[CapabilitiesFlowOperation](c, m.Value())
 			case "remainingContinuations":
 				if slab0 == nil {
 					slab0 = new([3]CommonNonNegativeInteger)
@@ -1299,7 +1299,7 @@ func (v *CapabilitiesFlow) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"operations\":"...)
-	b = appendListCapabilitiesFlowOperation(b, v.Operations)
+	b = ahpimpl.AppendStrings(b, v.Operations)
 	if v.RemainingContinuations != nil {
 		b = append(b, ",\"remainingContinuations\":"...)
 		b = ahpimpl.AppendNumber(b, *v.RemainingContinuations)
@@ -1439,7 +1439,7 @@ func bCapabilitiesInjectContext(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesI
 			switch m.Key() {
 			case "append":
 			case "deliverAt":
-				v.DeliverAt = buildListCapabilitiesInjectContextDeliverAtItem(c, m.Value())
+				v.DeliverAt = ahpimpl.Strings[CapabilitiesInjectContextDeliverAtItem](c, m.Value())
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -1465,7 +1465,7 @@ func (v *CapabilitiesInjectContext) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"append\":true"...)
 	b = append(b, ",\"deliverAt\":"...)
-	b = appendListCapabilitiesInjectContextDeliverAtItem(b, v.DeliverAt)
+	b = ahpimpl.AppendStrings(b, v.DeliverAt)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -1817,7 +1817,7 @@ func bStaticCapabilityManifestManagedPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, v *S
 		for m.Next() {
 			switch m.Key() {
 			case "scopes":
-				v.Scopes = buildListStaticCapabilityManifestManagedPolicyScope(c, m.Value())
+				v.Scopes = ahpimpl.Strings[StaticCapabilityManifestManagedPolicyScope](c, m.Value())
 			case "disableable":
 				v.Disableable = d.Bool(m.Value())
 			default:
@@ -1844,7 +1844,7 @@ func (v *StaticCapabilityManifestManagedPolicy) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"scopes\":"...)
-	b = appendListStaticCapabilityManifestManagedPolicyScope(b, v.Scopes)
+	b = ahpimpl.AppendStrings(b, v.Scopes)
 	b = append(b, ",\"disableable\":"...)
 	b = ahpimpl.AppendBool(b, v.Disableable)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
@@ -2806,7 +2806,7 @@ func bSession(c *ahpimpl.Ctx, n ahpimpl.Node, v *Session) {
 				slab0[0] = c.Text(m.Value())
 				v.Cwd = &slab0[0]
 			case "workspaceRoots":
-				v.WorkspaceRoots = buildList_string(c, m.Value())
+				v.WorkspaceRoots = ahpimpl.Strings[string](c, m.Value())
 			case "model":
 				if slab0 == nil {
 					slab0 = new([2]string)
@@ -2851,7 +2851,7 @@ func (v *Session) AppendJSON(b []byte) []byte {
 	}
 	if v.WorkspaceRoots != nil {
 		b = append(b, ",\"workspaceRoots\":"...)
-		b = appendList_string(b, v.WorkspaceRoots)
+		b = ahpimpl.AppendStrings(b, v.WorkspaceRoots)
 	}
 	if v.Model != nil {
 		b = append(b, ",\"model\":"...)
@@ -4895,7 +4895,7 @@ func bInteractionEventConfigChangeBeforeChange(c *ahpimpl.Ctx, n ahpimpl.Node, v
 			case "scope":
 				v.Scope = c.Text(m.Value())
 			case "settings":
-				v.Settings = buildList_string(c, m.Value())
+				v.Settings = ahpimpl.Strings[string](c, m.Value())
 			case "summary":
 				v.Summary = c.Text(m.Value())
 			case "path":
@@ -4928,7 +4928,7 @@ func (v *InteractionEventConfigChangeBeforeChange) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"scope\":"...)
 	b = ahpimpl.AppendString(b, v.Scope)
 	b = append(b, ",\"settings\":"...)
-	b = appendList_string(b, v.Settings)
+	b = ahpimpl.AppendStrings(b, v.Settings)
 	b = append(b, ",\"summary\":"...)
 	b = ahpimpl.AppendString(b, v.Summary)
 	if v.Path != nil {
@@ -4983,7 +4983,7 @@ func bConfigChangeBeforeEventChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigCha
 			case "scope":
 				v.Scope = c.Text(m.Value())
 			case "settings":
-				v.Settings = buildList_string(c, m.Value())
+				v.Settings = ahpimpl.Strings[string](c, m.Value())
 			case "summary":
 				v.Summary = c.Text(m.Value())
 			case "path":
@@ -5016,7 +5016,7 @@ func (v *ConfigChangeBeforeEventChange) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"scope\":"...)
 	b = ahpimpl.AppendString(b, v.Scope)
 	b = append(b, ",\"settings\":"...)
-	b = appendList_string(b, v.Settings)
+	b = ahpimpl.AppendStrings(b, v.Settings)
 	b = append(b, ",\"summary\":"...)
 	b = ahpimpl.AppendString(b, v.Summary)
 	if v.Path != nil {
@@ -5426,7 +5426,7 @@ func bInteractionEventConfigChangeAfterChange(c *ahpimpl.Ctx, n ahpimpl.Node, v 
 			case "scope":
 				v.Scope = c.Text(m.Value())
 			case "settings":
-				v.Settings = buildList_string(c, m.Value())
+				v.Settings = ahpimpl.Strings[string](c, m.Value())
 			case "summary":
 				v.Summary = c.Text(m.Value())
 			case "path":
@@ -5461,7 +5461,7 @@ func (v *InteractionEventConfigChangeAfterChange) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"scope\":"...)
 	b = ahpimpl.AppendString(b, v.Scope)
 	b = append(b, ",\"settings\":"...)
-	b = appendList_string(b, v.Settings)
+	b = ahpimpl.AppendStrings(b, v.Settings)
 	b = append(b, ",\"summary\":"...)
 	b = ahpimpl.AppendString(b, v.Summary)
 	if v.Path != nil {
@@ -5525,7 +5525,7 @@ func bConfigChangeAfterEventChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChan
 			case "scope":
 				v.Scope = c.Text(m.Value())
 			case "settings":
-				v.Settings = buildList_string(c, m.Value())
+				v.Settings = ahpimpl.Strings[string](c, m.Value())
 			case "summary":
 				v.Summary = c.Text(m.Value())
 			case "path":
@@ -5560,7 +5560,7 @@ func (v *ConfigChangeAfterEventChange) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"scope\":"...)
 	b = ahpimpl.AppendString(b, v.Scope)
 	b = append(b, ",\"settings\":"...)
-	b = appendList_string(b, v.Settings)
+	b = ahpimpl.AppendStrings(b, v.Settings)
 	b = append(b, ",\"summary\":"...)
 	b = ahpimpl.AppendString(b, v.Summary)
 	if v.Path != nil {
@@ -10899,7 +10899,7 @@ func bExecutionEventMCPConnectionVariant3(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 				slab0[0] = c.Text(m.Value())
 				v.Command = &slab0[0]
 			case "args":
-				v.Args = buildList_string(c, m.Value())
+				v.Args = ahpimpl.Strings[string](c, m.Value())
 			case "cwd":
 				if slab0 == nil {
 					slab0 = new([2]string)
@@ -10937,7 +10937,7 @@ func (v *ExecutionEventMCPConnectionVariant3) AppendJSON(b []byte) []byte {
 	}
 	if v.Args != nil {
 		b = append(b, ",\"args\":"...)
-		b = appendList_string(b, v.Args)
+		b = ahpimpl.AppendStrings(b, v.Args)
 	}
 	if v.Cwd != nil {
 		b = append(b, ",\"cwd\":"...)
@@ -11162,7 +11162,7 @@ func bExecutionEventBatch(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventBatch
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "callIds":
-				v.CallIDs = buildList_string(c, m.Value())
+				v.CallIDs = ahpimpl.Strings[string](c, m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -11191,7 +11191,7 @@ func (v *ExecutionEventBatch) AppendJSON(b []byte) []byte {
 	b = append(b, "\"id\":"...)
 	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"callIds\":"...)
-	b = appendList_string(b, v.CallIDs)
+	b = ahpimpl.AppendStrings(b, v.CallIDs)
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
 		b = ahpimpl.AppendBool(b, *v.Synthesized)
@@ -16687,7 +16687,7 @@ func bWorkspaceState(c *ahpimpl.Ctx, n ahpimpl.Node, v *WorkspaceState) {
 				x := c.Text(m.Value())
 				v.Cwd = &x
 			case "workspaceRoots":
-				v.WorkspaceRoots = buildList_string(c, m.Value())
+				v.WorkspaceRoots = ahpimpl.Strings[string](c, m.Value())
 			default:
 			}
 		}
@@ -16717,7 +16717,7 @@ func (v *WorkspaceState) AppendJSON(b []byte) []byte {
 	}
 	if v.WorkspaceRoots != nil {
 		b = ahpimpl.AppendMember(b, start, "\"workspaceRoots\":")
-		b = appendList_string(b, v.WorkspaceRoots)
+		b = ahpimpl.AppendStrings(b, v.WorkspaceRoots)
 	}
 	return append(b, '}')
 }
@@ -18868,7 +18868,7 @@ func bAuthenticationOAuth(c *ahpimpl.Ctx, n ahpimpl.Node, v *AuthenticationOAuth
 			case "flow":
 				v.Flow = AuthenticationOAuthFlow(c.Text(m.Value()))
 			case "scopes":
-				v.Scopes = buildListNonEmptyString(c, m.Value())
+				v.Scopes = ahpimpl.Strings[NonEmptyString](c, m.Value())
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -18907,7 +18907,7 @@ func (v *AuthenticationOAuth) AppendJSON(b []byte) []byte {
 	b = ahpimpl.AppendString(b, string(v.Flow))
 	if v.Scopes != nil {
 		b = append(b, ",\"scopes\":"...)
-		b = appendListNonEmptyString(b, v.Scopes)
+		b = ahpimpl.AppendStrings(b, v.Scopes)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -22302,7 +22302,7 @@ func bInterceptRequestParamsState(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRe
 				x := InterceptRequestParamsStateFlow(c.Text(m.Value()))
 				v.Flow = &x
 			case "instructions":
-				v.Instructions = buildListNonEmptyString(c, m.Value())
+				v.Instructions = ahpimpl.Strings[NonEmptyString](c, m.Value())
 			case "injections":
 				v.Injections = buildList_value(c, m.Value())
 			default:
@@ -22338,7 +22338,7 @@ func (v *InterceptRequestParamsState) AppendJSON(b []byte) []byte {
 	}
 	if v.Instructions != nil {
 		b = append(b, ",\"instructions\":"...)
-		b = appendListNonEmptyString(b, v.Instructions)
+		b = ahpimpl.AppendStrings(b, v.Instructions)
 	}
 	if v.Injections != nil {
 		b = append(b, ",\"injections\":"...)
@@ -23176,7 +23176,7 @@ func bMCPElicitationElicitRequestFormParamsRequestedSchema(c *ahpimpl.Ctx, n ahp
 			case "properties":
 				v.Properties = buildMapMCPElicitationPrimitiveSchemaDefinition(c, m.Value())
 			case "required":
-				v.Required = buildList_string(c, m.Value())
+				v.Required = ahpimpl.Strings[string](c, m.Value())
 			case "type":
 			default:
 			}
@@ -23209,7 +23209,7 @@ func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) AppendJSON(b []by
 	b = appendMapMCPElicitationPrimitiveSchemaDefinition(b, v.Properties)
 	if v.Required != nil {
 		b = append(b, ",\"required\":"...)
-		b = appendList_string(b, v.Required)
+		b = ahpimpl.AppendStrings(b, v.Required)
 	}
 	b = append(b, ",\"type\":\"object\""...)
 	return append(b, '}')
@@ -23726,7 +23726,7 @@ func bMCPElicitationUntitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 				slab0[2] = c.Text(m.Value())
 				v.Default = &slab0[2]
 			case "enum":
-				v.Enum = buildList_string(c, m.Value())
+				v.Enum = ahpimpl.Strings[string](c, m.Value())
 			default:
 			}
 		}
@@ -23763,7 +23763,7 @@ func (v *MCPElicitationUntitledSingleSelectEnumSchema) AppendJSON(b []byte) []by
 		b = ahpimpl.AppendString(b, *v.Default)
 	}
 	b = append(b, ",\"enum\":"...)
-	b = appendList_string(b, v.Enum)
+	b = ahpimpl.AppendStrings(b, v.Enum)
 	return append(b, '}')
 }
 
@@ -24053,7 +24053,7 @@ func bMCPElicitationUntitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 				slab0[1] = c.Text(m.Value())
 				v.Description = &slab0[1]
 			case "default":
-				v.Default = buildList_string(c, m.Value())
+				v.Default = ahpimpl.Strings[string](c, m.Value())
 			case "items":
 				bMCPElicitationUntitledMultiSelectEnumSchemaItems(c, m.Value(), &v.Items)
 			case "minItems":
@@ -24101,7 +24101,7 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchema) AppendJSON(b []byte) []byt
 	}
 	if v.Default != nil {
 		b = append(b, ",\"default\":"...)
-		b = appendList_string(b, v.Default)
+		b = ahpimpl.AppendStrings(b, v.Default)
 	}
 	b = append(b, ",\"items\":"...)
 	b = v.Items.AppendJSON(b)
@@ -24157,7 +24157,7 @@ func bMCPElicitationUntitledMultiSelectEnumSchemaItems(c *ahpimpl.Ctx, n ahpimpl
 			switch m.Key() {
 			case "type":
 			case "enum":
-				v.Enum = buildList_string(c, m.Value())
+				v.Enum = ahpimpl.Strings[string](c, m.Value())
 			default:
 			}
 		}
@@ -24182,7 +24182,7 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) 
 	b = append(b, '{')
 	b = append(b, "\"type\":\"string\""...)
 	b = append(b, ",\"enum\":"...)
-	b = appendList_string(b, v.Enum)
+	b = ahpimpl.AppendStrings(b, v.Enum)
 	return append(b, '}')
 }
 
@@ -24273,7 +24273,7 @@ func bMCPElicitationTitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, 
 				slab0[1] = c.Text(m.Value())
 				v.Description = &slab0[1]
 			case "default":
-				v.Default = buildList_string(c, m.Value())
+				v.Default = ahpimpl.Strings[string](c, m.Value())
 			case "items":
 				bMCPElicitationTitledMultiSelectEnumSchemaItems(c, m.Value(), &v.Items)
 			case "minItems":
@@ -24321,7 +24321,7 @@ func (v *MCPElicitationTitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte 
 	}
 	if v.Default != nil {
 		b = append(b, ",\"default\":"...)
-		b = appendList_string(b, v.Default)
+		b = ahpimpl.AppendStrings(b, v.Default)
 	}
 	b = append(b, ",\"items\":"...)
 	b = v.Items.AppendJSON(b)
@@ -24488,9 +24488,9 @@ func bMCPElicitationLegacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MC
 				slab0[2] = c.Text(m.Value())
 				v.Default = &slab0[2]
 			case "enum":
-				v.Enum = buildList_string(c, m.Value())
+				v.Enum = ahpimpl.Strings[string](c, m.Value())
 			case "enumNames":
-				v.EnumNames = buildList_string(c, m.Value())
+				v.EnumNames = ahpimpl.Strings[string](c, m.Value())
 			default:
 			}
 		}
@@ -24527,10 +24527,10 @@ func (v *MCPElicitationLegacyTitledEnumSchema) AppendJSON(b []byte) []byte {
 		b = ahpimpl.AppendString(b, *v.Default)
 	}
 	b = append(b, ",\"enum\":"...)
-	b = appendList_string(b, v.Enum)
+	b = ahpimpl.AppendStrings(b, v.Enum)
 	if v.EnumNames != nil {
 		b = append(b, ",\"enumNames\":"...)
-		b = appendList_string(b, v.EnumNames)
+		b = ahpimpl.AppendStrings(b, v.EnumNames)
 	}
 	return append(b, '}')
 }
@@ -24956,7 +24956,7 @@ func bMCPElicitationElicitResultContentValue(c *ahpimpl.Ctx, n ahpimpl.Node, v *
 		x := c.Text(n)
 		v.String = &x
 	case ahpimpl.KindArray:
-		v.Array = buildList_string(c, n)
+		v.Array = ahpimpl.Strings[string](c, n)
 	}
 }
 
@@ -24977,7 +24977,7 @@ func (v *MCPElicitationElicitResultContentValue) AppendJSON(b []byte) []byte {
 		b = ahpimpl.AppendString(b, *v.String)
 		return b
 	case v.Array != nil:
-		b = appendList_string(b, v.Array)
+		b = ahpimpl.AppendStrings(b, v.Array)
 		return b
 	}
 	return append(b, "null"...)
@@ -25376,7 +25376,7 @@ func bStdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, v *StdioTransport) {
 			case "command":
 				v.Command = c.Text(m.Value())
 			case "args":
-				v.Args = buildList_string(c, m.Value())
+				v.Args = ahpimpl.Strings[string](c, m.Value())
 			case "lifecycle":
 				v.Lifecycle = StdioTransportLifecycle(c.Text(m.Value()))
 			case "cwd":
@@ -25410,7 +25410,7 @@ func (v *StdioTransport) AppendJSON(b []byte) []byte {
 	b = ahpimpl.AppendString(b, v.Command)
 	if v.Args != nil {
 		b = append(b, ",\"args\":"...)
-		b = appendList_string(b, v.Args)
+		b = ahpimpl.AppendStrings(b, v.Args)
 	}
 	b = append(b, ",\"lifecycle\":"...)
 	b = ahpimpl.AppendString(b, string(v.Lifecycle))
@@ -25692,7 +25692,7 @@ func bInterceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptSubscrip
 		for m.Next() {
 			switch m.Key() {
 			case "events":
-				v.Events = buildList_string(c, m.Value())
+				v.Events = ahpimpl.Strings[string](c, m.Value())
 			case "mode":
 			case "timeoutMs":
 				v.TimeoutMs = c.Number(m.Value())
@@ -25747,7 +25747,7 @@ func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"events\":"...)
-	b = appendList_string(b, v.Events)
+	b = ahpimpl.AppendStrings(b, v.Events)
 	b = append(b, ",\"mode\":\"intercept\""...)
 	b = append(b, ",\"timeoutMs\":"...)
 	b = ahpimpl.AppendNumber(b, v.TimeoutMs)
@@ -25841,9 +25841,9 @@ func bFilters(c *ahpimpl.Ctx, n ahpimpl.Node, v *Filters) {
 		for m.Next() {
 			switch m.Key() {
 			case "toolKinds":
-				v.ToolKinds = buildListNonEmptyString(c, m.Value())
+				v.ToolKinds = ahpimpl.Strings[NonEmptyString](c, m.Value())
 			case "paths":
-				v.Paths = buildListNonEmptyString(c, m.Value())
+				v.Paths = ahpimpl.Strings[NonEmptyString](c, m.Value())
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -25870,11 +25870,11 @@ func (v *Filters) AppendJSON(b []byte) []byte {
 	start := len(b)
 	if v.ToolKinds != nil {
 		b = append(b, "\"toolKinds\":"...)
-		b = appendListNonEmptyString(b, v.ToolKinds)
+		b = ahpimpl.AppendStrings(b, v.ToolKinds)
 	}
 	if v.Paths != nil {
 		b = ahpimpl.AppendMember(b, start, "\"paths\":")
-		b = appendListNonEmptyString(b, v.Paths)
+		b = ahpimpl.AppendStrings(b, v.Paths)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -26007,7 +26007,7 @@ func bObserveSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, v *ObserveSubscription
 		for m.Next() {
 			switch m.Key() {
 			case "events":
-				v.Events = buildList_string(c, m.Value())
+				v.Events = ahpimpl.Strings[string](c, m.Value())
 			case "mode":
 			case "includeNative":
 				if slab0 == nil {
@@ -26058,7 +26058,7 @@ func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"events\":"...)
-	b = appendList_string(b, v.Events)
+	b = ahpimpl.AppendStrings(b, v.Events)
 	b = append(b, ",\"mode\":\"observe\""...)
 	if v.IncludeNative != nil {
 		b = append(b, ",\"includeNative\":"...)
@@ -26478,36 +26478,6 @@ func buildListStaticCapabilityManifestGap(c *ahpimpl.Ctx, n ahpimpl.Node) []Stat
 	return out
 }
 
-func buildListStaticCapabilityManifestTransport(c *ahpimpl.Ctx, n ahpimpl.Node) []StaticCapabilityManifestTransport {
-	d := c.Doc
-	out := ahpimpl.StringList[StaticCapabilityManifestTransport](c, d.Len(n))
-	it := d.Items(n)
-	for it.Next() {
-		out[it.Index()] = StaticCapabilityManifestTransport(c.Text(it.Item()))
-	}
-	return out
-}
-
-func buildListStaticCapabilityManifestAuthenticationItem(c *ahpimpl.Ctx, n ahpimpl.Node) []StaticCapabilityManifestAuthenticationItem {
-	d := c.Doc
-	out := ahpimpl.StringList[StaticCapabilityManifestAuthenticationItem](c, d.Len(n))
-	it := d.Items(n)
-	for it.Next() {
-		out[it.Index()] = StaticCapabilityManifestAuthenticationItem(c.Text(it.Item()))
-	}
-	return out
-}
-
-func buildListNonEmptyString(c *ahpimpl.Ctx, n ahpimpl.Node) []NonEmptyString {
-	d := c.Doc
-	out := ahpimpl.StringList[NonEmptyString](c, d.Len(n))
-	it := d.Items(n)
-	for it.Next() {
-		out[it.Index()] = c.Text(it.Item())
-	}
-	return out
-}
-
 func appendListStaticCapabilityManifestEvent(b []byte, list []StaticCapabilityManifestEvent) []byte {
 	b = append(b, '[')
 	for i := range list {
@@ -26526,144 +26496,6 @@ func appendListStaticCapabilityManifestGap(b []byte, list []StaticCapabilityMani
 			b = append(b, ',')
 		}
 		b = list[i].AppendJSON(b)
-	}
-	return append(b, ']')
-}
-
-func appendListStaticCapabilityManifestTransport(b []byte, list []StaticCapabilityManifestTransport) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahpimpl.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func appendListStaticCapabilityManifestAuthenticationItem(b []byte, list []StaticCapabilityManifestAuthenticationItem) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahpimpl.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func appendListNonEmptyString(b []byte, list []NonEmptyString) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahpimpl.AppendString(b, list[i])
-	}
-	return append(b, ']')
-}
-
-func buildListStaticCapabilityManifestEventMode(c *ahpimpl.Ctx, n ahpimpl.Node) []StaticCapabilityManifestEventMode {
-	d := c.Doc
-	out := ahpimpl.StringList[StaticCapabilityManifestEventMode](c, d.Len(n))
-	it := d.Items(n)
-	for it.Next() {
-		out[it.Index()] = StaticCapabilityManifestEventMode(c.Text(it.Item()))
-	}
-	return out
-}
-
-func appendListStaticCapabilityManifestEventMode(b []byte, list []StaticCapabilityManifestEventMode) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahpimpl.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildList_string(c *ahpimpl.Ctx, n ahpimpl.Node) []string {
-	d := c.Doc
-	out := ahpimpl.StringList[string](c, d.Len(n))
-	it := d.Items(n)
-	for it.Next() {
-		out[it.Index()] = c.Text(it.Item())
-	}
-	return out
-}
-
-func appendList_string(b []byte, list []string) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahpimpl.AppendString(b, list[i])
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesFlowOperation(c *ahpimpl.Ctx, n ahpimpl.Node) []CapabilitiesFlowOperation {
-	d := c.Doc
-	out := ahpimpl.StringList[CapabilitiesFlowOperation](c, d.Len(n))
-	it := d.Items(n)
-	for it.Next() {
-		out[it.Index()] = CapabilitiesFlowOperation(c.Text(it.Item()))
-	}
-	return out
-}
-
-func appendListCapabilitiesFlowOperation(b []byte, list []CapabilitiesFlowOperation) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahpimpl.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesInjectContextDeliverAtItem(c *ahpimpl.Ctx, n ahpimpl.Node) []CapabilitiesInjectContextDeliverAtItem {
-	d := c.Doc
-	out := ahpimpl.StringList[CapabilitiesInjectContextDeliverAtItem](c, d.Len(n))
-	it := d.Items(n)
-	for it.Next() {
-		out[it.Index()] = CapabilitiesInjectContextDeliverAtItem(c.Text(it.Item()))
-	}
-	return out
-}
-
-func appendListCapabilitiesInjectContextDeliverAtItem(b []byte, list []CapabilitiesInjectContextDeliverAtItem) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahpimpl.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListStaticCapabilityManifestManagedPolicyScope(c *ahpimpl.Ctx, n ahpimpl.Node) []StaticCapabilityManifestManagedPolicyScope {
-	d := c.Doc
-	out := ahpimpl.StringList[StaticCapabilityManifestManagedPolicyScope](c, d.Len(n))
-	it := d.Items(n)
-	for it.Next() {
-		out[it.Index()] = StaticCapabilityManifestManagedPolicyScope(c.Text(it.Item()))
-	}
-	return out
-}
-
-func appendListStaticCapabilityManifestManagedPolicyScope(b []byte, list []StaticCapabilityManifestManagedPolicyScope) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahpimpl.AppendString(b, string(list[i]))
 	}
 	return append(b, ']')
 }

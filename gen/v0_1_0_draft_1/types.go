@@ -27,7 +27,7 @@ func bCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, v *Capabilities) {
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				v.Effects = buildList_string(c, m.Value())
+				v.Effects = ahpimpl.Strings[string](c, m.Value())
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -52,7 +52,7 @@ func (v *Capabilities) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"effects\":"...)
-	b = appendList_string(b, v.Effects)
+	b = ahpimpl.AppendStrings(b, v.Effects)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -674,7 +674,7 @@ func bSession(c *ahpimpl.Ctx, n ahpimpl.Node, v *Session) {
 				slab0[0] = c.Text(m.Value())
 				v.Cwd = &slab0[0]
 			case "workspaceRoots":
-				v.WorkspaceRoots = buildList_string(c, m.Value())
+				v.WorkspaceRoots = ahpimpl.Strings[string](c, m.Value())
 			case "model":
 				if slab0 == nil {
 					slab0 = new([2]string)
@@ -716,7 +716,7 @@ func (v *Session) AppendJSON(b []byte) []byte {
 	}
 	if v.WorkspaceRoots != nil {
 		b = append(b, ",\"workspaceRoots\":"...)
-		b = appendList_string(b, v.WorkspaceRoots)
+		b = ahpimpl.AppendStrings(b, v.WorkspaceRoots)
 	}
 	if v.Model != nil {
 		b = append(b, ",\"model\":"...)
@@ -2065,7 +2065,7 @@ func bStdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, v *StdioTransport) {
 			case "command":
 				v.Command = c.Text(m.Value())
 			case "args":
-				v.Args = buildList_string(c, m.Value())
+				v.Args = ahpimpl.Strings[string](c, m.Value())
 			case "lifecycle":
 				v.Lifecycle = StdioTransportLifecycle(c.Text(m.Value()))
 			case "cwd":
@@ -2099,7 +2099,7 @@ func (v *StdioTransport) AppendJSON(b []byte) []byte {
 	b = ahpimpl.AppendString(b, v.Command)
 	if v.Args != nil {
 		b = append(b, ",\"args\":"...)
-		b = appendList_string(b, v.Args)
+		b = ahpimpl.AppendStrings(b, v.Args)
 	}
 	b = append(b, ",\"lifecycle\":"...)
 	b = ahpimpl.AppendString(b, string(v.Lifecycle))
@@ -2405,7 +2405,7 @@ func bInterceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptSubscrip
 		for m.Next() {
 			switch m.Key() {
 			case "events":
-				v.Events = buildList_string(c, m.Value())
+				v.Events = ahpimpl.Strings[string](c, m.Value())
 			case "mode":
 			case "timeoutMs":
 				v.TimeoutMs = c.Number(m.Value())
@@ -2438,7 +2438,7 @@ func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"events\":"...)
-	b = appendList_string(b, v.Events)
+	b = ahpimpl.AppendStrings(b, v.Events)
 	b = append(b, ",\"mode\":\"intercept\""...)
 	b = append(b, ",\"timeoutMs\":"...)
 	b = ahpimpl.AppendNumber(b, v.TimeoutMs)
@@ -2535,7 +2535,7 @@ func bObserveSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, v *ObserveSubscription
 		for m.Next() {
 			switch m.Key() {
 			case "events":
-				v.Events = buildListObserveSubscriptionEvent(c, m.Value())
+				v.Events = ahpimpl.Strings[ObserveSubscriptionEvent](c, m.Value())
 			case "mode":
 			case "includeNative":
 				x := d.Bool(m.Value())
@@ -2564,7 +2564,7 @@ func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"events\":"...)
-	b = appendListObserveSubscriptionEvent(b, v.Events)
+	b = ahpimpl.AppendStrings(b, v.Events)
 	b = append(b, ",\"mode\":\"observe\""...)
 	if v.IncludeNative != nil {
 		b = append(b, ",\"includeNative\":"...)
@@ -2658,27 +2658,6 @@ func bBackendSubscription(c *ahpimpl.Ctx, n ahpimpl.Node) BackendSubscription {
 	return nil
 }
 
-func buildList_string(c *ahpimpl.Ctx, n ahpimpl.Node) []string {
-	d := c.Doc
-	out := ahpimpl.StringList[string](c, d.Len(n))
-	it := d.Items(n)
-	for it.Next() {
-		out[it.Index()] = c.Text(it.Item())
-	}
-	return out
-}
-
-func appendList_string(b []byte, list []string) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahpimpl.AppendString(b, list[i])
-	}
-	return append(b, ']')
-}
-
 func buildListDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node) []DenyEffect {
 	d := c.Doc
 	out := make([]DenyEffect, d.Len(n))
@@ -2763,27 +2742,6 @@ func appendListBackendSubscription(b []byte, list []BackendSubscription) []byte 
 		} else {
 			b = list[i].AppendJSON(b)
 		}
-	}
-	return append(b, ']')
-}
-
-func buildListObserveSubscriptionEvent(c *ahpimpl.Ctx, n ahpimpl.Node) []ObserveSubscriptionEvent {
-	d := c.Doc
-	out := ahpimpl.StringList[ObserveSubscriptionEvent](c, d.Len(n))
-	it := d.Items(n)
-	for it.Next() {
-		out[it.Index()] = ObserveSubscriptionEvent(c.Text(it.Item()))
-	}
-	return out
-}
-
-func appendListObserveSubscriptionEvent(b []byte, list []ObserveSubscriptionEvent) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahpimpl.AppendString(b, string(list[i]))
 	}
 	return append(b, ']')
 }

@@ -22,6 +22,9 @@ func (e *gotypes) value(x *ir.Expr, nd Code) Code {
 		}
 		return Id(t.BuildFunc).Call(Id("c"), nd)
 	}
+	if x.StringList() {
+		return Qual(impl, "Strings").Types(e.goType(x.Elem)).Call(Id("c"), nd)
+	}
 	if x.Slice || x.Map {
 		return Id(e.helperFunc(x, false)).Call(Id("c"), nd)
 	}
@@ -98,10 +101,6 @@ func (e *gotypes) listHelper(x *ir.Expr) {
 	name := e.ts.Funcs(x).Build
 	length := Id("d").Dot("Len").Call(Id("n"))
 	out := Make(e.goType(x), length)
-	if stringLike(x.Elem) {
-		// Lists of strings share the decode's slab (ahpimpl.StringList).
-		out = Qual(impl, "StringList").Types(e.goType(x.Elem)).Call(Id("c"), length)
-	}
 	e.f.Func().Id(name).Params(Id("c").Op("*").Qual(impl, "Ctx"), Id("n").Qual(impl, "Node")).Add(e.goType(x)).Block(
 		Id("d").Op(":=").Id("c").Dot("Doc"),
 		Id("out").Op(":=").Add(out),
@@ -112,13 +111,6 @@ func (e *gotypes) listHelper(x *ir.Expr) {
 		Return(Id("out")),
 	)
 	e.f.Line()
-}
-
-// stringLike reports whether values of x are Go strings underneath (a
-// string, an enum, or an alias of either).
-func stringLike(x *ir.Expr) bool {
-	x = resolve(x)
-	return x.Named == nil && x.Builtin == ir.BString || x.Named != nil && x.Named.Kind == ir.EnumKind
 }
 
 // mapHelper declares the builder of map x.

@@ -26,6 +26,9 @@ func (e *gotypes) appendValue(x *ir.Expr, val *Statement) Code {
 		}
 		return assign(val.Dot(ir.MethodAppendJSON).Call(Id("b")))
 	}
+	if x.StringList() {
+		return assign(Qual(impl, "AppendStrings").Call(Id("b"), val))
+	}
 	if x.Slice || x.Map {
 		return assign(Id(e.helperFunc(x, true)).Call(Id("b"), val))
 	}

@@ -118,7 +118,7 @@ func TestOnePackageScope(t *testing.T) {
 			helpers := map[string]bool{}
 			var walk func(x *ir.Expr)
 			walk = func(x *ir.Expr) {
-				if x == nil || !x.Slice && !x.Map {
+				if x == nil || !x.Slice && !x.Map || x.StringList() { // the runtime's (ahpimpl.Strings)
 					return
 				}
 				if !helpers[x.Key()] {

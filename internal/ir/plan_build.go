@@ -166,7 +166,7 @@ func (q *helperQueue) need(x *Expr, appends bool) {
 	for x.Named != nil && x.Named.Kind == AliasKind {
 		x = x.Named.Target
 	}
-	if x.Named != nil || !x.Slice && !x.Map {
+	if x.Named != nil || !x.Slice && !x.Map || x.StringList() {
 		return
 	}
 	fs := q.types.Funcs(x)

@@ -150,6 +150,26 @@ type Expr struct {
 	Elem       *Expr
 }
 
+// Resolved is x through aliases: the expression an alias names.
+func (x *Expr) Resolved() *Expr {
+	for i := 0; x.Named != nil && x.Named.Kind == AliasKind && i < 100; i++ {
+		x = x.Named.Target
+	}
+	return x
+}
+
+// StringLike reports whether values of x are Go strings underneath: a
+// string, an enum, or an alias of either.
+func (x *Expr) StringLike() bool {
+	x = x.Resolved()
+	return x.Named == nil && x.Builtin == BString || x.Named != nil && x.Named.Kind == EnumKind
+}
+
+// StringList reports whether x is a list of values StringLike: the
+// runtime's generic ahpimpl.Strings and AppendStrings build and encode
+// every such list, so the package declares no helper for it.
+func (x *Expr) StringList() bool { return x.Slice && x.Elem.StringLike() }
+
 // Builtin type names.
 const (
 	BString = "string"

@@ -219,7 +219,7 @@ func (t *Types) nameDecls() {
 // nameHelpers names the helpers of x when it is a list or a map, and of
 // the lists and maps inside it, outermost first.
 func (t *Types) nameHelpers(x *Expr) {
-	if x == nil || !x.Slice && !x.Map {
+	if x == nil || !x.Slice && !x.Map || x.StringList() {
 		return
 	}
 	if _, ok := t.helpers[x.Key()]; !ok {
