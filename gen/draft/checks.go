@@ -2431,25 +2431,19 @@ func vCapabilities_turnStart_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	{
 		m := d.Members(n)
 		for m.Next() {
-			if !vCapabilities_turnStart_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-				return false
+			{
+				n := m.Name()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[112])
+				}
+				switch d.StrView(n) {
+				case "prompt":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify/propertyNames/enum", "value")
+				}
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_turnStart_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify/propertyNames.
-func vCapabilities_turnStart_allOf_1_modify_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[112])
-	}
-	switch d.StrView(n) {
-	case "prompt":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify/propertyNames/enum", "value")
 	}
 	return true
 }
@@ -2655,25 +2649,19 @@ func vCapabilities_turnFinishBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Nod
 	{
 		m := d.Members(n)
 		for m.Next() {
-			if !vCapabilities_turnFinishBefore_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-				return false
+			{
+				n := m.Name()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[119])
+				}
+				switch d.StrView(n) {
+				case "response":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify/propertyNames/enum", "value")
+				}
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_turnFinishBefore_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify/propertyNames.
-func vCapabilities_turnFinishBefore_allOf_1_modify_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[119])
-	}
-	switch d.StrView(n) {
-	case "response":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify/propertyNames/enum", "value")
 	}
 	return true
 }
@@ -2878,25 +2866,19 @@ func vCapabilities_modelRequestBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.N
 	{
 		m := d.Members(n)
 		for m.Next() {
-			if !vCapabilities_modelRequestBefore_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-				return false
+			{
+				n := m.Name()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[126])
+				}
+				switch d.StrView(n) {
+				case "request":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify/propertyNames/enum", "value")
+				}
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_modelRequestBefore_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify/propertyNames.
-func vCapabilities_modelRequestBefore_allOf_1_modify_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[126])
-	}
-	switch d.StrView(n) {
-	case "request":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify/propertyNames/enum", "value")
 	}
 	return true
 }
@@ -3101,25 +3083,19 @@ func vCapabilities_modelResponseAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.N
 	{
 		m := d.Members(n)
 		for m.Next() {
-			if !vCapabilities_modelResponseAfter_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-				return false
+			{
+				n := m.Name()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[133])
+				}
+				switch d.StrView(n) {
+				case "response":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify/propertyNames/enum", "value")
+				}
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_modelResponseAfter_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify/propertyNames.
-func vCapabilities_modelResponseAfter_allOf_1_modify_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[133])
-	}
-	switch d.StrView(n) {
-	case "response":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify/propertyNames/enum", "value")
 	}
 	return true
 }
@@ -3512,25 +3488,19 @@ func vCapabilities_toolBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 	{
 		m := d.Members(n)
 		for m.Next() {
-			if !vCapabilities_toolBefore_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-				return false
+			{
+				n := m.Name()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[145])
+				}
+				switch d.StrView(n) {
+				case "input":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify/propertyNames/enum", "value")
+				}
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_toolBefore_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify/propertyNames.
-func vCapabilities_toolBefore_allOf_1_modify_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[145])
-	}
-	switch d.StrView(n) {
-	case "input":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify/propertyNames/enum", "value")
 	}
 	return true
 }
@@ -3738,25 +3708,19 @@ func vCapabilities_toolAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	{
 		m := d.Members(n)
 		for m.Next() {
-			if !vCapabilities_toolAfter_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-				return false
+			{
+				n := m.Name()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[152])
+				}
+				switch d.StrView(n) {
+				case "output":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify/propertyNames/enum", "value")
+				}
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_toolAfter_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify/propertyNames.
-func vCapabilities_toolAfter_allOf_1_modify_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[152])
-	}
-	switch d.StrView(n) {
-	case "output":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify/propertyNames/enum", "value")
 	}
 	return true
 }
@@ -3962,25 +3926,19 @@ func vCapabilities_toolPermissionRequest_allOf_1_modify(c *ahpimpl.Ctx, n ahpimp
 	{
 		m := d.Members(n)
 		for m.Next() {
-			if !vCapabilities_toolPermissionRequest_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-				return false
+			{
+				n := m.Name()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[159])
+				}
+				switch d.StrView(n) {
+				case "input":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify/propertyNames/enum", "value")
+				}
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_toolPermissionRequest_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify/propertyNames.
-func vCapabilities_toolPermissionRequest_allOf_1_modify_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[159])
-	}
-	switch d.StrView(n) {
-	case "input":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify/propertyNames/enum", "value")
 	}
 	return true
 }
@@ -4367,25 +4325,19 @@ func vCapabilities_contextCompactBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl
 	{
 		m := d.Members(n)
 		for m.Next() {
-			if !vCapabilities_contextCompactBefore_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-				return false
+			{
+				n := m.Name()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[171])
+				}
+				switch d.StrView(n) {
+				case "instructions":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify/propertyNames/enum", "value")
+				}
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_contextCompactBefore_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify/propertyNames.
-func vCapabilities_contextCompactBefore_allOf_1_modify_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[171])
-	}
-	switch d.StrView(n) {
-	case "instructions":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify/propertyNames/enum", "value")
 	}
 	return true
 }
@@ -4526,25 +4478,19 @@ func vCapabilities_contextCompactAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.
 	{
 		m := d.Members(n)
 		for m.Next() {
-			if !vCapabilities_contextCompactAfter_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-				return false
+			{
+				n := m.Name()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[175])
+				}
+				switch d.StrView(n) {
+				case "summary":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify/propertyNames/enum", "value")
+				}
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_contextCompactAfter_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify/propertyNames.
-func vCapabilities_contextCompactAfter_allOf_1_modify_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[175])
-	}
-	switch d.StrView(n) {
-	case "summary":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify/propertyNames/enum", "value")
 	}
 	return true
 }
@@ -4929,25 +4875,19 @@ func vCapabilities_userElicitationResult_allOf_1_modify(c *ahpimpl.Ctx, n ahpimp
 	{
 		m := d.Members(n)
 		for m.Next() {
-			if !vCapabilities_userElicitationResult_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-				return false
+			{
+				n := m.Name()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[183])
+				}
+				switch d.StrView(n) {
+				case "content":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify/propertyNames/enum", "value")
+				}
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_userElicitationResult_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify/propertyNames.
-func vCapabilities_userElicitationResult_allOf_1_modify_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[183])
-	}
-	switch d.StrView(n) {
-	case "content":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify/propertyNames/enum", "value")
 	}
 	return true
 }
@@ -5088,25 +5028,19 @@ func vCapabilities_userMessageInbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.N
 	{
 		m := d.Members(n)
 		for m.Next() {
-			if !vCapabilities_userMessageInbound_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-				return false
+			{
+				n := m.Name()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[187])
+				}
+				switch d.StrView(n) {
+				case "prompt":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify/propertyNames/enum", "value")
+				}
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_userMessageInbound_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify/propertyNames.
-func vCapabilities_userMessageInbound_allOf_1_modify_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[187])
-	}
-	switch d.StrView(n) {
-	case "prompt":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify/propertyNames/enum", "value")
 	}
 	return true
 }
@@ -5247,25 +5181,19 @@ func vCapabilities_userMessageOutbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.
 	{
 		m := d.Members(n)
 		for m.Next() {
-			if !vCapabilities_userMessageOutbound_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-				return false
+			{
+				n := m.Name()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[191])
+				}
+				switch d.StrView(n) {
+				case "content":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify/propertyNames/enum", "value")
+				}
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_userMessageOutbound_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify/propertyNames.
-func vCapabilities_userMessageOutbound_allOf_1_modify_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[191])
-	}
-	switch d.StrView(n) {
-	case "content":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify/propertyNames/enum", "value")
 	}
 	return true
 }
@@ -5406,25 +5334,19 @@ func vCapabilities_workspaceChangeBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimp
 	{
 		m := d.Members(n)
 		for m.Next() {
-			if !vCapabilities_workspaceChangeBefore_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-				return false
+			{
+				n := m.Name()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[195])
+				}
+				switch d.StrView(n) {
+				case "workspace":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify/propertyNames/enum", "value")
+				}
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_workspaceChangeBefore_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify/propertyNames.
-func vCapabilities_workspaceChangeBefore_allOf_1_modify_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[195])
-	}
-	switch d.StrView(n) {
-	case "workspace":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify/propertyNames/enum", "value")
 	}
 	return true
 }

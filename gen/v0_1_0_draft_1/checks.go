@@ -191,22 +191,15 @@ func vExtensions(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			if !vExtensions_propertyNames(c, m.Name(), nil) {
-				return false
+			{
+				n := m.Name()
+				k := d.Kind(n)
+				if k == ahpimpl.KindString {
+					if !re0.Match(d.Str(n)) {
+						return c.FailWith(n, &reasons[17])
+					}
+				}
 			}
-		}
-	}
-	return true
-}
-
-// vExtensions_propertyNames checks
-// 0.1.0-draft.1/extensions.schema.json#/propertyNames.
-func vExtensions_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindString {
-		if !re0.Match(d.Str(n)) {
-			return c.FailWith(n, &reasons[17])
 		}
 	}
 	return true

@@ -145,6 +145,8 @@ func (e *checks) object(g *Group, s *ir.Schema) {
 					if t := target(s.PropertyNames); t != nil {
 						if t.IsFalse() {
 							mg.Return(e.fail(Id("m").Dot("Name").Call(), s.PropertyNames.NoNamesReason()))
+						} else if t.Plan.InPlace {
+							e.inPlace(mg, Id("m").Dot("Name").Call(), t)
 						} else {
 							mg.If(Op("!").Id(t.Func).Call(Id("c"), Id("m").Dot("Name").Call(), Nil())).Block(Return(False()))
 						}

@@ -310,8 +310,12 @@ func (w *declWalk) object(s *Schema) {
 	w.keyword(s, "minProperties", "maxProperties")
 	if s.Plan.Walk != nil {
 		if pn := s.PropertyNames; pn != nil {
-			if t := checkOf(pn); t != nil && t.IsFalse() {
+			switch t := checkOf(pn); {
+			case t == nil:
+			case t.IsFalse():
 				w.reason(pn.NoNamesReason())
+			case t.Plan.InPlace:
+				w.keywords(t)
 			}
 		}
 		if len(s.PatternProperties) == 0 {

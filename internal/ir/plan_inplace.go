@@ -23,6 +23,8 @@ import "slices"
 //     tests read none. (The member switch writes additionalProperties in
 //     each case of a member the parent does not declare: copies of a few
 //     tests.)
+//   - propertyNames, for a schema that only tests the value (a name is a
+//     string, whose check records nothing);
 //   - allOf, for an entry that no condition chain writes (Plan.Chains)
 //     and no member walk merges (Plan.Merged);
 //   - then and else, of a parent that is no entry of a condition chain
@@ -66,6 +68,8 @@ func planInPlace(p *Program, types *Types) {
 		switch by.keyword {
 		case "properties", "patternProperties", "items", "prefixItems", "additionalProperties":
 			ok = s.Plan.AsChild == ChildRecordsNothing && testsValueOnly(s)
+		case "propertyNames":
+			ok = testsValueOnly(s) // a name is a string: its check records nothing
 		case "allOf":
 			ok = !chained[s] && !slices.Contains(by.parent.Plan.Merged, s)
 		case "then", "else":

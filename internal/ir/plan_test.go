@@ -266,8 +266,8 @@ func TestPlanWalk(t *testing.T) {
 
 // TestPlanInPlace: a schema one keyword applies, that nothing else
 // names, is written in place by its parent's check: a member's or item's
-// schema that only tests the value and rejects objects, an allOf entry,
-// a then or an else. A schema a $ref names, one that accepts objects or
+// schema that only tests the value and rejects objects, a propertyNames
+// schema that only tests the name, an allOf entry, a then or an else. A schema a $ref names, one that accepts objects or
 // walks items as a member, one with a Go type of its own, an entry of a
 // condition chain and its then keep their functions; an entry merged
 // into the member walk is not called at all.
@@ -285,7 +285,8 @@ func TestPlanInPlace(t *testing.T) {
 			"list": {"type": "array", "items": {"enum": ["x", "y"]}, "prefixItems": [{"type": "boolean"}]},
 			"named": {"$ref": "#/$defs/named"},
 			"obj": {"type": "object"},
-			"extra": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}}
+			"extra": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+			"names": {"type": "object", "propertyNames": {"pattern": "^[a-z]+$"}}
 		},
 		"additionalProperties": {"type": "number"},
 		"allOf": [
@@ -296,6 +297,7 @@ func TestPlanInPlace(t *testing.T) {
 	}`)
 	for ptr, want := range map[string]bool{
 		"/properties/kind":                       true,
+		"/properties/names/propertyNames":        true,
 		"/properties/size":                       true,
 		"/properties/list":                       false, // walks items: not only tests of the value
 		"/properties/list/items":                 true,
