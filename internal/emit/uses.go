@@ -19,10 +19,7 @@ import (
 // after a dot, nor a name read inside a block that declares its own
 // (name := …, as a check written in place does for k).
 func uses(write func(*Group), names ...string) map[string]bool {
-	code := []byte(fmt.Sprintf("%#v", BlockFunc(write)))
-	fset := token.NewFileSet()
-	var sc scanner.Scanner
-	sc.Init(fset.AddFile("", -1, len(code)), code, nil, 0)
+	sc := scan(write)
 	want := map[string]bool{}
 	for _, n := range names {
 		want[n] = true
@@ -68,10 +65,7 @@ func uses(write func(*Group), names ...string) map[string]bool {
 // their top level (name := …, var name …): written into another block,
 // they would clash with or shadow its names.
 func declares(write func(*Group)) bool {
-	code := []byte(fmt.Sprintf("%#v", BlockFunc(write)))
-	fset := token.NewFileSet()
-	var sc scanner.Scanner
-	sc.Init(fset.AddFile("", -1, len(code)), code, nil, 0)
+	sc := scan(write)
 	depth := 0
 	for {
 		_, tok, _ := sc.Scan()
@@ -88,4 +82,14 @@ func declares(write func(*Group)) bool {
 			}
 		}
 	}
+}
+
+// scan renders the statements write emits, in a block, and returns a
+// scanner of its tokens.
+func scan(write func(*Group)) *scanner.Scanner {
+	code := []byte(fmt.Sprintf("%#v", BlockFunc(write)))
+	fset := token.NewFileSet()
+	sc := new(scanner.Scanner)
+	sc.Init(fset.AddFile("", -1, len(code)), code, nil, 0)
+	return sc
 }
