@@ -430,23 +430,97 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 			switch m.Key() {
 			case "events":
 				seen |= uint64(0x1)
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[34])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_events_items) {
+								return false
+							}
+						}
+					}
 				}
 			case "gaps":
 				seen |= uint64(0x2)
-				if !vCapabilitiesResponse_allOf_1_result_manifest_gaps(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[35])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_gaps_items) {
+								return false
+							}
+						}
+					}
 				}
 			case "transports":
 				seen |= uint64(0x4)
-				if !vCapabilitiesResponse_allOf_1_result_manifest_transports(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[36])
+					}
+					if ok, dup := c.UniqueItems(n); !ok {
+						_ = dup
+						return c.FailWith(n, &reasons[37])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if k != ahpimpl.KindString {
+									return c.FailWith(n, &reasons[38])
+								}
+								switch d.StrView(n) {
+								case "http", "stdio", "in_process":
+								default:
+									return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items/enum", "value")
+								}
+							}
+						}
+					}
 				}
 			case "authentication":
 				seen |= uint64(0x8)
-				if !vCapabilitiesResponse_allOf_1_result_manifest_authentication(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[39])
+					}
+					if ok, dup := c.UniqueItems(n); !ok {
+						_ = dup
+						return c.FailWith(n, &reasons[40])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if k != ahpimpl.KindString {
+									return c.FailWith(n, &reasons[41])
+								}
+								switch d.StrView(n) {
+								case "bearer", "oauth":
+								default:
+									return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items/enum", "value")
+								}
+							}
+						}
+					}
 				}
 			case "limits":
 				seen |= uint64(0x40)
@@ -455,13 +529,45 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 				}
 			case "toolPaths":
 				seen |= uint64(0x10)
-				if !vCapabilitiesResponse_allOf_1_result_manifest_toolPaths(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[42])
+					}
+					if ok, dup := c.UniqueItems(n); !ok {
+						_ = dup
+						return c.FailWith(n, &reasons[43])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !vCommon_nonEmptyString(c, it.Item(), nil) {
+								return false
+							}
+						}
+					}
 				}
 			case "contentCategories":
 				seen |= uint64(0x20)
-				if !vCapabilitiesResponse_allOf_1_result_manifest_contentCategories(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[44])
+					}
+					if ok, dup := c.UniqueItems(n); !ok {
+						_ = dup
+						return c.FailWith(n, &reasons[45])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !vCommon_nonEmptyString(c, it.Item(), nil) {
+								return false
+							}
+						}
+					}
 				}
 			case "managedPolicy":
 				seen |= uint64(0x80)
@@ -470,8 +576,24 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 				}
 			case "correlationIdentityFields":
 				seen |= uint64(0x100)
-				if !vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[46])
+					}
+					if ok, dup := c.UniqueItems(n); !ok {
+						_ = dup
+						return c.FailWith(n, &reasons[47])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !vCommon_nonEmptyString(c, it.Item(), nil) {
+								return false
+							}
+						}
+					}
 				}
 			case "identity":
 				present |= 1
@@ -488,29 +610,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 		return c.FailRequired(n, seen, &required6)
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reasons[43])
-	}
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events.
-func vCapabilitiesResponse_allOf_1_result_manifest_events(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[44])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_events_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
+		return c.FailWith(n, &reasons[57])
 	}
 	return true
 }
@@ -527,7 +627,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[45])
+		return c.FailTypeWith(n, &reasons[58])
 	}
 	var seen uint64
 	if ev != nil {
@@ -544,8 +644,36 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 				}
 			case "modes":
 				seen |= uint64(0x2)
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[59])
+					}
+					if d.Len(n) < 1 {
+						return c.FailWith(n, &reasons[60])
+					}
+					if ok, dup := c.UniqueItems(n); !ok {
+						_ = dup
+						return c.FailWith(n, &reasons[61])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if k != ahpimpl.KindString {
+									return c.FailWith(n, &reasons[62])
+								}
+								switch d.StrView(n) {
+								case "observe", "intercept":
+								default:
+									return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items/enum", "value")
+								}
+							}
+						}
+					}
 				}
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities) {
@@ -1017,7 +1145,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_cap
 	k := d.Kind(n)
 	if k == ahpimpl.KindArray {
 		if d.Len(n) > 0 {
-			return c.FailWith(n, &reasons[49])
+			return c.FailWith(n, &reasons[66])
 		}
 	}
 	return true
@@ -1055,7 +1183,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if(c *ah
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/if/properties/event.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Quiet(n, nil, vCommon_interceptableEventType) {
-		return c.FailWith(n, &reasons[50])
+		return c.FailWith(n, &reasons[67])
 	}
 	return true
 }
@@ -1066,7 +1194,7 @@ func vCommon_interceptableEventType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[51])
+		return c.FailWith(n, &reasons[68])
 	}
 	switch d.StrView(n) {
 	case "session.start", "config.change.before", "turn.start", "turn.finish.before", "model.request.before", "model.response.after", "model.switch.before", "tool.before", "tool.after", "tool.permission.request", "tool.batch.after", "context.compact.before", "context.compact.after", "task.change.before", "user.elicitation.request", "user.elicitation.result", "user.message.inbound", "user.message.outbound", "workspace.change.before":
@@ -1080,7 +1208,7 @@ func vCommon_interceptableEventType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Quiet(n, nil, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not) {
-		return c.FailWith(n, &reasons[52])
+		return c.FailWith(n, &reasons[69])
 	}
 	return true
 }
@@ -1105,7 +1233,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[53])
+			return c.FailWith(n, &reasons[70])
 		}
 	}
 	return true
@@ -1116,7 +1244,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "intercept")) {
-		return c.FailWith(n, &reasons[54])
+		return c.FailWith(n, &reasons[71])
 	}
 	return true
 }
@@ -1197,8 +1325,29 @@ func vCapabilities_sessionStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 			for m.Next() {
 				switch m.Key() {
 				case "effects":
-					if !vCapabilities_sessionStart_allOf_1_effects(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						k := d.Kind(n)
+						if !(k == ahpimpl.KindArray) {
+							return c.FailTypeWith(n, &reasons[72])
+						}
+						{
+							it := d.Items(n)
+							for it.Next() {
+								{
+									n := it.Item()
+									k := d.Kind(n)
+									if k != ahpimpl.KindString {
+										return c.FailWith(n, &reasons[73])
+									}
+									switch d.StrView(n) {
+									case "inject", "message":
+									default:
+										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/items/enum", "value")
+									}
+								}
+							}
+						}
 					}
 				default:
 					continue
@@ -1223,7 +1372,7 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[55])
+		return c.FailTypeWith(n, &reasons[74])
 	}
 	var seen uint64
 	if ev != nil {
@@ -1235,8 +1384,24 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			switch m.Key() {
 			case "effects":
 				seen |= uint64(0x1)
-				if !vCapabilities_effects(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[75])
+					}
+					if ok, dup := c.UniqueItems(n); !ok {
+						_ = dup
+						return c.FailWith(n, &reasons[76])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vCapabilities_effects_items) {
+								return false
+							}
+						}
+					}
 				}
 			case "modify":
 				if !c.Child(m.Value(), vCapabilities_modify) {
@@ -1462,7 +1627,7 @@ func vCapabilities_allOf_1_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[60])
+			return c.FailWith(n, &reasons[81])
 		}
 	}
 	return true
@@ -1473,7 +1638,7 @@ func vCapabilities_allOf_1_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 func vCapabilities_allOf_1_then_effects_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "flow")) {
-		return c.FailWith(n, &reasons[61])
+		return c.FailWith(n, &reasons[82])
 	}
 	return true
 }
@@ -1498,7 +1663,7 @@ func vCapabilities_allOf_3_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[62])
+			return c.FailWith(n, &reasons[83])
 		}
 	}
 	return true
@@ -1509,7 +1674,7 @@ func vCapabilities_allOf_3_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 func vCapabilities_allOf_3_then_effects_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "inject")) {
-		return c.FailWith(n, &reasons[63])
+		return c.FailWith(n, &reasons[84])
 	}
 	return true
 }
@@ -1534,7 +1699,7 @@ func vCapabilities_allOf_5_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[64])
+			return c.FailWith(n, &reasons[85])
 		}
 	}
 	return true
@@ -1545,34 +1710,7 @@ func vCapabilities_allOf_5_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 func vCapabilities_allOf_5_then_effects_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "modify")) {
-		return c.FailWith(n, &reasons[65])
-	}
-	return true
-}
-
-// vCapabilities_effects checks
-// draft/capabilities.schema.json#/properties/effects.
-func vCapabilities_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[66])
-	}
-	if ok, dup := c.UniqueItems(n); !ok {
-		_ = dup
-		return c.FailWith(n, &reasons[67])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_effects_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
+		return c.FailWith(n, &reasons[86])
 	}
 	return true
 }
@@ -1603,7 +1741,7 @@ func vCapabilities_effects_items_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[68])
+		return c.FailWith(n, &reasons[87])
 	}
 	switch d.StrView(n) {
 	case "deny", "allow", "ask", "modify", "message", "return", "flow", "inject":
@@ -1618,10 +1756,10 @@ func vCommon_reverseDnsName(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[69])
+		return c.FailTypeWith(n, &reasons[88])
 	}
 	if !re0.Match(d.Str(n)) {
-		return c.FailWith(n, &reasons[70])
+		return c.FailWith(n, &reasons[89])
 	}
 	return true
 }
@@ -1632,10 +1770,10 @@ func vCapabilities_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[71])
+		return c.FailTypeWith(n, &reasons[90])
 	}
 	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[72])
+		return c.FailWith(n, &reasons[91])
 	}
 	if ev != nil {
 		ev.Declared = true
@@ -1697,7 +1835,7 @@ func vCapabilities_modifyOperations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[73])
+		return c.FailTypeWith(n, &reasons[92])
 	}
 	var seen uint64
 	if ev != nil {
@@ -1713,7 +1851,7 @@ func vCapabilities_modifyOperations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[74])
+						return c.FailTypeWith(n, &reasons[93])
 					}
 				}
 			case "merge":
@@ -1722,7 +1860,7 @@ func vCapabilities_modifyOperations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[75])
+						return c.FailTypeWith(n, &reasons[94])
 					}
 				}
 			default:
@@ -1772,7 +1910,7 @@ func vCapabilities_modifyOperations_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 					{
 						n := m.Value()
 						if !(d.Bool(n)) {
-							return c.FailWith(n, &reasons[78])
+							return c.FailWith(n, &reasons[97])
 						}
 					}
 				default:
@@ -1809,7 +1947,7 @@ func vCapabilities_modifyOperations_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 					{
 						n := m.Value()
 						if !(d.Bool(n)) {
-							return c.FailWith(n, &reasons[80])
+							return c.FailWith(n, &reasons[99])
 						}
 					}
 				default:
@@ -1832,7 +1970,7 @@ func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[82])
+		return c.FailTypeWith(n, &reasons[101])
 	}
 	var seen uint64
 	if ev != nil {
@@ -1844,8 +1982,36 @@ func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			switch m.Key() {
 			case "operations":
 				seen |= uint64(0x1)
-				if !vCapabilities_flow_operations(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[102])
+					}
+					if d.Len(n) < 1 {
+						return c.FailWith(n, &reasons[103])
+					}
+					if ok, dup := c.UniqueItems(n); !ok {
+						_ = dup
+						return c.FailWith(n, &reasons[104])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if k != ahpimpl.KindString {
+									return c.FailWith(n, &reasons[105])
+								}
+								switch d.StrView(n) {
+								case "stop", "continue":
+								default:
+									return c.FailUnsupported(n, "draft/capabilities.schema.json#/properties/flow/properties/operations/items/enum", "value")
+								}
+							}
+						}
+					}
 				}
 			case "remainingContinuations":
 				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
@@ -1911,55 +2077,16 @@ func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return true
 }
 
-// vCapabilities_flow_operations checks
-// draft/capabilities.schema.json#/properties/flow/properties/operations.
-func vCapabilities_flow_operations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[86])
-	}
-	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[87])
-	}
-	if ok, dup := c.UniqueItems(n); !ok {
-		_ = dup
-		return c.FailWith(n, &reasons[88])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[89])
-				}
-				switch d.StrView(n) {
-				case "stop", "continue":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/properties/flow/properties/operations/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vCommon_nonNegativeInteger checks
 // draft/common.schema.json#/$defs/nonNegativeInteger.
 func vCommon_nonNegativeInteger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reasons[90])
+		return c.FailTypeWith(n, &reasons[109])
 	}
 	if c.Cmp(n, num0) < 0 {
-		return c.FailWith(n, &reasons[91])
+		return c.FailWith(n, &reasons[110])
 	}
 	return true
 }
@@ -1970,7 +2097,7 @@ func vCapabilities_inject(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[92])
+		return c.FailTypeWith(n, &reasons[111])
 	}
 	var seen uint64
 	if ev != nil {
@@ -2005,7 +2132,7 @@ func vCapabilities_inject_context(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[94])
+		return c.FailTypeWith(n, &reasons[113])
 	}
 	var seen uint64
 	if ev != nil {
@@ -2020,13 +2147,41 @@ func vCapabilities_inject_context(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				{
 					n := m.Value()
 					if !(d.Bool(n)) {
-						return c.FailWith(n, &reasons[95])
+						return c.FailWith(n, &reasons[114])
 					}
 				}
 			case "deliverAt":
 				seen |= uint64(0x2)
-				if !vCapabilities_inject_context_deliverAt(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[115])
+					}
+					if d.Len(n) < 1 {
+						return c.FailWith(n, &reasons[116])
+					}
+					if ok, dup := c.UniqueItems(n); !ok {
+						_ = dup
+						return c.FailWith(n, &reasons[117])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if k != ahpimpl.KindString {
+									return c.FailWith(n, &reasons[118])
+								}
+								switch d.StrView(n) {
+								case "now", "next_turn":
+								default:
+									return c.FailUnsupported(n, "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items/enum", "value")
+								}
+							}
+						}
+					}
 				}
 			default:
 				continue
@@ -2042,51 +2197,13 @@ func vCapabilities_inject_context(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	return true
 }
 
-// vCapabilities_inject_context_deliverAt checks draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt.
-func vCapabilities_inject_context_deliverAt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[98])
-	}
-	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[99])
-	}
-	if ok, dup := c.UniqueItems(n); !ok {
-		_ = dup
-		return c.FailWith(n, &reasons[100])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[101])
-				}
-				switch d.StrView(n) {
-				case "now", "next_turn":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vCapabilities_elicitation checks
 // draft/capabilities.schema.json#/properties/elicitation.
 func vCapabilities_elicitation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[102])
+		return c.FailTypeWith(n, &reasons[121])
 	}
 	if ev != nil {
 		ev.Declared = true
@@ -2120,7 +2237,7 @@ func vCapabilities_elicitation_form(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[103])
+		return c.FailTypeWith(n, &reasons[122])
 	}
 	return true
 }
@@ -2131,38 +2248,7 @@ func vCapabilities_elicitation_url(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[104])
-	}
-	return true
-}
-
-// vCapabilities_sessionStart_allOf_1_effects checks draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects.
-func vCapabilities_sessionStart_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[105])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[106])
-				}
-				switch d.StrView(n) {
-				case "inject", "message":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
+		return c.FailTypeWith(n, &reasons[123])
 	}
 	return true
 }
@@ -2243,8 +2329,29 @@ func vCapabilities_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 			for m.Next() {
 				switch m.Key() {
 				case "effects":
-					if !vCapabilities_configChangeBefore_allOf_1_effects(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						k := d.Kind(n)
+						if !(k == ahpimpl.KindArray) {
+							return c.FailTypeWith(n, &reasons[124])
+						}
+						{
+							it := d.Items(n)
+							for it.Next() {
+								{
+									n := it.Item()
+									k := d.Kind(n)
+									if k != ahpimpl.KindString {
+										return c.FailWith(n, &reasons[125])
+									}
+									switch d.StrView(n) {
+									case "deny", "message":
+									default:
+										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/items/enum", "value")
+									}
+								}
+							}
+						}
 					}
 				default:
 					continue
@@ -2252,37 +2359,6 @@ func vCapabilities_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 				if ev != nil {
 					ev.Set(m.Index())
 				}
-			}
-		}
-	}
-	return true
-}
-
-// vCapabilities_configChangeBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects.
-func vCapabilities_configChangeBefore_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[107])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[108])
-				}
-				switch d.StrView(n) {
-				case "deny", "message":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
 			}
 		}
 	}
@@ -2365,8 +2441,29 @@ func vCapabilities_turnStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 			for m.Next() {
 				switch m.Key() {
 				case "effects":
-					if !vCapabilities_turnStart_allOf_1_effects(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						k := d.Kind(n)
+						if !(k == ahpimpl.KindArray) {
+							return c.FailTypeWith(n, &reasons[126])
+						}
+						{
+							it := d.Items(n)
+							for it.Next() {
+								{
+									n := it.Item()
+									k := d.Kind(n)
+									if k != ahpimpl.KindString {
+										return c.FailWith(n, &reasons[127])
+									}
+									switch d.StrView(n) {
+									case "deny", "modify", "inject", "flow", "message":
+									default:
+										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects/items/enum", "value")
+									}
+								}
+							}
+						}
 					}
 				case "modify":
 					if !c.Child(m.Value(), vCapabilities_turnStart_allOf_1_modify) {
@@ -2388,45 +2485,13 @@ func vCapabilities_turnStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 	return true
 }
 
-// vCapabilities_turnStart_allOf_1_effects checks
-// draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects.
-func vCapabilities_turnStart_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[109])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[110])
-				}
-				switch d.StrView(n) {
-				case "deny", "modify", "inject", "flow", "message":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vCapabilities_turnStart_allOf_1_modify checks
 // draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify.
 func vCapabilities_turnStart_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[111])
+		return c.FailTypeWith(n, &reasons[128])
 	}
 	{
 		m := d.Members(n)
@@ -2435,7 +2500,7 @@ func vCapabilities_turnStart_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				n := m.Name()
 				k := d.Kind(n)
 				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[112])
+					return c.FailWith(n, &reasons[129])
 				}
 				switch d.StrView(n) {
 				case "prompt":
@@ -2454,7 +2519,7 @@ func vCapabilities_turnStart_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[113])
+		return c.FailTypeWith(n, &reasons[130])
 	}
 	if ev != nil {
 		ev.Declared = true
@@ -2464,45 +2529,35 @@ func vCapabilities_turnStart_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		for m.Next() {
 			switch m.Key() {
 			case "operations":
-				if !vCapabilities_turnStart_allOf_1_flow_operations(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[131])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if k != ahpimpl.KindString {
+									return c.FailWith(n, &reasons[132])
+								}
+								switch d.StrView(n) {
+								case "stop":
+								default:
+									return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations/items/enum", "value")
+								}
+							}
+						}
+					}
 				}
 			default:
 				continue
 			}
 			if ev != nil {
 				ev.Set(m.Index())
-			}
-		}
-	}
-	return true
-}
-
-// vCapabilities_turnStart_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations.
-func vCapabilities_turnStart_allOf_1_flow_operations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[114])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[115])
-				}
-				switch d.StrView(n) {
-				case "stop":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
 			}
 		}
 	}
@@ -2585,8 +2640,29 @@ func vCapabilities_turnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			for m.Next() {
 				switch m.Key() {
 				case "effects":
-					if !vCapabilities_turnFinishBefore_allOf_1_effects(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						k := d.Kind(n)
+						if !(k == ahpimpl.KindArray) {
+							return c.FailTypeWith(n, &reasons[133])
+						}
+						{
+							it := d.Items(n)
+							for it.Next() {
+								{
+									n := it.Item()
+									k := d.Kind(n)
+									if k != ahpimpl.KindString {
+										return c.FailWith(n, &reasons[134])
+									}
+									switch d.StrView(n) {
+									case "modify", "flow", "message":
+									default:
+										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects/items/enum", "value")
+									}
+								}
+							}
+						}
 					}
 				case "modify":
 					if !c.Child(m.Value(), vCapabilities_turnFinishBefore_allOf_1_modify) {
@@ -2608,43 +2684,12 @@ func vCapabilities_turnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	return true
 }
 
-// vCapabilities_turnFinishBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects.
-func vCapabilities_turnFinishBefore_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[116])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[117])
-				}
-				switch d.StrView(n) {
-				case "modify", "flow", "message":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vCapabilities_turnFinishBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify.
 func vCapabilities_turnFinishBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[118])
+		return c.FailTypeWith(n, &reasons[135])
 	}
 	{
 		m := d.Members(n)
@@ -2653,7 +2698,7 @@ func vCapabilities_turnFinishBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Nod
 				n := m.Name()
 				k := d.Kind(n)
 				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[119])
+					return c.FailWith(n, &reasons[136])
 				}
 				switch d.StrView(n) {
 				case "response":
@@ -2671,7 +2716,7 @@ func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[120])
+		return c.FailTypeWith(n, &reasons[137])
 	}
 	if ev != nil {
 		ev.Declared = true
@@ -2681,45 +2726,35 @@ func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node,
 		for m.Next() {
 			switch m.Key() {
 			case "operations":
-				if !vCapabilities_turnFinishBefore_allOf_1_flow_operations(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[138])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if k != ahpimpl.KindString {
+									return c.FailWith(n, &reasons[139])
+								}
+								switch d.StrView(n) {
+								case "stop", "continue":
+								default:
+									return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations/items/enum", "value")
+								}
+							}
+						}
+					}
 				}
 			default:
 				continue
 			}
 			if ev != nil {
 				ev.Set(m.Index())
-			}
-		}
-	}
-	return true
-}
-
-// vCapabilities_turnFinishBefore_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations.
-func vCapabilities_turnFinishBefore_allOf_1_flow_operations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[121])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[122])
-				}
-				switch d.StrView(n) {
-				case "stop", "continue":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
 			}
 		}
 	}
@@ -2802,8 +2837,29 @@ func vCapabilities_modelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 			for m.Next() {
 				switch m.Key() {
 				case "effects":
-					if !vCapabilities_modelRequestBefore_allOf_1_effects(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						k := d.Kind(n)
+						if !(k == ahpimpl.KindArray) {
+							return c.FailTypeWith(n, &reasons[140])
+						}
+						{
+							it := d.Items(n)
+							for it.Next() {
+								{
+									n := it.Item()
+									k := d.Kind(n)
+									if k != ahpimpl.KindString {
+										return c.FailWith(n, &reasons[141])
+									}
+									switch d.StrView(n) {
+									case "deny", "modify", "inject", "return", "flow", "message":
+									default:
+										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects/items/enum", "value")
+									}
+								}
+							}
+						}
 					}
 				case "modify":
 					if !c.Child(m.Value(), vCapabilities_modelRequestBefore_allOf_1_modify) {
@@ -2825,43 +2881,12 @@ func vCapabilities_modelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	return true
 }
 
-// vCapabilities_modelRequestBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects.
-func vCapabilities_modelRequestBefore_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[123])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[124])
-				}
-				switch d.StrView(n) {
-				case "deny", "modify", "inject", "return", "flow", "message":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vCapabilities_modelRequestBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify.
 func vCapabilities_modelRequestBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[125])
+		return c.FailTypeWith(n, &reasons[142])
 	}
 	{
 		m := d.Members(n)
@@ -2870,7 +2895,7 @@ func vCapabilities_modelRequestBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.N
 				n := m.Name()
 				k := d.Kind(n)
 				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[126])
+					return c.FailWith(n, &reasons[143])
 				}
 				switch d.StrView(n) {
 				case "request":
@@ -2888,7 +2913,7 @@ func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[127])
+		return c.FailTypeWith(n, &reasons[144])
 	}
 	if ev != nil {
 		ev.Declared = true
@@ -2898,45 +2923,35 @@ func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Nod
 		for m.Next() {
 			switch m.Key() {
 			case "operations":
-				if !vCapabilities_modelRequestBefore_allOf_1_flow_operations(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[145])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if k != ahpimpl.KindString {
+									return c.FailWith(n, &reasons[146])
+								}
+								switch d.StrView(n) {
+								case "stop":
+								default:
+									return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations/items/enum", "value")
+								}
+							}
+						}
+					}
 				}
 			default:
 				continue
 			}
 			if ev != nil {
 				ev.Set(m.Index())
-			}
-		}
-	}
-	return true
-}
-
-// vCapabilities_modelRequestBefore_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations.
-func vCapabilities_modelRequestBefore_allOf_1_flow_operations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[128])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[129])
-				}
-				switch d.StrView(n) {
-				case "stop":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
 			}
 		}
 	}
@@ -3019,8 +3034,29 @@ func vCapabilities_modelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 			for m.Next() {
 				switch m.Key() {
 				case "effects":
-					if !vCapabilities_modelResponseAfter_allOf_1_effects(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						k := d.Kind(n)
+						if !(k == ahpimpl.KindArray) {
+							return c.FailTypeWith(n, &reasons[147])
+						}
+						{
+							it := d.Items(n)
+							for it.Next() {
+								{
+									n := it.Item()
+									k := d.Kind(n)
+									if k != ahpimpl.KindString {
+										return c.FailWith(n, &reasons[148])
+									}
+									switch d.StrView(n) {
+									case "modify", "flow", "message":
+									default:
+										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects/items/enum", "value")
+									}
+								}
+							}
+						}
 					}
 				case "modify":
 					if !c.Child(m.Value(), vCapabilities_modelResponseAfter_allOf_1_modify) {
@@ -3042,43 +3078,12 @@ func vCapabilities_modelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	return true
 }
 
-// vCapabilities_modelResponseAfter_allOf_1_effects checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects.
-func vCapabilities_modelResponseAfter_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[130])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[131])
-				}
-				switch d.StrView(n) {
-				case "modify", "flow", "message":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vCapabilities_modelResponseAfter_allOf_1_modify checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify.
 func vCapabilities_modelResponseAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[132])
+		return c.FailTypeWith(n, &reasons[149])
 	}
 	{
 		m := d.Members(n)
@@ -3087,7 +3092,7 @@ func vCapabilities_modelResponseAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.N
 				n := m.Name()
 				k := d.Kind(n)
 				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[133])
+					return c.FailWith(n, &reasons[150])
 				}
 				switch d.StrView(n) {
 				case "response":
@@ -3105,7 +3110,7 @@ func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[134])
+		return c.FailTypeWith(n, &reasons[151])
 	}
 	if ev != nil {
 		ev.Declared = true
@@ -3115,45 +3120,35 @@ func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Nod
 		for m.Next() {
 			switch m.Key() {
 			case "operations":
-				if !vCapabilities_modelResponseAfter_allOf_1_flow_operations(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[152])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if k != ahpimpl.KindString {
+									return c.FailWith(n, &reasons[153])
+								}
+								switch d.StrView(n) {
+								case "stop":
+								default:
+									return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations/items/enum", "value")
+								}
+							}
+						}
+					}
 				}
 			default:
 				continue
 			}
 			if ev != nil {
 				ev.Set(m.Index())
-			}
-		}
-	}
-	return true
-}
-
-// vCapabilities_modelResponseAfter_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations.
-func vCapabilities_modelResponseAfter_allOf_1_flow_operations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[135])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[136])
-				}
-				switch d.StrView(n) {
-				case "stop":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
 			}
 		}
 	}
@@ -3236,8 +3231,29 @@ func vCapabilities_modelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			for m.Next() {
 				switch m.Key() {
 				case "effects":
-					if !vCapabilities_modelSwitchBefore_allOf_1_effects(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						k := d.Kind(n)
+						if !(k == ahpimpl.KindArray) {
+							return c.FailTypeWith(n, &reasons[154])
+						}
+						{
+							it := d.Items(n)
+							for it.Next() {
+								{
+									n := it.Item()
+									k := d.Kind(n)
+									if k != ahpimpl.KindString {
+										return c.FailWith(n, &reasons[155])
+									}
+									switch d.StrView(n) {
+									case "deny", "flow", "message":
+									default:
+										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects/items/enum", "value")
+									}
+								}
+							}
+						}
 					}
 				case "flow":
 					if !c.Child(m.Value(), vCapabilities_modelSwitchBefore_allOf_1_flow) {
@@ -3255,43 +3271,12 @@ func vCapabilities_modelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 	return true
 }
 
-// vCapabilities_modelSwitchBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects.
-func vCapabilities_modelSwitchBefore_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[137])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[138])
-				}
-				switch d.StrView(n) {
-				case "deny", "flow", "message":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vCapabilities_modelSwitchBefore_allOf_1_flow checks draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow.
 func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[139])
+		return c.FailTypeWith(n, &reasons[156])
 	}
 	if ev != nil {
 		ev.Declared = true
@@ -3301,45 +3286,35 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node
 		for m.Next() {
 			switch m.Key() {
 			case "operations":
-				if !vCapabilities_modelSwitchBefore_allOf_1_flow_operations(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[157])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if k != ahpimpl.KindString {
+									return c.FailWith(n, &reasons[158])
+								}
+								switch d.StrView(n) {
+								case "stop":
+								default:
+									return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations/items/enum", "value")
+								}
+							}
+						}
+					}
 				}
 			default:
 				continue
 			}
 			if ev != nil {
 				ev.Set(m.Index())
-			}
-		}
-	}
-	return true
-}
-
-// vCapabilities_modelSwitchBefore_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations.
-func vCapabilities_modelSwitchBefore_allOf_1_flow_operations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[140])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[141])
-				}
-				switch d.StrView(n) {
-				case "stop":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
 			}
 		}
 	}
@@ -3422,8 +3397,29 @@ func vCapabilities_toolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 			for m.Next() {
 				switch m.Key() {
 				case "effects":
-					if !vCapabilities_toolBefore_allOf_1_effects(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						k := d.Kind(n)
+						if !(k == ahpimpl.KindArray) {
+							return c.FailTypeWith(n, &reasons[159])
+						}
+						{
+							it := d.Items(n)
+							for it.Next() {
+								{
+									n := it.Item()
+									k := d.Kind(n)
+									if k != ahpimpl.KindString {
+										return c.FailWith(n, &reasons[160])
+									}
+									switch d.StrView(n) {
+									case "deny", "allow", "ask", "modify", "inject", "flow", "return", "message":
+									default:
+										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects/items/enum", "value")
+									}
+								}
+							}
+						}
 					}
 				case "modify":
 					if !c.Child(m.Value(), vCapabilities_toolBefore_allOf_1_modify) {
@@ -3445,45 +3441,13 @@ func vCapabilities_toolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 	return true
 }
 
-// vCapabilities_toolBefore_allOf_1_effects checks
-// draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects.
-func vCapabilities_toolBefore_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[142])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[143])
-				}
-				switch d.StrView(n) {
-				case "deny", "allow", "ask", "modify", "inject", "flow", "return", "message":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vCapabilities_toolBefore_allOf_1_modify checks
 // draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify.
 func vCapabilities_toolBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[144])
+		return c.FailTypeWith(n, &reasons[161])
 	}
 	{
 		m := d.Members(n)
@@ -3492,7 +3456,7 @@ func vCapabilities_toolBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 				n := m.Name()
 				k := d.Kind(n)
 				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[145])
+					return c.FailWith(n, &reasons[162])
 				}
 				switch d.StrView(n) {
 				case "input":
@@ -3511,7 +3475,7 @@ func vCapabilities_toolBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[146])
+		return c.FailTypeWith(n, &reasons[163])
 	}
 	if ev != nil {
 		ev.Declared = true
@@ -3521,45 +3485,35 @@ func vCapabilities_toolBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 		for m.Next() {
 			switch m.Key() {
 			case "operations":
-				if !vCapabilities_toolBefore_allOf_1_flow_operations(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[164])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if k != ahpimpl.KindString {
+									return c.FailWith(n, &reasons[165])
+								}
+								switch d.StrView(n) {
+								case "stop":
+								default:
+									return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations/items/enum", "value")
+								}
+							}
+						}
+					}
 				}
 			default:
 				continue
 			}
 			if ev != nil {
 				ev.Set(m.Index())
-			}
-		}
-	}
-	return true
-}
-
-// vCapabilities_toolBefore_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations.
-func vCapabilities_toolBefore_allOf_1_flow_operations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[147])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[148])
-				}
-				switch d.StrView(n) {
-				case "stop":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
 			}
 		}
 	}
@@ -3642,8 +3596,29 @@ func vCapabilities_toolAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 			for m.Next() {
 				switch m.Key() {
 				case "effects":
-					if !vCapabilities_toolAfter_allOf_1_effects(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						k := d.Kind(n)
+						if !(k == ahpimpl.KindArray) {
+							return c.FailTypeWith(n, &reasons[166])
+						}
+						{
+							it := d.Items(n)
+							for it.Next() {
+								{
+									n := it.Item()
+									k := d.Kind(n)
+									if k != ahpimpl.KindString {
+										return c.FailWith(n, &reasons[167])
+									}
+									switch d.StrView(n) {
+									case "modify", "inject", "flow", "message":
+									default:
+										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects/items/enum", "value")
+									}
+								}
+							}
+						}
 					}
 				case "modify":
 					if !c.Child(m.Value(), vCapabilities_toolAfter_allOf_1_modify) {
@@ -3665,45 +3640,13 @@ func vCapabilities_toolAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 	return true
 }
 
-// vCapabilities_toolAfter_allOf_1_effects checks
-// draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects.
-func vCapabilities_toolAfter_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[149])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[150])
-				}
-				switch d.StrView(n) {
-				case "modify", "inject", "flow", "message":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vCapabilities_toolAfter_allOf_1_modify checks
 // draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify.
 func vCapabilities_toolAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[151])
+		return c.FailTypeWith(n, &reasons[168])
 	}
 	{
 		m := d.Members(n)
@@ -3712,7 +3655,7 @@ func vCapabilities_toolAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				n := m.Name()
 				k := d.Kind(n)
 				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[152])
+					return c.FailWith(n, &reasons[169])
 				}
 				switch d.StrView(n) {
 				case "output":
@@ -3731,7 +3674,7 @@ func vCapabilities_toolAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[153])
+		return c.FailTypeWith(n, &reasons[170])
 	}
 	if ev != nil {
 		ev.Declared = true
@@ -3741,45 +3684,35 @@ func vCapabilities_toolAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		for m.Next() {
 			switch m.Key() {
 			case "operations":
-				if !vCapabilities_toolAfter_allOf_1_flow_operations(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[171])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if k != ahpimpl.KindString {
+									return c.FailWith(n, &reasons[172])
+								}
+								switch d.StrView(n) {
+								case "stop", "continue":
+								default:
+									return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations/items/enum", "value")
+								}
+							}
+						}
+					}
 				}
 			default:
 				continue
 			}
 			if ev != nil {
 				ev.Set(m.Index())
-			}
-		}
-	}
-	return true
-}
-
-// vCapabilities_toolAfter_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations.
-func vCapabilities_toolAfter_allOf_1_flow_operations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[154])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[155])
-				}
-				switch d.StrView(n) {
-				case "stop", "continue":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
 			}
 		}
 	}
@@ -3862,8 +3795,29 @@ func vCapabilities_toolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			for m.Next() {
 				switch m.Key() {
 				case "effects":
-					if !vCapabilities_toolPermissionRequest_allOf_1_effects(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						k := d.Kind(n)
+						if !(k == ahpimpl.KindArray) {
+							return c.FailTypeWith(n, &reasons[173])
+						}
+						{
+							it := d.Items(n)
+							for it.Next() {
+								{
+									n := it.Item()
+									k := d.Kind(n)
+									if k != ahpimpl.KindString {
+										return c.FailWith(n, &reasons[174])
+									}
+									switch d.StrView(n) {
+									case "allow", "deny", "modify", "flow", "message":
+									default:
+										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects/items/enum", "value")
+									}
+								}
+							}
+						}
 					}
 				case "modify":
 					if !c.Child(m.Value(), vCapabilities_toolPermissionRequest_allOf_1_modify) {
@@ -3885,43 +3839,12 @@ func vCapabilities_toolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	return true
 }
 
-// vCapabilities_toolPermissionRequest_allOf_1_effects checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects.
-func vCapabilities_toolPermissionRequest_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[156])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[157])
-				}
-				switch d.StrView(n) {
-				case "allow", "deny", "modify", "flow", "message":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vCapabilities_toolPermissionRequest_allOf_1_modify checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify.
 func vCapabilities_toolPermissionRequest_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[158])
+		return c.FailTypeWith(n, &reasons[175])
 	}
 	{
 		m := d.Members(n)
@@ -3930,7 +3853,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_modify(c *ahpimpl.Ctx, n ahpimp
 				n := m.Name()
 				k := d.Kind(n)
 				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[159])
+					return c.FailWith(n, &reasons[176])
 				}
 				switch d.StrView(n) {
 				case "input":
@@ -3948,7 +3871,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[160])
+		return c.FailTypeWith(n, &reasons[177])
 	}
 	if ev != nil {
 		ev.Declared = true
@@ -3958,45 +3881,35 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.
 		for m.Next() {
 			switch m.Key() {
 			case "operations":
-				if !vCapabilities_toolPermissionRequest_allOf_1_flow_operations(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[178])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if k != ahpimpl.KindString {
+									return c.FailWith(n, &reasons[179])
+								}
+								switch d.StrView(n) {
+								case "stop":
+								default:
+									return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations/items/enum", "value")
+								}
+							}
+						}
+					}
 				}
 			default:
 				continue
 			}
 			if ev != nil {
 				ev.Set(m.Index())
-			}
-		}
-	}
-	return true
-}
-
-// vCapabilities_toolPermissionRequest_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations.
-func vCapabilities_toolPermissionRequest_allOf_1_flow_operations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[161])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[162])
-				}
-				switch d.StrView(n) {
-				case "stop":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
 			}
 		}
 	}
@@ -4079,8 +3992,29 @@ func vCapabilities_toolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			for m.Next() {
 				switch m.Key() {
 				case "effects":
-					if !vCapabilities_toolBatchAfter_allOf_1_effects(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						k := d.Kind(n)
+						if !(k == ahpimpl.KindArray) {
+							return c.FailTypeWith(n, &reasons[180])
+						}
+						{
+							it := d.Items(n)
+							for it.Next() {
+								{
+									n := it.Item()
+									k := d.Kind(n)
+									if k != ahpimpl.KindString {
+										return c.FailWith(n, &reasons[181])
+									}
+									switch d.StrView(n) {
+									case "flow", "inject", "message":
+									default:
+										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects/items/enum", "value")
+									}
+								}
+							}
+						}
 					}
 				case "flow":
 					if !c.Child(m.Value(), vCapabilities_toolBatchAfter_allOf_1_flow) {
@@ -4098,43 +4032,12 @@ func vCapabilities_toolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	return true
 }
 
-// vCapabilities_toolBatchAfter_allOf_1_effects checks draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects.
-func vCapabilities_toolBatchAfter_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[163])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[164])
-				}
-				switch d.StrView(n) {
-				case "flow", "inject", "message":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vCapabilities_toolBatchAfter_allOf_1_flow checks draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow.
 func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[165])
+		return c.FailTypeWith(n, &reasons[182])
 	}
 	if ev != nil {
 		ev.Declared = true
@@ -4144,45 +4047,35 @@ func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		for m.Next() {
 			switch m.Key() {
 			case "operations":
-				if !vCapabilities_toolBatchAfter_allOf_1_flow_operations(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[183])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if k != ahpimpl.KindString {
+									return c.FailWith(n, &reasons[184])
+								}
+								switch d.StrView(n) {
+								case "stop":
+								default:
+									return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations/items/enum", "value")
+								}
+							}
+						}
+					}
 				}
 			default:
 				continue
 			}
 			if ev != nil {
 				ev.Set(m.Index())
-			}
-		}
-	}
-	return true
-}
-
-// vCapabilities_toolBatchAfter_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations.
-func vCapabilities_toolBatchAfter_allOf_1_flow_operations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[166])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[167])
-				}
-				switch d.StrView(n) {
-				case "stop":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
 			}
 		}
 	}
@@ -4265,8 +4158,29 @@ func vCapabilities_contextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 			for m.Next() {
 				switch m.Key() {
 				case "effects":
-					if !vCapabilities_contextCompactBefore_allOf_1_effects(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						k := d.Kind(n)
+						if !(k == ahpimpl.KindArray) {
+							return c.FailTypeWith(n, &reasons[185])
+						}
+						{
+							it := d.Items(n)
+							for it.Next() {
+								{
+									n := it.Item()
+									k := d.Kind(n)
+									if k != ahpimpl.KindString {
+										return c.FailWith(n, &reasons[186])
+									}
+									switch d.StrView(n) {
+									case "deny", "modify", "return", "inject", "message":
+									default:
+										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects/items/enum", "value")
+									}
+								}
+							}
+						}
 					}
 				case "modify":
 					if !c.Child(m.Value(), vCapabilities_contextCompactBefore_allOf_1_modify) {
@@ -4284,43 +4198,12 @@ func vCapabilities_contextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 	return true
 }
 
-// vCapabilities_contextCompactBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects.
-func vCapabilities_contextCompactBefore_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[168])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[169])
-				}
-				switch d.StrView(n) {
-				case "deny", "modify", "return", "inject", "message":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vCapabilities_contextCompactBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify.
 func vCapabilities_contextCompactBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[170])
+		return c.FailTypeWith(n, &reasons[187])
 	}
 	{
 		m := d.Members(n)
@@ -4329,7 +4212,7 @@ func vCapabilities_contextCompactBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl
 				n := m.Name()
 				k := d.Kind(n)
 				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[171])
+					return c.FailWith(n, &reasons[188])
 				}
 				switch d.StrView(n) {
 				case "instructions":
@@ -4418,8 +4301,29 @@ func vCapabilities_contextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			for m.Next() {
 				switch m.Key() {
 				case "effects":
-					if !vCapabilities_contextCompactAfter_allOf_1_effects(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						k := d.Kind(n)
+						if !(k == ahpimpl.KindArray) {
+							return c.FailTypeWith(n, &reasons[189])
+						}
+						{
+							it := d.Items(n)
+							for it.Next() {
+								{
+									n := it.Item()
+									k := d.Kind(n)
+									if k != ahpimpl.KindString {
+										return c.FailWith(n, &reasons[190])
+									}
+									switch d.StrView(n) {
+									case "inject", "modify", "message":
+									default:
+										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects/items/enum", "value")
+									}
+								}
+							}
+						}
 					}
 				case "modify":
 					if !c.Child(m.Value(), vCapabilities_contextCompactAfter_allOf_1_modify) {
@@ -4437,43 +4341,12 @@ func vCapabilities_contextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	return true
 }
 
-// vCapabilities_contextCompactAfter_allOf_1_effects checks draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects.
-func vCapabilities_contextCompactAfter_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[172])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[173])
-				}
-				switch d.StrView(n) {
-				case "inject", "modify", "message":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vCapabilities_contextCompactAfter_allOf_1_modify checks draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify.
 func vCapabilities_contextCompactAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[174])
+		return c.FailTypeWith(n, &reasons[191])
 	}
 	{
 		m := d.Members(n)
@@ -4482,7 +4355,7 @@ func vCapabilities_contextCompactAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.
 				n := m.Name()
 				k := d.Kind(n)
 				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[175])
+					return c.FailWith(n, &reasons[192])
 				}
 				switch d.StrView(n) {
 				case "summary":
@@ -4571,8 +4444,29 @@ func vCapabilities_taskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			for m.Next() {
 				switch m.Key() {
 				case "effects":
-					if !vCapabilities_taskChangeBefore_allOf_1_effects(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						k := d.Kind(n)
+						if !(k == ahpimpl.KindArray) {
+							return c.FailTypeWith(n, &reasons[193])
+						}
+						{
+							it := d.Items(n)
+							for it.Next() {
+								{
+									n := it.Item()
+									k := d.Kind(n)
+									if k != ahpimpl.KindString {
+										return c.FailWith(n, &reasons[194])
+									}
+									switch d.StrView(n) {
+									case "deny", "message":
+									default:
+										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects/items/enum", "value")
+									}
+								}
+							}
+						}
 					}
 				default:
 					continue
@@ -4580,37 +4474,6 @@ func vCapabilities_taskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 				if ev != nil {
 					ev.Set(m.Index())
 				}
-			}
-		}
-	}
-	return true
-}
-
-// vCapabilities_taskChangeBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects.
-func vCapabilities_taskChangeBefore_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[176])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[177])
-				}
-				switch d.StrView(n) {
-				case "deny", "message":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
 			}
 		}
 	}
@@ -4693,8 +4556,29 @@ func vCapabilities_userElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			for m.Next() {
 				switch m.Key() {
 				case "effects":
-					if !vCapabilities_userElicitationRequest_allOf_1_effects(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						k := d.Kind(n)
+						if !(k == ahpimpl.KindArray) {
+							return c.FailTypeWith(n, &reasons[195])
+						}
+						{
+							it := d.Items(n)
+							for it.Next() {
+								{
+									n := it.Item()
+									k := d.Kind(n)
+									if k != ahpimpl.KindString {
+										return c.FailWith(n, &reasons[196])
+									}
+									switch d.StrView(n) {
+									case "deny", "return", "message":
+									default:
+										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects/items/enum", "value")
+									}
+								}
+							}
+						}
 					}
 				default:
 					continue
@@ -4702,37 +4586,6 @@ func vCapabilities_userElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 				if ev != nil {
 					ev.Set(m.Index())
 				}
-			}
-		}
-	}
-	return true
-}
-
-// vCapabilities_userElicitationRequest_allOf_1_effects checks draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects.
-func vCapabilities_userElicitationRequest_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[178])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[179])
-				}
-				switch d.StrView(n) {
-				case "deny", "return", "message":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
 			}
 		}
 	}
@@ -4815,8 +4668,29 @@ func vCapabilities_userElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			for m.Next() {
 				switch m.Key() {
 				case "effects":
-					if !vCapabilities_userElicitationResult_allOf_1_effects(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						k := d.Kind(n)
+						if !(k == ahpimpl.KindArray) {
+							return c.FailTypeWith(n, &reasons[197])
+						}
+						{
+							it := d.Items(n)
+							for it.Next() {
+								{
+									n := it.Item()
+									k := d.Kind(n)
+									if k != ahpimpl.KindString {
+										return c.FailWith(n, &reasons[198])
+									}
+									switch d.StrView(n) {
+									case "modify", "message":
+									default:
+										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects/items/enum", "value")
+									}
+								}
+							}
+						}
 					}
 				case "modify":
 					if !c.Child(m.Value(), vCapabilities_userElicitationResult_allOf_1_modify) {
@@ -4834,43 +4708,12 @@ func vCapabilities_userElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	return true
 }
 
-// vCapabilities_userElicitationResult_allOf_1_effects checks draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects.
-func vCapabilities_userElicitationResult_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[180])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[181])
-				}
-				switch d.StrView(n) {
-				case "modify", "message":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vCapabilities_userElicitationResult_allOf_1_modify checks draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify.
 func vCapabilities_userElicitationResult_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[182])
+		return c.FailTypeWith(n, &reasons[199])
 	}
 	{
 		m := d.Members(n)
@@ -4879,7 +4722,7 @@ func vCapabilities_userElicitationResult_allOf_1_modify(c *ahpimpl.Ctx, n ahpimp
 				n := m.Name()
 				k := d.Kind(n)
 				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[183])
+					return c.FailWith(n, &reasons[200])
 				}
 				switch d.StrView(n) {
 				case "content":
@@ -4968,8 +4811,29 @@ func vCapabilities_userMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 			for m.Next() {
 				switch m.Key() {
 				case "effects":
-					if !vCapabilities_userMessageInbound_allOf_1_effects(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						k := d.Kind(n)
+						if !(k == ahpimpl.KindArray) {
+							return c.FailTypeWith(n, &reasons[201])
+						}
+						{
+							it := d.Items(n)
+							for it.Next() {
+								{
+									n := it.Item()
+									k := d.Kind(n)
+									if k != ahpimpl.KindString {
+										return c.FailWith(n, &reasons[202])
+									}
+									switch d.StrView(n) {
+									case "deny", "modify", "message":
+									default:
+										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects/items/enum", "value")
+									}
+								}
+							}
+						}
 					}
 				case "modify":
 					if !c.Child(m.Value(), vCapabilities_userMessageInbound_allOf_1_modify) {
@@ -4987,43 +4851,12 @@ func vCapabilities_userMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	return true
 }
 
-// vCapabilities_userMessageInbound_allOf_1_effects checks draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects.
-func vCapabilities_userMessageInbound_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[184])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[185])
-				}
-				switch d.StrView(n) {
-				case "deny", "modify", "message":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vCapabilities_userMessageInbound_allOf_1_modify checks draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify.
 func vCapabilities_userMessageInbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[186])
+		return c.FailTypeWith(n, &reasons[203])
 	}
 	{
 		m := d.Members(n)
@@ -5032,7 +4865,7 @@ func vCapabilities_userMessageInbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.N
 				n := m.Name()
 				k := d.Kind(n)
 				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[187])
+					return c.FailWith(n, &reasons[204])
 				}
 				switch d.StrView(n) {
 				case "prompt":
@@ -5121,8 +4954,29 @@ func vCapabilities_userMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			for m.Next() {
 				switch m.Key() {
 				case "effects":
-					if !vCapabilities_userMessageOutbound_allOf_1_effects(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						k := d.Kind(n)
+						if !(k == ahpimpl.KindArray) {
+							return c.FailTypeWith(n, &reasons[205])
+						}
+						{
+							it := d.Items(n)
+							for it.Next() {
+								{
+									n := it.Item()
+									k := d.Kind(n)
+									if k != ahpimpl.KindString {
+										return c.FailWith(n, &reasons[206])
+									}
+									switch d.StrView(n) {
+									case "deny", "modify", "message":
+									default:
+										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects/items/enum", "value")
+									}
+								}
+							}
+						}
 					}
 				case "modify":
 					if !c.Child(m.Value(), vCapabilities_userMessageOutbound_allOf_1_modify) {
@@ -5140,43 +4994,12 @@ func vCapabilities_userMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	return true
 }
 
-// vCapabilities_userMessageOutbound_allOf_1_effects checks draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects.
-func vCapabilities_userMessageOutbound_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[188])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[189])
-				}
-				switch d.StrView(n) {
-				case "deny", "modify", "message":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vCapabilities_userMessageOutbound_allOf_1_modify checks draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify.
 func vCapabilities_userMessageOutbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[190])
+		return c.FailTypeWith(n, &reasons[207])
 	}
 	{
 		m := d.Members(n)
@@ -5185,7 +5008,7 @@ func vCapabilities_userMessageOutbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.
 				n := m.Name()
 				k := d.Kind(n)
 				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[191])
+					return c.FailWith(n, &reasons[208])
 				}
 				switch d.StrView(n) {
 				case "content":
@@ -5274,8 +5097,29 @@ func vCapabilities_workspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			for m.Next() {
 				switch m.Key() {
 				case "effects":
-					if !vCapabilities_workspaceChangeBefore_allOf_1_effects(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						k := d.Kind(n)
+						if !(k == ahpimpl.KindArray) {
+							return c.FailTypeWith(n, &reasons[209])
+						}
+						{
+							it := d.Items(n)
+							for it.Next() {
+								{
+									n := it.Item()
+									k := d.Kind(n)
+									if k != ahpimpl.KindString {
+										return c.FailWith(n, &reasons[210])
+									}
+									switch d.StrView(n) {
+									case "deny", "modify", "message":
+									default:
+										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects/items/enum", "value")
+									}
+								}
+							}
+						}
 					}
 				case "modify":
 					if !c.Child(m.Value(), vCapabilities_workspaceChangeBefore_allOf_1_modify) {
@@ -5293,43 +5137,12 @@ func vCapabilities_workspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	return true
 }
 
-// vCapabilities_workspaceChangeBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects.
-func vCapabilities_workspaceChangeBefore_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[192])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[193])
-				}
-				switch d.StrView(n) {
-				case "deny", "modify", "message":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vCapabilities_workspaceChangeBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify.
 func vCapabilities_workspaceChangeBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[194])
+		return c.FailTypeWith(n, &reasons[211])
 	}
 	{
 		m := d.Members(n)
@@ -5338,7 +5151,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimp
 				n := m.Name()
 				k := d.Kind(n)
 				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[195])
+					return c.FailWith(n, &reasons[212])
 				}
 				switch d.StrView(n) {
 				case "workspace":
@@ -5356,7 +5169,7 @@ func vCommon_eventType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[196])
+		return c.FailWith(n, &reasons[213])
 	}
 	switch d.StrView(n) {
 	case "session.start", "config.change.before", "turn.start", "turn.finish.before", "model.request.before", "model.response.after", "model.switch.before", "tool.before", "tool.after", "tool.permission.request", "tool.batch.after", "context.compact.before", "context.compact.after", "task.change.before", "user.elicitation.request", "user.elicitation.result", "user.message.inbound", "user.message.outbound", "workspace.change.before", "session.end", "config.change.after", "turn.end", "turn.progress", "model.error", "model.switch.after", "tool.permission.resolved", "tool.progress", "task.change.after", "user.attention", "workspace.change.after", "file.changed", "hook.failure":
@@ -5366,72 +5179,12 @@ func vCommon_eventType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[197])
-	}
-	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[198])
-	}
-	if ok, dup := c.UniqueItems(n); !ok {
-		_ = dup
-		return c.FailWith(n, &reasons[199])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[200])
-				}
-				switch d.StrView(n) {
-				case "observe", "intercept":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_gaps checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps.
-func vCapabilitiesResponse_allOf_1_result_manifest_gaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[201])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_gaps_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vCapabilitiesResponse_allOf_1_result_manifest_gaps_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items.
 func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[202])
+		return c.FailTypeWith(n, &reasons[214])
 	}
 	var seen uint64
 	if ev != nil {
@@ -5465,82 +5218,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahpimpl.Ctx, n 
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_transports checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports.
-func vCapabilitiesResponse_allOf_1_result_manifest_transports(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[205])
-	}
-	if ok, dup := c.UniqueItems(n); !ok {
-		_ = dup
-		return c.FailWith(n, &reasons[206])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[207])
-				}
-				switch d.StrView(n) {
-				case "http", "stdio", "in_process":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_authentication checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication.
-func vCapabilitiesResponse_allOf_1_result_manifest_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[208])
-	}
-	if ok, dup := c.UniqueItems(n); !ok {
-		_ = dup
-		return c.FailWith(n, &reasons[209])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[210])
-				}
-				switch d.StrView(n) {
-				case "bearer", "oauth":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vCapabilitiesResponse_allOf_1_result_manifest_limits checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits.
 func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[211])
+		return c.FailTypeWith(n, &reasons[217])
 	}
 	if ev != nil {
 		ev.Declared = true
@@ -5576,64 +5259,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahpimpl.Ctx, n ahpi
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_toolPaths checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/toolPaths.
-func vCapabilitiesResponse_allOf_1_result_manifest_toolPaths(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[212])
-	}
-	if ok, dup := c.UniqueItems(n); !ok {
-		_ = dup
-		return c.FailWith(n, &reasons[213])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !vCommon_nonEmptyString(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_contentCategories checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/contentCategories.
-func vCapabilitiesResponse_allOf_1_result_manifest_contentCategories(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[214])
-	}
-	if ok, dup := c.UniqueItems(n); !ok {
-		_ = dup
-		return c.FailWith(n, &reasons[215])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !vCommon_nonEmptyString(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy.
 func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[216])
+		return c.FailTypeWith(n, &reasons[218])
 	}
 	var seen uint64
 	if ev != nil {
@@ -5645,8 +5276,33 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 			switch m.Key() {
 			case "scopes":
 				seen |= uint64(0x1)
-				if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[219])
+					}
+					if ok, dup := c.UniqueItems(n); !ok {
+						_ = dup
+						return c.FailWith(n, &reasons[220])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if k != ahpimpl.KindString {
+									return c.FailWith(n, &reasons[221])
+								}
+								switch d.StrView(n) {
+								case "user", "project", "managed":
+								default:
+									return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items/enum", "value")
+								}
+							}
+						}
+					}
 				}
 			case "disableable":
 				seen |= uint64(0x2)
@@ -5654,7 +5310,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[217])
+						return c.FailTypeWith(n, &reasons[222])
 					}
 				}
 			default:
@@ -5695,7 +5351,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 							{
 								n := m.Value()
 								if !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
-									return c.FailWith(n, &reasons[220])
+									return c.FailWith(n, &reasons[225])
 								}
 							}
 						default:
@@ -5706,68 +5362,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 						}
 					}
 				}
-			}
-		}
-	}
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes.
-func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[221])
-	}
-	if ok, dup := c.UniqueItems(n); !ok {
-		_ = dup
-		return c.FailWith(n, &reasons[222])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[223])
-				}
-				switch d.StrView(n) {
-				case "user", "project", "managed":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/correlationIdentityFields.
-func vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[224])
-	}
-	if ok, dup := c.UniqueItems(n); !ok {
-		_ = dup
-		return c.FailWith(n, &reasons[225])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !vCommon_nonEmptyString(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
 			}
 		}
 	}
@@ -6008,8 +5602,20 @@ func vEvent_envelope_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 						return false
 					}
 				case "gaps":
-					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						k := d.Kind(n)
+						if !(k == ahpimpl.KindArray) {
+							return c.FailTypeWith(n, &reasons[234])
+						}
+						{
+							it := d.Items(n)
+							for it.Next() {
+								if !c.Child(it.Item(), vEvent_gap) {
+									return false
+								}
+							}
+						}
 					}
 				case "native":
 				case "extensions":
@@ -6036,7 +5642,7 @@ func vEvent_envelope_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		}
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[238])
+		return c.FailTypeWith(n, &reasons[239])
 	}
 	return true
 }
@@ -6046,7 +5652,7 @@ func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[238])
+		return c.FailTypeWith(n, &reasons[239])
 	}
 	var seen uint64
 	if ev != nil {
@@ -6101,8 +5707,20 @@ func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					return false
 				}
 			case "gaps":
-				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[234])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vEvent_gap) {
+								return false
+							}
+						}
+					}
 				}
 			case "native":
 			case "extensions":
@@ -6135,7 +5753,7 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[239])
+		return c.FailTypeWith(n, &reasons[240])
 	}
 	var seen uint64
 	if ev != nil {
@@ -6155,19 +5773,35 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[240])
+						return c.FailTypeWith(n, &reasons[241])
 					}
 				}
 			case "workspaceRoots":
-				if !vCommon_session_workspaceRoots(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[242])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if !(k == ahpimpl.KindString) {
+									return c.FailTypeWith(n, &reasons[243])
+								}
+							}
+						}
+					}
 				}
 			case "model":
 				{
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[241])
+						return c.FailTypeWith(n, &reasons[244])
 					}
 				}
 			case "agent":
@@ -6179,7 +5813,7 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[242])
+						return c.FailTypeWith(n, &reasons[245])
 					}
 				}
 			default:
@@ -6196,40 +5830,13 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return true
 }
 
-// vCommon_session_workspaceRoots checks
-// draft/common.schema.json#/$defs/session/properties/workspaceRoots.
-func vCommon_session_workspaceRoots(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[244])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if !(k == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[245])
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vCommon_session_agent checks
 // draft/common.schema.json#/$defs/session/properties/agent.
 func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[246])
+		return c.FailTypeWith(n, &reasons[247])
 	}
 	var seen uint64
 	if ev != nil {
@@ -6249,7 +5856,7 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[247])
+						return c.FailTypeWith(n, &reasons[248])
 					}
 				}
 			default:
@@ -6272,33 +5879,10 @@ func vEvent_eventCore_parentEventId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[249])
+		return c.FailTypeWith(n, &reasons[250])
 	}
 	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[250])
-	}
-	return true
-}
-
-// vEvent_eventCore_gaps checks
-// draft/event.schema.json#/$defs/eventCore/properties/gaps.
-func vEvent_eventCore_gaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[251])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.Child(it.Item(), vEvent_gap) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
+		return c.FailWith(n, &reasons[251])
 	}
 	return true
 }
@@ -7487,8 +7071,27 @@ func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node,
 				}
 			case "settings":
 				seen |= uint64(0x4)
-				if !vInteractionEvent_configChangeBefore_change_settings(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[375])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if !(k == ahpimpl.KindString) {
+									return c.FailTypeWith(n, &reasons[376])
+								}
+								if d.RunesBelow(n, 1) {
+									return c.FailWith(n, &reasons[377])
+								}
+							}
+						}
+					}
 				}
 			case "summary":
 				seen |= uint64(0x8)
@@ -7496,10 +7099,10 @@ func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node,
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[375])
+						return c.FailTypeWith(n, &reasons[378])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[376])
+						return c.FailWith(n, &reasons[379])
 					}
 				}
 			case "path":
@@ -7507,14 +7110,14 @@ func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node,
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[377])
+						return c.FailTypeWith(n, &reasons[380])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[378])
+						return c.FailWith(n, &reasons[381])
 					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[379])
+				return c.FailWith(m.Name(), &reasons[382])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -7523,35 +7126,6 @@ func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node,
 	}
 	if seen != uint64(0xf) {
 		return c.FailRequired(n, seen, &required38)
-	}
-	return true
-}
-
-// vInteractionEvent_configChangeBefore_change_settings checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings.
-func vInteractionEvent_configChangeBefore_change_settings(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[384])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if !(k == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[385])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[386])
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
 	}
 	return true
 }
@@ -7659,8 +7233,27 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 				}
 			case "settings":
 				seen |= uint64(0x4)
-				if !vInteractionEvent_configChangeAfter_change_settings(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[396])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if !(k == ahpimpl.KindString) {
+									return c.FailTypeWith(n, &reasons[397])
+								}
+								if d.RunesBelow(n, 1) {
+									return c.FailWith(n, &reasons[398])
+								}
+							}
+						}
+					}
 				}
 			case "summary":
 				seen |= uint64(0x8)
@@ -7668,10 +7261,10 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[396])
+						return c.FailTypeWith(n, &reasons[399])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[397])
+						return c.FailWith(n, &reasons[400])
 					}
 				}
 			case "path":
@@ -7679,18 +7272,30 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[398])
+						return c.FailTypeWith(n, &reasons[401])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[399])
+						return c.FailWith(n, &reasons[402])
 					}
 				}
 			case "mcpServers":
-				if !vInteractionEvent_configChangeAfter_change_mcpServers(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[403])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vInteractionEvent_configChangeAfter_change_mcpServers_items) {
+								return false
+							}
+						}
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[400])
+				return c.FailWith(m.Name(), &reasons[404])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -7699,57 +7304,6 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 	}
 	if seen != uint64(0xf) {
 		return c.FailRequired(n, seen, &required40)
-	}
-	return true
-}
-
-// vInteractionEvent_configChangeAfter_change_settings checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings.
-func vInteractionEvent_configChangeAfter_change_settings(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[405])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if !(k == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[406])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[407])
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
-// vInteractionEvent_configChangeAfter_change_mcpServers checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers.
-func vInteractionEvent_configChangeAfter_change_mcpServers(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[408])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.Child(it.Item(), vInteractionEvent_configChangeAfter_change_mcpServers_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
 	}
 	return true
 }
@@ -7876,8 +7430,20 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 					return false
 				}
 			case "gaps":
-				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[234])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vEvent_gap) {
+								return false
+							}
+						}
+					}
 				}
 			case "native":
 			case "extensions":
@@ -7903,7 +7469,7 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[238])
+		return c.FailTypeWith(n, &reasons[239])
 	}
 	return true
 }
@@ -8019,19 +7585,31 @@ func vContentItem_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 				}
 			case "parts":
 				seen |= uint64(0x4)
-				if !vContentItem_message_parts(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[426])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vContentItem) {
+								return false
+							}
+						}
+					}
 				}
 			case "synthesized":
 				{
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[426])
+						return c.FailTypeWith(n, &reasons[427])
 					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[427])
+				return c.FailWith(m.Name(), &reasons[428])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -8040,29 +7618,6 @@ func vContentItem_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 	}
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required43)
-	}
-	return true
-}
-
-// vContentItem_message_parts checks
-// draft/content-item.schema.json#/$defs/message/properties/parts.
-func vContentItem_message_parts(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[431])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.Child(it.Item(), vContentItem) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
 	}
 	return true
 }
@@ -8144,8 +7699,20 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 					return false
 				}
 			case "gaps":
-				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[234])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vEvent_gap) {
+								return false
+							}
+						}
+					}
 				}
 			case "native":
 			case "extensions":
@@ -8215,7 +7782,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 		return c.FailRequired(n, seen2, &required44)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[238])
+		return c.FailTypeWith(n, &reasons[239])
 	}
 	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[441])
@@ -8621,8 +8188,20 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					return false
 				}
 			case "gaps":
-				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[234])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vEvent_gap) {
+								return false
+							}
+						}
+					}
 				}
 			case "native":
 			case "extensions":
@@ -8692,7 +8271,7 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		return c.FailRequired(n, seen2, &required44)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[238])
+		return c.FailTypeWith(n, &reasons[239])
 	}
 	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[441])
@@ -8950,8 +8529,20 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 					return false
 				}
 			case "gaps":
-				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[234])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vEvent_gap) {
+								return false
+							}
+						}
+					}
 				}
 			case "native":
 			case "extensions":
@@ -8977,7 +8568,7 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[238])
+		return c.FailTypeWith(n, &reasons[239])
 	}
 	return true
 }
@@ -9084,8 +8675,20 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 					return false
 				}
 			case "gaps":
-				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[234])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vEvent_gap) {
+								return false
+							}
+						}
+					}
 				}
 			case "native":
 			case "extensions":
@@ -9126,7 +8729,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[238])
+		return c.FailTypeWith(n, &reasons[239])
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 || present&16 == 16 {
 		return c.FailWith(n, &reasons[496])
@@ -9384,8 +8987,20 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 					return false
 				}
 			case "gaps":
-				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[234])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vEvent_gap) {
+								return false
+							}
+						}
+					}
 				}
 			case "native":
 			case "extensions":
@@ -9414,7 +9029,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[238])
+		return c.FailTypeWith(n, &reasons[239])
 	}
 	if !vExecutionEvent_suppliedResultOnSkip(c, n, ev) {
 		return false
@@ -10132,8 +9747,20 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 					return false
 				}
 			case "gaps":
-				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[234])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vEvent_gap) {
+								return false
+							}
+						}
+					}
 				}
 			case "native":
 			case "extensions":
@@ -10162,7 +9789,7 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[238])
+		return c.FailTypeWith(n, &reasons[239])
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[589])
@@ -10317,8 +9944,20 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 					return false
 				}
 			case "gaps":
-				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[234])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vEvent_gap) {
+								return false
+							}
+						}
+					}
 				}
 			case "native":
 			case "extensions":
@@ -10347,7 +9986,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[238])
+		return c.FailTypeWith(n, &reasons[239])
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[598])
@@ -10519,8 +10158,20 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 					return false
 				}
 			case "gaps":
-				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[234])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vEvent_gap) {
+								return false
+							}
+						}
+					}
 				}
 			case "native":
 			case "extensions":
@@ -10549,7 +10200,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[238])
+		return c.FailTypeWith(n, &reasons[239])
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[613])
@@ -10601,8 +10252,20 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 				}
 			case "suggestions":
 				seen |= uint64(0x1)
-				if !vExecutionEvent_toolPermissionRequest_suggestions(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[616])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vExecutionEvent_toolPermissionRequest_suggestions_items) {
+								return false
+							}
+						}
+					}
 				}
 			case "sandboxBypass":
 				seen |= uint64(0x2)
@@ -10610,7 +10273,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[616])
+						return c.FailTypeWith(n, &reasons[617])
 					}
 				}
 			case "id":
@@ -10658,8 +10321,20 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 					return false
 				}
 			case "gaps":
-				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[234])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vEvent_gap) {
+								return false
+							}
+						}
+					}
 				}
 			case "native":
 			case "extensions":
@@ -10686,10 +10361,10 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[617])
+						return c.FailTypeWith(n, &reasons[618])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[618])
+						return c.FailWith(n, &reasons[619])
 					}
 				}
 			case "batch":
@@ -10726,13 +10401,13 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 		return c.FailRequired(n, seen2, &required66)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[238])
+		return c.FailTypeWith(n, &reasons[239])
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[624])
+		return c.FailTypeWith(n, &reasons[625])
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 {
-		return c.FailWith(n, &reasons[625])
+		return c.FailWith(n, &reasons[626])
 	}
 	return true
 }
@@ -10750,7 +10425,7 @@ func vExecutionEvent_toolCall_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[624])
+		return c.FailTypeWith(n, &reasons[625])
 	}
 	var seen uint64
 	if ev != nil {
@@ -10776,10 +10451,10 @@ func vExecutionEvent_toolCall_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[617])
+						return c.FailTypeWith(n, &reasons[618])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[618])
+						return c.FailWith(n, &reasons[619])
 					}
 				}
 			case "batch":
@@ -10812,7 +10487,7 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[626])
+		return c.FailTypeWith(n, &reasons[627])
 	}
 	var seen uint64
 	if ev != nil {
@@ -10828,10 +10503,10 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[627])
+						return c.FailTypeWith(n, &reasons[628])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[628])
+						return c.FailWith(n, &reasons[629])
 					}
 				}
 			case "kind":
@@ -10839,10 +10514,10 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[629])
+						return c.FailTypeWith(n, &reasons[630])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[630])
+						return c.FailWith(n, &reasons[631])
 					}
 				}
 			case "input":
@@ -10856,7 +10531,7 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 					n := m.Value()
 					k := d.Kind(n)
 					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[631])
+						return c.FailWith(n, &reasons[632])
 					}
 					switch d.StrView(n) {
 					case "native", "mcp":
@@ -10869,7 +10544,7 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[632])
+				return c.FailWith(m.Name(), &reasons[633])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -10919,7 +10594,7 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 			{
 				p := presence5(d, n)
 				if k != ahpimpl.KindObject || p&1 == 1 {
-					return c.FailWith(n, &reasons[637])
+					return c.FailWith(n, &reasons[638])
 				}
 			}
 		}
@@ -10933,7 +10608,7 @@ func vExecutionEvent_tool_input(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[638])
+		return c.FailTypeWith(n, &reasons[639])
 	}
 	return true
 }
@@ -10950,7 +10625,7 @@ func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[639])
+		return c.FailTypeWith(n, &reasons[640])
 	}
 	var seen uint64
 	if ev != nil {
@@ -10971,10 +10646,10 @@ func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[640])
+						return c.FailTypeWith(n, &reasons[641])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[641])
+						return c.FailWith(n, &reasons[642])
 					}
 				}
 			case "provenance":
@@ -10983,7 +10658,7 @@ func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 					n := m.Value()
 					k := d.Kind(n)
 					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[642])
+						return c.FailWith(n, &reasons[643])
 					}
 					switch d.StrView(n) {
 					case "runtime", "inferred":
@@ -10997,7 +10672,7 @@ func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[643])
+				return c.FailWith(m.Name(), &reasons[644])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -11016,7 +10691,7 @@ func vExecutionEvent_mcp_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[648])
+		return c.FailTypeWith(n, &reasons[649])
 	}
 	var seen uint64
 	if ev != nil {
@@ -11032,10 +10707,10 @@ func vExecutionEvent_mcp_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[649])
+						return c.FailTypeWith(n, &reasons[650])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[650])
+						return c.FailWith(n, &reasons[651])
 					}
 				}
 			case "name":
@@ -11043,14 +10718,14 @@ func vExecutionEvent_mcp_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[651])
+						return c.FailTypeWith(n, &reasons[652])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[652])
+						return c.FailWith(n, &reasons[653])
 					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[653])
+				return c.FailWith(m.Name(), &reasons[654])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -11105,7 +10780,7 @@ func vExecutionEvent_mcp_connection_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf", "matches none of 4 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reasons[655])
+			return c.FailWith(n, &reasons[656])
 		}
 		c.Discard(mark)
 		c.Choose(3, n, first)
@@ -11119,7 +10794,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[656])
+		return c.FailTypeWith(n, &reasons[657])
 	}
 	var seen uint64
 	if ev != nil {
@@ -11134,7 +10809,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				{
 					n := m.Value()
 					if !(d.StrEq(n, "http")) {
-						return c.FailWith(n, &reasons[657])
+						return c.FailWith(n, &reasons[658])
 					}
 				}
 			case "url":
@@ -11146,7 +10821,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[658])
+				return c.FailWith(m.Name(), &reasons[659])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -11248,7 +10923,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpim
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[662])
+			return c.FailWith(n, &reasons[663])
 		}
 	}
 	return true
@@ -11272,7 +10947,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 					{
 						n := m.Value()
 						if !(d.StrEq(n, "url")) {
-							return c.FailWith(n, &reasons[663])
+							return c.FailWith(n, &reasons[664])
 						}
 					}
 				default:
@@ -11296,13 +10971,13 @@ func vExecutionEvent_webUrl(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[665])
+		return c.FailTypeWith(n, &reasons[666])
 	}
 	if !re4.Match(d.Str(n)) {
-		return c.FailWith(n, &reasons[666])
+		return c.FailWith(n, &reasons[667])
 	}
 	if !format.URI(d.StrView(n)) {
-		return c.FailWith(n, &reasons[667])
+		return c.FailWith(n, &reasons[668])
 	}
 	return true
 }
@@ -11313,10 +10988,10 @@ func vExecutionEvent_connectionGaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[668])
+		return c.FailTypeWith(n, &reasons[669])
 	}
 	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[669])
+		return c.FailWith(n, &reasons[670])
 	}
 	{
 		it := d.Items(n)
@@ -11339,7 +11014,7 @@ func vExecutionEvent_connectionGaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[670])
+		return c.FailTypeWith(n, &reasons[671])
 	}
 	var seen uint64
 	if ev != nil {
@@ -11355,10 +11030,10 @@ func vExecutionEvent_connectionGaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[671])
+						return c.FailTypeWith(n, &reasons[672])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[672])
+						return c.FailWith(n, &reasons[673])
 					}
 				}
 			case "reason":
@@ -11367,14 +11042,14 @@ func vExecutionEvent_connectionGaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[673])
+						return c.FailTypeWith(n, &reasons[674])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[674])
+						return c.FailWith(n, &reasons[675])
 					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[675])
+				return c.FailWith(m.Name(), &reasons[676])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -11393,7 +11068,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[678])
+		return c.FailTypeWith(n, &reasons[679])
 	}
 	var seen uint64
 	if ev != nil {
@@ -11408,7 +11083,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				{
 					n := m.Value()
 					if !(d.StrEq(n, "sse")) {
-						return c.FailWith(n, &reasons[679])
+						return c.FailWith(n, &reasons[680])
 					}
 				}
 			case "url":
@@ -11420,7 +11095,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[680])
+				return c.FailWith(m.Name(), &reasons[681])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -11522,7 +11197,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpim
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[684])
+			return c.FailWith(n, &reasons[685])
 		}
 	}
 	return true
@@ -11546,7 +11221,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 					{
 						n := m.Value()
 						if !(d.StrEq(n, "url")) {
-							return c.FailWith(n, &reasons[685])
+							return c.FailWith(n, &reasons[686])
 						}
 					}
 				default:
@@ -11570,7 +11245,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[687])
+		return c.FailTypeWith(n, &reasons[688])
 	}
 	var seen uint64
 	if ev != nil {
@@ -11585,7 +11260,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				{
 					n := m.Value()
 					if !(d.StrEq(n, "stdio")) {
-						return c.FailWith(n, &reasons[688])
+						return c.FailWith(n, &reasons[689])
 					}
 				}
 			case "command":
@@ -11593,25 +11268,41 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[689])
+						return c.FailTypeWith(n, &reasons[690])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[690])
+						return c.FailWith(n, &reasons[691])
 					}
 				}
 			case "args":
-				if !vExecutionEvent_mcp_connection_oneOf_2_args(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[692])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if !(k == ahpimpl.KindString) {
+									return c.FailTypeWith(n, &reasons[693])
+								}
+							}
+						}
+					}
 				}
 			case "cwd":
 				{
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[691])
+						return c.FailTypeWith(n, &reasons[694])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[692])
+						return c.FailWith(n, &reasons[695])
 					}
 				}
 			case "gaps":
@@ -11619,7 +11310,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[693])
+				return c.FailWith(m.Name(), &reasons[696])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -11749,7 +11440,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps(c *ahpimpl.Ctx,
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[697])
+			return c.FailWith(n, &reasons[700])
 		}
 	}
 	return true
@@ -11773,7 +11464,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 					{
 						n := m.Value()
 						if !(d.StrEq(n, "command")) {
-							return c.FailWith(n, &reasons[698])
+							return c.FailWith(n, &reasons[701])
 						}
 					}
 				default:
@@ -11866,7 +11557,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps(c *ahpimpl.Ctx,
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[702])
+			return c.FailWith(n, &reasons[705])
 		}
 	}
 	return true
@@ -11890,7 +11581,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 					{
 						n := m.Value()
 						if !(d.StrEq(n, "args")) {
-							return c.FailWith(n, &reasons[703])
+							return c.FailWith(n, &reasons[706])
 						}
 					}
 				default:
@@ -11983,7 +11674,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps(c *ahpimpl.Ctx,
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[707])
+			return c.FailWith(n, &reasons[710])
 		}
 	}
 	return true
@@ -12007,7 +11698,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 					{
 						n := m.Value()
 						if !(d.StrEq(n, "cwd")) {
-							return c.FailWith(n, &reasons[708])
+							return c.FailWith(n, &reasons[711])
 						}
 					}
 				default:
@@ -12025,39 +11716,13 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_args checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args.
-func vExecutionEvent_mcp_connection_oneOf_2_args(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[710])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if !(k == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[711])
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vExecutionEvent_mcp_connection_oneOf_3 checks
 // draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3.
 func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[712])
+		return c.FailTypeWith(n, &reasons[713])
 	}
 	var seen uint64
 	if ev != nil {
@@ -12073,10 +11738,10 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[713])
+						return c.FailTypeWith(n, &reasons[714])
 					}
 					if !re5.Match(d.Str(n)) {
-						return c.FailWith(n, &reasons[714])
+						return c.FailWith(n, &reasons[715])
 					}
 				}
 			case "addressForm":
@@ -12084,10 +11749,10 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[715])
+						return c.FailTypeWith(n, &reasons[716])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[716])
+						return c.FailWith(n, &reasons[717])
 					}
 				}
 			case "address":
@@ -12095,10 +11760,10 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[717])
+						return c.FailTypeWith(n, &reasons[718])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[718])
+						return c.FailWith(n, &reasons[719])
 					}
 				}
 			case "gaps":
@@ -12106,7 +11771,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[719])
+				return c.FailWith(m.Name(), &reasons[720])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -12222,7 +11887,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps(c *ahpimpl.Ctx,
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[723])
+			return c.FailWith(n, &reasons[724])
 		}
 	}
 	return true
@@ -12246,7 +11911,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 					{
 						n := m.Value()
 						if !(d.StrEq(n, "addressForm")) {
-							return c.FailWith(n, &reasons[724])
+							return c.FailWith(n, &reasons[725])
 						}
 					}
 				default:
@@ -12339,7 +12004,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps(c *ahpimpl.Ctx,
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[728])
+			return c.FailWith(n, &reasons[729])
 		}
 	}
 	return true
@@ -12363,7 +12028,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 					{
 						n := m.Value()
 						if !(d.StrEq(n, "address")) {
-							return c.FailWith(n, &reasons[729])
+							return c.FailWith(n, &reasons[730])
 						}
 					}
 				default:
@@ -12386,7 +12051,7 @@ func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[731])
+		return c.FailTypeWith(n, &reasons[732])
 	}
 	var seen uint64
 	if ev != nil {
@@ -12402,23 +12067,49 @@ func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[732])
+						return c.FailTypeWith(n, &reasons[733])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[733])
+						return c.FailWith(n, &reasons[734])
 					}
 				}
 			case "callIds":
 				seen |= uint64(0x2)
-				if !vExecutionEvent_batch_callIds(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[735])
+					}
+					if d.Len(n) < 1 {
+						return c.FailWith(n, &reasons[736])
+					}
+					if ok, dup := c.UniqueItems(n); !ok {
+						_ = dup
+						return c.FailWith(n, &reasons[737])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if !(k == ahpimpl.KindString) {
+									return c.FailTypeWith(n, &reasons[738])
+								}
+								if d.RunesBelow(n, 1) {
+									return c.FailWith(n, &reasons[739])
+								}
+							}
+						}
+					}
 				}
 			case "synthesized":
 				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[734])
+				return c.FailWith(m.Name(), &reasons[740])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -12427,65 +12118,6 @@ func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required97)
-	}
-	return true
-}
-
-// vExecutionEvent_batch_callIds checks
-// draft/execution-event.schema.json#/$defs/batch/properties/callIds.
-func vExecutionEvent_batch_callIds(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[737])
-	}
-	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[738])
-	}
-	if ok, dup := c.UniqueItems(n); !ok {
-		_ = dup
-		return c.FailWith(n, &reasons[739])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if !(k == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[740])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[741])
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
-// vExecutionEvent_toolPermissionRequest_suggestions checks draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions.
-func vExecutionEvent_toolPermissionRequest_suggestions(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[742])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.Child(it.Item(), vExecutionEvent_toolPermissionRequest_suggestions_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
 	}
 	return true
 }
@@ -12614,8 +12246,20 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 					return false
 				}
 			case "gaps":
-				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[234])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vEvent_gap) {
+								return false
+							}
+						}
+					}
 				}
 			case "native":
 			case "extensions":
@@ -12642,10 +12286,10 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[617])
+						return c.FailTypeWith(n, &reasons[618])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[618])
+						return c.FailWith(n, &reasons[619])
 					}
 				}
 			case "batch":
@@ -12670,10 +12314,10 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 		return c.FailRequired(n, seen2, &required66)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[238])
+		return c.FailTypeWith(n, &reasons[239])
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[624])
+		return c.FailTypeWith(n, &reasons[625])
 	}
 	return true
 }
@@ -12779,8 +12423,20 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 					return false
 				}
 			case "gaps":
-				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[234])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vEvent_gap) {
+								return false
+							}
+						}
+					}
 				}
 			case "native":
 			case "extensions":
@@ -12807,10 +12463,10 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[617])
+						return c.FailTypeWith(n, &reasons[618])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[618])
+						return c.FailWith(n, &reasons[619])
 					}
 				}
 			case "batch":
@@ -12841,10 +12497,10 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		return c.FailRequired(n, seen2, &required66)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[238])
+		return c.FailTypeWith(n, &reasons[239])
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[624])
+		return c.FailTypeWith(n, &reasons[625])
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[755])
@@ -12899,8 +12555,23 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				}
 			case "calls":
 				seen |= uint64(0x2)
-				if !vExecutionEvent_toolBatchAfter_calls(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[758])
+					}
+					if d.Len(n) < 1 {
+						return c.FailWith(n, &reasons[759])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.ChildAll(it.Item(), vExecutionEvent_toolBatchAfter_calls_items) {
+								return false
+							}
+						}
+					}
 				}
 			case "id":
 				seen1 |= uint64(0x1)
@@ -12947,8 +12618,20 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 					return false
 				}
 			case "gaps":
-				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[234])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vEvent_gap) {
+								return false
+							}
+						}
+					}
 				}
 			case "native":
 			case "extensions":
@@ -12974,33 +12657,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[238])
-	}
-	return true
-}
-
-// vExecutionEvent_toolBatchAfter_calls checks
-// draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls.
-func vExecutionEvent_toolBatchAfter_calls(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[760])
-	}
-	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[761])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.ChildAll(it.Item(), vExecutionEvent_toolBatchAfter_calls_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
+		return c.FailTypeWith(n, &reasons[239])
 	}
 	return true
 }
@@ -13293,8 +12950,20 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 					return false
 				}
 			case "gaps":
-				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[234])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vEvent_gap) {
+								return false
+							}
+						}
+					}
 				}
 			case "native":
 			case "extensions":
@@ -13329,7 +12998,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[238])
+		return c.FailTypeWith(n, &reasons[239])
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 {
 		return c.FailWith(n, &reasons[779])
@@ -13457,8 +13126,20 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 				}
 			case "removed":
 				seen |= uint64(0x2)
-				if !vExecutionEvent_contextCompactAfter_removed(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[786])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.ChildAll(it.Item(), vExecutionEvent_contextCompactAfter_removed_items) {
+								return false
+							}
+						}
+					}
 				}
 			case "tokenCounts":
 				if !c.ChildAll(m.Value(), vExecutionEvent_tokenCounts) {
@@ -13514,8 +13195,20 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 					return false
 				}
 			case "gaps":
-				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[234])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vEvent_gap) {
+								return false
+							}
+						}
+					}
 				}
 			case "native":
 			case "extensions":
@@ -13541,32 +13234,10 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[238])
+		return c.FailTypeWith(n, &reasons[239])
 	}
 	if !vExecutionEvent_suppliedResultOnSkip(c, n, ev) {
 		return false
-	}
-	return true
-}
-
-// vExecutionEvent_contextCompactAfter_removed checks draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed.
-func vExecutionEvent_contextCompactAfter_removed(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[789])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.ChildAll(it.Item(), vExecutionEvent_contextCompactAfter_removed_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
 	}
 	return true
 }
@@ -14345,11 +14016,23 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahpimpl.Ctx, n ahpimpl
 				}
 			case "messages":
 				seen |= uint64(0x4)
-				if !vInteractionEvent_userMessageInbound_message_messages(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[855])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vInteractionEvent_userMessageInbound_message_messages_items) {
+								return false
+							}
+						}
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[855])
+				return c.FailWith(m.Name(), &reasons[856])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -14358,28 +14041,6 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahpimpl.Ctx, n ahpimpl
 	}
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required115)
-	}
-	return true
-}
-
-// vInteractionEvent_userMessageInbound_message_messages checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages.
-func vInteractionEvent_userMessageInbound_message_messages(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[859])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.Child(it.Item(), vInteractionEvent_userMessageInbound_message_messages_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
 	}
 	return true
 }
@@ -14522,11 +14183,23 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahpimpl.Ctx, n ahpimp
 				}
 			case "messages":
 				seen |= uint64(0x2)
-				if !vInteractionEvent_userMessageOutbound_message_messages(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[868])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vInteractionEvent_userMessageOutbound_message_messages_items) {
+								return false
+							}
+						}
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[868])
+				return c.FailWith(m.Name(), &reasons[869])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -14535,28 +14208,6 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahpimpl.Ctx, n ahpimp
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required117)
-	}
-	return true
-}
-
-// vInteractionEvent_userMessageOutbound_message_messages checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages.
-func vInteractionEvent_userMessageOutbound_message_messages(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[871])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.Child(it.Item(), vInteractionEvent_userMessageOutbound_message_messages_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
 	}
 	return true
 }
@@ -14738,47 +14389,37 @@ func vTaskWorkspaceEvent_workspaceState(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 					}
 				}
 			case "workspaceRoots":
-				if !vTaskWorkspaceEvent_workspaceState_workspaceRoots(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[886])
+					}
+					if ok, dup := c.UniqueItems(n); !ok {
+						_ = dup
+						return c.FailWith(n, &reasons[887])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if !(k == ahpimpl.KindString) {
+									return c.FailTypeWith(n, &reasons[888])
+								}
+								if d.RunesBelow(n, 1) {
+									return c.FailWith(n, &reasons[889])
+								}
+							}
+						}
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[886])
+				return c.FailWith(m.Name(), &reasons[890])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
-			}
-		}
-	}
-	return true
-}
-
-// vTaskWorkspaceEvent_workspaceState_workspaceRoots checks draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots.
-func vTaskWorkspaceEvent_workspaceState_workspaceRoots(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[887])
-	}
-	if ok, dup := c.UniqueItems(n); !ok {
-		_ = dup
-		return c.FailWith(n, &reasons[888])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if !(k == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[889])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[890])
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
 			}
 		}
 	}
@@ -14869,8 +14510,23 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 				}
 			case "changes":
 				seen |= uint64(0x1)
-				if !vTaskWorkspaceEvent_fileChanged_changes(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[896])
+					}
+					if d.Len(n) < 1 {
+						return c.FailWith(n, &reasons[897])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.ChildAll(it.Item(), vTaskWorkspaceEvent_changedFile) {
+								return false
+							}
+						}
+					}
 				}
 			default:
 				continue
@@ -14885,31 +14541,6 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	}
 	if !vEvent_envelope(c, n, ev) {
 		return false
-	}
-	return true
-}
-
-// vTaskWorkspaceEvent_fileChanged_changes checks draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes.
-func vTaskWorkspaceEvent_fileChanged_changes(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[897])
-	}
-	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[898])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.ChildAll(it.Item(), vTaskWorkspaceEvent_changedFile) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
 	}
 	return true
 }
@@ -15559,8 +15190,24 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 					}
 				}
 			case "scopes":
-				if !vRegistration_authentication_anyOf_1_scopes(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[958])
+					}
+					if ok, dup := c.UniqueItems(n); !ok {
+						_ = dup
+						return c.FailWith(n, &reasons[959])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !vCommon_nonEmptyString(c, it.Item(), nil) {
+								return false
+							}
+						}
+					}
 				}
 			default:
 				continue
@@ -15572,32 +15219,6 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	}
 	if seen != uint64(0x1f) {
 		return c.FailRequired(n, seen, &required131)
-	}
-	return true
-}
-
-// vRegistration_authentication_anyOf_1_scopes checks draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes.
-func vRegistration_authentication_anyOf_1_scopes(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[963])
-	}
-	if ok, dup := c.UniqueItems(n); !ok {
-		_ = dup
-		return c.FailWith(n, &reasons[964])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !vCommon_nonEmptyString(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
 	}
 	return true
 }
@@ -16782,10 +16403,10 @@ func vToolBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[617])
+						return c.FailTypeWith(n, &reasons[618])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[618])
+						return c.FailWith(n, &reasons[619])
 					}
 				}
 			case "batch":
@@ -16819,7 +16440,7 @@ func vToolBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return false
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[624])
+		return c.FailTypeWith(n, &reasons[625])
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 {
 		return c.FailWith(n, &reasons[1037])
@@ -16893,8 +16514,20 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					}
 				}
 			case "fileChanges":
-				if !vToolAfter_fileChanges(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[1042])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.ChildAll(it.Item(), vExecutionEvent_fileChange) {
+								return false
+							}
+						}
+					}
 				}
 			case "id":
 				seen1 |= uint64(0x1)
@@ -16941,8 +16574,20 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					return false
 				}
 			case "gaps":
-				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[234])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vEvent_gap) {
+								return false
+							}
+						}
+					}
 				}
 			case "native":
 			case "extensions":
@@ -16969,10 +16614,10 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[617])
+						return c.FailTypeWith(n, &reasons[618])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[618])
+						return c.FailWith(n, &reasons[619])
 					}
 				}
 			case "batch":
@@ -16997,10 +16642,10 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailRequired(n, seen2, &required66)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[238])
+		return c.FailTypeWith(n, &reasons[239])
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[624])
+		return c.FailTypeWith(n, &reasons[625])
 	}
 	{
 		cond := true
@@ -17042,7 +16687,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			{
 				p := presence3(d, n)
 				if k != ahpimpl.KindObject || p&1 == 1 {
-					return c.FailWith(n, &reasons[1046])
+					return c.FailWith(n, &reasons[1047])
 				}
 			}
 		}
@@ -17097,7 +16742,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		{
 			p := presence7(d, n)
 			if k != ahpimpl.KindObject || p&1 == 1 || p&2 == 2 {
-				return c.FailWith(n, &reasons[1047])
+				return c.FailWith(n, &reasons[1048])
 			}
 		}
 	}
@@ -17112,30 +16757,7 @@ func vToolAfter_allOf_4_then_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	{
 		p := presence8(d, n)
 		if k != ahpimpl.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reasons[1048])
-		}
-	}
-	return true
-}
-
-// vToolAfter_fileChanges checks
-// draft/tool-after.schema.json#/properties/fileChanges.
-func vToolAfter_fileChanges(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1049])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.ChildAll(it.Item(), vExecutionEvent_fileChange) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
+			return c.FailWith(n, &reasons[1049])
 		}
 	}
 	return true
@@ -17443,8 +17065,20 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					return false
 				}
 			case "gaps":
-				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[234])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vEvent_gap) {
+								return false
+							}
+						}
+					}
 				}
 			case "native":
 			case "extensions":
@@ -17476,7 +17110,7 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[238])
+		return c.FailTypeWith(n, &reasons[239])
 	}
 	{
 		cond := true
@@ -17899,8 +17533,26 @@ func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 				}
 			case "effects":
 				seen |= uint64(0x2)
-				if !vInterceptDenyResponse_allOf_1_result_effects(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[1100])
+					}
+					if d.Len(n) < 1 {
+						return c.FailWith(n, &reasons[1101])
+					}
+					if d.Len(n) > 1 {
+						return c.FailWith(n, &reasons[1102])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.ChildAll(it.Item(), vDenyEffect) {
+								return false
+							}
+						}
+					}
 				}
 			case "extensions":
 				if !c.Child(m.Value(), vExtensions) {
@@ -17916,34 +17568,6 @@ func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required149)
-	}
-	return true
-}
-
-// vInterceptDenyResponse_allOf_1_result_effects checks draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects.
-func vInterceptDenyResponse_allOf_1_result_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1102])
-	}
-	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[1103])
-	}
-	if d.Len(n) > 1 {
-		return c.FailWith(n, &reasons[1104])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.ChildAll(it.Item(), vDenyEffect) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
 	}
 	return true
 }
@@ -18003,8 +17627,15 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, e
 				}
 			case "effects":
 				seen |= uint64(0x2)
-				if !vInterceptNoEffectResponse_allOf_1_result_effects(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[1106])
+					}
+					if d.Len(n) > 0 {
+						return c.FailWith(n, &reasons[1107])
+					}
 				}
 			case "extensions":
 				if !c.Child(m.Value(), vExtensions) {
@@ -18020,19 +17651,6 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required150)
-	}
-	return true
-}
-
-// vInterceptNoEffectResponse_allOf_1_result_effects checks draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects.
-func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1108])
-	}
-	if d.Len(n) > 0 {
-		return c.FailWith(n, &reasons[1109])
 	}
 	return true
 }
@@ -20595,15 +20213,27 @@ func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 					}
 				}
 			case "instructions":
-				if !vInterceptRequest_allOf_1_params_state_instructions(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[1144])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !vCommon_nonEmptyString(c, it.Item(), nil) {
+								return false
+							}
+						}
+					}
 				}
 			case "injections":
 				{
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[1144])
+						return c.FailTypeWith(n, &reasons[1145])
 					}
 				}
 			default:
@@ -20644,7 +20274,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahpimpl.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindNull) {
-		return c.FailTypeWith(n, &reasons[1147])
+		return c.FailTypeWith(n, &reasons[1148])
 	}
 	return true
 }
@@ -20654,7 +20284,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahpimpl.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1148])
+		return c.FailTypeWith(n, &reasons[1149])
 	}
 	var seen uint64
 	if ev != nil {
@@ -20689,29 +20319,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance(c *ahpi
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1150])
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_state_instructions checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/instructions.
-func vInterceptRequest_allOf_1_params_state_instructions(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[1151])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !vCommon_nonEmptyString(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
 	}
 	return true
 }
@@ -20776,8 +20384,20 @@ func vInterceptResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				}
 			case "effects":
 				seen |= uint64(0x2)
-				if !vInterceptResponse_allOf_1_result_effects(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[1154])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vEffect) {
+								return false
+							}
+						}
+					}
 				}
 			case "extensions":
 				if !c.Child(m.Value(), vExtensions) {
@@ -20798,29 +20418,7 @@ func vInterceptResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		return c.FailRequired(n, seen, &required157)
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reasons[1156])
-	}
-	return true
-}
-
-// vInterceptResponse_allOf_1_result_effects checks draft/intercept-response.schema.json#/allOf/1/properties/result/properties/effects.
-func vInterceptResponse_allOf_1_result_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1157])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.Child(it.Item(), vEffect) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
+		return c.FailWith(n, &reasons[1157])
 	}
 	return true
 }
@@ -21154,8 +20752,23 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				}
 			case "hooks":
 				seen |= uint64(0x2)
-				if !vRegistration_hooks(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[1183])
+					}
+					if d.Len(n) < 1 {
+						return c.FailWith(n, &reasons[1184])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vRegistration_backend) {
+								return false
+							}
+						}
+					}
 				}
 			default:
 				continue
@@ -21170,31 +20783,6 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	}
 	if !rules.UniqueBackendIDs(c, n, nil) {
 		return false
-	}
-	return true
-}
-
-// vRegistration_hooks checks draft/registration.schema.json#/properties/hooks.
-func vRegistration_hooks(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1185])
-	}
-	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[1186])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.Child(it.Item(), vRegistration_backend) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
 	}
 	return true
 }
@@ -21231,8 +20819,23 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 				}
 			case "subscriptions":
 				seen |= uint64(0x4)
-				if !vRegistration_backend_subscriptions(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[1188])
+					}
+					if d.Len(n) < 1 {
+						return c.FailWith(n, &reasons[1189])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vRegistration_backend_subscriptions_items) {
+								return false
+							}
+						}
+					}
 				}
 			case "contentReceiver":
 				present |= 1
@@ -21252,7 +20855,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		{
 			p := presence10(d, n)
 			if k != ahpimpl.KindObject || p&1 == 1 {
-				return c.FailWith(n, &reasons[1191])
+				return c.FailWith(n, &reasons[1193])
 			}
 		}
 	}
@@ -21280,7 +20883,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		}
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reasons[1192])
+		return c.FailWith(n, &reasons[1194])
 	}
 	return true
 }
@@ -21330,7 +20933,7 @@ func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, 
 					{
 						n := m.Value()
 						if !(d.StrEq(n, "stdio")) {
-							return c.FailWith(n, &reasons[1193])
+							return c.FailWith(n, &reasons[1195])
 						}
 					}
 				default:
@@ -21361,7 +20964,7 @@ func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node
 					{
 						n := m.Value()
 						if !(d.StrEq(n, "http")) {
-							return c.FailWith(n, &reasons[1194])
+							return c.FailWith(n, &reasons[1196])
 						}
 					}
 				default:
@@ -21383,7 +20986,7 @@ func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 	k := d.Kind(n)
 	{
 		if k != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[1195])
+			return c.FailTypeWith(n, &reasons[1197])
 		}
 		var dvs [1]ahpimpl.Node
 		{
@@ -21397,7 +21000,7 @@ func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		}
 		dv := dvs[0]
 		if dv == 0 {
-			return c.FailWith(n, &reasons[1196])
+			return c.FailWith(n, &reasons[1198])
 		}
 		switch d.Tag(dv) {
 		case "stdio":
@@ -21421,7 +21024,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1197])
+		return c.FailTypeWith(n, &reasons[1199])
 	}
 	var seen uint64
 	if ev != nil {
@@ -21436,7 +21039,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				{
 					n := m.Value()
 					if !(d.StrEq(n, "stdio")) {
-						return c.FailWith(n, &reasons[1198])
+						return c.FailWith(n, &reasons[1200])
 					}
 				}
 			case "command":
@@ -21445,8 +21048,24 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					return false
 				}
 			case "args":
-				if !vRegistration_stdioTransport_args(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[1201])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if !(k == ahpimpl.KindString) {
+									return c.FailTypeWith(n, &reasons[1202])
+								}
+							}
+						}
+					}
 				}
 			case "lifecycle":
 				seen |= uint64(0x4)
@@ -21454,7 +21073,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					n := m.Value()
 					k := d.Kind(n)
 					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[1199])
+						return c.FailWith(n, &reasons[1203])
 					}
 					switch d.StrView(n) {
 					case "persistent", "per_event":
@@ -21467,7 +21086,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1200])
+						return c.FailTypeWith(n, &reasons[1204])
 					}
 				}
 			default:
@@ -21484,40 +21103,13 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	return true
 }
 
-// vRegistration_stdioTransport_args checks
-// draft/registration.schema.json#/$defs/stdioTransport/properties/args.
-func vRegistration_stdioTransport_args(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1204])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if !(k == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1205])
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vRegistration_httpTransport checks
 // draft/registration.schema.json#/$defs/httpTransport.
 func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1206])
+		return c.FailTypeWith(n, &reasons[1208])
 	}
 	var seen uint64
 	if ev != nil {
@@ -21532,7 +21124,7 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 				{
 					n := m.Value()
 					if !(d.StrEq(n, "http")) {
-						return c.FailWith(n, &reasons[1207])
+						return c.FailWith(n, &reasons[1209])
 					}
 				}
 			case "url":
@@ -21559,39 +21151,13 @@ func vRegistration_httpUrl(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1210])
+		return c.FailTypeWith(n, &reasons[1212])
 	}
 	if !re4.Match(d.Str(n)) {
-		return c.FailWith(n, &reasons[1211])
+		return c.FailWith(n, &reasons[1213])
 	}
 	if !format.URI(d.StrView(n)) {
-		return c.FailWith(n, &reasons[1212])
-	}
-	return true
-}
-
-// vRegistration_backend_subscriptions checks
-// draft/registration.schema.json#/$defs/backend/properties/subscriptions.
-func vRegistration_backend_subscriptions(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1213])
-	}
-	if d.Len(n) < 1 {
 		return c.FailWith(n, &reasons[1214])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.Child(it.Item(), vRegistration_backend_subscriptions_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
 	}
 	return true
 }
@@ -21653,15 +21219,34 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			switch m.Key() {
 			case "events":
 				seen |= uint64(0x1)
-				if !vRegistration_interceptSubscription_events(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[1218])
+					}
+					if d.Len(n) < 1 {
+						return c.FailWith(n, &reasons[1219])
+					}
+					if ok, dup := c.UniqueItems(n); !ok {
+						_ = dup
+						return c.FailWith(n, &reasons[1220])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vRegistration_interceptSubscription_events_items) {
+								return false
+							}
+						}
+					}
 				}
 			case "mode":
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
 					if !(d.StrEq(n, "intercept")) {
-						return c.FailWith(n, &reasons[1218])
+						return c.FailWith(n, &reasons[1221])
 					}
 				}
 			case "timeoutMs":
@@ -21675,7 +21260,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 					n := m.Value()
 					k := d.Kind(n)
 					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[1219])
+						return c.FailWith(n, &reasons[1222])
 					}
 					switch d.StrView(n) {
 					case "fail-open", "fail-closed":
@@ -21688,7 +21273,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[1220])
+						return c.FailTypeWith(n, &reasons[1223])
 					}
 				}
 			case "content":
@@ -21709,7 +21294,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 					n := m.Value()
 					k := d.Kind(n)
 					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[1221])
+						return c.FailWith(n, &reasons[1224])
 					}
 					switch d.StrView(n) {
 					case "managed", "project", "user":
@@ -21722,7 +21307,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[1222])
+						return c.FailTypeWith(n, &reasons[1225])
 					}
 				}
 			default:
@@ -21770,7 +21355,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 							{
 								n := m.Value()
 								if !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
-									return c.FailWith(n, &reasons[1228])
+									return c.FailWith(n, &reasons[1231])
 								}
 							}
 						default:
@@ -21784,35 +21369,6 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				if seen != uint64(0x1) {
 					return c.FailRequired(n, seen, &required167)
 				}
-			}
-		}
-	}
-	return true
-}
-
-// vRegistration_interceptSubscription_events checks draft/registration.schema.json#/$defs/interceptSubscription/properties/events.
-func vRegistration_interceptSubscription_events(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1230])
-	}
-	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[1231])
-	}
-	if ok, dup := c.UniqueItems(n); !ok {
-		_ = dup
-		return c.FailWith(n, &reasons[1232])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.Child(it.Item(), vRegistration_interceptSubscription_events_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
 			}
 		}
 	}
@@ -21867,72 +21423,50 @@ func vRegistration_filters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		for m.Next() {
 			switch m.Key() {
 			case "toolKinds":
-				if !vRegistration_filters_toolKinds(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[1236])
+					}
+					if ok, dup := c.UniqueItems(n); !ok {
+						_ = dup
+						return c.FailWith(n, &reasons[1237])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !vCommon_nonEmptyString(c, it.Item(), nil) {
+								return false
+							}
+						}
+					}
 				}
 			case "paths":
-				if !vRegistration_filters_paths(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[1238])
+					}
+					if ok, dup := c.UniqueItems(n); !ok {
+						_ = dup
+						return c.FailWith(n, &reasons[1239])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !vCommon_nonEmptyString(c, it.Item(), nil) {
+								return false
+							}
+						}
+					}
 				}
 			default:
 				continue
 			}
 			if ev != nil {
 				ev.Set(m.Index())
-			}
-		}
-	}
-	return true
-}
-
-// vRegistration_filters_toolKinds checks
-// draft/registration.schema.json#/$defs/filters/properties/toolKinds.
-func vRegistration_filters_toolKinds(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1236])
-	}
-	if ok, dup := c.UniqueItems(n); !ok {
-		_ = dup
-		return c.FailWith(n, &reasons[1237])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !vCommon_nonEmptyString(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
-// vRegistration_filters_paths checks
-// draft/registration.schema.json#/$defs/filters/properties/paths.
-func vRegistration_filters_paths(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1238])
-	}
-	if ok, dup := c.UniqueItems(n); !ok {
-		_ = dup
-		return c.FailWith(n, &reasons[1239])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !vCommon_nonEmptyString(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
 			}
 		}
 	}
@@ -21958,15 +21492,34 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			switch m.Key() {
 			case "events":
 				seen |= uint64(0x1)
-				if !vRegistration_observeSubscription_events(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[1241])
+					}
+					if d.Len(n) < 1 {
+						return c.FailWith(n, &reasons[1242])
+					}
+					if ok, dup := c.UniqueItems(n); !ok {
+						_ = dup
+						return c.FailWith(n, &reasons[1243])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vRegistration_observeSubscription_events_items) {
+								return false
+							}
+						}
+					}
 				}
 			case "mode":
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
 					if !(d.StrEq(n, "observe")) {
-						return c.FailWith(n, &reasons[1241])
+						return c.FailWith(n, &reasons[1244])
 					}
 				}
 			case "includeNative":
@@ -21974,7 +21527,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[1242])
+						return c.FailTypeWith(n, &reasons[1245])
 					}
 				}
 			case "content":
@@ -21995,7 +21548,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 					n := m.Value()
 					k := d.Kind(n)
 					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[1243])
+						return c.FailWith(n, &reasons[1246])
 					}
 					switch d.StrView(n) {
 					case "managed", "project", "user":
@@ -22008,7 +21561,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[1244])
+						return c.FailTypeWith(n, &reasons[1247])
 					}
 				}
 			case "timeoutMs":
@@ -22062,7 +21615,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 							{
 								n := m.Value()
 								if !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
-									return c.FailWith(n, &reasons[1248])
+									return c.FailWith(n, &reasons[1251])
 								}
 							}
 						default:
@@ -22080,37 +21633,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		}
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[1250])
-	}
-	return true
-}
-
-// vRegistration_observeSubscription_events checks
-// draft/registration.schema.json#/$defs/observeSubscription/properties/events.
-func vRegistration_observeSubscription_events(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1251])
-	}
-	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[1252])
-	}
-	if ok, dup := c.UniqueItems(n); !ok {
-		_ = dup
 		return c.FailWith(n, &reasons[1253])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.Child(it.Item(), vRegistration_observeSubscription_events_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
 	}
 	return true
 }
@@ -22537,8 +22060,24 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n a
 					return false
 				}
 			case "required":
-				if !vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[1282])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if !(k == ahpimpl.KindString) {
+									return c.FailTypeWith(n, &reasons[1283])
+								}
+							}
+						}
+					}
 				}
 			case "type":
 				seen |= uint64(0x2)
@@ -22546,14 +22085,14 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n a
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1282])
+						return c.FailTypeWith(n, &reasons[1284])
 					}
 					if !(d.StrEq(n, "object")) {
-						return c.FailWith(n, &reasons[1283])
+						return c.FailWith(n, &reasons[1285])
 					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1284])
+				return c.FailWith(m.Name(), &reasons[1286])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -22571,7 +22110,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_properties(c *ahpim
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1287])
+		return c.FailTypeWith(n, &reasons[1289])
 	}
 	if ev != nil {
 		ev.Declared = true
@@ -22660,7 +22199,7 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1288])
+		return c.FailTypeWith(n, &reasons[1290])
 	}
 	var seen uint64
 	if ev != nil {
@@ -22676,10 +22215,10 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1289])
+						return c.FailTypeWith(n, &reasons[1291])
 					}
 					if !(d.StrEq(n, "string")) {
-						return c.FailWith(n, &reasons[1290])
+						return c.FailWith(n, &reasons[1292])
 					}
 				}
 			case "title":
@@ -22687,7 +22226,7 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1291])
+						return c.FailTypeWith(n, &reasons[1293])
 					}
 				}
 			case "description":
@@ -22695,7 +22234,7 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1292])
+						return c.FailTypeWith(n, &reasons[1294])
 					}
 				}
 			case "default":
@@ -22703,7 +22242,7 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1293])
+						return c.FailTypeWith(n, &reasons[1295])
 					}
 				}
 			case "format":
@@ -22711,10 +22250,10 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1294])
+						return c.FailTypeWith(n, &reasons[1296])
 					}
 					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[1295])
+						return c.FailWith(n, &reasons[1297])
 					}
 					switch d.StrView(n) {
 					case "date", "date-time", "email", "uri":
@@ -22727,7 +22266,7 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[1296])
+						return c.FailTypeWith(n, &reasons[1298])
 					}
 				}
 			case "maxLength":
@@ -22735,11 +22274,11 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[1297])
+						return c.FailTypeWith(n, &reasons[1299])
 					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1298])
+				return c.FailWith(m.Name(), &reasons[1300])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -22758,7 +22297,7 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1300])
+		return c.FailTypeWith(n, &reasons[1302])
 	}
 	var seen uint64
 	if ev != nil {
@@ -22774,10 +22313,10 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1301])
+						return c.FailTypeWith(n, &reasons[1303])
 					}
 					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[1302])
+						return c.FailWith(n, &reasons[1304])
 					}
 					switch d.StrView(n) {
 					case "integer", "number":
@@ -22790,7 +22329,7 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1303])
+						return c.FailTypeWith(n, &reasons[1305])
 					}
 				}
 			case "description":
@@ -22798,7 +22337,7 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1304])
+						return c.FailTypeWith(n, &reasons[1306])
 					}
 				}
 			case "default":
@@ -22806,7 +22345,7 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[1305])
+						return c.FailTypeWith(n, &reasons[1307])
 					}
 				}
 			case "minimum":
@@ -22814,7 +22353,7 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[1306])
+						return c.FailTypeWith(n, &reasons[1308])
 					}
 				}
 			case "maximum":
@@ -22822,11 +22361,11 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[1307])
+						return c.FailTypeWith(n, &reasons[1309])
 					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1308])
+				return c.FailWith(m.Name(), &reasons[1310])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -22845,7 +22384,7 @@ func vMCPElicitation_booleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1310])
+		return c.FailTypeWith(n, &reasons[1312])
 	}
 	var seen uint64
 	if ev != nil {
@@ -22861,10 +22400,10 @@ func vMCPElicitation_booleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1311])
+						return c.FailTypeWith(n, &reasons[1313])
 					}
 					if !(d.StrEq(n, "boolean")) {
-						return c.FailWith(n, &reasons[1312])
+						return c.FailWith(n, &reasons[1314])
 					}
 				}
 			case "title":
@@ -22872,7 +22411,7 @@ func vMCPElicitation_booleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1313])
+						return c.FailTypeWith(n, &reasons[1315])
 					}
 				}
 			case "description":
@@ -22880,7 +22419,7 @@ func vMCPElicitation_booleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1314])
+						return c.FailTypeWith(n, &reasons[1316])
 					}
 				}
 			case "default":
@@ -22888,11 +22427,11 @@ func vMCPElicitation_booleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[1315])
+						return c.FailTypeWith(n, &reasons[1317])
 					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1316])
+				return c.FailWith(m.Name(), &reasons[1318])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -22911,7 +22450,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1318])
+		return c.FailTypeWith(n, &reasons[1320])
 	}
 	var seen uint64
 	if ev != nil {
@@ -22927,10 +22466,10 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.No
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1319])
+						return c.FailTypeWith(n, &reasons[1321])
 					}
 					if !(d.StrEq(n, "string")) {
-						return c.FailWith(n, &reasons[1320])
+						return c.FailWith(n, &reasons[1322])
 					}
 				}
 			case "title":
@@ -22938,7 +22477,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.No
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1321])
+						return c.FailTypeWith(n, &reasons[1323])
 					}
 				}
 			case "description":
@@ -22946,7 +22485,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.No
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1322])
+						return c.FailTypeWith(n, &reasons[1324])
 					}
 				}
 			case "default":
@@ -22954,16 +22493,32 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.No
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1323])
+						return c.FailTypeWith(n, &reasons[1325])
 					}
 				}
 			case "enum":
 				seen |= uint64(0x1)
-				if !vMCPElicitation_untitledSingleSelectEnumSchema_enum(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[1326])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if !(k == ahpimpl.KindString) {
+									return c.FailTypeWith(n, &reasons[1327])
+								}
+							}
+						}
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1324])
+				return c.FailWith(m.Name(), &reasons[1328])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -22976,39 +22531,13 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.No
 	return true
 }
 
-// vMCPElicitation_untitledSingleSelectEnumSchema_enum checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum.
-func vMCPElicitation_untitledSingleSelectEnumSchema_enum(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1327])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if !(k == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1328])
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vMCPElicitation_titledSingleSelectEnumSchema checks
 // draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema.
 func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1329])
+		return c.FailTypeWith(n, &reasons[1331])
 	}
 	var seen uint64
 	if ev != nil {
@@ -23024,10 +22553,10 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1330])
+						return c.FailTypeWith(n, &reasons[1332])
 					}
 					if !(d.StrEq(n, "string")) {
-						return c.FailWith(n, &reasons[1331])
+						return c.FailWith(n, &reasons[1333])
 					}
 				}
 			case "title":
@@ -23035,7 +22564,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1332])
+						return c.FailTypeWith(n, &reasons[1334])
 					}
 				}
 			case "description":
@@ -23043,7 +22572,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1333])
+						return c.FailTypeWith(n, &reasons[1335])
 					}
 				}
 			case "default":
@@ -23051,16 +22580,28 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1334])
+						return c.FailTypeWith(n, &reasons[1336])
 					}
 				}
 			case "oneOf":
 				seen |= uint64(0x1)
-				if !vMCPElicitation_titledSingleSelectEnumSchema_oneOf(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[1337])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.ChildAll(it.Item(), vMCPElicitation_labelledOption) {
+								return false
+							}
+						}
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1335])
+				return c.FailWith(m.Name(), &reasons[1338])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -23073,35 +22614,13 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 	return true
 }
 
-// vMCPElicitation_titledSingleSelectEnumSchema_oneOf checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/oneOf.
-func vMCPElicitation_titledSingleSelectEnumSchema_oneOf(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1338])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.ChildAll(it.Item(), vMCPElicitation_labelledOption) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vMCPElicitation_labelledOption checks
 // draft/mcp-elicitation.schema.json#/$defs/labelledOption.
 func vMCPElicitation_labelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1339])
+		return c.FailTypeWith(n, &reasons[1341])
 	}
 	var seen uint64
 	if ev != nil {
@@ -23117,7 +22636,7 @@ func vMCPElicitation_labelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1340])
+						return c.FailTypeWith(n, &reasons[1342])
 					}
 				}
 			case "title":
@@ -23126,11 +22645,11 @@ func vMCPElicitation_labelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1341])
+						return c.FailTypeWith(n, &reasons[1343])
 					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1342])
+				return c.FailWith(m.Name(), &reasons[1344])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -23149,7 +22668,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1345])
+		return c.FailTypeWith(n, &reasons[1347])
 	}
 	var seen uint64
 	if ev != nil {
@@ -23165,10 +22684,10 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1346])
+						return c.FailTypeWith(n, &reasons[1348])
 					}
 					if !(d.StrEq(n, "array")) {
-						return c.FailWith(n, &reasons[1347])
+						return c.FailWith(n, &reasons[1349])
 					}
 				}
 			case "title":
@@ -23176,7 +22695,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1348])
+						return c.FailTypeWith(n, &reasons[1350])
 					}
 				}
 			case "description":
@@ -23184,12 +22703,28 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1349])
+						return c.FailTypeWith(n, &reasons[1351])
 					}
 				}
 			case "default":
-				if !vMCPElicitation_untitledMultiSelectEnumSchema_default(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[1352])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if !(k == ahpimpl.KindString) {
+									return c.FailTypeWith(n, &reasons[1353])
+								}
+							}
+						}
+					}
 				}
 			case "items":
 				seen |= uint64(0x1)
@@ -23201,7 +22736,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[1350])
+						return c.FailTypeWith(n, &reasons[1354])
 					}
 				}
 			case "maxItems":
@@ -23209,11 +22744,11 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[1351])
+						return c.FailTypeWith(n, &reasons[1355])
 					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1352])
+				return c.FailWith(m.Name(), &reasons[1356])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -23226,38 +22761,12 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_default checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default.
-func vMCPElicitation_untitledMultiSelectEnumSchema_default(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1355])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if !(k == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1356])
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vMCPElicitation_untitledMultiSelectEnumSchema_items checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items.
 func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1357])
+		return c.FailTypeWith(n, &reasons[1359])
 	}
 	var seen uint64
 	if ev != nil {
@@ -23273,19 +22782,35 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpim
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1358])
+						return c.FailTypeWith(n, &reasons[1360])
 					}
 					if !(d.StrEq(n, "string")) {
-						return c.FailWith(n, &reasons[1359])
+						return c.FailWith(n, &reasons[1361])
 					}
 				}
 			case "enum":
 				seen |= uint64(0x1)
-				if !vMCPElicitation_untitledMultiSelectEnumSchema_items_enum(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[1362])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if !(k == ahpimpl.KindString) {
+									return c.FailTypeWith(n, &reasons[1363])
+								}
+							}
+						}
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1360])
+				return c.FailWith(m.Name(), &reasons[1364])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -23298,39 +22823,13 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpim
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_items_enum checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum.
-func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1363])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if !(k == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1364])
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vMCPElicitation_titledMultiSelectEnumSchema checks
 // draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema.
 func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1365])
+		return c.FailTypeWith(n, &reasons[1367])
 	}
 	var seen uint64
 	if ev != nil {
@@ -23346,10 +22845,10 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1366])
+						return c.FailTypeWith(n, &reasons[1368])
 					}
 					if !(d.StrEq(n, "array")) {
-						return c.FailWith(n, &reasons[1367])
+						return c.FailWith(n, &reasons[1369])
 					}
 				}
 			case "title":
@@ -23357,7 +22856,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1368])
+						return c.FailTypeWith(n, &reasons[1370])
 					}
 				}
 			case "description":
@@ -23365,12 +22864,28 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1369])
+						return c.FailTypeWith(n, &reasons[1371])
 					}
 				}
 			case "default":
-				if !vMCPElicitation_titledMultiSelectEnumSchema_default(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[1372])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if !(k == ahpimpl.KindString) {
+									return c.FailTypeWith(n, &reasons[1373])
+								}
+							}
+						}
+					}
 				}
 			case "items":
 				seen |= uint64(0x1)
@@ -23382,7 +22897,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[1370])
+						return c.FailTypeWith(n, &reasons[1374])
 					}
 				}
 			case "maxItems":
@@ -23390,11 +22905,11 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[1371])
+						return c.FailTypeWith(n, &reasons[1375])
 					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1372])
+				return c.FailWith(m.Name(), &reasons[1376])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -23407,38 +22922,12 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema_default checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default.
-func vMCPElicitation_titledMultiSelectEnumSchema_default(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1375])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if !(k == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1376])
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vMCPElicitation_titledMultiSelectEnumSchema_items checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items.
 func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1377])
+		return c.FailTypeWith(n, &reasons[1379])
 	}
 	var seen uint64
 	if ev != nil {
@@ -23450,11 +22939,23 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl
 			switch m.Key() {
 			case "anyOf":
 				seen |= uint64(0x1)
-				if !vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[1380])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.ChildAll(it.Item(), vMCPElicitation_labelledOption) {
+								return false
+							}
+						}
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1378])
+				return c.FailWith(m.Name(), &reasons[1381])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -23467,35 +22968,13 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf.
-func vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1380])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.ChildAll(it.Item(), vMCPElicitation_labelledOption) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vMCPElicitation_legacyTitledEnumSchema checks
 // draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema.
 func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1381])
+		return c.FailTypeWith(n, &reasons[1383])
 	}
 	var seen uint64
 	if ev != nil {
@@ -23511,10 +22990,10 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1382])
+						return c.FailTypeWith(n, &reasons[1384])
 					}
 					if !(d.StrEq(n, "string")) {
-						return c.FailWith(n, &reasons[1383])
+						return c.FailWith(n, &reasons[1385])
 					}
 				}
 			case "title":
@@ -23522,7 +23001,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1384])
+						return c.FailTypeWith(n, &reasons[1386])
 					}
 				}
 			case "description":
@@ -23530,7 +23009,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1385])
+						return c.FailTypeWith(n, &reasons[1387])
 					}
 				}
 			case "default":
@@ -23538,20 +23017,52 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1386])
+						return c.FailTypeWith(n, &reasons[1388])
 					}
 				}
 			case "enum":
 				seen |= uint64(0x1)
-				if !vMCPElicitation_legacyTitledEnumSchema_enum(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[1389])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if !(k == ahpimpl.KindString) {
+									return c.FailTypeWith(n, &reasons[1390])
+								}
+							}
+						}
+					}
 				}
 			case "enumNames":
-				if !vMCPElicitation_legacyTitledEnumSchema_enumNames(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[1391])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if !(k == ahpimpl.KindString) {
+									return c.FailTypeWith(n, &reasons[1392])
+								}
+							}
+						}
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1387])
+				return c.FailWith(m.Name(), &reasons[1393])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -23560,84 +23071,6 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required183)
-	}
-	return true
-}
-
-// vMCPElicitation_legacyTitledEnumSchema_enum checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum.
-func vMCPElicitation_legacyTitledEnumSchema_enum(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1390])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if !(k == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1391])
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
-// vMCPElicitation_legacyTitledEnumSchema_enumNames checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames.
-func vMCPElicitation_legacyTitledEnumSchema_enumNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1392])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if !(k == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1393])
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
-// vMCPElicitation_elicitRequestFormParams_requestedSchema_required checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required.
-func vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1394])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if !(k == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1395])
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
 	}
 	return true
 }
@@ -24377,6 +23810,20 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"manifest\""},
 	{Code: ahprt.CodeNot, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/type", Message: "array"},
+	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items/enum", Message: "want one of \"http\", \"stdio\", \"in_process\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/type", Message: "array"},
+	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items/enum", Message: "want one of \"bearer\", \"oauth\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/toolPaths/type", Message: "array"},
+	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/toolPaths/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/contentCategories/type", Message: "array"},
+	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/contentCategories/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/correlationIdentityFields/type", Message: "array"},
+	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/correlationIdentityFields/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", Message: "missing member \"events\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", Message: "missing member \"gaps\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", Message: "missing member \"transports\""},
@@ -24387,8 +23834,11 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", Message: "missing member \"managedPolicy\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", Message: "missing member \"correlationIdentityFields\""},
 	{Code: ahprt.CodeNot, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/type", Message: "array"},
+	{Code: ahprt.CodeMinItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/minItems", Message: "want at least 1 items"},
+	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items/enum", Message: "want one of \"observe\", \"intercept\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/required", Message: "missing member \"event\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/required", Message: "missing member \"modes\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/then/required", Message: "missing member \"capabilities\""},
@@ -24398,7 +23848,11 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeNot, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeContains, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not/contains", Message: "want at least 1 matching items"},
 	{Code: ahprt.CodeConst, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not/contains/const", Message: "want \"intercept\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/items/enum", Message: "want one of \"inject\", \"message\""},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/effects/type", Message: "array"},
+	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities.schema.json#/properties/effects/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/required", Message: "missing member \"effects\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/allOf/0/then/required", Message: "missing member \"flow\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/allOf/2/then/required", Message: "missing member \"inject\""},
@@ -24409,8 +23863,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeConst, Schema: "draft/capabilities.schema.json#/allOf/3/then/properties/effects/contains/const", Message: "want \"inject\""},
 	{Code: ahprt.CodeContains, Schema: "draft/capabilities.schema.json#/allOf/5/then/properties/effects/contains", Message: "want at least 1 matching items"},
 	{Code: ahprt.CodeConst, Schema: "draft/capabilities.schema.json#/allOf/5/then/properties/effects/contains/const", Message: "want \"modify\""},
-	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/effects/type", Message: "array"},
-	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities.schema.json#/properties/effects/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/properties/effects/items/anyOf/0/enum", Message: "want one of \"deny\", \"allow\", \"ask\", \"modify\", \"message\", \"return\", \"flow\", \"inject\""},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/reverseDnsName/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "draft/common.schema.json#/$defs/reverseDnsName/pattern", Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$"},
@@ -24426,30 +23878,28 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeConst, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1/properties/merge/const", Message: "want true"},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1/required", Message: "missing member \"merge\""},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/flow/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/properties/flow/required", Message: "missing member \"operations\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/properties/flow/allOf/0/then/required", Message: "missing member \"remainingContinuations\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/properties/flow/allOf/0/then/required", Message: "missing member \"continuationCount\""},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/flow/properties/operations/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "draft/capabilities.schema.json#/properties/flow/properties/operations/minItems", Message: "want at least 1 items"},
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities.schema.json#/properties/flow/properties/operations/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/properties/flow/properties/operations/items/enum", Message: "want one of \"stop\", \"continue\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/properties/flow/required", Message: "missing member \"operations\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/properties/flow/allOf/0/then/required", Message: "missing member \"remainingContinuations\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/properties/flow/allOf/0/then/required", Message: "missing member \"continuationCount\""},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/nonNegativeInteger/type", Message: "integer"},
 	{Code: ahprt.CodeMinimum, Schema: "draft/common.schema.json#/$defs/nonNegativeInteger/minimum", Message: "want at least 0"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/inject/type", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/properties/inject/required", Message: "missing member \"context\""},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/properties/append/const", Message: "want true"},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/required", Message: "missing member \"append\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/required", Message: "missing member \"deliverAt\""},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/minItems", Message: "want at least 1 items"},
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items/enum", Message: "want one of \"now\", \"next_turn\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/required", Message: "missing member \"append\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/required", Message: "missing member \"deliverAt\""},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/elicitation/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/elicitation/properties/form/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/elicitation/properties/url/type", Message: "object"},
-	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/type", Message: "array"},
-	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/items/enum", Message: "want one of \"inject\", \"message\""},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/type", Message: "array"},
 	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/items/enum", Message: "want one of \"deny\", \"message\""},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects/type", Message: "array"},
@@ -24540,35 +23990,18 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify/type", Message: "object"},
 	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify/propertyNames/enum", Message: "want one of \"workspace\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/common.schema.json#/$defs/eventType/enum", Message: "want one of \"session.start\", \"config.change.before\", \"turn.start\", \"turn.finish.before\", \"model.request.before\", \"model.response.after\", \"model.switch.before\", \"tool.before\", \"tool.after\", \"tool.permission.request\", \"tool.batch.after\", \"context.compact.before\", \"context.compact.after\", \"task.change.before\", \"user.elicitation.request\", \"user.elicitation.result\", \"user.message.inbound\", \"user.message.outbound\", \"workspace.change.before\", \"session.end\", \"config.change.after\", \"turn.end\", \"turn.progress\", \"model.error\", \"model.switch.after\", \"tool.permission.resolved\", \"tool.progress\", \"task.change.after\", \"user.attention\", \"workspace.change.after\", \"file.changed\", \"hook.failure\""},
-	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/type", Message: "array"},
-	{Code: ahprt.CodeMinItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/minItems", Message: "want at least 1 items"},
-	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/uniqueItems", Message: "items must be unique"},
-	{Code: ahprt.CodeEnum, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items/enum", Message: "want one of \"observe\", \"intercept\""},
-	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items/type", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items/required", Message: "missing member \"path\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items/required", Message: "missing member \"reason\""},
-	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/type", Message: "array"},
-	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/uniqueItems", Message: "items must be unique"},
-	{Code: ahprt.CodeEnum, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items/enum", Message: "want one of \"http\", \"stdio\", \"in_process\""},
-	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/type", Message: "array"},
-	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/uniqueItems", Message: "items must be unique"},
-	{Code: ahprt.CodeEnum, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items/enum", Message: "want one of \"bearer\", \"oauth\""},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits/type", Message: "object"},
-	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/toolPaths/type", Message: "array"},
-	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/toolPaths/uniqueItems", Message: "items must be unique"},
-	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/contentCategories/type", Message: "array"},
-	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/contentCategories/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/type", Message: "array"},
+	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items/enum", Message: "want one of \"user\", \"project\", \"managed\""},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/disableable/type", Message: "boolean"},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/required", Message: "missing member \"scopes\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/required", Message: "missing member \"disableable\""},
 	{Code: ahprt.CodeConst, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/then/properties/disableable/const", Message: "want false"},
-	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/type", Message: "array"},
-	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/uniqueItems", Message: "items must be unique"},
-	{Code: ahprt.CodeEnum, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items/enum", Message: "want one of \"user\", \"project\", \"managed\""},
-	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/correlationIdentityFields/type", Message: "array"},
-	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/correlationIdentityFields/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeType, Schema: "draft/catalogue-event.schema.json#/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/catalogue-event.schema.json#/oneOf", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/eventCore/properties/id/type", Message: "string"},
@@ -24577,6 +24010,7 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeFormat, Schema: "draft/event.schema.json#/$defs/eventCore/properties/source/format", Message: "not a valid uri"},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/eventCore/properties/time/type", Message: "string"},
 	{Code: ahprt.CodeFormat, Schema: "draft/event.schema.json#/$defs/eventCore/properties/time/format", Message: "not a valid date-time"},
+	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/eventCore/properties/gaps/type", Message: "array"},
 	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/eventCore/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/eventCore/required", Message: "missing member \"source\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/eventCore/required", Message: "missing member \"time\""},
@@ -24584,17 +24018,16 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/eventCore/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/cwd/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/workspaceRoots/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/workspaceRoots/items/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/model/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/synthesized/type", Message: "boolean"},
 	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/session/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/workspaceRoots/type", Message: "array"},
-	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/workspaceRoots/items/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/agent/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/agent/properties/type/type", Message: "string"},
 	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/session/properties/agent/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/eventCore/properties/parentEventId/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/event.schema.json#/$defs/eventCore/properties/parentEventId/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/eventCore/properties/gaps/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/gap/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/gap/properties/path/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/event.schema.json#/$defs/gap/properties/path/minLength", Message: "want at least 1 characters"},
@@ -24718,6 +24151,9 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path/type", Message: "string"},
@@ -24727,9 +24163,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required", Message: "missing member \"scope\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required", Message: "missing member \"settings\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required", Message: "missing member \"summary\""},
-	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/type", Message: "array"},
-	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/type/const", Message: "want \"config.change.after\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/required", Message: "missing member \"type\""},
@@ -24739,19 +24172,19 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/type", Message: "array"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required", Message: "missing member \"source\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required", Message: "missing member \"scope\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required", Message: "missing member \"settings\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required", Message: "missing member \"summary\""},
-	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/type", Message: "array"},
-	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/items/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turn.start/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turn.start/properties/type/const", Message: "want \"turn.start\""},
@@ -24769,12 +24202,12 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/modelVisibleItems/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/message/type", Message: "object"},
 	{Code: ahprt.CodeEnum, Schema: "draft/content-item.schema.json#/$defs/message/properties/role/enum", Message: "want one of \"system\", \"developer\", \"user\", \"assistant\", \"tool\""},
+	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/message/properties/parts/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/message/properties/synthesized/type", Message: "boolean"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/message/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/message/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/message/required", Message: "missing member \"role\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/message/required", Message: "missing member \"parts\""},
-	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/message/properties/parts/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turn.finish.before/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turn.finish.before/properties/type/const", Message: "want \"turn.finish.before\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome/enum", Message: "want one of \"completed\", \"failed\", \"cancelled\", \"max_iterations\""},
@@ -24959,6 +24392,7 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/type/const", Message: "want \"tool.permission.request\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/sandboxBypass/type", Message: "boolean"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/toolCall/properties/path/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/toolCall/properties/path/minLength", Message: "want at least 1 characters"},
@@ -25034,6 +24468,8 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/transport/const", Message: "want \"stdio\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/items/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/additionalProperties", Message: "this object allows no other members"},
@@ -25053,8 +24489,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeContains, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains", Message: "want at least 1 matching items"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/properties/path/const", Message: "want \"cwd\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
-	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/type", Message: "array"},
-	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/items/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/transport/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/transport/pattern", Message: "does not match ^_.+"},
@@ -25077,15 +24511,14 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/batch/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/batch/properties/id/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/batch/properties/id/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/batch/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/batch/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/batch/required", Message: "missing member \"callIds\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/batch/properties/callIds/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "draft/execution-event.schema.json#/$defs/batch/properties/callIds/minItems", Message: "want at least 1 items"},
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/execution-event.schema.json#/$defs/batch/properties/callIds/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/batch/properties/callIds/items/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/batch/properties/callIds/items/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/type", Message: "array"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/batch/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/batch/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/batch/required", Message: "missing member \"callIds\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/items/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/type/const", Message: "want \"tool.permission.resolved\""},
@@ -25101,10 +24534,10 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/tool.progress/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/type/const", Message: "want \"tool.batch.after\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/required", Message: "missing member \"batch\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/required", Message: "missing member \"calls\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/minItems", Message: "want at least 1 items"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/required", Message: "missing member \"batch\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/required", Message: "missing member \"calls\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path/minLength", Message: "want at least 1 characters"},
@@ -25129,10 +24562,10 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/tokenCounts/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/type/const", Message: "want \"context.compact.after\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/type", Message: "array"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/required", Message: "missing member \"summary\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/required", Message: "missing member \"removed\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/required", Message: "missing member \"execution\""},
-	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id/minLength", Message: "want at least 1 characters"},
@@ -25198,11 +24631,11 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/type", Message: "array"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required", Message: "missing member \"channel\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required", Message: "missing member \"sender\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required", Message: "missing member \"messages\""},
-	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/type", Message: "array"},
 	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items/allOf/1/properties/role/const", Message: "want \"user\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/type/const", Message: "want \"user.message.outbound\""},
@@ -25211,10 +24644,10 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/type", Message: "array"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/required", Message: "missing member \"channel\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/required", Message: "missing member \"messages\""},
-	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/type", Message: "array"},
 	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items/allOf/1/properties/role/const", Message: "want \"assistant\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/properties/type/const", Message: "want \"workspace.change.before\""},
@@ -25229,19 +24662,19 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeMinProperties, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/minProperties", Message: "want at least 1 members"},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/cwd/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/cwd/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/type", Message: "array"},
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/items/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/items/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/properties/type/const", Message: "want \"workspace.change.after\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/required", Message: "missing member \"workspace\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/file.changed/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/type/const", Message: "want \"file.changed\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/file.changed/required", Message: "missing member \"changes\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes/minItems", Message: "want at least 1 items"},
+	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/file.changed/required", Message: "missing member \"changes\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path/minLength", Message: "want at least 1 characters"},
@@ -25301,13 +24734,13 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodePattern, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/pattern", Message: "does not match ^https://"},
 	{Code: ahprt.CodeFormat, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/format", Message: "not a valid uri"},
 	{Code: ahprt.CodeEnum, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/flow/enum", Message: "want one of \"authorization_code_pkce\", \"client_credentials\""},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes/type", Message: "array"},
+	{Code: ahprt.CodeUniqueItems, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", Message: "missing member \"resource\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", Message: "missing member \"issuer\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", Message: "missing member \"clientId\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", Message: "missing member \"flow\""},
-	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes/type", Message: "array"},
-	{Code: ahprt.CodeUniqueItems, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/positiveInteger/type", Message: "integer"},
 	{Code: ahprt.CodeMinimum, Schema: "draft/common.schema.json#/$defs/positiveInteger/minimum", Message: "want at least 1"},
 	{Code: ahprt.CodeType, Schema: "draft/deny-effect.schema.json#/type", Message: "object"},
@@ -25385,6 +24818,7 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeConst, Schema: "draft/tool-after.schema.json#/properties/type/const", Message: "want \"tool.after\""},
 	{Code: ahprt.CodeType, Schema: "draft/tool-after.schema.json#/properties/durationMs/type", Message: "number"},
 	{Code: ahprt.CodeMinimum, Schema: "draft/tool-after.schema.json#/properties/durationMs/minimum", Message: "want at least 0"},
+	{Code: ahprt.CodeType, Schema: "draft/tool-after.schema.json#/properties/fileChanges/type", Message: "array"},
 	{Code: ahprt.CodeRequired, Schema: "draft/tool-after.schema.json#/required", Message: "missing member \"outcome\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/tool-after.schema.json#/required", Message: "missing member \"execution\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/tool-after.schema.json#/required", Message: "missing member \"items\""},
@@ -25392,7 +24826,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeNot, Schema: "draft/tool-after.schema.json#/allOf/2/else/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeNot, Schema: "draft/tool-after.schema.json#/allOf/5/then/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeNot, Schema: "draft/tool-after.schema.json#/allOf/4/then/properties/tool/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeType, Schema: "draft/tool-after.schema.json#/properties/fileChanges/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/fileChange/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/fileChange/properties/path/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/fileChange/properties/path/minLength", Message: "want at least 1 characters"},
@@ -25443,16 +24876,16 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/oneOf", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"protocolVersion\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"effects\""},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/minItems", Message: "want at least 1 items"},
 	{Code: ahprt.CodeMaxItems, Schema: "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems", Message: "want at most 1 items"},
+	{Code: ahprt.CodeRequired, Schema: "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"protocolVersion\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"effects\""},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"protocolVersion\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"effects\""},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/type", Message: "array"},
 	{Code: ahprt.CodeMaxItems, Schema: "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems", Message: "want at most 0 items"},
+	{Code: ahprt.CodeRequired, Schema: "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"protocolVersion\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"effects\""},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/method/const", Message: "want \"hooks/intercept\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/required", Message: "missing member \"method\""},
@@ -25487,6 +24920,7 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/type", Message: "object"},
 	{Code: ahprt.CodeEnum, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission/enum", Message: "want one of \"none\", \"allow\", \"ask\", \"deny\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow/enum", Message: "want one of \"none\", \"stop\", \"continue\""},
+	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/instructions/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/injections/type", Message: "array"},
 	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/required", Message: "missing member \"permission\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/required", Message: "missing member \"candidate\""},
@@ -25494,13 +24928,12 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/type", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/required", Message: "missing member \"value\""},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/properties/provenance/type", Message: "object"},
-	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/instructions/type", Message: "array"},
 	{Code: ahprt.CodeRequired, Schema: "draft/intercept-response.schema.json#/allOf/1/required", Message: "missing member \"result\""},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-response.schema.json#/allOf/1/properties/result/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/intercept-response.schema.json#/allOf/1/properties/result/properties/effects/type", Message: "array"},
 	{Code: ahprt.CodeRequired, Schema: "draft/intercept-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"protocolVersion\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/intercept-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"effects\""},
 	{Code: ahprt.CodeNot, Schema: "draft/intercept-response.schema.json#/allOf/1/properties/result/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeType, Schema: "draft/intercept-response.schema.json#/allOf/1/properties/result/properties/effects/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/json-rpc-message.schema.json#/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/json-rpc-message.schema.json#/oneOf", Message: "missing member \"jsonrpc\""},
 	{Code: ahprt.CodeOneOfMany, Schema: "draft/json-rpc-message.schema.json#/oneOf", Message: "matches more than one alternative"},
@@ -25526,11 +24959,13 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/observe-notification.schema.json#/allOf/1/properties/params/required", Message: "missing member \"protocolVersion\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/observe-notification.schema.json#/allOf/1/properties/params/required", Message: "missing member \"event\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/required", Message: "missing member \"protocolVersion\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/required", Message: "missing member \"hooks\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/properties/hooks/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "draft/registration.schema.json#/properties/hooks/minItems", Message: "want at least 1 items"},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/required", Message: "missing member \"protocolVersion\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/required", Message: "missing member \"hooks\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/backend/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/backend/properties/subscriptions/type", Message: "array"},
+	{Code: ahprt.CodeMinItems, Schema: "draft/registration.schema.json#/$defs/backend/properties/subscriptions/minItems", Message: "want at least 1 items"},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/backend/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/backend/required", Message: "missing member \"transport\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/backend/required", Message: "missing member \"subscriptions\""},
@@ -25542,13 +24977,13 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/backend/properties/transport/oneOf", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/stdioTransport/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/stdioTransport/properties/type/const", Message: "want \"stdio\""},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/stdioTransport/properties/args/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/stdioTransport/properties/args/items/type", Message: "string"},
 	{Code: ahprt.CodeEnum, Schema: "draft/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum", Message: "want one of \"persistent\", \"per_event\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/stdioTransport/properties/cwd/type", Message: "string"},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"command\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"lifecycle\""},
-	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/stdioTransport/properties/args/type", Message: "array"},
-	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/stdioTransport/properties/args/items/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/httpTransport/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/httpTransport/properties/type/const", Message: "want \"http\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/httpTransport/required", Message: "missing member \"type\""},
@@ -25556,11 +24991,12 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/httpUrl/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "draft/registration.schema.json#/$defs/httpUrl/pattern", Message: "does not match ^https?://"},
 	{Code: ahprt.CodeFormat, Schema: "draft/registration.schema.json#/$defs/httpUrl/format", Message: "not a valid uri"},
-	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/backend/properties/subscriptions/type", Message: "array"},
-	{Code: ahprt.CodeMinItems, Schema: "draft/registration.schema.json#/$defs/backend/properties/subscriptions/minItems", Message: "want at least 1 items"},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", Message: "missing member \"mode\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/type", Message: "array"},
+	{Code: ahprt.CodeMinItems, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/minItems", Message: "want at least 1 items"},
+	{Code: ahprt.CodeUniqueItems, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/mode/const", Message: "want \"intercept\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum", Message: "want one of \"fail-open\", \"fail-closed\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/includeNative/type", Message: "boolean"},
@@ -25573,9 +25009,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"content\""},
 	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/properties/disableable/const", Message: "want false"},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/required", Message: "missing member \"disableable\""},
-	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/type", Message: "array"},
-	{Code: ahprt.CodeMinItems, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/minItems", Message: "want at least 1 items"},
-	{Code: ahprt.CodeUniqueItems, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/eventWildcard/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "draft/registration.schema.json#/$defs/eventWildcard/pattern", Message: "does not match ^(?:\\*|[a-z][a-z0-9]*\\.\\*)$"},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/filters/type", Message: "object"},
@@ -25584,6 +25017,9 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/filters/properties/paths/type", Message: "array"},
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/registration.schema.json#/$defs/filters/properties/paths/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/observeSubscription/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/events/type", Message: "array"},
+	{Code: ahprt.CodeMinItems, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/events/minItems", Message: "want at least 1 items"},
+	{Code: ahprt.CodeUniqueItems, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/events/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/mode/const", Message: "want \"observe\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/includeNative/type", Message: "boolean"},
 	{Code: ahprt.CodeEnum, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/scope/enum", Message: "want one of \"managed\", \"project\", \"user\""},
@@ -25594,9 +25030,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/properties/disableable/const", Message: "want false"},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/required", Message: "missing member \"disableable\""},
 	{Code: ahprt.CodeNot, Schema: "draft/registration.schema.json#/$defs/observeSubscription/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/events/type", Message: "array"},
-	{Code: ahprt.CodeMinItems, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/events/minItems", Message: "want at least 1 items"},
-	{Code: ahprt.CodeUniqueItems, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/events/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeType, Schema: "draft/schema.json#/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/schema.json#/oneOf", Message: "missing member \"jsonrpc\""},
 	{Code: ahprt.CodeOneOfMany, Schema: "draft/schema.json#/oneOf", Message: "matches more than one alternative"},
@@ -25625,6 +25058,8 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/required", Message: "missing member \"requestedSchema\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/$schema/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/items/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type/type", Message: "string"},
 	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type/const", Message: "want \"object\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/additionalProperties", Message: "this object allows no other members"},
@@ -25667,21 +25102,21 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/title/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/description/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/default/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items/type", Message: "string"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/required", Message: "missing member \"enum\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/type", Message: "array"},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/type/type", Message: "string"},
 	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/type/const", Message: "want \"string\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/title/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/description/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/default/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/type", Message: "array"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/required", Message: "missing member \"oneOf\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/labelledOption/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/const/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/title/type", Message: "string"},
@@ -25693,52 +25128,50 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/type/const", Message: "want \"array\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/title/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/description/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/items/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/minItems/type", Message: "number"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems/type", Message: "number"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/required", Message: "missing member \"items\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/type", Message: "array"},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/items/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/type", Message: "string"},
 	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/const", Message: "want \"string\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items/type", Message: "string"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/required", Message: "missing member \"enum\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/type", Message: "array"},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/type/type", Message: "string"},
 	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/type/const", Message: "want \"array\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/title/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/description/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/items/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/minItems/type", Message: "number"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/maxItems/type", Message: "number"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/required", Message: "missing member \"items\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/type", Message: "array"},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/items/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/type", Message: "array"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/required", Message: "missing member \"anyOf\""},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/type/type", Message: "string"},
 	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/type/const", Message: "want \"string\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/title/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/description/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/default/type", Message: "string"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/required", Message: "missing member \"enum\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum/items/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/items/type", Message: "string"},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/type", Message: "array"},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/items/type", Message: "string"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/required", Message: "missing member \"enum\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action/type", Message: "string"},
 	{Code: ahprt.CodeEnum, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action/enum", Message: "want one of \"accept\", \"cancel\", \"decline\""},
@@ -25763,25 +25196,25 @@ var (
 	required3   = []*ahpimpl.Reason{&reasons[21]}
 	required4   = []*ahpimpl.Reason{&reasons[23], &reasons[24], &reasons[25]}
 	required5   = []*ahpimpl.Reason{&reasons[30], &reasons[31]}
-	required6   = []*ahpimpl.Reason{&reasons[34], &reasons[35], &reasons[36], &reasons[37], &reasons[38], &reasons[39], &reasons[40], &reasons[41], &reasons[42]}
-	required7   = []*ahpimpl.Reason{&reasons[46], &reasons[47]}
-	required8   = []*ahpimpl.Reason{&reasons[48]}
-	required9   = []*ahpimpl.Reason{&reasons[56]}
-	required10  = []*ahpimpl.Reason{&reasons[57]}
-	required11  = []*ahpimpl.Reason{&reasons[58]}
-	required12  = []*ahpimpl.Reason{&reasons[59]}
-	required13  = []*ahpimpl.Reason{&reasons[76], &reasons[77]}
-	required14  = []*ahpimpl.Reason{&reasons[79]}
-	required15  = []*ahpimpl.Reason{&reasons[81]}
-	required16  = []*ahpimpl.Reason{&reasons[83]}
-	required17  = []*ahpimpl.Reason{&reasons[84], &reasons[85]}
-	required18  = []*ahpimpl.Reason{&reasons[93]}
-	required19  = []*ahpimpl.Reason{&reasons[96], &reasons[97]}
-	required20  = []*ahpimpl.Reason{&reasons[203], &reasons[204]}
-	required21  = []*ahpimpl.Reason{&reasons[218], &reasons[219]}
-	required22  = []*ahpimpl.Reason{&reasons[234], &reasons[235], &reasons[236], &reasons[237]}
-	required23  = []*ahpimpl.Reason{&reasons[243]}
-	required24  = []*ahpimpl.Reason{&reasons[248]}
+	required6   = []*ahpimpl.Reason{&reasons[48], &reasons[49], &reasons[50], &reasons[51], &reasons[52], &reasons[53], &reasons[54], &reasons[55], &reasons[56]}
+	required7   = []*ahpimpl.Reason{&reasons[63], &reasons[64]}
+	required8   = []*ahpimpl.Reason{&reasons[65]}
+	required9   = []*ahpimpl.Reason{&reasons[77]}
+	required10  = []*ahpimpl.Reason{&reasons[78]}
+	required11  = []*ahpimpl.Reason{&reasons[79]}
+	required12  = []*ahpimpl.Reason{&reasons[80]}
+	required13  = []*ahpimpl.Reason{&reasons[95], &reasons[96]}
+	required14  = []*ahpimpl.Reason{&reasons[98]}
+	required15  = []*ahpimpl.Reason{&reasons[100]}
+	required16  = []*ahpimpl.Reason{&reasons[106]}
+	required17  = []*ahpimpl.Reason{&reasons[107], &reasons[108]}
+	required18  = []*ahpimpl.Reason{&reasons[112]}
+	required19  = []*ahpimpl.Reason{&reasons[119], &reasons[120]}
+	required20  = []*ahpimpl.Reason{&reasons[215], &reasons[216]}
+	required21  = []*ahpimpl.Reason{&reasons[223], &reasons[224]}
+	required22  = []*ahpimpl.Reason{&reasons[235], &reasons[236], &reasons[237], &reasons[238]}
+	required23  = []*ahpimpl.Reason{&reasons[246]}
+	required24  = []*ahpimpl.Reason{&reasons[249]}
 	required25  = []*ahpimpl.Reason{&reasons[257], &reasons[258]}
 	required26  = []*ahpimpl.Reason{&reasons[264]}
 	required27  = []*ahpimpl.Reason{&reasons[278], &reasons[279], &reasons[280], &reasons[281], &reasons[282]}
@@ -25795,12 +25228,12 @@ var (
 	required35  = []*ahpimpl.Reason{&reasons[354], &reasons[355], &reasons[356], &reasons[357]}
 	required36  = []*ahpimpl.Reason{&reasons[362], &reasons[363], &reasons[364], &reasons[365]}
 	required37  = []*ahpimpl.Reason{&reasons[368], &reasons[369]}
-	required38  = []*ahpimpl.Reason{&reasons[380], &reasons[381], &reasons[382], &reasons[383]}
+	required38  = []*ahpimpl.Reason{&reasons[383], &reasons[384], &reasons[385], &reasons[386]}
 	required39  = []*ahpimpl.Reason{&reasons[389], &reasons[390]}
-	required40  = []*ahpimpl.Reason{&reasons[401], &reasons[402], &reasons[403], &reasons[404]}
+	required40  = []*ahpimpl.Reason{&reasons[405], &reasons[406], &reasons[407], &reasons[408]}
 	required41  = []*ahpimpl.Reason{&reasons[415], &reasons[416], &reasons[417]}
 	required42  = []*ahpimpl.Reason{&reasons[422]}
-	required43  = []*ahpimpl.Reason{&reasons[428], &reasons[429], &reasons[430]}
+	required43  = []*ahpimpl.Reason{&reasons[429], &reasons[430], &reasons[431]}
 	required44  = []*ahpimpl.Reason{&reasons[437], &reasons[438], &reasons[439], &reasons[440]}
 	required45  = []*ahpimpl.Reason{&reasons[450], &reasons[451], &reasons[452], &reasons[453]}
 	required46  = []*ahpimpl.Reason{&reasons[461], &reasons[462], &reasons[463]}
@@ -25822,45 +25255,45 @@ var (
 	required62  = []*ahpimpl.Reason{&reasons[595], &reasons[596], &reasons[597]}
 	required63  = []*ahpimpl.Reason{&reasons[605]}
 	required64  = []*ahpimpl.Reason{&reasons[610], &reasons[611], &reasons[612]}
-	required65  = []*ahpimpl.Reason{&reasons[619], &reasons[620]}
-	required66  = []*ahpimpl.Reason{&reasons[621], &reasons[622], &reasons[623]}
-	required67  = []*ahpimpl.Reason{&reasons[633], &reasons[634], &reasons[635]}
-	required68  = []*ahpimpl.Reason{&reasons[636]}
-	required69  = []*ahpimpl.Reason{&reasons[644], &reasons[645], &reasons[646], &reasons[647]}
-	required70  = []*ahpimpl.Reason{&reasons[654]}
-	required71  = []*ahpimpl.Reason{&reasons[659]}
-	required72  = []*ahpimpl.Reason{&reasons[660]}
-	required73  = []*ahpimpl.Reason{&reasons[661]}
-	required74  = []*ahpimpl.Reason{&reasons[664]}
-	required75  = []*ahpimpl.Reason{&reasons[676], &reasons[677]}
-	required76  = []*ahpimpl.Reason{&reasons[681]}
-	required77  = []*ahpimpl.Reason{&reasons[682]}
-	required78  = []*ahpimpl.Reason{&reasons[683]}
-	required79  = []*ahpimpl.Reason{&reasons[686]}
-	required80  = []*ahpimpl.Reason{&reasons[694]}
-	required81  = []*ahpimpl.Reason{&reasons[695]}
-	required82  = []*ahpimpl.Reason{&reasons[696]}
-	required83  = []*ahpimpl.Reason{&reasons[699]}
-	required84  = []*ahpimpl.Reason{&reasons[700]}
-	required85  = []*ahpimpl.Reason{&reasons[701]}
-	required86  = []*ahpimpl.Reason{&reasons[704]}
-	required87  = []*ahpimpl.Reason{&reasons[705]}
-	required88  = []*ahpimpl.Reason{&reasons[706]}
-	required89  = []*ahpimpl.Reason{&reasons[709]}
-	required90  = []*ahpimpl.Reason{&reasons[720]}
-	required91  = []*ahpimpl.Reason{&reasons[721]}
-	required92  = []*ahpimpl.Reason{&reasons[722]}
-	required93  = []*ahpimpl.Reason{&reasons[725]}
-	required94  = []*ahpimpl.Reason{&reasons[726]}
-	required95  = []*ahpimpl.Reason{&reasons[727]}
-	required96  = []*ahpimpl.Reason{&reasons[730]}
-	required97  = []*ahpimpl.Reason{&reasons[735], &reasons[736]}
+	required65  = []*ahpimpl.Reason{&reasons[620], &reasons[621]}
+	required66  = []*ahpimpl.Reason{&reasons[622], &reasons[623], &reasons[624]}
+	required67  = []*ahpimpl.Reason{&reasons[634], &reasons[635], &reasons[636]}
+	required68  = []*ahpimpl.Reason{&reasons[637]}
+	required69  = []*ahpimpl.Reason{&reasons[645], &reasons[646], &reasons[647], &reasons[648]}
+	required70  = []*ahpimpl.Reason{&reasons[655]}
+	required71  = []*ahpimpl.Reason{&reasons[660]}
+	required72  = []*ahpimpl.Reason{&reasons[661]}
+	required73  = []*ahpimpl.Reason{&reasons[662]}
+	required74  = []*ahpimpl.Reason{&reasons[665]}
+	required75  = []*ahpimpl.Reason{&reasons[677], &reasons[678]}
+	required76  = []*ahpimpl.Reason{&reasons[682]}
+	required77  = []*ahpimpl.Reason{&reasons[683]}
+	required78  = []*ahpimpl.Reason{&reasons[684]}
+	required79  = []*ahpimpl.Reason{&reasons[687]}
+	required80  = []*ahpimpl.Reason{&reasons[697]}
+	required81  = []*ahpimpl.Reason{&reasons[698]}
+	required82  = []*ahpimpl.Reason{&reasons[699]}
+	required83  = []*ahpimpl.Reason{&reasons[702]}
+	required84  = []*ahpimpl.Reason{&reasons[703]}
+	required85  = []*ahpimpl.Reason{&reasons[704]}
+	required86  = []*ahpimpl.Reason{&reasons[707]}
+	required87  = []*ahpimpl.Reason{&reasons[708]}
+	required88  = []*ahpimpl.Reason{&reasons[709]}
+	required89  = []*ahpimpl.Reason{&reasons[712]}
+	required90  = []*ahpimpl.Reason{&reasons[721]}
+	required91  = []*ahpimpl.Reason{&reasons[722]}
+	required92  = []*ahpimpl.Reason{&reasons[723]}
+	required93  = []*ahpimpl.Reason{&reasons[726]}
+	required94  = []*ahpimpl.Reason{&reasons[727]}
+	required95  = []*ahpimpl.Reason{&reasons[728]}
+	required96  = []*ahpimpl.Reason{&reasons[731]}
+	required97  = []*ahpimpl.Reason{&reasons[741], &reasons[742]}
 	required98  = []*ahpimpl.Reason{&reasons[748], &reasons[749]}
 	required99  = []*ahpimpl.Reason{&reasons[753], &reasons[754]}
-	required100 = []*ahpimpl.Reason{&reasons[758], &reasons[759]}
+	required100 = []*ahpimpl.Reason{&reasons[760], &reasons[761]}
 	required101 = []*ahpimpl.Reason{&reasons[766], &reasons[767], &reasons[768], &reasons[769], &reasons[770]}
 	required102 = []*ahpimpl.Reason{&reasons[777], &reasons[778]}
-	required103 = []*ahpimpl.Reason{&reasons[786], &reasons[787], &reasons[788]}
+	required103 = []*ahpimpl.Reason{&reasons[787], &reasons[788], &reasons[789]}
 	required104 = []*ahpimpl.Reason{&reasons[794]}
 	required105 = []*ahpimpl.Reason{&reasons[797]}
 	required106 = []*ahpimpl.Reason{&reasons[804], &reasons[805], &reasons[806]}
@@ -25872,13 +25305,13 @@ var (
 	required112 = []*ahpimpl.Reason{&reasons[836], &reasons[837]}
 	required113 = []*ahpimpl.Reason{&reasons[843], &reasons[844], &reasons[845]}
 	required114 = []*ahpimpl.Reason{&reasons[848], &reasons[849]}
-	required115 = []*ahpimpl.Reason{&reasons[856], &reasons[857], &reasons[858]}
+	required115 = []*ahpimpl.Reason{&reasons[857], &reasons[858], &reasons[859]}
 	required116 = []*ahpimpl.Reason{&reasons[863], &reasons[864]}
-	required117 = []*ahpimpl.Reason{&reasons[869], &reasons[870]}
+	required117 = []*ahpimpl.Reason{&reasons[870], &reasons[871]}
 	required118 = []*ahpimpl.Reason{&reasons[875]}
 	required119 = []*ahpimpl.Reason{&reasons[880], &reasons[881]}
 	required120 = []*ahpimpl.Reason{&reasons[893]}
-	required121 = []*ahpimpl.Reason{&reasons[896]}
+	required121 = []*ahpimpl.Reason{&reasons[898]}
 	required122 = []*ahpimpl.Reason{&reasons[905], &reasons[906], &reasons[907]}
 	required123 = []*ahpimpl.Reason{&reasons[910], &reasons[911], &reasons[912]}
 	required124 = []*ahpimpl.Reason{&reasons[920], &reasons[921], &reasons[922]}
@@ -25888,7 +25321,7 @@ var (
 	required128 = []*ahpimpl.Reason{&reasons[946]}
 	required129 = []*ahpimpl.Reason{&reasons[948]}
 	required130 = []*ahpimpl.Reason{&reasons[950]}
-	required131 = []*ahpimpl.Reason{&reasons[958], &reasons[959], &reasons[960], &reasons[961], &reasons[962]}
+	required131 = []*ahpimpl.Reason{&reasons[960], &reasons[961], &reasons[962], &reasons[963], &reasons[964]}
 	required132 = []*ahpimpl.Reason{&reasons[972], &reasons[973]}
 	required133 = []*ahpimpl.Reason{&reasons[980]}
 	required134 = []*ahpimpl.Reason{&reasons[984]}
@@ -25898,49 +25331,49 @@ var (
 	required138 = []*ahpimpl.Reason{&reasons[1013], &reasons[1014], &reasons[1015]}
 	required139 = []*ahpimpl.Reason{&reasons[1020], &reasons[1021]}
 	required140 = []*ahpimpl.Reason{&reasons[1028], &reasons[1029], &reasons[1030], &reasons[1031], &reasons[1032]}
-	required141 = []*ahpimpl.Reason{&reasons[1042], &reasons[1043], &reasons[1044]}
-	required142 = []*ahpimpl.Reason{&reasons[1045]}
+	required141 = []*ahpimpl.Reason{&reasons[1043], &reasons[1044], &reasons[1045]}
+	required142 = []*ahpimpl.Reason{&reasons[1046]}
 	required143 = []*ahpimpl.Reason{&reasons[1057], &reasons[1058]}
 	required144 = []*ahpimpl.Reason{&reasons[1059]}
 	required145 = []*ahpimpl.Reason{&reasons[1067], &reasons[1068], &reasons[1069], &reasons[1070], &reasons[1071], &reasons[1072]}
 	required146 = []*ahpimpl.Reason{&reasons[1073]}
 	required147 = []*ahpimpl.Reason{&reasons[1081], &reasons[1082]}
 	required148 = []*ahpimpl.Reason{&reasons[1088], &reasons[1089], &reasons[1090]}
-	required149 = []*ahpimpl.Reason{&reasons[1100], &reasons[1101]}
-	required150 = []*ahpimpl.Reason{&reasons[1106], &reasons[1107]}
+	required149 = []*ahpimpl.Reason{&reasons[1103], &reasons[1104]}
+	required150 = []*ahpimpl.Reason{&reasons[1108], &reasons[1109]}
 	required151 = []*ahpimpl.Reason{&reasons[1112], &reasons[1113]}
 	required152 = []*ahpimpl.Reason{&reasons[1115], &reasons[1116], &reasons[1117]}
 	required153 = []*ahpimpl.Reason{&reasons[1139], &reasons[1140]}
-	required154 = []*ahpimpl.Reason{&reasons[1145], &reasons[1146]}
-	required155 = []*ahpimpl.Reason{&reasons[1149]}
+	required154 = []*ahpimpl.Reason{&reasons[1146], &reasons[1147]}
+	required155 = []*ahpimpl.Reason{&reasons[1150]}
 	required156 = []*ahpimpl.Reason{&reasons[1152]}
-	required157 = []*ahpimpl.Reason{&reasons[1154], &reasons[1155]}
+	required157 = []*ahpimpl.Reason{&reasons[1155], &reasons[1156]}
 	required158 = []*ahpimpl.Reason{&reasons[1162], &reasons[1163], &reasons[1164]}
 	required159 = []*ahpimpl.Reason{&reasons[1168], &reasons[1169], &reasons[1170]}
 	required160 = []*ahpimpl.Reason{&reasons[1175], &reasons[1176]}
 	required161 = []*ahpimpl.Reason{&reasons[1180], &reasons[1181]}
-	required162 = []*ahpimpl.Reason{&reasons[1183], &reasons[1184]}
-	required163 = []*ahpimpl.Reason{&reasons[1188], &reasons[1189], &reasons[1190]}
-	required164 = []*ahpimpl.Reason{&reasons[1201], &reasons[1202], &reasons[1203]}
-	required165 = []*ahpimpl.Reason{&reasons[1208], &reasons[1209]}
-	required166 = []*ahpimpl.Reason{&reasons[1223], &reasons[1224], &reasons[1225], &reasons[1226], &reasons[1227]}
-	required167 = []*ahpimpl.Reason{&reasons[1229]}
-	required168 = []*ahpimpl.Reason{&reasons[1245], &reasons[1246], &reasons[1247]}
-	required169 = []*ahpimpl.Reason{&reasons[1249]}
+	required162 = []*ahpimpl.Reason{&reasons[1185], &reasons[1186]}
+	required163 = []*ahpimpl.Reason{&reasons[1190], &reasons[1191], &reasons[1192]}
+	required164 = []*ahpimpl.Reason{&reasons[1205], &reasons[1206], &reasons[1207]}
+	required165 = []*ahpimpl.Reason{&reasons[1210], &reasons[1211]}
+	required166 = []*ahpimpl.Reason{&reasons[1226], &reasons[1227], &reasons[1228], &reasons[1229], &reasons[1230]}
+	required167 = []*ahpimpl.Reason{&reasons[1232]}
+	required168 = []*ahpimpl.Reason{&reasons[1248], &reasons[1249], &reasons[1250]}
+	required169 = []*ahpimpl.Reason{&reasons[1252]}
 	required170 = []*ahpimpl.Reason{&reasons[1266], &reasons[1267], &reasons[1268], &reasons[1269]}
 	required171 = []*ahpimpl.Reason{&reasons[1278], &reasons[1279]}
-	required172 = []*ahpimpl.Reason{&reasons[1285], &reasons[1286]}
-	required173 = []*ahpimpl.Reason{&reasons[1299]}
-	required174 = []*ahpimpl.Reason{&reasons[1309]}
-	required175 = []*ahpimpl.Reason{&reasons[1317]}
-	required176 = []*ahpimpl.Reason{&reasons[1325], &reasons[1326]}
-	required177 = []*ahpimpl.Reason{&reasons[1336], &reasons[1337]}
-	required178 = []*ahpimpl.Reason{&reasons[1343], &reasons[1344]}
-	required179 = []*ahpimpl.Reason{&reasons[1353], &reasons[1354]}
-	required180 = []*ahpimpl.Reason{&reasons[1361], &reasons[1362]}
-	required181 = []*ahpimpl.Reason{&reasons[1373], &reasons[1374]}
-	required182 = []*ahpimpl.Reason{&reasons[1379]}
-	required183 = []*ahpimpl.Reason{&reasons[1388], &reasons[1389]}
+	required172 = []*ahpimpl.Reason{&reasons[1287], &reasons[1288]}
+	required173 = []*ahpimpl.Reason{&reasons[1301]}
+	required174 = []*ahpimpl.Reason{&reasons[1311]}
+	required175 = []*ahpimpl.Reason{&reasons[1319]}
+	required176 = []*ahpimpl.Reason{&reasons[1329], &reasons[1330]}
+	required177 = []*ahpimpl.Reason{&reasons[1339], &reasons[1340]}
+	required178 = []*ahpimpl.Reason{&reasons[1345], &reasons[1346]}
+	required179 = []*ahpimpl.Reason{&reasons[1357], &reasons[1358]}
+	required180 = []*ahpimpl.Reason{&reasons[1365], &reasons[1366]}
+	required181 = []*ahpimpl.Reason{&reasons[1377], &reasons[1378]}
+	required182 = []*ahpimpl.Reason{&reasons[1382]}
+	required183 = []*ahpimpl.Reason{&reasons[1394], &reasons[1395]}
 	required184 = []*ahpimpl.Reason{&reasons[1399]}
 	required185 = []*ahpimpl.Reason{&reasons[1406], &reasons[1407], &reasons[1408]}
 )

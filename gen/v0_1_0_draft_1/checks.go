@@ -26,8 +26,27 @@ func vCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			switch m.Key() {
 			case "effects":
 				seen |= uint64(0x1)
-				if !vCapabilities_effects(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[1])
+					}
+					if d.Len(n) < 1 {
+						return c.FailWith(n, &reasons[2])
+					}
+					if ok, dup := c.UniqueItems(n); !ok {
+						_ = dup
+						return c.FailWith(n, &reasons[3])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vCapabilities_effects_items) {
+								return false
+							}
+						}
+					}
 				}
 			default:
 				continue
@@ -39,36 +58,6 @@ func vCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	}
 	if seen != uint64(0x1) {
 		return c.FailRequired(n, seen, &required0)
-	}
-	return true
-}
-
-// vCapabilities_effects checks
-// 0.1.0-draft.1/capabilities.schema.json#/properties/effects.
-func vCapabilities_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[2])
-	}
-	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[3])
-	}
-	if ok, dup := c.UniqueItems(n); !ok {
-		_ = dup
-		return c.FailWith(n, &reasons[4])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_effects_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
 	}
 	return true
 }
@@ -401,8 +390,26 @@ func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 				}
 			case "effects":
 				seen |= uint64(0x2)
-				if !vInterceptDenyResponse_allOf_1_result_effects(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[30])
+					}
+					if d.Len(n) < 1 {
+						return c.FailWith(n, &reasons[31])
+					}
+					if d.Len(n) > 1 {
+						return c.FailWith(n, &reasons[32])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vDenyEffect) {
+								return false
+							}
+						}
+					}
 				}
 			case "extensions":
 				if !c.Child(m.Value(), vExtensions) {
@@ -427,35 +434,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 func vCommon_protocolVersion(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "0.1")) {
-		return c.FailWith(n, &reasons[32])
-	}
-	return true
-}
-
-// vInterceptDenyResponse_allOf_1_result_effects checks 0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects.
-func vInterceptDenyResponse_allOf_1_result_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[33])
-	}
-	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[34])
-	}
-	if d.Len(n) > 1 {
 		return c.FailWith(n, &reasons[35])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.Child(it.Item(), vDenyEffect) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
 	}
 	return true
 }
@@ -514,8 +493,15 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, e
 				}
 			case "effects":
 				seen |= uint64(0x2)
-				if !vInterceptNoEffectResponse_allOf_1_result_effects(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[37])
+					}
+					if d.Len(n) > 0 {
+						return c.FailWith(n, &reasons[38])
+					}
 				}
 			case "extensions":
 				if !c.Child(m.Value(), vExtensions) {
@@ -531,19 +517,6 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required4)
-	}
-	return true
-}
-
-// vInterceptNoEffectResponse_allOf_1_result_effects checks 0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects.
-func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[39])
-	}
-	if d.Len(n) > 0 {
-		return c.FailWith(n, &reasons[40])
 	}
 	return true
 }
@@ -836,15 +809,31 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					}
 				}
 			case "workspaceRoots":
-				if !vCommon_session_workspaceRoots(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[74])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if !(k == ahpimpl.KindString) {
+									return c.FailTypeWith(n, &reasons[75])
+								}
+							}
+						}
+					}
 				}
 			case "model":
 				{
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[74])
+						return c.FailTypeWith(n, &reasons[76])
 					}
 				}
 			case "agent":
@@ -861,33 +850,6 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	}
 	if seen != uint64(0x1) {
 		return c.FailRequired(n, seen, &required8)
-	}
-	return true
-}
-
-// vCommon_session_workspaceRoots checks
-// 0.1.0-draft.1/common.schema.json#/$defs/session/properties/workspaceRoots.
-func vCommon_session_workspaceRoots(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[76])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if !(k == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[77])
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
 	}
 	return true
 }
@@ -1451,8 +1413,23 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				}
 			case "hooks":
 				seen |= uint64(0x2)
-				if !vRegistration_hooks(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[131])
+					}
+					if d.Len(n) < 1 {
+						return c.FailWith(n, &reasons[132])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vRegistration_backend) {
+								return false
+							}
+						}
+					}
 				}
 			default:
 				continue
@@ -1467,32 +1444,6 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	}
 	if !rules.UniqueBackendIDs(c, n, nil) {
 		return false
-	}
-	return true
-}
-
-// vRegistration_hooks checks
-// 0.1.0-draft.1/registration.schema.json#/properties/hooks.
-func vRegistration_hooks(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[133])
-	}
-	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[134])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.Child(it.Item(), vRegistration_backend) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
 	}
 	return true
 }
@@ -1529,8 +1480,23 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 				}
 			case "subscriptions":
 				seen |= uint64(0x4)
-				if !vRegistration_backend_subscriptions(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[136])
+					}
+					if d.Len(n) < 1 {
+						return c.FailWith(n, &reasons[137])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							if !c.Child(it.Item(), vRegistration_backend_subscriptions_items) {
+								return false
+							}
+						}
+					}
 				}
 			default:
 				continue
@@ -1547,7 +1513,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		{
 			p := presence0(d, n)
 			if k != ahpimpl.KindObject || p&1 == 1 {
-				return c.FailWith(n, &reasons[139])
+				return c.FailWith(n, &reasons[141])
 			}
 		}
 	}
@@ -1622,7 +1588,7 @@ func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, 
 					{
 						n := m.Value()
 						if !(d.StrEq(n, "stdio")) {
-							return c.FailWith(n, &reasons[140])
+							return c.FailWith(n, &reasons[142])
 						}
 					}
 				default:
@@ -1653,7 +1619,7 @@ func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node
 					{
 						n := m.Value()
 						if !(d.StrEq(n, "http")) {
-							return c.FailWith(n, &reasons[141])
+							return c.FailWith(n, &reasons[143])
 						}
 					}
 				default:
@@ -1674,10 +1640,10 @@ func vRegistration_reverseDns(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[142])
+		return c.FailTypeWith(n, &reasons[144])
 	}
 	if !re0.Match(d.Str(n)) {
-		return c.FailWith(n, &reasons[143])
+		return c.FailWith(n, &reasons[145])
 	}
 	return true
 }
@@ -1689,7 +1655,7 @@ func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 	k := d.Kind(n)
 	{
 		if k != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[144])
+			return c.FailTypeWith(n, &reasons[146])
 		}
 		var dvs [1]ahpimpl.Node
 		{
@@ -1703,7 +1669,7 @@ func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		}
 		dv := dvs[0]
 		if dv == 0 {
-			return c.FailWith(n, &reasons[145])
+			return c.FailWith(n, &reasons[147])
 		}
 		switch d.Tag(dv) {
 		case "stdio":
@@ -1727,7 +1693,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[146])
+		return c.FailTypeWith(n, &reasons[148])
 	}
 	var seen uint64
 	if ev != nil {
@@ -1742,7 +1708,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				{
 					n := m.Value()
 					if !(d.StrEq(n, "stdio")) {
-						return c.FailWith(n, &reasons[147])
+						return c.FailWith(n, &reasons[149])
 					}
 				}
 			case "command":
@@ -1751,15 +1717,31 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[148])
+						return c.FailTypeWith(n, &reasons[150])
 					}
 					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[149])
+						return c.FailWith(n, &reasons[151])
 					}
 				}
 			case "args":
-				if !vRegistration_stdioTransport_args(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[152])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if !(k == ahpimpl.KindString) {
+									return c.FailTypeWith(n, &reasons[153])
+								}
+							}
+						}
+					}
 				}
 			case "lifecycle":
 				seen |= uint64(0x4)
@@ -1767,7 +1749,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					n := m.Value()
 					k := d.Kind(n)
 					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[150])
+						return c.FailWith(n, &reasons[154])
 					}
 					switch d.StrView(n) {
 					case "persistent", "per_event":
@@ -1780,7 +1762,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[151])
+						return c.FailTypeWith(n, &reasons[155])
 					}
 				}
 			default:
@@ -1797,40 +1779,13 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	return true
 }
 
-// vRegistration_stdioTransport_args checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args.
-func vRegistration_stdioTransport_args(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[155])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if !(k == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[156])
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
 // vRegistration_httpTransport checks
 // 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport.
 func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[157])
+		return c.FailTypeWith(n, &reasons[159])
 	}
 	var seen uint64
 	if ev != nil {
@@ -1845,7 +1800,7 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 				{
 					n := m.Value()
 					if !(d.StrEq(n, "http")) {
-						return c.FailWith(n, &reasons[158])
+						return c.FailWith(n, &reasons[160])
 					}
 				}
 			case "url":
@@ -1854,13 +1809,13 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[159])
+						return c.FailTypeWith(n, &reasons[161])
 					}
 					if !re1.Match(d.Str(n)) {
-						return c.FailWith(n, &reasons[160])
+						return c.FailWith(n, &reasons[162])
 					}
 					if !format.URI(d.StrView(n)) {
-						return c.FailWith(n, &reasons[161])
+						return c.FailWith(n, &reasons[163])
 					}
 				}
 			default:
@@ -1883,7 +1838,7 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[164])
+		return c.FailTypeWith(n, &reasons[166])
 	}
 	var present uint64
 	var seen uint64
@@ -1899,7 +1854,7 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				{
 					n := m.Value()
 					if !(d.StrEq(n, "bearer")) {
-						return c.FailWith(n, &reasons[165])
+						return c.FailWith(n, &reasons[167])
 					}
 				}
 			case "tokenEnv":
@@ -1908,10 +1863,10 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[166])
+						return c.FailTypeWith(n, &reasons[168])
 					}
 					if !re2.Match(d.Str(n)) {
-						return c.FailWith(n, &reasons[167])
+						return c.FailWith(n, &reasons[169])
 					}
 				}
 			case "token":
@@ -1935,32 +1890,7 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		return c.FailRequired(n, seen, &required19)
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 {
-		return c.FailWith(n, &reasons[170])
-	}
-	return true
-}
-
-// vRegistration_backend_subscriptions checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions.
-func vRegistration_backend_subscriptions(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[171])
-	}
-	if d.Len(n) < 1 {
 		return c.FailWith(n, &reasons[172])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.Child(it.Item(), vRegistration_backend_subscriptions_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
 	}
 	return true
 }
@@ -2021,15 +1951,40 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			switch m.Key() {
 			case "events":
 				seen |= uint64(0x1)
-				if !vRegistration_interceptSubscription_events(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[176])
+					}
+					if d.Len(n) < 1 {
+						return c.FailWith(n, &reasons[177])
+					}
+					if d.Len(n) > 1 {
+						return c.FailWith(n, &reasons[178])
+					}
+					if ok, dup := c.UniqueItems(n); !ok {
+						_ = dup
+						return c.FailWith(n, &reasons[179])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								if !(d.StrEq(n, "tool.before")) {
+									return c.FailWith(n, &reasons[180])
+								}
+							}
+						}
+					}
 				}
 			case "mode":
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
 					if !(d.StrEq(n, "intercept")) {
-						return c.FailWith(n, &reasons[176])
+						return c.FailWith(n, &reasons[181])
 					}
 				}
 			case "timeoutMs":
@@ -2038,10 +1993,10 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
-						return c.FailTypeWith(n, &reasons[177])
+						return c.FailTypeWith(n, &reasons[182])
 					}
 					if c.Cmp(n, num0) < 0 {
-						return c.FailWith(n, &reasons[178])
+						return c.FailWith(n, &reasons[183])
 					}
 				}
 			case "failurePolicy":
@@ -2050,7 +2005,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 					n := m.Value()
 					k := d.Kind(n)
 					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[179])
+						return c.FailWith(n, &reasons[184])
 					}
 					switch d.StrView(n) {
 					case "fail-open", "fail-closed":
@@ -2063,7 +2018,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[180])
+						return c.FailTypeWith(n, &reasons[185])
 					}
 				}
 			default:
@@ -2076,41 +2031,6 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	}
 	if seen != uint64(0xf) {
 		return c.FailRequired(n, seen, &required20)
-	}
-	return true
-}
-
-// vRegistration_interceptSubscription_events checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events.
-func vRegistration_interceptSubscription_events(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[185])
-	}
-	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[186])
-	}
-	if d.Len(n) > 1 {
-		return c.FailWith(n, &reasons[187])
-	}
-	if ok, dup := c.UniqueItems(n); !ok {
-		_ = dup
-		return c.FailWith(n, &reasons[188])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				if !(d.StrEq(n, "tool.before")) {
-					return c.FailWith(n, &reasons[189])
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
 	}
 	return true
 }
@@ -2134,15 +2054,43 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			switch m.Key() {
 			case "events":
 				seen |= uint64(0x1)
-				if !vRegistration_observeSubscription_events(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[191])
+					}
+					if d.Len(n) < 1 {
+						return c.FailWith(n, &reasons[192])
+					}
+					if ok, dup := c.UniqueItems(n); !ok {
+						_ = dup
+						return c.FailWith(n, &reasons[193])
+					}
+					{
+						it := d.Items(n)
+						for it.Next() {
+							{
+								n := it.Item()
+								k := d.Kind(n)
+								if k != ahpimpl.KindString {
+									return c.FailWith(n, &reasons[194])
+								}
+								switch d.StrView(n) {
+								case "tool.before", "tool.after", "tool.error", "session.start", "session.end":
+								default:
+									return c.FailUnsupported(n, "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/items/enum", "value")
+								}
+							}
+						}
+					}
 				}
 			case "mode":
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
 					if !(d.StrEq(n, "observe")) {
-						return c.FailWith(n, &reasons[191])
+						return c.FailWith(n, &reasons[195])
 					}
 				}
 			case "includeNative":
@@ -2150,7 +2098,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 					n := m.Value()
 					k := d.Kind(n)
 					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[192])
+						return c.FailTypeWith(n, &reasons[196])
 					}
 				}
 			case "timeoutMs":
@@ -2171,45 +2119,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		return c.FailRequired(n, seen, &required21)
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[195])
-	}
-	return true
-}
-
-// vRegistration_observeSubscription_events checks 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events.
-func vRegistration_observeSubscription_events(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[196])
-	}
-	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[197])
-	}
-	if ok, dup := c.UniqueItems(n); !ok {
-		_ = dup
-		return c.FailWith(n, &reasons[198])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[199])
-				}
-				switch d.StrView(n) {
-				case "tool.before", "tool.after", "tool.error", "session.start", "session.end":
-				default:
-					return c.FailUnsupported(n, "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/items/enum", "value")
-				}
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
+		return c.FailWith(n, &reasons[199])
 	}
 	return true
 }
@@ -2353,10 +2263,10 @@ var (
 // Why the checks reject a value, one row per reason (see ahpimpl.Reason).
 var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/capabilities.schema.json#/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/capabilities.schema.json#/required", Message: "missing member \"effects\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/capabilities.schema.json#/properties/effects/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "0.1.0-draft.1/capabilities.schema.json#/properties/effects/minItems", Message: "want at least 1 items"},
 	{Code: ahprt.CodeUniqueItems, Schema: "0.1.0-draft.1/capabilities.schema.json#/properties/effects/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/capabilities.schema.json#/required", Message: "missing member \"effects\""},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/0/const", Message: "want \"deny\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/1/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/1/pattern", Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$"},
@@ -2382,17 +2292,17 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/jsonRpcResponseId/anyOf/1/type", Message: "null"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"protocolVersion\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"effects\""},
-	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/common.schema.json#/$defs/protocolVersion/const", Message: "want \"0.1\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/minItems", Message: "want at least 1 items"},
 	{Code: ahprt.CodeMaxItems, Schema: "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems", Message: "want at most 1 items"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"protocolVersion\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"effects\""},
+	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/common.schema.json#/$defs/protocolVersion/const", Message: "want \"0.1\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"protocolVersion\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"effects\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/type", Message: "array"},
 	{Code: ahprt.CodeMaxItems, Schema: "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems", Message: "want at most 0 items"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"protocolVersion\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"effects\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/method/const", Message: "want \"hooks/intercept\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/type", Message: "object"},
@@ -2426,10 +2336,10 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/id/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/id/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/cwd/type", Message: "string"},
-	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/model/type", Message: "string"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/workspaceRoots/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/workspaceRoots/items/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/model/type", Message: "string"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/id/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/id/minLength", Message: "want at least 1 characters"},
@@ -2483,11 +2393,13 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/required", Message: "missing member \"code\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/required", Message: "missing member \"message\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/required", Message: "missing member \"protocolVersion\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/required", Message: "missing member \"hooks\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/properties/hooks/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "0.1.0-draft.1/registration.schema.json#/properties/hooks/minItems", Message: "want at least 1 items"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/required", Message: "missing member \"protocolVersion\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/required", Message: "missing member \"hooks\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/type", Message: "array"},
+	{Code: ahprt.CodeMinItems, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/minItems", Message: "want at least 1 items"},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/required", Message: "missing member \"transport\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/required", Message: "missing member \"subscriptions\""},
@@ -2502,13 +2414,13 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/type/const", Message: "want \"stdio\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/command/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/command/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args/items/type", Message: "string"},
 	{Code: ahprt.CodeEnum, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum", Message: "want one of \"persistent\", \"per_event\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/cwd/type", Message: "string"},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"command\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"lifecycle\""},
-	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args/type", Message: "array"},
-	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args/items/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/type/const", Message: "want \"http\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/url/type", Message: "string"},
@@ -2523,11 +2435,14 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/authentication/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/authentication/required", Message: "missing member \"tokenEnv\""},
 	{Code: ahprt.CodeNot, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/authentication/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/type", Message: "array"},
-	{Code: ahprt.CodeMinItems, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/minItems", Message: "want at least 1 items"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", Message: "missing member \"mode\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/type", Message: "array"},
+	{Code: ahprt.CodeMinItems, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/minItems", Message: "want at least 1 items"},
+	{Code: ahprt.CodeMaxItems, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/maxItems", Message: "want at most 1 items"},
+	{Code: ahprt.CodeUniqueItems, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/items/const", Message: "want \"tool.before\""},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/mode/const", Message: "want \"intercept\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/timeoutMs/type", Message: "integer"},
 	{Code: ahprt.CodeMinimum, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/timeoutMs/minimum", Message: "want at least 1"},
@@ -2537,48 +2452,43 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"mode\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"timeoutMs\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"failurePolicy\""},
-	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/type", Message: "array"},
-	{Code: ahprt.CodeMinItems, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/minItems", Message: "want at least 1 items"},
-	{Code: ahprt.CodeMaxItems, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/maxItems", Message: "want at most 1 items"},
-	{Code: ahprt.CodeUniqueItems, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/uniqueItems", Message: "items must be unique"},
-	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/items/const", Message: "want \"tool.before\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/type", Message: "array"},
+	{Code: ahprt.CodeMinItems, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/minItems", Message: "want at least 1 items"},
+	{Code: ahprt.CodeUniqueItems, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeEnum, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/items/enum", Message: "want one of \"tool.before\", \"tool.after\", \"tool.error\", \"session.start\", \"session.end\""},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/mode/const", Message: "want \"observe\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/includeNative/type", Message: "boolean"},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/required", Message: "missing member \"events\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/required", Message: "missing member \"mode\""},
 	{Code: ahprt.CodeNot, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/type", Message: "array"},
-	{Code: ahprt.CodeMinItems, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/minItems", Message: "want at least 1 items"},
-	{Code: ahprt.CodeUniqueItems, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/uniqueItems", Message: "items must be unique"},
-	{Code: ahprt.CodeEnum, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/items/enum", Message: "want one of \"tool.before\", \"tool.after\", \"tool.error\", \"session.start\", \"session.end\""},
 }
 
 // Each object's required members' reasons, in the schema's order (see
 // ahpimpl.Ctx.FailRequired).
 var (
-	required0  = []*ahpimpl.Reason{&reasons[1]}
+	required0  = []*ahpimpl.Reason{&reasons[4]}
 	required1  = []*ahpimpl.Reason{&reasons[14], &reasons[15]}
 	required2  = []*ahpimpl.Reason{&reasons[20], &reasons[21], &reasons[22]}
-	required3  = []*ahpimpl.Reason{&reasons[30], &reasons[31]}
-	required4  = []*ahpimpl.Reason{&reasons[37], &reasons[38]}
+	required3  = []*ahpimpl.Reason{&reasons[33], &reasons[34]}
+	required4  = []*ahpimpl.Reason{&reasons[39], &reasons[40]}
 	required5  = []*ahpimpl.Reason{&reasons[47], &reasons[48], &reasons[49], &reasons[50]}
 	required6  = []*ahpimpl.Reason{&reasons[53], &reasons[54], &reasons[55]}
 	required7  = []*ahpimpl.Reason{&reasons[64], &reasons[65], &reasons[66], &reasons[67], &reasons[68], &reasons[69]}
-	required8  = []*ahpimpl.Reason{&reasons[75]}
+	required8  = []*ahpimpl.Reason{&reasons[77]}
 	required9  = []*ahpimpl.Reason{&reasons[82]}
 	required10 = []*ahpimpl.Reason{&reasons[89], &reasons[90], &reasons[91], &reasons[92]}
 	required11 = []*ahpimpl.Reason{&reasons[101], &reasons[102], &reasons[103]}
 	required12 = []*ahpimpl.Reason{&reasons[114], &reasons[115], &reasons[116]}
 	required13 = []*ahpimpl.Reason{&reasons[121], &reasons[122], &reasons[123]}
 	required14 = []*ahpimpl.Reason{&reasons[128], &reasons[129]}
-	required15 = []*ahpimpl.Reason{&reasons[131], &reasons[132]}
-	required16 = []*ahpimpl.Reason{&reasons[136], &reasons[137], &reasons[138]}
-	required17 = []*ahpimpl.Reason{&reasons[152], &reasons[153], &reasons[154]}
-	required18 = []*ahpimpl.Reason{&reasons[162], &reasons[163]}
-	required19 = []*ahpimpl.Reason{&reasons[168], &reasons[169]}
-	required20 = []*ahpimpl.Reason{&reasons[181], &reasons[182], &reasons[183], &reasons[184]}
-	required21 = []*ahpimpl.Reason{&reasons[193], &reasons[194]}
+	required15 = []*ahpimpl.Reason{&reasons[133], &reasons[134]}
+	required16 = []*ahpimpl.Reason{&reasons[138], &reasons[139], &reasons[140]}
+	required17 = []*ahpimpl.Reason{&reasons[156], &reasons[157], &reasons[158]}
+	required18 = []*ahpimpl.Reason{&reasons[164], &reasons[165]}
+	required19 = []*ahpimpl.Reason{&reasons[170], &reasons[171]}
+	required20 = []*ahpimpl.Reason{&reasons[186], &reasons[187], &reasons[188], &reasons[189]}
+	required21 = []*ahpimpl.Reason{&reasons[197], &reasons[198]}
 )
 
 // presence0 reports which of "authentication" object n has: bit i for the i-th.

@@ -149,13 +149,14 @@ func (e *checks) array(g *Group, s *ir.Schema) {
 				} else if ct != nil {
 					test = Id("c").Dot("Matches").Call(item, Id(ct.Func))
 				}
-				ig.If(test).Block(
-					Id("matches").Op("++"),
-					If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(Id("i"))),
-				)
+				found := []Code{Id("matches").Op("++")}
+				if walk.Records {
+					found = append(found, If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(Id("i"))))
+				}
+				ig.If(test).Block(found...)
 			}
 			rest := func(rg *Group) {
-				if s.Items != nil && !e.child(rg, item, s.Items) {
+				if s.Items != nil && !e.child(rg, item, s.Items) && walk.Records {
 					markEvaluated(rg, Id("i"))
 				}
 			}
@@ -163,7 +164,7 @@ func (e *checks) array(g *Group, s *ir.Schema) {
 				ig.Switch(Id("i")).BlockFunc(func(sg *Group) {
 					for i, p := range s.PrefixItems {
 						sg.Case(Lit(i)).BlockFunc(func(cg *Group) {
-							if !e.child(cg, item, p) {
+							if !e.child(cg, item, p) && walk.Records {
 								markEvaluated(cg, Id("i"))
 							}
 						})

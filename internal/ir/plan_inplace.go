@@ -15,14 +15,15 @@ import "slices"
 // not check request ids with it (Messages.RequestID). Its check must be its
 // keywords alone (no memo, dynamic scope, cycle guard or unevaluated*
 // wrapper), and the keyword one the emitter writes as one plain call:
-//   - properties, patternProperties, additionalProperties, items or
-//     prefixItems, for a schema that only tests the value itself (type,
-//     const, enum, string and number keywords) and accepts no object: a
-//     StrictAll check records nothing of it (Plan.AsChild is
-//     ChildRecordsNothing), so the call passes no annotations and its
-//     tests read none. (The member switch writes additionalProperties in
-//     each case of a member the parent does not declare: copies of a few
-//     tests.)
+//   - properties, patternProperties, items or prefixItems, for a schema
+//     that only tests the value itself (type, const, enum, string and
+//     number keywords), or that and an array's items, and accepts no
+//     object: a StrictAll check records nothing of it (Plan.AsChild is
+//     ChildRecordsNothing), so it is never passed annotations, and its
+//     item walk records none (Plan.Items.Records unset);
+//   - additionalProperties, for such a schema that only tests the value:
+//     the member switch writes it in each case of a member the parent does
+//     not declare, so only a few tests are worth the copies;
 //   - propertyNames, for a schema that only tests the value (a name is a
 //     string, whose check records nothing);
 //   - allOf, for an entry that no condition chain writes (Plan.Chains)
@@ -66,7 +67,12 @@ func planInPlace(p *Program, types *Types) {
 		by := use[s]
 		ok := false
 		switch by.keyword {
-		case "properties", "patternProperties", "items", "prefixItems", "additionalProperties":
+		case "properties", "patternProperties", "items", "prefixItems":
+			ok = s.Plan.AsChild == ChildRecordsNothing && (testsValueOnly(s) || testsItemsOnly(s))
+			if ok {
+				s.Plan.Items = unrecorded(s) // it is never passed annotations
+			}
+		case "additionalProperties":
 			ok = s.Plan.AsChild == ChildRecordsNothing && testsValueOnly(s)
 		case "propertyNames":
 			ok = testsValueOnly(s) // a name is a string: its check records nothing
@@ -95,12 +101,23 @@ func keywordsOnly(s *Schema) bool {
 
 // testsValueOnly reports whether s only tests the value itself: type,
 // const, enum and the string and number keywords.
-func testsValueOnly(s *Schema) bool {
+func testsValueOnly(s *Schema) bool { return only(s, clearValueTests) }
+
+// testsItemsOnly reports whether s only tests the value and the items of
+// an array (items, prefixItems, contains and the counts): what it checks
+// within them is the items' checks' business.
+func testsItemsOnly(s *Schema) bool {
 	return only(s, func(y *Schema) {
-		y.Types, y.Const, y.Enum = nil, nil, nil
-		y.MinLength, y.MaxLength, y.Pattern, y.Format = nil, nil, nil, ""
-		y.Minimum, y.Maximum, y.ExclusiveMinimum, y.ExclusiveMaximum, y.MultipleOf = nil, nil, nil, nil, nil
+		clearValueTests(y)
+		y.PrefixItems, y.Items, y.Contains, y.MinContains, y.MaxContains = nil, nil, nil, nil, nil
+		y.MinItems, y.MaxItems, y.UniqueItems = nil, nil, false
 	})
+}
+
+func clearValueTests(y *Schema) {
+	y.Types, y.Const, y.Enum = nil, nil, nil
+	y.MinLength, y.MaxLength, y.Pattern, y.Format = nil, nil, nil, ""
+	y.Minimum, y.Maximum, y.ExclusiveMinimum, y.ExclusiveMaximum, y.MultipleOf = nil, nil, nil, nil, nil
 }
 
 // subschemas calls f with every schema s applies and the keyword that

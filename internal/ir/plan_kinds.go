@@ -30,6 +30,10 @@ type ItemWalk struct {
 	// index is recorded as evaluated). Not for items false alone, whose
 	// check returns.
 	Index bool
+	// Records is set when the check records the items it evaluated (for
+	// the unevaluatedItems of a schema applying it in place): unset where
+	// no check ever passes it annotations (see planInPlace).
+	Records bool
 	// MinContains is how many items contains must match: minContains,
 	// or 1 without it; 0 writes no test.
 	MinContains int64
@@ -77,7 +81,7 @@ func allowsKind(types []string, kind string) bool {
 
 func itemWalk(s *Schema) ItemWalk {
 	items := checkOf(s.Items)
-	w := ItemWalk{Loop: len(s.PrefixItems) > 0 || items != nil || s.Contains != nil}
+	w := ItemWalk{Loop: len(s.PrefixItems) > 0 || items != nil || s.Contains != nil, Records: true}
 	if !w.Loop {
 		w.AllItems = s.Items != nil
 		return w
@@ -89,6 +93,17 @@ func itemWalk(s *Schema) ItemWalk {
 			w.MinContains = *s.MinContains
 		}
 	}
+	return w
+}
+
+// unrecorded is the item walk of s where no annotations are collected:
+// it only checks the items (the index only for prefixItems' switch).
+func unrecorded(s *Schema) ItemWalk {
+	w := itemWalk(s)
+	if !w.Loop {
+		return ItemWalk{}
+	}
+	w.Records, w.Index = false, len(s.PrefixItems) > 0
 	return w
 }
 

@@ -147,7 +147,8 @@ func TestPlanKinds(t *testing.T) {
 }
 
 // TestPlanItems: an array check loops over the items only when something
-// looks at each one; items true alone records them all evaluated.
+// looks at each one, and records the items it evaluated; items true alone
+// records them all evaluated.
 func TestPlanItems(t *testing.T) {
 	p := buildMemo(t, `{
 		"$defs": {
@@ -158,10 +159,10 @@ func TestPlanItems(t *testing.T) {
 		}
 	}`)
 	for ptr, want := range map[string]ir.ItemWalk{
-		"/$defs/all":  {AllItems: true},
-		"/$defs/none": {Loop: true},
-		"/$defs/some": {Loop: true, Index: true, MinContains: 2},
-		"/$defs/zero": {Loop: true, Index: true},
+		"/$defs/all":  {AllItems: true, Records: true},
+		"/$defs/none": {Loop: true, Records: true},
+		"/$defs/some": {Loop: true, Index: true, MinContains: 2, Records: true},
+		"/$defs/zero": {Loop: true, Index: true, Records: true},
 	} {
 		if got := find(t, p, ptr).Plan.Items; got != want {
 			t.Errorf("%s: %+v, want %+v", ptr, got, want)
@@ -266,11 +267,13 @@ func TestPlanWalk(t *testing.T) {
 
 // TestPlanInPlace: a schema one keyword applies, that nothing else
 // names, is written in place by its parent's check: a member's or item's
-// schema that only tests the value and rejects objects, a propertyNames
-// schema that only tests the name, an allOf entry, a then or an else. A schema a $ref names, one that accepts objects or
-// walks items as a member, one with a Go type of its own, an entry of a
-// condition chain and its then keep their functions; an entry merged
-// into the member walk is not called at all.
+// schema that rejects objects and only tests the value (and an array's
+// items), a propertyNames schema that only tests the name, an allOf
+// entry, a then or an else. A schema a $ref names, one that accepts
+// objects as a member, an additionalProperties schema that walks items,
+// one with a Go type of its own, an entry of a condition chain and its
+// then keep their functions; an entry merged into the member walk is not
+// called at all.
 func TestPlanInPlace(t *testing.T) {
 	p := buildMemo(t, `{
 		"$defs": {"named": {"type": "string"}},
@@ -299,7 +302,7 @@ func TestPlanInPlace(t *testing.T) {
 		"/properties/kind":                       true,
 		"/properties/names/propertyNames":        true,
 		"/properties/size":                       true,
-		"/properties/list":                       false, // walks items: not only tests of the value
+		"/properties/list":                       true,
 		"/properties/list/items":                 true,
 		"/properties/list/prefixItems/0":         true,
 		"/additionalProperties":                  true,
@@ -319,6 +322,12 @@ func TestPlanInPlace(t *testing.T) {
 		if s.Plan.InPlace != want || s.Plan.Inline != want {
 			t.Errorf("%s: in place %v, inline %v, want %v", ptr, s.Plan.InPlace, s.Plan.Inline, want)
 		}
+	}
+	// Written in place, a member's array check is never passed annotations:
+	// its walk records none, so the loop needs the index only for
+	// prefixItems.
+	if got, want := find(t, p, "/properties/list").Plan.Items, (ir.ItemWalk{Loop: true, Index: true}); got != want {
+		t.Errorf("/properties/list: walk %+v, want %+v", got, want)
 	}
 	// Entries of a condition chain, and their thens, are applied by the
 	// chain (with and without annotations): they keep their functions.
