@@ -470,8 +470,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 					if !(k == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[36])
 					}
-					if ok, dup := c.UniqueItems(n); !ok {
-						_ = dup
+					if ok, _ := c.UniqueItems(n); !ok {
 						return c.FailWith(n, &reasons[37])
 					}
 					{
@@ -500,8 +499,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 					if !(k == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[39])
 					}
-					if ok, dup := c.UniqueItems(n); !ok {
-						_ = dup
+					if ok, _ := c.UniqueItems(n); !ok {
 						return c.FailWith(n, &reasons[40])
 					}
 					{
@@ -535,8 +533,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 					if !(k == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[42])
 					}
-					if ok, dup := c.UniqueItems(n); !ok {
-						_ = dup
+					if ok, _ := c.UniqueItems(n); !ok {
 						return c.FailWith(n, &reasons[43])
 					}
 					{
@@ -556,8 +553,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 					if !(k == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[44])
 					}
-					if ok, dup := c.UniqueItems(n); !ok {
-						_ = dup
+					if ok, _ := c.UniqueItems(n); !ok {
 						return c.FailWith(n, &reasons[45])
 					}
 					{
@@ -582,8 +578,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 					if !(k == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[46])
 					}
-					if ok, dup := c.UniqueItems(n); !ok {
-						_ = dup
+					if ok, _ := c.UniqueItems(n); !ok {
 						return c.FailWith(n, &reasons[47])
 					}
 					{
@@ -653,8 +648,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 					if d.Len(n) < 1 {
 						return c.FailWith(n, &reasons[60])
 					}
-					if ok, dup := c.UniqueItems(n); !ok {
-						_ = dup
+					if ok, _ := c.UniqueItems(n); !ok {
 						return c.FailWith(n, &reasons[61])
 					}
 					{
@@ -1390,8 +1384,7 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					if !(k == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[75])
 					}
-					if ok, dup := c.UniqueItems(n); !ok {
-						_ = dup
+					if ok, _ := c.UniqueItems(n); !ok {
 						return c.FailWith(n, &reasons[76])
 					}
 					{
@@ -1991,8 +1984,7 @@ func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					if d.Len(n) < 1 {
 						return c.FailWith(n, &reasons[103])
 					}
-					if ok, dup := c.UniqueItems(n); !ok {
-						_ = dup
+					if ok, _ := c.UniqueItems(n); !ok {
 						return c.FailWith(n, &reasons[104])
 					}
 					{
@@ -2161,8 +2153,7 @@ func vCapabilities_inject_context(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					if d.Len(n) < 1 {
 						return c.FailWith(n, &reasons[116])
 					}
-					if ok, dup := c.UniqueItems(n); !ok {
-						_ = dup
+					if ok, _ := c.UniqueItems(n); !ok {
 						return c.FailWith(n, &reasons[117])
 					}
 					{
@@ -5282,8 +5273,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 					if !(k == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[219])
 					}
-					if ok, dup := c.UniqueItems(n); !ok {
-						_ = dup
+					if ok, _ := c.UniqueItems(n); !ok {
 						return c.FailWith(n, &reasons[220])
 					}
 					{
@@ -12084,8 +12074,7 @@ func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 					if d.Len(n) < 1 {
 						return c.FailWith(n, &reasons[736])
 					}
-					if ok, dup := c.UniqueItems(n); !ok {
-						_ = dup
+					if ok, _ := c.UniqueItems(n); !ok {
 						return c.FailWith(n, &reasons[737])
 					}
 					{
@@ -14395,8 +14384,7 @@ func vTaskWorkspaceEvent_workspaceState(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 					if !(k == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[886])
 					}
-					if ok, dup := c.UniqueItems(n); !ok {
-						_ = dup
+					if ok, _ := c.UniqueItems(n); !ok {
 						return c.FailWith(n, &reasons[887])
 					}
 					{
@@ -15196,8 +15184,7 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 					if !(k == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[958])
 					}
-					if ok, dup := c.UniqueItems(n); !ok {
-						_ = dup
+					if ok, _ := c.UniqueItems(n); !ok {
 						return c.FailWith(n, &reasons[959])
 					}
 					{
@@ -21228,8 +21215,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 					if d.Len(n) < 1 {
 						return c.FailWith(n, &reasons[1219])
 					}
-					if ok, dup := c.UniqueItems(n); !ok {
-						_ = dup
+					if ok, _ := c.UniqueItems(n); !ok {
 						return c.FailWith(n, &reasons[1220])
 					}
 					{
@@ -21429,8 +21415,7 @@ func vRegistration_filters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 					if !(k == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[1236])
 					}
-					if ok, dup := c.UniqueItems(n); !ok {
-						_ = dup
+					if ok, _ := c.UniqueItems(n); !ok {
 						return c.FailWith(n, &reasons[1237])
 					}
 					{
@@ -21449,8 +21434,7 @@ func vRegistration_filters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 					if !(k == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[1238])
 					}
-					if ok, dup := c.UniqueItems(n); !ok {
-						_ = dup
+					if ok, _ := c.UniqueItems(n); !ok {
 						return c.FailWith(n, &reasons[1239])
 					}
 					{
@@ -21501,8 +21485,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 					if d.Len(n) < 1 {
 						return c.FailWith(n, &reasons[1242])
 					}
-					if ok, dup := c.UniqueItems(n); !ok {
-						_ = dup
+					if ok, _ := c.UniqueItems(n); !ok {
 						return c.FailWith(n, &reasons[1243])
 					}
 					{

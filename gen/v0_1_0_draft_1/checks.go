@@ -35,8 +35,7 @@ func vCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					if d.Len(n) < 1 {
 						return c.FailWith(n, &reasons[2])
 					}
-					if ok, dup := c.UniqueItems(n); !ok {
-						_ = dup
+					if ok, _ := c.UniqueItems(n); !ok {
 						return c.FailWith(n, &reasons[3])
 					}
 					{
@@ -1963,8 +1962,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 					if d.Len(n) > 1 {
 						return c.FailWith(n, &reasons[178])
 					}
-					if ok, dup := c.UniqueItems(n); !ok {
-						_ = dup
+					if ok, _ := c.UniqueItems(n); !ok {
 						return c.FailWith(n, &reasons[179])
 					}
 					{
@@ -2063,8 +2061,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 					if d.Len(n) < 1 {
 						return c.FailWith(n, &reasons[192])
 					}
-					if ok, dup := c.UniqueItems(n); !ok {
-						_ = dup
+					if ok, _ := c.UniqueItems(n); !ok {
 						return c.FailWith(n, &reasons[193])
 					}
 					{

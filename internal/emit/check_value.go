@@ -123,8 +123,7 @@ func (e *checks) array(g *Group, s *ir.Schema) {
 				Return(e.fail(Id("n"), s.KeywordReason("maxItems"))))
 		}
 		if s.UniqueItems {
-			g.If(List(Id("ok"), Id("dup")).Op(":=").Id("c").Dot("UniqueItems").Call(Id("n")), Op("!").Id("ok")).Block(
-				Id("_").Op("=").Id("dup"),
+			g.If(List(Id("ok"), Id("_")).Op(":=").Id("c").Dot("UniqueItems").Call(Id("n")), Op("!").Id("ok")).Block(
 				Return(e.fail(Id("n"), s.KeywordReason("uniqueItems"))))
 		}
 		if !walk.Loop {
