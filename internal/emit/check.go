@@ -21,7 +21,8 @@ const (
 	rulesPkg = "github.com/ahpgen/ahpgen/ahprt/rules"
 )
 
-// checks emits one function per schema location: it validates one node
+// checks emits one function per schema location, but for the checks its
+// one user writes in place (ir.Plan.Inline): it validates one node
 // against every keyword of that location, in one walk of the node. How to
 // write each check is decided on the model (ir.PlanChecks, ir.MarkMemo),
 // and so are the package-level declarations the checks share (reasons,
