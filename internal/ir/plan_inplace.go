@@ -12,9 +12,10 @@ import "slices"
 // and nothing else reaches its function: no $ref or dynamic anchor names
 // it, the package's Go code does not call it (entry points, a type's
 // Validate and JSON methods: Type.HasMethods), and the dispatcher does
-// not check request ids with it (Messages.RequestID). Its check must be its
-// keywords alone (no memo, dynamic scope, cycle guard or unevaluated*
-// wrapper), and the keyword one the emitter writes as one plain call:
+// not check request ids with it (Messages.RequestID). Its check must be
+// its keywords alone (no memo, dynamic scope, cycle guard or
+// unevaluated* wrapper), and the keyword one the emitter writes as one
+// plain call:
 //   - properties, patternProperties, items or prefixItems, for a schema
 //     that only tests the value itself (type, const, enum, string and
 //     number keywords), or that and an array's items, and accepts no
