@@ -16,6 +16,7 @@ func vCapabilitiesRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	if !vCommon_request(c, n, ev) {
 		return false
 	}
+	// draft/capabilities-request.schema.json#/allOf/1
 	{
 		if !(k == ahpimpl.KindObject) {
 			return c.FailTypeWith(n, &reasons[0])
@@ -233,6 +234,7 @@ func vCapabilitiesResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
+	// draft/capabilities-response.schema.json#/allOf/1
 	{
 		if !(k == ahpimpl.KindObject) {
 			return c.FailTypeWith(n, &reasons[20])
@@ -684,6 +686,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required7)
 	}
+	// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0
 	{
 		cond := true
 		if k == ahpimpl.KindObject {
@@ -699,6 +702,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 			}
 		}
 		if cond {
+			// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then
 			if k == ahpimpl.KindObject {
 				if ev != nil {
 					ev.Declared = true
@@ -722,6 +726,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 			}
 		}
 	}
+	// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1
 	{
 		cond := true
 		if k == ahpimpl.KindObject {
@@ -737,6 +742,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 			}
 		}
 		if cond {
+			// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/then
 			if k == ahpimpl.KindObject {
 				var seen uint64
 				{
@@ -755,7 +761,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 			}
 		}
 	}
+	// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2
 	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if) {
+		// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then
 		if k == ahpimpl.KindObject {
 			if ev != nil {
 				ev.Declared = true
@@ -1310,6 +1318,7 @@ func vCapabilities_sessionStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
+	// draft/capabilities.schema.json#/$defs/session.start/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -1423,6 +1432,7 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if seen != uint64(0x1) {
 		return c.FailRequired(n, seen, &required9)
 	}
+	// draft/capabilities.schema.json#/allOf/0
 	{
 		cond := true
 		if k == ahpimpl.KindObject {
@@ -1440,6 +1450,7 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		}
 		if cond {
+			// draft/capabilities.schema.json#/allOf/0/then
 			if k == ahpimpl.KindObject {
 				var seen uint64
 				{
@@ -1458,7 +1469,9 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		}
 	}
+	// draft/capabilities.schema.json#/allOf/1
 	if k != ahpimpl.KindObject || presence0(d, n) == 1 {
+		// draft/capabilities.schema.json#/allOf/1/then
 		if k == ahpimpl.KindObject {
 			if ev != nil {
 				ev.Declared = true
@@ -1481,6 +1494,7 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		}
 	}
+	// draft/capabilities.schema.json#/allOf/2
 	{
 		cond := true
 		if k == ahpimpl.KindObject {
@@ -1498,6 +1512,7 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		}
 		if cond {
+			// draft/capabilities.schema.json#/allOf/2/then
 			if k == ahpimpl.KindObject {
 				var seen uint64
 				{
@@ -1516,7 +1531,9 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		}
 	}
+	// draft/capabilities.schema.json#/allOf/3
 	if k != ahpimpl.KindObject || presence1(d, n) == 1 {
+		// draft/capabilities.schema.json#/allOf/3/then
 		if k == ahpimpl.KindObject {
 			if ev != nil {
 				ev.Declared = true
@@ -1539,6 +1556,7 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		}
 	}
+	// draft/capabilities.schema.json#/allOf/4
 	{
 		cond := true
 		if k == ahpimpl.KindObject {
@@ -1556,6 +1574,7 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		}
 		if cond {
+			// draft/capabilities.schema.json#/allOf/4/then
 			if k == ahpimpl.KindObject {
 				var seen uint64
 				{
@@ -1574,7 +1593,9 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		}
 	}
+	// draft/capabilities.schema.json#/allOf/5
 	if k != ahpimpl.KindObject || presence2(d, n) == 1 {
+		// draft/capabilities.schema.json#/allOf/5/then
 		if k == ahpimpl.KindObject {
 			if ev != nil {
 				ev.Declared = true
@@ -2028,6 +2049,7 @@ func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if seen != uint64(0x1) {
 		return c.FailRequired(n, seen, &required16)
 	}
+	// draft/capabilities.schema.json#/properties/flow/allOf/0
 	{
 		cond := true
 		if k == ahpimpl.KindObject {
@@ -2045,6 +2067,7 @@ func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		}
 		if cond {
+			// draft/capabilities.schema.json#/properties/flow/allOf/0/then
 			if k == ahpimpl.KindObject {
 				var seen uint64
 				{
@@ -2311,6 +2334,7 @@ func vCapabilities_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
+	// draft/capabilities.schema.json#/$defs/config.change.before/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -2423,6 +2447,7 @@ func vCapabilities_turnStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
+	// draft/capabilities.schema.json#/$defs/turn.start/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -2622,6 +2647,7 @@ func vCapabilities_turnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
+	// draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -2819,6 +2845,7 @@ func vCapabilities_modelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
+	// draft/capabilities.schema.json#/$defs/model.request.before/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -3016,6 +3043,7 @@ func vCapabilities_modelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
+	// draft/capabilities.schema.json#/$defs/model.response.after/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -3213,6 +3241,7 @@ func vCapabilities_modelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
+	// draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -3379,6 +3408,7 @@ func vCapabilities_toolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
+	// draft/capabilities.schema.json#/$defs/tool.before/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -3578,6 +3608,7 @@ func vCapabilities_toolAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
+	// draft/capabilities.schema.json#/$defs/tool.after/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -3777,6 +3808,7 @@ func vCapabilities_toolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
+	// draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -3974,6 +4006,7 @@ func vCapabilities_toolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
+	// draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -4140,6 +4173,7 @@ func vCapabilities_contextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
+	// draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -4283,6 +4317,7 @@ func vCapabilities_contextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
+	// draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -4426,6 +4461,7 @@ func vCapabilities_taskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
+	// draft/capabilities.schema.json#/$defs/task.change.before/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -4538,6 +4574,7 @@ func vCapabilities_userElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
+	// draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -4650,6 +4687,7 @@ func vCapabilities_userElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
+	// draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -4793,6 +4831,7 @@ func vCapabilities_userMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
+	// draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -4936,6 +4975,7 @@ func vCapabilities_userMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
+	// draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -5079,6 +5119,7 @@ func vCapabilities_workspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
+	// draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -5314,6 +5355,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required21)
 	}
+	// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0
 	{
 		cond := true
 		if k == ahpimpl.KindObject {
@@ -5329,6 +5371,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 			}
 		}
 		if cond {
+			// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/then
 			if k == ahpimpl.KindObject {
 				if ev != nil {
 					ev.Declared = true
@@ -7869,6 +7912,7 @@ func vExecutionEvent_turnUsage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 	if !vExecutionEvent_usage(c, n, ev) {
 		return false
 	}
+	// draft/execution-event.schema.json#/$defs/turnUsage/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -8266,6 +8310,7 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[441])
 	}
+	// draft/execution-event.schema.json#/$defs/turn.end/allOf/2
 	{
 		cond := true
 		if k == ahpimpl.KindObject {
@@ -8286,6 +8331,7 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			}
 		}
 		if cond {
+			// draft/execution-event.schema.json#/$defs/turn.end/allOf/2/then
 			{
 				p := presence3(d, n)
 				if k != ahpimpl.KindObject || p&1 == 1 {
@@ -9024,7 +9070,9 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 	if !vExecutionEvent_suppliedResultOnSkip(c, n, ev) {
 		return false
 	}
+	// draft/execution-event.schema.json#/$defs/model.response.after/allOf/2
 	if c.Condition(n, ev, vExecutionEvent_skippedExecution) {
+		// draft/execution-event.schema.json#/$defs/model.response.after/allOf/2/then
 		{
 			p := presence4(d, n)
 			if k != ahpimpl.KindObject || p&1 == 1 || p&2 == 2 {
@@ -9044,6 +9092,7 @@ func vExecutionEvent_suppliedResultOnSkip(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if c.Condition(n, ev, vExecutionEvent_skippedExecution) {
+		// draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then
 		if k == ahpimpl.KindObject {
 			if ev != nil {
 				ev.Declared = true
@@ -9558,6 +9607,7 @@ func vExecutionEvent_attemptUsage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	if !vExecutionEvent_usage(c, n, ev) {
 		return false
 	}
+	// draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -9795,6 +9845,7 @@ func vExecutionEvent_modelError_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	if !vExecutionEvent_execution(c, n, ev) {
 		return false
 	}
+	// draft/execution-event.schema.json#/$defs/model.error/properties/execution/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -10564,6 +10615,7 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 			}
 		}
 		if cond {
+			// draft/execution-event.schema.json#/$defs/tool/then
 			if k == ahpimpl.KindObject {
 				var seen uint64
 				{
@@ -10581,6 +10633,7 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 				}
 			}
 		} else {
+			// draft/execution-event.schema.json#/$defs/tool/else
 			{
 				p := presence5(d, n)
 				if k != ahpimpl.KindObject || p&1 == 1 {
@@ -11310,6 +11363,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	if seen != uint64(0x1) {
 		return c.FailRequired(n, seen, &required80)
 	}
+	// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0
 	{
 		mark := c.Mark()
 		matches := 0
@@ -11324,6 +11378,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		}
 		c.Discard(mark)
 	}
+	// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1
 	{
 		mark := c.Mark()
 		matches := 0
@@ -11338,6 +11393,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		}
 		c.Discard(mark)
 	}
+	// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2
 	{
 		mark := c.Mark()
 		matches := 0
@@ -11771,6 +11827,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	if seen != uint64(0x1) {
 		return c.FailRequired(n, seen, &required90)
 	}
+	// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0
 	{
 		mark := c.Mark()
 		matches := 0
@@ -11785,6 +11842,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		}
 		c.Discard(mark)
 	}
+	// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1
 	{
 		mark := c.Mark()
 		matches := 0
@@ -12750,6 +12808,7 @@ func vExecutionEvent_deniedByPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			}
 		}
 		if cond {
+			// draft/execution-event.schema.json#/$defs/deniedByPolicy/then
 			if k == ahpimpl.KindObject {
 				if ev != nil {
 					ev.Declared = true
@@ -14041,6 +14100,7 @@ func vInteractionEvent_userMessageInbound_message_messages_items(c *ahpimpl.Ctx,
 	if !vContentItem_message(c, n, ev) {
 		return false
 	}
+	// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -14208,6 +14268,7 @@ func vInteractionEvent_userMessageOutbound_message_messages_items(c *ahpimpl.Ctx
 	if !vContentItem_message(c, n, ev) {
 		return false
 	}
+	// draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -16634,6 +16695,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[625])
 	}
+	// draft/tool-after.schema.json#/allOf/2
 	{
 		cond := true
 		if k == ahpimpl.KindObject {
@@ -16654,6 +16716,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		}
 		if cond {
+			// draft/tool-after.schema.json#/allOf/2/then
 			if k == ahpimpl.KindObject {
 				var seen uint64
 				{
@@ -16671,6 +16734,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				}
 			}
 		} else {
+			// draft/tool-after.schema.json#/allOf/2/else
 			{
 				p := presence3(d, n)
 				if k != ahpimpl.KindObject || p&1 == 1 {
@@ -16682,6 +16746,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vExecutionEvent_deniedByPolicy(c, n, ev) {
 		return false
 	}
+	// draft/tool-after.schema.json#/allOf/4
 	{
 		cond := true
 		if k == ahpimpl.KindObject {
@@ -16702,6 +16767,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		}
 		if cond {
+			// draft/tool-after.schema.json#/allOf/4/then
 			if k == ahpimpl.KindObject {
 				if ev != nil {
 					ev.Declared = true
@@ -16725,7 +16791,9 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		}
 	}
+	// draft/tool-after.schema.json#/allOf/5
 	if c.Condition(n, ev, vExecutionEvent_skippedExecution) {
+		// draft/tool-after.schema.json#/allOf/5/then
 		{
 			p := presence7(d, n)
 			if k != ahpimpl.KindObject || p&1 == 1 || p&2 == 2 {
@@ -16829,6 +16897,7 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required143)
 	}
+	// draft/execution-event.schema.json#/$defs/fileChange/allOf/0
 	{
 		cond := true
 		if k == ahpimpl.KindObject {
@@ -16849,6 +16918,7 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			}
 		}
 		if cond {
+			// draft/execution-event.schema.json#/$defs/fileChange/allOf/0/then
 			if k == ahpimpl.KindObject {
 				var seen uint64
 				{
@@ -16867,6 +16937,7 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			}
 		}
 	}
+	// draft/execution-event.schema.json#/$defs/fileChange/allOf/1
 	{
 		cond := true
 		if k == ahpimpl.KindObject {
@@ -16887,6 +16958,7 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			}
 		}
 		if cond {
+			// draft/execution-event.schema.json#/$defs/fileChange/allOf/1/then
 			{
 				p := presence9(d, n)
 				if k != ahpimpl.KindObject || p&1 == 1 {
@@ -16895,6 +16967,7 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			}
 		}
 	}
+	// draft/execution-event.schema.json#/$defs/fileChange/allOf/2
 	{
 		cond := true
 		if k == ahpimpl.KindObject {
@@ -16915,6 +16988,7 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			}
 		}
 		if cond {
+			// draft/execution-event.schema.json#/$defs/fileChange/allOf/2/then
 			{
 				p := presence6(d, n)
 				if k != ahpimpl.KindObject || p&1 == 1 {
@@ -17099,6 +17173,7 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[239])
 	}
+	// draft/session-start.schema.json#/allOf/1
 	{
 		cond := true
 		if k == ahpimpl.KindObject {
@@ -17119,6 +17194,7 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		}
 		if cond {
+			// draft/session-start.schema.json#/allOf/1/then
 			if k == ahpimpl.KindObject {
 				var seen uint64
 				{
@@ -17473,6 +17549,7 @@ func vInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
+	// draft/intercept-deny-response.schema.json#/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -17567,6 +17644,7 @@ func vInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
+	// draft/intercept-no-effect-response.schema.json#/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -17649,6 +17727,7 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_request(c, n, ev) {
 		return false
 	}
+	// draft/intercept-request.schema.json#/allOf/1
 	{
 		if !(k == ahpimpl.KindObject) {
 			return c.FailTypeWith(n, &reasons[1110])
@@ -20083,6 +20162,7 @@ func vInterceptRequest_allOf_1_params_capabilities(c *ahpimpl.Ctx, n ahpimpl.Nod
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
+	// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -20128,6 +20208,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow(c *ahpimpl.Ctx, 
 			}
 		}
 		if cond {
+			// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then
 			if k == ahpimpl.KindObject {
 				var seen uint64
 				{
@@ -20318,6 +20399,7 @@ func vInterceptResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
+	// draft/intercept-response.schema.json#/allOf/1
 	if k == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -20645,6 +20727,7 @@ func vObserveNotification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	if !vCommon_notification(c, n, ev) {
 		return false
 	}
+	// draft/observe-notification.schema.json#/allOf/1
 	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1177])
 	}
@@ -20838,7 +20921,9 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required163)
 	}
+	// draft/registration.schema.json#/$defs/backend/allOf/0
 	if c.Condition(n, ev, vRegistration_backend_allOf_0_if) {
+		// draft/registration.schema.json#/$defs/backend/allOf/0/then
 		{
 			p := presence10(d, n)
 			if k != ahpimpl.KindObject || p&1 == 1 {
@@ -20846,7 +20931,9 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			}
 		}
 	}
+	// draft/registration.schema.json#/$defs/backend/allOf/1
 	if k != ahpimpl.KindObject || presence10(d, n) == 1 {
+		// draft/registration.schema.json#/$defs/backend/allOf/1/then
 		if k == ahpimpl.KindObject {
 			if ev != nil {
 				ev.Declared = true
@@ -21307,6 +21394,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	if seen != uint64(0x1f) {
 		return c.FailRequired(n, seen, &required166)
 	}
+	// draft/registration.schema.json#/$defs/interceptSubscription/allOf/0
 	{
 		cond := true
 		if k == ahpimpl.KindObject {
@@ -21327,6 +21415,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			}
 		}
 		if cond {
+			// draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then
 			if k == ahpimpl.KindObject {
 				var seen uint64
 				if ev != nil {
@@ -21564,6 +21653,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required168)
 	}
+	// draft/registration.schema.json#/$defs/observeSubscription/allOf/0
 	{
 		cond := true
 		if k == ahpimpl.KindObject {
@@ -21584,6 +21674,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			}
 		}
 		if cond {
+			// draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then
 			if k == ahpimpl.KindObject {
 				var seen uint64
 				if ev != nil {

@@ -201,6 +201,7 @@ func vInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
+	// 0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -446,6 +447,7 @@ func vInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
+	// 0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -527,6 +529,7 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_request(c, n, ev) {
 		return false
 	}
+	// 0.1.0-draft.1/intercept-request.schema.json#/allOf/1
 	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[41])
 	}
@@ -1088,6 +1091,7 @@ func vInterceptRequest_allOf_1_params_capabilities(c *ahpimpl.Ctx, n ahpimpl.Nod
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
+	// 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1
 	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -1508,7 +1512,9 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required16)
 	}
+	// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0
 	if c.Condition(n, ev, vRegistration_backend_allOf_0_if) {
+		// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/then
 		{
 			p := presence0(d, n)
 			if k != ahpimpl.KindObject || p&1 == 1 {
@@ -1516,7 +1522,9 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			}
 		}
 	}
+	// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1
 	if k != ahpimpl.KindObject || presence0(d, n) == 1 {
+		// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then
 		if k == ahpimpl.KindObject {
 			if ev != nil {
 				ev.Declared = true

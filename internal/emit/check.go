@@ -180,8 +180,10 @@ func (e *checks) same(g *Group, cur, s *ir.Schema, ev Code) {
 // being written applies to its own node: they read its n, k and ev. They
 // go in a block of their own when they declare names, unless alone says
 // that g is a block for them alone already (a then or an else).
+// A comment names t's location, which its function's doc would have.
 func (e *checks) inPlaceHere(g *Group, t *ir.Schema, alone bool) {
 	keywords := func(g *Group) { e.keywords(g, t) }
+	g.Comment(t.Loc)
 	if alone || !declares(keywords) {
 		keywords(g)
 		return
