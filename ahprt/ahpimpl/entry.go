@@ -20,6 +20,16 @@ func Decoded[T any](c *Ctx, err error, decode func(*Ctx) (T, error)) (T, error) 
 	return decode(c)
 }
 
+// Any is a decoder's result as Entry.Decode returns it: the value, or
+// nil and the error, never a typed nil in the interface. It is the body
+// of every generated decodeAnyX: return ahpimpl.Any(DecodeX(data, opts...)).
+func Any[T any](v T, err error) (any, error) {
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // Check parses data and validates its document with check: the body of
 // every Checker method (Check.X) and of Entry.Check. unrepeated is the
 // type's Unrepeated mask.

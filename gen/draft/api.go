@@ -11,8 +11,8 @@ import (
 // line below fails to compile, regenerate this package (GeneratedCodeTooOld) or
 // update the github.com/ahpgen/ahpgen module (RuntimeTooOld).
 const (
-	_ = ahpimpl.GeneratedCodeTooOld(4 - ahpimpl.MinVersion)
-	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 4)
+	_ = ahpimpl.GeneratedCodeTooOld(5 - ahpimpl.MinVersion)
+	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 5)
 )
 
 // Checker validates documents without building values: Check.X(data) accepts
@@ -66,11 +66,7 @@ func decodeCapabilitiesRequest(c *ahpimpl.Ctx) (*CapabilitiesRequest, error) {
 }
 
 func decodeAnyCapabilitiesRequest(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeCapabilitiesRequest(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeCapabilitiesRequest(data, opts...))
 }
 
 // CapabilitiesRequest validates data as CapabilitiesRequest
@@ -93,11 +89,7 @@ func decodeCapabilitiesResponse(c *ahpimpl.Ctx) (*CapabilitiesResponse, error) {
 }
 
 func decodeAnyCapabilitiesResponse(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeCapabilitiesResponse(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeCapabilitiesResponse(data, opts...))
 }
 
 // CapabilitiesResponse validates data as CapabilitiesResponse
@@ -120,11 +112,7 @@ func decodeStaticCapabilityManifest(c *ahpimpl.Ctx) (*StaticCapabilityManifest, 
 }
 
 func decodeAnyStaticCapabilityManifest(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeStaticCapabilityManifest(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeStaticCapabilityManifest(data, opts...))
 }
 
 // StaticCapabilityManifest validates data as StaticCapabilityManifest (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest)
@@ -146,11 +134,7 @@ func decodeCapabilities(c *ahpimpl.Ctx) (*Capabilities, error) {
 }
 
 func decodeAnyCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeCapabilities(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeCapabilities(data, opts...))
 }
 
 // Capabilities validates data as Capabilities (capabilities.schema.json#)
@@ -173,11 +157,7 @@ func decodeConfigChangeBeforeCapabilities(c *ahpimpl.Ctx) (*ConfigChangeBeforeCa
 }
 
 func decodeAnyConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeConfigChangeBeforeCapabilities(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeConfigChangeBeforeCapabilities(data, opts...))
 }
 
 // ConfigChangeBeforeCapabilities validates data as
@@ -202,11 +182,7 @@ func decodeContextCompactAfterCapabilities(c *ahpimpl.Ctx) (*ContextCompactAfter
 }
 
 func decodeAnyContextCompactAfterCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeContextCompactAfterCapabilities(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeContextCompactAfterCapabilities(data, opts...))
 }
 
 // ContextCompactAfterCapabilities validates data as
@@ -231,11 +207,7 @@ func decodeContextCompactBeforeCapabilities(c *ahpimpl.Ctx) (*ContextCompactBefo
 }
 
 func decodeAnyContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeContextCompactBeforeCapabilities(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeContextCompactBeforeCapabilities(data, opts...))
 }
 
 // ContextCompactBeforeCapabilities validates data as
@@ -260,11 +232,7 @@ func decodeModelRequestBeforeCapabilities(c *ahpimpl.Ctx) (*ModelRequestBeforeCa
 }
 
 func decodeAnyModelRequestBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeModelRequestBeforeCapabilities(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeModelRequestBeforeCapabilities(data, opts...))
 }
 
 // ModelRequestBeforeCapabilities validates data as
@@ -289,11 +257,7 @@ func decodeModelResponseAfterCapabilities(c *ahpimpl.Ctx) (*ModelResponseAfterCa
 }
 
 func decodeAnyModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeModelResponseAfterCapabilities(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeModelResponseAfterCapabilities(data, opts...))
 }
 
 // ModelResponseAfterCapabilities validates data as
@@ -318,11 +282,7 @@ func decodeModelSwitchBeforeCapabilities(c *ahpimpl.Ctx) (*ModelSwitchBeforeCapa
 }
 
 func decodeAnyModelSwitchBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeModelSwitchBeforeCapabilities(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeModelSwitchBeforeCapabilities(data, opts...))
 }
 
 // ModelSwitchBeforeCapabilities validates data as
@@ -347,11 +307,7 @@ func decodeModifyOperations(c *ahpimpl.Ctx) (*ModifyOperations, error) {
 }
 
 func decodeAnyModifyOperations(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeModifyOperations(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeModifyOperations(data, opts...))
 }
 
 // ModifyOperations validates data as ModifyOperations
@@ -374,11 +330,7 @@ func decodeSessionStartCapabilities(c *ahpimpl.Ctx) (*SessionStartCapabilities, 
 }
 
 func decodeAnySessionStartCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeSessionStartCapabilities(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeSessionStartCapabilities(data, opts...))
 }
 
 // SessionStartCapabilities validates data as SessionStartCapabilities
@@ -401,11 +353,7 @@ func decodeTaskChangeBeforeCapabilities(c *ahpimpl.Ctx) (*TaskChangeBeforeCapabi
 }
 
 func decodeAnyTaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeTaskChangeBeforeCapabilities(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeTaskChangeBeforeCapabilities(data, opts...))
 }
 
 // TaskChangeBeforeCapabilities validates data as TaskChangeBeforeCapabilities
@@ -429,11 +377,7 @@ func decodeToolAfterCapabilities(c *ahpimpl.Ctx) (*ToolAfterCapabilities, error)
 }
 
 func decodeAnyToolAfterCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeToolAfterCapabilities(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeToolAfterCapabilities(data, opts...))
 }
 
 // ToolAfterCapabilities validates data as ToolAfterCapabilities
@@ -456,11 +400,7 @@ func decodeToolBatchAfterCapabilities(c *ahpimpl.Ctx) (*ToolBatchAfterCapabiliti
 }
 
 func decodeAnyToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeToolBatchAfterCapabilities(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeToolBatchAfterCapabilities(data, opts...))
 }
 
 // ToolBatchAfterCapabilities validates data as ToolBatchAfterCapabilities
@@ -483,11 +423,7 @@ func decodeToolBeforeCapabilities(c *ahpimpl.Ctx) (*ToolBeforeCapabilities, erro
 }
 
 func decodeAnyToolBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeToolBeforeCapabilities(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeToolBeforeCapabilities(data, opts...))
 }
 
 // ToolBeforeCapabilities validates data as ToolBeforeCapabilities
@@ -510,11 +446,7 @@ func decodeToolPermissionRequestCapabilities(c *ahpimpl.Ctx) (*ToolPermissionReq
 }
 
 func decodeAnyToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeToolPermissionRequestCapabilities(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeToolPermissionRequestCapabilities(data, opts...))
 }
 
 // ToolPermissionRequestCapabilities validates data as
@@ -539,11 +471,7 @@ func decodeTurnFinishBeforeCapabilities(c *ahpimpl.Ctx) (*TurnFinishBeforeCapabi
 }
 
 func decodeAnyTurnFinishBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeTurnFinishBeforeCapabilities(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeTurnFinishBeforeCapabilities(data, opts...))
 }
 
 // TurnFinishBeforeCapabilities validates data as TurnFinishBeforeCapabilities
@@ -567,11 +495,7 @@ func decodeTurnStartCapabilities(c *ahpimpl.Ctx) (*TurnStartCapabilities, error)
 }
 
 func decodeAnyTurnStartCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeTurnStartCapabilities(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeTurnStartCapabilities(data, opts...))
 }
 
 // TurnStartCapabilities validates data as TurnStartCapabilities
@@ -594,11 +518,7 @@ func decodeUserElicitationRequestCapabilities(c *ahpimpl.Ctx) (*UserElicitationR
 }
 
 func decodeAnyUserElicitationRequestCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeUserElicitationRequestCapabilities(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeUserElicitationRequestCapabilities(data, opts...))
 }
 
 // UserElicitationRequestCapabilities validates data as
@@ -623,11 +543,7 @@ func decodeUserElicitationResultCapabilities(c *ahpimpl.Ctx) (*UserElicitationRe
 }
 
 func decodeAnyUserElicitationResultCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeUserElicitationResultCapabilities(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeUserElicitationResultCapabilities(data, opts...))
 }
 
 // UserElicitationResultCapabilities validates data as
@@ -652,11 +568,7 @@ func decodeUserMessageInboundCapabilities(c *ahpimpl.Ctx) (*UserMessageInboundCa
 }
 
 func decodeAnyUserMessageInboundCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeUserMessageInboundCapabilities(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeUserMessageInboundCapabilities(data, opts...))
 }
 
 // UserMessageInboundCapabilities validates data as
@@ -681,11 +593,7 @@ func decodeUserMessageOutboundCapabilities(c *ahpimpl.Ctx) (*UserMessageOutbound
 }
 
 func decodeAnyUserMessageOutboundCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeUserMessageOutboundCapabilities(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeUserMessageOutboundCapabilities(data, opts...))
 }
 
 // UserMessageOutboundCapabilities validates data as
@@ -710,11 +618,7 @@ func decodeWorkspaceChangeBeforeCapabilities(c *ahpimpl.Ctx) (*WorkspaceChangeBe
 }
 
 func decodeAnyWorkspaceChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeWorkspaceChangeBeforeCapabilities(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeWorkspaceChangeBeforeCapabilities(data, opts...))
 }
 
 // WorkspaceChangeBeforeCapabilities validates data as
@@ -742,11 +646,7 @@ func decodeCatalogueEvent(c *ahpimpl.Ctx) (CatalogueEvent, error) {
 }
 
 func decodeAnyCatalogueEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeCatalogueEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeCatalogueEvent(data, opts...))
 }
 
 // CatalogueEvent validates data as CatalogueEvent
@@ -769,11 +669,7 @@ func decodeConfigChangeAfterEvent(c *ahpimpl.Ctx) (*ConfigChangeAfterEvent, erro
 }
 
 func decodeAnyConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeConfigChangeAfterEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeConfigChangeAfterEvent(data, opts...))
 }
 
 // ConfigChangeAfterEvent validates data as ConfigChangeAfterEvent
@@ -797,11 +693,7 @@ func decodeConfigChangeBeforeEvent(c *ahpimpl.Ctx) (*ConfigChangeBeforeEvent, er
 }
 
 func decodeAnyConfigChangeBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeConfigChangeBeforeEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeConfigChangeBeforeEvent(data, opts...))
 }
 
 // ConfigChangeBeforeEvent validates data as ConfigChangeBeforeEvent
@@ -825,11 +717,7 @@ func decodeContextCompactAfterEvent(c *ahpimpl.Ctx) (*ContextCompactAfterEvent, 
 }
 
 func decodeAnyContextCompactAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeContextCompactAfterEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeContextCompactAfterEvent(data, opts...))
 }
 
 // ContextCompactAfterEvent validates data as ContextCompactAfterEvent
@@ -854,11 +742,7 @@ func decodeContextCompactBeforeEvent(c *ahpimpl.Ctx) (*ContextCompactBeforeEvent
 }
 
 func decodeAnyContextCompactBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeContextCompactBeforeEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeContextCompactBeforeEvent(data, opts...))
 }
 
 // ContextCompactBeforeEvent validates data as ContextCompactBeforeEvent
@@ -882,11 +766,7 @@ func decodeFileChangedEvent(c *ahpimpl.Ctx) (*FileChangedEvent, error) {
 }
 
 func decodeAnyFileChangedEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeFileChangedEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeFileChangedEvent(data, opts...))
 }
 
 // FileChangedEvent validates data as FileChangedEvent
@@ -909,11 +789,7 @@ func decodeHookFailureEvent(c *ahpimpl.Ctx) (*HookFailureEvent, error) {
 }
 
 func decodeAnyHookFailureEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeHookFailureEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeHookFailureEvent(data, opts...))
 }
 
 // HookFailureEvent validates data as HookFailureEvent
@@ -936,11 +812,7 @@ func decodeModelErrorEvent(c *ahpimpl.Ctx) (*ModelErrorEvent, error) {
 }
 
 func decodeAnyModelErrorEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeModelErrorEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeModelErrorEvent(data, opts...))
 }
 
 // ModelErrorEvent validates data as ModelErrorEvent
@@ -963,11 +835,7 @@ func decodeModelRequestBeforeEvent(c *ahpimpl.Ctx) (*ModelRequestBeforeEvent, er
 }
 
 func decodeAnyModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeModelRequestBeforeEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeModelRequestBeforeEvent(data, opts...))
 }
 
 // ModelRequestBeforeEvent validates data as ModelRequestBeforeEvent
@@ -991,11 +859,7 @@ func decodeModelResponseAfterEvent(c *ahpimpl.Ctx) (*ModelResponseAfterEvent, er
 }
 
 func decodeAnyModelResponseAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeModelResponseAfterEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeModelResponseAfterEvent(data, opts...))
 }
 
 // ModelResponseAfterEvent validates data as ModelResponseAfterEvent
@@ -1019,11 +883,7 @@ func decodeModelSwitchAfterEvent(c *ahpimpl.Ctx) (*ModelSwitchAfterEvent, error)
 }
 
 func decodeAnyModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeModelSwitchAfterEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeModelSwitchAfterEvent(data, opts...))
 }
 
 // ModelSwitchAfterEvent validates data as ModelSwitchAfterEvent
@@ -1047,11 +907,7 @@ func decodeModelSwitchBeforeEvent(c *ahpimpl.Ctx) (*ModelSwitchBeforeEvent, erro
 }
 
 func decodeAnyModelSwitchBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeModelSwitchBeforeEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeModelSwitchBeforeEvent(data, opts...))
 }
 
 // ModelSwitchBeforeEvent validates data as ModelSwitchBeforeEvent
@@ -1075,11 +931,7 @@ func decodeTaskChangeAfterEvent(c *ahpimpl.Ctx) (*TaskChangeAfterEvent, error) {
 }
 
 func decodeAnyTaskChangeAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeTaskChangeAfterEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeTaskChangeAfterEvent(data, opts...))
 }
 
 // TaskChangeAfterEvent validates data as TaskChangeAfterEvent
@@ -1103,11 +955,7 @@ func decodeTaskChangeBeforeEvent(c *ahpimpl.Ctx) (*TaskChangeBeforeEvent, error)
 }
 
 func decodeAnyTaskChangeBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeTaskChangeBeforeEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeTaskChangeBeforeEvent(data, opts...))
 }
 
 // TaskChangeBeforeEvent validates data as TaskChangeBeforeEvent
@@ -1131,11 +979,7 @@ func decodeToolBatchAfterEvent(c *ahpimpl.Ctx) (*ToolBatchAfterEvent, error) {
 }
 
 func decodeAnyToolBatchAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeToolBatchAfterEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeToolBatchAfterEvent(data, opts...))
 }
 
 // ToolBatchAfterEvent validates data as ToolBatchAfterEvent
@@ -1160,11 +1004,7 @@ func decodeToolPermissionRequestEvent(c *ahpimpl.Ctx) (*ToolPermissionRequestEve
 }
 
 func decodeAnyToolPermissionRequestEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeToolPermissionRequestEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeToolPermissionRequestEvent(data, opts...))
 }
 
 // ToolPermissionRequestEvent validates data as ToolPermissionRequestEvent
@@ -1189,11 +1029,7 @@ func decodeToolPermissionResolvedEvent(c *ahpimpl.Ctx) (*ToolPermissionResolvedE
 }
 
 func decodeAnyToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeToolPermissionResolvedEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeToolPermissionResolvedEvent(data, opts...))
 }
 
 // ToolPermissionResolvedEvent validates data as ToolPermissionResolvedEvent
@@ -1217,11 +1053,7 @@ func decodeToolProgressEvent(c *ahpimpl.Ctx) (*ToolProgressEvent, error) {
 }
 
 func decodeAnyToolProgressEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeToolProgressEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeToolProgressEvent(data, opts...))
 }
 
 // ToolProgressEvent validates data as ToolProgressEvent
@@ -1243,11 +1075,7 @@ func decodeTurnEndEvent(c *ahpimpl.Ctx) (*TurnEndEvent, error) {
 }
 
 func decodeAnyTurnEndEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeTurnEndEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeTurnEndEvent(data, opts...))
 }
 
 // TurnEndEvent validates data as TurnEndEvent
@@ -1270,11 +1098,7 @@ func decodeTurnFinishBeforeEvent(c *ahpimpl.Ctx) (*TurnFinishBeforeEvent, error)
 }
 
 func decodeAnyTurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeTurnFinishBeforeEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeTurnFinishBeforeEvent(data, opts...))
 }
 
 // TurnFinishBeforeEvent validates data as TurnFinishBeforeEvent
@@ -1298,11 +1122,7 @@ func decodeTurnProgressEvent(c *ahpimpl.Ctx) (*TurnProgressEvent, error) {
 }
 
 func decodeAnyTurnProgressEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeTurnProgressEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeTurnProgressEvent(data, opts...))
 }
 
 // TurnProgressEvent validates data as TurnProgressEvent
@@ -1324,11 +1144,7 @@ func decodeTurnStartEvent(c *ahpimpl.Ctx) (*TurnStartEvent, error) {
 }
 
 func decodeAnyTurnStartEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeTurnStartEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeTurnStartEvent(data, opts...))
 }
 
 // TurnStartEvent validates data as TurnStartEvent
@@ -1351,11 +1167,7 @@ func decodeUserAttentionEvent(c *ahpimpl.Ctx) (*UserAttentionEvent, error) {
 }
 
 func decodeAnyUserAttentionEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeUserAttentionEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeUserAttentionEvent(data, opts...))
 }
 
 // UserAttentionEvent validates data as UserAttentionEvent
@@ -1380,11 +1192,7 @@ func decodeUserElicitationRequestEvent(c *ahpimpl.Ctx) (*UserElicitationRequestE
 }
 
 func decodeAnyUserElicitationRequestEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeUserElicitationRequestEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeUserElicitationRequestEvent(data, opts...))
 }
 
 // UserElicitationRequestEvent validates data as UserElicitationRequestEvent
@@ -1409,11 +1217,7 @@ func decodeUserElicitationResultEvent(c *ahpimpl.Ctx) (*UserElicitationResultEve
 }
 
 func decodeAnyUserElicitationResultEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeUserElicitationResultEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeUserElicitationResultEvent(data, opts...))
 }
 
 // UserElicitationResultEvent validates data as UserElicitationResultEvent
@@ -1437,11 +1241,7 @@ func decodeUserMessageInboundEvent(c *ahpimpl.Ctx) (*UserMessageInboundEvent, er
 }
 
 func decodeAnyUserMessageInboundEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeUserMessageInboundEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeUserMessageInboundEvent(data, opts...))
 }
 
 // UserMessageInboundEvent validates data as UserMessageInboundEvent
@@ -1465,11 +1265,7 @@ func decodeUserMessageOutboundEvent(c *ahpimpl.Ctx) (*UserMessageOutboundEvent, 
 }
 
 func decodeAnyUserMessageOutboundEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeUserMessageOutboundEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeUserMessageOutboundEvent(data, opts...))
 }
 
 // UserMessageOutboundEvent validates data as UserMessageOutboundEvent
@@ -1494,11 +1290,7 @@ func decodeWorkspaceChangeAfterEvent(c *ahpimpl.Ctx) (*WorkspaceChangeAfterEvent
 }
 
 func decodeAnyWorkspaceChangeAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeWorkspaceChangeAfterEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeWorkspaceChangeAfterEvent(data, opts...))
 }
 
 // WorkspaceChangeAfterEvent validates data as WorkspaceChangeAfterEvent
@@ -1523,11 +1315,7 @@ func decodeWorkspaceChangeBeforeEvent(c *ahpimpl.Ctx) (*WorkspaceChangeBeforeEve
 }
 
 func decodeAnyWorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeWorkspaceChangeBeforeEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeWorkspaceChangeBeforeEvent(data, opts...))
 }
 
 // WorkspaceChangeBeforeEvent validates data as WorkspaceChangeBeforeEvent
@@ -1551,11 +1339,7 @@ func decodeJSONRPCErrorResponse(c *ahpimpl.Ctx) (*JSONRPCErrorResponse, error) {
 }
 
 func decodeAnyJSONRPCErrorResponse(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeJSONRPCErrorResponse(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeJSONRPCErrorResponse(data, opts...))
 }
 
 // JSONRPCErrorResponse validates data as JSONRPCErrorResponse
@@ -1581,11 +1365,7 @@ func decodeEventType(c *ahpimpl.Ctx) (EventType, error) {
 }
 
 func decodeAnyEventType(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeEventType(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeEventType(data, opts...))
 }
 
 // EventType validates data as EventType (common.schema.json#/$defs/eventType)
@@ -1612,11 +1392,7 @@ func decodeInterceptableEventType(c *ahpimpl.Ctx) (InterceptableEventType, error
 }
 
 func decodeAnyInterceptableEventType(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeInterceptableEventType(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeInterceptableEventType(data, opts...))
 }
 
 // InterceptableEventType validates data as InterceptableEventType
@@ -1638,11 +1414,7 @@ func decodeJSONRPCID(c *ahpimpl.Ctx) (*JSONRPCID, error) {
 }
 
 func decodeAnyJSONRPCID(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeJSONRPCID(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeJSONRPCID(data, opts...))
 }
 
 // JSONRPCID validates data as JSONRPCID (common.schema.json#/$defs/jsonRpcId)
@@ -1665,11 +1437,7 @@ func decodeJSONRPCResponseID(c *ahpimpl.Ctx) (*JSONRPCResponseID, error) {
 }
 
 func decodeAnyJSONRPCResponseID(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeJSONRPCResponseID(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeJSONRPCResponseID(data, opts...))
 }
 
 // JSONRPCResponseID validates data as JSONRPCResponseID
@@ -1695,11 +1463,7 @@ func decodeJSONRPCVersion(c *ahpimpl.Ctx) (JSONRPCVersion, error) {
 }
 
 func decodeAnyJSONRPCVersion(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeJSONRPCVersion(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeJSONRPCVersion(data, opts...))
 }
 
 // JSONRPCVersion validates data as JSONRPCVersion
@@ -1725,11 +1489,7 @@ func decodeMethodName(c *ahpimpl.Ctx) (MethodName, error) {
 }
 
 func decodeAnyMethodName(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeMethodName(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeMethodName(data, opts...))
 }
 
 // MethodName validates data as MethodName
@@ -1756,11 +1516,7 @@ func decodeNativeEvent(c *ahpimpl.Ctx) (NativeEvent, error) {
 }
 
 func decodeAnyNativeEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeNativeEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeNativeEvent(data, opts...))
 }
 
 // NativeEvent validates data as NativeEvent (common.schema.json#/$defs/native)
@@ -1786,11 +1542,7 @@ func decodeNonEmptyString(c *ahpimpl.Ctx) (NonEmptyString, error) {
 }
 
 func decodeAnyNonEmptyString(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeNonEmptyString(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeNonEmptyString(data, opts...))
 }
 
 // NonEmptyString validates data as NonEmptyString
@@ -1817,11 +1569,7 @@ func decodeCommonNonNegativeInteger(c *ahpimpl.Ctx) (CommonNonNegativeInteger, e
 }
 
 func decodeAnyCommonNonNegativeInteger(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeCommonNonNegativeInteger(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeCommonNonNegativeInteger(data, opts...))
 }
 
 // CommonNonNegativeInteger validates data as CommonNonNegativeInteger
@@ -1843,11 +1591,7 @@ func decodeJSONRPCNotification(c *ahpimpl.Ctx) (*JSONRPCNotification, error) {
 }
 
 func decodeAnyJSONRPCNotification(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeJSONRPCNotification(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeJSONRPCNotification(data, opts...))
 }
 
 // JSONRPCNotification validates data as JSONRPCNotification
@@ -1873,11 +1617,7 @@ func decodePositiveInteger(c *ahpimpl.Ctx) (PositiveInteger, error) {
 }
 
 func decodeAnyPositiveInteger(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodePositiveInteger(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodePositiveInteger(data, opts...))
 }
 
 // PositiveInteger validates data as PositiveInteger
@@ -1903,11 +1643,7 @@ func decodeProtocolVersion(c *ahpimpl.Ctx) (ProtocolVersion, error) {
 }
 
 func decodeAnyProtocolVersion(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeProtocolVersion(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeProtocolVersion(data, opts...))
 }
 
 // ProtocolVersion validates data as ProtocolVersion
@@ -1929,11 +1665,7 @@ func decodeJSONRPCRequest(c *ahpimpl.Ctx) (*JSONRPCRequest, error) {
 }
 
 func decodeAnyJSONRPCRequest(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeJSONRPCRequest(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeJSONRPCRequest(data, opts...))
 }
 
 // JSONRPCRequest validates data as JSONRPCRequest
@@ -1960,11 +1692,7 @@ func decodeCommonReverseDNSName(c *ahpimpl.Ctx) (CommonReverseDNSName, error) {
 }
 
 func decodeAnyCommonReverseDNSName(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeCommonReverseDNSName(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeCommonReverseDNSName(data, opts...))
 }
 
 // CommonReverseDNSName validates data as CommonReverseDNSName
@@ -1986,11 +1714,7 @@ func decodeSession(c *ahpimpl.Ctx) (*Session, error) {
 }
 
 func decodeAnySession(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeSession(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeSession(data, opts...))
 }
 
 // Session validates data as Session (common.schema.json#/$defs/session)
@@ -2016,11 +1740,7 @@ func decodeSHA256Hex(c *ahpimpl.Ctx) (SHA256Hex, error) {
 }
 
 func decodeAnySHA256Hex(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeSHA256Hex(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeSHA256Hex(data, opts...))
 }
 
 // SHA256Hex validates data as SHA256Hex (common.schema.json#/$defs/sha256Hex)
@@ -2043,11 +1763,7 @@ func decodeJSONRPCSuccessResponse(c *ahpimpl.Ctx) (*JSONRPCSuccessResponse, erro
 }
 
 func decodeAnyJSONRPCSuccessResponse(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeJSONRPCSuccessResponse(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeJSONRPCSuccessResponse(data, opts...))
 }
 
 // JSONRPCSuccessResponse validates data as JSONRPCSuccessResponse
@@ -2073,11 +1789,7 @@ func decodeContentItem(c *ahpimpl.Ctx) (ContentItem, error) {
 }
 
 func decodeAnyContentItem(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeContentItem(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeContentItem(data, opts...))
 }
 
 // ContentItem validates data as ContentItem (content-item.schema.json#)
@@ -2100,11 +1812,7 @@ func decodeAttachmentBodyPart(c *ahpimpl.Ctx) (*AttachmentBodyPart, error) {
 }
 
 func decodeAnyAttachmentBodyPart(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeAttachmentBodyPart(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeAttachmentBodyPart(data, opts...))
 }
 
 // AttachmentBodyPart validates data as AttachmentBodyPart
@@ -2128,11 +1836,7 @@ func decodeAttachmentGapPart(c *ahpimpl.Ctx) (*AttachmentGapPart, error) {
 }
 
 func decodeAnyAttachmentGapPart(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeAttachmentGapPart(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeAttachmentGapPart(data, opts...))
 }
 
 // AttachmentGapPart validates data as AttachmentGapPart
@@ -2160,11 +1864,7 @@ func decodeAttachmentMediaType(c *ahpimpl.Ctx) (AttachmentMediaType, error) {
 }
 
 func decodeAnyAttachmentMediaType(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeAttachmentMediaType(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeAttachmentMediaType(data, opts...))
 }
 
 // AttachmentMediaType validates data as AttachmentMediaType
@@ -2188,11 +1888,7 @@ func decodeAttachmentMetadataPart(c *ahpimpl.Ctx) (*AttachmentMetadataPart, erro
 }
 
 func decodeAnyAttachmentMetadataPart(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeAttachmentMetadataPart(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeAttachmentMetadataPart(data, opts...))
 }
 
 // AttachmentMetadataPart validates data as AttachmentMetadataPart
@@ -2216,11 +1912,7 @@ func decodeAttachmentOmittedPart(c *ahpimpl.Ctx) (*AttachmentOmittedPart, error)
 }
 
 func decodeAnyAttachmentOmittedPart(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeAttachmentOmittedPart(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeAttachmentOmittedPart(data, opts...))
 }
 
 // AttachmentOmittedPart validates data as AttachmentOmittedPart
@@ -2248,11 +1940,7 @@ func decodeAttachmentPart(c *ahpimpl.Ctx) (AttachmentPart, error) {
 }
 
 func decodeAnyAttachmentPart(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeAttachmentPart(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeAttachmentPart(data, opts...))
 }
 
 // AttachmentPart validates data as AttachmentPart
@@ -2274,11 +1962,7 @@ func decodeContentItemGap(c *ahpimpl.Ctx) (*ContentItemGap, error) {
 }
 
 func decodeAnyContentItemGap(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeContentItemGap(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeContentItemGap(data, opts...))
 }
 
 // ContentItemGap validates data as ContentItemGap
@@ -2300,11 +1984,7 @@ func decodeCanonicalMessage(c *ahpimpl.Ctx) (*CanonicalMessage, error) {
 }
 
 func decodeAnyCanonicalMessage(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeCanonicalMessage(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeCanonicalMessage(data, opts...))
 }
 
 // CanonicalMessage validates data as CanonicalMessage
@@ -2331,11 +2011,7 @@ func decodeCanonicalMessages(c *ahpimpl.Ctx) (CanonicalMessages, error) {
 }
 
 func decodeAnyCanonicalMessages(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeCanonicalMessages(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeCanonicalMessages(data, opts...))
 }
 
 // CanonicalMessages validates data as CanonicalMessages
@@ -2358,11 +2034,7 @@ func decodeModelVisibleItem(c *ahpimpl.Ctx) (*ModelVisibleItem, error) {
 }
 
 func decodeAnyModelVisibleItem(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeModelVisibleItem(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeModelVisibleItem(data, opts...))
 }
 
 // ModelVisibleItem validates data as ModelVisibleItem
@@ -2389,11 +2061,7 @@ func decodeSynthesized(c *ahpimpl.Ctx) (Synthesized, error) {
 }
 
 func decodeAnySynthesized(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeSynthesized(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeSynthesized(data, opts...))
 }
 
 // Synthesized validates data as Synthesized
@@ -2415,11 +2083,7 @@ func decodeTextBodyPart(c *ahpimpl.Ctx) (*TextBodyPart, error) {
 }
 
 func decodeAnyTextBodyPart(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeTextBodyPart(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeTextBodyPart(data, opts...))
 }
 
 // TextBodyPart validates data as TextBodyPart
@@ -2441,11 +2105,7 @@ func decodeTextGapPart(c *ahpimpl.Ctx) (*TextGapPart, error) {
 }
 
 func decodeAnyTextGapPart(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeTextGapPart(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeTextGapPart(data, opts...))
 }
 
 // TextGapPart validates data as TextGapPart
@@ -2468,11 +2128,7 @@ func decodeTextMetadataPart(c *ahpimpl.Ctx) (*TextMetadataPart, error) {
 }
 
 func decodeAnyTextMetadataPart(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeTextMetadataPart(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeTextMetadataPart(data, opts...))
 }
 
 // TextMetadataPart validates data as TextMetadataPart
@@ -2495,11 +2151,7 @@ func decodeTextOmittedPart(c *ahpimpl.Ctx) (*TextOmittedPart, error) {
 }
 
 func decodeAnyTextOmittedPart(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeTextOmittedPart(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeTextOmittedPart(data, opts...))
 }
 
 // TextOmittedPart validates data as TextOmittedPart
@@ -2525,11 +2177,7 @@ func decodeTextPart(c *ahpimpl.Ctx) (TextPart, error) {
 }
 
 func decodeAnyTextPart(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeTextPart(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeTextPart(data, opts...))
 }
 
 // TextPart validates data as TextPart
@@ -2555,11 +2203,7 @@ func decodeTextParts(c *ahpimpl.Ctx) (TextParts, error) {
 }
 
 func decodeAnyTextParts(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeTextParts(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeTextParts(data, opts...))
 }
 
 // TextParts validates data as TextParts
@@ -2581,11 +2225,7 @@ func decodeContentReference(c *ahpimpl.Ctx) (*ContentReference, error) {
 }
 
 func decodeAnyContentReference(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeContentReference(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeContentReference(data, opts...))
 }
 
 // ContentReference validates data as ContentReference
@@ -2607,11 +2247,7 @@ func decodeContentSelection(c *ahpimpl.Ctx) (*ContentSelection, error) {
 }
 
 func decodeAnyContentSelection(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeContentSelection(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeContentSelection(data, opts...))
 }
 
 // ContentSelection validates data as ContentSelection
@@ -2637,11 +2273,7 @@ func decodeDisposition(c *ahpimpl.Ctx) (Disposition, error) {
 }
 
 func decodeAnyDisposition(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeDisposition(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeDisposition(data, opts...))
 }
 
 // Disposition validates data as Disposition
@@ -2664,11 +2296,7 @@ func decodeContentUploadReceipt(c *ahpimpl.Ctx) (*ContentUploadReceipt, error) {
 }
 
 func decodeAnyContentUploadReceipt(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeContentUploadReceipt(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeContentUploadReceipt(data, opts...))
 }
 
 // ContentUploadReceipt validates data as ContentUploadReceipt
@@ -2690,11 +2318,7 @@ func decodeContentUpload(c *ahpimpl.Ctx) (*ContentUpload, error) {
 }
 
 func decodeAnyContentUpload(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeContentUpload(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeContentUpload(data, opts...))
 }
 
 // ContentUpload validates data as ContentUpload (content-upload.schema.json#)
@@ -2716,11 +2340,7 @@ func decodeDenyEffect(c *ahpimpl.Ctx) (*DenyEffect, error) {
 }
 
 func decodeAnyDenyEffect(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeDenyEffect(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeDenyEffect(data, opts...))
 }
 
 // DenyEffect validates data as DenyEffect (deny-effect.schema.json#) without
@@ -2746,11 +2366,7 @@ func decodeEffect(c *ahpimpl.Ctx) (Effect, error) {
 }
 
 func decodeAnyEffect(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeEffect(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeEffect(data, opts...))
 }
 
 // Effect validates data as Effect (effect.schema.json#) without building a
@@ -2772,11 +2388,7 @@ func decodeAllowEffect(c *ahpimpl.Ctx) (*AllowEffect, error) {
 }
 
 func decodeAnyAllowEffect(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeAllowEffect(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeAllowEffect(data, opts...))
 }
 
 // AllowEffect validates data as AllowEffect
@@ -2798,11 +2410,7 @@ func decodeAskEffect(c *ahpimpl.Ctx) (*AskEffect, error) {
 }
 
 func decodeAnyAskEffect(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeAskEffect(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeAskEffect(data, opts...))
 }
 
 // AskEffect validates data as AskEffect (effect.schema.json#/$defs/askEffect)
@@ -2825,11 +2433,7 @@ func decodeFlowContinueEffect(c *ahpimpl.Ctx) (*FlowContinueEffect, error) {
 }
 
 func decodeAnyFlowContinueEffect(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeFlowContinueEffect(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeFlowContinueEffect(data, opts...))
 }
 
 // FlowContinueEffect validates data as FlowContinueEffect
@@ -2851,11 +2455,7 @@ func decodeFlowStopEffect(c *ahpimpl.Ctx) (*FlowStopEffect, error) {
 }
 
 func decodeAnyFlowStopEffect(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeFlowStopEffect(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeFlowStopEffect(data, opts...))
 }
 
 // FlowStopEffect validates data as FlowStopEffect
@@ -2877,11 +2477,7 @@ func decodeInjectEffect(c *ahpimpl.Ctx) (*InjectEffect, error) {
 }
 
 func decodeAnyInjectEffect(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeInjectEffect(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeInjectEffect(data, opts...))
 }
 
 // InjectEffect validates data as InjectEffect
@@ -2903,11 +2499,7 @@ func decodeMessageEffect(c *ahpimpl.Ctx) (*MessageEffect, error) {
 }
 
 func decodeAnyMessageEffect(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeMessageEffect(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeMessageEffect(data, opts...))
 }
 
 // MessageEffect validates data as MessageEffect
@@ -2929,11 +2521,7 @@ func decodeModifyEffect(c *ahpimpl.Ctx) (*ModifyEffect, error) {
 }
 
 func decodeAnyModifyEffect(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeModifyEffect(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeModifyEffect(data, opts...))
 }
 
 // ModifyEffect validates data as ModifyEffect
@@ -2955,11 +2543,7 @@ func decodeReturnEffect(c *ahpimpl.Ctx) (*ReturnEffect, error) {
 }
 
 func decodeAnyReturnEffect(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeReturnEffect(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeReturnEffect(data, opts...))
 }
 
 // ReturnEffect validates data as ReturnEffect
@@ -2985,11 +2569,7 @@ func decodeEvent(c *ahpimpl.Ctx) (Event, error) {
 }
 
 func decodeAnyEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeEvent(data, opts...))
 }
 
 // Event validates data as Event (event.schema.json#) without building a value.
@@ -3014,11 +2594,7 @@ func decodeContentItems(c *ahpimpl.Ctx) (ContentItems, error) {
 }
 
 func decodeAnyContentItems(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeContentItems(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeContentItems(data, opts...))
 }
 
 // ContentItems validates data as ContentItems
@@ -3040,11 +2616,7 @@ func decodeEnvelope(c *ahpimpl.Ctx) (*Envelope, error) {
 }
 
 func decodeAnyEnvelope(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeEnvelope(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeEnvelope(data, opts...))
 }
 
 // Envelope validates data as Envelope (event.schema.json#/$defs/envelope)
@@ -3066,11 +2638,7 @@ func decodeEventCore(c *ahpimpl.Ctx) (*EventCore, error) {
 }
 
 func decodeAnyEventCore(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeEventCore(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeEventCore(data, opts...))
 }
 
 // EventCore validates data as EventCore (event.schema.json#/$defs/eventCore)
@@ -3092,11 +2660,7 @@ func decodeEventGap(c *ahpimpl.Ctx) (*EventGap, error) {
 }
 
 func decodeAnyEventGap(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeEventGap(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeEventGap(data, opts...))
 }
 
 // EventGap validates data as EventGap (event.schema.json#/$defs/gap) without
@@ -3118,11 +2682,7 @@ func decodeIdentity(c *ahpimpl.Ctx) (*Identity, error) {
 }
 
 func decodeAnyIdentity(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeIdentity(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeIdentity(data, opts...))
 }
 
 // Identity validates data as Identity (event.schema.json#/$defs/identity)
@@ -3149,11 +2709,7 @@ func decodeModelVisibleItems(c *ahpimpl.Ctx) (ModelVisibleItems, error) {
 }
 
 func decodeAnyModelVisibleItems(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeModelVisibleItems(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeModelVisibleItems(data, opts...))
 }
 
 // ModelVisibleItems validates data as ModelVisibleItems
@@ -3175,11 +2731,7 @@ func decodeOpenIdentity(c *ahpimpl.Ctx) (*OpenIdentity, error) {
 }
 
 func decodeAnyOpenIdentity(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeOpenIdentity(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeOpenIdentity(data, opts...))
 }
 
 // OpenIdentity validates data as OpenIdentity
@@ -3206,11 +2758,7 @@ func decodeSynthesizedFlag(c *ahpimpl.Ctx) (SynthesizedFlag, error) {
 }
 
 func decodeAnySynthesizedFlag(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeSynthesizedFlag(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeSynthesizedFlag(data, opts...))
 }
 
 // SynthesizedFlag validates data as SynthesizedFlag
@@ -3236,11 +2784,7 @@ func decodeExecutionEvent(c *ahpimpl.Ctx) (ExecutionEvent, error) {
 }
 
 func decodeAnyExecutionEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEvent(data, opts...))
 }
 
 // ExecutionEvent validates data as ExecutionEvent
@@ -3263,11 +2807,7 @@ func decodeExecutionEventAttempt(c *ahpimpl.Ctx) (*ExecutionEventAttempt, error)
 }
 
 func decodeAnyExecutionEventAttempt(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEventAttempt(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEventAttempt(data, opts...))
 }
 
 // ExecutionEventAttempt validates data as ExecutionEventAttempt
@@ -3290,11 +2830,7 @@ func decodeExecutionEventAttemptusage(c *ahpimpl.Ctx) (*ExecutionEventAttemptusa
 }
 
 func decodeAnyExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEventAttemptusage(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEventAttemptusage(data, opts...))
 }
 
 // ExecutionEventAttemptusage validates data as ExecutionEventAttemptusage
@@ -3317,11 +2853,7 @@ func decodeExecutionEventBatch(c *ahpimpl.Ctx) (*ExecutionEventBatch, error) {
 }
 
 func decodeAnyExecutionEventBatch(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEventBatch(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEventBatch(data, opts...))
 }
 
 // ExecutionEventBatch validates data as ExecutionEventBatch
@@ -3348,11 +2880,7 @@ func decodeConnectionGaps(c *ahpimpl.Ctx) (ConnectionGaps, error) {
 }
 
 func decodeAnyConnectionGaps(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeConnectionGaps(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeConnectionGaps(data, opts...))
 }
 
 // ConnectionGaps validates data as ConnectionGaps
@@ -3376,11 +2904,7 @@ func decodeExecutionEventContextCompactAfter(c *ahpimpl.Ctx) (*ExecutionEventCon
 }
 
 func decodeAnyExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEventContextCompactAfter(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEventContextCompactAfter(data, opts...))
 }
 
 // ExecutionEventContextCompactAfter validates data as
@@ -3406,11 +2930,7 @@ func decodeExecutionEventContextCompactBefore(c *ahpimpl.Ctx) (*ExecutionEventCo
 }
 
 func decodeAnyExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEventContextCompactBefore(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEventContextCompactBefore(data, opts...))
 }
 
 // ExecutionEventContextCompactBefore validates data as
@@ -3438,11 +2958,7 @@ func decodeCurrencyCode(c *ahpimpl.Ctx) (CurrencyCode, error) {
 }
 
 func decodeAnyCurrencyCode(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeCurrencyCode(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeCurrencyCode(data, opts...))
 }
 
 // CurrencyCode validates data as CurrencyCode
@@ -3470,11 +2986,7 @@ func decodeDeniedByPolicy(c *ahpimpl.Ctx) (DeniedByPolicy, error) {
 }
 
 func decodeAnyDeniedByPolicy(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeDeniedByPolicy(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeDeniedByPolicy(data, opts...))
 }
 
 // DeniedByPolicy validates data as DeniedByPolicy
@@ -3498,11 +3010,7 @@ func decodeExecutionEventError(c *ahpimpl.Ctx) (*ExecutionEventError, error) {
 }
 
 func decodeAnyExecutionEventError(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEventError(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEventError(data, opts...))
 }
 
 // ExecutionEventError validates data as ExecutionEventError
@@ -3529,11 +3037,7 @@ func decodeExecutionEventExecution(c *ahpimpl.Ctx) (ExecutionEventExecution, err
 }
 
 func decodeAnyExecutionEventExecution(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEventExecution(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEventExecution(data, opts...))
 }
 
 // ExecutionEventExecution validates data as ExecutionEventExecution
@@ -3556,11 +3060,7 @@ func decodeExecutionEventFilechange(c *ahpimpl.Ctx) (*ExecutionEventFilechange, 
 }
 
 func decodeAnyExecutionEventFilechange(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEventFilechange(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEventFilechange(data, opts...))
 }
 
 // ExecutionEventFilechange validates data as ExecutionEventFilechange
@@ -3582,11 +3082,7 @@ func decodeExecutionEventMCP(c *ahpimpl.Ctx) (*ExecutionEventMCP, error) {
 }
 
 func decodeAnyExecutionEventMCP(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEventMCP(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEventMCP(data, opts...))
 }
 
 // ExecutionEventMCP validates data as ExecutionEventMCP
@@ -3609,11 +3105,7 @@ func decodeExecutionEventModel(c *ahpimpl.Ctx) (*ExecutionEventModel, error) {
 }
 
 func decodeAnyExecutionEventModel(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEventModel(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEventModel(data, opts...))
 }
 
 // ExecutionEventModel validates data as ExecutionEventModel
@@ -3636,11 +3128,7 @@ func decodeExecutionEventModelError(c *ahpimpl.Ctx) (*ExecutionEventModelError, 
 }
 
 func decodeAnyExecutionEventModelError(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEventModelError(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEventModelError(data, opts...))
 }
 
 // ExecutionEventModelError validates data as ExecutionEventModelError
@@ -3663,11 +3151,7 @@ func decodeExecutionEventModelRequestBefore(c *ahpimpl.Ctx) (*ExecutionEventMode
 }
 
 func decodeAnyExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEventModelRequestBefore(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEventModelRequestBefore(data, opts...))
 }
 
 // ExecutionEventModelRequestBefore validates data as
@@ -3692,11 +3176,7 @@ func decodeExecutionEventModelResponseAfter(c *ahpimpl.Ctx) (*ExecutionEventMode
 }
 
 func decodeAnyExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEventModelResponseAfter(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEventModelResponseAfter(data, opts...))
 }
 
 // ExecutionEventModelResponseAfter validates data as
@@ -3721,11 +3201,7 @@ func decodeExecutionEventModelSwitchAfter(c *ahpimpl.Ctx) (*ExecutionEventModelS
 }
 
 func decodeAnyExecutionEventModelSwitchAfter(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEventModelSwitchAfter(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEventModelSwitchAfter(data, opts...))
 }
 
 // ExecutionEventModelSwitchAfter validates data as
@@ -3750,11 +3226,7 @@ func decodeExecutionEventModelSwitchBefore(c *ahpimpl.Ctx) (*ExecutionEventModel
 }
 
 func decodeAnyExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEventModelSwitchBefore(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEventModelSwitchBefore(data, opts...))
 }
 
 // ExecutionEventModelSwitchBefore validates data as
@@ -3783,11 +3255,7 @@ func decodeExecutionEventNonNegativeInteger(c *ahpimpl.Ctx) (ExecutionEventNonNe
 }
 
 func decodeAnyExecutionEventNonNegativeInteger(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEventNonNegativeInteger(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEventNonNegativeInteger(data, opts...))
 }
 
 // ExecutionEventNonNegativeInteger validates data as
@@ -3817,11 +3285,7 @@ func decodeSkippedExecution(c *ahpimpl.Ctx) (SkippedExecution, error) {
 }
 
 func decodeAnySkippedExecution(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeSkippedExecution(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeSkippedExecution(data, opts...))
 }
 
 // SkippedExecution validates data as SkippedExecution
@@ -3850,11 +3314,7 @@ func decodeSuppliedResultOnSkip(c *ahpimpl.Ctx) (SuppliedResultOnSkip, error) {
 }
 
 func decodeAnySuppliedResultOnSkip(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeSuppliedResultOnSkip(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeSuppliedResultOnSkip(data, opts...))
 }
 
 // SuppliedResultOnSkip validates data as SuppliedResultOnSkip
@@ -3878,11 +3338,7 @@ func decodeExecutionEventTokencounts(c *ahpimpl.Ctx) (*ExecutionEventTokencounts
 }
 
 func decodeAnyExecutionEventTokencounts(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEventTokencounts(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEventTokencounts(data, opts...))
 }
 
 // ExecutionEventTokencounts validates data as ExecutionEventTokencounts
@@ -3904,11 +3360,7 @@ func decodeExecutionEventTool(c *ahpimpl.Ctx) (*ExecutionEventTool, error) {
 }
 
 func decodeAnyExecutionEventTool(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEventTool(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEventTool(data, opts...))
 }
 
 // ExecutionEventTool validates data as ExecutionEventTool
@@ -3931,11 +3383,7 @@ func decodeExecutionEventToolBatchAfter(c *ahpimpl.Ctx) (*ExecutionEventToolBatc
 }
 
 func decodeAnyExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEventToolBatchAfter(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEventToolBatchAfter(data, opts...))
 }
 
 // ExecutionEventToolBatchAfter validates data as ExecutionEventToolBatchAfter
@@ -3960,11 +3408,7 @@ func decodeExecutionEventToolPermissionRequest(c *ahpimpl.Ctx) (*ExecutionEventT
 }
 
 func decodeAnyExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEventToolPermissionRequest(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEventToolPermissionRequest(data, opts...))
 }
 
 // ExecutionEventToolPermissionRequest validates data as
@@ -3990,11 +3434,7 @@ func decodeExecutionEventToolPermissionResolved(c *ahpimpl.Ctx) (*ExecutionEvent
 }
 
 func decodeAnyExecutionEventToolPermissionResolved(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEventToolPermissionResolved(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEventToolPermissionResolved(data, opts...))
 }
 
 // ExecutionEventToolPermissionResolved validates data as
@@ -4019,11 +3459,7 @@ func decodeExecutionEventToolProgress(c *ahpimpl.Ctx) (*ExecutionEventToolProgre
 }
 
 func decodeAnyExecutionEventToolProgress(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEventToolProgress(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEventToolProgress(data, opts...))
 }
 
 // ExecutionEventToolProgress validates data as ExecutionEventToolProgress
@@ -4045,11 +3481,7 @@ func decodeToolCall(c *ahpimpl.Ctx) (*ToolCall, error) {
 }
 
 func decodeAnyToolCall(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeToolCall(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeToolCall(data, opts...))
 }
 
 // ToolCall validates data as ToolCall
@@ -4075,11 +3507,7 @@ func decodeToolOutcome(c *ahpimpl.Ctx) (ToolOutcome, error) {
 }
 
 func decodeAnyToolOutcome(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeToolOutcome(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeToolOutcome(data, opts...))
 }
 
 // ToolOutcome validates data as ToolOutcome
@@ -4102,11 +3530,7 @@ func decodeExecutionEventTurnEnd(c *ahpimpl.Ctx) (*ExecutionEventTurnEnd, error)
 }
 
 func decodeAnyExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEventTurnEnd(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEventTurnEnd(data, opts...))
 }
 
 // ExecutionEventTurnEnd validates data as ExecutionEventTurnEnd
@@ -4129,11 +3553,7 @@ func decodeExecutionEventTurnFinishBefore(c *ahpimpl.Ctx) (*ExecutionEventTurnFi
 }
 
 func decodeAnyExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEventTurnFinishBefore(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEventTurnFinishBefore(data, opts...))
 }
 
 // ExecutionEventTurnFinishBefore validates data as
@@ -4158,11 +3578,7 @@ func decodeExecutionEventTurnProgress(c *ahpimpl.Ctx) (*ExecutionEventTurnProgre
 }
 
 func decodeAnyExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEventTurnProgress(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEventTurnProgress(data, opts...))
 }
 
 // ExecutionEventTurnProgress validates data as ExecutionEventTurnProgress
@@ -4185,11 +3601,7 @@ func decodeExecutionEventTurnStart(c *ahpimpl.Ctx) (*ExecutionEventTurnStart, er
 }
 
 func decodeAnyExecutionEventTurnStart(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEventTurnStart(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEventTurnStart(data, opts...))
 }
 
 // ExecutionEventTurnStart validates data as ExecutionEventTurnStart
@@ -4212,11 +3624,7 @@ func decodeTurnCompletion(c *ahpimpl.Ctx) (*TurnCompletion, error) {
 }
 
 func decodeAnyTurnCompletion(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeTurnCompletion(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeTurnCompletion(data, opts...))
 }
 
 // TurnCompletion validates data as TurnCompletion
@@ -4240,11 +3648,7 @@ func decodeExecutionEventTurnusage(c *ahpimpl.Ctx) (*ExecutionEventTurnusage, er
 }
 
 func decodeAnyExecutionEventTurnusage(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEventTurnusage(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEventTurnusage(data, opts...))
 }
 
 // ExecutionEventTurnusage validates data as ExecutionEventTurnusage
@@ -4267,11 +3671,7 @@ func decodeExecutionEventUsage(c *ahpimpl.Ctx) (*ExecutionEventUsage, error) {
 }
 
 func decodeAnyExecutionEventUsage(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExecutionEventUsage(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExecutionEventUsage(data, opts...))
 }
 
 // ExecutionEventUsage validates data as ExecutionEventUsage
@@ -4297,11 +3697,7 @@ func decodeWebURL(c *ahpimpl.Ctx) (WebURL, error) {
 }
 
 func decodeAnyWebURL(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeWebURL(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeWebURL(data, opts...))
 }
 
 // WebURL validates data as WebURL (execution-event.schema.json#/$defs/webUrl)
@@ -4328,11 +3724,7 @@ func decodeExtensions(c *ahpimpl.Ctx) (Extensions, error) {
 }
 
 func decodeAnyExtensions(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExtensions(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExtensions(data, opts...))
 }
 
 // Extensions validates data as Extensions (extensions.schema.json#) without
@@ -4358,11 +3750,7 @@ func decodeInteractionEvent(c *ahpimpl.Ctx) (InteractionEvent, error) {
 }
 
 func decodeAnyInteractionEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeInteractionEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeInteractionEvent(data, opts...))
 }
 
 // InteractionEvent validates data as InteractionEvent
@@ -4385,11 +3773,7 @@ func decodeInteractionEventConfigChangeAfter(c *ahpimpl.Ctx) (*InteractionEventC
 }
 
 func decodeAnyInteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeInteractionEventConfigChangeAfter(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeInteractionEventConfigChangeAfter(data, opts...))
 }
 
 // InteractionEventConfigChangeAfter validates data as
@@ -4415,11 +3799,7 @@ func decodeInteractionEventConfigChangeBefore(c *ahpimpl.Ctx) (*InteractionEvent
 }
 
 func decodeAnyInteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeInteractionEventConfigChangeBefore(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeInteractionEventConfigChangeBefore(data, opts...))
 }
 
 // InteractionEventConfigChangeBefore validates data as
@@ -4448,11 +3828,7 @@ func decodeElicitationMode(c *ahpimpl.Ctx) (ElicitationMode, error) {
 }
 
 func decodeAnyElicitationMode(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeElicitationMode(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeElicitationMode(data, opts...))
 }
 
 // ElicitationMode validates data as ElicitationMode
@@ -4476,11 +3852,7 @@ func decodeInteractionEventHookFailure(c *ahpimpl.Ctx) (*InteractionEventHookFai
 }
 
 func decodeAnyInteractionEventHookFailure(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeInteractionEventHookFailure(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeInteractionEventHookFailure(data, opts...))
 }
 
 // InteractionEventHookFailure validates data as InteractionEventHookFailure
@@ -4504,11 +3876,7 @@ func decodeInteractionEventUserAttention(c *ahpimpl.Ctx) (*InteractionEventUserA
 }
 
 func decodeAnyInteractionEventUserAttention(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeInteractionEventUserAttention(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeInteractionEventUserAttention(data, opts...))
 }
 
 // InteractionEventUserAttention validates data as
@@ -4534,11 +3902,7 @@ func decodeInteractionEventUserElicitationRequest(c *ahpimpl.Ctx) (*InteractionE
 }
 
 func decodeAnyInteractionEventUserElicitationRequest(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeInteractionEventUserElicitationRequest(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeInteractionEventUserElicitationRequest(data, opts...))
 }
 
 // InteractionEventUserElicitationRequest validates data as
@@ -4564,11 +3928,7 @@ func decodeInteractionEventUserElicitationResult(c *ahpimpl.Ctx) (*InteractionEv
 }
 
 func decodeAnyInteractionEventUserElicitationResult(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeInteractionEventUserElicitationResult(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeInteractionEventUserElicitationResult(data, opts...))
 }
 
 // InteractionEventUserElicitationResult validates data as
@@ -4594,11 +3954,7 @@ func decodeInteractionEventUserMessageInbound(c *ahpimpl.Ctx) (*InteractionEvent
 }
 
 func decodeAnyInteractionEventUserMessageInbound(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeInteractionEventUserMessageInbound(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeInteractionEventUserMessageInbound(data, opts...))
 }
 
 // InteractionEventUserMessageInbound validates data as
@@ -4624,11 +3980,7 @@ func decodeInteractionEventUserMessageOutbound(c *ahpimpl.Ctx) (*InteractionEven
 }
 
 func decodeAnyInteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeInteractionEventUserMessageOutbound(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeInteractionEventUserMessageOutbound(data, opts...))
 }
 
 // InteractionEventUserMessageOutbound validates data as
@@ -4653,11 +4005,7 @@ func decodeInterceptDenyResponse(c *ahpimpl.Ctx) (*InterceptDenyResponse, error)
 }
 
 func decodeAnyInterceptDenyResponse(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeInterceptDenyResponse(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeInterceptDenyResponse(data, opts...))
 }
 
 // InterceptDenyResponse validates data as InterceptDenyResponse
@@ -4680,11 +4028,7 @@ func decodeInterceptNoEffectResponse(c *ahpimpl.Ctx) (*InterceptNoEffectResponse
 }
 
 func decodeAnyInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeInterceptNoEffectResponse(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeInterceptNoEffectResponse(data, opts...))
 }
 
 // InterceptNoEffectResponse validates data as InterceptNoEffectResponse
@@ -4706,11 +4050,7 @@ func decodeInterceptRequest(c *ahpimpl.Ctx) (*InterceptRequest, error) {
 }
 
 func decodeAnyInterceptRequest(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeInterceptRequest(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeInterceptRequest(data, opts...))
 }
 
 // InterceptRequest validates data as InterceptRequest
@@ -4732,11 +4072,7 @@ func decodeInterceptResponse(c *ahpimpl.Ctx) (*InterceptResponse, error) {
 }
 
 func decodeAnyInterceptResponse(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeInterceptResponse(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeInterceptResponse(data, opts...))
 }
 
 // InterceptResponse validates data as InterceptResponse
@@ -4762,11 +4098,7 @@ func decodeJSONRPCMessage(c *ahpimpl.Ctx) (JSONRPCMessage, error) {
 }
 
 func decodeAnyJSONRPCMessage(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeJSONRPCMessage(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeJSONRPCMessage(data, opts...))
 }
 
 // JSONRPCMessage validates data as JSONRPCMessage
@@ -4789,11 +4121,7 @@ func decodeMCPElicitationBooleanSchema(c *ahpimpl.Ctx) (*MCPElicitationBooleanSc
 }
 
 func decodeAnyMCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeMCPElicitationBooleanSchema(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeMCPElicitationBooleanSchema(data, opts...))
 }
 
 // MCPElicitationBooleanSchema validates data as MCPElicitationBooleanSchema
@@ -4817,11 +4145,7 @@ func decodeMCPElicitationElicitRequestFormParams(c *ahpimpl.Ctx) (*MCPElicitatio
 }
 
 func decodeAnyMCPElicitationElicitRequestFormParams(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeMCPElicitationElicitRequestFormParams(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeMCPElicitationElicitRequestFormParams(data, opts...))
 }
 
 // MCPElicitationElicitRequestFormParams validates data as
@@ -4850,11 +4174,7 @@ func decodeMCPElicitationElicitRequestParams(c *ahpimpl.Ctx) (MCPElicitationElic
 }
 
 func decodeAnyMCPElicitationElicitRequestParams(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeMCPElicitationElicitRequestParams(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeMCPElicitationElicitRequestParams(data, opts...))
 }
 
 // MCPElicitationElicitRequestParams validates data as
@@ -4880,11 +4200,7 @@ func decodeMCPElicitationElicitRequestURLParams(c *ahpimpl.Ctx) (*MCPElicitation
 }
 
 func decodeAnyMCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeMCPElicitationElicitRequestURLParams(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeMCPElicitationElicitRequestURLParams(data, opts...))
 }
 
 // MCPElicitationElicitRequestURLParams validates data as
@@ -4909,11 +4225,7 @@ func decodeMCPElicitationElicitResult(c *ahpimpl.Ctx) (*MCPElicitationElicitResu
 }
 
 func decodeAnyMCPElicitationElicitResult(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeMCPElicitationElicitResult(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeMCPElicitationElicitResult(data, opts...))
 }
 
 // MCPElicitationElicitResult validates data as MCPElicitationElicitResult
@@ -4937,11 +4249,7 @@ func decodeMCPElicitationLegacyTitledEnumSchema(c *ahpimpl.Ctx) (*MCPElicitation
 }
 
 func decodeAnyMCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeMCPElicitationLegacyTitledEnumSchema(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeMCPElicitationLegacyTitledEnumSchema(data, opts...))
 }
 
 // MCPElicitationLegacyTitledEnumSchema validates data as
@@ -4966,11 +4274,7 @@ func decodeMCPElicitationNumberSchema(c *ahpimpl.Ctx) (*MCPElicitationNumberSche
 }
 
 func decodeAnyMCPElicitationNumberSchema(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeMCPElicitationNumberSchema(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeMCPElicitationNumberSchema(data, opts...))
 }
 
 // MCPElicitationNumberSchema validates data as MCPElicitationNumberSchema
@@ -4998,11 +4302,7 @@ func decodeMCPElicitationPrimitiveSchemaDefinition(c *ahpimpl.Ctx) (MCPElicitati
 }
 
 func decodeAnyMCPElicitationPrimitiveSchemaDefinition(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeMCPElicitationPrimitiveSchemaDefinition(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeMCPElicitationPrimitiveSchemaDefinition(data, opts...))
 }
 
 // MCPElicitationPrimitiveSchemaDefinition validates data as
@@ -5027,11 +4327,7 @@ func decodeMCPElicitationProgressToken(c *ahpimpl.Ctx) (*MCPElicitationProgressT
 }
 
 func decodeAnyMCPElicitationProgressToken(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeMCPElicitationProgressToken(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeMCPElicitationProgressToken(data, opts...))
 }
 
 // MCPElicitationProgressToken validates data as MCPElicitationProgressToken
@@ -5054,11 +4350,7 @@ func decodeMCPElicitationStringSchema(c *ahpimpl.Ctx) (*MCPElicitationStringSche
 }
 
 func decodeAnyMCPElicitationStringSchema(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeMCPElicitationStringSchema(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeMCPElicitationStringSchema(data, opts...))
 }
 
 // MCPElicitationStringSchema validates data as MCPElicitationStringSchema
@@ -5081,11 +4373,7 @@ func decodeMCPElicitationTaskMetadata(c *ahpimpl.Ctx) (*MCPElicitationTaskMetada
 }
 
 func decodeAnyMCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeMCPElicitationTaskMetadata(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeMCPElicitationTaskMetadata(data, opts...))
 }
 
 // MCPElicitationTaskMetadata validates data as MCPElicitationTaskMetadata
@@ -5109,11 +4397,7 @@ func decodeMCPElicitationTitledMultiSelectEnumSchema(c *ahpimpl.Ctx) (*MCPElicit
 }
 
 func decodeAnyMCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeMCPElicitationTitledMultiSelectEnumSchema(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeMCPElicitationTitledMultiSelectEnumSchema(data, opts...))
 }
 
 // MCPElicitationTitledMultiSelectEnumSchema validates data as
@@ -5139,11 +4423,7 @@ func decodeMCPElicitationTitledSingleSelectEnumSchema(c *ahpimpl.Ctx) (*MCPElici
 }
 
 func decodeAnyMCPElicitationTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeMCPElicitationTitledSingleSelectEnumSchema(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeMCPElicitationTitledSingleSelectEnumSchema(data, opts...))
 }
 
 // MCPElicitationTitledSingleSelectEnumSchema validates data as
@@ -5169,11 +4449,7 @@ func decodeMCPElicitationUntitledMultiSelectEnumSchema(c *ahpimpl.Ctx) (*MCPElic
 }
 
 func decodeAnyMCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeMCPElicitationUntitledMultiSelectEnumSchema(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeMCPElicitationUntitledMultiSelectEnumSchema(data, opts...))
 }
 
 // MCPElicitationUntitledMultiSelectEnumSchema validates data as
@@ -5199,11 +4475,7 @@ func decodeMCPElicitationUntitledSingleSelectEnumSchema(c *ahpimpl.Ctx) (*MCPEli
 }
 
 func decodeAnyMCPElicitationUntitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeMCPElicitationUntitledSingleSelectEnumSchema(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeMCPElicitationUntitledSingleSelectEnumSchema(data, opts...))
 }
 
 // MCPElicitationUntitledSingleSelectEnumSchema validates data as
@@ -5228,11 +4500,7 @@ func decodeLabelledOption(c *ahpimpl.Ctx) (*LabelledOption, error) {
 }
 
 func decodeAnyLabelledOption(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeLabelledOption(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeLabelledOption(data, opts...))
 }
 
 // LabelledOption validates data as LabelledOption
@@ -5260,11 +4528,7 @@ func decodeMCPElicitationRequest(c *ahpimpl.Ctx) (MCPElicitationRequest, error) 
 }
 
 func decodeAnyMCPElicitationRequest(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeMCPElicitationRequest(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeMCPElicitationRequest(data, opts...))
 }
 
 // MCPElicitationRequest validates data as MCPElicitationRequest
@@ -5286,11 +4550,7 @@ func decodeRequestMeta(c *ahpimpl.Ctx) (*RequestMeta, error) {
 }
 
 func decodeAnyRequestMeta(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeRequestMeta(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeRequestMeta(data, opts...))
 }
 
 // RequestMeta validates data as RequestMeta
@@ -5313,11 +4573,7 @@ func decodeMCPElicitationResult(c *ahpimpl.Ctx) (*MCPElicitationResult, error) {
 }
 
 func decodeAnyMCPElicitationResult(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeMCPElicitationResult(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeMCPElicitationResult(data, opts...))
 }
 
 // MCPElicitationResult validates data as MCPElicitationResult
@@ -5339,11 +4595,7 @@ func decodeObserveNotification(c *ahpimpl.Ctx) (*ObserveNotification, error) {
 }
 
 func decodeAnyObserveNotification(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeObserveNotification(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeObserveNotification(data, opts...))
 }
 
 // ObserveNotification validates data as ObserveNotification
@@ -5365,11 +4617,7 @@ func decodeRegistration(c *ahpimpl.Ctx) (*Registration, error) {
 }
 
 func decodeAnyRegistration(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeRegistration(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeRegistration(data, opts...))
 }
 
 // Registration validates data as Registration (registration.schema.json#)
@@ -5396,11 +4644,7 @@ func decodeAuthentication(c *ahpimpl.Ctx) (Authentication, error) {
 }
 
 func decodeAnyAuthentication(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeAuthentication(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeAuthentication(data, opts...))
 }
 
 // Authentication validates data as Authentication
@@ -5422,11 +4666,7 @@ func decodeBackend(c *ahpimpl.Ctx) (*Backend, error) {
 }
 
 func decodeAnyBackend(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeBackend(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeBackend(data, opts...))
 }
 
 // Backend validates data as Backend (registration.schema.json#/$defs/backend)
@@ -5449,11 +4689,7 @@ func decodeRegistrationContentreceiver(c *ahpimpl.Ctx) (*RegistrationContentrece
 }
 
 func decodeAnyRegistrationContentreceiver(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeRegistrationContentreceiver(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeRegistrationContentreceiver(data, opts...))
 }
 
 // RegistrationContentreceiver validates data as RegistrationContentreceiver
@@ -5479,11 +4715,7 @@ func decodeEventWildcard(c *ahpimpl.Ctx) (EventWildcard, error) {
 }
 
 func decodeAnyEventWildcard(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeEventWildcard(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeEventWildcard(data, opts...))
 }
 
 // EventWildcard validates data as EventWildcard
@@ -5505,11 +4737,7 @@ func decodeFilters(c *ahpimpl.Ctx) (*Filters, error) {
 }
 
 func decodeAnyFilters(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeFilters(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeFilters(data, opts...))
 }
 
 // Filters validates data as Filters (registration.schema.json#/$defs/filters)
@@ -5531,11 +4759,7 @@ func decodeHTTPTransport(c *ahpimpl.Ctx) (*HTTPTransport, error) {
 }
 
 func decodeAnyHTTPTransport(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeHTTPTransport(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeHTTPTransport(data, opts...))
 }
 
 // HTTPTransport validates data as HTTPTransport
@@ -5561,11 +4785,7 @@ func decodeHTTPURL(c *ahpimpl.Ctx) (HTTPURL, error) {
 }
 
 func decodeAnyHTTPURL(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeHTTPURL(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeHTTPURL(data, opts...))
 }
 
 // HTTPURL validates data as HTTPURL (registration.schema.json#/$defs/httpUrl)
@@ -5588,11 +4808,7 @@ func decodeInterceptSubscription(c *ahpimpl.Ctx) (*InterceptSubscription, error)
 }
 
 func decodeAnyInterceptSubscription(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeInterceptSubscription(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeInterceptSubscription(data, opts...))
 }
 
 // InterceptSubscription validates data as InterceptSubscription
@@ -5616,11 +4832,7 @@ func decodeObserveSubscription(c *ahpimpl.Ctx) (*ObserveSubscription, error) {
 }
 
 func decodeAnyObserveSubscription(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeObserveSubscription(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeObserveSubscription(data, opts...))
 }
 
 // ObserveSubscription validates data as ObserveSubscription
@@ -5647,11 +4859,7 @@ func decodeReverseDNSName(c *ahpimpl.Ctx) (ReverseDNSName, error) {
 }
 
 func decodeAnyReverseDNSName(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeReverseDNSName(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeReverseDNSName(data, opts...))
 }
 
 // ReverseDNSName validates data as ReverseDNSName
@@ -5674,11 +4882,7 @@ func decodeStdioTransport(c *ahpimpl.Ctx) (*StdioTransport, error) {
 }
 
 func decodeAnyStdioTransport(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeStdioTransport(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeStdioTransport(data, opts...))
 }
 
 // StdioTransport validates data as StdioTransport
@@ -5704,11 +4908,7 @@ func decodeWireMessage(c *ahpimpl.Ctx) (WireMessage, error) {
 }
 
 func decodeAnyWireMessage(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeWireMessage(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeWireMessage(data, opts...))
 }
 
 // WireMessage validates data as WireMessage (schema.json#) without building a
@@ -5730,11 +4930,7 @@ func decodeSessionEndEvent(c *ahpimpl.Ctx) (*SessionEndEvent, error) {
 }
 
 func decodeAnySessionEndEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeSessionEndEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeSessionEndEvent(data, opts...))
 }
 
 // SessionEndEvent validates data as SessionEndEvent (session-end.schema.json#)
@@ -5756,11 +4952,7 @@ func decodeSessionStartEvent(c *ahpimpl.Ctx) (*SessionStartEvent, error) {
 }
 
 func decodeAnySessionStartEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeSessionStartEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeSessionStartEvent(data, opts...))
 }
 
 // SessionStartEvent validates data as SessionStartEvent
@@ -5786,11 +4978,7 @@ func decodeTaskWorkspaceEvent(c *ahpimpl.Ctx) (TaskWorkspaceEvent, error) {
 }
 
 func decodeAnyTaskWorkspaceEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeTaskWorkspaceEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeTaskWorkspaceEvent(data, opts...))
 }
 
 // TaskWorkspaceEvent validates data as TaskWorkspaceEvent
@@ -5812,11 +5000,7 @@ func decodeChangedFile(c *ahpimpl.Ctx) (*ChangedFile, error) {
 }
 
 func decodeAnyChangedFile(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeChangedFile(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeChangedFile(data, opts...))
 }
 
 // ChangedFile validates data as ChangedFile
@@ -5840,11 +5024,7 @@ func decodeTaskWorkspaceEventFileChanged(c *ahpimpl.Ctx) (*TaskWorkspaceEventFil
 }
 
 func decodeAnyTaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeTaskWorkspaceEventFileChanged(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeTaskWorkspaceEventFileChanged(data, opts...))
 }
 
 // TaskWorkspaceEventFileChanged validates data as
@@ -5870,11 +5050,7 @@ func decodeTaskWorkspaceEventTaskChangeAfter(c *ahpimpl.Ctx) (*TaskWorkspaceEven
 }
 
 func decodeAnyTaskWorkspaceEventTaskChangeAfter(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeTaskWorkspaceEventTaskChangeAfter(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeTaskWorkspaceEventTaskChangeAfter(data, opts...))
 }
 
 // TaskWorkspaceEventTaskChangeAfter validates data as
@@ -5900,11 +5076,7 @@ func decodeTaskWorkspaceEventTaskChangeBefore(c *ahpimpl.Ctx) (*TaskWorkspaceEve
 }
 
 func decodeAnyTaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeTaskWorkspaceEventTaskChangeBefore(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeTaskWorkspaceEventTaskChangeBefore(data, opts...))
 }
 
 // TaskWorkspaceEventTaskChangeBefore validates data as
@@ -5928,11 +5100,7 @@ func decodeTaskChange(c *ahpimpl.Ctx) (*TaskChange, error) {
 }
 
 func decodeAnyTaskChange(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeTaskChange(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeTaskChange(data, opts...))
 }
 
 // TaskChange validates data as TaskChange
@@ -5957,11 +5125,7 @@ func decodeTaskWorkspaceEventWorkspaceChangeAfter(c *ahpimpl.Ctx) (*TaskWorkspac
 }
 
 func decodeAnyTaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeTaskWorkspaceEventWorkspaceChangeAfter(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeTaskWorkspaceEventWorkspaceChangeAfter(data, opts...))
 }
 
 // TaskWorkspaceEventWorkspaceChangeAfter validates data as
@@ -5987,11 +5151,7 @@ func decodeTaskWorkspaceEventWorkspaceChangeBefore(c *ahpimpl.Ctx) (*TaskWorkspa
 }
 
 func decodeAnyTaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeTaskWorkspaceEventWorkspaceChangeBefore(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeTaskWorkspaceEventWorkspaceChangeBefore(data, opts...))
 }
 
 // TaskWorkspaceEventWorkspaceChangeBefore validates data as
@@ -6016,11 +5176,7 @@ func decodeWorkspaceChange(c *ahpimpl.Ctx) (*WorkspaceChange, error) {
 }
 
 func decodeAnyWorkspaceChange(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeWorkspaceChange(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeWorkspaceChange(data, opts...))
 }
 
 // WorkspaceChange validates data as WorkspaceChange
@@ -6044,11 +5200,7 @@ func decodeWorkspaceState(c *ahpimpl.Ctx) (*WorkspaceState, error) {
 }
 
 func decodeAnyWorkspaceState(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeWorkspaceState(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeWorkspaceState(data, opts...))
 }
 
 // WorkspaceState validates data as WorkspaceState
@@ -6071,11 +5223,7 @@ func decodeToolAfterEvent(c *ahpimpl.Ctx) (*ToolAfterEvent, error) {
 }
 
 func decodeAnyToolAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeToolAfterEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeToolAfterEvent(data, opts...))
 }
 
 // ToolAfterEvent validates data as ToolAfterEvent (tool-after.schema.json#)
@@ -6097,11 +5245,7 @@ func decodeToolBeforeEvent(c *ahpimpl.Ctx) (*ToolBeforeEvent, error) {
 }
 
 func decodeAnyToolBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeToolBeforeEvent(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeToolBeforeEvent(data, opts...))
 }
 
 // ToolBeforeEvent validates data as ToolBeforeEvent (tool-before.schema.json#)

@@ -11,8 +11,8 @@ import (
 // line below fails to compile, regenerate this package (GeneratedCodeTooOld) or
 // update the github.com/ahpgen/ahpgen module (RuntimeTooOld).
 const (
-	_ = ahpimpl.GeneratedCodeTooOld(4 - ahpimpl.MinVersion)
-	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 4)
+	_ = ahpimpl.GeneratedCodeTooOld(5 - ahpimpl.MinVersion)
+	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 5)
 )
 
 // Checker validates documents without building values: Check.X(data) accepts
@@ -38,11 +38,7 @@ func decodeCapabilities(c *ahpimpl.Ctx) (*Capabilities, error) {
 }
 
 func decodeAnyCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeCapabilities(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeCapabilities(data, opts...))
 }
 
 // Capabilities validates data as Capabilities (capabilities.schema.json#)
@@ -64,11 +60,7 @@ func decodeErrorResponse(c *ahpimpl.Ctx) (*ErrorResponse, error) {
 }
 
 func decodeAnyErrorResponse(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeErrorResponse(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeErrorResponse(data, opts...))
 }
 
 // ErrorResponse validates data as ErrorResponse
@@ -90,11 +82,7 @@ func decodeJSONRPCID(c *ahpimpl.Ctx) (*JSONRPCID, error) {
 }
 
 func decodeAnyJSONRPCID(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeJSONRPCID(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeJSONRPCID(data, opts...))
 }
 
 // JSONRPCID validates data as JSONRPCID (common.schema.json#/$defs/jsonRpcId)
@@ -117,11 +105,7 @@ func decodeJSONRPCResponseID(c *ahpimpl.Ctx) (*JSONRPCResponseID, error) {
 }
 
 func decodeAnyJSONRPCResponseID(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeJSONRPCResponseID(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeJSONRPCResponseID(data, opts...))
 }
 
 // JSONRPCResponseID validates data as JSONRPCResponseID
@@ -143,11 +127,7 @@ func decodeNative(c *ahpimpl.Ctx) (*Native, error) {
 }
 
 func decodeAnyNative(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeNative(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeNative(data, opts...))
 }
 
 // Native validates data as Native (common.schema.json#/$defs/native) without
@@ -169,11 +149,7 @@ func decodeNotification(c *ahpimpl.Ctx) (*Notification, error) {
 }
 
 func decodeAnyNotification(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeNotification(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeNotification(data, opts...))
 }
 
 // Notification validates data as Notification
@@ -199,11 +175,7 @@ func decodeProtocolVersion(c *ahpimpl.Ctx) (ProtocolVersion, error) {
 }
 
 func decodeAnyProtocolVersion(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeProtocolVersion(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeProtocolVersion(data, opts...))
 }
 
 // ProtocolVersion validates data as ProtocolVersion
@@ -225,11 +197,7 @@ func decodeRequest(c *ahpimpl.Ctx) (*Request, error) {
 }
 
 func decodeAnyRequest(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeRequest(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeRequest(data, opts...))
 }
 
 // Request validates data as Request (common.schema.json#/$defs/request)
@@ -251,11 +219,7 @@ func decodeSession(c *ahpimpl.Ctx) (*Session, error) {
 }
 
 func decodeAnySession(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeSession(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeSession(data, opts...))
 }
 
 // Session validates data as Session (common.schema.json#/$defs/session)
@@ -277,11 +241,7 @@ func decodeSuccessResponse(c *ahpimpl.Ctx) (*SuccessResponse, error) {
 }
 
 func decodeAnySuccessResponse(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeSuccessResponse(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeSuccessResponse(data, opts...))
 }
 
 // SuccessResponse validates data as SuccessResponse
@@ -303,11 +263,7 @@ func decodeDenyEffect(c *ahpimpl.Ctx) (*DenyEffect, error) {
 }
 
 func decodeAnyDenyEffect(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeDenyEffect(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeDenyEffect(data, opts...))
 }
 
 // DenyEffect validates data as DenyEffect (deny-effect.schema.json#) without
@@ -334,11 +290,7 @@ func decodeExtensions(c *ahpimpl.Ctx) (Extensions, error) {
 }
 
 func decodeAnyExtensions(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeExtensions(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeExtensions(data, opts...))
 }
 
 // Extensions validates data as Extensions (extensions.schema.json#) without
@@ -361,11 +313,7 @@ func decodeInterceptDenyResponse(c *ahpimpl.Ctx) (*InterceptDenyResponse, error)
 }
 
 func decodeAnyInterceptDenyResponse(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeInterceptDenyResponse(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeInterceptDenyResponse(data, opts...))
 }
 
 // InterceptDenyResponse validates data as InterceptDenyResponse
@@ -388,11 +336,7 @@ func decodeInterceptNoEffectResponse(c *ahpimpl.Ctx) (*InterceptNoEffectResponse
 }
 
 func decodeAnyInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeInterceptNoEffectResponse(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeInterceptNoEffectResponse(data, opts...))
 }
 
 // InterceptNoEffectResponse validates data as InterceptNoEffectResponse
@@ -414,11 +358,7 @@ func decodeInterceptRequest(c *ahpimpl.Ctx) (*InterceptRequest, error) {
 }
 
 func decodeAnyInterceptRequest(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeInterceptRequest(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeInterceptRequest(data, opts...))
 }
 
 // InterceptRequest validates data as InterceptRequest
@@ -444,11 +384,7 @@ func decodeJSONRPCMessage(c *ahpimpl.Ctx) (JSONRPCMessage, error) {
 }
 
 func decodeAnyJSONRPCMessage(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeJSONRPCMessage(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeJSONRPCMessage(data, opts...))
 }
 
 // JSONRPCMessage validates data as JSONRPCMessage
@@ -470,11 +406,7 @@ func decodeRegistration(c *ahpimpl.Ctx) (*Registration, error) {
 }
 
 func decodeAnyRegistration(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeRegistration(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeRegistration(data, opts...))
 }
 
 // Registration validates data as Registration (registration.schema.json#)
@@ -497,11 +429,7 @@ func decodeAuthentication(c *ahpimpl.Ctx) (*Authentication, error) {
 }
 
 func decodeAnyAuthentication(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeAuthentication(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeAuthentication(data, opts...))
 }
 
 // Authentication validates data as Authentication
@@ -523,11 +451,7 @@ func decodeBackend(c *ahpimpl.Ctx) (*Backend, error) {
 }
 
 func decodeAnyBackend(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeBackend(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeBackend(data, opts...))
 }
 
 // Backend validates data as Backend (registration.schema.json#/$defs/backend)
@@ -549,11 +473,7 @@ func decodeHTTPTransport(c *ahpimpl.Ctx) (*HTTPTransport, error) {
 }
 
 func decodeAnyHTTPTransport(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeHTTPTransport(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeHTTPTransport(data, opts...))
 }
 
 // HTTPTransport validates data as HTTPTransport
@@ -576,11 +496,7 @@ func decodeInterceptSubscription(c *ahpimpl.Ctx) (*InterceptSubscription, error)
 }
 
 func decodeAnyInterceptSubscription(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeInterceptSubscription(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeInterceptSubscription(data, opts...))
 }
 
 // InterceptSubscription validates data as InterceptSubscription
@@ -604,11 +520,7 @@ func decodeObserveSubscription(c *ahpimpl.Ctx) (*ObserveSubscription, error) {
 }
 
 func decodeAnyObserveSubscription(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeObserveSubscription(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeObserveSubscription(data, opts...))
 }
 
 // ObserveSubscription validates data as ObserveSubscription
@@ -635,11 +547,7 @@ func decodeReverseDNS(c *ahpimpl.Ctx) (ReverseDNS, error) {
 }
 
 func decodeAnyReverseDNS(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeReverseDNS(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeReverseDNS(data, opts...))
 }
 
 // ReverseDNS validates data as ReverseDNS
@@ -662,11 +570,7 @@ func decodeStdioTransport(c *ahpimpl.Ctx) (*StdioTransport, error) {
 }
 
 func decodeAnyStdioTransport(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeStdioTransport(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeStdioTransport(data, opts...))
 }
 
 // StdioTransport validates data as StdioTransport
@@ -688,11 +592,7 @@ func decodeToolBefore(c *ahpimpl.Ctx) (*ToolBefore, error) {
 }
 
 func decodeAnyToolBefore(data []byte, opts ...ahprt.Option) (any, error) {
-	v, err := DecodeToolBefore(data, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return ahpimpl.Any(DecodeToolBefore(data, opts...))
 }
 
 // ToolBefore validates data as ToolBefore (tool-before.schema.json#) without

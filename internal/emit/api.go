@@ -110,9 +110,7 @@ func (e *gotypes) api(t *ir.Type, loc string) {
 	})
 	e.f.Line()
 	e.f.Func().Id(t.DecodeAnyFunc).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Params(Any(), Error()).Block(
-		List(Id("v"), Id("err")).Op(":=").Id(t.DecodeFunc).Call(Id("data"), Id("opts").Op("...")),
-		If(Id("err").Op("!=").Nil()).Block(Return(Nil(), Id("err"))),
-		Return(Id("v"), Nil()),
+		Return(Qual(impl, "Any").Call(Id(t.DecodeFunc).Call(Id("data"), Id("opts").Op("...")))),
 	)
 	e.f.Line()
 	e.f.Comment(fmt.Sprintf("%s validates data as %s (%s) without building a value.", t.CheckFunc, t.Name, loc))
