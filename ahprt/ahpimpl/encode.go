@@ -120,6 +120,17 @@ type SizeHint struct{ n atomic.Int64 }
 // Buffer returns an empty slice with room for a typical encoding.
 func (h *SizeHint) Buffer() []byte { return make([]byte, 0, max(64, h.n.Load())) }
 
+// Appender is what a generated struct's AppendJSON is.
+type Appender interface{ AppendJSON(b []byte) []byte }
+
+// Append encodes v into a new buffer sized by the hint and notes the size:
+// a generated AppendJSON(nil).
+func (h *SizeHint) Append(v Appender) []byte {
+	b := v.AppendJSON(h.Buffer())
+	h.Note(len(b))
+	return b
+}
+
 // Note records the size of an encoding: it follows growth at once and
 // shrinkage slowly.
 func (h *SizeHint) Note(n int) {

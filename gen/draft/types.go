@@ -45,18 +45,15 @@ func bCapabilitiesRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesRequest
 
 var sizeCapabilitiesRequest ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *CapabilitiesRequest) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeCapabilitiesRequest.Buffer())
-		sizeCapabilitiesRequest.Note(len(b))
-		return b
+		return sizeCapabilitiesRequest.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
@@ -137,18 +134,15 @@ func bJSONRPCRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCRequest) {
 
 var sizeJSONRPCRequest ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *JSONRPCRequest) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeJSONRPCRequest.Buffer())
-		sizeJSONRPCRequest.Note(len(b))
-		return b
+		return sizeJSONRPCRequest.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
@@ -213,9 +207,9 @@ func bJSONRPCID(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCID) {
 	}
 }
 
-// AppendJSON appends the alternative that is set (null when none is).
+// AppendJSON appends the alternative that is set (null when none is, or v is
+// nil).
 func (v *JSONRPCID) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
@@ -272,18 +266,15 @@ func bCapabilitiesRequestParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesR
 
 var sizeCapabilitiesRequestParams ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *CapabilitiesRequestParams) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeCapabilitiesRequestParams.Buffer())
-		sizeCapabilitiesRequestParams.Note(len(b))
-		return b
+		return sizeCapabilitiesRequestParams.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"protocolVersion\":\"draft\""...)
@@ -353,18 +344,15 @@ func bCapabilitiesResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesRespon
 
 var sizeCapabilitiesResponse ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *CapabilitiesResponse) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeCapabilitiesResponse.Buffer())
-		sizeCapabilitiesResponse.Note(len(b))
-		return b
+		return sizeCapabilitiesResponse.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
@@ -440,18 +428,15 @@ func bJSONRPCSuccessResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCSuccessRe
 
 var sizeJSONRPCSuccessResponse ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *JSONRPCSuccessResponse) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeJSONRPCSuccessResponse.Buffer())
-		sizeJSONRPCSuccessResponse.Note(len(b))
-		return b
+		return sizeJSONRPCSuccessResponse.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
@@ -517,9 +502,9 @@ func bJSONRPCResponseID(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCResponseID) {
 	}
 }
 
-// AppendJSON appends the alternative that is set (null when none is).
+// AppendJSON appends the alternative that is set (null when none is, or v is
+// nil).
 func (v *JSONRPCResponseID) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
@@ -584,18 +569,15 @@ func bCapabilitiesResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *Capabilities
 
 var sizeCapabilitiesResponseResult ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *CapabilitiesResponseResult) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeCapabilitiesResponseResult.Buffer())
-		sizeCapabilitiesResponseResult.Note(len(b))
-		return b
+		return sizeCapabilitiesResponseResult.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"protocolVersion\":\"draft\""...)
@@ -692,18 +674,15 @@ func bStaticCapabilityManifest(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCapabili
 
 var sizeStaticCapabilityManifest ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *StaticCapabilityManifest) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeStaticCapabilityManifest.Buffer())
-		sizeStaticCapabilityManifest.Note(len(b))
-		return b
+		return sizeStaticCapabilityManifest.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"events\":"...)
@@ -786,18 +765,15 @@ func bStaticCapabilityManifestEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCap
 
 var sizeStaticCapabilityManifestEvent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *StaticCapabilityManifestEvent) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeStaticCapabilityManifestEvent.Buffer())
-		sizeStaticCapabilityManifestEvent.Note(len(b))
-		return b
+		return sizeStaticCapabilityManifestEvent.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"event\":"...)
@@ -946,18 +922,15 @@ func bCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, v *Capabilities) {
 
 var sizeCapabilities ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *Capabilities) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeCapabilities.Buffer())
-		sizeCapabilities.Note(len(b))
-		return b
+		return sizeCapabilities.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"effects\":"...)
@@ -1080,18 +1053,15 @@ func bCapabilitiesModify(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesModify) 
 
 var sizeCapabilitiesModify ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *CapabilitiesModify) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeCapabilitiesModify.Buffer())
-		sizeCapabilitiesModify.Note(len(b))
-		return b
+		return sizeCapabilitiesModify.Append(v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -1187,18 +1157,15 @@ func bModifyOperations(c *ahpimpl.Ctx, n ahpimpl.Node, v *ModifyOperations) {
 
 var sizeModifyOperations ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ModifyOperations) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeModifyOperations.Buffer())
-		sizeModifyOperations.Note(len(b))
-		return b
+		return sizeModifyOperations.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"replace\":"...)
@@ -1284,18 +1251,15 @@ func bCapabilitiesFlow(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesFlow) {
 
 var sizeCapabilitiesFlow ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *CapabilitiesFlow) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeCapabilitiesFlow.Buffer())
-		sizeCapabilitiesFlow.Note(len(b))
-		return b
+		return sizeCapabilitiesFlow.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"operations\":"...)
@@ -1381,18 +1345,15 @@ func bCapabilitiesInject(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesInject) 
 
 var sizeCapabilitiesInject ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *CapabilitiesInject) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeCapabilitiesInject.Buffer())
-		sizeCapabilitiesInject.Note(len(b))
-		return b
+		return sizeCapabilitiesInject.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"context\":"...)
@@ -1449,18 +1410,15 @@ func bCapabilitiesInjectContext(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesI
 
 var sizeCapabilitiesInjectContext ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *CapabilitiesInjectContext) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeCapabilitiesInjectContext.Buffer())
-		sizeCapabilitiesInjectContext.Note(len(b))
-		return b
+		return sizeCapabilitiesInjectContext.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"append\":true"...)
@@ -1541,18 +1499,15 @@ func bCapabilitiesElicitation(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesEli
 
 var sizeCapabilitiesElicitation ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *CapabilitiesElicitation) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeCapabilitiesElicitation.Buffer())
-		sizeCapabilitiesElicitation.Note(len(b))
-		return b
+		return sizeCapabilitiesElicitation.Append(v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -1618,18 +1573,15 @@ func bStaticCapabilityManifestGap(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCapab
 
 var sizeStaticCapabilityManifestGap ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *StaticCapabilityManifestGap) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeStaticCapabilityManifestGap.Buffer())
-		sizeStaticCapabilityManifestGap.Note(len(b))
-		return b
+		return sizeStaticCapabilityManifestGap.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"path\":"...)
@@ -1743,18 +1695,15 @@ func bStaticCapabilityManifestLimits(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCa
 
 var sizeStaticCapabilityManifestLimits ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *StaticCapabilityManifestLimits) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeStaticCapabilityManifestLimits.Buffer())
-		sizeStaticCapabilityManifestLimits.Note(len(b))
-		return b
+		return sizeStaticCapabilityManifestLimits.Append(v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -1829,18 +1778,15 @@ func bStaticCapabilityManifestManagedPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, v *S
 
 var sizeStaticCapabilityManifestManagedPolicy ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *StaticCapabilityManifestManagedPolicy) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeStaticCapabilityManifestManagedPolicy.Buffer())
-		sizeStaticCapabilityManifestManagedPolicy.Note(len(b))
-		return b
+		return sizeStaticCapabilityManifestManagedPolicy.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"scopes\":"...)
@@ -2384,18 +2330,15 @@ func bConfigChangeBeforeEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChangeBef
 
 var sizeConfigChangeBeforeEvent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ConfigChangeBeforeEvent) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeConfigChangeBeforeEvent.Buffer())
-		sizeConfigChangeBeforeEvent.Note(len(b))
-		return b
+		return sizeConfigChangeBeforeEvent.Append(v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -2554,18 +2497,15 @@ func bEnvelope(c *ahpimpl.Ctx, n ahpimpl.Node, v *Envelope) {
 
 var sizeEnvelope ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *Envelope) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeEnvelope.Buffer())
-		sizeEnvelope.Note(len(b))
-		return b
+		return sizeEnvelope.Append(v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -2700,18 +2640,15 @@ func bEventCore(c *ahpimpl.Ctx, n ahpimpl.Node, v *EventCore) {
 
 var sizeEventCore ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *EventCore) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeEventCore.Buffer())
-		sizeEventCore.Note(len(b))
-		return b
+		return sizeEventCore.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
@@ -2829,18 +2766,15 @@ func bSession(c *ahpimpl.Ctx, n ahpimpl.Node, v *Session) {
 
 var sizeSession ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *Session) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeSession.Buffer())
-		sizeSession.Note(len(b))
-		return b
+		return sizeSession.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
@@ -2921,18 +2855,15 @@ func bSessionAgent(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionAgent) {
 
 var sizeSessionAgent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *SessionAgent) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeSessionAgent.Buffer())
-		sizeSessionAgent.Note(len(b))
-		return b
+		return sizeSessionAgent.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
@@ -2995,18 +2926,15 @@ func bEventGap(c *ahpimpl.Ctx, n ahpimpl.Node, v *EventGap) {
 
 var sizeEventGap ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *EventGap) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeEventGap.Buffer())
-		sizeEventGap.Note(len(b))
-		return b
+		return sizeEventGap.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"path\":"...)
@@ -3084,18 +3012,15 @@ func bOpenIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, v *OpenIdentity) {
 
 var sizeOpenIdentity ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *OpenIdentity) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeOpenIdentity.Buffer())
-		sizeOpenIdentity.Note(len(b))
-		return b
+		return sizeOpenIdentity.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
@@ -3351,18 +3276,15 @@ func bTextBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextBodyPart) {
 
 var sizeTextBodyPart ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *TextBodyPart) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeTextBodyPart.Buffer())
-		sizeTextBodyPart.Note(len(b))
-		return b
+		return sizeTextBodyPart.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
@@ -3507,18 +3429,15 @@ func bTextGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextGapPart) {
 
 var sizeTextGapPart ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *TextGapPart) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeTextGapPart.Buffer())
-		sizeTextGapPart.Note(len(b))
-		return b
+		return sizeTextGapPart.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
@@ -3605,18 +3524,15 @@ func bContentItemGap(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentItemGap) {
 
 var sizeContentItemGap ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ContentItemGap) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeContentItemGap.Buffer())
-		sizeContentItemGap.Note(len(b))
-		return b
+		return sizeContentItemGap.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"reason\":"...)
@@ -3740,18 +3656,15 @@ func bTextMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextMetadataPart) {
 
 var sizeTextMetadataPart ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *TextMetadataPart) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeTextMetadataPart.Buffer())
-		sizeTextMetadataPart.Note(len(b))
-		return b
+		return sizeTextMetadataPart.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
@@ -3892,18 +3805,15 @@ func bTextOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextOmittedPart) {
 
 var sizeTextOmittedPart ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *TextOmittedPart) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeTextOmittedPart.Buffer())
-		sizeTextOmittedPart.Note(len(b))
-		return b
+		return sizeTextOmittedPart.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
@@ -4136,18 +4046,15 @@ func bAttachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentBodyPart) 
 
 var sizeAttachmentBodyPart ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *AttachmentBodyPart) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeAttachmentBodyPart.Buffer())
-		sizeAttachmentBodyPart.Note(len(b))
-		return b
+		return sizeAttachmentBodyPart.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
@@ -4230,18 +4137,15 @@ func bContentReference(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentReference) {
 
 var sizeContentReference ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ContentReference) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeContentReference.Buffer())
-		sizeContentReference.Note(len(b))
-		return b
+		return sizeContentReference.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"ref\":"...)
@@ -4373,18 +4277,15 @@ func bAttachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentGapPart) {
 
 var sizeAttachmentGapPart ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *AttachmentGapPart) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeAttachmentGapPart.Buffer())
-		sizeAttachmentGapPart.Note(len(b))
-		return b
+		return sizeAttachmentGapPart.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
@@ -4545,18 +4446,15 @@ func bAttachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentMetada
 
 var sizeAttachmentMetadataPart ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *AttachmentMetadataPart) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeAttachmentMetadataPart.Buffer())
-		sizeAttachmentMetadataPart.Note(len(b))
-		return b
+		return sizeAttachmentMetadataPart.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
@@ -4715,18 +4613,15 @@ func bAttachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentOmitted
 
 var sizeAttachmentOmittedPart ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *AttachmentOmittedPart) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeAttachmentOmittedPart.Buffer())
-		sizeAttachmentOmittedPart.Note(len(b))
-		return b
+		return sizeAttachmentOmittedPart.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
@@ -4821,18 +4716,15 @@ func bInteractionEventConfigChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Inte
 
 var sizeInteractionEventConfigChangeBefore ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InteractionEventConfigChangeBefore) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInteractionEventConfigChangeBefore.Buffer())
-		sizeInteractionEventConfigChangeBefore.Note(len(b))
-		return b
+		return sizeInteractionEventConfigChangeBefore.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"config.change.before\""...)
@@ -4909,18 +4801,15 @@ func bInteractionEventConfigChangeBeforeChange(c *ahpimpl.Ctx, n ahpimpl.Node, v
 
 var sizeInteractionEventConfigChangeBeforeChange ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InteractionEventConfigChangeBeforeChange) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInteractionEventConfigChangeBeforeChange.Buffer())
-		sizeInteractionEventConfigChangeBeforeChange.Note(len(b))
-		return b
+		return sizeInteractionEventConfigChangeBeforeChange.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"source\":"...)
@@ -4997,18 +4886,15 @@ func bConfigChangeBeforeEventChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigCha
 
 var sizeConfigChangeBeforeEventChange ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ConfigChangeBeforeEventChange) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeConfigChangeBeforeEventChange.Buffer())
-		sizeConfigChangeBeforeEventChange.Note(len(b))
-		return b
+		return sizeConfigChangeBeforeEventChange.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"source\":"...)
@@ -5219,18 +5105,15 @@ func bConfigChangeAfterEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChangeAfte
 
 var sizeConfigChangeAfterEvent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ConfigChangeAfterEvent) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeConfigChangeAfterEvent.Buffer())
-		sizeConfigChangeAfterEvent.Note(len(b))
-		return b
+		return sizeConfigChangeAfterEvent.Append(v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -5347,18 +5230,15 @@ func bInteractionEventConfigChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *Inter
 
 var sizeInteractionEventConfigChangeAfter ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InteractionEventConfigChangeAfter) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInteractionEventConfigChangeAfter.Buffer())
-		sizeInteractionEventConfigChangeAfter.Note(len(b))
-		return b
+		return sizeInteractionEventConfigChangeAfter.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"config.change.after\""...)
@@ -5442,18 +5322,15 @@ func bInteractionEventConfigChangeAfterChange(c *ahpimpl.Ctx, n ahpimpl.Node, v 
 
 var sizeInteractionEventConfigChangeAfterChange ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InteractionEventConfigChangeAfterChange) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInteractionEventConfigChangeAfterChange.Buffer())
-		sizeInteractionEventConfigChangeAfterChange.Note(len(b))
-		return b
+		return sizeInteractionEventConfigChangeAfterChange.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"source\":"...)
@@ -5541,18 +5418,15 @@ func bConfigChangeAfterEventChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChan
 
 var sizeConfigChangeAfterEventChange ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ConfigChangeAfterEventChange) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeConfigChangeAfterEventChange.Buffer())
-		sizeConfigChangeAfterEventChange.Note(len(b))
-		return b
+		return sizeConfigChangeAfterEventChange.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"source\":"...)
@@ -5788,18 +5662,15 @@ func bExecutionEventTurnStart(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventT
 
 var sizeExecutionEventTurnStart ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventTurnStart) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventTurnStart.Buffer())
-		sizeExecutionEventTurnStart.Note(len(b))
-		return b
+		return sizeExecutionEventTurnStart.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"turn.start\""...)
@@ -5907,18 +5778,15 @@ func bIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, v *Identity) {
 
 var sizeIdentity ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *Identity) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeIdentity.Buffer())
-		sizeIdentity.Note(len(b))
-		return b
+		return sizeIdentity.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
@@ -5990,18 +5858,15 @@ func bCanonicalMessage(c *ahpimpl.Ctx, n ahpimpl.Node, v *CanonicalMessage) {
 
 var sizeCanonicalMessage ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *CanonicalMessage) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeCanonicalMessage.Buffer())
-		sizeCanonicalMessage.Note(len(b))
-		return b
+		return sizeCanonicalMessage.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
@@ -6270,18 +6135,15 @@ func bExecutionEventTurnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Executio
 
 var sizeExecutionEventTurnFinishBefore ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventTurnFinishBefore) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventTurnFinishBefore.Buffer())
-		sizeExecutionEventTurnFinishBefore.Note(len(b))
-		return b
+		return sizeExecutionEventTurnFinishBefore.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"turn.finish.before\""...)
@@ -6424,18 +6286,15 @@ func bTurnCompletion(c *ahpimpl.Ctx, n ahpimpl.Node, v *TurnCompletion) {
 
 var sizeTurnCompletion ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *TurnCompletion) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeTurnCompletion.Buffer())
-		sizeTurnCompletion.Note(len(b))
-		return b
+		return sizeTurnCompletion.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"turn\":"...)
@@ -6574,18 +6433,15 @@ func bExecutionEventUsage(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventUsage
 
 var sizeExecutionEventUsage ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventUsage) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventUsage.Buffer())
-		sizeExecutionEventUsage.Note(len(b))
-		return b
+		return sizeExecutionEventUsage.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"kind\":"...)
@@ -6729,18 +6585,15 @@ func bExecutionEventUsageCost(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventU
 
 var sizeExecutionEventUsageCost ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventUsageCost) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventUsageCost.Buffer())
-		sizeExecutionEventUsageCost.Note(len(b))
-		return b
+		return sizeExecutionEventUsageCost.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"amount\":"...)
@@ -7011,18 +6864,15 @@ func bExecutionEventTurnEnd(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventTur
 
 var sizeExecutionEventTurnEnd ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventTurnEnd) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventTurnEnd.Buffer())
-		sizeExecutionEventTurnEnd.Note(len(b))
-		return b
+		return sizeExecutionEventTurnEnd.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"turn.end\""...)
@@ -7158,18 +7008,15 @@ func bExecutionEventError(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventError
 
 var sizeExecutionEventError ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventError) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventError.Buffer())
-		sizeExecutionEventError.Note(len(b))
-		return b
+		return sizeExecutionEventError.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"message\":"...)
@@ -7232,9 +7079,9 @@ func bExecutionEventErrorStatus(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEven
 	}
 }
 
-// AppendJSON appends the alternative that is set (null when none is).
+// AppendJSON appends the alternative that is set (null when none is, or v is
+// nil).
 func (v *ExecutionEventErrorStatus) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
@@ -7476,18 +7323,15 @@ func bExecutionEventTurnProgress(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEve
 
 var sizeExecutionEventTurnProgress ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventTurnProgress) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventTurnProgress.Buffer())
-		sizeExecutionEventTurnProgress.Note(len(b))
-		return b
+		return sizeExecutionEventTurnProgress.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"turn.progress\""...)
@@ -7765,18 +7609,15 @@ func bExecutionEventModelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execut
 
 var sizeExecutionEventModelRequestBefore ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventModelRequestBefore) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventModelRequestBefore.Buffer())
-		sizeExecutionEventModelRequestBefore.Note(len(b))
-		return b
+		return sizeExecutionEventModelRequestBefore.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"model.request.before\""...)
@@ -7888,18 +7729,15 @@ func bExecutionEventModel(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventModel
 
 var sizeExecutionEventModel ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventModel) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventModel.Buffer())
-		sizeExecutionEventModel.Note(len(b))
-		return b
+		return sizeExecutionEventModel.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
@@ -7962,18 +7800,15 @@ func bExecutionEventAttempt(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventAtt
 
 var sizeExecutionEventAttempt ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventAttempt) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventAttempt.Buffer())
-		sizeExecutionEventAttempt.Note(len(b))
-		return b
+		return sizeExecutionEventAttempt.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
@@ -8216,18 +8051,15 @@ func bExecutionEventModelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execut
 
 var sizeExecutionEventModelResponseAfter ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventModelResponseAfter) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventModelResponseAfter.Buffer())
-		sizeExecutionEventModelResponseAfter.Note(len(b))
-		return b
+		return sizeExecutionEventModelResponseAfter.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"model.response.after\""...)
@@ -8439,18 +8271,15 @@ func bExecutionEventExecutionExecuted(c *ahpimpl.Ctx, n ahpimpl.Node, v *Executi
 
 var sizeExecutionEventExecutionExecuted ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventExecutionExecuted) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventExecutionExecuted.Buffer())
-		sizeExecutionEventExecutionExecuted.Note(len(b))
-		return b
+		return sizeExecutionEventExecutionExecuted.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"status\":\"executed\""...)
@@ -8512,18 +8341,15 @@ func bExecutionEventExecutionSkippedSuppliedResult(c *ahpimpl.Ctx, n ahpimpl.Nod
 
 var sizeExecutionEventExecutionSkippedSuppliedResult ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventExecutionSkippedSuppliedResult) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventExecutionSkippedSuppliedResult.Buffer())
-		sizeExecutionEventExecutionSkippedSuppliedResult.Note(len(b))
-		return b
+		return sizeExecutionEventExecutionSkippedSuppliedResult.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"status\":\"skipped\""...)
@@ -8592,18 +8418,15 @@ func bExecutionEventExecutionSkippedPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, v *Ex
 
 var sizeExecutionEventExecutionSkippedPolicy ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventExecutionSkippedPolicy) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventExecutionSkippedPolicy.Buffer())
-		sizeExecutionEventExecutionSkippedPolicy.Note(len(b))
-		return b
+		return sizeExecutionEventExecutionSkippedPolicy.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"status\":\"skipped\""...)
@@ -8676,18 +8499,15 @@ func bExecutionEventExecutionSkippedCancelled(c *ahpimpl.Ctx, n ahpimpl.Node, v 
 
 var sizeExecutionEventExecutionSkippedCancelled ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventExecutionSkippedCancelled) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventExecutionSkippedCancelled.Buffer())
-		sizeExecutionEventExecutionSkippedCancelled.Note(len(b))
-		return b
+		return sizeExecutionEventExecutionSkippedCancelled.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"status\":\"skipped\""...)
@@ -8760,18 +8580,15 @@ func bExecutionEventExecutionSkippedTimeout(c *ahpimpl.Ctx, n ahpimpl.Node, v *E
 
 var sizeExecutionEventExecutionSkippedTimeout ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventExecutionSkippedTimeout) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventExecutionSkippedTimeout.Buffer())
-		sizeExecutionEventExecutionSkippedTimeout.Note(len(b))
-		return b
+		return sizeExecutionEventExecutionSkippedTimeout.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"status\":\"skipped\""...)
@@ -8844,18 +8661,15 @@ func bExecutionEventExecutionSkippedOther(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 
 var sizeExecutionEventExecutionSkippedOther ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventExecutionSkippedOther) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventExecutionSkippedOther.Buffer())
-		sizeExecutionEventExecutionSkippedOther.Note(len(b))
-		return b
+		return sizeExecutionEventExecutionSkippedOther.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"status\":\"skipped\""...)
@@ -9119,18 +8933,15 @@ func bExecutionEventModelError(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEvent
 
 var sizeExecutionEventModelError ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventModelError) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventModelError.Buffer())
-		sizeExecutionEventModelError.Note(len(b))
-		return b
+		return sizeExecutionEventModelError.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"model.error\""...)
@@ -9434,18 +9245,15 @@ func bExecutionEventModelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Executi
 
 var sizeExecutionEventModelSwitchBefore ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventModelSwitchBefore) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventModelSwitchBefore.Buffer())
-		sizeExecutionEventModelSwitchBefore.Note(len(b))
-		return b
+		return sizeExecutionEventModelSwitchBefore.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"model.switch.before\""...)
@@ -9578,18 +9386,15 @@ func bExecutionEventModelSwitchBeforePricing(c *ahpimpl.Ctx, n ahpimpl.Node, v *
 
 var sizeExecutionEventModelSwitchBeforePricing ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventModelSwitchBeforePricing) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventModelSwitchBeforePricing.Buffer())
-		sizeExecutionEventModelSwitchBeforePricing.Note(len(b))
-		return b
+		return sizeExecutionEventModelSwitchBeforePricing.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"currency\":"...)
@@ -9817,18 +9622,15 @@ func bExecutionEventModelSwitchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *Executio
 
 var sizeExecutionEventModelSwitchAfter ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventModelSwitchAfter) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventModelSwitchAfter.Buffer())
-		sizeExecutionEventModelSwitchAfter.Note(len(b))
-		return b
+		return sizeExecutionEventModelSwitchAfter.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"model.switch.after\""...)
@@ -10124,18 +9926,15 @@ func bExecutionEventToolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 
 var sizeExecutionEventToolPermissionRequest ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventToolPermissionRequest) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventToolPermissionRequest.Buffer())
-		sizeExecutionEventToolPermissionRequest.Note(len(b))
-		return b
+		return sizeExecutionEventToolPermissionRequest.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"tool.permission.request\""...)
@@ -10271,18 +10070,15 @@ func bToolCall(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolCall) {
 
 var sizeToolCall ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ToolCall) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeToolCall.Buffer())
-		sizeToolCall.Note(len(b))
-		return b
+		return sizeToolCall.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"call\":"...)
@@ -10364,18 +10160,15 @@ func bExecutionEventTool(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventTool) 
 
 var sizeExecutionEventTool ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventTool) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventTool.Buffer())
-		sizeExecutionEventTool.Note(len(b))
-		return b
+		return sizeExecutionEventTool.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"name\":"...)
@@ -10466,18 +10259,15 @@ func bExecutionEventMCP(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventMCP) {
 
 var sizeExecutionEventMCP ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventMCP) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventMCP.Buffer())
-		sizeExecutionEventMCP.Note(len(b))
-		return b
+		return sizeExecutionEventMCP.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"server\":"...)
@@ -10543,18 +10333,15 @@ func bExecutionEventMCPServer(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventM
 
 var sizeExecutionEventMCPServer ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventMCPServer) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventMCPServer.Buffer())
-		sizeExecutionEventMCPServer.Note(len(b))
-		return b
+		return sizeExecutionEventMCPServer.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
@@ -10639,18 +10426,15 @@ func bExecutionEventMCPConnectionVariant1(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 
 var sizeExecutionEventMCPConnectionVariant1 ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventMCPConnectionVariant1) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventMCPConnectionVariant1.Buffer())
-		sizeExecutionEventMCPConnectionVariant1.Note(len(b))
-		return b
+		return sizeExecutionEventMCPConnectionVariant1.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"transport\":\"http\""...)
@@ -10726,18 +10510,15 @@ func bConnectionGap(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConnectionGap) {
 
 var sizeConnectionGap ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ConnectionGap) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeConnectionGap.Buffer())
-		sizeConnectionGap.Note(len(b))
-		return b
+		return sizeConnectionGap.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"path\":"...)
@@ -10807,18 +10588,15 @@ func bExecutionEventMCPConnectionVariant2(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 
 var sizeExecutionEventMCPConnectionVariant2 ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventMCPConnectionVariant2) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventMCPConnectionVariant2.Buffer())
-		sizeExecutionEventMCPConnectionVariant2.Note(len(b))
-		return b
+		return sizeExecutionEventMCPConnectionVariant2.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"transport\":\"sse\""...)
@@ -10916,18 +10694,15 @@ func bExecutionEventMCPConnectionVariant3(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 
 var sizeExecutionEventMCPConnectionVariant3 ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventMCPConnectionVariant3) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventMCPConnectionVariant3.Buffer())
-		sizeExecutionEventMCPConnectionVariant3.Note(len(b))
-		return b
+		return sizeExecutionEventMCPConnectionVariant3.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"transport\":\"stdio\""...)
@@ -11032,18 +10807,15 @@ func bExecutionEventMCPConnectionVariant4(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 
 var sizeExecutionEventMCPConnectionVariant4 ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventMCPConnectionVariant4) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventMCPConnectionVariant4.Buffer())
-		sizeExecutionEventMCPConnectionVariant4.Note(len(b))
-		return b
+		return sizeExecutionEventMCPConnectionVariant4.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"transport\":"...)
@@ -11174,18 +10946,15 @@ func bExecutionEventBatch(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventBatch
 
 var sizeExecutionEventBatch ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventBatch) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventBatch.Buffer())
-		sizeExecutionEventBatch.Note(len(b))
-		return b
+		return sizeExecutionEventBatch.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
@@ -11426,18 +11195,15 @@ func bExecutionEventToolPermissionResolved(c *ahpimpl.Ctx, n ahpimpl.Node, v *Ex
 
 var sizeExecutionEventToolPermissionResolved ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventToolPermissionResolved) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventToolPermissionResolved.Buffer())
-		sizeExecutionEventToolPermissionResolved.Note(len(b))
-		return b
+		return sizeExecutionEventToolPermissionResolved.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"tool.permission.resolved\""...)
@@ -11768,18 +11534,15 @@ func bExecutionEventToolProgress(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEve
 
 var sizeExecutionEventToolProgress ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventToolProgress) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventToolProgress.Buffer())
-		sizeExecutionEventToolProgress.Note(len(b))
-		return b
+		return sizeExecutionEventToolProgress.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"tool.progress\""...)
@@ -12063,18 +11826,15 @@ func bExecutionEventToolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionE
 
 var sizeExecutionEventToolBatchAfter ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventToolBatchAfter) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventToolBatchAfter.Buffer())
-		sizeExecutionEventToolBatchAfter.Note(len(b))
-		return b
+		return sizeExecutionEventToolBatchAfter.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"tool.batch.after\""...)
@@ -12207,18 +11967,15 @@ func bExecutionEventToolBatchAfterCall(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execut
 
 var sizeExecutionEventToolBatchAfterCall ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventToolBatchAfterCall) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventToolBatchAfterCall.Buffer())
-		sizeExecutionEventToolBatchAfterCall.Note(len(b))
-		return b
+		return sizeExecutionEventToolBatchAfterCall.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"call\":"...)
@@ -12476,18 +12233,15 @@ func bExecutionEventContextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exec
 
 var sizeExecutionEventContextCompactBefore ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventContextCompactBefore) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventContextCompactBefore.Buffer())
-		sizeExecutionEventContextCompactBefore.Note(len(b))
-		return b
+		return sizeExecutionEventContextCompactBefore.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"context.compact.before\""...)
@@ -12627,18 +12381,15 @@ func bExecutionEventTokencounts(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEven
 
 var sizeExecutionEventTokencounts ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventTokencounts) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventTokencounts.Buffer())
-		sizeExecutionEventTokencounts.Note(len(b))
-		return b
+		return sizeExecutionEventTokencounts.Append(v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -12876,18 +12627,15 @@ func bExecutionEventContextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execu
 
 var sizeExecutionEventContextCompactAfter ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventContextCompactAfter) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventContextCompactAfter.Buffer())
-		sizeExecutionEventContextCompactAfter.Note(len(b))
-		return b
+		return sizeExecutionEventContextCompactAfter.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"context.compact.after\""...)
@@ -13003,18 +12751,15 @@ func bExecutionEventContextCompactAfterRemovedItem(c *ahpimpl.Ctx, n ahpimpl.Nod
 
 var sizeExecutionEventContextCompactAfterRemovedItem ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventContextCompactAfterRemovedItem) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventContextCompactAfterRemovedItem.Buffer())
-		sizeExecutionEventContextCompactAfterRemovedItem.Note(len(b))
-		return b
+		return sizeExecutionEventContextCompactAfterRemovedItem.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
@@ -13235,18 +12980,15 @@ func bTaskWorkspaceEventTaskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Task
 
 var sizeTaskWorkspaceEventTaskChangeBefore ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *TaskWorkspaceEventTaskChangeBefore) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeTaskWorkspaceEventTaskChangeBefore.Buffer())
-		sizeTaskWorkspaceEventTaskChangeBefore.Note(len(b))
-		return b
+		return sizeTaskWorkspaceEventTaskChangeBefore.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"task.change.before\""...)
@@ -13373,18 +13115,15 @@ func bTaskChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskChange) {
 
 var sizeTaskChange ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *TaskChange) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeTaskChange.Buffer())
-		sizeTaskChange.Note(len(b))
-		return b
+		return sizeTaskChange.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
@@ -13636,18 +13375,15 @@ func bTaskWorkspaceEventTaskChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskW
 
 var sizeTaskWorkspaceEventTaskChangeAfter ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *TaskWorkspaceEventTaskChangeAfter) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeTaskWorkspaceEventTaskChangeAfter.Buffer())
-		sizeTaskWorkspaceEventTaskChangeAfter.Note(len(b))
-		return b
+		return sizeTaskWorkspaceEventTaskChangeAfter.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"task.change.after\""...)
@@ -13901,18 +13637,15 @@ func bUserAttentionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserAttentionEvent) 
 
 var sizeUserAttentionEvent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *UserAttentionEvent) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeUserAttentionEvent.Buffer())
-		sizeUserAttentionEvent.Note(len(b))
-		return b
+		return sizeUserAttentionEvent.Append(v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -14029,18 +13762,15 @@ func bInteractionEventUserAttention(c *ahpimpl.Ctx, n ahpimpl.Node, v *Interacti
 
 var sizeInteractionEventUserAttention ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InteractionEventUserAttention) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInteractionEventUserAttention.Buffer())
-		sizeInteractionEventUserAttention.Note(len(b))
-		return b
+		return sizeInteractionEventUserAttention.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"user.attention\""...)
@@ -14108,18 +13838,15 @@ func bInteractionEventUserAttentionAttention(c *ahpimpl.Ctx, n ahpimpl.Node, v *
 
 var sizeInteractionEventUserAttentionAttention ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InteractionEventUserAttentionAttention) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInteractionEventUserAttentionAttention.Buffer())
-		sizeInteractionEventUserAttentionAttention.Note(len(b))
-		return b
+		return sizeInteractionEventUserAttentionAttention.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"kind\":"...)
@@ -14181,18 +13908,15 @@ func bUserAttentionEventAttention(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserAttenti
 
 var sizeUserAttentionEventAttention ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *UserAttentionEventAttention) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeUserAttentionEventAttention.Buffer())
-		sizeUserAttentionEventAttention.Note(len(b))
-		return b
+		return sizeUserAttentionEventAttention.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"kind\":"...)
@@ -14397,18 +14121,15 @@ func bUserElicitationRequestEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserElicita
 
 var sizeUserElicitationRequestEvent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *UserElicitationRequestEvent) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeUserElicitationRequestEvent.Buffer())
-		sizeUserElicitationRequestEvent.Note(len(b))
-		return b
+		return sizeUserElicitationRequestEvent.Append(v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -14526,18 +14247,15 @@ func bInteractionEventUserElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *
 
 var sizeInteractionEventUserElicitationRequest ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InteractionEventUserElicitationRequest) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInteractionEventUserElicitationRequest.Buffer())
-		sizeInteractionEventUserElicitationRequest.Note(len(b))
-		return b
+		return sizeInteractionEventUserElicitationRequest.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"user.elicitation.request\""...)
@@ -14608,18 +14326,15 @@ func bInteractionEventUserElicitationRequestElicitation(c *ahpimpl.Ctx, n ahpimp
 
 var sizeInteractionEventUserElicitationRequestElicitation ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InteractionEventUserElicitationRequestElicitation) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInteractionEventUserElicitationRequestElicitation.Buffer())
-		sizeInteractionEventUserElicitationRequestElicitation.Note(len(b))
-		return b
+		return sizeInteractionEventUserElicitationRequestElicitation.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"server\":"...)
@@ -14703,18 +14418,15 @@ func bUserElicitationRequestEventElicitation(c *ahpimpl.Ctx, n ahpimpl.Node, v *
 
 var sizeUserElicitationRequestEventElicitation ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *UserElicitationRequestEventElicitation) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeUserElicitationRequestEventElicitation.Buffer())
-		sizeUserElicitationRequestEventElicitation.Note(len(b))
-		return b
+		return sizeUserElicitationRequestEventElicitation.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"server\":"...)
@@ -14925,18 +14637,15 @@ func bUserElicitationResultEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserElicitat
 
 var sizeUserElicitationResultEvent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *UserElicitationResultEvent) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeUserElicitationResultEvent.Buffer())
-		sizeUserElicitationResultEvent.Note(len(b))
-		return b
+		return sizeUserElicitationResultEvent.Append(v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -15054,18 +14763,15 @@ func bInteractionEventUserElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *I
 
 var sizeInteractionEventUserElicitationResult ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InteractionEventUserElicitationResult) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInteractionEventUserElicitationResult.Buffer())
-		sizeInteractionEventUserElicitationResult.Note(len(b))
-		return b
+		return sizeInteractionEventUserElicitationResult.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"user.elicitation.result\""...)
@@ -15139,18 +14845,15 @@ func bInteractionEventUserElicitationResultElicitation(c *ahpimpl.Ctx, n ahpimpl
 
 var sizeInteractionEventUserElicitationResultElicitation ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InteractionEventUserElicitationResultElicitation) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInteractionEventUserElicitationResultElicitation.Buffer())
-		sizeInteractionEventUserElicitationResultElicitation.Note(len(b))
-		return b
+		return sizeInteractionEventUserElicitationResultElicitation.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"server\":"...)
@@ -15240,18 +14943,15 @@ func bUserElicitationResultEventElicitation(c *ahpimpl.Ctx, n ahpimpl.Node, v *U
 
 var sizeUserElicitationResultEventElicitation ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *UserElicitationResultEventElicitation) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeUserElicitationResultEventElicitation.Buffer())
-		sizeUserElicitationResultEventElicitation.Note(len(b))
-		return b
+		return sizeUserElicitationResultEventElicitation.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"server\":"...)
@@ -15477,18 +15177,15 @@ func bUserMessageInboundEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMessageInbo
 
 var sizeUserMessageInboundEvent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *UserMessageInboundEvent) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeUserMessageInboundEvent.Buffer())
-		sizeUserMessageInboundEvent.Note(len(b))
-		return b
+		return sizeUserMessageInboundEvent.Append(v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -15605,18 +15302,15 @@ func bInteractionEventUserMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, v *Inte
 
 var sizeInteractionEventUserMessageInbound ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InteractionEventUserMessageInbound) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInteractionEventUserMessageInbound.Buffer())
-		sizeInteractionEventUserMessageInbound.Note(len(b))
-		return b
+		return sizeInteractionEventUserMessageInbound.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"user.message.inbound\""...)
@@ -15683,18 +15377,15 @@ func bInteractionEventUserMessageInboundMessage(c *ahpimpl.Ctx, n ahpimpl.Node, 
 
 var sizeInteractionEventUserMessageInboundMessage ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InteractionEventUserMessageInboundMessage) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInteractionEventUserMessageInboundMessage.Buffer())
-		sizeInteractionEventUserMessageInboundMessage.Note(len(b))
-		return b
+		return sizeInteractionEventUserMessageInboundMessage.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"channel\":"...)
@@ -15755,18 +15446,15 @@ func bUserMessageInboundEventMessage(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMess
 
 var sizeUserMessageInboundEventMessage ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *UserMessageInboundEventMessage) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeUserMessageInboundEventMessage.Buffer())
-		sizeUserMessageInboundEventMessage.Note(len(b))
-		return b
+		return sizeUserMessageInboundEventMessage.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"channel\":"...)
@@ -15971,18 +15659,15 @@ func bUserMessageOutboundEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMessageOut
 
 var sizeUserMessageOutboundEvent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *UserMessageOutboundEvent) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeUserMessageOutboundEvent.Buffer())
-		sizeUserMessageOutboundEvent.Note(len(b))
-		return b
+		return sizeUserMessageOutboundEvent.Append(v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -16099,18 +15784,15 @@ func bInteractionEventUserMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, v *Int
 
 var sizeInteractionEventUserMessageOutbound ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InteractionEventUserMessageOutbound) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInteractionEventUserMessageOutbound.Buffer())
-		sizeInteractionEventUserMessageOutbound.Note(len(b))
-		return b
+		return sizeInteractionEventUserMessageOutbound.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"user.message.outbound\""...)
@@ -16173,18 +15855,15 @@ func bInteractionEventUserMessageOutboundMessage(c *ahpimpl.Ctx, n ahpimpl.Node,
 
 var sizeInteractionEventUserMessageOutboundMessage ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InteractionEventUserMessageOutboundMessage) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInteractionEventUserMessageOutboundMessage.Buffer())
-		sizeInteractionEventUserMessageOutboundMessage.Note(len(b))
-		return b
+		return sizeInteractionEventUserMessageOutboundMessage.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"channel\":"...)
@@ -16239,18 +15918,15 @@ func bUserMessageOutboundEventMessage(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMes
 
 var sizeUserMessageOutboundEventMessage ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *UserMessageOutboundEventMessage) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeUserMessageOutboundEventMessage.Buffer())
-		sizeUserMessageOutboundEventMessage.Note(len(b))
-		return b
+		return sizeUserMessageOutboundEventMessage.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"channel\":"...)
@@ -16474,18 +16150,15 @@ func bTaskWorkspaceEventWorkspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v 
 
 var sizeTaskWorkspaceEventWorkspaceChangeBefore ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeTaskWorkspaceEventWorkspaceChangeBefore.Buffer())
-		sizeTaskWorkspaceEventWorkspaceChangeBefore.Note(len(b))
-		return b
+		return sizeTaskWorkspaceEventWorkspaceChangeBefore.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"workspace.change.before\""...)
@@ -16604,18 +16277,15 @@ func bWorkspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *WorkspaceChange) {
 
 var sizeWorkspaceChange ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *WorkspaceChange) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeWorkspaceChange.Buffer())
-		sizeWorkspaceChange.Note(len(b))
-		return b
+		return sizeWorkspaceChange.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"kind\":"...)
@@ -16696,18 +16366,15 @@ func bWorkspaceState(c *ahpimpl.Ctx, n ahpimpl.Node, v *WorkspaceState) {
 
 var sizeWorkspaceState ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *WorkspaceState) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeWorkspaceState.Buffer())
-		sizeWorkspaceState.Note(len(b))
-		return b
+		return sizeWorkspaceState.Append(v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -16936,18 +16603,15 @@ func bTaskWorkspaceEventWorkspaceChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *
 
 var sizeTaskWorkspaceEventWorkspaceChangeAfter ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeTaskWorkspaceEventWorkspaceChangeAfter.Buffer())
-		sizeTaskWorkspaceEventWorkspaceChangeAfter.Note(len(b))
-		return b
+		return sizeTaskWorkspaceEventWorkspaceChangeAfter.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"workspace.change.after\""...)
@@ -17221,18 +16885,15 @@ func bTaskWorkspaceEventFileChanged(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskWorks
 
 var sizeTaskWorkspaceEventFileChanged ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *TaskWorkspaceEventFileChanged) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeTaskWorkspaceEventFileChanged.Buffer())
-		sizeTaskWorkspaceEventFileChanged.Note(len(b))
-		return b
+		return sizeTaskWorkspaceEventFileChanged.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"file.changed\""...)
@@ -17352,18 +17013,15 @@ func bChangedFile(c *ahpimpl.Ctx, n ahpimpl.Node, v *ChangedFile) {
 
 var sizeChangedFile ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ChangedFile) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeChangedFile.Buffer())
-		sizeChangedFile.Note(len(b))
-		return b
+		return sizeChangedFile.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"path\":"...)
@@ -17597,18 +17255,15 @@ func bHookFailureEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *HookFailureEvent) {
 
 var sizeHookFailureEvent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *HookFailureEvent) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeHookFailureEvent.Buffer())
-		sizeHookFailureEvent.Note(len(b))
-		return b
+		return sizeHookFailureEvent.Append(v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -17729,18 +17384,15 @@ func bInteractionEventHookFailure(c *ahpimpl.Ctx, n ahpimpl.Node, v *Interaction
 
 var sizeInteractionEventHookFailure ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InteractionEventHookFailure) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInteractionEventHookFailure.Buffer())
-		sizeInteractionEventHookFailure.Note(len(b))
-		return b
+		return sizeInteractionEventHookFailure.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"hook.failure\""...)
@@ -17812,18 +17464,15 @@ func bInteractionEventHookFailureFailure(c *ahpimpl.Ctx, n ahpimpl.Node, v *Inte
 
 var sizeInteractionEventHookFailureFailure ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InteractionEventHookFailureFailure) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInteractionEventHookFailureFailure.Buffer())
-		sizeInteractionEventHookFailureFailure.Note(len(b))
-		return b
+		return sizeInteractionEventHookFailureFailure.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"backendId\":"...)
@@ -17898,18 +17547,15 @@ func bHookFailureEventFailure(c *ahpimpl.Ctx, n ahpimpl.Node, v *HookFailureEven
 
 var sizeHookFailureEventFailure ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *HookFailureEventFailure) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeHookFailureEventFailure.Buffer())
-		sizeHookFailureEventFailure.Note(len(b))
-		return b
+		return sizeHookFailureEventFailure.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"backendId\":"...)
@@ -18069,18 +17715,15 @@ func bJSONRPCErrorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCErrorRespon
 
 var sizeJSONRPCErrorResponse ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *JSONRPCErrorResponse) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeJSONRPCErrorResponse.Buffer())
-		sizeJSONRPCErrorResponse.Note(len(b))
-		return b
+		return sizeJSONRPCErrorResponse.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
@@ -18157,18 +17800,15 @@ func bJSONRPCErrorResponseError(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCErrorR
 
 var sizeJSONRPCErrorResponseError ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *JSONRPCErrorResponseError) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeJSONRPCErrorResponseError.Buffer())
-		sizeJSONRPCErrorResponseError.Note(len(b))
-		return b
+		return sizeJSONRPCErrorResponseError.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"code\":"...)
@@ -18272,18 +17912,15 @@ func bJSONRPCNotification(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCNotification
 
 var sizeJSONRPCNotification ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *JSONRPCNotification) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeJSONRPCNotification.Buffer())
-		sizeJSONRPCNotification.Note(len(b))
-		return b
+		return sizeJSONRPCNotification.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
@@ -18424,18 +18061,15 @@ func bContentSelection(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentSelection) {
 
 var sizeContentSelection ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ContentSelection) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeContentSelection.Buffer())
-		sizeContentSelection.Note(len(b))
-		return b
+		return sizeContentSelection.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"default\":"...)
@@ -18540,18 +18174,15 @@ func bContentUploadReceipt(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentUploadRecei
 
 var sizeContentUploadReceipt ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ContentUploadReceipt) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeContentUploadReceipt.Buffer())
-		sizeContentUploadReceipt.Note(len(b))
-		return b
+		return sizeContentUploadReceipt.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"ref\":"...)
@@ -18627,18 +18258,15 @@ func bContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentUpload) {
 
 var sizeContentUpload ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ContentUpload) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeContentUpload.Buffer())
-		sizeContentUpload.Note(len(b))
-		return b
+		return sizeContentUpload.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"endpoint\":"...)
@@ -18768,18 +18396,15 @@ func bAuthenticationBearer(c *ahpimpl.Ctx, n ahpimpl.Node, v *AuthenticationBear
 
 var sizeAuthenticationBearer ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *AuthenticationBearer) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeAuthenticationBearer.Buffer())
-		sizeAuthenticationBearer.Note(len(b))
-		return b
+		return sizeAuthenticationBearer.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"bearer\""...)
@@ -18878,18 +18503,15 @@ func bAuthenticationOAuth(c *ahpimpl.Ctx, n ahpimpl.Node, v *AuthenticationOAuth
 
 var sizeAuthenticationOAuth ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *AuthenticationOAuth) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeAuthenticationOAuth.Buffer())
-		sizeAuthenticationOAuth.Note(len(b))
-		return b
+		return sizeAuthenticationOAuth.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"oauth\""...)
@@ -18998,18 +18620,15 @@ func bDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *DenyEffect) {
 
 var sizeDenyEffect ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *DenyEffect) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeDenyEffect.Buffer())
-		sizeDenyEffect.Note(len(b))
-		return b
+		return sizeDenyEffect.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"deny\""...)
@@ -19172,18 +18791,15 @@ func bAllowEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *AllowEffect) {
 
 var sizeAllowEffect ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *AllowEffect) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeAllowEffect.Buffer())
-		sizeAllowEffect.Note(len(b))
-		return b
+		return sizeAllowEffect.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"allow\""...)
@@ -19241,18 +18857,15 @@ func bAskEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *AskEffect) {
 
 var sizeAskEffect ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *AskEffect) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeAskEffect.Buffer())
-		sizeAskEffect.Note(len(b))
-		return b
+		return sizeAskEffect.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"ask\""...)
@@ -19328,18 +18941,15 @@ func bModifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *ModifyEffect) {
 
 var sizeModifyEffect ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ModifyEffect) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeModifyEffect.Buffer())
-		sizeModifyEffect.Note(len(b))
-		return b
+		return sizeModifyEffect.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"modify\""...)
@@ -19448,18 +19058,15 @@ func bMessageEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *MessageEffect) {
 
 var sizeMessageEffect ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *MessageEffect) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeMessageEffect.Buffer())
-		sizeMessageEffect.Note(len(b))
-		return b
+		return sizeMessageEffect.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"message\""...)
@@ -19524,18 +19131,15 @@ func bReturnEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *ReturnEffect) {
 
 var sizeReturnEffect ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ReturnEffect) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeReturnEffect.Buffer())
-		sizeReturnEffect.Note(len(b))
-		return b
+		return sizeReturnEffect.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"return\""...)
@@ -19602,18 +19206,15 @@ func bFlowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *FlowStopEffect) {
 
 var sizeFlowStopEffect ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *FlowStopEffect) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeFlowStopEffect.Buffer())
-		sizeFlowStopEffect.Note(len(b))
-		return b
+		return sizeFlowStopEffect.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"flow\""...)
@@ -19683,18 +19284,15 @@ func bFlowContinueEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *FlowContinueEffect) 
 
 var sizeFlowContinueEffect ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *FlowContinueEffect) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeFlowContinueEffect.Buffer())
-		sizeFlowContinueEffect.Note(len(b))
-		return b
+		return sizeFlowContinueEffect.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"flow\""...)
@@ -19768,18 +19366,15 @@ func bInjectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *InjectEffect) {
 
 var sizeInjectEffect ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InjectEffect) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInjectEffect.Buffer())
-		sizeInjectEffect.Note(len(b))
-		return b
+		return sizeInjectEffect.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"inject\""...)
@@ -20276,18 +19871,15 @@ func bToolBeforeEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolBeforeEvent) {
 
 var sizeToolBeforeEvent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ToolBeforeEvent) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeToolBeforeEvent.Buffer())
-		sizeToolBeforeEvent.Note(len(b))
-		return b
+		return sizeToolBeforeEvent.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"tool.before\""...)
@@ -20586,18 +20178,15 @@ func bToolAfterEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolAfterEvent) {
 
 var sizeToolAfterEvent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ToolAfterEvent) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeToolAfterEvent.Buffer())
-		sizeToolAfterEvent.Note(len(b))
-		return b
+		return sizeToolAfterEvent.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"tool.after\""...)
@@ -20748,18 +20337,15 @@ func bExecutionEventFilechange(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEvent
 
 var sizeExecutionEventFilechange ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ExecutionEventFilechange) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionEventFilechange.Buffer())
-		sizeExecutionEventFilechange.Note(len(b))
-		return b
+		return sizeExecutionEventFilechange.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"path\":"...)
@@ -21017,18 +20603,15 @@ func bSessionStartEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionStartEvent) {
 
 var sizeSessionStartEvent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *SessionStartEvent) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeSessionStartEvent.Buffer())
-		sizeSessionStartEvent.Note(len(b))
-		return b
+		return sizeSessionStartEvent.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"session.start\""...)
@@ -21161,18 +20744,15 @@ func bSessionStartEventHarness(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionStartEv
 
 var sizeSessionStartEventHarness ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *SessionStartEventHarness) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeSessionStartEventHarness.Buffer())
-		sizeSessionStartEventHarness.Note(len(b))
-		return b
+		return sizeSessionStartEventHarness.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"name\":"...)
@@ -21381,18 +20961,15 @@ func bSessionEndEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionEndEvent) {
 
 var sizeSessionEndEvent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *SessionEndEvent) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeSessionEndEvent.Buffer())
-		sizeSessionEndEvent.Note(len(b))
-		return b
+		return sizeSessionEndEvent.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"session.end\""...)
@@ -21764,18 +21341,15 @@ func bInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptDenyResp
 
 var sizeInterceptDenyResponse ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InterceptDenyResponse) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInterceptDenyResponse.Buffer())
-		sizeInterceptDenyResponse.Note(len(b))
-		return b
+		return sizeInterceptDenyResponse.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
@@ -21848,18 +21422,15 @@ func bInterceptDenyResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptDe
 
 var sizeInterceptDenyResponseResult ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInterceptDenyResponseResult.Buffer())
-		sizeInterceptDenyResponseResult.Note(len(b))
-		return b
+		return sizeInterceptDenyResponseResult.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"protocolVersion\":\"draft\""...)
@@ -21933,18 +21504,15 @@ func bInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptNoEf
 
 var sizeInterceptNoEffectResponse ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InterceptNoEffectResponse) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInterceptNoEffectResponse.Buffer())
-		sizeInterceptNoEffectResponse.Note(len(b))
-		return b
+		return sizeInterceptNoEffectResponse.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
@@ -22017,18 +21585,15 @@ func bInterceptNoEffectResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *Interce
 
 var sizeInterceptNoEffectResponseResult ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInterceptNoEffectResponseResult.Buffer())
-		sizeInterceptNoEffectResponseResult.Note(len(b))
-		return b
+		return sizeInterceptNoEffectResponseResult.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"protocolVersion\":\"draft\""...)
@@ -22106,18 +21671,15 @@ func bInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRequest) {
 
 var sizeInterceptRequest ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InterceptRequest) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInterceptRequest.Buffer())
-		sizeInterceptRequest.Note(len(b))
-		return b
+		return sizeInterceptRequest.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
@@ -22204,18 +21766,15 @@ func bInterceptRequestParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRequest
 
 var sizeInterceptRequestParams ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInterceptRequestParams.Buffer())
-		sizeInterceptRequestParams.Note(len(b))
-		return b
+		return sizeInterceptRequestParams.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"protocolVersion\":\"draft\""...)
@@ -22314,18 +21873,15 @@ func bInterceptRequestParamsState(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRe
 
 var sizeInterceptRequestParamsState ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InterceptRequestParamsState) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInterceptRequestParamsState.Buffer())
-		sizeInterceptRequestParamsState.Note(len(b))
-		return b
+		return sizeInterceptRequestParamsState.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"permission\":"...)
@@ -22402,9 +21958,9 @@ func bInterceptRequestParamsStateCandidate(c *ahpimpl.Ctx, n ahpimpl.Node, v *In
 	}
 }
 
-// AppendJSON appends the alternative that is set (null when none is).
+// AppendJSON appends the alternative that is set (null when none is, or v is
+// nil).
 func (v *InterceptRequestParamsStateCandidate) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
@@ -22469,18 +22025,15 @@ func bInterceptRequestParamsStateCandidateObject(c *ahpimpl.Ctx, n ahpimpl.Node,
 
 var sizeInterceptRequestParamsStateCandidateObject ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InterceptRequestParamsStateCandidateObject) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInterceptRequestParamsStateCandidateObject.Buffer())
-		sizeInterceptRequestParamsStateCandidateObject.Note(len(b))
-		return b
+		return sizeInterceptRequestParamsStateCandidateObject.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"value\":"...)
@@ -22560,18 +22113,15 @@ func bInterceptResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptResponse) {
 
 var sizeInterceptResponse ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InterceptResponse) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInterceptResponse.Buffer())
-		sizeInterceptResponse.Note(len(b))
-		return b
+		return sizeInterceptResponse.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
@@ -22644,18 +22194,15 @@ func bInterceptResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRespon
 
 var sizeInterceptResponseResult ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InterceptResponseResult) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInterceptResponseResult.Buffer())
-		sizeInterceptResponseResult.Note(len(b))
-		return b
+		return sizeInterceptResponseResult.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"protocolVersion\":\"draft\""...)
@@ -22829,18 +22376,15 @@ func bMCPElicitationBooleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitat
 
 var sizeMCPElicitationBooleanSchema ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *MCPElicitationBooleanSchema) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeMCPElicitationBooleanSchema.Buffer())
-		sizeMCPElicitationBooleanSchema.Note(len(b))
-		return b
+		return sizeMCPElicitationBooleanSchema.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"boolean\""...)
@@ -22968,18 +22512,15 @@ func bMCPElicitationElicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *M
 
 var sizeMCPElicitationElicitRequestFormParams ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *MCPElicitationElicitRequestFormParams) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeMCPElicitationElicitRequestFormParams.Buffer())
-		sizeMCPElicitationElicitRequestFormParams.Note(len(b))
-		return b
+		return sizeMCPElicitationElicitRequestFormParams.Append(v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -23051,18 +22592,15 @@ func bRequestMeta(c *ahpimpl.Ctx, n ahpimpl.Node, v *RequestMeta) {
 
 var sizeRequestMeta ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *RequestMeta) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeRequestMeta.Buffer())
-		sizeRequestMeta.Note(len(b))
-		return b
+		return sizeRequestMeta.Append(v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -23115,9 +22653,9 @@ func bMCPElicitationProgressToken(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitat
 	}
 }
 
-// AppendJSON appends the alternative that is set (null when none is).
+// AppendJSON appends the alternative that is set (null when none is, or v is
+// nil).
 func (v *MCPElicitationProgressToken) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
@@ -23186,18 +22724,15 @@ func bMCPElicitationElicitRequestFormParamsRequestedSchema(c *ahpimpl.Ctx, n ahp
 
 var sizeMCPElicitationElicitRequestFormParamsRequestedSchema ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeMCPElicitationElicitRequestFormParamsRequestedSchema.Buffer())
-		sizeMCPElicitationElicitRequestFormParamsRequestedSchema.Note(len(b))
-		return b
+		return sizeMCPElicitationElicitRequestFormParamsRequestedSchema.Append(v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -23425,18 +22960,15 @@ func bMCPElicitationStringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitati
 
 var sizeMCPElicitationStringSchema ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *MCPElicitationStringSchema) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeMCPElicitationStringSchema.Buffer())
-		sizeMCPElicitationStringSchema.Note(len(b))
-		return b
+		return sizeMCPElicitationStringSchema.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"string\""...)
@@ -23593,18 +23125,15 @@ func bMCPElicitationNumberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitati
 
 var sizeMCPElicitationNumberSchema ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *MCPElicitationNumberSchema) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeMCPElicitationNumberSchema.Buffer())
-		sizeMCPElicitationNumberSchema.Note(len(b))
-		return b
+		return sizeMCPElicitationNumberSchema.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":"...)
@@ -23735,18 +23264,15 @@ func bMCPElicitationUntitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 
 var sizeMCPElicitationUntitledSingleSelectEnumSchema ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *MCPElicitationUntitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeMCPElicitationUntitledSingleSelectEnumSchema.Buffer())
-		sizeMCPElicitationUntitledSingleSelectEnumSchema.Note(len(b))
-		return b
+		return sizeMCPElicitationUntitledSingleSelectEnumSchema.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"string\""...)
@@ -23864,18 +23390,15 @@ func bMCPElicitationTitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 
 var sizeMCPElicitationTitledSingleSelectEnumSchema ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *MCPElicitationTitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeMCPElicitationTitledSingleSelectEnumSchema.Buffer())
-		sizeMCPElicitationTitledSingleSelectEnumSchema.Note(len(b))
-		return b
+		return sizeMCPElicitationTitledSingleSelectEnumSchema.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"string\""...)
@@ -23951,18 +23474,15 @@ func bLabelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, v *LabelledOption) {
 
 var sizeLabelledOption ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *LabelledOption) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeLabelledOption.Buffer())
-		sizeLabelledOption.Note(len(b))
-		return b
+		return sizeLabelledOption.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"const\":"...)
@@ -24076,18 +23596,15 @@ func bMCPElicitationUntitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 
 var sizeMCPElicitationUntitledMultiSelectEnumSchema ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *MCPElicitationUntitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeMCPElicitationUntitledMultiSelectEnumSchema.Buffer())
-		sizeMCPElicitationUntitledMultiSelectEnumSchema.Note(len(b))
-		return b
+		return sizeMCPElicitationUntitledMultiSelectEnumSchema.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"array\""...)
@@ -24166,18 +23683,15 @@ func bMCPElicitationUntitledMultiSelectEnumSchemaItems(c *ahpimpl.Ctx, n ahpimpl
 
 var sizeMCPElicitationUntitledMultiSelectEnumSchemaItems ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeMCPElicitationUntitledMultiSelectEnumSchemaItems.Buffer())
-		sizeMCPElicitationUntitledMultiSelectEnumSchemaItems.Note(len(b))
-		return b
+		return sizeMCPElicitationUntitledMultiSelectEnumSchemaItems.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"string\""...)
@@ -24296,18 +23810,15 @@ func bMCPElicitationTitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, 
 
 var sizeMCPElicitationTitledMultiSelectEnumSchema ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *MCPElicitationTitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeMCPElicitationTitledMultiSelectEnumSchema.Buffer())
-		sizeMCPElicitationTitledMultiSelectEnumSchema.Note(len(b))
-		return b
+		return sizeMCPElicitationTitledMultiSelectEnumSchema.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"array\""...)
@@ -24385,18 +23896,15 @@ func bMCPElicitationTitledMultiSelectEnumSchemaItems(c *ahpimpl.Ctx, n ahpimpl.N
 
 var sizeMCPElicitationTitledMultiSelectEnumSchemaItems ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeMCPElicitationTitledMultiSelectEnumSchemaItems.Buffer())
-		sizeMCPElicitationTitledMultiSelectEnumSchemaItems.Note(len(b))
-		return b
+		return sizeMCPElicitationTitledMultiSelectEnumSchemaItems.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"anyOf\":"...)
@@ -24499,18 +24007,15 @@ func bMCPElicitationLegacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MC
 
 var sizeMCPElicitationLegacyTitledEnumSchema ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *MCPElicitationLegacyTitledEnumSchema) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeMCPElicitationLegacyTitledEnumSchema.Buffer())
-		sizeMCPElicitationLegacyTitledEnumSchema.Note(len(b))
-		return b
+		return sizeMCPElicitationLegacyTitledEnumSchema.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"string\""...)
@@ -24592,18 +24097,15 @@ func bMCPElicitationTaskMetadata(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitati
 
 var sizeMCPElicitationTaskMetadata ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *MCPElicitationTaskMetadata) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeMCPElicitationTaskMetadata.Buffer())
-		sizeMCPElicitationTaskMetadata.Note(len(b))
-		return b
+		return sizeMCPElicitationTaskMetadata.Append(v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -24762,18 +24264,15 @@ func bMCPElicitationElicitRequestURLParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *MC
 
 var sizeMCPElicitationElicitRequestURLParams ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *MCPElicitationElicitRequestURLParams) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeMCPElicitationElicitRequestURLParams.Buffer())
-		sizeMCPElicitationElicitRequestURLParams.Note(len(b))
-		return b
+		return sizeMCPElicitationElicitRequestURLParams.Append(v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -24868,18 +24367,15 @@ func bMCPElicitationElicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitati
 
 var sizeMCPElicitationElicitResult ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *MCPElicitationElicitResult) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeMCPElicitationElicitResult.Buffer())
-		sizeMCPElicitationElicitResult.Note(len(b))
-		return b
+		return sizeMCPElicitationElicitResult.Append(v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -24960,9 +24456,9 @@ func bMCPElicitationElicitResultContentValue(c *ahpimpl.Ctx, n ahpimpl.Node, v *
 	}
 }
 
-// AppendJSON appends the alternative that is set (null when none is).
+// AppendJSON appends the alternative that is set (null when none is, or v is
+// nil).
 func (v *MCPElicitationElicitResultContentValue) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
@@ -25044,18 +24540,15 @@ func bObserveNotification(c *ahpimpl.Ctx, n ahpimpl.Node, v *ObserveNotification
 
 var sizeObserveNotification ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ObserveNotification) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeObserveNotification.Buffer())
-		sizeObserveNotification.Note(len(b))
-		return b
+		return sizeObserveNotification.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
@@ -25120,18 +24613,15 @@ func bObserveNotificationParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *ObserveNotifi
 
 var sizeObserveNotificationParams ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ObserveNotificationParams) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeObserveNotificationParams.Buffer())
-		sizeObserveNotificationParams.Note(len(b))
-		return b
+		return sizeObserveNotificationParams.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"protocolVersion\":\"draft\""...)
@@ -25199,18 +24689,15 @@ func bRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, v *Registration) {
 
 var sizeRegistration ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *Registration) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeRegistration.Buffer())
-		sizeRegistration.Note(len(b))
-		return b
+		return sizeRegistration.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"protocolVersion\":\"draft\""...)
@@ -25285,18 +24772,15 @@ func bBackend(c *ahpimpl.Ctx, n ahpimpl.Node, v *Backend) {
 
 var sizeBackend ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *Backend) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeBackend.Buffer())
-		sizeBackend.Note(len(b))
-		return b
+		return sizeBackend.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
@@ -25391,18 +24875,15 @@ func bStdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, v *StdioTransport) {
 
 var sizeStdioTransport ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *StdioTransport) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeStdioTransport.Buffer())
-		sizeStdioTransport.Note(len(b))
-		return b
+		return sizeStdioTransport.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"stdio\""...)
@@ -25500,18 +24981,15 @@ func bHTTPTransport(c *ahpimpl.Ctx, n ahpimpl.Node, v *HTTPTransport) {
 
 var sizeHTTPTransport ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *HTTPTransport) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeHTTPTransport.Buffer())
-		sizeHTTPTransport.Note(len(b))
-		return b
+		return sizeHTTPTransport.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"http\""...)
@@ -25732,18 +25210,15 @@ func bInterceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptSubscrip
 
 var sizeInterceptSubscription ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInterceptSubscription.Buffer())
-		sizeInterceptSubscription.Note(len(b))
-		return b
+		return sizeInterceptSubscription.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"events\":"...)
@@ -25853,18 +25328,15 @@ func bFilters(c *ahpimpl.Ctx, n ahpimpl.Node, v *Filters) {
 
 var sizeFilters ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *Filters) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeFilters.Buffer())
-		sizeFilters.Note(len(b))
-		return b
+		return sizeFilters.Append(v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -26043,18 +25515,15 @@ func bObserveSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, v *ObserveSubscription
 
 var sizeObserveSubscription ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeObserveSubscription.Buffer())
-		sizeObserveSubscription.Note(len(b))
-		return b
+		return sizeObserveSubscription.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"events\":"...)
@@ -26225,18 +25694,15 @@ func bRegistrationContentreceiver(c *ahpimpl.Ctx, n ahpimpl.Node, v *Registratio
 
 var sizeRegistrationContentreceiver ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *RegistrationContentreceiver) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeRegistrationContentreceiver.Buffer())
-		sizeRegistrationContentreceiver.Note(len(b))
-		return b
+		return sizeRegistrationContentreceiver.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"url\":"...)

@@ -37,18 +37,15 @@ func bCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, v *Capabilities) {
 
 var sizeCapabilities ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *Capabilities) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeCapabilities.Buffer())
-		sizeCapabilities.Note(len(b))
-		return b
+		return sizeCapabilities.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"effects\":"...)
@@ -112,18 +109,15 @@ func bErrorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *ErrorResponse) {
 
 var sizeErrorResponse ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ErrorResponse) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeErrorResponse.Buffer())
-		sizeErrorResponse.Note(len(b))
-		return b
+		return sizeErrorResponse.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
@@ -189,9 +183,9 @@ func bJSONRPCResponseID(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCResponseID) {
 	}
 }
 
-// AppendJSON appends the alternative that is set (null when none is).
+// AppendJSON appends the alternative that is set (null when none is, or v is
+// nil).
 func (v *JSONRPCResponseID) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
@@ -266,18 +260,15 @@ func bErrorResponseError(c *ahpimpl.Ctx, n ahpimpl.Node, v *ErrorResponseError) 
 
 var sizeErrorResponseError ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ErrorResponseError) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeErrorResponseError.Buffer())
-		sizeErrorResponseError.Note(len(b))
-		return b
+		return sizeErrorResponseError.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"code\":"...)
@@ -333,9 +324,9 @@ func bJSONRPCID(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCID) {
 	}
 }
 
-// AppendJSON appends the alternative that is set (null when none is).
+// AppendJSON appends the alternative that is set (null when none is, or v is
+// nil).
 func (v *JSONRPCID) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
@@ -408,18 +399,15 @@ func bNative(c *ahpimpl.Ctx, n ahpimpl.Node, v *Native) {
 
 var sizeNative ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *Native) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeNative.Buffer())
-		sizeNative.Note(len(b))
-		return b
+		return sizeNative.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"provider\":"...)
@@ -488,18 +476,15 @@ func bNotification(c *ahpimpl.Ctx, n ahpimpl.Node, v *Notification) {
 
 var sizeNotification ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *Notification) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeNotification.Buffer())
-		sizeNotification.Note(len(b))
-		return b
+		return sizeNotification.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
@@ -582,18 +567,15 @@ func bRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *Request) {
 
 var sizeRequest ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *Request) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeRequest.Buffer())
-		sizeRequest.Note(len(b))
-		return b
+		return sizeRequest.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
@@ -694,18 +676,15 @@ func bSession(c *ahpimpl.Ctx, n ahpimpl.Node, v *Session) {
 
 var sizeSession ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *Session) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeSession.Buffer())
-		sizeSession.Note(len(b))
-		return b
+		return sizeSession.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
@@ -783,18 +762,15 @@ func bSessionAgent(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionAgent) {
 
 var sizeSessionAgent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *SessionAgent) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeSessionAgent.Buffer())
-		sizeSessionAgent.Note(len(b))
-		return b
+		return sizeSessionAgent.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
@@ -862,18 +838,15 @@ func bSuccessResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *SuccessResponse) {
 
 var sizeSuccessResponse ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *SuccessResponse) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeSuccessResponse.Buffer())
-		sizeSuccessResponse.Note(len(b))
-		return b
+		return sizeSuccessResponse.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
@@ -953,18 +926,15 @@ func bDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *DenyEffect) {
 
 var sizeDenyEffect ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *DenyEffect) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeDenyEffect.Buffer())
-		sizeDenyEffect.Note(len(b))
-		return b
+		return sizeDenyEffect.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"deny\""...)
@@ -1047,18 +1017,15 @@ func bInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptDenyResp
 
 var sizeInterceptDenyResponse ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InterceptDenyResponse) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInterceptDenyResponse.Buffer())
-		sizeInterceptDenyResponse.Note(len(b))
-		return b
+		return sizeInterceptDenyResponse.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
@@ -1132,18 +1099,15 @@ func bInterceptDenyResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptDe
 
 var sizeInterceptDenyResponseResult ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInterceptDenyResponseResult.Buffer())
-		sizeInterceptDenyResponseResult.Note(len(b))
-		return b
+		return sizeInterceptDenyResponseResult.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"protocolVersion\":\"0.1\""...)
@@ -1219,18 +1183,15 @@ func bInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptNoEf
 
 var sizeInterceptNoEffectResponse ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InterceptNoEffectResponse) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInterceptNoEffectResponse.Buffer())
-		sizeInterceptNoEffectResponse.Note(len(b))
-		return b
+		return sizeInterceptNoEffectResponse.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
@@ -1303,18 +1264,15 @@ func bInterceptNoEffectResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *Interce
 
 var sizeInterceptNoEffectResponseResult ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInterceptNoEffectResponseResult.Buffer())
-		sizeInterceptNoEffectResponseResult.Note(len(b))
-		return b
+		return sizeInterceptNoEffectResponseResult.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"protocolVersion\":\"0.1\""...)
@@ -1390,18 +1348,15 @@ func bInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRequest) {
 
 var sizeInterceptRequest ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InterceptRequest) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInterceptRequest.Buffer())
-		sizeInterceptRequest.Note(len(b))
-		return b
+		return sizeInterceptRequest.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
@@ -1481,18 +1436,15 @@ func bInterceptRequestParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRequest
 
 var sizeInterceptRequestParams ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInterceptRequestParams.Buffer())
-		sizeInterceptRequestParams.Note(len(b))
-		return b
+		return sizeInterceptRequestParams.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"protocolVersion\":\"0.1\""...)
@@ -1593,18 +1545,15 @@ func bToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolBefore) {
 
 var sizeToolBefore ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ToolBefore) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeToolBefore.Buffer())
-		sizeToolBefore.Note(len(b))
-		return b
+		return sizeToolBefore.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
@@ -1710,18 +1659,15 @@ func bToolBeforeTool(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolBeforeTool) {
 
 var sizeToolBeforeTool ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ToolBeforeTool) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeToolBeforeTool.Buffer())
-		sizeToolBeforeTool.Note(len(b))
-		return b
+		return sizeToolBeforeTool.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"callId\":"...)
@@ -1882,18 +1828,15 @@ func bRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, v *Registration) {
 
 var sizeRegistration ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *Registration) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeRegistration.Buffer())
-		sizeRegistration.Note(len(b))
-		return b
+		return sizeRegistration.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"protocolVersion\":\"0.1\""...)
@@ -1971,18 +1914,15 @@ func bBackend(c *ahpimpl.Ctx, n ahpimpl.Node, v *Backend) {
 
 var sizeBackend ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *Backend) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeBackend.Buffer())
-		sizeBackend.Note(len(b))
-		return b
+		return sizeBackend.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
@@ -2080,18 +2020,15 @@ func bStdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, v *StdioTransport) {
 
 var sizeStdioTransport ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *StdioTransport) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeStdioTransport.Buffer())
-		sizeStdioTransport.Note(len(b))
-		return b
+		return sizeStdioTransport.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"stdio\""...)
@@ -2190,18 +2127,15 @@ func bHTTPTransport(c *ahpimpl.Ctx, n ahpimpl.Node, v *HTTPTransport) {
 
 var sizeHTTPTransport ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *HTTPTransport) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeHTTPTransport.Buffer())
-		sizeHTTPTransport.Note(len(b))
-		return b
+		return sizeHTTPTransport.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"http\""...)
@@ -2311,18 +2245,15 @@ func bAuthentication(c *ahpimpl.Ctx, n ahpimpl.Node, v *Authentication) {
 
 var sizeAuthentication ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *Authentication) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeAuthentication.Buffer())
-		sizeAuthentication.Note(len(b))
-		return b
+		return sizeAuthentication.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"bearer\""...)
@@ -2423,18 +2354,15 @@ func bInterceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptSubscrip
 
 var sizeInterceptSubscription ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeInterceptSubscription.Buffer())
-		sizeInterceptSubscription.Note(len(b))
-		return b
+		return sizeInterceptSubscription.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"events\":"...)
@@ -2549,18 +2477,15 @@ func bObserveSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, v *ObserveSubscription
 
 var sizeObserveSubscription ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
-// encodings.
+// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
+// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
+// result from earlier encodings.
 func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeObserveSubscription.Buffer())
-		sizeObserveSubscription.Note(len(b))
-		return b
+		return sizeObserveSubscription.Append(v)
 	}
 	b = append(b, '{')
 	b = append(b, "\"events\":"...)

@@ -98,28 +98,23 @@ func (e *gotypes) encode(t *ir.Type) {
 	}
 }
 
-// nilNull starts an AppendJSON: a nil receiver writes null. A typed nil
-// ((*T)(nil) in a union, or a nil *T whose MarshalJSON is called) then
-// encodes as a nil interface does, and MarshalJSON and Validate report
-// what the schema says of null there (an error where an object is
-// required) instead of panicking on the first field.
+// nilNull starts an AppendJSON: a nil receiver writes null (the method's
+// doc says so). A typed nil ((*T)(nil) in a union, or a nil *T whose
+// MarshalJSON is called) then encodes as a nil interface does, and
+// MarshalJSON and Validate report what the schema says of null there (an
+// error where an object is required) instead of panicking on the first
+// field.
 func nilNull(g *Group) {
-	g.Comment("A nil v (a typed nil in a union, say) is null, which the checks judge.")
 	g.If(Id("v").Op("==").Nil()).Block(Return(Append(Id("b"), Lit("null").Op("..."))))
 }
 
 func (e *gotypes) encodeStruct(t *ir.Type) {
 	hint := t.SizeHintVar
 	e.f.Var().Id(hint).Qual(impl, "SizeHint")
-	e.f.Comment("AppendJSON appends v's JSON encoding to b, on one line. It does not validate;")
-	e.f.Comment("MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.")
+	e.f.Comment("AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.")
 	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id(ir.MethodAppendJSON).Params(Id("b").Index().Byte()).Index().Byte().BlockFunc(func(g *Group) {
 		nilNull(g)
-		g.If(Id("b").Op("==").Nil()).Block(
-			Id("b").Op("=").Id("v").Dot(ir.MethodAppendJSON).Call(Id(hint).Dot("Buffer").Call()),
-			Id(hint).Dot("Note").Call(Len(Id("b"))),
-			Return(Id("b")),
-		)
+		g.If(Id("b").Op("==").Nil()).Block(Return(Id(hint).Dot("Append").Call(Id("v"))))
 		g.Id("b").Op("=").Append(Id("b"), LitRune('{'))
 		if len(t.Fields) == 0 && t.Extra == nil && !t.Open {
 			g.Return(Append(Id("b"), LitRune('}'))) // a closed object with no members
@@ -194,7 +189,7 @@ func (e *gotypes) encodeStruct(t *ir.Type) {
 }
 
 func (e *gotypes) encodeKinds(t *ir.Type) {
-	e.f.Comment("AppendJSON appends the alternative that is set (null when none is).")
+	e.f.Comment("AppendJSON appends the alternative that is set (null when none is, or v is nil).")
 	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id(ir.MethodAppendJSON).Params(Id("b").Index().Byte()).Index().Byte().BlockFunc(func(g *Group) {
 		nilNull(g)
 		g.Switch().BlockFunc(func(sg *Group) {
