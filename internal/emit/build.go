@@ -50,7 +50,7 @@ func (e *gotypes) value(x *ir.Expr, nd Code) Code {
 // 320-byte event twice over), and a union variant once more into its
 // heap object.
 func structOf(x *ir.Expr) *ir.Type {
-	if r := resolve(x); r.Named != nil && (r.Named.Kind == ir.StructKind || r.Named.Kind == ir.KindUnionKind) {
+	if r := x.Resolved(); r.Named != nil && (r.Named.Kind == ir.StructKind || r.Named.Kind == ir.KindUnionKind) {
 		return r.Named
 	}
 	return nil

@@ -51,7 +51,7 @@ func (e *gotypes) appendValue(x *ir.Expr, val *Statement) Code {
 // mapValueType says), through variable v unless the value is null
 // whatever it holds.
 func (e *gotypes) appendEntry(g *Group, x *ir.Expr, v string, entry *Statement) {
-	if r := resolve(x); r.Named == nil && r.Builtin == ir.BNull {
+	if r := x.Resolved(); r.Named == nil && r.Builtin == ir.BNull {
 		g.Add(e.appendValue(x, Id(v)))
 		return
 	}
@@ -155,7 +155,7 @@ func (e *gotypes) encodeStruct(t *ir.Type) {
 				g.If(Id("v").Dot(f.Go).Op("!=").Nil()).BlockFunc(member(Id("v").Dot(f.Go)))
 			default:
 				val := Op("*").Id("v").Dot(f.Go)
-				if r := resolve(f.Type); r.Named != nil && (r.Named.Kind == ir.StructKind || r.Named.Kind == ir.KindUnionKind) {
+				if r := f.Type.Resolved(); r.Named != nil && (r.Named.Kind == ir.StructKind || r.Named.Kind == ir.KindUnionKind) {
 					val = Id("v").Dot(f.Go) // methods take the pointer
 				}
 				g.If(Id("v").Dot(f.Go).Op("!=").Nil()).BlockFunc(member(val))
@@ -202,7 +202,7 @@ func (e *gotypes) encodeKinds(t *ir.Type) {
 				val := Op("*").Id("v").Dot(a.Go)
 				if nilable(a.Type) {
 					val = Id("v").Dot(a.Go)
-				} else if r := resolve(a.Type); r.Named != nil && (r.Named.Kind == ir.StructKind || r.Named.Kind == ir.KindUnionKind) {
+				} else if r := a.Type.Resolved(); r.Named != nil && (r.Named.Kind == ir.StructKind || r.Named.Kind == ir.KindUnionKind) {
 					val = Id("v").Dot(a.Go)
 				}
 				sg.Case(Id("v").Dot(a.Go).Op("!=").Nil()).Block(e.appendValue(a.Type, val), Return(Id("b")))

@@ -54,14 +54,6 @@ func (e *gotypes) mapValueType(x *ir.Expr) *Statement {
 	return e.goType(x)
 }
 
-// resolve follows aliases to what a value is in Go.
-func resolve(x *ir.Expr) *ir.Expr {
-	for i := 0; x.Named != nil && x.Named.Kind == ir.AliasKind && i < 100; i++ {
-		x = x.Named.Target
-	}
-	return x
-}
-
 // nilable: the Go zero value already means "absent" (nil), so an optional
 // member needs no pointer (the rule is ir's, which accessors share).
 func nilable(x *ir.Expr) bool { return x.Nilable() }
@@ -230,7 +222,7 @@ func (e *gotypes) altType(a *ir.Alt) *Statement {
 }
 
 func describe(x *ir.Expr) string {
-	r := resolve(x)
+	r := x.Resolved()
 	switch {
 	case x.Named != nil:
 		return "the type " + x.Named.Name
@@ -313,7 +305,7 @@ func (e *gotypes) zero(a *ir.Accessor) *Statement {
 	if a.Pointer || a.Result.Nilable() {
 		return Nil()
 	}
-	r := resolve(a.Result)
+	r := a.Result.Resolved()
 	if r.Named != nil {
 		switch r.Named.Kind {
 		case ir.EnumKind:

@@ -33,7 +33,7 @@ type Accessor struct {
 
 // same reports whether a and b declare the same method.
 func (a *Accessor) same(b *Accessor) bool {
-	return a.JSON == b.JSON && a.Method == b.Method && a.Pointer == b.Pointer && a.Tag == b.Tag && resolved(a.Result).Key() == resolved(b.Result).Key()
+	return a.JSON == b.JSON && a.Method == b.Method && a.Pointer == b.Pointer && a.Tag == b.Tag && a.Result.Resolved().Key() == b.Result.Resolved().Key()
 }
 
 // Getter is an accessor as one leaf implements it.
@@ -43,19 +43,11 @@ type Getter struct {
 	Field *Field
 }
 
-// resolved follows aliases (Go aliases: the same type) to what x is.
-func resolved(x *Expr) *Expr {
-	for i := 0; x.Named != nil && x.Named.Kind == AliasKind && i < 100; i++ {
-		x = x.Named.Target
-	}
-	return x
-}
-
 // Nilable reports whether x's Go zero value is nil (a slice, a map, raw
 // JSON or a union's interface), so that an optional member of that type
 // needs no pointer: nil is "absent".
 func (x *Expr) Nilable() bool {
-	r := resolved(x)
+	r := x.Resolved()
 	if r.Slice || r.Map {
 		return true
 	}
@@ -137,9 +129,9 @@ func accessorOf(json string, leaves []*Type) *Accessor {
 		}
 		return nil
 	}
-	key := resolved(fields[0].Type).Key()
+	key := fields[0].Type.Resolved().Key()
 	for _, f := range fields[1:] {
-		if resolved(f.Type).Key() != key {
+		if f.Type.Resolved().Key() != key {
 			return nil
 		}
 	}

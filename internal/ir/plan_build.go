@@ -114,7 +114,7 @@ func scalarSlabs(t *Type) []*ScalarSlab {
 // builtInPlace reports whether values of x are structs (or kind unions),
 // which builders fill in place rather than return.
 func builtInPlace(x *Expr) bool {
-	r := resolved(x)
+	r := x.Resolved()
 	return r.Named != nil && (r.Named.Kind == StructKind || r.Named.Kind == KindUnionKind)
 }
 
@@ -163,9 +163,7 @@ func (q *helperQueue) build(x *Expr) { q.need(x, false) }
 func (q *helperQueue) encode(x *Expr) { q.need(x, true) }
 
 func (q *helperQueue) need(x *Expr, appends bool) {
-	for x.Named != nil && x.Named.Kind == AliasKind {
-		x = x.Named.Target
-	}
+	x = x.Resolved()
 	if x.Named != nil || !x.Slice && !x.Map || x.StringList() {
 		return
 	}

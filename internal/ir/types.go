@@ -150,7 +150,7 @@ type Expr struct {
 	Elem       *Expr
 }
 
-// Resolved is x through aliases: the expression an alias names.
+// Resolved follows aliases (Go aliases: the same type) to what x is.
 func (x *Expr) Resolved() *Expr {
 	for i := 0; x.Named != nil && x.Named.Kind == AliasKind && i < 100; i++ {
 		x = x.Named.Target

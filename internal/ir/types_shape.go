@@ -236,10 +236,7 @@ func upgrades(f *Field, s *Schema) bool {
 	}
 	var e *Expr = f.Type
 	for i := 0; e != nil && i < 100; i++ {
-		r := e
-		for r.Named != nil && r.Named.Kind == AliasKind {
-			r = r.Named.Target
-		}
+		r := e.Resolved()
 		if r.Slice || r.Map {
 			// Look at what the schema says about the elements.
 			var next *Schema
