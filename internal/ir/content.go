@@ -131,37 +131,25 @@ type partWalk struct {
 	reach, busy map[*Schema]bool
 }
 
-// children calls f with each subschema of s and the step that leads to
-// its value (none for in-place applicators).
+// children calls f with each subschema of s that can describe the value
+// (subschemas, in its order) and the step that leads to that value: none
+// for in-place applicators. Not followed: not, if, propertyNames and
+// contains, which only test values other keywords reach; a rule's schema,
+// which checks a value the rule picks out of an opaque payload (left to
+// the host, see SECURITY.md); and dependentSchemas, which AHP's schemas
+// do not use.
 func children(s *Schema, f func(x *Schema, step *ahpimpl.PartStep)) {
 	each := &ahpimpl.PartStep{Each: true}
-	inPlace := []*Schema{s.Ref, s.Then, s.Else}
-	if s.DynamicRef != nil {
-		inPlace = append(inPlace, s.DynamicRef.Static)
-	}
-	inPlace = append(inPlace, s.AllOf...)
-	inPlace = append(inPlace, s.AnyOf...)
-	inPlace = append(inPlace, s.OneOf...)
-	for _, x := range inPlace {
-		if x != nil {
+	subschemas(s, func(x *Schema, by applied) {
+		switch by.keyword {
+		case "$ref", "then", "else", "$dynamicRef", "allOf", "anyOf", "oneOf":
 			f(x, nil)
-		}
-	}
-	for _, p := range s.Properties {
-		if p.Schema != nil {
-			f(p.Schema, &ahpimpl.PartStep{Member: p.Name})
-		}
-	}
-	for _, p := range s.PatternProperties {
-		if p.Schema != nil {
-			f(p.Schema, each)
-		}
-	}
-	for _, x := range append(append([]*Schema{s.AdditionalProperties, s.Items}, s.PrefixItems...), s.UnevaluatedProperties, s.UnevaluatedItems) {
-		if x != nil {
+		case "properties":
+			f(x, &ahpimpl.PartStep{Member: by.member})
+		case "patternProperties", "additionalProperties", "items", "prefixItems", "unevaluatedProperties", "unevaluatedItems":
 			f(x, each)
 		}
-	}
+	})
 }
 
 // reaches reports whether s is a part or can lead to one. The first call

@@ -88,10 +88,12 @@ func planInPlace(p *Program, types *Types) {
 	}
 }
 
-// applied is where a schema is applied: the keyword of parent.
+// applied is where a schema is applied: the keyword of parent, and for
+// properties the member's name.
 type applied struct {
 	parent  *Schema
 	keyword string
+	member  string
 }
 
 // keywordsOnly reports whether s's check is its keywords alone, written
@@ -123,17 +125,29 @@ func clearValueTests(y *Schema) {
 
 // subschemas calls f with every schema s applies and the keyword that
 // applies it, once per keyword position (a schema two keywords apply is
-// met twice).
+// met twice): the in-place applicators, then the keywords that apply a
+// schema to members and items, then those that only test.
 func subschemas(s *Schema, f func(x *Schema, by applied)) {
 	visit := func(keyword string, xs ...*Schema) {
 		for _, x := range xs {
 			if x != nil {
-				f(x, applied{s, keyword})
+				f(x, applied{parent: s, keyword: keyword})
 			}
 		}
 	}
+	visit("$ref", s.Ref)
+	visit("then", s.Then)
+	visit("else", s.Else)
+	if s.DynamicRef != nil {
+		visit("$dynamicRef", s.DynamicRef.Static)
+	}
+	visit("allOf", s.AllOf...)
+	visit("anyOf", s.AnyOf...)
+	visit("oneOf", s.OneOf...)
 	for _, pr := range s.Properties {
-		visit("properties", pr.Schema)
+		if pr.Schema != nil {
+			f(pr.Schema, applied{parent: s, keyword: "properties", member: pr.Name})
+		}
 	}
 	for _, pp := range s.PatternProperties {
 		visit("patternProperties", pp.Schema)
@@ -141,21 +155,12 @@ func subschemas(s *Schema, f func(x *Schema, by applied)) {
 	visit("additionalProperties", s.AdditionalProperties)
 	visit("items", s.Items)
 	visit("prefixItems", s.PrefixItems...)
-	visit("$ref", s.Ref)
-	if s.DynamicRef != nil {
-		visit("$dynamicRef", s.DynamicRef.Static)
-	}
-	visit("allOf", s.AllOf...)
-	visit("anyOf", s.AnyOf...)
-	visit("oneOf", s.OneOf...)
-	visit("not", s.Not)
-	visit("if", s.If)
-	visit("then", s.Then)
-	visit("else", s.Else)
-	visit("propertyNames", s.PropertyNames)
-	visit("contains", s.Contains)
 	visit("unevaluatedProperties", s.UnevaluatedProperties)
 	visit("unevaluatedItems", s.UnevaluatedItems)
+	visit("not", s.Not)
+	visit("if", s.If)
+	visit("propertyNames", s.PropertyNames)
+	visit("contains", s.Contains)
 	for _, ds := range s.DependentSchemas {
 		visit("dependentSchemas", ds.Schema)
 	}
