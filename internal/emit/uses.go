@@ -62,8 +62,9 @@ func uses(write func(*Group), names ...string) map[string]bool {
 }
 
 // declares reports whether the statements write emits declare a name at
-// their top level (name := …, var name …): written into another block,
-// they would clash with or shadow its names.
+// their top level (name := …, var, const or type): written into another
+// block, they would clash with or shadow its names. It errs towards yes:
+// a := in an if or for header, scoped to that statement, counts too.
 func declares(write func(*Group)) bool {
 	sc := scan(write)
 	depth := 0
@@ -76,7 +77,7 @@ func declares(write func(*Group)) bool {
 			depth++
 		case token.RBRACE:
 			depth--
-		case token.DEFINE, token.VAR, token.CONST, token.TYPE, token.FUNC:
+		case token.DEFINE, token.VAR, token.CONST, token.TYPE:
 			if depth == 1 {
 				return true
 			}
