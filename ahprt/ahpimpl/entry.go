@@ -8,9 +8,9 @@ import "github.com/ahpgen/ahpgen/ahprt"
 
 // Decoded hands the document Begin parsed (or its error) to decode,
 // which validates and builds it (a generated decodeX), and releases the
-// context: with Begin, the body of every DecodeX. Begin stays in the
-// generated function: passed through a generic one, the options slice
-// would escape to the heap on every call.
+// context: with Begin, the body of DecodeX for a type that is no struct
+// (a union, an enum, an alias), whose value decodeX builds its own way.
+// Begin stays in the generated function, as for DecodedStruct.
 func Decoded[T any](c *Ctx, err error, decode func(*Ctx) (T, error)) (T, error) {
 	if err != nil {
 		var zero T
@@ -47,6 +47,20 @@ func Check(data []byte, opts []ahprt.Option, unrepeated uint64, check CheckFunc)
 func (c *Ctx) RunRoot(unrepeated uint64, check CheckFunc) error {
 	c.Unrepeated(unrepeated)
 	return c.Run(check)
+}
+
+// DecodedStruct validates the document Begin parsed (or returns its
+// error), fills a new T from it with fill and releases the context: with
+// Begin, the body of a struct's DecodeX. Begin stays in the generated
+// function: through a generic function, which a DecodeX inlined into
+// another package calls, the options slice would escape to the heap on
+// every call (TestDecodeOptionsAllocate).
+func DecodedStruct[T any](c *Ctx, err error, unrepeated uint64, check CheckFunc, fill func(*Ctx, Node, *T)) (*T, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer c.Release()
+	return BuildRoot(c, unrepeated, check, fill)
 }
 
 // BuildRoot validates the document's root with check and fills a new T

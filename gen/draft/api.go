@@ -11,8 +11,8 @@ import (
 // line below fails to compile, regenerate this package (GeneratedCodeTooOld) or
 // update the github.com/ahpgen/ahpgen module (RuntimeTooOld).
 const (
-	_ = ahpimpl.GeneratedCodeTooOld(6 - ahpimpl.MinVersion)
-	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 6)
+	_ = ahpimpl.GeneratedCodeTooOld(7 - ahpimpl.MinVersion)
+	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 7)
 )
 
 // Checker validates documents without building values: Check.X(data) accepts
@@ -58,7 +58,7 @@ const (
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeCapabilitiesRequest(data []byte, opts ...ahprt.Option) (*CapabilitiesRequest, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeCapabilitiesRequest)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilitiesRequest, bCapabilitiesRequest)
 }
 
 func decodeCapabilitiesRequest(c *ahpimpl.Ctx) (*CapabilitiesRequest, error) {
@@ -81,11 +81,7 @@ func (Checker) CapabilitiesRequest(data []byte, opts ...ahprt.Option) error {
 // partial one.
 func DecodeCapabilitiesResponse(data []byte, opts ...ahprt.Option) (*CapabilitiesResponse, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeCapabilitiesResponse)
-}
-
-func decodeCapabilitiesResponse(c *ahpimpl.Ctx) (*CapabilitiesResponse, error) {
-	return ahpimpl.BuildRoot(c, skipMemo1, vCapabilitiesResponse, bCapabilitiesResponse)
+	return ahpimpl.DecodedStruct(c, err, skipMemo1, vCapabilitiesResponse, bCapabilitiesResponse)
 }
 
 func decodeAnyCapabilitiesResponse(data []byte, opts ...ahprt.Option) (any, error) {
@@ -104,11 +100,7 @@ func (Checker) CapabilitiesResponse(data []byte, opts ...ahprt.Option) error {
 // never a partial one.
 func DecodeStaticCapabilityManifest(data []byte, opts ...ahprt.Option) (*StaticCapabilityManifest, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeStaticCapabilityManifest)
-}
-
-func decodeStaticCapabilityManifest(c *ahpimpl.Ctx) (*StaticCapabilityManifest, error) {
-	return ahpimpl.BuildRoot(c, skipMemo1, vCapabilitiesResponse_allOf_1_result_manifest, bStaticCapabilityManifest)
+	return ahpimpl.DecodedStruct(c, err, skipMemo1, vCapabilitiesResponse_allOf_1_result_manifest, bStaticCapabilityManifest)
 }
 
 func decodeAnyStaticCapabilityManifest(data []byte, opts ...ahprt.Option) (any, error) {
@@ -126,11 +118,7 @@ func (Checker) StaticCapabilityManifest(data []byte, opts ...ahprt.Option) error
 // an *ahprt.Error and no value, never a partial one.
 func DecodeCapabilities(data []byte, opts ...ahprt.Option) (*Capabilities, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeCapabilities)
-}
-
-func decodeCapabilities(c *ahpimpl.Ctx) (*Capabilities, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities, bCapabilities)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities, bCapabilities)
 }
 
 func decodeAnyCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -149,11 +137,7 @@ func (Checker) Capabilities(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (*ConfigChangeBeforeCapabilities, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeConfigChangeBeforeCapabilities)
-}
-
-func decodeConfigChangeBeforeCapabilities(c *ahpimpl.Ctx) (*ConfigChangeBeforeCapabilities, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_configChangeBefore, bCapabilities)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_configChangeBefore, bCapabilities)
 }
 
 func decodeAnyConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -174,11 +158,7 @@ func (Checker) ConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option)
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeContextCompactAfterCapabilities(data []byte, opts ...ahprt.Option) (*ContextCompactAfterCapabilities, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeContextCompactAfterCapabilities)
-}
-
-func decodeContextCompactAfterCapabilities(c *ahpimpl.Ctx) (*ContextCompactAfterCapabilities, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_contextCompactAfter, bCapabilities)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_contextCompactAfter, bCapabilities)
 }
 
 func decodeAnyContextCompactAfterCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -199,11 +179,7 @@ func (Checker) ContextCompactAfterCapabilities(data []byte, opts ...ahprt.Option
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Option) (*ContextCompactBeforeCapabilities, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeContextCompactBeforeCapabilities)
-}
-
-func decodeContextCompactBeforeCapabilities(c *ahpimpl.Ctx) (*ContextCompactBeforeCapabilities, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_contextCompactBefore, bCapabilities)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_contextCompactBefore, bCapabilities)
 }
 
 func decodeAnyContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -224,11 +200,7 @@ func (Checker) ContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Optio
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeModelRequestBeforeCapabilities(data []byte, opts ...ahprt.Option) (*ModelRequestBeforeCapabilities, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeModelRequestBeforeCapabilities)
-}
-
-func decodeModelRequestBeforeCapabilities(c *ahpimpl.Ctx) (*ModelRequestBeforeCapabilities, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_modelRequestBefore, bCapabilities)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_modelRequestBefore, bCapabilities)
 }
 
 func decodeAnyModelRequestBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -249,11 +221,7 @@ func (Checker) ModelRequestBeforeCapabilities(data []byte, opts ...ahprt.Option)
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option) (*ModelResponseAfterCapabilities, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeModelResponseAfterCapabilities)
-}
-
-func decodeModelResponseAfterCapabilities(c *ahpimpl.Ctx) (*ModelResponseAfterCapabilities, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_modelResponseAfter, bCapabilities)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_modelResponseAfter, bCapabilities)
 }
 
 func decodeAnyModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -274,11 +242,7 @@ func (Checker) ModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option)
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeModelSwitchBeforeCapabilities(data []byte, opts ...ahprt.Option) (*ModelSwitchBeforeCapabilities, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeModelSwitchBeforeCapabilities)
-}
-
-func decodeModelSwitchBeforeCapabilities(c *ahpimpl.Ctx) (*ModelSwitchBeforeCapabilities, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_modelSwitchBefore, bCapabilities)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_modelSwitchBefore, bCapabilities)
 }
 
 func decodeAnyModelSwitchBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -299,11 +263,7 @@ func (Checker) ModelSwitchBeforeCapabilities(data []byte, opts ...ahprt.Option) 
 // partial one.
 func DecodeModifyOperations(data []byte, opts ...ahprt.Option) (*ModifyOperations, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeModifyOperations)
-}
-
-func decodeModifyOperations(c *ahpimpl.Ctx) (*ModifyOperations, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_modifyOperations, bModifyOperations)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_modifyOperations, bModifyOperations)
 }
 
 func decodeAnyModifyOperations(data []byte, opts ...ahprt.Option) (any, error) {
@@ -322,11 +282,7 @@ func (Checker) ModifyOperations(data []byte, opts ...ahprt.Option) error {
 // never a partial one.
 func DecodeSessionStartCapabilities(data []byte, opts ...ahprt.Option) (*SessionStartCapabilities, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeSessionStartCapabilities)
-}
-
-func decodeSessionStartCapabilities(c *ahpimpl.Ctx) (*SessionStartCapabilities, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_sessionStart, bCapabilities)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_sessionStart, bCapabilities)
 }
 
 func decodeAnySessionStartCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -345,11 +301,7 @@ func (Checker) SessionStartCapabilities(data []byte, opts ...ahprt.Option) error
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (*TaskChangeBeforeCapabilities, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeTaskChangeBeforeCapabilities)
-}
-
-func decodeTaskChangeBeforeCapabilities(c *ahpimpl.Ctx) (*TaskChangeBeforeCapabilities, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_taskChangeBefore, bCapabilities)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_taskChangeBefore, bCapabilities)
 }
 
 func decodeAnyTaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -369,11 +321,7 @@ func (Checker) TaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) e
 // partial one.
 func DecodeToolAfterCapabilities(data []byte, opts ...ahprt.Option) (*ToolAfterCapabilities, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeToolAfterCapabilities)
-}
-
-func decodeToolAfterCapabilities(c *ahpimpl.Ctx) (*ToolAfterCapabilities, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_toolAfter, bCapabilities)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_toolAfter, bCapabilities)
 }
 
 func decodeAnyToolAfterCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -392,11 +340,7 @@ func (Checker) ToolAfterCapabilities(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) (*ToolBatchAfterCapabilities, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeToolBatchAfterCapabilities)
-}
-
-func decodeToolBatchAfterCapabilities(c *ahpimpl.Ctx) (*ToolBatchAfterCapabilities, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_toolBatchAfter, bCapabilities)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_toolBatchAfter, bCapabilities)
 }
 
 func decodeAnyToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -415,11 +359,7 @@ func (Checker) ToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) err
 // never a partial one.
 func DecodeToolBeforeCapabilities(data []byte, opts ...ahprt.Option) (*ToolBeforeCapabilities, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeToolBeforeCapabilities)
-}
-
-func decodeToolBeforeCapabilities(c *ahpimpl.Ctx) (*ToolBeforeCapabilities, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_toolBefore, bCapabilities)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_toolBefore, bCapabilities)
 }
 
 func decodeAnyToolBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -438,11 +378,7 @@ func (Checker) ToolBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Option) (*ToolPermissionRequestCapabilities, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeToolPermissionRequestCapabilities)
-}
-
-func decodeToolPermissionRequestCapabilities(c *ahpimpl.Ctx) (*ToolPermissionRequestCapabilities, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_toolPermissionRequest, bCapabilities)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_toolPermissionRequest, bCapabilities)
 }
 
 func decodeAnyToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -463,11 +399,7 @@ func (Checker) ToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Opti
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTurnFinishBeforeCapabilities(data []byte, opts ...ahprt.Option) (*TurnFinishBeforeCapabilities, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeTurnFinishBeforeCapabilities)
-}
-
-func decodeTurnFinishBeforeCapabilities(c *ahpimpl.Ctx) (*TurnFinishBeforeCapabilities, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_turnFinishBefore, bCapabilities)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_turnFinishBefore, bCapabilities)
 }
 
 func decodeAnyTurnFinishBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -487,11 +419,7 @@ func (Checker) TurnFinishBeforeCapabilities(data []byte, opts ...ahprt.Option) e
 // partial one.
 func DecodeTurnStartCapabilities(data []byte, opts ...ahprt.Option) (*TurnStartCapabilities, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeTurnStartCapabilities)
-}
-
-func decodeTurnStartCapabilities(c *ahpimpl.Ctx) (*TurnStartCapabilities, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_turnStart, bCapabilities)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_turnStart, bCapabilities)
 }
 
 func decodeAnyTurnStartCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -510,11 +438,7 @@ func (Checker) TurnStartCapabilities(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeUserElicitationRequestCapabilities(data []byte, opts ...ahprt.Option) (*UserElicitationRequestCapabilities, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeUserElicitationRequestCapabilities)
-}
-
-func decodeUserElicitationRequestCapabilities(c *ahpimpl.Ctx) (*UserElicitationRequestCapabilities, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_userElicitationRequest, bCapabilities)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_userElicitationRequest, bCapabilities)
 }
 
 func decodeAnyUserElicitationRequestCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -535,11 +459,7 @@ func (Checker) UserElicitationRequestCapabilities(data []byte, opts ...ahprt.Opt
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeUserElicitationResultCapabilities(data []byte, opts ...ahprt.Option) (*UserElicitationResultCapabilities, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeUserElicitationResultCapabilities)
-}
-
-func decodeUserElicitationResultCapabilities(c *ahpimpl.Ctx) (*UserElicitationResultCapabilities, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_userElicitationResult, bCapabilities)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_userElicitationResult, bCapabilities)
 }
 
 func decodeAnyUserElicitationResultCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -560,11 +480,7 @@ func (Checker) UserElicitationResultCapabilities(data []byte, opts ...ahprt.Opti
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeUserMessageInboundCapabilities(data []byte, opts ...ahprt.Option) (*UserMessageInboundCapabilities, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeUserMessageInboundCapabilities)
-}
-
-func decodeUserMessageInboundCapabilities(c *ahpimpl.Ctx) (*UserMessageInboundCapabilities, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_userMessageInbound, bCapabilities)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_userMessageInbound, bCapabilities)
 }
 
 func decodeAnyUserMessageInboundCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -585,11 +501,7 @@ func (Checker) UserMessageInboundCapabilities(data []byte, opts ...ahprt.Option)
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeUserMessageOutboundCapabilities(data []byte, opts ...ahprt.Option) (*UserMessageOutboundCapabilities, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeUserMessageOutboundCapabilities)
-}
-
-func decodeUserMessageOutboundCapabilities(c *ahpimpl.Ctx) (*UserMessageOutboundCapabilities, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_userMessageOutbound, bCapabilities)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_userMessageOutbound, bCapabilities)
 }
 
 func decodeAnyUserMessageOutboundCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -610,11 +522,7 @@ func (Checker) UserMessageOutboundCapabilities(data []byte, opts ...ahprt.Option
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeWorkspaceChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (*WorkspaceChangeBeforeCapabilities, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeWorkspaceChangeBeforeCapabilities)
-}
-
-func decodeWorkspaceChangeBeforeCapabilities(c *ahpimpl.Ctx) (*WorkspaceChangeBeforeCapabilities, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_workspaceChangeBefore, bCapabilities)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_workspaceChangeBefore, bCapabilities)
 }
 
 func decodeAnyWorkspaceChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -661,11 +569,7 @@ func (Checker) CatalogueEvent(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) (*ConfigChangeAfterEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeConfigChangeAfterEvent)
-}
-
-func decodeConfigChangeAfterEvent(c *ahpimpl.Ctx) (*ConfigChangeAfterEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCatalogueEvent_configChangeAfter, bConfigChangeAfterEvent)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCatalogueEvent_configChangeAfter, bConfigChangeAfterEvent)
 }
 
 func decodeAnyConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -685,11 +589,7 @@ func (Checker) ConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeConfigChangeBeforeEvent(data []byte, opts ...ahprt.Option) (*ConfigChangeBeforeEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeConfigChangeBeforeEvent)
-}
-
-func decodeConfigChangeBeforeEvent(c *ahpimpl.Ctx) (*ConfigChangeBeforeEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCatalogueEvent_configChangeBefore, bConfigChangeBeforeEvent)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCatalogueEvent_configChangeBefore, bConfigChangeBeforeEvent)
 }
 
 func decodeAnyConfigChangeBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -709,11 +609,7 @@ func (Checker) ConfigChangeBeforeEvent(data []byte, opts ...ahprt.Option) error 
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeContextCompactAfterEvent(data []byte, opts ...ahprt.Option) (*ContextCompactAfterEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeContextCompactAfterEvent)
-}
-
-func decodeContextCompactAfterEvent(c *ahpimpl.Ctx) (*ContextCompactAfterEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
 }
 
 func decodeAnyContextCompactAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -734,11 +630,7 @@ func (Checker) ContextCompactAfterEvent(data []byte, opts ...ahprt.Option) error
 // one.
 func DecodeContextCompactBeforeEvent(data []byte, opts ...ahprt.Option) (*ContextCompactBeforeEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeContextCompactBeforeEvent)
-}
-
-func decodeContextCompactBeforeEvent(c *ahpimpl.Ctx) (*ContextCompactBeforeEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
 }
 
 func decodeAnyContextCompactBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -758,11 +650,7 @@ func (Checker) ContextCompactBeforeEvent(data []byte, opts ...ahprt.Option) erro
 // one.
 func DecodeFileChangedEvent(data []byte, opts ...ahprt.Option) (*FileChangedEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeFileChangedEvent)
-}
-
-func decodeFileChangedEvent(c *ahpimpl.Ctx) (*FileChangedEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
 }
 
 func decodeAnyFileChangedEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -781,11 +669,7 @@ func (Checker) FileChangedEvent(data []byte, opts ...ahprt.Option) error {
 // one.
 func DecodeHookFailureEvent(data []byte, opts ...ahprt.Option) (*HookFailureEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeHookFailureEvent)
-}
-
-func decodeHookFailureEvent(c *ahpimpl.Ctx) (*HookFailureEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCatalogueEvent_hookFailure, bHookFailureEvent)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCatalogueEvent_hookFailure, bHookFailureEvent)
 }
 
 func decodeAnyHookFailureEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -804,11 +688,7 @@ func (Checker) HookFailureEvent(data []byte, opts ...ahprt.Option) error {
 // one.
 func DecodeModelErrorEvent(data []byte, opts ...ahprt.Option) (*ModelErrorEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeModelErrorEvent)
-}
-
-func decodeModelErrorEvent(c *ahpimpl.Ctx) (*ModelErrorEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelError, bExecutionEventModelError)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_modelError, bExecutionEventModelError)
 }
 
 func decodeAnyModelErrorEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -827,11 +707,7 @@ func (Checker) ModelErrorEvent(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) (*ModelRequestBeforeEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeModelRequestBeforeEvent)
-}
-
-func decodeModelRequestBeforeEvent(c *ahpimpl.Ctx) (*ModelRequestBeforeEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
 }
 
 func decodeAnyModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -851,11 +727,7 @@ func (Checker) ModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) error 
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeModelResponseAfterEvent(data []byte, opts ...ahprt.Option) (*ModelResponseAfterEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeModelResponseAfterEvent)
-}
-
-func decodeModelResponseAfterEvent(c *ahpimpl.Ctx) (*ModelResponseAfterEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
 }
 
 func decodeAnyModelResponseAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -875,11 +747,7 @@ func (Checker) ModelResponseAfterEvent(data []byte, opts ...ahprt.Option) error 
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) (*ModelSwitchAfterEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeModelSwitchAfterEvent)
-}
-
-func decodeModelSwitchAfterEvent(c *ahpimpl.Ctx) (*ModelSwitchAfterEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
 }
 
 func decodeAnyModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -899,11 +767,7 @@ func (Checker) ModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeModelSwitchBeforeEvent(data []byte, opts ...ahprt.Option) (*ModelSwitchBeforeEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeModelSwitchBeforeEvent)
-}
-
-func decodeModelSwitchBeforeEvent(c *ahpimpl.Ctx) (*ModelSwitchBeforeEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
 }
 
 func decodeAnyModelSwitchBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -923,11 +787,7 @@ func (Checker) ModelSwitchBeforeEvent(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTaskChangeAfterEvent(data []byte, opts ...ahprt.Option) (*TaskChangeAfterEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeTaskChangeAfterEvent)
-}
-
-func decodeTaskChangeAfterEvent(c *ahpimpl.Ctx) (*TaskChangeAfterEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
 }
 
 func decodeAnyTaskChangeAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -947,11 +807,7 @@ func (Checker) TaskChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTaskChangeBeforeEvent(data []byte, opts ...ahprt.Option) (*TaskChangeBeforeEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeTaskChangeBeforeEvent)
-}
-
-func decodeTaskChangeBeforeEvent(c *ahpimpl.Ctx) (*TaskChangeBeforeEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
 }
 
 func decodeAnyTaskChangeBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -971,11 +827,7 @@ func (Checker) TaskChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
 // partial one.
 func DecodeToolBatchAfterEvent(data []byte, opts ...ahprt.Option) (*ToolBatchAfterEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeToolBatchAfterEvent)
-}
-
-func decodeToolBatchAfterEvent(c *ahpimpl.Ctx) (*ToolBatchAfterEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
 }
 
 func decodeAnyToolBatchAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -996,11 +848,7 @@ func (Checker) ToolBatchAfterEvent(data []byte, opts ...ahprt.Option) error {
 // one.
 func DecodeToolPermissionRequestEvent(data []byte, opts ...ahprt.Option) (*ToolPermissionRequestEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeToolPermissionRequestEvent)
-}
-
-func decodeToolPermissionRequestEvent(c *ahpimpl.Ctx) (*ToolPermissionRequestEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
 }
 
 func decodeAnyToolPermissionRequestEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1021,11 +869,7 @@ func (Checker) ToolPermissionRequestEvent(data []byte, opts ...ahprt.Option) err
 // partial one.
 func DecodeToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) (*ToolPermissionResolvedEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeToolPermissionResolvedEvent)
-}
-
-func decodeToolPermissionResolvedEvent(c *ahpimpl.Ctx) (*ToolPermissionResolvedEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
 }
 
 func decodeAnyToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1045,11 +889,7 @@ func (Checker) ToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) er
 // partial one.
 func DecodeToolProgressEvent(data []byte, opts ...ahprt.Option) (*ToolProgressEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeToolProgressEvent)
-}
-
-func decodeToolProgressEvent(c *ahpimpl.Ctx) (*ToolProgressEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
 }
 
 func decodeAnyToolProgressEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1067,11 +907,7 @@ func (Checker) ToolProgressEvent(data []byte, opts ...ahprt.Option) error {
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTurnEndEvent(data []byte, opts ...ahprt.Option) (*TurnEndEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeTurnEndEvent)
-}
-
-func decodeTurnEndEvent(c *ahpimpl.Ctx) (*TurnEndEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
 }
 
 func decodeAnyTurnEndEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1090,11 +926,7 @@ func (Checker) TurnEndEvent(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) (*TurnFinishBeforeEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeTurnFinishBeforeEvent)
-}
-
-func decodeTurnFinishBeforeEvent(c *ahpimpl.Ctx) (*TurnFinishBeforeEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
 }
 
 func decodeAnyTurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1114,11 +946,7 @@ func (Checker) TurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) error {
 // partial one.
 func DecodeTurnProgressEvent(data []byte, opts ...ahprt.Option) (*TurnProgressEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeTurnProgressEvent)
-}
-
-func decodeTurnProgressEvent(c *ahpimpl.Ctx) (*TurnProgressEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
 }
 
 func decodeAnyTurnProgressEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1136,11 +964,7 @@ func (Checker) TurnProgressEvent(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTurnStartEvent(data []byte, opts ...ahprt.Option) (*TurnStartEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeTurnStartEvent)
-}
-
-func decodeTurnStartEvent(c *ahpimpl.Ctx) (*TurnStartEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnStart, bExecutionEventTurnStart)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_turnStart, bExecutionEventTurnStart)
 }
 
 func decodeAnyTurnStartEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1159,11 +983,7 @@ func (Checker) TurnStartEvent(data []byte, opts ...ahprt.Option) error {
 // partial one.
 func DecodeUserAttentionEvent(data []byte, opts ...ahprt.Option) (*UserAttentionEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeUserAttentionEvent)
-}
-
-func decodeUserAttentionEvent(c *ahpimpl.Ctx) (*UserAttentionEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCatalogueEvent_userAttention, bUserAttentionEvent)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCatalogueEvent_userAttention, bUserAttentionEvent)
 }
 
 func decodeAnyUserAttentionEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1184,11 +1004,7 @@ func (Checker) UserAttentionEvent(data []byte, opts ...ahprt.Option) error {
 // partial one.
 func DecodeUserElicitationRequestEvent(data []byte, opts ...ahprt.Option) (*UserElicitationRequestEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeUserElicitationRequestEvent)
-}
-
-func decodeUserElicitationRequestEvent(c *ahpimpl.Ctx) (*UserElicitationRequestEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCatalogueEvent_userElicitationRequest, bUserElicitationRequestEvent)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCatalogueEvent_userElicitationRequest, bUserElicitationRequestEvent)
 }
 
 func decodeAnyUserElicitationRequestEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1209,11 +1025,7 @@ func (Checker) UserElicitationRequestEvent(data []byte, opts ...ahprt.Option) er
 // one.
 func DecodeUserElicitationResultEvent(data []byte, opts ...ahprt.Option) (*UserElicitationResultEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeUserElicitationResultEvent)
-}
-
-func decodeUserElicitationResultEvent(c *ahpimpl.Ctx) (*UserElicitationResultEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCatalogueEvent_userElicitationResult, bUserElicitationResultEvent)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCatalogueEvent_userElicitationResult, bUserElicitationResultEvent)
 }
 
 func decodeAnyUserElicitationResultEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1233,11 +1045,7 @@ func (Checker) UserElicitationResultEvent(data []byte, opts ...ahprt.Option) err
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeUserMessageInboundEvent(data []byte, opts ...ahprt.Option) (*UserMessageInboundEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeUserMessageInboundEvent)
-}
-
-func decodeUserMessageInboundEvent(c *ahpimpl.Ctx) (*UserMessageInboundEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCatalogueEvent_userMessageInbound, bUserMessageInboundEvent)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCatalogueEvent_userMessageInbound, bUserMessageInboundEvent)
 }
 
 func decodeAnyUserMessageInboundEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1257,11 +1065,7 @@ func (Checker) UserMessageInboundEvent(data []byte, opts ...ahprt.Option) error 
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeUserMessageOutboundEvent(data []byte, opts ...ahprt.Option) (*UserMessageOutboundEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeUserMessageOutboundEvent)
-}
-
-func decodeUserMessageOutboundEvent(c *ahpimpl.Ctx) (*UserMessageOutboundEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCatalogueEvent_userMessageOutbound, bUserMessageOutboundEvent)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCatalogueEvent_userMessageOutbound, bUserMessageOutboundEvent)
 }
 
 func decodeAnyUserMessageOutboundEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1282,11 +1086,7 @@ func (Checker) UserMessageOutboundEvent(data []byte, opts ...ahprt.Option) error
 // one.
 func DecodeWorkspaceChangeAfterEvent(data []byte, opts ...ahprt.Option) (*WorkspaceChangeAfterEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeWorkspaceChangeAfterEvent)
-}
-
-func decodeWorkspaceChangeAfterEvent(c *ahpimpl.Ctx) (*WorkspaceChangeAfterEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
 }
 
 func decodeAnyWorkspaceChangeAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1307,11 +1107,7 @@ func (Checker) WorkspaceChangeAfterEvent(data []byte, opts ...ahprt.Option) erro
 // one.
 func DecodeWorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) (*WorkspaceChangeBeforeEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeWorkspaceChangeBeforeEvent)
-}
-
-func decodeWorkspaceChangeBeforeEvent(c *ahpimpl.Ctx) (*WorkspaceChangeBeforeEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
 }
 
 func decodeAnyWorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1331,7 +1127,7 @@ func (Checker) WorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) err
 // partial one.
 func DecodeJSONRPCErrorResponse(data []byte, opts ...ahprt.Option) (*JSONRPCErrorResponse, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeJSONRPCErrorResponse)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCommon_errorResponse, bJSONRPCErrorResponse)
 }
 
 func decodeJSONRPCErrorResponse(c *ahpimpl.Ctx) (*JSONRPCErrorResponse, error) {
@@ -1406,11 +1202,7 @@ func (Checker) InterceptableEventType(data []byte, opts ...ahprt.Option) error {
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeJSONRPCID(data []byte, opts ...ahprt.Option) (*JSONRPCID, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeJSONRPCID)
-}
-
-func decodeJSONRPCID(c *ahpimpl.Ctx) (*JSONRPCID, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCommon_jsonRpcId, bJSONRPCID)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCommon_jsonRpcId, bJSONRPCID)
 }
 
 func decodeAnyJSONRPCID(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1429,11 +1221,7 @@ func (Checker) JSONRPCID(data []byte, opts ...ahprt.Option) error {
 // partial one.
 func DecodeJSONRPCResponseID(data []byte, opts ...ahprt.Option) (*JSONRPCResponseID, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeJSONRPCResponseID)
-}
-
-func decodeJSONRPCResponseID(c *ahpimpl.Ctx) (*JSONRPCResponseID, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
 }
 
 func decodeAnyJSONRPCResponseID(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1583,11 +1371,7 @@ func (Checker) CommonNonNegativeInteger(data []byte, opts ...ahprt.Option) error
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeJSONRPCNotification(data []byte, opts ...ahprt.Option) (*JSONRPCNotification, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeJSONRPCNotification)
-}
-
-func decodeJSONRPCNotification(c *ahpimpl.Ctx) (*JSONRPCNotification, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCommon_notification, bJSONRPCNotification)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCommon_notification, bJSONRPCNotification)
 }
 
 func decodeAnyJSONRPCNotification(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1657,11 +1441,7 @@ func (Checker) ProtocolVersion(data []byte, opts ...ahprt.Option) error {
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeJSONRPCRequest(data []byte, opts ...ahprt.Option) (*JSONRPCRequest, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeJSONRPCRequest)
-}
-
-func decodeJSONRPCRequest(c *ahpimpl.Ctx) (*JSONRPCRequest, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCommon_request, bJSONRPCRequest)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCommon_request, bJSONRPCRequest)
 }
 
 func decodeAnyJSONRPCRequest(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1706,11 +1486,7 @@ func (Checker) CommonReverseDNSName(data []byte, opts ...ahprt.Option) error {
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeSession(data []byte, opts ...ahprt.Option) (*Session, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeSession)
-}
-
-func decodeSession(c *ahpimpl.Ctx) (*Session, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCommon_session, bSession)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCommon_session, bSession)
 }
 
 func decodeAnySession(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1755,11 +1531,7 @@ func (Checker) SHA256Hex(data []byte, opts ...ahprt.Option) error {
 // partial one.
 func DecodeJSONRPCSuccessResponse(data []byte, opts ...ahprt.Option) (*JSONRPCSuccessResponse, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeJSONRPCSuccessResponse)
-}
-
-func decodeJSONRPCSuccessResponse(c *ahpimpl.Ctx) (*JSONRPCSuccessResponse, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCommon_successResponse, bJSONRPCSuccessResponse)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCommon_successResponse, bJSONRPCSuccessResponse)
 }
 
 func decodeAnyJSONRPCSuccessResponse(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1804,11 +1576,7 @@ func (Checker) ContentItem(data []byte, opts ...ahprt.Option) error {
 // partial one.
 func DecodeAttachmentBodyPart(data []byte, opts ...ahprt.Option) (*AttachmentBodyPart, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeAttachmentBodyPart)
-}
-
-func decodeAttachmentBodyPart(c *ahpimpl.Ctx) (*AttachmentBodyPart, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_attachmentBodyPart, bAttachmentBodyPart)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentItem_attachmentBodyPart, bAttachmentBodyPart)
 }
 
 func decodeAnyAttachmentBodyPart(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1828,11 +1596,7 @@ func (Checker) AttachmentBodyPart(data []byte, opts ...ahprt.Option) error {
 // partial one.
 func DecodeAttachmentGapPart(data []byte, opts ...ahprt.Option) (*AttachmentGapPart, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeAttachmentGapPart)
-}
-
-func decodeAttachmentGapPart(c *ahpimpl.Ctx) (*AttachmentGapPart, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_attachmentGapPart, bAttachmentGapPart)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentItem_attachmentGapPart, bAttachmentGapPart)
 }
 
 func decodeAnyAttachmentGapPart(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1880,11 +1644,7 @@ func (Checker) AttachmentMediaType(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeAttachmentMetadataPart(data []byte, opts ...ahprt.Option) (*AttachmentMetadataPart, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeAttachmentMetadataPart)
-}
-
-func decodeAttachmentMetadataPart(c *ahpimpl.Ctx) (*AttachmentMetadataPart, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_attachmentMetadataPart, bAttachmentMetadataPart)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentItem_attachmentMetadataPart, bAttachmentMetadataPart)
 }
 
 func decodeAnyAttachmentMetadataPart(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1904,11 +1664,7 @@ func (Checker) AttachmentMetadataPart(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeAttachmentOmittedPart(data []byte, opts ...ahprt.Option) (*AttachmentOmittedPart, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeAttachmentOmittedPart)
-}
-
-func decodeAttachmentOmittedPart(c *ahpimpl.Ctx) (*AttachmentOmittedPart, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_attachmentOmittedPart, bAttachmentOmittedPart)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentItem_attachmentOmittedPart, bAttachmentOmittedPart)
 }
 
 func decodeAnyAttachmentOmittedPart(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1954,11 +1710,7 @@ func (Checker) AttachmentPart(data []byte, opts ...ahprt.Option) error {
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeContentItemGap(data []byte, opts ...ahprt.Option) (*ContentItemGap, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeContentItemGap)
-}
-
-func decodeContentItemGap(c *ahpimpl.Ctx) (*ContentItemGap, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_gap, bContentItemGap)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentItem_gap, bContentItemGap)
 }
 
 func decodeAnyContentItemGap(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1976,11 +1728,7 @@ func (Checker) ContentItemGap(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeCanonicalMessage(data []byte, opts ...ahprt.Option) (*CanonicalMessage, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeCanonicalMessage)
-}
-
-func decodeCanonicalMessage(c *ahpimpl.Ctx) (*CanonicalMessage, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_message, bCanonicalMessage)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentItem_message, bCanonicalMessage)
 }
 
 func decodeAnyCanonicalMessage(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2026,11 +1774,7 @@ func (Checker) CanonicalMessages(data []byte, opts ...ahprt.Option) error {
 // partial one.
 func DecodeModelVisibleItem(data []byte, opts ...ahprt.Option) (*ModelVisibleItem, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeModelVisibleItem)
-}
-
-func decodeModelVisibleItem(c *ahpimpl.Ctx) (*ModelVisibleItem, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_message, bCanonicalMessage)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentItem_message, bCanonicalMessage)
 }
 
 func decodeAnyModelVisibleItem(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2075,11 +1819,7 @@ func (Checker) Synthesized(data []byte, opts ...ahprt.Option) error {
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTextBodyPart(data []byte, opts ...ahprt.Option) (*TextBodyPart, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeTextBodyPart)
-}
-
-func decodeTextBodyPart(c *ahpimpl.Ctx) (*TextBodyPart, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_textBodyPart, bTextBodyPart)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentItem_textBodyPart, bTextBodyPart)
 }
 
 func decodeAnyTextBodyPart(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2097,11 +1837,7 @@ func (Checker) TextBodyPart(data []byte, opts ...ahprt.Option) error {
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTextGapPart(data []byte, opts ...ahprt.Option) (*TextGapPart, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeTextGapPart)
-}
-
-func decodeTextGapPart(c *ahpimpl.Ctx) (*TextGapPart, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_textGapPart, bTextGapPart)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentItem_textGapPart, bTextGapPart)
 }
 
 func decodeAnyTextGapPart(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2120,11 +1856,7 @@ func (Checker) TextGapPart(data []byte, opts ...ahprt.Option) error {
 // partial one.
 func DecodeTextMetadataPart(data []byte, opts ...ahprt.Option) (*TextMetadataPart, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeTextMetadataPart)
-}
-
-func decodeTextMetadataPart(c *ahpimpl.Ctx) (*TextMetadataPart, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_textMetadataPart, bTextMetadataPart)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentItem_textMetadataPart, bTextMetadataPart)
 }
 
 func decodeAnyTextMetadataPart(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2143,11 +1875,7 @@ func (Checker) TextMetadataPart(data []byte, opts ...ahprt.Option) error {
 // one.
 func DecodeTextOmittedPart(data []byte, opts ...ahprt.Option) (*TextOmittedPart, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeTextOmittedPart)
-}
-
-func decodeTextOmittedPart(c *ahpimpl.Ctx) (*TextOmittedPart, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_textOmittedPart, bTextOmittedPart)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentItem_textOmittedPart, bTextOmittedPart)
 }
 
 func decodeAnyTextOmittedPart(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2217,11 +1945,7 @@ func (Checker) TextParts(data []byte, opts ...ahprt.Option) error {
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeContentReference(data []byte, opts ...ahprt.Option) (*ContentReference, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeContentReference)
-}
-
-func decodeContentReference(c *ahpimpl.Ctx) (*ContentReference, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vContentReference, bContentReference)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentReference, bContentReference)
 }
 
 func decodeAnyContentReference(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2239,11 +1963,7 @@ func (Checker) ContentReference(data []byte, opts ...ahprt.Option) error {
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeContentSelection(data []byte, opts ...ahprt.Option) (*ContentSelection, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeContentSelection)
-}
-
-func decodeContentSelection(c *ahpimpl.Ctx) (*ContentSelection, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vContentSelection, bContentSelection)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentSelection, bContentSelection)
 }
 
 func decodeAnyContentSelection(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2288,11 +2008,7 @@ func (Checker) Disposition(data []byte, opts ...ahprt.Option) error {
 // partial one.
 func DecodeContentUploadReceipt(data []byte, opts ...ahprt.Option) (*ContentUploadReceipt, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeContentUploadReceipt)
-}
-
-func decodeContentUploadReceipt(c *ahpimpl.Ctx) (*ContentUploadReceipt, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vContentUploadReceipt, bContentUploadReceipt)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentUploadReceipt, bContentUploadReceipt)
 }
 
 func decodeAnyContentUploadReceipt(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2310,11 +2026,7 @@ func (Checker) ContentUploadReceipt(data []byte, opts ...ahprt.Option) error {
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeContentUpload(data []byte, opts ...ahprt.Option) (*ContentUpload, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeContentUpload)
-}
-
-func decodeContentUpload(c *ahpimpl.Ctx) (*ContentUpload, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vContentUpload, bContentUpload)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentUpload, bContentUpload)
 }
 
 func decodeAnyContentUpload(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2332,11 +2044,7 @@ func (Checker) ContentUpload(data []byte, opts ...ahprt.Option) error {
 // *ahprt.Error and no value, never a partial one.
 func DecodeDenyEffect(data []byte, opts ...ahprt.Option) (*DenyEffect, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeDenyEffect)
-}
-
-func decodeDenyEffect(c *ahpimpl.Ctx) (*DenyEffect, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vDenyEffect, bDenyEffect)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vDenyEffect, bDenyEffect)
 }
 
 func decodeAnyDenyEffect(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2380,11 +2088,7 @@ func (Checker) Effect(data []byte, opts ...ahprt.Option) error {
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeAllowEffect(data []byte, opts ...ahprt.Option) (*AllowEffect, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeAllowEffect)
-}
-
-func decodeAllowEffect(c *ahpimpl.Ctx) (*AllowEffect, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vEffect_allowEffect, bAllowEffect)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vEffect_allowEffect, bAllowEffect)
 }
 
 func decodeAnyAllowEffect(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2402,11 +2106,7 @@ func (Checker) AllowEffect(data []byte, opts ...ahprt.Option) error {
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeAskEffect(data []byte, opts ...ahprt.Option) (*AskEffect, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeAskEffect)
-}
-
-func decodeAskEffect(c *ahpimpl.Ctx) (*AskEffect, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vEffect_askEffect, bAskEffect)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vEffect_askEffect, bAskEffect)
 }
 
 func decodeAnyAskEffect(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2425,11 +2125,7 @@ func (Checker) AskEffect(data []byte, opts ...ahprt.Option) error {
 // partial one.
 func DecodeFlowContinueEffect(data []byte, opts ...ahprt.Option) (*FlowContinueEffect, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeFlowContinueEffect)
-}
-
-func decodeFlowContinueEffect(c *ahpimpl.Ctx) (*FlowContinueEffect, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vEffect_flowContinueEffect, bFlowContinueEffect)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vEffect_flowContinueEffect, bFlowContinueEffect)
 }
 
 func decodeAnyFlowContinueEffect(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2447,11 +2143,7 @@ func (Checker) FlowContinueEffect(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeFlowStopEffect(data []byte, opts ...ahprt.Option) (*FlowStopEffect, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeFlowStopEffect)
-}
-
-func decodeFlowStopEffect(c *ahpimpl.Ctx) (*FlowStopEffect, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vEffect_flowStopEffect, bFlowStopEffect)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vEffect_flowStopEffect, bFlowStopEffect)
 }
 
 func decodeAnyFlowStopEffect(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2469,11 +2161,7 @@ func (Checker) FlowStopEffect(data []byte, opts ...ahprt.Option) error {
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInjectEffect(data []byte, opts ...ahprt.Option) (*InjectEffect, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeInjectEffect)
-}
-
-func decodeInjectEffect(c *ahpimpl.Ctx) (*InjectEffect, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vEffect_injectEffect, bInjectEffect)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vEffect_injectEffect, bInjectEffect)
 }
 
 func decodeAnyInjectEffect(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2491,11 +2179,7 @@ func (Checker) InjectEffect(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeMessageEffect(data []byte, opts ...ahprt.Option) (*MessageEffect, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeMessageEffect)
-}
-
-func decodeMessageEffect(c *ahpimpl.Ctx) (*MessageEffect, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vEffect_messageEffect, bMessageEffect)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vEffect_messageEffect, bMessageEffect)
 }
 
 func decodeAnyMessageEffect(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2513,11 +2197,7 @@ func (Checker) MessageEffect(data []byte, opts ...ahprt.Option) error {
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeModifyEffect(data []byte, opts ...ahprt.Option) (*ModifyEffect, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeModifyEffect)
-}
-
-func decodeModifyEffect(c *ahpimpl.Ctx) (*ModifyEffect, error) {
-	return ahpimpl.BuildRoot(c, skipMemo2, vEffect_modifyEffect, bModifyEffect)
+	return ahpimpl.DecodedStruct(c, err, skipMemo2, vEffect_modifyEffect, bModifyEffect)
 }
 
 func decodeAnyModifyEffect(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2535,11 +2215,7 @@ func (Checker) ModifyEffect(data []byte, opts ...ahprt.Option) error {
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeReturnEffect(data []byte, opts ...ahprt.Option) (*ReturnEffect, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeReturnEffect)
-}
-
-func decodeReturnEffect(c *ahpimpl.Ctx) (*ReturnEffect, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vEffect_returnEffect, bReturnEffect)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vEffect_returnEffect, bReturnEffect)
 }
 
 func decodeAnyReturnEffect(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2608,11 +2284,7 @@ func (Checker) ContentItems(data []byte, opts ...ahprt.Option) error {
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeEnvelope(data []byte, opts ...ahprt.Option) (*Envelope, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeEnvelope)
-}
-
-func decodeEnvelope(c *ahpimpl.Ctx) (*Envelope, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vEvent_envelope, bEnvelope)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vEvent_envelope, bEnvelope)
 }
 
 func decodeAnyEnvelope(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2630,11 +2302,7 @@ func (Checker) Envelope(data []byte, opts ...ahprt.Option) error {
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeEventCore(data []byte, opts ...ahprt.Option) (*EventCore, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeEventCore)
-}
-
-func decodeEventCore(c *ahpimpl.Ctx) (*EventCore, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vEvent_eventCore, bEventCore)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vEvent_eventCore, bEventCore)
 }
 
 func decodeAnyEventCore(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2652,11 +2320,7 @@ func (Checker) EventCore(data []byte, opts ...ahprt.Option) error {
 // an *ahprt.Error and no value, never a partial one.
 func DecodeEventGap(data []byte, opts ...ahprt.Option) (*EventGap, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeEventGap)
-}
-
-func decodeEventGap(c *ahpimpl.Ctx) (*EventGap, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vEvent_gap, bEventGap)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vEvent_gap, bEventGap)
 }
 
 func decodeAnyEventGap(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2674,11 +2338,7 @@ func (Checker) EventGap(data []byte, opts ...ahprt.Option) error {
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeIdentity(data []byte, opts ...ahprt.Option) (*Identity, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeIdentity)
-}
-
-func decodeIdentity(c *ahpimpl.Ctx) (*Identity, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vEvent_identity, bIdentity)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vEvent_identity, bIdentity)
 }
 
 func decodeAnyIdentity(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2723,11 +2383,7 @@ func (Checker) ModelVisibleItems(data []byte, opts ...ahprt.Option) error {
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeOpenIdentity(data []byte, opts ...ahprt.Option) (*OpenIdentity, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeOpenIdentity)
-}
-
-func decodeOpenIdentity(c *ahpimpl.Ctx) (*OpenIdentity, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vEvent_openIdentity, bOpenIdentity)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vEvent_openIdentity, bOpenIdentity)
 }
 
 func decodeAnyOpenIdentity(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2799,11 +2455,7 @@ func (Checker) ExecutionEvent(data []byte, opts ...ahprt.Option) error {
 // partial one.
 func DecodeExecutionEventAttempt(data []byte, opts ...ahprt.Option) (*ExecutionEventAttempt, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEventAttempt)
-}
-
-func decodeExecutionEventAttempt(c *ahpimpl.Ctx) (*ExecutionEventAttempt, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_attempt, bExecutionEventAttempt)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_attempt, bExecutionEventAttempt)
 }
 
 func decodeAnyExecutionEventAttempt(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2822,11 +2474,7 @@ func (Checker) ExecutionEventAttempt(data []byte, opts ...ahprt.Option) error {
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) (*ExecutionEventAttemptusage, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEventAttemptusage)
-}
-
-func decodeExecutionEventAttemptusage(c *ahpimpl.Ctx) (*ExecutionEventAttemptusage, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_attemptUsage, bExecutionEventUsage)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_attemptUsage, bExecutionEventUsage)
 }
 
 func decodeAnyExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2845,11 +2493,7 @@ func (Checker) ExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) err
 // one.
 func DecodeExecutionEventBatch(data []byte, opts ...ahprt.Option) (*ExecutionEventBatch, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEventBatch)
-}
-
-func decodeExecutionEventBatch(c *ahpimpl.Ctx) (*ExecutionEventBatch, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_batch, bExecutionEventBatch)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_batch, bExecutionEventBatch)
 }
 
 func decodeAnyExecutionEventBatch(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2896,11 +2540,7 @@ func (Checker) ConnectionGaps(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Option) (*ExecutionEventContextCompactAfter, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEventContextCompactAfter)
-}
-
-func decodeExecutionEventContextCompactAfter(c *ahpimpl.Ctx) (*ExecutionEventContextCompactAfter, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
 }
 
 func decodeAnyExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2922,11 +2562,7 @@ func (Checker) ExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Opti
 // one.
 func DecodeExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Option) (*ExecutionEventContextCompactBefore, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEventContextCompactBefore)
-}
-
-func decodeExecutionEventContextCompactBefore(c *ahpimpl.Ctx) (*ExecutionEventContextCompactBefore, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
 }
 
 func decodeAnyExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3002,11 +2638,7 @@ func (Checker) DeniedByPolicy(data []byte, opts ...ahprt.Option) error {
 // one.
 func DecodeExecutionEventError(data []byte, opts ...ahprt.Option) (*ExecutionEventError, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEventError)
-}
-
-func decodeExecutionEventError(c *ahpimpl.Ctx) (*ExecutionEventError, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_error, bExecutionEventError)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_error, bExecutionEventError)
 }
 
 func decodeAnyExecutionEventError(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3052,11 +2684,7 @@ func (Checker) ExecutionEventExecution(data []byte, opts ...ahprt.Option) error 
 // never a partial one.
 func DecodeExecutionEventFilechange(data []byte, opts ...ahprt.Option) (*ExecutionEventFilechange, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEventFilechange)
-}
-
-func decodeExecutionEventFilechange(c *ahpimpl.Ctx) (*ExecutionEventFilechange, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_fileChange, bExecutionEventFilechange)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_fileChange, bExecutionEventFilechange)
 }
 
 func decodeAnyExecutionEventFilechange(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3074,11 +2702,7 @@ func (Checker) ExecutionEventFilechange(data []byte, opts ...ahprt.Option) error
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventMCP(data []byte, opts ...ahprt.Option) (*ExecutionEventMCP, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEventMCP)
-}
-
-func decodeExecutionEventMCP(c *ahpimpl.Ctx) (*ExecutionEventMCP, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_mcp, bExecutionEventMCP)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_mcp, bExecutionEventMCP)
 }
 
 func decodeAnyExecutionEventMCP(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3097,11 +2721,7 @@ func (Checker) ExecutionEventMCP(data []byte, opts ...ahprt.Option) error {
 // one.
 func DecodeExecutionEventModel(data []byte, opts ...ahprt.Option) (*ExecutionEventModel, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEventModel)
-}
-
-func decodeExecutionEventModel(c *ahpimpl.Ctx) (*ExecutionEventModel, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_model, bExecutionEventModel)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_model, bExecutionEventModel)
 }
 
 func decodeAnyExecutionEventModel(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3120,11 +2740,7 @@ func (Checker) ExecutionEventModel(data []byte, opts ...ahprt.Option) error {
 // never a partial one.
 func DecodeExecutionEventModelError(data []byte, opts ...ahprt.Option) (*ExecutionEventModelError, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEventModelError)
-}
-
-func decodeExecutionEventModelError(c *ahpimpl.Ctx) (*ExecutionEventModelError, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelError, bExecutionEventModelError)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_modelError, bExecutionEventModelError)
 }
 
 func decodeAnyExecutionEventModelError(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3143,11 +2759,7 @@ func (Checker) ExecutionEventModelError(data []byte, opts ...ahprt.Option) error
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option) (*ExecutionEventModelRequestBefore, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEventModelRequestBefore)
-}
-
-func decodeExecutionEventModelRequestBefore(c *ahpimpl.Ctx) (*ExecutionEventModelRequestBefore, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
 }
 
 func decodeAnyExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3168,11 +2780,7 @@ func (Checker) ExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Optio
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Option) (*ExecutionEventModelResponseAfter, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEventModelResponseAfter)
-}
-
-func decodeExecutionEventModelResponseAfter(c *ahpimpl.Ctx) (*ExecutionEventModelResponseAfter, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
 }
 
 func decodeAnyExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3193,11 +2801,7 @@ func (Checker) ExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Optio
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventModelSwitchAfter(data []byte, opts ...ahprt.Option) (*ExecutionEventModelSwitchAfter, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEventModelSwitchAfter)
-}
-
-func decodeExecutionEventModelSwitchAfter(c *ahpimpl.Ctx) (*ExecutionEventModelSwitchAfter, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
 }
 
 func decodeAnyExecutionEventModelSwitchAfter(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3218,11 +2822,7 @@ func (Checker) ExecutionEventModelSwitchAfter(data []byte, opts ...ahprt.Option)
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option) (*ExecutionEventModelSwitchBefore, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEventModelSwitchBefore)
-}
-
-func decodeExecutionEventModelSwitchBefore(c *ahpimpl.Ctx) (*ExecutionEventModelSwitchBefore, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
 }
 
 func decodeAnyExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3330,11 +2930,7 @@ func (Checker) SuppliedResultOnSkip(data []byte, opts ...ahprt.Option) error {
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventTokencounts(data []byte, opts ...ahprt.Option) (*ExecutionEventTokencounts, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEventTokencounts)
-}
-
-func decodeExecutionEventTokencounts(c *ahpimpl.Ctx) (*ExecutionEventTokencounts, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_tokenCounts, bExecutionEventTokencounts)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_tokenCounts, bExecutionEventTokencounts)
 }
 
 func decodeAnyExecutionEventTokencounts(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3352,11 +2948,7 @@ func (Checker) ExecutionEventTokencounts(data []byte, opts ...ahprt.Option) erro
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventTool(data []byte, opts ...ahprt.Option) (*ExecutionEventTool, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEventTool)
-}
-
-func decodeExecutionEventTool(c *ahpimpl.Ctx) (*ExecutionEventTool, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_tool, bExecutionEventTool)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_tool, bExecutionEventTool)
 }
 
 func decodeAnyExecutionEventTool(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3375,11 +2967,7 @@ func (Checker) ExecutionEventTool(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) (*ExecutionEventToolBatchAfter, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEventToolBatchAfter)
-}
-
-func decodeExecutionEventToolBatchAfter(c *ahpimpl.Ctx) (*ExecutionEventToolBatchAfter, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
 }
 
 func decodeAnyExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3400,11 +2988,7 @@ func (Checker) ExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) e
 // one.
 func DecodeExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Option) (*ExecutionEventToolPermissionRequest, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEventToolPermissionRequest)
-}
-
-func decodeExecutionEventToolPermissionRequest(c *ahpimpl.Ctx) (*ExecutionEventToolPermissionRequest, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
 }
 
 func decodeAnyExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3426,11 +3010,7 @@ func (Checker) ExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Op
 // partial one.
 func DecodeExecutionEventToolPermissionResolved(data []byte, opts ...ahprt.Option) (*ExecutionEventToolPermissionResolved, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEventToolPermissionResolved)
-}
-
-func decodeExecutionEventToolPermissionResolved(c *ahpimpl.Ctx) (*ExecutionEventToolPermissionResolved, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
 }
 
 func decodeAnyExecutionEventToolPermissionResolved(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3451,11 +3031,7 @@ func (Checker) ExecutionEventToolPermissionResolved(data []byte, opts ...ahprt.O
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventToolProgress(data []byte, opts ...ahprt.Option) (*ExecutionEventToolProgress, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEventToolProgress)
-}
-
-func decodeExecutionEventToolProgress(c *ahpimpl.Ctx) (*ExecutionEventToolProgress, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
 }
 
 func decodeAnyExecutionEventToolProgress(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3473,11 +3049,7 @@ func (Checker) ExecutionEventToolProgress(data []byte, opts ...ahprt.Option) err
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeToolCall(data []byte, opts ...ahprt.Option) (*ToolCall, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeToolCall)
-}
-
-func decodeToolCall(c *ahpimpl.Ctx) (*ToolCall, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_toolCall, bToolCall)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_toolCall, bToolCall)
 }
 
 func decodeAnyToolCall(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3522,11 +3094,7 @@ func (Checker) ToolOutcome(data []byte, opts ...ahprt.Option) error {
 // never a partial one.
 func DecodeExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) (*ExecutionEventTurnEnd, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEventTurnEnd)
-}
-
-func decodeExecutionEventTurnEnd(c *ahpimpl.Ctx) (*ExecutionEventTurnEnd, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
 }
 
 func decodeAnyExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3545,11 +3113,7 @@ func (Checker) ExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option) (*ExecutionEventTurnFinishBefore, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEventTurnFinishBefore)
-}
-
-func decodeExecutionEventTurnFinishBefore(c *ahpimpl.Ctx) (*ExecutionEventTurnFinishBefore, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
 }
 
 func decodeAnyExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3570,11 +3134,7 @@ func (Checker) ExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option)
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) (*ExecutionEventTurnProgress, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEventTurnProgress)
-}
-
-func decodeExecutionEventTurnProgress(c *ahpimpl.Ctx) (*ExecutionEventTurnProgress, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
 }
 
 func decodeAnyExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3593,11 +3153,7 @@ func (Checker) ExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) err
 // never a partial one.
 func DecodeExecutionEventTurnStart(data []byte, opts ...ahprt.Option) (*ExecutionEventTurnStart, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEventTurnStart)
-}
-
-func decodeExecutionEventTurnStart(c *ahpimpl.Ctx) (*ExecutionEventTurnStart, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnStart, bExecutionEventTurnStart)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_turnStart, bExecutionEventTurnStart)
 }
 
 func decodeAnyExecutionEventTurnStart(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3616,11 +3172,7 @@ func (Checker) ExecutionEventTurnStart(data []byte, opts ...ahprt.Option) error 
 // partial one.
 func DecodeTurnCompletion(data []byte, opts ...ahprt.Option) (*TurnCompletion, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeTurnCompletion)
-}
-
-func decodeTurnCompletion(c *ahpimpl.Ctx) (*TurnCompletion, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnCompletion, bTurnCompletion)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_turnCompletion, bTurnCompletion)
 }
 
 func decodeAnyTurnCompletion(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3640,11 +3192,7 @@ func (Checker) TurnCompletion(data []byte, opts ...ahprt.Option) error {
 // never a partial one.
 func DecodeExecutionEventTurnusage(data []byte, opts ...ahprt.Option) (*ExecutionEventTurnusage, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEventTurnusage)
-}
-
-func decodeExecutionEventTurnusage(c *ahpimpl.Ctx) (*ExecutionEventTurnusage, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnUsage, bExecutionEventUsage)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_turnUsage, bExecutionEventUsage)
 }
 
 func decodeAnyExecutionEventTurnusage(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3663,11 +3211,7 @@ func (Checker) ExecutionEventTurnusage(data []byte, opts ...ahprt.Option) error 
 // one.
 func DecodeExecutionEventUsage(data []byte, opts ...ahprt.Option) (*ExecutionEventUsage, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEventUsage)
-}
-
-func decodeExecutionEventUsage(c *ahpimpl.Ctx) (*ExecutionEventUsage, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_usage, bExecutionEventUsage)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_usage, bExecutionEventUsage)
 }
 
 func decodeAnyExecutionEventUsage(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3765,11 +3309,7 @@ func (Checker) InteractionEvent(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Option) (*InteractionEventConfigChangeAfter, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeInteractionEventConfigChangeAfter)
-}
-
-func decodeInteractionEventConfigChangeAfter(c *ahpimpl.Ctx) (*InteractionEventConfigChangeAfter, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vInteractionEvent_configChangeAfter, bInteractionEventConfigChangeAfter)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vInteractionEvent_configChangeAfter, bInteractionEventConfigChangeAfter)
 }
 
 func decodeAnyInteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3791,11 +3331,7 @@ func (Checker) InteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Opti
 // one.
 func DecodeInteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Option) (*InteractionEventConfigChangeBefore, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeInteractionEventConfigChangeBefore)
-}
-
-func decodeInteractionEventConfigChangeBefore(c *ahpimpl.Ctx) (*InteractionEventConfigChangeBefore, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vInteractionEvent_configChangeBefore, bInteractionEventConfigChangeBefore)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vInteractionEvent_configChangeBefore, bInteractionEventConfigChangeBefore)
 }
 
 func decodeAnyInteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3844,11 +3380,7 @@ func (Checker) ElicitationMode(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInteractionEventHookFailure(data []byte, opts ...ahprt.Option) (*InteractionEventHookFailure, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeInteractionEventHookFailure)
-}
-
-func decodeInteractionEventHookFailure(c *ahpimpl.Ctx) (*InteractionEventHookFailure, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vInteractionEvent_hookFailure, bInteractionEventHookFailure)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vInteractionEvent_hookFailure, bInteractionEventHookFailure)
 }
 
 func decodeAnyInteractionEventHookFailure(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3868,11 +3400,7 @@ func (Checker) InteractionEventHookFailure(data []byte, opts ...ahprt.Option) er
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInteractionEventUserAttention(data []byte, opts ...ahprt.Option) (*InteractionEventUserAttention, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeInteractionEventUserAttention)
-}
-
-func decodeInteractionEventUserAttention(c *ahpimpl.Ctx) (*InteractionEventUserAttention, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vInteractionEvent_userAttention, bInteractionEventUserAttention)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vInteractionEvent_userAttention, bInteractionEventUserAttention)
 }
 
 func decodeAnyInteractionEventUserAttention(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3894,11 +3422,7 @@ func (Checker) InteractionEventUserAttention(data []byte, opts ...ahprt.Option) 
 // partial one.
 func DecodeInteractionEventUserElicitationRequest(data []byte, opts ...ahprt.Option) (*InteractionEventUserElicitationRequest, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeInteractionEventUserElicitationRequest)
-}
-
-func decodeInteractionEventUserElicitationRequest(c *ahpimpl.Ctx) (*InteractionEventUserElicitationRequest, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vInteractionEvent_userElicitationRequest, bInteractionEventUserElicitationRequest)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vInteractionEvent_userElicitationRequest, bInteractionEventUserElicitationRequest)
 }
 
 func decodeAnyInteractionEventUserElicitationRequest(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3920,11 +3444,7 @@ func (Checker) InteractionEventUserElicitationRequest(data []byte, opts ...ahprt
 // partial one.
 func DecodeInteractionEventUserElicitationResult(data []byte, opts ...ahprt.Option) (*InteractionEventUserElicitationResult, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeInteractionEventUserElicitationResult)
-}
-
-func decodeInteractionEventUserElicitationResult(c *ahpimpl.Ctx) (*InteractionEventUserElicitationResult, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vInteractionEvent_userElicitationResult, bInteractionEventUserElicitationResult)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vInteractionEvent_userElicitationResult, bInteractionEventUserElicitationResult)
 }
 
 func decodeAnyInteractionEventUserElicitationResult(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3946,11 +3466,7 @@ func (Checker) InteractionEventUserElicitationResult(data []byte, opts ...ahprt.
 // one.
 func DecodeInteractionEventUserMessageInbound(data []byte, opts ...ahprt.Option) (*InteractionEventUserMessageInbound, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeInteractionEventUserMessageInbound)
-}
-
-func decodeInteractionEventUserMessageInbound(c *ahpimpl.Ctx) (*InteractionEventUserMessageInbound, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vInteractionEvent_userMessageInbound, bInteractionEventUserMessageInbound)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vInteractionEvent_userMessageInbound, bInteractionEventUserMessageInbound)
 }
 
 func decodeAnyInteractionEventUserMessageInbound(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3972,11 +3488,7 @@ func (Checker) InteractionEventUserMessageInbound(data []byte, opts ...ahprt.Opt
 // one.
 func DecodeInteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Option) (*InteractionEventUserMessageOutbound, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeInteractionEventUserMessageOutbound)
-}
-
-func decodeInteractionEventUserMessageOutbound(c *ahpimpl.Ctx) (*InteractionEventUserMessageOutbound, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vInteractionEvent_userMessageOutbound, bInteractionEventUserMessageOutbound)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vInteractionEvent_userMessageOutbound, bInteractionEventUserMessageOutbound)
 }
 
 func decodeAnyInteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3997,11 +3509,7 @@ func (Checker) InteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Op
 // partial one.
 func DecodeInterceptDenyResponse(data []byte, opts ...ahprt.Option) (*InterceptDenyResponse, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeInterceptDenyResponse)
-}
-
-func decodeInterceptDenyResponse(c *ahpimpl.Ctx) (*InterceptDenyResponse, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vInterceptDenyResponse, bInterceptDenyResponse)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vInterceptDenyResponse, bInterceptDenyResponse)
 }
 
 func decodeAnyInterceptDenyResponse(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4020,11 +3528,7 @@ func (Checker) InterceptDenyResponse(data []byte, opts ...ahprt.Option) error {
 // never a partial one.
 func DecodeInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (*InterceptNoEffectResponse, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeInterceptNoEffectResponse)
-}
-
-func decodeInterceptNoEffectResponse(c *ahpimpl.Ctx) (*InterceptNoEffectResponse, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
 }
 
 func decodeAnyInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4042,7 +3546,7 @@ func (Checker) InterceptNoEffectResponse(data []byte, opts ...ahprt.Option) erro
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInterceptRequest(data []byte, opts ...ahprt.Option) (*InterceptRequest, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeInterceptRequest)
+	return ahpimpl.DecodedStruct(c, err, skipMemo3, vInterceptRequest, bInterceptRequest)
 }
 
 func decodeInterceptRequest(c *ahpimpl.Ctx) (*InterceptRequest, error) {
@@ -4064,11 +3568,7 @@ func (Checker) InterceptRequest(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInterceptResponse(data []byte, opts ...ahprt.Option) (*InterceptResponse, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeInterceptResponse)
-}
-
-func decodeInterceptResponse(c *ahpimpl.Ctx) (*InterceptResponse, error) {
-	return ahpimpl.BuildRoot(c, skipMemo2, vInterceptResponse, bInterceptResponse)
+	return ahpimpl.DecodedStruct(c, err, skipMemo2, vInterceptResponse, bInterceptResponse)
 }
 
 func decodeAnyInterceptResponse(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4113,11 +3613,7 @@ func (Checker) JSONRPCMessage(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeMCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationBooleanSchema, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeMCPElicitationBooleanSchema)
-}
-
-func decodeMCPElicitationBooleanSchema(c *ahpimpl.Ctx) (*MCPElicitationBooleanSchema, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_booleanSchema, bMCPElicitationBooleanSchema)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_booleanSchema, bMCPElicitationBooleanSchema)
 }
 
 func decodeAnyMCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4137,11 +3633,7 @@ func (Checker) MCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) er
 // one.
 func DecodeMCPElicitationElicitRequestFormParams(data []byte, opts ...ahprt.Option) (*MCPElicitationElicitRequestFormParams, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeMCPElicitationElicitRequestFormParams)
-}
-
-func decodeMCPElicitationElicitRequestFormParams(c *ahpimpl.Ctx) (*MCPElicitationElicitRequestFormParams, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_elicitRequestFormParams, bMCPElicitationElicitRequestFormParams)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_elicitRequestFormParams, bMCPElicitationElicitRequestFormParams)
 }
 
 func decodeAnyMCPElicitationElicitRequestFormParams(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4192,11 +3684,7 @@ func (Checker) MCPElicitationElicitRequestParams(data []byte, opts ...ahprt.Opti
 // one.
 func DecodeMCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.Option) (*MCPElicitationElicitRequestURLParams, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeMCPElicitationElicitRequestURLParams)
-}
-
-func decodeMCPElicitationElicitRequestURLParams(c *ahpimpl.Ctx) (*MCPElicitationElicitRequestURLParams, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_elicitRequestUrlParams, bMCPElicitationElicitRequestURLParams)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_elicitRequestUrlParams, bMCPElicitationElicitRequestURLParams)
 }
 
 func decodeAnyMCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4217,11 +3705,7 @@ func (Checker) MCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.O
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeMCPElicitationElicitResult(data []byte, opts ...ahprt.Option) (*MCPElicitationElicitResult, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeMCPElicitationElicitResult)
-}
-
-func decodeMCPElicitationElicitResult(c *ahpimpl.Ctx) (*MCPElicitationElicitResult, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
 }
 
 func decodeAnyMCPElicitationElicitResult(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4241,11 +3725,7 @@ func (Checker) MCPElicitationElicitResult(data []byte, opts ...ahprt.Option) err
 // one.
 func DecodeMCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationLegacyTitledEnumSchema, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeMCPElicitationLegacyTitledEnumSchema)
-}
-
-func decodeMCPElicitationLegacyTitledEnumSchema(c *ahpimpl.Ctx) (*MCPElicitationLegacyTitledEnumSchema, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_legacyTitledEnumSchema, bMCPElicitationLegacyTitledEnumSchema)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_legacyTitledEnumSchema, bMCPElicitationLegacyTitledEnumSchema)
 }
 
 func decodeAnyMCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4266,11 +3746,7 @@ func (Checker) MCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.O
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeMCPElicitationNumberSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationNumberSchema, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeMCPElicitationNumberSchema)
-}
-
-func decodeMCPElicitationNumberSchema(c *ahpimpl.Ctx) (*MCPElicitationNumberSchema, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_numberSchema, bMCPElicitationNumberSchema)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_numberSchema, bMCPElicitationNumberSchema)
 }
 
 func decodeAnyMCPElicitationNumberSchema(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4319,11 +3795,7 @@ func (Checker) MCPElicitationPrimitiveSchemaDefinition(data []byte, opts ...ahpr
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeMCPElicitationProgressToken(data []byte, opts ...ahprt.Option) (*MCPElicitationProgressToken, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeMCPElicitationProgressToken)
-}
-
-func decodeMCPElicitationProgressToken(c *ahpimpl.Ctx) (*MCPElicitationProgressToken, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_progressToken, bMCPElicitationProgressToken)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_progressToken, bMCPElicitationProgressToken)
 }
 
 func decodeAnyMCPElicitationProgressToken(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4342,11 +3814,7 @@ func (Checker) MCPElicitationProgressToken(data []byte, opts ...ahprt.Option) er
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeMCPElicitationStringSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationStringSchema, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeMCPElicitationStringSchema)
-}
-
-func decodeMCPElicitationStringSchema(c *ahpimpl.Ctx) (*MCPElicitationStringSchema, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_stringSchema, bMCPElicitationStringSchema)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_stringSchema, bMCPElicitationStringSchema)
 }
 
 func decodeAnyMCPElicitationStringSchema(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4365,11 +3833,7 @@ func (Checker) MCPElicitationStringSchema(data []byte, opts ...ahprt.Option) err
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeMCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) (*MCPElicitationTaskMetadata, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeMCPElicitationTaskMetadata)
-}
-
-func decodeMCPElicitationTaskMetadata(c *ahpimpl.Ctx) (*MCPElicitationTaskMetadata, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_taskMetadata, bMCPElicitationTaskMetadata)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_taskMetadata, bMCPElicitationTaskMetadata)
 }
 
 func decodeAnyMCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4389,11 +3853,7 @@ func (Checker) MCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) err
 // partial one.
 func DecodeMCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationTitledMultiSelectEnumSchema, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeMCPElicitationTitledMultiSelectEnumSchema)
-}
-
-func decodeMCPElicitationTitledMultiSelectEnumSchema(c *ahpimpl.Ctx) (*MCPElicitationTitledMultiSelectEnumSchema, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_titledMultiSelectEnumSchema, bMCPElicitationTitledMultiSelectEnumSchema)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_titledMultiSelectEnumSchema, bMCPElicitationTitledMultiSelectEnumSchema)
 }
 
 func decodeAnyMCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4415,11 +3875,7 @@ func (Checker) MCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...ah
 // partial one.
 func DecodeMCPElicitationTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationTitledSingleSelectEnumSchema, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeMCPElicitationTitledSingleSelectEnumSchema)
-}
-
-func decodeMCPElicitationTitledSingleSelectEnumSchema(c *ahpimpl.Ctx) (*MCPElicitationTitledSingleSelectEnumSchema, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_titledSingleSelectEnumSchema, bMCPElicitationTitledSingleSelectEnumSchema)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_titledSingleSelectEnumSchema, bMCPElicitationTitledSingleSelectEnumSchema)
 }
 
 func decodeAnyMCPElicitationTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4441,11 +3897,7 @@ func (Checker) MCPElicitationTitledSingleSelectEnumSchema(data []byte, opts ...a
 // partial one.
 func DecodeMCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationUntitledMultiSelectEnumSchema, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeMCPElicitationUntitledMultiSelectEnumSchema)
-}
-
-func decodeMCPElicitationUntitledMultiSelectEnumSchema(c *ahpimpl.Ctx) (*MCPElicitationUntitledMultiSelectEnumSchema, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_untitledMultiSelectEnumSchema, bMCPElicitationUntitledMultiSelectEnumSchema)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_untitledMultiSelectEnumSchema, bMCPElicitationUntitledMultiSelectEnumSchema)
 }
 
 func decodeAnyMCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4467,11 +3919,7 @@ func (Checker) MCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ...
 // partial one.
 func DecodeMCPElicitationUntitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationUntitledSingleSelectEnumSchema, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeMCPElicitationUntitledSingleSelectEnumSchema)
-}
-
-func decodeMCPElicitationUntitledSingleSelectEnumSchema(c *ahpimpl.Ctx) (*MCPElicitationUntitledSingleSelectEnumSchema, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_untitledSingleSelectEnumSchema, bMCPElicitationUntitledSingleSelectEnumSchema)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_untitledSingleSelectEnumSchema, bMCPElicitationUntitledSingleSelectEnumSchema)
 }
 
 func decodeAnyMCPElicitationUntitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4492,11 +3940,7 @@ func (Checker) MCPElicitationUntitledSingleSelectEnumSchema(data []byte, opts ..
 // partial one.
 func DecodeLabelledOption(data []byte, opts ...ahprt.Option) (*LabelledOption, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeLabelledOption)
-}
-
-func decodeLabelledOption(c *ahpimpl.Ctx) (*LabelledOption, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_labelledOption, bLabelledOption)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_labelledOption, bLabelledOption)
 }
 
 func decodeAnyLabelledOption(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4542,11 +3986,7 @@ func (Checker) MCPElicitationRequest(data []byte, opts ...ahprt.Option) error {
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeRequestMeta(data []byte, opts ...ahprt.Option) (*RequestMeta, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeRequestMeta)
-}
-
-func decodeRequestMeta(c *ahpimpl.Ctx) (*RequestMeta, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_requestMeta, bRequestMeta)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_requestMeta, bRequestMeta)
 }
 
 func decodeAnyRequestMeta(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4565,11 +4005,7 @@ func (Checker) RequestMeta(data []byte, opts ...ahprt.Option) error {
 // partial one.
 func DecodeMCPElicitationResult(data []byte, opts ...ahprt.Option) (*MCPElicitationResult, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeMCPElicitationResult)
-}
-
-func decodeMCPElicitationResult(c *ahpimpl.Ctx) (*MCPElicitationResult, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
 }
 
 func decodeAnyMCPElicitationResult(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4587,7 +4023,7 @@ func (Checker) MCPElicitationResult(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeObserveNotification(data []byte, opts ...ahprt.Option) (*ObserveNotification, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeObserveNotification)
+	return ahpimpl.DecodedStruct(c, err, skipMemo1, vObserveNotification, bObserveNotification)
 }
 
 func decodeObserveNotification(c *ahpimpl.Ctx) (*ObserveNotification, error) {
@@ -4609,11 +4045,7 @@ func (Checker) ObserveNotification(data []byte, opts ...ahprt.Option) error {
 // an *ahprt.Error and no value, never a partial one.
 func DecodeRegistration(data []byte, opts ...ahprt.Option) (*Registration, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeRegistration)
-}
-
-func decodeRegistration(c *ahpimpl.Ctx) (*Registration, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vRegistration, bRegistration)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vRegistration, bRegistration)
 }
 
 func decodeAnyRegistration(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4658,11 +4090,7 @@ func (Checker) Authentication(data []byte, opts ...ahprt.Option) error {
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeBackend(data []byte, opts ...ahprt.Option) (*Backend, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeBackend)
-}
-
-func decodeBackend(c *ahpimpl.Ctx) (*Backend, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vRegistration_backend, bBackend)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vRegistration_backend, bBackend)
 }
 
 func decodeAnyBackend(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4681,11 +4109,7 @@ func (Checker) Backend(data []byte, opts ...ahprt.Option) error {
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeRegistrationContentreceiver(data []byte, opts ...ahprt.Option) (*RegistrationContentreceiver, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeRegistrationContentreceiver)
-}
-
-func decodeRegistrationContentreceiver(c *ahpimpl.Ctx) (*RegistrationContentreceiver, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vRegistration_contentReceiver, bRegistrationContentreceiver)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vRegistration_contentReceiver, bRegistrationContentreceiver)
 }
 
 func decodeAnyRegistrationContentreceiver(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4729,11 +4153,7 @@ func (Checker) EventWildcard(data []byte, opts ...ahprt.Option) error {
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeFilters(data []byte, opts ...ahprt.Option) (*Filters, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeFilters)
-}
-
-func decodeFilters(c *ahpimpl.Ctx) (*Filters, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vRegistration_filters, bFilters)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vRegistration_filters, bFilters)
 }
 
 func decodeAnyFilters(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4751,11 +4171,7 @@ func (Checker) Filters(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeHTTPTransport(data []byte, opts ...ahprt.Option) (*HTTPTransport, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeHTTPTransport)
-}
-
-func decodeHTTPTransport(c *ahpimpl.Ctx) (*HTTPTransport, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vRegistration_httpTransport, bHTTPTransport)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vRegistration_httpTransport, bHTTPTransport)
 }
 
 func decodeAnyHTTPTransport(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4800,11 +4216,7 @@ func (Checker) HTTPURL(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInterceptSubscription(data []byte, opts ...ahprt.Option) (*InterceptSubscription, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeInterceptSubscription)
-}
-
-func decodeInterceptSubscription(c *ahpimpl.Ctx) (*InterceptSubscription, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vRegistration_interceptSubscription, bInterceptSubscription)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vRegistration_interceptSubscription, bInterceptSubscription)
 }
 
 func decodeAnyInterceptSubscription(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4824,11 +4236,7 @@ func (Checker) InterceptSubscription(data []byte, opts ...ahprt.Option) error {
 // partial one.
 func DecodeObserveSubscription(data []byte, opts ...ahprt.Option) (*ObserveSubscription, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeObserveSubscription)
-}
-
-func decodeObserveSubscription(c *ahpimpl.Ctx) (*ObserveSubscription, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vRegistration_observeSubscription, bObserveSubscription)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vRegistration_observeSubscription, bObserveSubscription)
 }
 
 func decodeAnyObserveSubscription(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4874,11 +4282,7 @@ func (Checker) ReverseDNSName(data []byte, opts ...ahprt.Option) error {
 // one.
 func DecodeStdioTransport(data []byte, opts ...ahprt.Option) (*StdioTransport, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeStdioTransport)
-}
-
-func decodeStdioTransport(c *ahpimpl.Ctx) (*StdioTransport, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vRegistration_stdioTransport, bStdioTransport)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vRegistration_stdioTransport, bStdioTransport)
 }
 
 func decodeAnyStdioTransport(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4922,11 +4326,7 @@ func (Checker) WireMessage(data []byte, opts ...ahprt.Option) error {
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeSessionEndEvent(data []byte, opts ...ahprt.Option) (*SessionEndEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeSessionEndEvent)
-}
-
-func decodeSessionEndEvent(c *ahpimpl.Ctx) (*SessionEndEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vSessionEnd, bSessionEndEvent)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vSessionEnd, bSessionEndEvent)
 }
 
 func decodeAnySessionEndEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4944,11 +4344,7 @@ func (Checker) SessionEndEvent(data []byte, opts ...ahprt.Option) error {
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeSessionStartEvent(data []byte, opts ...ahprt.Option) (*SessionStartEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeSessionStartEvent)
-}
-
-func decodeSessionStartEvent(c *ahpimpl.Ctx) (*SessionStartEvent, error) {
-	return ahpimpl.BuildRoot(c, skipMemo1, vSessionStart, bSessionStartEvent)
+	return ahpimpl.DecodedStruct(c, err, skipMemo1, vSessionStart, bSessionStartEvent)
 }
 
 func decodeAnySessionStartEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4992,11 +4388,7 @@ func (Checker) TaskWorkspaceEvent(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeChangedFile(data []byte, opts ...ahprt.Option) (*ChangedFile, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeChangedFile)
-}
-
-func decodeChangedFile(c *ahpimpl.Ctx) (*ChangedFile, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_changedFile, bChangedFile)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vTaskWorkspaceEvent_changedFile, bChangedFile)
 }
 
 func decodeAnyChangedFile(data []byte, opts ...ahprt.Option) (any, error) {
@@ -5016,11 +4408,7 @@ func (Checker) ChangedFile(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option) (*TaskWorkspaceEventFileChanged, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeTaskWorkspaceEventFileChanged)
-}
-
-func decodeTaskWorkspaceEventFileChanged(c *ahpimpl.Ctx) (*TaskWorkspaceEventFileChanged, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
 }
 
 func decodeAnyTaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option) (any, error) {
@@ -5042,11 +4430,7 @@ func (Checker) TaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option) 
 // one.
 func DecodeTaskWorkspaceEventTaskChangeAfter(data []byte, opts ...ahprt.Option) (*TaskWorkspaceEventTaskChangeAfter, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeTaskWorkspaceEventTaskChangeAfter)
-}
-
-func decodeTaskWorkspaceEventTaskChangeAfter(c *ahpimpl.Ctx) (*TaskWorkspaceEventTaskChangeAfter, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
 }
 
 func decodeAnyTaskWorkspaceEventTaskChangeAfter(data []byte, opts ...ahprt.Option) (any, error) {
@@ -5068,11 +4452,7 @@ func (Checker) TaskWorkspaceEventTaskChangeAfter(data []byte, opts ...ahprt.Opti
 // one.
 func DecodeTaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Option) (*TaskWorkspaceEventTaskChangeBefore, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeTaskWorkspaceEventTaskChangeBefore)
-}
-
-func decodeTaskWorkspaceEventTaskChangeBefore(c *ahpimpl.Ctx) (*TaskWorkspaceEventTaskChangeBefore, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
 }
 
 func decodeAnyTaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Option) (any, error) {
@@ -5092,11 +4472,7 @@ func (Checker) TaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Opt
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTaskChange(data []byte, opts ...ahprt.Option) (*TaskChange, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeTaskChange)
-}
-
-func decodeTaskChange(c *ahpimpl.Ctx) (*TaskChange, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_taskChange, bTaskChange)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vTaskWorkspaceEvent_taskChange, bTaskChange)
 }
 
 func decodeAnyTaskChange(data []byte, opts ...ahprt.Option) (any, error) {
@@ -5117,11 +4493,7 @@ func (Checker) TaskChange(data []byte, opts ...ahprt.Option) error {
 // partial one.
 func DecodeTaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) (*TaskWorkspaceEventWorkspaceChangeAfter, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeTaskWorkspaceEventWorkspaceChangeAfter)
-}
-
-func decodeTaskWorkspaceEventWorkspaceChangeAfter(c *ahpimpl.Ctx) (*TaskWorkspaceEventWorkspaceChangeAfter, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
 }
 
 func decodeAnyTaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) (any, error) {
@@ -5143,11 +4515,7 @@ func (Checker) TaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahprt
 // partial one.
 func DecodeTaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) (*TaskWorkspaceEventWorkspaceChangeBefore, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeTaskWorkspaceEventWorkspaceChangeBefore)
-}
-
-func decodeTaskWorkspaceEventWorkspaceChangeBefore(c *ahpimpl.Ctx) (*TaskWorkspaceEventWorkspaceChangeBefore, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
 }
 
 func decodeAnyTaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) (any, error) {
@@ -5168,11 +4536,7 @@ func (Checker) TaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahpr
 // partial one.
 func DecodeWorkspaceChange(data []byte, opts ...ahprt.Option) (*WorkspaceChange, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeWorkspaceChange)
-}
-
-func decodeWorkspaceChange(c *ahpimpl.Ctx) (*WorkspaceChange, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_workspaceChange, bWorkspaceChange)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vTaskWorkspaceEvent_workspaceChange, bWorkspaceChange)
 }
 
 func decodeAnyWorkspaceChange(data []byte, opts ...ahprt.Option) (any, error) {
@@ -5192,11 +4556,7 @@ func (Checker) WorkspaceChange(data []byte, opts ...ahprt.Option) error {
 // partial one.
 func DecodeWorkspaceState(data []byte, opts ...ahprt.Option) (*WorkspaceState, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeWorkspaceState)
-}
-
-func decodeWorkspaceState(c *ahpimpl.Ctx) (*WorkspaceState, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_workspaceState, bWorkspaceState)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vTaskWorkspaceEvent_workspaceState, bWorkspaceState)
 }
 
 func decodeAnyWorkspaceState(data []byte, opts ...ahprt.Option) (any, error) {
@@ -5215,11 +4575,7 @@ func (Checker) WorkspaceState(data []byte, opts ...ahprt.Option) error {
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeToolAfterEvent(data []byte, opts ...ahprt.Option) (*ToolAfterEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeToolAfterEvent)
-}
-
-func decodeToolAfterEvent(c *ahpimpl.Ctx) (*ToolAfterEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vToolAfter, bToolAfterEvent)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vToolAfter, bToolAfterEvent)
 }
 
 func decodeAnyToolAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -5237,11 +4593,7 @@ func (Checker) ToolAfterEvent(data []byte, opts ...ahprt.Option) error {
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeToolBeforeEvent(data []byte, opts ...ahprt.Option) (*ToolBeforeEvent, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeToolBeforeEvent)
-}
-
-func decodeToolBeforeEvent(c *ahpimpl.Ctx) (*ToolBeforeEvent, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vToolBefore, bToolBeforeEvent)
+	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vToolBefore, bToolBeforeEvent)
 }
 
 func decodeAnyToolBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -5521,20 +4873,12 @@ var Snapshot = &ahpimpl.Snapshot{
 		{Event: "hook.failure", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}}}},
 	},
 	ErrorResponses: []ahpimpl.DecodeFunc{func(c *ahpimpl.Ctx) (any, error) {
-		v, err := decodeJSONRPCErrorResponse(c)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
+		return ahpimpl.Any(decodeJSONRPCErrorResponse(c))
 	}},
 	Key: SnapshotKey,
 	Notifications: []ahpimpl.Method{{
 		Decode: func(c *ahpimpl.Ctx) (any, error) {
-			v, err := decodeObserveNotification(c)
-			if err != nil {
-				return nil, err
-			}
-			return v, nil
+			return ahpimpl.Any(decodeObserveNotification(c))
 		},
 		Name: "hooks/observe",
 		Type: (*ObserveNotification)(nil),
@@ -5551,31 +4895,19 @@ var Snapshot = &ahpimpl.Snapshot{
 	RequestID: vCommon_jsonRpcId,
 	Requests: []ahpimpl.Method{{
 		Decode: func(c *ahpimpl.Ctx) (any, error) {
-			v, err := decodeCapabilitiesRequest(c)
-			if err != nil {
-				return nil, err
-			}
-			return v, nil
+			return ahpimpl.Any(decodeCapabilitiesRequest(c))
 		},
 		Name: "hooks/capabilities",
 		Type: (*CapabilitiesRequest)(nil),
 	}, {
 		Decode: func(c *ahpimpl.Ctx) (any, error) {
-			v, err := decodeInterceptRequest(c)
-			if err != nil {
-				return nil, err
-			}
-			return v, nil
+			return ahpimpl.Any(decodeInterceptRequest(c))
 		},
 		Name: "hooks/intercept",
 		Type: (*InterceptRequest)(nil),
 	}},
 	Responses: []ahpimpl.DecodeFunc{func(c *ahpimpl.Ctx) (any, error) {
-		v, err := decodeWireMessage(c)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
+		return ahpimpl.Any(decodeWireMessage(c))
 	}},
 	WireVersion: WireVersion,
 }

@@ -11,8 +11,8 @@ import (
 // line below fails to compile, regenerate this package (GeneratedCodeTooOld) or
 // update the github.com/ahpgen/ahpgen module (RuntimeTooOld).
 const (
-	_ = ahpimpl.GeneratedCodeTooOld(6 - ahpimpl.MinVersion)
-	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 6)
+	_ = ahpimpl.GeneratedCodeTooOld(7 - ahpimpl.MinVersion)
+	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 7)
 )
 
 // Checker validates documents without building values: Check.X(data) accepts
@@ -30,11 +30,7 @@ var Check Checker
 // an *ahprt.Error and no value, never a partial one.
 func DecodeCapabilities(data []byte, opts ...ahprt.Option) (*Capabilities, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeCapabilities)
-}
-
-func decodeCapabilities(c *ahpimpl.Ctx) (*Capabilities, error) {
-	return ahpimpl.BuildRoot(c, 0, vCapabilities, bCapabilities)
+	return ahpimpl.DecodedStruct(c, err, 0, vCapabilities, bCapabilities)
 }
 
 func decodeAnyCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -52,7 +48,7 @@ func (Checker) Capabilities(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeErrorResponse(data []byte, opts ...ahprt.Option) (*ErrorResponse, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeErrorResponse)
+	return ahpimpl.DecodedStruct(c, err, 0, vCommon_errorResponse, bErrorResponse)
 }
 
 func decodeErrorResponse(c *ahpimpl.Ctx) (*ErrorResponse, error) {
@@ -74,11 +70,7 @@ func (Checker) ErrorResponse(data []byte, opts ...ahprt.Option) error {
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeJSONRPCID(data []byte, opts ...ahprt.Option) (*JSONRPCID, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeJSONRPCID)
-}
-
-func decodeJSONRPCID(c *ahpimpl.Ctx) (*JSONRPCID, error) {
-	return ahpimpl.BuildRoot(c, 0, vCommon_jsonRpcId, bJSONRPCID)
+	return ahpimpl.DecodedStruct(c, err, 0, vCommon_jsonRpcId, bJSONRPCID)
 }
 
 func decodeAnyJSONRPCID(data []byte, opts ...ahprt.Option) (any, error) {
@@ -97,11 +89,7 @@ func (Checker) JSONRPCID(data []byte, opts ...ahprt.Option) error {
 // partial one.
 func DecodeJSONRPCResponseID(data []byte, opts ...ahprt.Option) (*JSONRPCResponseID, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeJSONRPCResponseID)
-}
-
-func decodeJSONRPCResponseID(c *ahpimpl.Ctx) (*JSONRPCResponseID, error) {
-	return ahpimpl.BuildRoot(c, 0, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
+	return ahpimpl.DecodedStruct(c, err, 0, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
 }
 
 func decodeAnyJSONRPCResponseID(data []byte, opts ...ahprt.Option) (any, error) {
@@ -119,11 +107,7 @@ func (Checker) JSONRPCResponseID(data []byte, opts ...ahprt.Option) error {
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeNative(data []byte, opts ...ahprt.Option) (*Native, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeNative)
-}
-
-func decodeNative(c *ahpimpl.Ctx) (*Native, error) {
-	return ahpimpl.BuildRoot(c, 0, vCommon_native, bNative)
+	return ahpimpl.DecodedStruct(c, err, 0, vCommon_native, bNative)
 }
 
 func decodeAnyNative(data []byte, opts ...ahprt.Option) (any, error) {
@@ -141,11 +125,7 @@ func (Checker) Native(data []byte, opts ...ahprt.Option) error {
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeNotification(data []byte, opts ...ahprt.Option) (*Notification, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeNotification)
-}
-
-func decodeNotification(c *ahpimpl.Ctx) (*Notification, error) {
-	return ahpimpl.BuildRoot(c, 0, vCommon_notification, bNotification)
+	return ahpimpl.DecodedStruct(c, err, 0, vCommon_notification, bNotification)
 }
 
 func decodeAnyNotification(data []byte, opts ...ahprt.Option) (any, error) {
@@ -189,11 +169,7 @@ func (Checker) ProtocolVersion(data []byte, opts ...ahprt.Option) error {
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeRequest(data []byte, opts ...ahprt.Option) (*Request, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeRequest)
-}
-
-func decodeRequest(c *ahpimpl.Ctx) (*Request, error) {
-	return ahpimpl.BuildRoot(c, 0, vCommon_request, bRequest)
+	return ahpimpl.DecodedStruct(c, err, 0, vCommon_request, bRequest)
 }
 
 func decodeAnyRequest(data []byte, opts ...ahprt.Option) (any, error) {
@@ -211,11 +187,7 @@ func (Checker) Request(data []byte, opts ...ahprt.Option) error {
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeSession(data []byte, opts ...ahprt.Option) (*Session, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeSession)
-}
-
-func decodeSession(c *ahpimpl.Ctx) (*Session, error) {
-	return ahpimpl.BuildRoot(c, 0, vCommon_session, bSession)
+	return ahpimpl.DecodedStruct(c, err, 0, vCommon_session, bSession)
 }
 
 func decodeAnySession(data []byte, opts ...ahprt.Option) (any, error) {
@@ -233,11 +205,7 @@ func (Checker) Session(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeSuccessResponse(data []byte, opts ...ahprt.Option) (*SuccessResponse, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeSuccessResponse)
-}
-
-func decodeSuccessResponse(c *ahpimpl.Ctx) (*SuccessResponse, error) {
-	return ahpimpl.BuildRoot(c, 0, vCommon_successResponse, bSuccessResponse)
+	return ahpimpl.DecodedStruct(c, err, 0, vCommon_successResponse, bSuccessResponse)
 }
 
 func decodeAnySuccessResponse(data []byte, opts ...ahprt.Option) (any, error) {
@@ -255,11 +223,7 @@ func (Checker) SuccessResponse(data []byte, opts ...ahprt.Option) error {
 // *ahprt.Error and no value, never a partial one.
 func DecodeDenyEffect(data []byte, opts ...ahprt.Option) (*DenyEffect, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeDenyEffect)
-}
-
-func decodeDenyEffect(c *ahpimpl.Ctx) (*DenyEffect, error) {
-	return ahpimpl.BuildRoot(c, 0, vDenyEffect, bDenyEffect)
+	return ahpimpl.DecodedStruct(c, err, 0, vDenyEffect, bDenyEffect)
 }
 
 func decodeAnyDenyEffect(data []byte, opts ...ahprt.Option) (any, error) {
@@ -305,7 +269,7 @@ func (Checker) Extensions(data []byte, opts ...ahprt.Option) error {
 // partial one.
 func DecodeInterceptDenyResponse(data []byte, opts ...ahprt.Option) (*InterceptDenyResponse, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeInterceptDenyResponse)
+	return ahpimpl.DecodedStruct(c, err, 0, vInterceptDenyResponse, bInterceptDenyResponse)
 }
 
 func decodeInterceptDenyResponse(c *ahpimpl.Ctx) (*InterceptDenyResponse, error) {
@@ -328,7 +292,7 @@ func (Checker) InterceptDenyResponse(data []byte, opts ...ahprt.Option) error {
 // never a partial one.
 func DecodeInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (*InterceptNoEffectResponse, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeInterceptNoEffectResponse)
+	return ahpimpl.DecodedStruct(c, err, 0, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
 }
 
 func decodeInterceptNoEffectResponse(c *ahpimpl.Ctx) (*InterceptNoEffectResponse, error) {
@@ -350,7 +314,7 @@ func (Checker) InterceptNoEffectResponse(data []byte, opts ...ahprt.Option) erro
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInterceptRequest(data []byte, opts ...ahprt.Option) (*InterceptRequest, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeInterceptRequest)
+	return ahpimpl.DecodedStruct(c, err, 0, vInterceptRequest, bInterceptRequest)
 }
 
 func decodeInterceptRequest(c *ahpimpl.Ctx) (*InterceptRequest, error) {
@@ -398,11 +362,7 @@ func (Checker) JSONRPCMessage(data []byte, opts ...ahprt.Option) error {
 // an *ahprt.Error and no value, never a partial one.
 func DecodeRegistration(data []byte, opts ...ahprt.Option) (*Registration, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeRegistration)
-}
-
-func decodeRegistration(c *ahpimpl.Ctx) (*Registration, error) {
-	return ahpimpl.BuildRoot(c, 0, vRegistration, bRegistration)
+	return ahpimpl.DecodedStruct(c, err, 0, vRegistration, bRegistration)
 }
 
 func decodeAnyRegistration(data []byte, opts ...ahprt.Option) (any, error) {
@@ -421,11 +381,7 @@ func (Checker) Registration(data []byte, opts ...ahprt.Option) error {
 // one.
 func DecodeAuthentication(data []byte, opts ...ahprt.Option) (*Authentication, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeAuthentication)
-}
-
-func decodeAuthentication(c *ahpimpl.Ctx) (*Authentication, error) {
-	return ahpimpl.BuildRoot(c, 0, vRegistration_authentication, bAuthentication)
+	return ahpimpl.DecodedStruct(c, err, 0, vRegistration_authentication, bAuthentication)
 }
 
 func decodeAnyAuthentication(data []byte, opts ...ahprt.Option) (any, error) {
@@ -443,11 +399,7 @@ func (Checker) Authentication(data []byte, opts ...ahprt.Option) error {
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeBackend(data []byte, opts ...ahprt.Option) (*Backend, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeBackend)
-}
-
-func decodeBackend(c *ahpimpl.Ctx) (*Backend, error) {
-	return ahpimpl.BuildRoot(c, 0, vRegistration_backend, bBackend)
+	return ahpimpl.DecodedStruct(c, err, 0, vRegistration_backend, bBackend)
 }
 
 func decodeAnyBackend(data []byte, opts ...ahprt.Option) (any, error) {
@@ -465,11 +417,7 @@ func (Checker) Backend(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeHTTPTransport(data []byte, opts ...ahprt.Option) (*HTTPTransport, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeHTTPTransport)
-}
-
-func decodeHTTPTransport(c *ahpimpl.Ctx) (*HTTPTransport, error) {
-	return ahpimpl.BuildRoot(c, 0, vRegistration_httpTransport, bHTTPTransport)
+	return ahpimpl.DecodedStruct(c, err, 0, vRegistration_httpTransport, bHTTPTransport)
 }
 
 func decodeAnyHTTPTransport(data []byte, opts ...ahprt.Option) (any, error) {
@@ -488,11 +436,7 @@ func (Checker) HTTPTransport(data []byte, opts ...ahprt.Option) error {
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInterceptSubscription(data []byte, opts ...ahprt.Option) (*InterceptSubscription, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeInterceptSubscription)
-}
-
-func decodeInterceptSubscription(c *ahpimpl.Ctx) (*InterceptSubscription, error) {
-	return ahpimpl.BuildRoot(c, 0, vRegistration_interceptSubscription, bInterceptSubscription)
+	return ahpimpl.DecodedStruct(c, err, 0, vRegistration_interceptSubscription, bInterceptSubscription)
 }
 
 func decodeAnyInterceptSubscription(data []byte, opts ...ahprt.Option) (any, error) {
@@ -512,11 +456,7 @@ func (Checker) InterceptSubscription(data []byte, opts ...ahprt.Option) error {
 // partial one.
 func DecodeObserveSubscription(data []byte, opts ...ahprt.Option) (*ObserveSubscription, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeObserveSubscription)
-}
-
-func decodeObserveSubscription(c *ahpimpl.Ctx) (*ObserveSubscription, error) {
-	return ahpimpl.BuildRoot(c, 0, vRegistration_observeSubscription, bObserveSubscription)
+	return ahpimpl.DecodedStruct(c, err, 0, vRegistration_observeSubscription, bObserveSubscription)
 }
 
 func decodeAnyObserveSubscription(data []byte, opts ...ahprt.Option) (any, error) {
@@ -562,11 +502,7 @@ func (Checker) ReverseDNS(data []byte, opts ...ahprt.Option) error {
 // one.
 func DecodeStdioTransport(data []byte, opts ...ahprt.Option) (*StdioTransport, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeStdioTransport)
-}
-
-func decodeStdioTransport(c *ahpimpl.Ctx) (*StdioTransport, error) {
-	return ahpimpl.BuildRoot(c, 0, vRegistration_stdioTransport, bStdioTransport)
+	return ahpimpl.DecodedStruct(c, err, 0, vRegistration_stdioTransport, bStdioTransport)
 }
 
 func decodeAnyStdioTransport(data []byte, opts ...ahprt.Option) (any, error) {
@@ -584,11 +520,7 @@ func (Checker) StdioTransport(data []byte, opts ...ahprt.Option) error {
 // *ahprt.Error and no value, never a partial one.
 func DecodeToolBefore(data []byte, opts ...ahprt.Option) (*ToolBefore, error) {
 	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeToolBefore)
-}
-
-func decodeToolBefore(c *ahpimpl.Ctx) (*ToolBefore, error) {
-	return ahpimpl.BuildRoot(c, 0, vToolBefore, bToolBefore)
+	return ahpimpl.DecodedStruct(c, err, 0, vToolBefore, bToolBefore)
 }
 
 func decodeAnyToolBefore(data []byte, opts ...ahprt.Option) (any, error) {
@@ -645,11 +577,7 @@ func (registry) Entries() []ahpimpl.Entry {
 // Snapshot describes this package to a dispatcher (see package ahprt/router).
 var Snapshot = &ahpimpl.Snapshot{
 	ErrorResponses: []ahpimpl.DecodeFunc{func(c *ahpimpl.Ctx) (any, error) {
-		v, err := decodeErrorResponse(c)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
+		return ahpimpl.Any(decodeErrorResponse(c))
 	}},
 	Key:           SnapshotKey,
 	Notifications: nil,
@@ -662,27 +590,15 @@ var Snapshot = &ahpimpl.Snapshot{
 	RequestID: vCommon_jsonRpcId,
 	Requests: []ahpimpl.Method{{
 		Decode: func(c *ahpimpl.Ctx) (any, error) {
-			v, err := decodeInterceptRequest(c)
-			if err != nil {
-				return nil, err
-			}
-			return v, nil
+			return ahpimpl.Any(decodeInterceptRequest(c))
 		},
 		Name: "hooks/intercept",
 		Type: (*InterceptRequest)(nil),
 	}},
 	Responses: []ahpimpl.DecodeFunc{func(c *ahpimpl.Ctx) (any, error) {
-		v, err := decodeInterceptDenyResponse(c)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
+		return ahpimpl.Any(decodeInterceptDenyResponse(c))
 	}, func(c *ahpimpl.Ctx) (any, error) {
-		v, err := decodeInterceptNoEffectResponse(c)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
+		return ahpimpl.Any(decodeInterceptNoEffectResponse(c))
 	}},
 	WireVersion: WireVersion,
 }

@@ -79,36 +79,42 @@ func (e *gotypes) resultType(t *ir.Type) (*Statement, bool) {
 	return Id(t.Name), false
 }
 
-// api emits the entry points of a named type: DecodeX, decodeX (for a
-// parsed document: the dispatcher parses once), decodeAnyX (for the
-// Registry) and the Checker method X, whose bodies are the runtime's
-// (ahpimpl.Begin and Decoded, BuildRoot, Check).
+// api emits the entry points of a named type: DecodeX, decodeX (a parsed
+// document, for the dispatcher, which parses once; DecodeX of a type that
+// is no struct calls it too), decodeAnyX (for the Registry) and the
+// Checker method X, whose bodies are the runtime's (ahpimpl.Begin with
+// DecodedStruct or Decoded, BuildRoot, Check).
 func (e *gotypes) api(t *ir.Type, loc string) {
 	res, ptr := e.resultType(t)
 	check := checkID(t)
 	e.f.Comment(fmt.Sprintf("%s decodes data as %s and validates every keyword of %s in the same pass. A rejected document returns an *ahprt.Error and no value, never a partial one.", t.DecodeFunc, t.Name, loc))
-	e.f.Func().Id(t.DecodeFunc).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Params(res.Clone(), Error()).Block(
-		List(Id("c"), Id("err")).Op(":=").Qual(impl, "Begin").Call(Id("data"), Id("opts")),
-		Return(Qual(impl, "Decoded").Call(Id("c"), Id("err"), Id(t.DecodeDocFunc))),
-	)
-	e.f.Line()
-	e.f.Func().Id(t.DecodeDocFunc).Params(Id("c").Op("*").Qual(impl, "Ctx")).Params(res, Error()).BlockFunc(func(g *Group) {
+	e.f.Func().Id(t.DecodeFunc).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Params(res.Clone(), Error()).BlockFunc(func(g *Group) {
+		g.List(Id("c"), Id("err")).Op(":=").Qual(impl, "Begin").Call(Id("data"), Id("opts"))
 		if ptr {
-			st := structOf(&ir.Expr{Named: t})
-			g.Return(Qual(impl, "BuildRoot").Call(Id("c"), unrepeated(t), check, Id(st.BuildFunc)))
+			g.Return(Qual(impl, "DecodedStruct").Call(Id("c"), Id("err"), unrepeated(t), check, Id(structOf(&ir.Expr{Named: t}).BuildFunc)))
 			return
 		}
-		g.If(Id("err").Op(":=").Id("c").Dot("RunRoot").Call(unrepeated(t), check), Id("err").Op("!=").Nil()).Block(
-			Var().Id("zero").Id(t.Name),
-			Return(Id("zero"), Id("err")),
-		)
-		value := e.value(&ir.Expr{Named: t}, Lit(0))
-		if uses(func(g *Group) { g.Add(value) }, "d")["d"] {
-			g.Id("d").Op(":=").Id("c").Dot("Doc")
-		}
-		g.Return(value, Nil())
+		g.Return(Qual(impl, "Decoded").Call(Id("c"), Id("err"), Id(t.DecodeDocFunc)))
 	})
 	e.f.Line()
+	if !ptr || e.ts.Messages.Decodes(t) {
+		e.f.Func().Id(t.DecodeDocFunc).Params(Id("c").Op("*").Qual(impl, "Ctx")).Params(res, Error()).BlockFunc(func(g *Group) {
+			if ptr {
+				g.Return(Qual(impl, "BuildRoot").Call(Id("c"), unrepeated(t), check, Id(structOf(&ir.Expr{Named: t}).BuildFunc)))
+				return
+			}
+			g.If(Id("err").Op(":=").Id("c").Dot("RunRoot").Call(unrepeated(t), check), Id("err").Op("!=").Nil()).Block(
+				Var().Id("zero").Id(t.Name),
+				Return(Id("zero"), Id("err")),
+			)
+			value := e.value(&ir.Expr{Named: t}, Lit(0))
+			if uses(func(g *Group) { g.Add(value) }, "d")["d"] {
+				g.Id("d").Op(":=").Id("c").Dot("Doc")
+			}
+			g.Return(value, Nil())
+		})
+		e.f.Line()
+	}
 	e.f.Func().Id(t.DecodeAnyFunc).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Params(Any(), Error()).Block(
 		Return(Qual(impl, "Any").Call(Id(t.DecodeFunc).Call(Id("data"), Id("opts").Op("...")))),
 	)
