@@ -2195,14 +2195,12 @@ type ConfigChangeBeforeEvent struct {
 func (*ConfigChangeBeforeEvent) isCatalogueEvent() {}
 func (*ConfigChangeBeforeEvent) isEvent()          {}
 
-// GetType returns "config.change.before", the member "type" of every
-// ConfigChangeBeforeEvent.
+// GetType returns "config.change.before", the constant value of member "type".
 func (*ConfigChangeBeforeEvent) GetType() string {
 	return "config.change.before"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces
-// ConfigChangeBeforeEvent implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *ConfigChangeBeforeEvent) GetID() string {
 	if v == nil {
 		return ""
@@ -2210,8 +2208,7 @@ func (v *ConfigChangeBeforeEvent) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// ConfigChangeBeforeEvent implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *ConfigChangeBeforeEvent) GetSource() string {
 	if v == nil {
 		return ""
@@ -2219,8 +2216,7 @@ func (v *ConfigChangeBeforeEvent) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// ConfigChangeBeforeEvent implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *ConfigChangeBeforeEvent) GetTime() string {
 	if v == nil {
 		return ""
@@ -2228,8 +2224,7 @@ func (v *ConfigChangeBeforeEvent) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// ConfigChangeBeforeEvent implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *ConfigChangeBeforeEvent) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -2237,8 +2232,7 @@ func (v *ConfigChangeBeforeEvent) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces ConfigChangeBeforeEvent implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *ConfigChangeBeforeEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -2246,8 +2240,7 @@ func (v *ConfigChangeBeforeEvent) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// ConfigChangeBeforeEvent implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *ConfigChangeBeforeEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -2255,8 +2248,7 @@ func (v *ConfigChangeBeforeEvent) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// ConfigChangeBeforeEvent implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *ConfigChangeBeforeEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -2264,8 +2256,7 @@ func (v *ConfigChangeBeforeEvent) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces ConfigChangeBeforeEvent implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *ConfigChangeBeforeEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -2273,8 +2264,7 @@ func (v *ConfigChangeBeforeEvent) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces ConfigChangeBeforeEvent implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *ConfigChangeBeforeEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -3211,8 +3201,7 @@ type TextBodyPart struct {
 func (*TextBodyPart) isContentItem() {}
 func (*TextBodyPart) isTextPart()    {}
 
-// GetID returns v.ID (the member "id"); see the interfaces TextBodyPart
-// implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *TextBodyPart) GetID() NonEmptyString {
 	if v == nil {
 		return ""
@@ -3220,18 +3209,17 @@ func (v *TextBodyPart) GetID() NonEmptyString {
 	return v.ID
 }
 
-// GetKind returns "text", the member "kind" of every TextBodyPart.
+// GetKind returns "text", the constant value of member "kind".
 func (*TextBodyPart) GetKind() string {
 	return "text"
 }
 
-// GetSelection returns "body", the member "selection" of every TextBodyPart.
+// GetSelection returns "body", the constant value of member "selection".
 func (*TextBodyPart) GetSelection() string {
 	return "body"
 }
 
-// GetCategory returns v.Category (the member "category"); see the interfaces
-// TextBodyPart implements.
+// GetCategory returns v.Category, or nil if v is nil.
 func (v *TextBodyPart) GetCategory() *NonEmptyString {
 	if v == nil {
 		return nil
@@ -3239,8 +3227,7 @@ func (v *TextBodyPart) GetCategory() *NonEmptyString {
 	return v.Category
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces TextBodyPart implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *TextBodyPart) GetSynthesized() *Synthesized {
 	if v == nil {
 		return nil
@@ -3358,8 +3345,7 @@ type TextGapPart struct {
 func (*TextGapPart) isContentItem() {}
 func (*TextGapPart) isTextPart()    {}
 
-// GetID returns v.ID (the member "id"); see the interfaces TextGapPart
-// implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *TextGapPart) GetID() NonEmptyString {
 	if v == nil {
 		return ""
@@ -3367,18 +3353,17 @@ func (v *TextGapPart) GetID() NonEmptyString {
 	return v.ID
 }
 
-// GetKind returns "text", the member "kind" of every TextGapPart.
+// GetKind returns "text", the constant value of member "kind".
 func (*TextGapPart) GetKind() string {
 	return "text"
 }
 
-// GetSelection returns "body", the member "selection" of every TextGapPart.
+// GetSelection returns "body", the constant value of member "selection".
 func (*TextGapPart) GetSelection() string {
 	return "body"
 }
 
-// GetCategory returns v.Category (the member "category"); see the interfaces
-// TextGapPart implements.
+// GetCategory returns v.Category, or nil if v is nil.
 func (v *TextGapPart) GetCategory() *NonEmptyString {
 	if v == nil {
 		return nil
@@ -3386,8 +3371,7 @@ func (v *TextGapPart) GetCategory() *NonEmptyString {
 	return v.Category
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces TextGapPart implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *TextGapPart) GetSynthesized() *Synthesized {
 	if v == nil {
 		return nil
@@ -3585,8 +3569,7 @@ type TextMetadataPart struct {
 func (*TextMetadataPart) isContentItem() {}
 func (*TextMetadataPart) isTextPart()    {}
 
-// GetID returns v.ID (the member "id"); see the interfaces TextMetadataPart
-// implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *TextMetadataPart) GetID() NonEmptyString {
 	if v == nil {
 		return ""
@@ -3594,19 +3577,17 @@ func (v *TextMetadataPart) GetID() NonEmptyString {
 	return v.ID
 }
 
-// GetKind returns "text", the member "kind" of every TextMetadataPart.
+// GetKind returns "text", the constant value of member "kind".
 func (*TextMetadataPart) GetKind() string {
 	return "text"
 }
 
-// GetSelection returns "metadata", the member "selection" of every
-// TextMetadataPart.
+// GetSelection returns "metadata", the constant value of member "selection".
 func (*TextMetadataPart) GetSelection() string {
 	return "metadata"
 }
 
-// GetCategory returns v.Category (the member "category"); see the interfaces
-// TextMetadataPart implements.
+// GetCategory returns v.Category, or nil if v is nil.
 func (v *TextMetadataPart) GetCategory() *NonEmptyString {
 	if v == nil {
 		return nil
@@ -3614,8 +3595,7 @@ func (v *TextMetadataPart) GetCategory() *NonEmptyString {
 	return v.Category
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces TextMetadataPart implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *TextMetadataPart) GetSynthesized() *Synthesized {
 	if v == nil {
 		return nil
@@ -3735,8 +3715,7 @@ type TextOmittedPart struct {
 func (*TextOmittedPart) isContentItem() {}
 func (*TextOmittedPart) isTextPart()    {}
 
-// GetID returns v.ID (the member "id"); see the interfaces TextOmittedPart
-// implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *TextOmittedPart) GetID() NonEmptyString {
 	if v == nil {
 		return ""
@@ -3744,18 +3723,17 @@ func (v *TextOmittedPart) GetID() NonEmptyString {
 	return v.ID
 }
 
-// GetKind returns "text", the member "kind" of every TextOmittedPart.
+// GetKind returns "text", the constant value of member "kind".
 func (*TextOmittedPart) GetKind() string {
 	return "text"
 }
 
-// GetSelection returns "omit", the member "selection" of every TextOmittedPart.
+// GetSelection returns "omit", the constant value of member "selection".
 func (*TextOmittedPart) GetSelection() string {
 	return "omit"
 }
 
-// GetCategory returns v.Category (the member "category"); see the interfaces
-// TextOmittedPart implements.
+// GetCategory returns v.Category, or nil if v is nil.
 func (v *TextOmittedPart) GetCategory() *NonEmptyString {
 	if v == nil {
 		return nil
@@ -3763,8 +3741,7 @@ func (v *TextOmittedPart) GetCategory() *NonEmptyString {
 	return v.Category
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces TextOmittedPart implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *TextOmittedPart) GetSynthesized() *Synthesized {
 	if v == nil {
 		return nil
@@ -3969,8 +3946,7 @@ type AttachmentBodyPart struct {
 func (*AttachmentBodyPart) isContentItem()    {}
 func (*AttachmentBodyPart) isAttachmentPart() {}
 
-// GetID returns v.ID (the member "id"); see the interfaces AttachmentBodyPart
-// implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *AttachmentBodyPart) GetID() NonEmptyString {
 	if v == nil {
 		return ""
@@ -3978,19 +3954,17 @@ func (v *AttachmentBodyPart) GetID() NonEmptyString {
 	return v.ID
 }
 
-// GetKind returns "attachment", the member "kind" of every AttachmentBodyPart.
+// GetKind returns "attachment", the constant value of member "kind".
 func (*AttachmentBodyPart) GetKind() string {
 	return "attachment"
 }
 
-// GetSelection returns "body", the member "selection" of every
-// AttachmentBodyPart.
+// GetSelection returns "body", the constant value of member "selection".
 func (*AttachmentBodyPart) GetSelection() string {
 	return "body"
 }
 
-// GetCategory returns v.Category (the member "category"); see the interfaces
-// AttachmentBodyPart implements.
+// GetCategory returns v.Category, or nil if v is nil.
 func (v *AttachmentBodyPart) GetCategory() *NonEmptyString {
 	if v == nil {
 		return nil
@@ -3998,8 +3972,7 @@ func (v *AttachmentBodyPart) GetCategory() *NonEmptyString {
 	return v.Category
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces AttachmentBodyPart implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *AttachmentBodyPart) GetSynthesized() *Synthesized {
 	if v == nil {
 		return nil
@@ -4007,8 +3980,7 @@ func (v *AttachmentBodyPart) GetSynthesized() *Synthesized {
 	return v.Synthesized
 }
 
-// GetMediaType returns v.MediaType (the member "mediaType"); see the
-// interfaces AttachmentBodyPart implements.
+// GetMediaType returns v.MediaType, or "" if v is nil.
 func (v *AttachmentBodyPart) GetMediaType() AttachmentMediaType {
 	if v == nil {
 		return ""
@@ -4194,8 +4166,7 @@ type AttachmentGapPart struct {
 func (*AttachmentGapPart) isContentItem()    {}
 func (*AttachmentGapPart) isAttachmentPart() {}
 
-// GetID returns v.ID (the member "id"); see the interfaces AttachmentGapPart
-// implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *AttachmentGapPart) GetID() NonEmptyString {
 	if v == nil {
 		return ""
@@ -4203,19 +4174,17 @@ func (v *AttachmentGapPart) GetID() NonEmptyString {
 	return v.ID
 }
 
-// GetKind returns "attachment", the member "kind" of every AttachmentGapPart.
+// GetKind returns "attachment", the constant value of member "kind".
 func (*AttachmentGapPart) GetKind() string {
 	return "attachment"
 }
 
-// GetSelection returns "body", the member "selection" of every
-// AttachmentGapPart.
+// GetSelection returns "body", the constant value of member "selection".
 func (*AttachmentGapPart) GetSelection() string {
 	return "body"
 }
 
-// GetCategory returns v.Category (the member "category"); see the interfaces
-// AttachmentGapPart implements.
+// GetCategory returns v.Category, or nil if v is nil.
 func (v *AttachmentGapPart) GetCategory() *NonEmptyString {
 	if v == nil {
 		return nil
@@ -4223,8 +4192,7 @@ func (v *AttachmentGapPart) GetCategory() *NonEmptyString {
 	return v.Category
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces AttachmentGapPart implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *AttachmentGapPart) GetSynthesized() *Synthesized {
 	if v == nil {
 		return nil
@@ -4232,8 +4200,7 @@ func (v *AttachmentGapPart) GetSynthesized() *Synthesized {
 	return v.Synthesized
 }
 
-// GetMediaType returns v.MediaType (the member "mediaType"); see the
-// interfaces AttachmentGapPart implements.
+// GetMediaType returns v.MediaType, or "" if v is nil.
 func (v *AttachmentGapPart) GetMediaType() AttachmentMediaType {
 	if v == nil {
 		return ""
@@ -4364,8 +4331,7 @@ type AttachmentMetadataPart struct {
 func (*AttachmentMetadataPart) isContentItem()    {}
 func (*AttachmentMetadataPart) isAttachmentPart() {}
 
-// GetID returns v.ID (the member "id"); see the interfaces
-// AttachmentMetadataPart implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *AttachmentMetadataPart) GetID() NonEmptyString {
 	if v == nil {
 		return ""
@@ -4373,20 +4339,17 @@ func (v *AttachmentMetadataPart) GetID() NonEmptyString {
 	return v.ID
 }
 
-// GetKind returns "attachment", the member "kind" of every
-// AttachmentMetadataPart.
+// GetKind returns "attachment", the constant value of member "kind".
 func (*AttachmentMetadataPart) GetKind() string {
 	return "attachment"
 }
 
-// GetSelection returns "metadata", the member "selection" of every
-// AttachmentMetadataPart.
+// GetSelection returns "metadata", the constant value of member "selection".
 func (*AttachmentMetadataPart) GetSelection() string {
 	return "metadata"
 }
 
-// GetCategory returns v.Category (the member "category"); see the interfaces
-// AttachmentMetadataPart implements.
+// GetCategory returns v.Category, or nil if v is nil.
 func (v *AttachmentMetadataPart) GetCategory() *NonEmptyString {
 	if v == nil {
 		return nil
@@ -4394,8 +4357,7 @@ func (v *AttachmentMetadataPart) GetCategory() *NonEmptyString {
 	return v.Category
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces AttachmentMetadataPart implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *AttachmentMetadataPart) GetSynthesized() *Synthesized {
 	if v == nil {
 		return nil
@@ -4403,8 +4365,7 @@ func (v *AttachmentMetadataPart) GetSynthesized() *Synthesized {
 	return v.Synthesized
 }
 
-// GetMediaType returns v.MediaType (the member "mediaType"); see the
-// interfaces AttachmentMetadataPart implements.
+// GetMediaType returns v.MediaType, or "" if v is nil.
 func (v *AttachmentMetadataPart) GetMediaType() AttachmentMediaType {
 	if v == nil {
 		return ""
@@ -4531,8 +4492,7 @@ type AttachmentOmittedPart struct {
 func (*AttachmentOmittedPart) isContentItem()    {}
 func (*AttachmentOmittedPart) isAttachmentPart() {}
 
-// GetID returns v.ID (the member "id"); see the interfaces
-// AttachmentOmittedPart implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *AttachmentOmittedPart) GetID() NonEmptyString {
 	if v == nil {
 		return ""
@@ -4540,20 +4500,17 @@ func (v *AttachmentOmittedPart) GetID() NonEmptyString {
 	return v.ID
 }
 
-// GetKind returns "attachment", the member "kind" of every
-// AttachmentOmittedPart.
+// GetKind returns "attachment", the constant value of member "kind".
 func (*AttachmentOmittedPart) GetKind() string {
 	return "attachment"
 }
 
-// GetSelection returns "omit", the member "selection" of every
-// AttachmentOmittedPart.
+// GetSelection returns "omit", the constant value of member "selection".
 func (*AttachmentOmittedPart) GetSelection() string {
 	return "omit"
 }
 
-// GetCategory returns v.Category (the member "category"); see the interfaces
-// AttachmentOmittedPart implements.
+// GetCategory returns v.Category, or nil if v is nil.
 func (v *AttachmentOmittedPart) GetCategory() *NonEmptyString {
 	if v == nil {
 		return nil
@@ -4561,8 +4518,7 @@ func (v *AttachmentOmittedPart) GetCategory() *NonEmptyString {
 	return v.Category
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces AttachmentOmittedPart implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *AttachmentOmittedPart) GetSynthesized() *Synthesized {
 	if v == nil {
 		return nil
@@ -4570,8 +4526,7 @@ func (v *AttachmentOmittedPart) GetSynthesized() *Synthesized {
 	return v.Synthesized
 }
 
-// GetMediaType returns v.MediaType (the member "mediaType"); see the
-// interfaces AttachmentOmittedPart implements.
+// GetMediaType returns v.MediaType, or "" if v is nil.
 func (v *AttachmentOmittedPart) GetMediaType() AttachmentMediaType {
 	if v == nil {
 		return ""
@@ -4690,8 +4645,7 @@ type InteractionEventConfigChangeBefore struct {
 
 func (*InteractionEventConfigChangeBefore) isInteractionEvent() {}
 
-// GetType returns "config.change.before", the member "type" of every
-// InteractionEventConfigChangeBefore.
+// GetType returns "config.change.before", the constant value of member "type".
 func (*InteractionEventConfigChangeBefore) GetType() string {
 	return "config.change.before"
 }
@@ -4970,14 +4924,12 @@ type ConfigChangeAfterEvent struct {
 func (*ConfigChangeAfterEvent) isCatalogueEvent() {}
 func (*ConfigChangeAfterEvent) isEvent()          {}
 
-// GetType returns "config.change.after", the member "type" of every
-// ConfigChangeAfterEvent.
+// GetType returns "config.change.after", the constant value of member "type".
 func (*ConfigChangeAfterEvent) GetType() string {
 	return "config.change.after"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces
-// ConfigChangeAfterEvent implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *ConfigChangeAfterEvent) GetID() string {
 	if v == nil {
 		return ""
@@ -4985,8 +4937,7 @@ func (v *ConfigChangeAfterEvent) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// ConfigChangeAfterEvent implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *ConfigChangeAfterEvent) GetSource() string {
 	if v == nil {
 		return ""
@@ -4994,8 +4945,7 @@ func (v *ConfigChangeAfterEvent) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// ConfigChangeAfterEvent implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *ConfigChangeAfterEvent) GetTime() string {
 	if v == nil {
 		return ""
@@ -5003,8 +4953,7 @@ func (v *ConfigChangeAfterEvent) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// ConfigChangeAfterEvent implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *ConfigChangeAfterEvent) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -5012,8 +4961,7 @@ func (v *ConfigChangeAfterEvent) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces ConfigChangeAfterEvent implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *ConfigChangeAfterEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -5021,8 +4969,7 @@ func (v *ConfigChangeAfterEvent) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// ConfigChangeAfterEvent implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *ConfigChangeAfterEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -5030,8 +4977,7 @@ func (v *ConfigChangeAfterEvent) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// ConfigChangeAfterEvent implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *ConfigChangeAfterEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -5039,8 +4985,7 @@ func (v *ConfigChangeAfterEvent) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces ConfigChangeAfterEvent implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *ConfigChangeAfterEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -5048,8 +4993,7 @@ func (v *ConfigChangeAfterEvent) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces ConfigChangeAfterEvent implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *ConfigChangeAfterEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -5204,8 +5148,7 @@ type InteractionEventConfigChangeAfter struct {
 
 func (*InteractionEventConfigChangeAfter) isInteractionEvent() {}
 
-// GetType returns "config.change.after", the member "type" of every
-// InteractionEventConfigChangeAfter.
+// GetType returns "config.change.after", the constant value of member "type".
 func (*InteractionEventConfigChangeAfter) GetType() string {
 	return "config.change.after"
 }
@@ -5510,14 +5453,12 @@ func (*ExecutionEventTurnStart) isCatalogueEvent() {}
 func (*ExecutionEventTurnStart) isEvent()          {}
 func (*ExecutionEventTurnStart) isExecutionEvent() {}
 
-// GetType returns "turn.start", the member "type" of every
-// ExecutionEventTurnStart.
+// GetType returns "turn.start", the constant value of member "type".
 func (*ExecutionEventTurnStart) GetType() string {
 	return "turn.start"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces
-// ExecutionEventTurnStart implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *ExecutionEventTurnStart) GetID() string {
 	if v == nil {
 		return ""
@@ -5525,8 +5466,7 @@ func (v *ExecutionEventTurnStart) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// ExecutionEventTurnStart implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *ExecutionEventTurnStart) GetSource() string {
 	if v == nil {
 		return ""
@@ -5534,8 +5474,7 @@ func (v *ExecutionEventTurnStart) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// ExecutionEventTurnStart implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *ExecutionEventTurnStart) GetTime() string {
 	if v == nil {
 		return ""
@@ -5543,8 +5482,7 @@ func (v *ExecutionEventTurnStart) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// ExecutionEventTurnStart implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *ExecutionEventTurnStart) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -5552,8 +5490,7 @@ func (v *ExecutionEventTurnStart) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces ExecutionEventTurnStart implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *ExecutionEventTurnStart) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -5561,8 +5498,7 @@ func (v *ExecutionEventTurnStart) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// ExecutionEventTurnStart implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *ExecutionEventTurnStart) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -5570,8 +5506,7 @@ func (v *ExecutionEventTurnStart) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// ExecutionEventTurnStart implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *ExecutionEventTurnStart) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -5579,8 +5514,7 @@ func (v *ExecutionEventTurnStart) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces ExecutionEventTurnStart implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *ExecutionEventTurnStart) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -5588,8 +5522,7 @@ func (v *ExecutionEventTurnStart) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces ExecutionEventTurnStart implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *ExecutionEventTurnStart) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -5597,8 +5530,7 @@ func (v *ExecutionEventTurnStart) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces
-// ExecutionEventTurnStart implements.
+// GetTurn returns &v.Turn, or nil if v is nil.
 func (v *ExecutionEventTurnStart) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -5983,14 +5915,12 @@ func (*ExecutionEventTurnFinishBefore) isCatalogueEvent() {}
 func (*ExecutionEventTurnFinishBefore) isEvent()          {}
 func (*ExecutionEventTurnFinishBefore) isExecutionEvent() {}
 
-// GetType returns "turn.finish.before", the member "type" of every
-// ExecutionEventTurnFinishBefore.
+// GetType returns "turn.finish.before", the constant value of member "type".
 func (*ExecutionEventTurnFinishBefore) GetType() string {
 	return "turn.finish.before"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces
-// ExecutionEventTurnFinishBefore implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *ExecutionEventTurnFinishBefore) GetID() string {
 	if v == nil {
 		return ""
@@ -5998,8 +5928,7 @@ func (v *ExecutionEventTurnFinishBefore) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// ExecutionEventTurnFinishBefore implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *ExecutionEventTurnFinishBefore) GetSource() string {
 	if v == nil {
 		return ""
@@ -6007,8 +5936,7 @@ func (v *ExecutionEventTurnFinishBefore) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// ExecutionEventTurnFinishBefore implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *ExecutionEventTurnFinishBefore) GetTime() string {
 	if v == nil {
 		return ""
@@ -6016,8 +5944,7 @@ func (v *ExecutionEventTurnFinishBefore) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// ExecutionEventTurnFinishBefore implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *ExecutionEventTurnFinishBefore) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -6025,8 +5952,7 @@ func (v *ExecutionEventTurnFinishBefore) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces ExecutionEventTurnFinishBefore implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *ExecutionEventTurnFinishBefore) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -6034,8 +5960,7 @@ func (v *ExecutionEventTurnFinishBefore) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// ExecutionEventTurnFinishBefore implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *ExecutionEventTurnFinishBefore) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -6043,8 +5968,7 @@ func (v *ExecutionEventTurnFinishBefore) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// ExecutionEventTurnFinishBefore implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *ExecutionEventTurnFinishBefore) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -6052,8 +5976,7 @@ func (v *ExecutionEventTurnFinishBefore) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces ExecutionEventTurnFinishBefore implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *ExecutionEventTurnFinishBefore) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -6061,8 +5984,7 @@ func (v *ExecutionEventTurnFinishBefore) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces ExecutionEventTurnFinishBefore implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *ExecutionEventTurnFinishBefore) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -6070,8 +5992,7 @@ func (v *ExecutionEventTurnFinishBefore) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces
-// ExecutionEventTurnFinishBefore implements.
+// GetTurn returns &v.Turn, or nil if v is nil.
 func (v *ExecutionEventTurnFinishBefore) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -6709,13 +6630,12 @@ func (*ExecutionEventTurnEnd) isCatalogueEvent() {}
 func (*ExecutionEventTurnEnd) isEvent()          {}
 func (*ExecutionEventTurnEnd) isExecutionEvent() {}
 
-// GetType returns "turn.end", the member "type" of every ExecutionEventTurnEnd.
+// GetType returns "turn.end", the constant value of member "type".
 func (*ExecutionEventTurnEnd) GetType() string {
 	return "turn.end"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces
-// ExecutionEventTurnEnd implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *ExecutionEventTurnEnd) GetID() string {
 	if v == nil {
 		return ""
@@ -6723,8 +6643,7 @@ func (v *ExecutionEventTurnEnd) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// ExecutionEventTurnEnd implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *ExecutionEventTurnEnd) GetSource() string {
 	if v == nil {
 		return ""
@@ -6732,8 +6651,7 @@ func (v *ExecutionEventTurnEnd) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// ExecutionEventTurnEnd implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *ExecutionEventTurnEnd) GetTime() string {
 	if v == nil {
 		return ""
@@ -6741,8 +6659,7 @@ func (v *ExecutionEventTurnEnd) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// ExecutionEventTurnEnd implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *ExecutionEventTurnEnd) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -6750,8 +6667,7 @@ func (v *ExecutionEventTurnEnd) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces ExecutionEventTurnEnd implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *ExecutionEventTurnEnd) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -6759,8 +6675,7 @@ func (v *ExecutionEventTurnEnd) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// ExecutionEventTurnEnd implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *ExecutionEventTurnEnd) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -6768,8 +6683,7 @@ func (v *ExecutionEventTurnEnd) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// ExecutionEventTurnEnd implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *ExecutionEventTurnEnd) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -6777,8 +6691,7 @@ func (v *ExecutionEventTurnEnd) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces ExecutionEventTurnEnd implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *ExecutionEventTurnEnd) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -6786,8 +6699,7 @@ func (v *ExecutionEventTurnEnd) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces ExecutionEventTurnEnd implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *ExecutionEventTurnEnd) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -6795,8 +6707,7 @@ func (v *ExecutionEventTurnEnd) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces
-// ExecutionEventTurnEnd implements.
+// GetTurn returns &v.Turn, or nil if v is nil.
 func (v *ExecutionEventTurnEnd) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -7177,14 +7088,12 @@ func (*ExecutionEventTurnProgress) isCatalogueEvent() {}
 func (*ExecutionEventTurnProgress) isEvent()          {}
 func (*ExecutionEventTurnProgress) isExecutionEvent() {}
 
-// GetType returns "turn.progress", the member "type" of every
-// ExecutionEventTurnProgress.
+// GetType returns "turn.progress", the constant value of member "type".
 func (*ExecutionEventTurnProgress) GetType() string {
 	return "turn.progress"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces
-// ExecutionEventTurnProgress implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *ExecutionEventTurnProgress) GetID() string {
 	if v == nil {
 		return ""
@@ -7192,8 +7101,7 @@ func (v *ExecutionEventTurnProgress) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// ExecutionEventTurnProgress implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *ExecutionEventTurnProgress) GetSource() string {
 	if v == nil {
 		return ""
@@ -7201,8 +7109,7 @@ func (v *ExecutionEventTurnProgress) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// ExecutionEventTurnProgress implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *ExecutionEventTurnProgress) GetTime() string {
 	if v == nil {
 		return ""
@@ -7210,8 +7117,7 @@ func (v *ExecutionEventTurnProgress) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// ExecutionEventTurnProgress implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *ExecutionEventTurnProgress) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -7219,8 +7125,7 @@ func (v *ExecutionEventTurnProgress) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces ExecutionEventTurnProgress implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *ExecutionEventTurnProgress) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -7228,8 +7133,7 @@ func (v *ExecutionEventTurnProgress) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// ExecutionEventTurnProgress implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *ExecutionEventTurnProgress) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -7237,8 +7141,7 @@ func (v *ExecutionEventTurnProgress) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// ExecutionEventTurnProgress implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *ExecutionEventTurnProgress) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -7246,8 +7149,7 @@ func (v *ExecutionEventTurnProgress) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces ExecutionEventTurnProgress implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *ExecutionEventTurnProgress) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -7255,8 +7157,7 @@ func (v *ExecutionEventTurnProgress) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces ExecutionEventTurnProgress implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *ExecutionEventTurnProgress) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -7264,8 +7165,7 @@ func (v *ExecutionEventTurnProgress) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces
-// ExecutionEventTurnProgress implements.
+// GetTurn returns &v.Turn, or nil if v is nil.
 func (v *ExecutionEventTurnProgress) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -7461,14 +7361,12 @@ func (*ExecutionEventModelRequestBefore) isCatalogueEvent() {}
 func (*ExecutionEventModelRequestBefore) isEvent()          {}
 func (*ExecutionEventModelRequestBefore) isExecutionEvent() {}
 
-// GetType returns "model.request.before", the member "type" of every
-// ExecutionEventModelRequestBefore.
+// GetType returns "model.request.before", the constant value of member "type".
 func (*ExecutionEventModelRequestBefore) GetType() string {
 	return "model.request.before"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces
-// ExecutionEventModelRequestBefore implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *ExecutionEventModelRequestBefore) GetID() string {
 	if v == nil {
 		return ""
@@ -7476,8 +7374,7 @@ func (v *ExecutionEventModelRequestBefore) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// ExecutionEventModelRequestBefore implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *ExecutionEventModelRequestBefore) GetSource() string {
 	if v == nil {
 		return ""
@@ -7485,8 +7382,7 @@ func (v *ExecutionEventModelRequestBefore) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// ExecutionEventModelRequestBefore implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *ExecutionEventModelRequestBefore) GetTime() string {
 	if v == nil {
 		return ""
@@ -7494,8 +7390,7 @@ func (v *ExecutionEventModelRequestBefore) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// ExecutionEventModelRequestBefore implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *ExecutionEventModelRequestBefore) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -7503,8 +7398,7 @@ func (v *ExecutionEventModelRequestBefore) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces ExecutionEventModelRequestBefore implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *ExecutionEventModelRequestBefore) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -7512,8 +7406,7 @@ func (v *ExecutionEventModelRequestBefore) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// ExecutionEventModelRequestBefore implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *ExecutionEventModelRequestBefore) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -7521,8 +7414,7 @@ func (v *ExecutionEventModelRequestBefore) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// ExecutionEventModelRequestBefore implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *ExecutionEventModelRequestBefore) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -7530,8 +7422,7 @@ func (v *ExecutionEventModelRequestBefore) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces ExecutionEventModelRequestBefore implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *ExecutionEventModelRequestBefore) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -7539,8 +7430,7 @@ func (v *ExecutionEventModelRequestBefore) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces ExecutionEventModelRequestBefore implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *ExecutionEventModelRequestBefore) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -7548,8 +7438,7 @@ func (v *ExecutionEventModelRequestBefore) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces
-// ExecutionEventModelRequestBefore implements.
+// GetTurn returns v.Turn, or nil if v is nil.
 func (v *ExecutionEventModelRequestBefore) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -7894,14 +7783,12 @@ func (*ExecutionEventModelResponseAfter) isCatalogueEvent() {}
 func (*ExecutionEventModelResponseAfter) isEvent()          {}
 func (*ExecutionEventModelResponseAfter) isExecutionEvent() {}
 
-// GetType returns "model.response.after", the member "type" of every
-// ExecutionEventModelResponseAfter.
+// GetType returns "model.response.after", the constant value of member "type".
 func (*ExecutionEventModelResponseAfter) GetType() string {
 	return "model.response.after"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces
-// ExecutionEventModelResponseAfter implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *ExecutionEventModelResponseAfter) GetID() string {
 	if v == nil {
 		return ""
@@ -7909,8 +7796,7 @@ func (v *ExecutionEventModelResponseAfter) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// ExecutionEventModelResponseAfter implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *ExecutionEventModelResponseAfter) GetSource() string {
 	if v == nil {
 		return ""
@@ -7918,8 +7804,7 @@ func (v *ExecutionEventModelResponseAfter) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// ExecutionEventModelResponseAfter implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *ExecutionEventModelResponseAfter) GetTime() string {
 	if v == nil {
 		return ""
@@ -7927,8 +7812,7 @@ func (v *ExecutionEventModelResponseAfter) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// ExecutionEventModelResponseAfter implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *ExecutionEventModelResponseAfter) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -7936,8 +7820,7 @@ func (v *ExecutionEventModelResponseAfter) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces ExecutionEventModelResponseAfter implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *ExecutionEventModelResponseAfter) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -7945,8 +7828,7 @@ func (v *ExecutionEventModelResponseAfter) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// ExecutionEventModelResponseAfter implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *ExecutionEventModelResponseAfter) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -7954,8 +7836,7 @@ func (v *ExecutionEventModelResponseAfter) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// ExecutionEventModelResponseAfter implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *ExecutionEventModelResponseAfter) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -7963,8 +7844,7 @@ func (v *ExecutionEventModelResponseAfter) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces ExecutionEventModelResponseAfter implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *ExecutionEventModelResponseAfter) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -7972,8 +7852,7 @@ func (v *ExecutionEventModelResponseAfter) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces ExecutionEventModelResponseAfter implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *ExecutionEventModelResponseAfter) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -7981,8 +7860,7 @@ func (v *ExecutionEventModelResponseAfter) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces
-// ExecutionEventModelResponseAfter implements.
+// GetTurn returns v.Turn, or nil if v is nil.
 func (v *ExecutionEventModelResponseAfter) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -8248,8 +8126,7 @@ type ExecutionEventExecutionExecuted struct{}
 
 func (*ExecutionEventExecutionExecuted) isExecutionEventExecution() {}
 
-// GetStatus returns "executed", the member "status" of every
-// ExecutionEventExecutionExecuted.
+// GetStatus returns "executed", the constant value of member "status".
 func (*ExecutionEventExecutionExecuted) GetStatus() string {
 	return "executed"
 }
@@ -8317,8 +8194,7 @@ type ExecutionEventExecutionSkippedSuppliedResult struct{}
 
 func (*ExecutionEventExecutionSkippedSuppliedResult) isExecutionEventExecution() {}
 
-// GetStatus returns "skipped", the member "status" of every
-// ExecutionEventExecutionSkippedSuppliedResult.
+// GetStatus returns "skipped", the constant value of member "status".
 func (*ExecutionEventExecutionSkippedSuppliedResult) GetStatus() string {
 	return "skipped"
 }
@@ -8391,8 +8267,7 @@ type ExecutionEventExecutionSkippedPolicy struct {
 
 func (*ExecutionEventExecutionSkippedPolicy) isExecutionEventExecution() {}
 
-// GetStatus returns "skipped", the member "status" of every
-// ExecutionEventExecutionSkippedPolicy.
+// GetStatus returns "skipped", the constant value of member "status".
 func (*ExecutionEventExecutionSkippedPolicy) GetStatus() string {
 	return "skipped"
 }
@@ -8472,8 +8347,7 @@ type ExecutionEventExecutionSkippedCancelled struct {
 
 func (*ExecutionEventExecutionSkippedCancelled) isExecutionEventExecution() {}
 
-// GetStatus returns "skipped", the member "status" of every
-// ExecutionEventExecutionSkippedCancelled.
+// GetStatus returns "skipped", the constant value of member "status".
 func (*ExecutionEventExecutionSkippedCancelled) GetStatus() string {
 	return "skipped"
 }
@@ -8553,8 +8427,7 @@ type ExecutionEventExecutionSkippedTimeout struct {
 
 func (*ExecutionEventExecutionSkippedTimeout) isExecutionEventExecution() {}
 
-// GetStatus returns "skipped", the member "status" of every
-// ExecutionEventExecutionSkippedTimeout.
+// GetStatus returns "skipped", the constant value of member "status".
 func (*ExecutionEventExecutionSkippedTimeout) GetStatus() string {
 	return "skipped"
 }
@@ -8634,8 +8507,7 @@ type ExecutionEventExecutionSkippedOther struct {
 
 func (*ExecutionEventExecutionSkippedOther) isExecutionEventExecution() {}
 
-// GetStatus returns "skipped", the member "status" of every
-// ExecutionEventExecutionSkippedOther.
+// GetStatus returns "skipped", the constant value of member "status".
 func (*ExecutionEventExecutionSkippedOther) GetStatus() string {
 	return "skipped"
 }
@@ -8766,14 +8638,12 @@ func (*ExecutionEventModelError) isCatalogueEvent() {}
 func (*ExecutionEventModelError) isEvent()          {}
 func (*ExecutionEventModelError) isExecutionEvent() {}
 
-// GetType returns "model.error", the member "type" of every
-// ExecutionEventModelError.
+// GetType returns "model.error", the constant value of member "type".
 func (*ExecutionEventModelError) GetType() string {
 	return "model.error"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces
-// ExecutionEventModelError implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *ExecutionEventModelError) GetID() string {
 	if v == nil {
 		return ""
@@ -8781,8 +8651,7 @@ func (v *ExecutionEventModelError) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// ExecutionEventModelError implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *ExecutionEventModelError) GetSource() string {
 	if v == nil {
 		return ""
@@ -8790,8 +8659,7 @@ func (v *ExecutionEventModelError) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// ExecutionEventModelError implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *ExecutionEventModelError) GetTime() string {
 	if v == nil {
 		return ""
@@ -8799,8 +8667,7 @@ func (v *ExecutionEventModelError) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// ExecutionEventModelError implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *ExecutionEventModelError) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -8808,8 +8675,7 @@ func (v *ExecutionEventModelError) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces ExecutionEventModelError implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *ExecutionEventModelError) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -8817,8 +8683,7 @@ func (v *ExecutionEventModelError) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// ExecutionEventModelError implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *ExecutionEventModelError) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -8826,8 +8691,7 @@ func (v *ExecutionEventModelError) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// ExecutionEventModelError implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *ExecutionEventModelError) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -8835,8 +8699,7 @@ func (v *ExecutionEventModelError) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces ExecutionEventModelError implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *ExecutionEventModelError) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -8844,8 +8707,7 @@ func (v *ExecutionEventModelError) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces ExecutionEventModelError implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *ExecutionEventModelError) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -8853,8 +8715,7 @@ func (v *ExecutionEventModelError) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces
-// ExecutionEventModelError implements.
+// GetTurn returns v.Turn, or nil if v is nil.
 func (v *ExecutionEventModelError) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -9093,14 +8954,12 @@ func (*ExecutionEventModelSwitchBefore) isCatalogueEvent() {}
 func (*ExecutionEventModelSwitchBefore) isEvent()          {}
 func (*ExecutionEventModelSwitchBefore) isExecutionEvent() {}
 
-// GetType returns "model.switch.before", the member "type" of every
-// ExecutionEventModelSwitchBefore.
+// GetType returns "model.switch.before", the constant value of member "type".
 func (*ExecutionEventModelSwitchBefore) GetType() string {
 	return "model.switch.before"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces
-// ExecutionEventModelSwitchBefore implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *ExecutionEventModelSwitchBefore) GetID() string {
 	if v == nil {
 		return ""
@@ -9108,8 +8967,7 @@ func (v *ExecutionEventModelSwitchBefore) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// ExecutionEventModelSwitchBefore implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *ExecutionEventModelSwitchBefore) GetSource() string {
 	if v == nil {
 		return ""
@@ -9117,8 +8975,7 @@ func (v *ExecutionEventModelSwitchBefore) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// ExecutionEventModelSwitchBefore implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *ExecutionEventModelSwitchBefore) GetTime() string {
 	if v == nil {
 		return ""
@@ -9126,8 +8983,7 @@ func (v *ExecutionEventModelSwitchBefore) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// ExecutionEventModelSwitchBefore implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *ExecutionEventModelSwitchBefore) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -9135,8 +8991,7 @@ func (v *ExecutionEventModelSwitchBefore) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces ExecutionEventModelSwitchBefore implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *ExecutionEventModelSwitchBefore) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -9144,8 +8999,7 @@ func (v *ExecutionEventModelSwitchBefore) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// ExecutionEventModelSwitchBefore implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *ExecutionEventModelSwitchBefore) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -9153,8 +9007,7 @@ func (v *ExecutionEventModelSwitchBefore) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// ExecutionEventModelSwitchBefore implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *ExecutionEventModelSwitchBefore) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -9162,8 +9015,7 @@ func (v *ExecutionEventModelSwitchBefore) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces ExecutionEventModelSwitchBefore implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *ExecutionEventModelSwitchBefore) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -9171,8 +9023,7 @@ func (v *ExecutionEventModelSwitchBefore) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces ExecutionEventModelSwitchBefore implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *ExecutionEventModelSwitchBefore) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -9180,8 +9031,7 @@ func (v *ExecutionEventModelSwitchBefore) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces
-// ExecutionEventModelSwitchBefore implements.
+// GetTurn returns v.Turn, or nil if v is nil.
 func (v *ExecutionEventModelSwitchBefore) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -9474,14 +9324,12 @@ func (*ExecutionEventModelSwitchAfter) isCatalogueEvent() {}
 func (*ExecutionEventModelSwitchAfter) isEvent()          {}
 func (*ExecutionEventModelSwitchAfter) isExecutionEvent() {}
 
-// GetType returns "model.switch.after", the member "type" of every
-// ExecutionEventModelSwitchAfter.
+// GetType returns "model.switch.after", the constant value of member "type".
 func (*ExecutionEventModelSwitchAfter) GetType() string {
 	return "model.switch.after"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces
-// ExecutionEventModelSwitchAfter implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *ExecutionEventModelSwitchAfter) GetID() string {
 	if v == nil {
 		return ""
@@ -9489,8 +9337,7 @@ func (v *ExecutionEventModelSwitchAfter) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// ExecutionEventModelSwitchAfter implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *ExecutionEventModelSwitchAfter) GetSource() string {
 	if v == nil {
 		return ""
@@ -9498,8 +9345,7 @@ func (v *ExecutionEventModelSwitchAfter) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// ExecutionEventModelSwitchAfter implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *ExecutionEventModelSwitchAfter) GetTime() string {
 	if v == nil {
 		return ""
@@ -9507,8 +9353,7 @@ func (v *ExecutionEventModelSwitchAfter) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// ExecutionEventModelSwitchAfter implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *ExecutionEventModelSwitchAfter) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -9516,8 +9361,7 @@ func (v *ExecutionEventModelSwitchAfter) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces ExecutionEventModelSwitchAfter implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *ExecutionEventModelSwitchAfter) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -9525,8 +9369,7 @@ func (v *ExecutionEventModelSwitchAfter) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// ExecutionEventModelSwitchAfter implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *ExecutionEventModelSwitchAfter) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -9534,8 +9377,7 @@ func (v *ExecutionEventModelSwitchAfter) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// ExecutionEventModelSwitchAfter implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *ExecutionEventModelSwitchAfter) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -9543,8 +9385,7 @@ func (v *ExecutionEventModelSwitchAfter) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces ExecutionEventModelSwitchAfter implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *ExecutionEventModelSwitchAfter) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -9552,8 +9393,7 @@ func (v *ExecutionEventModelSwitchAfter) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces ExecutionEventModelSwitchAfter implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *ExecutionEventModelSwitchAfter) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -9561,8 +9401,7 @@ func (v *ExecutionEventModelSwitchAfter) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces
-// ExecutionEventModelSwitchAfter implements.
+// GetTurn returns v.Turn, or nil if v is nil.
 func (v *ExecutionEventModelSwitchAfter) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -9770,14 +9609,13 @@ func (*ExecutionEventToolPermissionRequest) isCatalogueEvent() {}
 func (*ExecutionEventToolPermissionRequest) isEvent()          {}
 func (*ExecutionEventToolPermissionRequest) isExecutionEvent() {}
 
-// GetType returns "tool.permission.request", the member "type" of every
-// ExecutionEventToolPermissionRequest.
+// GetType returns "tool.permission.request", the constant value of member
+// "type".
 func (*ExecutionEventToolPermissionRequest) GetType() string {
 	return "tool.permission.request"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces
-// ExecutionEventToolPermissionRequest implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *ExecutionEventToolPermissionRequest) GetID() string {
 	if v == nil {
 		return ""
@@ -9785,8 +9623,7 @@ func (v *ExecutionEventToolPermissionRequest) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// ExecutionEventToolPermissionRequest implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *ExecutionEventToolPermissionRequest) GetSource() string {
 	if v == nil {
 		return ""
@@ -9794,8 +9631,7 @@ func (v *ExecutionEventToolPermissionRequest) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// ExecutionEventToolPermissionRequest implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *ExecutionEventToolPermissionRequest) GetTime() string {
 	if v == nil {
 		return ""
@@ -9803,8 +9639,7 @@ func (v *ExecutionEventToolPermissionRequest) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// ExecutionEventToolPermissionRequest implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *ExecutionEventToolPermissionRequest) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -9812,8 +9647,7 @@ func (v *ExecutionEventToolPermissionRequest) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces ExecutionEventToolPermissionRequest implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *ExecutionEventToolPermissionRequest) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -9821,8 +9655,7 @@ func (v *ExecutionEventToolPermissionRequest) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// ExecutionEventToolPermissionRequest implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *ExecutionEventToolPermissionRequest) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -9830,8 +9663,7 @@ func (v *ExecutionEventToolPermissionRequest) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// ExecutionEventToolPermissionRequest implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *ExecutionEventToolPermissionRequest) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -9839,8 +9671,7 @@ func (v *ExecutionEventToolPermissionRequest) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces ExecutionEventToolPermissionRequest implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *ExecutionEventToolPermissionRequest) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -9848,8 +9679,7 @@ func (v *ExecutionEventToolPermissionRequest) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces ExecutionEventToolPermissionRequest implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *ExecutionEventToolPermissionRequest) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -9857,8 +9687,7 @@ func (v *ExecutionEventToolPermissionRequest) GetSynthesized() *SynthesizedFlag 
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces
-// ExecutionEventToolPermissionRequest implements.
+// GetTurn returns v.Turn, or nil if v is nil.
 func (v *ExecutionEventToolPermissionRequest) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -10395,8 +10224,7 @@ type ExecutionEventMCPConnectionVariant1 struct {
 
 func (*ExecutionEventMCPConnectionVariant1) isExecutionEventMCPConnection() {}
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// ExecutionEventMCPConnectionVariant1 implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *ExecutionEventMCPConnectionVariant1) GetGaps() ConnectionGaps {
 	if v == nil {
 		return nil
@@ -10557,8 +10385,7 @@ type ExecutionEventMCPConnectionVariant2 struct {
 
 func (*ExecutionEventMCPConnectionVariant2) isExecutionEventMCPConnection() {}
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// ExecutionEventMCPConnectionVariant2 implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *ExecutionEventMCPConnectionVariant2) GetGaps() ConnectionGaps {
 	if v == nil {
 		return nil
@@ -10651,8 +10478,7 @@ type ExecutionEventMCPConnectionVariant3 struct {
 
 func (*ExecutionEventMCPConnectionVariant3) isExecutionEventMCPConnection() {}
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// ExecutionEventMCPConnectionVariant3 implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *ExecutionEventMCPConnectionVariant3) GetGaps() ConnectionGaps {
 	if v == nil {
 		return nil
@@ -10765,8 +10591,7 @@ type ExecutionEventMCPConnectionVariant4 struct {
 
 func (*ExecutionEventMCPConnectionVariant4) isExecutionEventMCPConnection() {}
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// ExecutionEventMCPConnectionVariant4 implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *ExecutionEventMCPConnectionVariant4) GetGaps() ConnectionGaps {
 	if v == nil {
 		return nil
@@ -11039,14 +10864,13 @@ func (*ExecutionEventToolPermissionResolved) isCatalogueEvent() {}
 func (*ExecutionEventToolPermissionResolved) isEvent()          {}
 func (*ExecutionEventToolPermissionResolved) isExecutionEvent() {}
 
-// GetType returns "tool.permission.resolved", the member "type" of every
-// ExecutionEventToolPermissionResolved.
+// GetType returns "tool.permission.resolved", the constant value of member
+// "type".
 func (*ExecutionEventToolPermissionResolved) GetType() string {
 	return "tool.permission.resolved"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces
-// ExecutionEventToolPermissionResolved implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *ExecutionEventToolPermissionResolved) GetID() string {
 	if v == nil {
 		return ""
@@ -11054,8 +10878,7 @@ func (v *ExecutionEventToolPermissionResolved) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// ExecutionEventToolPermissionResolved implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *ExecutionEventToolPermissionResolved) GetSource() string {
 	if v == nil {
 		return ""
@@ -11063,8 +10886,7 @@ func (v *ExecutionEventToolPermissionResolved) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// ExecutionEventToolPermissionResolved implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *ExecutionEventToolPermissionResolved) GetTime() string {
 	if v == nil {
 		return ""
@@ -11072,8 +10894,7 @@ func (v *ExecutionEventToolPermissionResolved) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// ExecutionEventToolPermissionResolved implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *ExecutionEventToolPermissionResolved) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -11081,8 +10902,7 @@ func (v *ExecutionEventToolPermissionResolved) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces ExecutionEventToolPermissionResolved implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *ExecutionEventToolPermissionResolved) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -11090,8 +10910,7 @@ func (v *ExecutionEventToolPermissionResolved) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// ExecutionEventToolPermissionResolved implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *ExecutionEventToolPermissionResolved) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -11099,8 +10918,7 @@ func (v *ExecutionEventToolPermissionResolved) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// ExecutionEventToolPermissionResolved implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *ExecutionEventToolPermissionResolved) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -11108,8 +10926,7 @@ func (v *ExecutionEventToolPermissionResolved) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces ExecutionEventToolPermissionResolved implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *ExecutionEventToolPermissionResolved) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -11117,8 +10934,7 @@ func (v *ExecutionEventToolPermissionResolved) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces ExecutionEventToolPermissionResolved implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *ExecutionEventToolPermissionResolved) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -11126,8 +10942,7 @@ func (v *ExecutionEventToolPermissionResolved) GetSynthesized() *SynthesizedFlag
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces
-// ExecutionEventToolPermissionResolved implements.
+// GetTurn returns v.Turn, or nil if v is nil.
 func (v *ExecutionEventToolPermissionResolved) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -11378,14 +11193,12 @@ func (*ExecutionEventToolProgress) isCatalogueEvent() {}
 func (*ExecutionEventToolProgress) isEvent()          {}
 func (*ExecutionEventToolProgress) isExecutionEvent() {}
 
-// GetType returns "tool.progress", the member "type" of every
-// ExecutionEventToolProgress.
+// GetType returns "tool.progress", the constant value of member "type".
 func (*ExecutionEventToolProgress) GetType() string {
 	return "tool.progress"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces
-// ExecutionEventToolProgress implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *ExecutionEventToolProgress) GetID() string {
 	if v == nil {
 		return ""
@@ -11393,8 +11206,7 @@ func (v *ExecutionEventToolProgress) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// ExecutionEventToolProgress implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *ExecutionEventToolProgress) GetSource() string {
 	if v == nil {
 		return ""
@@ -11402,8 +11214,7 @@ func (v *ExecutionEventToolProgress) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// ExecutionEventToolProgress implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *ExecutionEventToolProgress) GetTime() string {
 	if v == nil {
 		return ""
@@ -11411,8 +11222,7 @@ func (v *ExecutionEventToolProgress) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// ExecutionEventToolProgress implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *ExecutionEventToolProgress) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -11420,8 +11230,7 @@ func (v *ExecutionEventToolProgress) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces ExecutionEventToolProgress implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *ExecutionEventToolProgress) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -11429,8 +11238,7 @@ func (v *ExecutionEventToolProgress) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// ExecutionEventToolProgress implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *ExecutionEventToolProgress) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -11438,8 +11246,7 @@ func (v *ExecutionEventToolProgress) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// ExecutionEventToolProgress implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *ExecutionEventToolProgress) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -11447,8 +11254,7 @@ func (v *ExecutionEventToolProgress) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces ExecutionEventToolProgress implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *ExecutionEventToolProgress) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -11456,8 +11262,7 @@ func (v *ExecutionEventToolProgress) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces ExecutionEventToolProgress implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *ExecutionEventToolProgress) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -11465,8 +11270,7 @@ func (v *ExecutionEventToolProgress) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces
-// ExecutionEventToolProgress implements.
+// GetTurn returns v.Turn, or nil if v is nil.
 func (v *ExecutionEventToolProgress) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -11680,14 +11484,12 @@ func (*ExecutionEventToolBatchAfter) isCatalogueEvent() {}
 func (*ExecutionEventToolBatchAfter) isEvent()          {}
 func (*ExecutionEventToolBatchAfter) isExecutionEvent() {}
 
-// GetType returns "tool.batch.after", the member "type" of every
-// ExecutionEventToolBatchAfter.
+// GetType returns "tool.batch.after", the constant value of member "type".
 func (*ExecutionEventToolBatchAfter) GetType() string {
 	return "tool.batch.after"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces
-// ExecutionEventToolBatchAfter implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *ExecutionEventToolBatchAfter) GetID() string {
 	if v == nil {
 		return ""
@@ -11695,8 +11497,7 @@ func (v *ExecutionEventToolBatchAfter) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// ExecutionEventToolBatchAfter implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *ExecutionEventToolBatchAfter) GetSource() string {
 	if v == nil {
 		return ""
@@ -11704,8 +11505,7 @@ func (v *ExecutionEventToolBatchAfter) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// ExecutionEventToolBatchAfter implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *ExecutionEventToolBatchAfter) GetTime() string {
 	if v == nil {
 		return ""
@@ -11713,8 +11513,7 @@ func (v *ExecutionEventToolBatchAfter) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// ExecutionEventToolBatchAfter implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *ExecutionEventToolBatchAfter) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -11722,8 +11521,7 @@ func (v *ExecutionEventToolBatchAfter) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces ExecutionEventToolBatchAfter implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *ExecutionEventToolBatchAfter) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -11731,8 +11529,7 @@ func (v *ExecutionEventToolBatchAfter) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// ExecutionEventToolBatchAfter implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *ExecutionEventToolBatchAfter) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -11740,8 +11537,7 @@ func (v *ExecutionEventToolBatchAfter) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// ExecutionEventToolBatchAfter implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *ExecutionEventToolBatchAfter) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -11749,8 +11545,7 @@ func (v *ExecutionEventToolBatchAfter) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces ExecutionEventToolBatchAfter implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *ExecutionEventToolBatchAfter) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -11758,8 +11553,7 @@ func (v *ExecutionEventToolBatchAfter) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces ExecutionEventToolBatchAfter implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *ExecutionEventToolBatchAfter) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -11767,8 +11561,7 @@ func (v *ExecutionEventToolBatchAfter) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces
-// ExecutionEventToolBatchAfter implements.
+// GetTurn returns v.Turn, or nil if v is nil.
 func (v *ExecutionEventToolBatchAfter) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -12083,14 +11876,13 @@ func (*ExecutionEventContextCompactBefore) isCatalogueEvent() {}
 func (*ExecutionEventContextCompactBefore) isEvent()          {}
 func (*ExecutionEventContextCompactBefore) isExecutionEvent() {}
 
-// GetType returns "context.compact.before", the member "type" of every
-// ExecutionEventContextCompactBefore.
+// GetType returns "context.compact.before", the constant value of member
+// "type".
 func (*ExecutionEventContextCompactBefore) GetType() string {
 	return "context.compact.before"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces
-// ExecutionEventContextCompactBefore implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *ExecutionEventContextCompactBefore) GetID() string {
 	if v == nil {
 		return ""
@@ -12098,8 +11890,7 @@ func (v *ExecutionEventContextCompactBefore) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// ExecutionEventContextCompactBefore implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *ExecutionEventContextCompactBefore) GetSource() string {
 	if v == nil {
 		return ""
@@ -12107,8 +11898,7 @@ func (v *ExecutionEventContextCompactBefore) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// ExecutionEventContextCompactBefore implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *ExecutionEventContextCompactBefore) GetTime() string {
 	if v == nil {
 		return ""
@@ -12116,8 +11906,7 @@ func (v *ExecutionEventContextCompactBefore) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// ExecutionEventContextCompactBefore implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *ExecutionEventContextCompactBefore) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -12125,8 +11914,7 @@ func (v *ExecutionEventContextCompactBefore) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces ExecutionEventContextCompactBefore implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *ExecutionEventContextCompactBefore) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -12134,8 +11922,7 @@ func (v *ExecutionEventContextCompactBefore) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// ExecutionEventContextCompactBefore implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *ExecutionEventContextCompactBefore) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -12143,8 +11930,7 @@ func (v *ExecutionEventContextCompactBefore) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// ExecutionEventContextCompactBefore implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *ExecutionEventContextCompactBefore) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -12152,8 +11938,7 @@ func (v *ExecutionEventContextCompactBefore) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces ExecutionEventContextCompactBefore implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *ExecutionEventContextCompactBefore) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -12161,8 +11946,7 @@ func (v *ExecutionEventContextCompactBefore) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces ExecutionEventContextCompactBefore implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *ExecutionEventContextCompactBefore) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -12170,8 +11954,7 @@ func (v *ExecutionEventContextCompactBefore) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces
-// ExecutionEventContextCompactBefore implements.
+// GetTurn returns v.Turn, or nil if v is nil.
 func (v *ExecutionEventContextCompactBefore) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -12475,14 +12258,12 @@ func (*ExecutionEventContextCompactAfter) isCatalogueEvent() {}
 func (*ExecutionEventContextCompactAfter) isEvent()          {}
 func (*ExecutionEventContextCompactAfter) isExecutionEvent() {}
 
-// GetType returns "context.compact.after", the member "type" of every
-// ExecutionEventContextCompactAfter.
+// GetType returns "context.compact.after", the constant value of member "type".
 func (*ExecutionEventContextCompactAfter) GetType() string {
 	return "context.compact.after"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces
-// ExecutionEventContextCompactAfter implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *ExecutionEventContextCompactAfter) GetID() string {
 	if v == nil {
 		return ""
@@ -12490,8 +12271,7 @@ func (v *ExecutionEventContextCompactAfter) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// ExecutionEventContextCompactAfter implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *ExecutionEventContextCompactAfter) GetSource() string {
 	if v == nil {
 		return ""
@@ -12499,8 +12279,7 @@ func (v *ExecutionEventContextCompactAfter) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// ExecutionEventContextCompactAfter implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *ExecutionEventContextCompactAfter) GetTime() string {
 	if v == nil {
 		return ""
@@ -12508,8 +12287,7 @@ func (v *ExecutionEventContextCompactAfter) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// ExecutionEventContextCompactAfter implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *ExecutionEventContextCompactAfter) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -12517,8 +12295,7 @@ func (v *ExecutionEventContextCompactAfter) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces ExecutionEventContextCompactAfter implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *ExecutionEventContextCompactAfter) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -12526,8 +12303,7 @@ func (v *ExecutionEventContextCompactAfter) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// ExecutionEventContextCompactAfter implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *ExecutionEventContextCompactAfter) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -12535,8 +12311,7 @@ func (v *ExecutionEventContextCompactAfter) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// ExecutionEventContextCompactAfter implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *ExecutionEventContextCompactAfter) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -12544,8 +12319,7 @@ func (v *ExecutionEventContextCompactAfter) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces ExecutionEventContextCompactAfter implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *ExecutionEventContextCompactAfter) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -12553,8 +12327,7 @@ func (v *ExecutionEventContextCompactAfter) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces ExecutionEventContextCompactAfter implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *ExecutionEventContextCompactAfter) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -12562,8 +12335,7 @@ func (v *ExecutionEventContextCompactAfter) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces
-// ExecutionEventContextCompactAfter implements.
+// GetTurn returns v.Turn, or nil if v is nil.
 func (v *ExecutionEventContextCompactAfter) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -12827,14 +12599,12 @@ func (*TaskWorkspaceEventTaskChangeBefore) isCatalogueEvent()     {}
 func (*TaskWorkspaceEventTaskChangeBefore) isEvent()              {}
 func (*TaskWorkspaceEventTaskChangeBefore) isTaskWorkspaceEvent() {}
 
-// GetType returns "task.change.before", the member "type" of every
-// TaskWorkspaceEventTaskChangeBefore.
+// GetType returns "task.change.before", the constant value of member "type".
 func (*TaskWorkspaceEventTaskChangeBefore) GetType() string {
 	return "task.change.before"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces
-// TaskWorkspaceEventTaskChangeBefore implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *TaskWorkspaceEventTaskChangeBefore) GetID() string {
 	if v == nil {
 		return ""
@@ -12842,8 +12612,7 @@ func (v *TaskWorkspaceEventTaskChangeBefore) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// TaskWorkspaceEventTaskChangeBefore implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *TaskWorkspaceEventTaskChangeBefore) GetSource() string {
 	if v == nil {
 		return ""
@@ -12851,8 +12620,7 @@ func (v *TaskWorkspaceEventTaskChangeBefore) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// TaskWorkspaceEventTaskChangeBefore implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *TaskWorkspaceEventTaskChangeBefore) GetTime() string {
 	if v == nil {
 		return ""
@@ -12860,8 +12628,7 @@ func (v *TaskWorkspaceEventTaskChangeBefore) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// TaskWorkspaceEventTaskChangeBefore implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *TaskWorkspaceEventTaskChangeBefore) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -12869,8 +12636,7 @@ func (v *TaskWorkspaceEventTaskChangeBefore) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces TaskWorkspaceEventTaskChangeBefore implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *TaskWorkspaceEventTaskChangeBefore) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -12878,8 +12644,7 @@ func (v *TaskWorkspaceEventTaskChangeBefore) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// TaskWorkspaceEventTaskChangeBefore implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *TaskWorkspaceEventTaskChangeBefore) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -12887,8 +12652,7 @@ func (v *TaskWorkspaceEventTaskChangeBefore) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// TaskWorkspaceEventTaskChangeBefore implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *TaskWorkspaceEventTaskChangeBefore) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -12896,8 +12660,7 @@ func (v *TaskWorkspaceEventTaskChangeBefore) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces TaskWorkspaceEventTaskChangeBefore implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *TaskWorkspaceEventTaskChangeBefore) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -12905,8 +12668,7 @@ func (v *TaskWorkspaceEventTaskChangeBefore) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces TaskWorkspaceEventTaskChangeBefore implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *TaskWorkspaceEventTaskChangeBefore) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -12914,8 +12676,7 @@ func (v *TaskWorkspaceEventTaskChangeBefore) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces
-// TaskWorkspaceEventTaskChangeBefore implements.
+// GetTurn returns v.Turn, or nil if v is nil.
 func (v *TaskWorkspaceEventTaskChangeBefore) GetTurn() *OpenIdentity {
 	if v == nil {
 		return nil
@@ -12923,8 +12684,7 @@ func (v *TaskWorkspaceEventTaskChangeBefore) GetTurn() *OpenIdentity {
 	return v.Turn
 }
 
-// GetItems returns v.Items (the member "items"); see the interfaces
-// TaskWorkspaceEventTaskChangeBefore implements.
+// GetItems returns v.Items, or nil if v is nil.
 func (v *TaskWorkspaceEventTaskChangeBefore) GetItems() ContentItems {
 	if v == nil {
 		return nil
@@ -13222,14 +12982,12 @@ func (*TaskWorkspaceEventTaskChangeAfter) isCatalogueEvent()     {}
 func (*TaskWorkspaceEventTaskChangeAfter) isEvent()              {}
 func (*TaskWorkspaceEventTaskChangeAfter) isTaskWorkspaceEvent() {}
 
-// GetType returns "task.change.after", the member "type" of every
-// TaskWorkspaceEventTaskChangeAfter.
+// GetType returns "task.change.after", the constant value of member "type".
 func (*TaskWorkspaceEventTaskChangeAfter) GetType() string {
 	return "task.change.after"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces
-// TaskWorkspaceEventTaskChangeAfter implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *TaskWorkspaceEventTaskChangeAfter) GetID() string {
 	if v == nil {
 		return ""
@@ -13237,8 +12995,7 @@ func (v *TaskWorkspaceEventTaskChangeAfter) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// TaskWorkspaceEventTaskChangeAfter implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *TaskWorkspaceEventTaskChangeAfter) GetSource() string {
 	if v == nil {
 		return ""
@@ -13246,8 +13003,7 @@ func (v *TaskWorkspaceEventTaskChangeAfter) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// TaskWorkspaceEventTaskChangeAfter implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *TaskWorkspaceEventTaskChangeAfter) GetTime() string {
 	if v == nil {
 		return ""
@@ -13255,8 +13011,7 @@ func (v *TaskWorkspaceEventTaskChangeAfter) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// TaskWorkspaceEventTaskChangeAfter implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *TaskWorkspaceEventTaskChangeAfter) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -13264,8 +13019,7 @@ func (v *TaskWorkspaceEventTaskChangeAfter) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces TaskWorkspaceEventTaskChangeAfter implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *TaskWorkspaceEventTaskChangeAfter) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -13273,8 +13027,7 @@ func (v *TaskWorkspaceEventTaskChangeAfter) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// TaskWorkspaceEventTaskChangeAfter implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *TaskWorkspaceEventTaskChangeAfter) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -13282,8 +13035,7 @@ func (v *TaskWorkspaceEventTaskChangeAfter) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// TaskWorkspaceEventTaskChangeAfter implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *TaskWorkspaceEventTaskChangeAfter) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -13291,8 +13043,7 @@ func (v *TaskWorkspaceEventTaskChangeAfter) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces TaskWorkspaceEventTaskChangeAfter implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *TaskWorkspaceEventTaskChangeAfter) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -13300,8 +13051,7 @@ func (v *TaskWorkspaceEventTaskChangeAfter) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces TaskWorkspaceEventTaskChangeAfter implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *TaskWorkspaceEventTaskChangeAfter) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -13309,8 +13059,7 @@ func (v *TaskWorkspaceEventTaskChangeAfter) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces
-// TaskWorkspaceEventTaskChangeAfter implements.
+// GetTurn returns v.Turn, or nil if v is nil.
 func (v *TaskWorkspaceEventTaskChangeAfter) GetTurn() *OpenIdentity {
 	if v == nil {
 		return nil
@@ -13318,8 +13067,7 @@ func (v *TaskWorkspaceEventTaskChangeAfter) GetTurn() *OpenIdentity {
 	return v.Turn
 }
 
-// GetItems returns v.Items (the member "items"); see the interfaces
-// TaskWorkspaceEventTaskChangeAfter implements.
+// GetItems returns v.Items, or nil if v is nil.
 func (v *TaskWorkspaceEventTaskChangeAfter) GetItems() ContentItems {
 	if v == nil {
 		return nil
@@ -13502,14 +13250,12 @@ type UserAttentionEvent struct {
 func (*UserAttentionEvent) isCatalogueEvent() {}
 func (*UserAttentionEvent) isEvent()          {}
 
-// GetType returns "user.attention", the member "type" of every
-// UserAttentionEvent.
+// GetType returns "user.attention", the constant value of member "type".
 func (*UserAttentionEvent) GetType() string {
 	return "user.attention"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces UserAttentionEvent
-// implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *UserAttentionEvent) GetID() string {
 	if v == nil {
 		return ""
@@ -13517,8 +13263,7 @@ func (v *UserAttentionEvent) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// UserAttentionEvent implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *UserAttentionEvent) GetSource() string {
 	if v == nil {
 		return ""
@@ -13526,8 +13271,7 @@ func (v *UserAttentionEvent) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// UserAttentionEvent implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *UserAttentionEvent) GetTime() string {
 	if v == nil {
 		return ""
@@ -13535,8 +13279,7 @@ func (v *UserAttentionEvent) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// UserAttentionEvent implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *UserAttentionEvent) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -13544,8 +13287,7 @@ func (v *UserAttentionEvent) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces UserAttentionEvent implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *UserAttentionEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -13553,8 +13295,7 @@ func (v *UserAttentionEvent) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// UserAttentionEvent implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *UserAttentionEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -13562,8 +13303,7 @@ func (v *UserAttentionEvent) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// UserAttentionEvent implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *UserAttentionEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -13571,8 +13311,7 @@ func (v *UserAttentionEvent) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces UserAttentionEvent implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *UserAttentionEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -13580,8 +13319,7 @@ func (v *UserAttentionEvent) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces UserAttentionEvent implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *UserAttentionEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -13736,8 +13474,7 @@ type InteractionEventUserAttention struct {
 
 func (*InteractionEventUserAttention) isInteractionEvent() {}
 
-// GetType returns "user.attention", the member "type" of every
-// InteractionEventUserAttention.
+// GetType returns "user.attention", the constant value of member "type".
 func (*InteractionEventUserAttention) GetType() string {
 	return "user.attention"
 }
@@ -13986,14 +13723,13 @@ type UserElicitationRequestEvent struct {
 func (*UserElicitationRequestEvent) isCatalogueEvent() {}
 func (*UserElicitationRequestEvent) isEvent()          {}
 
-// GetType returns "user.elicitation.request", the member "type" of every
-// UserElicitationRequestEvent.
+// GetType returns "user.elicitation.request", the constant value of member
+// "type".
 func (*UserElicitationRequestEvent) GetType() string {
 	return "user.elicitation.request"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces
-// UserElicitationRequestEvent implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *UserElicitationRequestEvent) GetID() string {
 	if v == nil {
 		return ""
@@ -14001,8 +13737,7 @@ func (v *UserElicitationRequestEvent) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// UserElicitationRequestEvent implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *UserElicitationRequestEvent) GetSource() string {
 	if v == nil {
 		return ""
@@ -14010,8 +13745,7 @@ func (v *UserElicitationRequestEvent) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// UserElicitationRequestEvent implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *UserElicitationRequestEvent) GetTime() string {
 	if v == nil {
 		return ""
@@ -14019,8 +13753,7 @@ func (v *UserElicitationRequestEvent) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// UserElicitationRequestEvent implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *UserElicitationRequestEvent) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -14028,8 +13761,7 @@ func (v *UserElicitationRequestEvent) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces UserElicitationRequestEvent implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *UserElicitationRequestEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -14037,8 +13769,7 @@ func (v *UserElicitationRequestEvent) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// UserElicitationRequestEvent implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *UserElicitationRequestEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -14046,8 +13777,7 @@ func (v *UserElicitationRequestEvent) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// UserElicitationRequestEvent implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *UserElicitationRequestEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -14055,8 +13785,7 @@ func (v *UserElicitationRequestEvent) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces UserElicitationRequestEvent implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *UserElicitationRequestEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -14064,8 +13793,7 @@ func (v *UserElicitationRequestEvent) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces UserElicitationRequestEvent implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *UserElicitationRequestEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -14221,8 +13949,8 @@ type InteractionEventUserElicitationRequest struct {
 
 func (*InteractionEventUserElicitationRequest) isInteractionEvent() {}
 
-// GetType returns "user.elicitation.request", the member "type" of every
-// InteractionEventUserElicitationRequest.
+// GetType returns "user.elicitation.request", the constant value of member
+// "type".
 func (*InteractionEventUserElicitationRequest) GetType() string {
 	return "user.elicitation.request"
 }
@@ -14502,14 +14230,13 @@ type UserElicitationResultEvent struct {
 func (*UserElicitationResultEvent) isCatalogueEvent() {}
 func (*UserElicitationResultEvent) isEvent()          {}
 
-// GetType returns "user.elicitation.result", the member "type" of every
-// UserElicitationResultEvent.
+// GetType returns "user.elicitation.result", the constant value of member
+// "type".
 func (*UserElicitationResultEvent) GetType() string {
 	return "user.elicitation.result"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces
-// UserElicitationResultEvent implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *UserElicitationResultEvent) GetID() string {
 	if v == nil {
 		return ""
@@ -14517,8 +14244,7 @@ func (v *UserElicitationResultEvent) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// UserElicitationResultEvent implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *UserElicitationResultEvent) GetSource() string {
 	if v == nil {
 		return ""
@@ -14526,8 +14252,7 @@ func (v *UserElicitationResultEvent) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// UserElicitationResultEvent implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *UserElicitationResultEvent) GetTime() string {
 	if v == nil {
 		return ""
@@ -14535,8 +14260,7 @@ func (v *UserElicitationResultEvent) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// UserElicitationResultEvent implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *UserElicitationResultEvent) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -14544,8 +14268,7 @@ func (v *UserElicitationResultEvent) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces UserElicitationResultEvent implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *UserElicitationResultEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -14553,8 +14276,7 @@ func (v *UserElicitationResultEvent) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// UserElicitationResultEvent implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *UserElicitationResultEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -14562,8 +14284,7 @@ func (v *UserElicitationResultEvent) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// UserElicitationResultEvent implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *UserElicitationResultEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -14571,8 +14292,7 @@ func (v *UserElicitationResultEvent) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces UserElicitationResultEvent implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *UserElicitationResultEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -14580,8 +14300,7 @@ func (v *UserElicitationResultEvent) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces UserElicitationResultEvent implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *UserElicitationResultEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -14737,8 +14456,8 @@ type InteractionEventUserElicitationResult struct {
 
 func (*InteractionEventUserElicitationResult) isInteractionEvent() {}
 
-// GetType returns "user.elicitation.result", the member "type" of every
-// InteractionEventUserElicitationResult.
+// GetType returns "user.elicitation.result", the constant value of member
+// "type".
 func (*InteractionEventUserElicitationResult) GetType() string {
 	return "user.elicitation.result"
 }
@@ -15042,14 +14761,12 @@ type UserMessageInboundEvent struct {
 func (*UserMessageInboundEvent) isCatalogueEvent() {}
 func (*UserMessageInboundEvent) isEvent()          {}
 
-// GetType returns "user.message.inbound", the member "type" of every
-// UserMessageInboundEvent.
+// GetType returns "user.message.inbound", the constant value of member "type".
 func (*UserMessageInboundEvent) GetType() string {
 	return "user.message.inbound"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces
-// UserMessageInboundEvent implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *UserMessageInboundEvent) GetID() string {
 	if v == nil {
 		return ""
@@ -15057,8 +14774,7 @@ func (v *UserMessageInboundEvent) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// UserMessageInboundEvent implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *UserMessageInboundEvent) GetSource() string {
 	if v == nil {
 		return ""
@@ -15066,8 +14782,7 @@ func (v *UserMessageInboundEvent) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// UserMessageInboundEvent implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *UserMessageInboundEvent) GetTime() string {
 	if v == nil {
 		return ""
@@ -15075,8 +14790,7 @@ func (v *UserMessageInboundEvent) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// UserMessageInboundEvent implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *UserMessageInboundEvent) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -15084,8 +14798,7 @@ func (v *UserMessageInboundEvent) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces UserMessageInboundEvent implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *UserMessageInboundEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -15093,8 +14806,7 @@ func (v *UserMessageInboundEvent) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// UserMessageInboundEvent implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *UserMessageInboundEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -15102,8 +14814,7 @@ func (v *UserMessageInboundEvent) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// UserMessageInboundEvent implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *UserMessageInboundEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -15111,8 +14822,7 @@ func (v *UserMessageInboundEvent) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces UserMessageInboundEvent implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *UserMessageInboundEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -15120,8 +14830,7 @@ func (v *UserMessageInboundEvent) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces UserMessageInboundEvent implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *UserMessageInboundEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -15276,8 +14985,7 @@ type InteractionEventUserMessageInbound struct {
 
 func (*InteractionEventUserMessageInbound) isInteractionEvent() {}
 
-// GetType returns "user.message.inbound", the member "type" of every
-// InteractionEventUserMessageInbound.
+// GetType returns "user.message.inbound", the constant value of member "type".
 func (*InteractionEventUserMessageInbound) GetType() string {
 	return "user.message.inbound"
 }
@@ -15524,14 +15232,12 @@ type UserMessageOutboundEvent struct {
 func (*UserMessageOutboundEvent) isCatalogueEvent() {}
 func (*UserMessageOutboundEvent) isEvent()          {}
 
-// GetType returns "user.message.outbound", the member "type" of every
-// UserMessageOutboundEvent.
+// GetType returns "user.message.outbound", the constant value of member "type".
 func (*UserMessageOutboundEvent) GetType() string {
 	return "user.message.outbound"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces
-// UserMessageOutboundEvent implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *UserMessageOutboundEvent) GetID() string {
 	if v == nil {
 		return ""
@@ -15539,8 +15245,7 @@ func (v *UserMessageOutboundEvent) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// UserMessageOutboundEvent implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *UserMessageOutboundEvent) GetSource() string {
 	if v == nil {
 		return ""
@@ -15548,8 +15253,7 @@ func (v *UserMessageOutboundEvent) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// UserMessageOutboundEvent implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *UserMessageOutboundEvent) GetTime() string {
 	if v == nil {
 		return ""
@@ -15557,8 +15261,7 @@ func (v *UserMessageOutboundEvent) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// UserMessageOutboundEvent implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *UserMessageOutboundEvent) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -15566,8 +15269,7 @@ func (v *UserMessageOutboundEvent) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces UserMessageOutboundEvent implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *UserMessageOutboundEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -15575,8 +15277,7 @@ func (v *UserMessageOutboundEvent) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// UserMessageOutboundEvent implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *UserMessageOutboundEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -15584,8 +15285,7 @@ func (v *UserMessageOutboundEvent) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// UserMessageOutboundEvent implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *UserMessageOutboundEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -15593,8 +15293,7 @@ func (v *UserMessageOutboundEvent) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces UserMessageOutboundEvent implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *UserMessageOutboundEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -15602,8 +15301,7 @@ func (v *UserMessageOutboundEvent) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces UserMessageOutboundEvent implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *UserMessageOutboundEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -15758,8 +15456,7 @@ type InteractionEventUserMessageOutbound struct {
 
 func (*InteractionEventUserMessageOutbound) isInteractionEvent() {}
 
-// GetType returns "user.message.outbound", the member "type" of every
-// InteractionEventUserMessageOutbound.
+// GetType returns "user.message.outbound", the constant value of member "type".
 func (*InteractionEventUserMessageOutbound) GetType() string {
 	return "user.message.outbound"
 }
@@ -15997,14 +15694,13 @@ func (*TaskWorkspaceEventWorkspaceChangeBefore) isCatalogueEvent()     {}
 func (*TaskWorkspaceEventWorkspaceChangeBefore) isEvent()              {}
 func (*TaskWorkspaceEventWorkspaceChangeBefore) isTaskWorkspaceEvent() {}
 
-// GetType returns "workspace.change.before", the member "type" of every
-// TaskWorkspaceEventWorkspaceChangeBefore.
+// GetType returns "workspace.change.before", the constant value of member
+// "type".
 func (*TaskWorkspaceEventWorkspaceChangeBefore) GetType() string {
 	return "workspace.change.before"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces
-// TaskWorkspaceEventWorkspaceChangeBefore implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetID() string {
 	if v == nil {
 		return ""
@@ -16012,8 +15708,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// TaskWorkspaceEventWorkspaceChangeBefore implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetSource() string {
 	if v == nil {
 		return ""
@@ -16021,8 +15716,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// TaskWorkspaceEventWorkspaceChangeBefore implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetTime() string {
 	if v == nil {
 		return ""
@@ -16030,8 +15724,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// TaskWorkspaceEventWorkspaceChangeBefore implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -16039,8 +15732,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces TaskWorkspaceEventWorkspaceChangeBefore implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -16048,8 +15740,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// TaskWorkspaceEventWorkspaceChangeBefore implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -16057,8 +15748,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// TaskWorkspaceEventWorkspaceChangeBefore implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -16066,8 +15756,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces TaskWorkspaceEventWorkspaceChangeBefore implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -16075,8 +15764,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces TaskWorkspaceEventWorkspaceChangeBefore implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -16084,8 +15772,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetSynthesized() *SynthesizedF
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces
-// TaskWorkspaceEventWorkspaceChangeBefore implements.
+// GetTurn returns v.Turn, or nil if v is nil.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetTurn() *OpenIdentity {
 	if v == nil {
 		return nil
@@ -16093,8 +15780,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetTurn() *OpenIdentity {
 	return v.Turn
 }
 
-// GetItems returns v.Items (the member "items"); see the interfaces
-// TaskWorkspaceEventWorkspaceChangeBefore implements.
+// GetItems returns v.Items, or nil if v is nil.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetItems() ContentItems {
 	if v == nil {
 		return nil
@@ -16450,14 +16136,13 @@ func (*TaskWorkspaceEventWorkspaceChangeAfter) isCatalogueEvent()     {}
 func (*TaskWorkspaceEventWorkspaceChangeAfter) isEvent()              {}
 func (*TaskWorkspaceEventWorkspaceChangeAfter) isTaskWorkspaceEvent() {}
 
-// GetType returns "workspace.change.after", the member "type" of every
-// TaskWorkspaceEventWorkspaceChangeAfter.
+// GetType returns "workspace.change.after", the constant value of member
+// "type".
 func (*TaskWorkspaceEventWorkspaceChangeAfter) GetType() string {
 	return "workspace.change.after"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces
-// TaskWorkspaceEventWorkspaceChangeAfter implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetID() string {
 	if v == nil {
 		return ""
@@ -16465,8 +16150,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// TaskWorkspaceEventWorkspaceChangeAfter implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetSource() string {
 	if v == nil {
 		return ""
@@ -16474,8 +16158,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// TaskWorkspaceEventWorkspaceChangeAfter implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetTime() string {
 	if v == nil {
 		return ""
@@ -16483,8 +16166,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// TaskWorkspaceEventWorkspaceChangeAfter implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -16492,8 +16174,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces TaskWorkspaceEventWorkspaceChangeAfter implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -16501,8 +16182,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// TaskWorkspaceEventWorkspaceChangeAfter implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -16510,8 +16190,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// TaskWorkspaceEventWorkspaceChangeAfter implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -16519,8 +16198,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces TaskWorkspaceEventWorkspaceChangeAfter implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -16528,8 +16206,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces TaskWorkspaceEventWorkspaceChangeAfter implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -16537,8 +16214,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetSynthesized() *SynthesizedFl
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces
-// TaskWorkspaceEventWorkspaceChangeAfter implements.
+// GetTurn returns v.Turn, or nil if v is nil.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetTurn() *OpenIdentity {
 	if v == nil {
 		return nil
@@ -16546,8 +16222,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetTurn() *OpenIdentity {
 	return v.Turn
 }
 
-// GetItems returns v.Items (the member "items"); see the interfaces
-// TaskWorkspaceEventWorkspaceChangeAfter implements.
+// GetItems returns v.Items, or nil if v is nil.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetItems() ContentItems {
 	if v == nil {
 		return nil
@@ -16732,14 +16407,12 @@ func (*TaskWorkspaceEventFileChanged) isCatalogueEvent()     {}
 func (*TaskWorkspaceEventFileChanged) isEvent()              {}
 func (*TaskWorkspaceEventFileChanged) isTaskWorkspaceEvent() {}
 
-// GetType returns "file.changed", the member "type" of every
-// TaskWorkspaceEventFileChanged.
+// GetType returns "file.changed", the constant value of member "type".
 func (*TaskWorkspaceEventFileChanged) GetType() string {
 	return "file.changed"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces
-// TaskWorkspaceEventFileChanged implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *TaskWorkspaceEventFileChanged) GetID() string {
 	if v == nil {
 		return ""
@@ -16747,8 +16420,7 @@ func (v *TaskWorkspaceEventFileChanged) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// TaskWorkspaceEventFileChanged implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *TaskWorkspaceEventFileChanged) GetSource() string {
 	if v == nil {
 		return ""
@@ -16756,8 +16428,7 @@ func (v *TaskWorkspaceEventFileChanged) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// TaskWorkspaceEventFileChanged implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *TaskWorkspaceEventFileChanged) GetTime() string {
 	if v == nil {
 		return ""
@@ -16765,8 +16436,7 @@ func (v *TaskWorkspaceEventFileChanged) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// TaskWorkspaceEventFileChanged implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *TaskWorkspaceEventFileChanged) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -16774,8 +16444,7 @@ func (v *TaskWorkspaceEventFileChanged) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces TaskWorkspaceEventFileChanged implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *TaskWorkspaceEventFileChanged) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -16783,8 +16452,7 @@ func (v *TaskWorkspaceEventFileChanged) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// TaskWorkspaceEventFileChanged implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *TaskWorkspaceEventFileChanged) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -16792,8 +16460,7 @@ func (v *TaskWorkspaceEventFileChanged) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// TaskWorkspaceEventFileChanged implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *TaskWorkspaceEventFileChanged) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -16801,8 +16468,7 @@ func (v *TaskWorkspaceEventFileChanged) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces TaskWorkspaceEventFileChanged implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *TaskWorkspaceEventFileChanged) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -16810,8 +16476,7 @@ func (v *TaskWorkspaceEventFileChanged) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces TaskWorkspaceEventFileChanged implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *TaskWorkspaceEventFileChanged) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -16819,8 +16484,7 @@ func (v *TaskWorkspaceEventFileChanged) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces
-// TaskWorkspaceEventFileChanged implements.
+// GetTurn returns v.Turn, or nil if v is nil.
 func (v *TaskWorkspaceEventFileChanged) GetTurn() *OpenIdentity {
 	if v == nil {
 		return nil
@@ -16828,8 +16492,7 @@ func (v *TaskWorkspaceEventFileChanged) GetTurn() *OpenIdentity {
 	return v.Turn
 }
 
-// GetItems returns v.Items (the member "items"); see the interfaces
-// TaskWorkspaceEventFileChanged implements.
+// GetItems returns v.Items, or nil if v is nil.
 func (v *TaskWorkspaceEventFileChanged) GetItems() ContentItems {
 	if v == nil {
 		return nil
@@ -17122,13 +16785,12 @@ type HookFailureEvent struct {
 func (*HookFailureEvent) isCatalogueEvent() {}
 func (*HookFailureEvent) isEvent()          {}
 
-// GetType returns "hook.failure", the member "type" of every HookFailureEvent.
+// GetType returns "hook.failure", the constant value of member "type".
 func (*HookFailureEvent) GetType() string {
 	return "hook.failure"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces HookFailureEvent
-// implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *HookFailureEvent) GetID() string {
 	if v == nil {
 		return ""
@@ -17136,8 +16798,7 @@ func (v *HookFailureEvent) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// HookFailureEvent implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *HookFailureEvent) GetSource() string {
 	if v == nil {
 		return ""
@@ -17145,8 +16806,7 @@ func (v *HookFailureEvent) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// HookFailureEvent implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *HookFailureEvent) GetTime() string {
 	if v == nil {
 		return ""
@@ -17154,8 +16814,7 @@ func (v *HookFailureEvent) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// HookFailureEvent implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *HookFailureEvent) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -17163,8 +16822,7 @@ func (v *HookFailureEvent) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces HookFailureEvent implements.
+// GetParentEventID returns &v.ParentEventID, or nil if v is nil.
 func (v *HookFailureEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -17172,8 +16830,7 @@ func (v *HookFailureEvent) GetParentEventID() *string {
 	return &v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// HookFailureEvent implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *HookFailureEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -17181,8 +16838,7 @@ func (v *HookFailureEvent) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// HookFailureEvent implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *HookFailureEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -17190,8 +16846,7 @@ func (v *HookFailureEvent) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces HookFailureEvent implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *HookFailureEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -17199,8 +16854,7 @@ func (v *HookFailureEvent) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces HookFailureEvent implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *HookFailureEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -17356,8 +17010,7 @@ type InteractionEventHookFailure struct {
 
 func (*InteractionEventHookFailure) isInteractionEvent() {}
 
-// GetType returns "hook.failure", the member "type" of every
-// InteractionEventHookFailure.
+// GetType returns "hook.failure", the constant value of member "type".
 func (*InteractionEventHookFailure) GetType() string {
 	return "hook.failure"
 }
@@ -18367,7 +18020,7 @@ type AuthenticationBearer struct {
 
 func (*AuthenticationBearer) isAuthentication() {}
 
-// GetType returns "bearer", the member "type" of every AuthenticationBearer.
+// GetType returns "bearer", the constant value of member "type".
 func (*AuthenticationBearer) GetType() string {
 	return "bearer"
 }
@@ -18467,7 +18120,7 @@ type AuthenticationOAuth struct {
 
 func (*AuthenticationOAuth) isAuthentication() {}
 
-// GetType returns "oauth", the member "type" of every AuthenticationOAuth.
+// GetType returns "oauth", the constant value of member "type".
 func (*AuthenticationOAuth) GetType() string {
 	return "oauth"
 }
@@ -18592,7 +18245,7 @@ type DenyEffect struct {
 
 func (*DenyEffect) isEffect() {}
 
-// GetType returns "deny", the member "type" of every DenyEffect.
+// GetType returns "deny", the constant value of member "type".
 func (*DenyEffect) GetType() string {
 	return "deny"
 }
@@ -18770,7 +18423,7 @@ type AllowEffect struct{}
 
 func (*AllowEffect) isEffect() {}
 
-// GetType returns "allow", the member "type" of every AllowEffect.
+// GetType returns "allow", the constant value of member "type".
 func (*AllowEffect) GetType() string {
 	return "allow"
 }
@@ -18836,7 +18489,7 @@ type AskEffect struct{}
 
 func (*AskEffect) isEffect() {}
 
-// GetType returns "ask", the member "type" of every AskEffect.
+// GetType returns "ask", the constant value of member "type".
 func (*AskEffect) GetType() string {
 	return "ask"
 }
@@ -18914,7 +18567,7 @@ type ModifyEffect struct {
 
 func (*ModifyEffect) isEffect() {}
 
-// GetType returns "modify", the member "type" of every ModifyEffect.
+// GetType returns "modify", the constant value of member "type".
 func (*ModifyEffect) GetType() string {
 	return "modify"
 }
@@ -19035,7 +18688,7 @@ type MessageEffect struct {
 
 func (*MessageEffect) isEffect() {}
 
-// GetType returns "message", the member "type" of every MessageEffect.
+// GetType returns "message", the constant value of member "type".
 func (*MessageEffect) GetType() string {
 	return "message"
 }
@@ -19108,7 +18761,7 @@ type ReturnEffect struct {
 
 func (*ReturnEffect) isEffect() {}
 
-// GetType returns "return", the member "type" of every ReturnEffect.
+// GetType returns "return", the constant value of member "type".
 func (*ReturnEffect) GetType() string {
 	return "return"
 }
@@ -19181,7 +18834,7 @@ type FlowStopEffect struct {
 
 func (*FlowStopEffect) isEffect() {}
 
-// GetType returns "flow", the member "type" of every FlowStopEffect.
+// GetType returns "flow", the constant value of member "type".
 func (*FlowStopEffect) GetType() string {
 	return "flow"
 }
@@ -19258,7 +18911,7 @@ type FlowContinueEffect struct {
 
 func (*FlowContinueEffect) isEffect() {}
 
-// GetType returns "flow", the member "type" of every FlowContinueEffect.
+// GetType returns "flow", the constant value of member "type".
 func (*FlowContinueEffect) GetType() string {
 	return "flow"
 }
@@ -19339,7 +18992,7 @@ type InjectEffect struct {
 
 func (*InjectEffect) isEffect() {}
 
-// GetType returns "inject", the member "type" of every InjectEffect.
+// GetType returns "inject", the constant value of member "type".
 func (*InjectEffect) GetType() string {
 	return "inject"
 }
@@ -19729,13 +19382,12 @@ type ToolBeforeEvent struct {
 
 func (*ToolBeforeEvent) isEvent() {}
 
-// GetType returns "tool.before", the member "type" of every ToolBeforeEvent.
+// GetType returns "tool.before", the constant value of member "type".
 func (*ToolBeforeEvent) GetType() string {
 	return "tool.before"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ToolBeforeEvent
-// implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *ToolBeforeEvent) GetID() string {
 	if v == nil {
 		return ""
@@ -19743,8 +19395,7 @@ func (v *ToolBeforeEvent) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// ToolBeforeEvent implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *ToolBeforeEvent) GetSource() string {
 	if v == nil {
 		return ""
@@ -19752,8 +19403,7 @@ func (v *ToolBeforeEvent) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// ToolBeforeEvent implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *ToolBeforeEvent) GetTime() string {
 	if v == nil {
 		return ""
@@ -19761,8 +19411,7 @@ func (v *ToolBeforeEvent) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// ToolBeforeEvent implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *ToolBeforeEvent) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -19770,8 +19419,7 @@ func (v *ToolBeforeEvent) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces ToolBeforeEvent implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *ToolBeforeEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -19779,8 +19427,7 @@ func (v *ToolBeforeEvent) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// ToolBeforeEvent implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *ToolBeforeEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -19788,8 +19435,7 @@ func (v *ToolBeforeEvent) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// ToolBeforeEvent implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *ToolBeforeEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -19797,8 +19443,7 @@ func (v *ToolBeforeEvent) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces ToolBeforeEvent implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *ToolBeforeEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -19806,8 +19451,7 @@ func (v *ToolBeforeEvent) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces ToolBeforeEvent implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *ToolBeforeEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -20023,13 +19667,12 @@ type ToolAfterEvent struct {
 
 func (*ToolAfterEvent) isEvent() {}
 
-// GetType returns "tool.after", the member "type" of every ToolAfterEvent.
+// GetType returns "tool.after", the constant value of member "type".
 func (*ToolAfterEvent) GetType() string {
 	return "tool.after"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ToolAfterEvent
-// implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *ToolAfterEvent) GetID() string {
 	if v == nil {
 		return ""
@@ -20037,8 +19680,7 @@ func (v *ToolAfterEvent) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// ToolAfterEvent implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *ToolAfterEvent) GetSource() string {
 	if v == nil {
 		return ""
@@ -20046,8 +19688,7 @@ func (v *ToolAfterEvent) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// ToolAfterEvent implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *ToolAfterEvent) GetTime() string {
 	if v == nil {
 		return ""
@@ -20055,8 +19696,7 @@ func (v *ToolAfterEvent) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// ToolAfterEvent implements.
+// GetSession returns v.Session, or nil if v is nil.
 func (v *ToolAfterEvent) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -20064,8 +19704,7 @@ func (v *ToolAfterEvent) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces ToolAfterEvent implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *ToolAfterEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -20073,8 +19712,7 @@ func (v *ToolAfterEvent) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// ToolAfterEvent implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *ToolAfterEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -20082,8 +19720,7 @@ func (v *ToolAfterEvent) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// ToolAfterEvent implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *ToolAfterEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -20091,8 +19728,7 @@ func (v *ToolAfterEvent) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces ToolAfterEvent implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *ToolAfterEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -20100,8 +19736,7 @@ func (v *ToolAfterEvent) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces ToolAfterEvent implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *ToolAfterEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -20460,14 +20095,12 @@ type SessionStartEvent struct {
 
 func (*SessionStartEvent) isEvent() {}
 
-// GetType returns "session.start", the member "type" of every
-// SessionStartEvent.
+// GetType returns "session.start", the constant value of member "type".
 func (*SessionStartEvent) GetType() string {
 	return "session.start"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces SessionStartEvent
-// implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *SessionStartEvent) GetID() string {
 	if v == nil {
 		return ""
@@ -20475,8 +20108,7 @@ func (v *SessionStartEvent) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// SessionStartEvent implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *SessionStartEvent) GetSource() string {
 	if v == nil {
 		return ""
@@ -20484,8 +20116,7 @@ func (v *SessionStartEvent) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// SessionStartEvent implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *SessionStartEvent) GetTime() string {
 	if v == nil {
 		return ""
@@ -20493,8 +20124,7 @@ func (v *SessionStartEvent) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// SessionStartEvent implements.
+// GetSession returns &v.Session, or nil if v is nil.
 func (v *SessionStartEvent) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -20502,8 +20132,7 @@ func (v *SessionStartEvent) GetSession() *Session {
 	return &v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces SessionStartEvent implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *SessionStartEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -20511,8 +20140,7 @@ func (v *SessionStartEvent) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// SessionStartEvent implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *SessionStartEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -20520,8 +20148,7 @@ func (v *SessionStartEvent) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// SessionStartEvent implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *SessionStartEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -20529,8 +20156,7 @@ func (v *SessionStartEvent) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces SessionStartEvent implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *SessionStartEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -20538,8 +20164,7 @@ func (v *SessionStartEvent) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces SessionStartEvent implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *SessionStartEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -20825,13 +20450,12 @@ type SessionEndEvent struct {
 
 func (*SessionEndEvent) isEvent() {}
 
-// GetType returns "session.end", the member "type" of every SessionEndEvent.
+// GetType returns "session.end", the constant value of member "type".
 func (*SessionEndEvent) GetType() string {
 	return "session.end"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces SessionEndEvent
-// implements.
+// GetID returns v.ID, or "" if v is nil.
 func (v *SessionEndEvent) GetID() string {
 	if v == nil {
 		return ""
@@ -20839,8 +20463,7 @@ func (v *SessionEndEvent) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces
-// SessionEndEvent implements.
+// GetSource returns v.Source, or "" if v is nil.
 func (v *SessionEndEvent) GetSource() string {
 	if v == nil {
 		return ""
@@ -20848,8 +20471,7 @@ func (v *SessionEndEvent) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces
-// SessionEndEvent implements.
+// GetTime returns v.Time, or "" if v is nil.
 func (v *SessionEndEvent) GetTime() string {
 	if v == nil {
 		return ""
@@ -20857,8 +20479,7 @@ func (v *SessionEndEvent) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces
-// SessionEndEvent implements.
+// GetSession returns &v.Session, or nil if v is nil.
 func (v *SessionEndEvent) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -20866,8 +20487,7 @@ func (v *SessionEndEvent) GetSession() *Session {
 	return &v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
-// the interfaces SessionEndEvent implements.
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
 func (v *SessionEndEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -20875,8 +20495,7 @@ func (v *SessionEndEvent) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
-// SessionEndEvent implements.
+// GetGaps returns v.Gaps, or nil if v is nil.
 func (v *SessionEndEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -20884,8 +20503,7 @@ func (v *SessionEndEvent) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces
-// SessionEndEvent implements.
+// GetNative returns v.Native, or nil if v is nil.
 func (v *SessionEndEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -20893,8 +20511,7 @@ func (v *SessionEndEvent) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the
-// interfaces SessionEndEvent implements.
+// GetExtensions returns v.Extensions, or nil if v is nil.
 func (v *SessionEndEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -20902,8 +20519,7 @@ func (v *SessionEndEvent) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
-// interfaces SessionEndEvent implements.
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
 func (v *SessionEndEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -22325,8 +21941,7 @@ type MCPElicitationBooleanSchema struct {
 
 func (*MCPElicitationBooleanSchema) isMCPElicitationPrimitiveSchemaDefinition() {}
 
-// GetTitle returns v.Title (the member "title"); see the interfaces
-// MCPElicitationBooleanSchema implements.
+// GetTitle returns v.Title, or nil if v is nil.
 func (v *MCPElicitationBooleanSchema) GetTitle() *string {
 	if v == nil {
 		return nil
@@ -22334,8 +21949,7 @@ func (v *MCPElicitationBooleanSchema) GetTitle() *string {
 	return v.Title
 }
 
-// GetDescription returns v.Description (the member "description"); see the
-// interfaces MCPElicitationBooleanSchema implements.
+// GetDescription returns v.Description, or nil if v is nil.
 func (v *MCPElicitationBooleanSchema) GetDescription() *string {
 	if v == nil {
 		return nil
@@ -22454,8 +22068,7 @@ type MCPElicitationElicitRequestFormParams struct {
 
 func (*MCPElicitationElicitRequestFormParams) isMCPElicitationElicitRequestParams() {}
 
-// GetMeta returns v.Meta (the member "_meta"); see the interfaces
-// MCPElicitationElicitRequestFormParams implements.
+// GetMeta returns v.Meta, or nil if v is nil.
 func (v *MCPElicitationElicitRequestFormParams) GetMeta() *RequestMeta {
 	if v == nil {
 		return nil
@@ -22463,8 +22076,7 @@ func (v *MCPElicitationElicitRequestFormParams) GetMeta() *RequestMeta {
 	return v.Meta
 }
 
-// GetMessage returns v.Message (the member "message"); see the interfaces
-// MCPElicitationElicitRequestFormParams implements.
+// GetMessage returns v.Message, or "" if v is nil.
 func (v *MCPElicitationElicitRequestFormParams) GetMessage() string {
 	if v == nil {
 		return ""
@@ -22472,8 +22084,7 @@ func (v *MCPElicitationElicitRequestFormParams) GetMessage() string {
 	return v.Message
 }
 
-// GetTask returns v.Task (the member "task"); see the interfaces
-// MCPElicitationElicitRequestFormParams implements.
+// GetTask returns v.Task, or nil if v is nil.
 func (v *MCPElicitationElicitRequestFormParams) GetTask() *MCPElicitationTaskMetadata {
 	if v == nil {
 		return nil
@@ -22890,8 +22501,7 @@ type MCPElicitationStringSchema struct {
 
 func (*MCPElicitationStringSchema) isMCPElicitationPrimitiveSchemaDefinition() {}
 
-// GetTitle returns v.Title (the member "title"); see the interfaces
-// MCPElicitationStringSchema implements.
+// GetTitle returns v.Title, or nil if v is nil.
 func (v *MCPElicitationStringSchema) GetTitle() *string {
 	if v == nil {
 		return nil
@@ -22899,8 +22509,7 @@ func (v *MCPElicitationStringSchema) GetTitle() *string {
 	return v.Title
 }
 
-// GetDescription returns v.Description (the member "description"); see the
-// interfaces MCPElicitationStringSchema implements.
+// GetDescription returns v.Description, or nil if v is nil.
 func (v *MCPElicitationStringSchema) GetDescription() *string {
 	if v == nil {
 		return nil
@@ -23057,8 +22666,7 @@ type MCPElicitationNumberSchema struct {
 
 func (*MCPElicitationNumberSchema) isMCPElicitationPrimitiveSchemaDefinition() {}
 
-// GetTitle returns v.Title (the member "title"); see the interfaces
-// MCPElicitationNumberSchema implements.
+// GetTitle returns v.Title, or nil if v is nil.
 func (v *MCPElicitationNumberSchema) GetTitle() *string {
 	if v == nil {
 		return nil
@@ -23066,8 +22674,7 @@ func (v *MCPElicitationNumberSchema) GetTitle() *string {
 	return v.Title
 }
 
-// GetDescription returns v.Description (the member "description"); see the
-// interfaces MCPElicitationNumberSchema implements.
+// GetDescription returns v.Description, or nil if v is nil.
 func (v *MCPElicitationNumberSchema) GetDescription() *string {
 	if v == nil {
 		return nil
@@ -23208,8 +22815,7 @@ type MCPElicitationUntitledSingleSelectEnumSchema struct {
 
 func (*MCPElicitationUntitledSingleSelectEnumSchema) isMCPElicitationPrimitiveSchemaDefinition() {}
 
-// GetTitle returns v.Title (the member "title"); see the interfaces
-// MCPElicitationUntitledSingleSelectEnumSchema implements.
+// GetTitle returns v.Title, or nil if v is nil.
 func (v *MCPElicitationUntitledSingleSelectEnumSchema) GetTitle() *string {
 	if v == nil {
 		return nil
@@ -23217,8 +22823,7 @@ func (v *MCPElicitationUntitledSingleSelectEnumSchema) GetTitle() *string {
 	return v.Title
 }
 
-// GetDescription returns v.Description (the member "description"); see the
-// interfaces MCPElicitationUntitledSingleSelectEnumSchema implements.
+// GetDescription returns v.Description, or nil if v is nil.
 func (v *MCPElicitationUntitledSingleSelectEnumSchema) GetDescription() *string {
 	if v == nil {
 		return nil
@@ -23334,8 +22939,7 @@ type MCPElicitationTitledSingleSelectEnumSchema struct {
 
 func (*MCPElicitationTitledSingleSelectEnumSchema) isMCPElicitationPrimitiveSchemaDefinition() {}
 
-// GetTitle returns v.Title (the member "title"); see the interfaces
-// MCPElicitationTitledSingleSelectEnumSchema implements.
+// GetTitle returns v.Title, or nil if v is nil.
 func (v *MCPElicitationTitledSingleSelectEnumSchema) GetTitle() *string {
 	if v == nil {
 		return nil
@@ -23343,8 +22947,7 @@ func (v *MCPElicitationTitledSingleSelectEnumSchema) GetTitle() *string {
 	return v.Title
 }
 
-// GetDescription returns v.Description (the member "description"); see the
-// interfaces MCPElicitationTitledSingleSelectEnumSchema implements.
+// GetDescription returns v.Description, or nil if v is nil.
 func (v *MCPElicitationTitledSingleSelectEnumSchema) GetDescription() *string {
 	if v == nil {
 		return nil
@@ -23531,8 +23134,7 @@ type MCPElicitationUntitledMultiSelectEnumSchema struct {
 
 func (*MCPElicitationUntitledMultiSelectEnumSchema) isMCPElicitationPrimitiveSchemaDefinition() {}
 
-// GetTitle returns v.Title (the member "title"); see the interfaces
-// MCPElicitationUntitledMultiSelectEnumSchema implements.
+// GetTitle returns v.Title, or nil if v is nil.
 func (v *MCPElicitationUntitledMultiSelectEnumSchema) GetTitle() *string {
 	if v == nil {
 		return nil
@@ -23540,8 +23142,7 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchema) GetTitle() *string {
 	return v.Title
 }
 
-// GetDescription returns v.Description (the member "description"); see the
-// interfaces MCPElicitationUntitledMultiSelectEnumSchema implements.
+// GetDescription returns v.Description, or nil if v is nil.
 func (v *MCPElicitationUntitledMultiSelectEnumSchema) GetDescription() *string {
 	if v == nil {
 		return nil
@@ -23745,8 +23346,7 @@ type MCPElicitationTitledMultiSelectEnumSchema struct {
 
 func (*MCPElicitationTitledMultiSelectEnumSchema) isMCPElicitationPrimitiveSchemaDefinition() {}
 
-// GetTitle returns v.Title (the member "title"); see the interfaces
-// MCPElicitationTitledMultiSelectEnumSchema implements.
+// GetTitle returns v.Title, or nil if v is nil.
 func (v *MCPElicitationTitledMultiSelectEnumSchema) GetTitle() *string {
 	if v == nil {
 		return nil
@@ -23754,8 +23354,7 @@ func (v *MCPElicitationTitledMultiSelectEnumSchema) GetTitle() *string {
 	return v.Title
 }
 
-// GetDescription returns v.Description (the member "description"); see the
-// interfaces MCPElicitationTitledMultiSelectEnumSchema implements.
+// GetDescription returns v.Description, or nil if v is nil.
 func (v *MCPElicitationTitledMultiSelectEnumSchema) GetDescription() *string {
 	if v == nil {
 		return nil
@@ -23949,8 +23548,7 @@ type MCPElicitationLegacyTitledEnumSchema struct {
 
 func (*MCPElicitationLegacyTitledEnumSchema) isMCPElicitationPrimitiveSchemaDefinition() {}
 
-// GetTitle returns v.Title (the member "title"); see the interfaces
-// MCPElicitationLegacyTitledEnumSchema implements.
+// GetTitle returns v.Title, or nil if v is nil.
 func (v *MCPElicitationLegacyTitledEnumSchema) GetTitle() *string {
 	if v == nil {
 		return nil
@@ -23958,8 +23556,7 @@ func (v *MCPElicitationLegacyTitledEnumSchema) GetTitle() *string {
 	return v.Title
 }
 
-// GetDescription returns v.Description (the member "description"); see the
-// interfaces MCPElicitationLegacyTitledEnumSchema implements.
+// GetDescription returns v.Description, or nil if v is nil.
 func (v *MCPElicitationLegacyTitledEnumSchema) GetDescription() *string {
 	if v == nil {
 		return nil
@@ -24205,8 +23802,7 @@ type MCPElicitationElicitRequestURLParams struct {
 
 func (*MCPElicitationElicitRequestURLParams) isMCPElicitationElicitRequestParams() {}
 
-// GetMeta returns v.Meta (the member "_meta"); see the interfaces
-// MCPElicitationElicitRequestURLParams implements.
+// GetMeta returns v.Meta, or nil if v is nil.
 func (v *MCPElicitationElicitRequestURLParams) GetMeta() *RequestMeta {
 	if v == nil {
 		return nil
@@ -24214,8 +23810,7 @@ func (v *MCPElicitationElicitRequestURLParams) GetMeta() *RequestMeta {
 	return v.Meta
 }
 
-// GetMessage returns v.Message (the member "message"); see the interfaces
-// MCPElicitationElicitRequestURLParams implements.
+// GetMessage returns v.Message, or "" if v is nil.
 func (v *MCPElicitationElicitRequestURLParams) GetMessage() string {
 	if v == nil {
 		return ""
@@ -24223,8 +23818,7 @@ func (v *MCPElicitationElicitRequestURLParams) GetMessage() string {
 	return v.Message
 }
 
-// GetTask returns v.Task (the member "task"); see the interfaces
-// MCPElicitationElicitRequestURLParams implements.
+// GetTask returns v.Task, or nil if v is nil.
 func (v *MCPElicitationElicitRequestURLParams) GetTask() *MCPElicitationTaskMetadata {
 	if v == nil {
 		return nil
@@ -24843,7 +24437,7 @@ type StdioTransport struct {
 
 func (*StdioTransport) isBackendTransport() {}
 
-// GetType returns "stdio", the member "type" of every StdioTransport.
+// GetType returns "stdio", the constant value of member "type".
 func (*StdioTransport) GetType() string {
 	return "stdio"
 }
@@ -24957,7 +24551,7 @@ type HTTPTransport struct {
 
 func (*HTTPTransport) isBackendTransport() {}
 
-// GetType returns "http", the member "type" of every HTTPTransport.
+// GetType returns "http", the constant value of member "type".
 func (*HTTPTransport) GetType() string {
 	return "http"
 }
@@ -25100,8 +24694,7 @@ type InterceptSubscription struct {
 
 func (*InterceptSubscription) isBackendSubscription() {}
 
-// GetEvents returns v.Events (the member "events"); see the interfaces
-// InterceptSubscription implements.
+// GetEvents returns v.Events, or nil if v is nil.
 func (v *InterceptSubscription) GetEvents() []string {
 	if v == nil {
 		return nil
@@ -25109,14 +24702,12 @@ func (v *InterceptSubscription) GetEvents() []string {
 	return v.Events
 }
 
-// GetMode returns "intercept", the member "mode" of every
-// InterceptSubscription.
+// GetMode returns "intercept", the constant value of member "mode".
 func (*InterceptSubscription) GetMode() string {
 	return "intercept"
 }
 
-// GetIncludeNative returns v.IncludeNative (the member "includeNative"); see
-// the interfaces InterceptSubscription implements.
+// GetIncludeNative returns v.IncludeNative, or nil if v is nil.
 func (v *InterceptSubscription) GetIncludeNative() *bool {
 	if v == nil {
 		return nil
@@ -25124,8 +24715,7 @@ func (v *InterceptSubscription) GetIncludeNative() *bool {
 	return v.IncludeNative
 }
 
-// GetContent returns v.Content (the member "content"); see the interfaces
-// InterceptSubscription implements.
+// GetContent returns v.Content, or ContentSelection{} if v is nil.
 func (v *InterceptSubscription) GetContent() ContentSelection {
 	if v == nil {
 		return ContentSelection{}
@@ -25133,8 +24723,7 @@ func (v *InterceptSubscription) GetContent() ContentSelection {
 	return v.Content
 }
 
-// GetUpload returns v.Upload (the member "upload"); see the interfaces
-// InterceptSubscription implements.
+// GetUpload returns v.Upload, or nil if v is nil.
 func (v *InterceptSubscription) GetUpload() *ContentUpload {
 	if v == nil {
 		return nil
@@ -25142,8 +24731,7 @@ func (v *InterceptSubscription) GetUpload() *ContentUpload {
 	return v.Upload
 }
 
-// GetFilters returns v.Filters (the member "filters"); see the interfaces
-// InterceptSubscription implements.
+// GetFilters returns v.Filters, or nil if v is nil.
 func (v *InterceptSubscription) GetFilters() *Filters {
 	if v == nil {
 		return nil
@@ -25151,8 +24739,7 @@ func (v *InterceptSubscription) GetFilters() *Filters {
 	return v.Filters
 }
 
-// GetDisableable returns v.Disableable (the member "disableable"); see the
-// interfaces InterceptSubscription implements.
+// GetDisableable returns v.Disableable, or nil if v is nil.
 func (v *InterceptSubscription) GetDisableable() *bool {
 	if v == nil {
 		return nil
@@ -25410,8 +24997,7 @@ type ObserveSubscription struct {
 
 func (*ObserveSubscription) isBackendSubscription() {}
 
-// GetEvents returns v.Events (the member "events"); see the interfaces
-// ObserveSubscription implements.
+// GetEvents returns v.Events, or nil if v is nil.
 func (v *ObserveSubscription) GetEvents() []string {
 	if v == nil {
 		return nil
@@ -25419,13 +25005,12 @@ func (v *ObserveSubscription) GetEvents() []string {
 	return v.Events
 }
 
-// GetMode returns "observe", the member "mode" of every ObserveSubscription.
+// GetMode returns "observe", the constant value of member "mode".
 func (*ObserveSubscription) GetMode() string {
 	return "observe"
 }
 
-// GetIncludeNative returns v.IncludeNative (the member "includeNative"); see
-// the interfaces ObserveSubscription implements.
+// GetIncludeNative returns v.IncludeNative, or nil if v is nil.
 func (v *ObserveSubscription) GetIncludeNative() *bool {
 	if v == nil {
 		return nil
@@ -25433,8 +25018,7 @@ func (v *ObserveSubscription) GetIncludeNative() *bool {
 	return v.IncludeNative
 }
 
-// GetContent returns v.Content (the member "content"); see the interfaces
-// ObserveSubscription implements.
+// GetContent returns v.Content, or ContentSelection{} if v is nil.
 func (v *ObserveSubscription) GetContent() ContentSelection {
 	if v == nil {
 		return ContentSelection{}
@@ -25442,8 +25026,7 @@ func (v *ObserveSubscription) GetContent() ContentSelection {
 	return v.Content
 }
 
-// GetUpload returns v.Upload (the member "upload"); see the interfaces
-// ObserveSubscription implements.
+// GetUpload returns v.Upload, or nil if v is nil.
 func (v *ObserveSubscription) GetUpload() *ContentUpload {
 	if v == nil {
 		return nil
@@ -25451,8 +25034,7 @@ func (v *ObserveSubscription) GetUpload() *ContentUpload {
 	return v.Upload
 }
 
-// GetFilters returns v.Filters (the member "filters"); see the interfaces
-// ObserveSubscription implements.
+// GetFilters returns v.Filters, or nil if v is nil.
 func (v *ObserveSubscription) GetFilters() *Filters {
 	if v == nil {
 		return nil
@@ -25460,8 +25042,7 @@ func (v *ObserveSubscription) GetFilters() *Filters {
 	return v.Filters
 }
 
-// GetDisableable returns v.Disableable (the member "disableable"); see the
-// interfaces ObserveSubscription implements.
+// GetDisableable returns v.Disableable, or nil if v is nil.
 func (v *ObserveSubscription) GetDisableable() *bool {
 	if v == nil {
 		return nil

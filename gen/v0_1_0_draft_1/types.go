@@ -1988,7 +1988,7 @@ type StdioTransport struct {
 
 func (*StdioTransport) isBackendTransport() {}
 
-// GetType returns "stdio", the member "type" of every StdioTransport.
+// GetType returns "stdio", the constant value of member "type".
 func (*StdioTransport) GetType() string {
 	return "stdio"
 }
@@ -2103,7 +2103,7 @@ type HTTPTransport struct {
 
 func (*HTTPTransport) isBackendTransport() {}
 
-// GetType returns "http", the member "type" of every HTTPTransport.
+// GetType returns "http", the constant value of member "type".
 func (*HTTPTransport) GetType() string {
 	return "http"
 }
@@ -2312,14 +2312,12 @@ type InterceptSubscription struct {
 
 func (*InterceptSubscription) isBackendSubscription() {}
 
-// GetMode returns "intercept", the member "mode" of every
-// InterceptSubscription.
+// GetMode returns "intercept", the constant value of member "mode".
 func (*InterceptSubscription) GetMode() string {
 	return "intercept"
 }
 
-// GetIncludeNative returns v.IncludeNative (the member "includeNative"); see
-// the interfaces InterceptSubscription implements.
+// GetIncludeNative returns v.IncludeNative, or nil if v is nil.
 func (v *InterceptSubscription) GetIncludeNative() *bool {
 	if v == nil {
 		return nil
@@ -2440,13 +2438,12 @@ type ObserveSubscription struct {
 
 func (*ObserveSubscription) isBackendSubscription() {}
 
-// GetMode returns "observe", the member "mode" of every ObserveSubscription.
+// GetMode returns "observe", the constant value of member "mode".
 func (*ObserveSubscription) GetMode() string {
 	return "observe"
 }
 
-// GetIncludeNative returns v.IncludeNative (the member "includeNative"); see
-// the interfaces ObserveSubscription implements.
+// GetIncludeNative returns v.IncludeNative, or nil if v is nil.
 func (v *ObserveSubscription) GetIncludeNative() *bool {
 	if v == nil {
 		return nil

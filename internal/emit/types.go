@@ -283,7 +283,7 @@ func (e *gotypes) accessorResult(a *ir.Accessor) *Statement {
 func (e *gotypes) getter(t *ir.Type, g *ir.Getter) {
 	recv := Id("v").Op("*").Id(t.Name)
 	if g.Tag {
-		e.f.Commentf("%s returns %s, the member %q of every %s.", g.Method, g.Field.Const.JSON, g.JSON, t.Name)
+		e.f.Commentf("%s returns %s, the constant value of member %q.", g.Method, g.Field.Const.JSON, g.JSON)
 		e.f.Func().Params(Op("*").Id(t.Name)).Id(g.Method).Params().String().Block(Return(Lit(g.Field.Const.Str())))
 		e.f.Line()
 		return
@@ -292,9 +292,10 @@ func (e *gotypes) getter(t *ir.Type, g *ir.Getter) {
 	if g.Pointer && g.Field.Required {
 		field = Op("&").Add(field)
 	}
-	e.f.Commentf("%s returns v.%s (the member %q); see the interfaces %s implements.", g.Method, g.Field.Go, g.JSON, t.Name)
+	zero := e.zero(g.Accessor)
+	e.f.Commentf("%s returns %#v, or %#v if v is nil.", g.Method, field, zero)
 	e.f.Func().Params(recv).Id(g.Method).Params().Add(e.accessorResult(g.Accessor)).Block(
-		If(Id("v").Op("==").Nil()).Block(Return(e.zero(g.Accessor))),
+		If(Id("v").Op("==").Nil()).Block(Return(zero)),
 		Return(field),
 	)
 	e.f.Line()
