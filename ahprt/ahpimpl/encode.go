@@ -92,7 +92,16 @@ func SortedKeys[V any](m map[string]V) []string {
 
 var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
 
-// GetBuffer returns a pooled encoding buffer; Finish returns it.
+// Marshal encodes v into a pooled buffer and returns, through Finish, a
+// copy of the encoding if check accepts it: the body of every generated
+// MarshalJSON.
+func Marshal(v Appender, check CheckFunc) ([]byte, error) {
+	buf := GetBuffer()
+	return Finish(buf, v.AppendJSON((*buf)[:0]), check)
+}
+
+// GetBuffer returns a pooled encoding buffer; Finish returns it. Code
+// generated before GenVersion 8 calls both from its MarshalJSON.
 func GetBuffer() *[]byte { return bufPool.Get().(*[]byte) }
 
 // Finish ends a MarshalJSON: it validates the encoding b (written into the

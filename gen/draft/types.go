@@ -74,8 +74,7 @@ func (v *CapabilitiesRequest) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesRequest) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesRequest)
+	return ahpimpl.Marshal(v, vCapabilitiesRequest)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -164,8 +163,7 @@ func (v *JSONRPCRequest) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *JSONRPCRequest) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_request)
+	return ahpimpl.Marshal(v, vCommon_request)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -232,8 +230,7 @@ func (v *JSONRPCID) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *JSONRPCID) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_jsonRpcId)
+	return ahpimpl.Marshal(v, vCommon_jsonRpcId)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -289,8 +286,7 @@ func (v *CapabilitiesRequestParams) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesRequestParams) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged)
+	return ahpimpl.Marshal(v, vCommon_merged)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -372,8 +368,7 @@ func (v *CapabilitiesResponse) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesResponse) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse)
+	return ahpimpl.Marshal(v, vCapabilitiesResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -456,8 +451,7 @@ func (v *JSONRPCSuccessResponse) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *JSONRPCSuccessResponse) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_successResponse)
+	return ahpimpl.Marshal(v, vCommon_successResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -529,8 +523,7 @@ func (v *JSONRPCResponseID) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *JSONRPCResponseID) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_jsonRpcResponseId)
+	return ahpimpl.Marshal(v, vCommon_jsonRpcResponseId)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -595,8 +588,7 @@ func (v *CapabilitiesResponseResult) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesResponseResult) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged2)
+	return ahpimpl.Marshal(v, vCommon_merged2)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -714,8 +706,7 @@ func (v *StaticCapabilityManifest) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *StaticCapabilityManifest) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest)
+	return ahpimpl.Marshal(v, vCapabilitiesResponse_allOf_1_result_manifest)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -795,8 +786,7 @@ func (v *StaticCapabilityManifestEvent) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *StaticCapabilityManifestEvent) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_events_items)
+	return ahpimpl.Marshal(v, vCapabilitiesResponse_allOf_1_result_manifest_events_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -963,8 +953,7 @@ func (v *Capabilities) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Capabilities) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities)
+	return ahpimpl.Marshal(v, vCapabilities)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -1113,8 +1102,7 @@ func (v *CapabilitiesModify) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesModify) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_modify)
+	return ahpimpl.Marshal(v, vCapabilities_modify)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -1184,8 +1172,7 @@ func (v *ModifyOperations) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ModifyOperations) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_modifyOperations)
+	return ahpimpl.Marshal(v, vCapabilities_modifyOperations)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -1288,8 +1275,7 @@ func (v *CapabilitiesFlow) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesFlow) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_flow)
+	return ahpimpl.Marshal(v, vCapabilities_flow)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -1370,8 +1356,7 @@ func (v *CapabilitiesInject) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesInject) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_inject)
+	return ahpimpl.Marshal(v, vCapabilities_inject)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -1436,8 +1421,7 @@ func (v *CapabilitiesInjectContext) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesInjectContext) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_inject_context)
+	return ahpimpl.Marshal(v, vCapabilities_inject_context)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -1531,8 +1515,7 @@ func (v *CapabilitiesElicitation) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesElicitation) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_elicitation)
+	return ahpimpl.Marshal(v, vCapabilities_elicitation)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -1599,8 +1582,7 @@ func (v *StaticCapabilityManifestGap) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *StaticCapabilityManifestGap) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_gaps_items)
+	return ahpimpl.Marshal(v, vCapabilitiesResponse_allOf_1_result_manifest_gaps_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -1734,8 +1716,7 @@ func (v *StaticCapabilityManifestLimits) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *StaticCapabilityManifestLimits) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_limits)
+	return ahpimpl.Marshal(v, vCapabilitiesResponse_allOf_1_result_manifest_limits)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -1804,8 +1785,7 @@ func (v *StaticCapabilityManifestManagedPolicy) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *StaticCapabilityManifestManagedPolicy) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy)
+	return ahpimpl.Marshal(v, vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -2385,8 +2365,7 @@ func (v *ConfigChangeBeforeEvent) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ConfigChangeBeforeEvent) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_configChangeBefore)
+	return ahpimpl.Marshal(v, vCatalogueEvent_configChangeBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -2549,8 +2528,7 @@ func (v *Envelope) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Envelope) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vEvent_envelope)
+	return ahpimpl.Marshal(v, vEvent_envelope)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -2683,8 +2661,7 @@ func (v *EventCore) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *EventCore) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vEvent_eventCore)
+	return ahpimpl.Marshal(v, vEvent_eventCore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -2801,8 +2778,7 @@ func (v *Session) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Session) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_session)
+	return ahpimpl.Marshal(v, vCommon_session)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -2874,8 +2850,7 @@ func (v *SessionAgent) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *SessionAgent) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_session_agent)
+	return ahpimpl.Marshal(v, vCommon_session_agent)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -2943,8 +2918,7 @@ func (v *EventGap) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *EventGap) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vEvent_gap)
+	return ahpimpl.Marshal(v, vEvent_gap)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -3031,8 +3005,7 @@ func (v *OpenIdentity) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *OpenIdentity) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vEvent_openIdentity)
+	return ahpimpl.Marshal(v, vEvent_openIdentity)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -3300,8 +3273,7 @@ func (v *TextBodyPart) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TextBodyPart) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_textBodyPart)
+	return ahpimpl.Marshal(v, vContentItem_textBodyPart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -3458,8 +3430,7 @@ func (v *TextGapPart) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TextGapPart) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_textGapPart)
+	return ahpimpl.Marshal(v, vContentItem_textGapPart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -3536,8 +3507,7 @@ func (v *ContentItemGap) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ContentItemGap) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_gap)
+	return ahpimpl.Marshal(v, vContentItem_gap)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -3679,8 +3649,7 @@ func (v *TextMetadataPart) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TextMetadataPart) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_textMetadataPart)
+	return ahpimpl.Marshal(v, vContentItem_textMetadataPart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -3825,8 +3794,7 @@ func (v *TextOmittedPart) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TextOmittedPart) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_textOmittedPart)
+	return ahpimpl.Marshal(v, vContentItem_textOmittedPart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -4056,8 +4024,7 @@ func (v *AttachmentBodyPart) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *AttachmentBodyPart) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_attachmentBodyPart)
+	return ahpimpl.Marshal(v, vContentItem_attachmentBodyPart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -4133,8 +4100,7 @@ func (v *ContentReference) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ContentReference) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vContentReference)
+	return ahpimpl.Marshal(v, vContentReference)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -4290,8 +4256,7 @@ func (v *AttachmentGapPart) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *AttachmentGapPart) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_attachmentGapPart)
+	return ahpimpl.Marshal(v, vContentItem_attachmentGapPart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -4451,8 +4416,7 @@ func (v *AttachmentMetadataPart) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *AttachmentMetadataPart) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_attachmentMetadataPart)
+	return ahpimpl.Marshal(v, vContentItem_attachmentMetadataPart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -4612,8 +4576,7 @@ func (v *AttachmentOmittedPart) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *AttachmentOmittedPart) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_attachmentOmittedPart)
+	return ahpimpl.Marshal(v, vContentItem_attachmentOmittedPart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -4696,8 +4659,7 @@ func (v *InteractionEventConfigChangeBefore) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventConfigChangeBefore) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeBefore)
+	return ahpimpl.Marshal(v, vInteractionEvent_configChangeBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -4788,8 +4750,7 @@ func (v *InteractionEventConfigChangeBeforeChange) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventConfigChangeBeforeChange) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeBefore_change)
+	return ahpimpl.Marshal(v, vInteractionEvent_configChangeBefore_change)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -4873,8 +4834,7 @@ func (v *ConfigChangeBeforeEventChange) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ConfigChangeBeforeEventChange) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeBefore_change)
+	return ahpimpl.Marshal(v, vInteractionEvent_configChangeBefore_change)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -5114,8 +5074,7 @@ func (v *ConfigChangeAfterEvent) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ConfigChangeAfterEvent) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_configChangeAfter)
+	return ahpimpl.Marshal(v, vCatalogueEvent_configChangeAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -5199,8 +5158,7 @@ func (v *InteractionEventConfigChangeAfter) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventConfigChangeAfter) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeAfter)
+	return ahpimpl.Marshal(v, vInteractionEvent_configChangeAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -5302,8 +5260,7 @@ func (v *InteractionEventConfigChangeAfterChange) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventConfigChangeAfterChange) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeAfter_change)
+	return ahpimpl.Marshal(v, vInteractionEvent_configChangeAfter_change)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -5398,8 +5355,7 @@ func (v *ConfigChangeAfterEventChange) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ConfigChangeAfterEventChange) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeAfter_change)
+	return ahpimpl.Marshal(v, vInteractionEvent_configChangeAfter_change)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -5658,8 +5614,7 @@ func (v *ExecutionEventTurnStart) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventTurnStart) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnStart)
+	return ahpimpl.Marshal(v, vExecutionEvent_turnStart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -5738,8 +5693,7 @@ func (v *Identity) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Identity) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vEvent_identity)
+	return ahpimpl.Marshal(v, vEvent_identity)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -5822,8 +5776,7 @@ func (v *CanonicalMessage) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CanonicalMessage) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_message)
+	return ahpimpl.Marshal(v, vContentItem_message)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -6126,8 +6079,7 @@ func (v *ExecutionEventTurnFinishBefore) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventTurnFinishBefore) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnFinishBefore)
+	return ahpimpl.Marshal(v, vExecutionEvent_turnFinishBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -6246,8 +6198,7 @@ func (v *TurnCompletion) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TurnCompletion) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnCompletion)
+	return ahpimpl.Marshal(v, vExecutionEvent_turnCompletion)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -6404,8 +6355,7 @@ func (v *ExecutionEventUsage) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventUsage) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_usage)
+	return ahpimpl.Marshal(v, vExecutionEvent_usage)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -6534,8 +6484,7 @@ func (v *ExecutionEventUsageCost) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventUsageCost) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_usage_cost)
+	return ahpimpl.Marshal(v, vExecutionEvent_usage_cost)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -6849,8 +6798,7 @@ func (v *ExecutionEventTurnEnd) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventTurnEnd) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnEnd)
+	return ahpimpl.Marshal(v, vExecutionEvent_turnEnd)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -6957,8 +6905,7 @@ func (v *ExecutionEventError) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventError) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_error)
+	return ahpimpl.Marshal(v, vExecutionEvent_error)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -7015,8 +6962,7 @@ func (v *ExecutionEventErrorStatus) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventErrorStatus) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_error_status)
+	return ahpimpl.Marshal(v, vExecutionEvent_error_status)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -7289,8 +7235,7 @@ func (v *ExecutionEventTurnProgress) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventTurnProgress) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnProgress)
+	return ahpimpl.Marshal(v, vExecutionEvent_turnProgress)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -7564,8 +7509,7 @@ func (v *ExecutionEventModelRequestBefore) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventModelRequestBefore) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelRequestBefore)
+	return ahpimpl.Marshal(v, vExecutionEvent_modelRequestBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -7644,8 +7588,7 @@ func (v *ExecutionEventModel) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventModel) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_model)
+	return ahpimpl.Marshal(v, vExecutionEvent_model)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -7719,8 +7662,7 @@ func (v *ExecutionEventAttempt) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventAttempt) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_attempt)
+	return ahpimpl.Marshal(v, vExecutionEvent_attempt)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -8009,8 +7951,7 @@ func (v *ExecutionEventModelResponseAfter) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventModelResponseAfter) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelResponseAfter)
+	return ahpimpl.Marshal(v, vExecutionEvent_modelResponseAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -8171,8 +8112,7 @@ func (v *ExecutionEventExecutionExecuted) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventExecutionExecuted) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_0)
+	return ahpimpl.Marshal(v, vExecutionEvent_execution_oneOf_0)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -8241,8 +8181,7 @@ func (v *ExecutionEventExecutionSkippedSuppliedResult) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventExecutionSkippedSuppliedResult) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_1)
+	return ahpimpl.Marshal(v, vExecutionEvent_execution_oneOf_1)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -8321,8 +8260,7 @@ func (v *ExecutionEventExecutionSkippedPolicy) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventExecutionSkippedPolicy) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_2)
+	return ahpimpl.Marshal(v, vExecutionEvent_execution_oneOf_2)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -8401,8 +8339,7 @@ func (v *ExecutionEventExecutionSkippedCancelled) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventExecutionSkippedCancelled) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_3)
+	return ahpimpl.Marshal(v, vExecutionEvent_execution_oneOf_3)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -8481,8 +8418,7 @@ func (v *ExecutionEventExecutionSkippedTimeout) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventExecutionSkippedTimeout) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_4)
+	return ahpimpl.Marshal(v, vExecutionEvent_execution_oneOf_4)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -8561,8 +8497,7 @@ func (v *ExecutionEventExecutionSkippedOther) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventExecutionSkippedOther) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_5)
+	return ahpimpl.Marshal(v, vExecutionEvent_execution_oneOf_5)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -8880,8 +8815,7 @@ func (v *ExecutionEventModelError) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventModelError) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelError)
+	return ahpimpl.Marshal(v, vExecutionEvent_modelError)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -9167,8 +9101,7 @@ func (v *ExecutionEventModelSwitchBefore) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventModelSwitchBefore) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelSwitchBefore)
+	return ahpimpl.Marshal(v, vExecutionEvent_modelSwitchBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -9267,8 +9200,7 @@ func (v *ExecutionEventModelSwitchBeforePricing) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventModelSwitchBeforePricing) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelSwitchBefore_pricing)
+	return ahpimpl.Marshal(v, vExecutionEvent_modelSwitchBefore_pricing)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -9529,8 +9461,7 @@ func (v *ExecutionEventModelSwitchAfter) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventModelSwitchAfter) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelSwitchAfter)
+	return ahpimpl.Marshal(v, vExecutionEvent_modelSwitchAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -9831,8 +9762,7 @@ func (v *ExecutionEventToolPermissionRequest) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventToolPermissionRequest) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolPermissionRequest)
+	return ahpimpl.Marshal(v, vExecutionEvent_toolPermissionRequest)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -9932,8 +9862,7 @@ func (v *ToolCall) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ToolCall) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolCall)
+	return ahpimpl.Marshal(v, vExecutionEvent_toolCall)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -10025,8 +9954,7 @@ func (v *ExecutionEventTool) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventTool) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_tool)
+	return ahpimpl.Marshal(v, vExecutionEvent_tool)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -10122,8 +10050,7 @@ func (v *ExecutionEventMCP) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventMCP) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp)
+	return ahpimpl.Marshal(v, vExecutionEvent_mcp)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -10190,8 +10117,7 @@ func (v *ExecutionEventMCPServer) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventMCPServer) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_server)
+	return ahpimpl.Marshal(v, vExecutionEvent_mcp_server)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -10285,8 +10211,7 @@ func (v *ExecutionEventMCPConnectionVariant1) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventMCPConnectionVariant1) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_connection_oneOf_0)
+	return ahpimpl.Marshal(v, vExecutionEvent_mcp_connection_oneOf_0)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -10364,8 +10289,7 @@ func (v *ConnectionGap) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ConnectionGap) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_connectionGaps_items)
+	return ahpimpl.Marshal(v, vExecutionEvent_connectionGaps_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -10446,8 +10370,7 @@ func (v *ExecutionEventMCPConnectionVariant2) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventMCPConnectionVariant2) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_connection_oneOf_1)
+	return ahpimpl.Marshal(v, vExecutionEvent_mcp_connection_oneOf_1)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -10559,8 +10482,7 @@ func (v *ExecutionEventMCPConnectionVariant3) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventMCPConnectionVariant3) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_connection_oneOf_2)
+	return ahpimpl.Marshal(v, vExecutionEvent_mcp_connection_oneOf_2)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -10668,8 +10590,7 @@ func (v *ExecutionEventMCPConnectionVariant4) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventMCPConnectionVariant4) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_connection_oneOf_3)
+	return ahpimpl.Marshal(v, vExecutionEvent_mcp_connection_oneOf_3)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -10801,8 +10722,7 @@ func (v *ExecutionEventBatch) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventBatch) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_batch)
+	return ahpimpl.Marshal(v, vExecutionEvent_batch)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -11086,8 +11006,7 @@ func (v *ExecutionEventToolPermissionResolved) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventToolPermissionResolved) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolPermissionResolved)
+	return ahpimpl.Marshal(v, vExecutionEvent_toolPermissionResolved)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -11414,8 +11333,7 @@ func (v *ExecutionEventToolProgress) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventToolProgress) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolProgress)
+	return ahpimpl.Marshal(v, vExecutionEvent_toolProgress)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -11685,8 +11603,7 @@ func (v *ExecutionEventToolBatchAfter) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventToolBatchAfter) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolBatchAfter)
+	return ahpimpl.Marshal(v, vExecutionEvent_toolBatchAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -11799,8 +11716,7 @@ func (v *ExecutionEventToolBatchAfterCall) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventToolBatchAfterCall) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolBatchAfter_calls_items)
+	return ahpimpl.Marshal(v, vExecutionEvent_toolBatchAfter_calls_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -12086,8 +12002,7 @@ func (v *ExecutionEventContextCompactBefore) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventContextCompactBefore) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_contextCompactBefore)
+	return ahpimpl.Marshal(v, vExecutionEvent_contextCompactBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -12195,8 +12110,7 @@ func (v *ExecutionEventTokencounts) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventTokencounts) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_tokenCounts)
+	return ahpimpl.Marshal(v, vExecutionEvent_tokenCounts)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -12475,8 +12389,7 @@ func (v *ExecutionEventContextCompactAfter) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventContextCompactAfter) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_contextCompactAfter)
+	return ahpimpl.Marshal(v, vExecutionEvent_contextCompactAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -12546,8 +12459,7 @@ func (v *ExecutionEventContextCompactAfterRemovedItem) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventContextCompactAfterRemovedItem) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_contextCompactAfter_removed_items)
+	return ahpimpl.Marshal(v, vExecutionEvent_contextCompactAfter_removed_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -12804,8 +12716,7 @@ func (v *TaskWorkspaceEventTaskChangeBefore) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TaskWorkspaceEventTaskChangeBefore) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_taskChangeBefore)
+	return ahpimpl.Marshal(v, vTaskWorkspaceEvent_taskChangeBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -12915,8 +12826,7 @@ func (v *TaskChange) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TaskChange) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_taskChange)
+	return ahpimpl.Marshal(v, vTaskWorkspaceEvent_taskChange)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -13187,8 +13097,7 @@ func (v *TaskWorkspaceEventTaskChangeAfter) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TaskWorkspaceEventTaskChangeAfter) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_taskChangeAfter)
+	return ahpimpl.Marshal(v, vTaskWorkspaceEvent_taskChangeAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -13440,8 +13349,7 @@ func (v *UserAttentionEvent) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *UserAttentionEvent) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userAttention)
+	return ahpimpl.Marshal(v, vCatalogueEvent_userAttention)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -13525,8 +13433,7 @@ func (v *InteractionEventUserAttention) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserAttention) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userAttention)
+	return ahpimpl.Marshal(v, vInteractionEvent_userAttention)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -13602,8 +13509,7 @@ func (v *InteractionEventUserAttentionAttention) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserAttentionAttention) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userAttention_attention)
+	return ahpimpl.Marshal(v, vInteractionEvent_userAttention_attention)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -13672,8 +13578,7 @@ func (v *UserAttentionEventAttention) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *UserAttentionEventAttention) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userAttention_attention)
+	return ahpimpl.Marshal(v, vInteractionEvent_userAttention_attention)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -13914,8 +13819,7 @@ func (v *UserElicitationRequestEvent) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *UserElicitationRequestEvent) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userElicitationRequest)
+	return ahpimpl.Marshal(v, vCatalogueEvent_userElicitationRequest)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -14001,8 +13905,7 @@ func (v *InteractionEventUserElicitationRequest) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserElicitationRequest) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationRequest)
+	return ahpimpl.Marshal(v, vInteractionEvent_userElicitationRequest)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -14087,8 +13990,7 @@ func (v *InteractionEventUserElicitationRequestElicitation) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserElicitationRequestElicitation) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationRequest_elicitation)
+	return ahpimpl.Marshal(v, vInteractionEvent_userElicitationRequest_elicitation)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -14179,8 +14081,7 @@ func (v *UserElicitationRequestEventElicitation) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *UserElicitationRequestEventElicitation) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationRequest_elicitation)
+	return ahpimpl.Marshal(v, vInteractionEvent_userElicitationRequest_elicitation)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -14421,8 +14322,7 @@ func (v *UserElicitationResultEvent) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *UserElicitationResultEvent) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userElicitationResult)
+	return ahpimpl.Marshal(v, vCatalogueEvent_userElicitationResult)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -14508,8 +14408,7 @@ func (v *InteractionEventUserElicitationResult) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserElicitationResult) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationResult)
+	return ahpimpl.Marshal(v, vInteractionEvent_userElicitationResult)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -14599,8 +14498,7 @@ func (v *InteractionEventUserElicitationResultElicitation) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserElicitationResultElicitation) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationResult_elicitation)
+	return ahpimpl.Marshal(v, vInteractionEvent_userElicitationResult_elicitation)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -14697,8 +14595,7 @@ func (v *UserElicitationResultEventElicitation) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *UserElicitationResultEventElicitation) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationResult_elicitation)
+	return ahpimpl.Marshal(v, vInteractionEvent_userElicitationResult_elicitation)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -14951,8 +14848,7 @@ func (v *UserMessageInboundEvent) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *UserMessageInboundEvent) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userMessageInbound)
+	return ahpimpl.Marshal(v, vCatalogueEvent_userMessageInbound)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -15036,8 +14932,7 @@ func (v *InteractionEventUserMessageInbound) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserMessageInbound) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageInbound)
+	return ahpimpl.Marshal(v, vInteractionEvent_userMessageInbound)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -15112,8 +15007,7 @@ func (v *InteractionEventUserMessageInboundMessage) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserMessageInboundMessage) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageInbound_message)
+	return ahpimpl.Marshal(v, vInteractionEvent_userMessageInbound_message)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -15181,8 +15075,7 @@ func (v *UserMessageInboundEventMessage) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *UserMessageInboundEventMessage) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageInbound_message)
+	return ahpimpl.Marshal(v, vInteractionEvent_userMessageInbound_message)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -15422,8 +15315,7 @@ func (v *UserMessageOutboundEvent) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *UserMessageOutboundEvent) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userMessageOutbound)
+	return ahpimpl.Marshal(v, vCatalogueEvent_userMessageOutbound)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -15507,8 +15399,7 @@ func (v *InteractionEventUserMessageOutbound) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserMessageOutbound) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageOutbound)
+	return ahpimpl.Marshal(v, vInteractionEvent_userMessageOutbound)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -15577,8 +15468,7 @@ func (v *InteractionEventUserMessageOutboundMessage) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserMessageOutboundMessage) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageOutbound_message)
+	return ahpimpl.Marshal(v, vInteractionEvent_userMessageOutbound_message)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -15640,8 +15530,7 @@ func (v *UserMessageOutboundEventMessage) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *UserMessageOutboundEventMessage) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageOutbound_message)
+	return ahpimpl.Marshal(v, vInteractionEvent_userMessageOutbound_message)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -15900,8 +15789,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_workspaceChangeBefore)
+	return ahpimpl.Marshal(v, vTaskWorkspaceEvent_workspaceChangeBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -15997,8 +15885,7 @@ func (v *WorkspaceChange) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *WorkspaceChange) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_workspaceChange)
+	return ahpimpl.Marshal(v, vTaskWorkspaceEvent_workspaceChange)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -16083,8 +15970,7 @@ func (v *WorkspaceState) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *WorkspaceState) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_workspaceState)
+	return ahpimpl.Marshal(v, vTaskWorkspaceEvent_workspaceState)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -16342,8 +16228,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_workspaceChangeAfter)
+	return ahpimpl.Marshal(v, vTaskWorkspaceEvent_workspaceChangeAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -16612,8 +16497,7 @@ func (v *TaskWorkspaceEventFileChanged) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TaskWorkspaceEventFileChanged) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_fileChanged)
+	return ahpimpl.Marshal(v, vTaskWorkspaceEvent_fileChanged)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -16720,8 +16604,7 @@ func (v *ChangedFile) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ChangedFile) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_changedFile)
+	return ahpimpl.Marshal(v, vTaskWorkspaceEvent_changedFile)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -16972,8 +16855,7 @@ func (v *HookFailureEvent) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *HookFailureEvent) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_hookFailure)
+	return ahpimpl.Marshal(v, vCatalogueEvent_hookFailure)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -17065,8 +16947,7 @@ func (v *InteractionEventHookFailure) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventHookFailure) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_hookFailure)
+	return ahpimpl.Marshal(v, vInteractionEvent_hookFailure)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -17145,8 +17026,7 @@ func (v *InteractionEventHookFailureFailure) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventHookFailureFailure) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_hookFailure_failure)
+	return ahpimpl.Marshal(v, vInteractionEvent_hookFailure_failure)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -17228,8 +17108,7 @@ func (v *HookFailureEventFailure) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *HookFailureEventFailure) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_hookFailure_failure)
+	return ahpimpl.Marshal(v, vInteractionEvent_hookFailure_failure)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -17396,8 +17275,7 @@ func (v *JSONRPCErrorResponse) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *JSONRPCErrorResponse) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_errorResponse)
+	return ahpimpl.Marshal(v, vCommon_errorResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -17484,8 +17362,7 @@ func (v *JSONRPCErrorResponseError) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *JSONRPCErrorResponseError) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_errorResponse_error)
+	return ahpimpl.Marshal(v, vCommon_errorResponse_error)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -17593,8 +17470,7 @@ func (v *JSONRPCNotification) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *JSONRPCNotification) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_notification)
+	return ahpimpl.Marshal(v, vCommon_notification)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -17768,8 +17644,7 @@ func (v *ContentSelection) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ContentSelection) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vContentSelection)
+	return ahpimpl.Marshal(v, vContentSelection)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -17855,8 +17730,7 @@ func (v *ContentUploadReceipt) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ContentUploadReceipt) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vContentUploadReceipt)
+	return ahpimpl.Marshal(v, vContentUploadReceipt)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -17948,8 +17822,7 @@ func (v *ContentUpload) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ContentUpload) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vContentUpload)
+	return ahpimpl.Marshal(v, vContentUpload)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -18081,8 +17954,7 @@ func (v *AuthenticationBearer) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *AuthenticationBearer) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_authentication_anyOf_0)
+	return ahpimpl.Marshal(v, vRegistration_authentication_anyOf_0)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -18196,8 +18068,7 @@ func (v *AuthenticationOAuth) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *AuthenticationOAuth) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_authentication_anyOf_1)
+	return ahpimpl.Marshal(v, vRegistration_authentication_anyOf_1)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -18306,8 +18177,7 @@ func (v *DenyEffect) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *DenyEffect) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vDenyEffect)
+	return ahpimpl.Marshal(v, vDenyEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -18467,8 +18337,7 @@ func (v *AllowEffect) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *AllowEffect) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_allowEffect)
+	return ahpimpl.Marshal(v, vEffect_allowEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -18533,8 +18402,7 @@ func (v *AskEffect) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *AskEffect) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_askEffect)
+	return ahpimpl.Marshal(v, vEffect_askEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -18623,8 +18491,7 @@ func (v *ModifyEffect) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ModifyEffect) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_modifyEffect)
+	return ahpimpl.Marshal(v, vEffect_modifyEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -18736,8 +18603,7 @@ func (v *MessageEffect) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MessageEffect) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_messageEffect)
+	return ahpimpl.Marshal(v, vEffect_messageEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -18809,8 +18675,7 @@ func (v *ReturnEffect) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ReturnEffect) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_returnEffect)
+	return ahpimpl.Marshal(v, vEffect_returnEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -18885,8 +18750,7 @@ func (v *FlowStopEffect) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *FlowStopEffect) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_flowStopEffect)
+	return ahpimpl.Marshal(v, vEffect_flowStopEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -18965,8 +18829,7 @@ func (v *FlowContinueEffect) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *FlowContinueEffect) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_flowContinueEffect)
+	return ahpimpl.Marshal(v, vEffect_flowContinueEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -19048,8 +18911,7 @@ func (v *InjectEffect) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InjectEffect) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_injectEffect)
+	return ahpimpl.Marshal(v, vEffect_injectEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -19587,8 +19449,7 @@ func (v *ToolBeforeEvent) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ToolBeforeEvent) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vToolBefore)
+	return ahpimpl.Marshal(v, vToolBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -19902,8 +19763,7 @@ func (v *ToolAfterEvent) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ToolAfterEvent) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vToolAfter)
+	return ahpimpl.Marshal(v, vToolAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -20018,8 +19878,7 @@ func (v *ExecutionEventFilechange) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventFilechange) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_fileChange)
+	return ahpimpl.Marshal(v, vExecutionEvent_fileChange)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -20298,8 +20157,7 @@ func (v *SessionStartEvent) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *SessionStartEvent) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vSessionStart)
+	return ahpimpl.Marshal(v, vSessionStart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -20395,8 +20253,7 @@ func (v *SessionStartEventHarness) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *SessionStartEventHarness) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vSessionStart_harness)
+	return ahpimpl.Marshal(v, vSessionStart_harness)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -20645,8 +20502,7 @@ func (v *SessionEndEvent) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *SessionEndEvent) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vSessionEnd)
+	return ahpimpl.Marshal(v, vSessionEnd)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -20985,8 +20841,7 @@ func (v *InterceptDenyResponse) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptDenyResponse) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptDenyResponse)
+	return ahpimpl.Marshal(v, vInterceptDenyResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -21068,8 +20923,7 @@ func (v *InterceptDenyResponseResult) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptDenyResponseResult) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged3)
+	return ahpimpl.Marshal(v, vCommon_merged3)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -21148,8 +21002,7 @@ func (v *InterceptNoEffectResponse) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptNoEffectResponse) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptNoEffectResponse)
+	return ahpimpl.Marshal(v, vInterceptNoEffectResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -21231,8 +21084,7 @@ func (v *InterceptNoEffectResponseResult) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptNoEffectResponseResult) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged4)
+	return ahpimpl.Marshal(v, vCommon_merged4)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -21316,8 +21168,7 @@ func (v *InterceptRequest) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptRequest) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptRequest)
+	return ahpimpl.Marshal(v, vInterceptRequest)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -21422,8 +21273,7 @@ func (v *InterceptRequestParams) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptRequestParams) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged5)
+	return ahpimpl.Marshal(v, vCommon_merged5)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -21527,8 +21377,7 @@ func (v *InterceptRequestParamsState) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptRequestParamsState) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptRequest_allOf_1_params_state)
+	return ahpimpl.Marshal(v, vInterceptRequest_allOf_1_params_state)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -21597,8 +21446,7 @@ func (v *InterceptRequestParamsStateCandidate) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptRequestParamsStateCandidate) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptRequest_allOf_1_params_state_candidate)
+	return ahpimpl.Marshal(v, vInterceptRequest_allOf_1_params_state_candidate)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -21669,8 +21517,7 @@ func (v *InterceptRequestParamsStateCandidateObject) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptRequestParamsStateCandidateObject) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptRequest_allOf_1_params_state_candidate_anyOf_1)
+	return ahpimpl.Marshal(v, vInterceptRequest_allOf_1_params_state_candidate_anyOf_1)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -21757,8 +21604,7 @@ func (v *InterceptResponse) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptResponse) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptResponse)
+	return ahpimpl.Marshal(v, vInterceptResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -21840,8 +21686,7 @@ func (v *InterceptResponseResult) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptResponseResult) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged6)
+	return ahpimpl.Marshal(v, vCommon_merged6)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -22025,8 +21870,7 @@ func (v *MCPElicitationBooleanSchema) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationBooleanSchema) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_booleanSchema)
+	return ahpimpl.Marshal(v, vMCPElicitation_booleanSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -22162,8 +22006,7 @@ func (v *MCPElicitationElicitRequestFormParams) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationElicitRequestFormParams) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitRequestFormParams)
+	return ahpimpl.Marshal(v, vMCPElicitation_elicitRequestFormParams)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -22231,8 +22074,7 @@ func (v *RequestMeta) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *RequestMeta) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_requestMeta)
+	return ahpimpl.Marshal(v, vMCPElicitation_requestMeta)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -22289,8 +22131,7 @@ func (v *MCPElicitationProgressToken) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationProgressToken) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_progressToken)
+	return ahpimpl.Marshal(v, vMCPElicitation_progressToken)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -22368,8 +22209,7 @@ func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) Validate() error 
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitRequestFormParams_requestedSchema)
+	return ahpimpl.Marshal(v, vMCPElicitation_elicitRequestFormParams_requestedSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -22616,8 +22456,7 @@ func (v *MCPElicitationStringSchema) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationStringSchema) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_stringSchema)
+	return ahpimpl.Marshal(v, vMCPElicitation_stringSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -22776,8 +22615,7 @@ func (v *MCPElicitationNumberSchema) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationNumberSchema) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_numberSchema)
+	return ahpimpl.Marshal(v, vMCPElicitation_numberSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -22906,8 +22744,7 @@ func (v *MCPElicitationUntitledSingleSelectEnumSchema) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationUntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_untitledSingleSelectEnumSchema)
+	return ahpimpl.Marshal(v, vMCPElicitation_untitledSingleSelectEnumSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -23030,8 +22867,7 @@ func (v *MCPElicitationTitledSingleSelectEnumSchema) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationTitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_titledSingleSelectEnumSchema)
+	return ahpimpl.Marshal(v, vMCPElicitation_titledSingleSelectEnumSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -23103,8 +22939,7 @@ func (v *LabelledOption) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *LabelledOption) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_labelledOption)
+	return ahpimpl.Marshal(v, vMCPElicitation_labelledOption)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -23242,8 +23077,7 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchema) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationUntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_untitledMultiSelectEnumSchema)
+	return ahpimpl.Marshal(v, vMCPElicitation_untitledMultiSelectEnumSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -23308,8 +23142,7 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_untitledMultiSelectEnumSchema_items)
+	return ahpimpl.Marshal(v, vMCPElicitation_untitledMultiSelectEnumSchema_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -23454,8 +23287,7 @@ func (v *MCPElicitationTitledMultiSelectEnumSchema) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationTitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_titledMultiSelectEnumSchema)
+	return ahpimpl.Marshal(v, vMCPElicitation_titledMultiSelectEnumSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -23518,8 +23350,7 @@ func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_titledMultiSelectEnumSchema_items)
+	return ahpimpl.Marshal(v, vMCPElicitation_titledMultiSelectEnumSchema_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -23645,8 +23476,7 @@ func (v *MCPElicitationLegacyTitledEnumSchema) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationLegacyTitledEnumSchema) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_legacyTitledEnumSchema)
+	return ahpimpl.Marshal(v, vMCPElicitation_legacyTitledEnumSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -23722,8 +23552,7 @@ func (v *MCPElicitationTaskMetadata) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationTaskMetadata) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_taskMetadata)
+	return ahpimpl.Marshal(v, vMCPElicitation_taskMetadata)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -23897,8 +23726,7 @@ func (v *MCPElicitationElicitRequestURLParams) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationElicitRequestURLParams) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitRequestUrlParams)
+	return ahpimpl.Marshal(v, vMCPElicitation_elicitRequestUrlParams)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -23995,8 +23823,7 @@ func (v *MCPElicitationElicitResult) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationElicitResult) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitResult)
+	return ahpimpl.Marshal(v, vMCPElicitation_elicitResult)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -24080,8 +23907,7 @@ func (v *MCPElicitationElicitResultContentValue) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationElicitResultContentValue) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitResult_content_additionalProperties)
+	return ahpimpl.Marshal(v, vMCPElicitation_elicitResult_content_additionalProperties)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -24161,8 +23987,7 @@ func (v *ObserveNotification) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ObserveNotification) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vObserveNotification)
+	return ahpimpl.Marshal(v, vObserveNotification)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -24237,8 +24062,7 @@ func (v *ObserveNotificationParams) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ObserveNotificationParams) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged7)
+	return ahpimpl.Marshal(v, vCommon_merged7)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -24309,8 +24133,7 @@ func (v *Registration) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Registration) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration)
+	return ahpimpl.Marshal(v, vRegistration)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -24407,8 +24230,7 @@ func (v *Backend) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Backend) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_backend)
+	return ahpimpl.Marshal(v, vRegistration_backend)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -24505,8 +24327,7 @@ func (v *StdioTransport) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *StdioTransport) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_stdioTransport)
+	return ahpimpl.Marshal(v, vRegistration_stdioTransport)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -24601,8 +24422,7 @@ func (v *HTTPTransport) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *HTTPTransport) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_httpTransport)
+	return ahpimpl.Marshal(v, vRegistration_httpTransport)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -24849,8 +24669,7 @@ func (v *InterceptSubscription) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptSubscription) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_interceptSubscription)
+	return ahpimpl.Marshal(v, vRegistration_interceptSubscription)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -24947,8 +24766,7 @@ func (v *Filters) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Filters) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_filters)
+	return ahpimpl.Marshal(v, vRegistration_filters)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -25144,8 +24962,7 @@ func (v *ObserveSubscription) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ObserveSubscription) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_observeSubscription)
+	return ahpimpl.Marshal(v, vRegistration_observeSubscription)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -25312,8 +25129,7 @@ func (v *RegistrationContentreceiver) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *RegistrationContentreceiver) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_contentReceiver)
+	return ahpimpl.Marshal(v, vRegistration_contentReceiver)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default

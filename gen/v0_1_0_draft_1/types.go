@@ -62,8 +62,7 @@ func (v *Capabilities) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Capabilities) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities)
+	return ahpimpl.Marshal(v, vCapabilities)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -137,8 +136,7 @@ func (v *ErrorResponse) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ErrorResponse) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_errorResponse)
+	return ahpimpl.Marshal(v, vCommon_errorResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -210,8 +208,7 @@ func (v *JSONRPCResponseID) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *JSONRPCResponseID) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_jsonRpcResponseId)
+	return ahpimpl.Marshal(v, vCommon_jsonRpcResponseId)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -291,8 +288,7 @@ func (v *ErrorResponseError) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ErrorResponseError) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_errorResponse_error)
+	return ahpimpl.Marshal(v, vCommon_errorResponse_error)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -349,8 +345,7 @@ func (v *JSONRPCID) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *JSONRPCID) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_jsonRpcId)
+	return ahpimpl.Marshal(v, vCommon_jsonRpcId)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -428,8 +423,7 @@ func (v *Native) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Native) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_native)
+	return ahpimpl.Marshal(v, vCommon_native)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -504,8 +498,7 @@ func (v *Notification) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Notification) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_notification)
+	return ahpimpl.Marshal(v, vCommon_notification)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -597,8 +590,7 @@ func (v *Request) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Request) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_request)
+	return ahpimpl.Marshal(v, vCommon_request)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -717,8 +709,7 @@ func (v *Session) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Session) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_session)
+	return ahpimpl.Marshal(v, vCommon_session)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -791,8 +782,7 @@ func (v *SessionAgent) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *SessionAgent) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_session_agent)
+	return ahpimpl.Marshal(v, vCommon_session_agent)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -866,8 +856,7 @@ func (v *SuccessResponse) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *SuccessResponse) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_successResponse)
+	return ahpimpl.Marshal(v, vCommon_successResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -960,8 +949,7 @@ func (v *DenyEffect) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *DenyEffect) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vDenyEffect)
+	return ahpimpl.Marshal(v, vDenyEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -1045,8 +1033,7 @@ func (v *InterceptDenyResponse) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptDenyResponse) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptDenyResponse)
+	return ahpimpl.Marshal(v, vInterceptDenyResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -1129,8 +1116,7 @@ func (v *InterceptDenyResponseResult) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptDenyResponseResult) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged)
+	return ahpimpl.Marshal(v, vCommon_merged)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -1211,8 +1197,7 @@ func (v *InterceptNoEffectResponse) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptNoEffectResponse) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptNoEffectResponse)
+	return ahpimpl.Marshal(v, vInterceptNoEffectResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -1294,8 +1279,7 @@ func (v *InterceptNoEffectResponseResult) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptNoEffectResponseResult) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged2)
+	return ahpimpl.Marshal(v, vCommon_merged2)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -1377,8 +1361,7 @@ func (v *InterceptRequest) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptRequest) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptRequest)
+	return ahpimpl.Marshal(v, vInterceptRequest)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -1468,8 +1451,7 @@ func (v *InterceptRequestParams) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptRequestParams) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged3)
+	return ahpimpl.Marshal(v, vCommon_merged3)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -1587,8 +1569,7 @@ func (v *ToolBefore) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ToolBefore) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vToolBefore)
+	return ahpimpl.Marshal(v, vToolBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -1694,8 +1675,7 @@ func (v *ToolBeforeTool) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ToolBeforeTool) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vToolBefore_tool)
+	return ahpimpl.Marshal(v, vToolBefore_tool)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -1854,8 +1834,7 @@ func (v *Registration) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Registration) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration)
+	return ahpimpl.Marshal(v, vRegistration)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -1951,8 +1930,7 @@ func (v *Backend) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Backend) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_backend)
+	return ahpimpl.Marshal(v, vRegistration_backend)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -2056,8 +2034,7 @@ func (v *StdioTransport) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *StdioTransport) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_stdioTransport)
+	return ahpimpl.Marshal(v, vRegistration_stdioTransport)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -2153,8 +2130,7 @@ func (v *HTTPTransport) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *HTTPTransport) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_httpTransport)
+	return ahpimpl.Marshal(v, vRegistration_httpTransport)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -2271,8 +2247,7 @@ func (v *Authentication) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Authentication) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_authentication)
+	return ahpimpl.Marshal(v, vRegistration_authentication)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -2386,8 +2361,7 @@ func (v *InterceptSubscription) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptSubscription) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_interceptSubscription)
+	return ahpimpl.Marshal(v, vRegistration_interceptSubscription)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
@@ -2504,8 +2478,7 @@ func (v *ObserveSubscription) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ObserveSubscription) MarshalJSON() ([]byte, error) {
-	buf := ahpimpl.GetBuffer()
-	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_observeSubscription)
+	return ahpimpl.Marshal(v, vRegistration_observeSubscription)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default

@@ -139,10 +139,9 @@ func (e *gotypes) methods(t *ir.Type) {
 	})
 	e.f.Line()
 	e.f.Comment("MarshalJSON encodes v; it fails rather than write JSON the schema rejects.")
-	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id(ir.MethodMarshalJSON).Params().Params(Index().Byte(), Error()).BlockFunc(func(g *Group) {
-		g.Id("buf").Op(":=").Qual(impl, "GetBuffer").Call()
-		g.Return(Qual(impl, "Finish").Call(Id("buf"), Id("v").Dot(ir.MethodAppendJSON).Call(Parens(Op("*").Id("buf")).Index(Empty(), Lit(0))), check))
-	})
+	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id(ir.MethodMarshalJSON).Params().Params(Index().Byte(), Error()).Block(
+		Return(Qual(impl, "Marshal").Call(Id("v"), check)),
+	)
 	e.f.Line()
 	e.f.Comment("UnmarshalJSON decodes and validates data into v (lenient mode, default limits).")
 	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id(ir.MethodUnmarshalJSON).Params(Id("data").Index().Byte()).Error().Block(
