@@ -54,13 +54,31 @@ func (c *Ctx) RunRoot(unrepeated uint64, check CheckFunc) error {
 // Begin, the body of a struct's DecodeX. Begin stays in the generated
 // function: through a generic function, which a DecodeX inlined into
 // another package calls, the options slice would escape to the heap on
-// every call (TestDecodeOptionsAllocate).
+// every call (TestDecodeOptionsAllocate). Each struct type is a GC shape
+// of its own, so each gets its own copy of this function: what does not
+// depend on T is in checkRoot, and there is no defer (a fill that panics
+// only leaves the context to the garbage collector instead of the pool).
 func DecodedStruct[T any](c *Ctx, err error, unrepeated uint64, check CheckFunc, fill func(*Ctx, Node, *T)) (*T, error) {
-	if err != nil {
+	if err := c.checkRoot(err, unrepeated, check); err != nil {
 		return nil, err
 	}
-	defer c.Release()
-	return BuildRoot(c, unrepeated, check, fill)
+	v := new(T)
+	fill(c, 0, v)
+	c.Release()
+	return v, nil
+}
+
+// checkRoot returns err, Begin's, if there is one; otherwise it
+// validates the root with check, and releases the context if that fails.
+func (c *Ctx) checkRoot(err error, unrepeated uint64, check CheckFunc) error {
+	if err != nil {
+		return err
+	}
+	if err := c.RunRoot(unrepeated, check); err != nil {
+		c.Release()
+		return err
+	}
+	return nil
 }
 
 // BuildRoot validates the document's root with check and fills a new T
