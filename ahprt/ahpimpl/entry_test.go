@@ -3,6 +3,8 @@ package ahpimpl
 import (
 	"errors"
 	"testing"
+
+	"github.com/ahpgen/ahpgen/ahprt"
 )
 
 // TestAny: a failed decode is a nil interface and its error, not a typed
@@ -18,5 +20,37 @@ func TestAny(t *testing.T) {
 	v, err = Any(m, nil)
 	if got, ok := v.(*msg); !ok || got != m || err != nil {
 		t.Errorf("Any of a decoded value: %#v, %v; want %p, nil", v, err, m)
+	}
+}
+
+// TestStrEnum: a listed string passes, an unlisted one (escaped or not)
+// is an unsupported value at the enum's location, and another kind
+// fails with the enum's reason.
+func TestStrEnum(t *testing.T) {
+	r := &Reason{Code: ahprt.CodeEnum, Schema: "s.json#/enum", Message: `want one of "allow", "deny"`}
+	values := []string{"allow", "deny"}
+	check := func(c *Ctx, n Node, ev *Eval) bool { return c.StrEnum(n, r, values) }
+	for _, c := range []struct {
+		doc  string
+		code ahprt.Code // "" when valid
+	}{
+		{`"allow"`, ""},
+		{`"d\u0065ny"`, ""},
+		{`"ask"`, ahprt.CodeUnsupported},
+		{`"allo"`, ahprt.CodeUnsupported},
+		{`1`, ahprt.CodeEnum},
+		{`null`, ahprt.CodeEnum},
+	} {
+		err := Validate([]byte(c.doc), check)
+		var e *ahprt.Error
+		switch {
+		case c.code == "" && err != nil:
+			t.Errorf("%s: %v, want valid", c.doc, err)
+		case c.code == "":
+		case !errors.As(err, &e):
+			t.Errorf("%s: %v, want an *ahprt.Error with code %s", c.doc, err, c.code)
+		case e.Code != c.code || e.Schema != r.Schema:
+			t.Errorf("%s: code %s at %s, want %s at %s", c.doc, e.Code, e.Schema, c.code, r.Schema)
+		}
 	}
 }

@@ -44,6 +44,25 @@ func (c *Ctx) FailUnsupported(n Node, schema, what string) bool {
 	return c.Fail(n, ahprt.CodeUnsupported, schema, "unsupported "+what+" "+string(appendQuote(nil, c.Doc.Text(n))))
 }
 
+// StrEnum checks node n against an enum of strings (values, distinct): a
+// string among them passes, another string is an unsupported value
+// (AHP-CORE-003) at the enum keyword r names, and a value of another kind
+// fails with r. The values are compared in their order: the enums of the
+// schemas list a few strings each, and the longest (the event types)
+// differ mostly in length, which each comparison tests first.
+func (c *Ctx) StrEnum(n Node, r *Reason, values []string) bool {
+	if c.Doc.Kind(n) != KindString {
+		return c.FailWith(n, r)
+	}
+	s := c.Doc.StrView(n)
+	for _, v := range values {
+		if v == s {
+			return true
+		}
+	}
+	return c.FailUnsupported(n, r.Schema, "value")
+}
+
 // Branch runs a check whose failure does not fail its caller by itself
 // (an anyOf or oneOf branch): its annotations count only if it passes.
 func (c *Ctx) Branch(n Node, ev *Eval, f CheckFunc) bool {

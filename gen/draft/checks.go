@@ -478,17 +478,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								k := d.Kind(n)
-								if k != ahpimpl.KindString {
-									return c.FailWith(n, &reasons[38])
-								}
-								switch d.StrView(n) {
-								case "http", "stdio", "in_process":
-								default:
-									return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items/enum", "value")
-								}
+							if !c.StrEnum(it.Item(), &reasons[38], enum0) {
+								return false
 							}
 						}
 					}
@@ -507,17 +498,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								k := d.Kind(n)
-								if k != ahpimpl.KindString {
-									return c.FailWith(n, &reasons[41])
-								}
-								switch d.StrView(n) {
-								case "bearer", "oauth":
-								default:
-									return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items/enum", "value")
-								}
+							if !c.StrEnum(it.Item(), &reasons[41], enum1) {
+								return false
 							}
 						}
 					}
@@ -656,17 +638,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								k := d.Kind(n)
-								if k != ahpimpl.KindString {
-									return c.FailWith(n, &reasons[62])
-								}
-								switch d.StrView(n) {
-								case "observe", "intercept":
-								default:
-									return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items/enum", "value")
-								}
+							if !c.StrEnum(it.Item(), &reasons[62], enum2) {
+								return false
 							}
 						}
 					}
@@ -1193,15 +1166,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event
 // vCommon_interceptableEventType checks
 // draft/common.schema.json#/$defs/interceptableEventType.
 func vCommon_interceptableEventType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[68])
-	}
-	switch d.StrView(n) {
-	case "session.start", "config.change.before", "turn.start", "turn.finish.before", "model.request.before", "model.response.after", "model.switch.before", "tool.before", "tool.after", "tool.permission.request", "tool.batch.after", "context.compact.before", "context.compact.after", "task.change.before", "user.elicitation.request", "user.elicitation.result", "user.message.inbound", "user.message.outbound", "workspace.change.before":
-	default:
-		return c.FailUnsupported(n, "draft/common.schema.json#/$defs/interceptableEventType/enum", "value")
+	if !c.StrEnum(n, &reasons[68], enum3) {
+		return false
 	}
 	return true
 }
@@ -1337,17 +1303,8 @@ func vCapabilities_sessionStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 						{
 							it := d.Items(n)
 							for it.Next() {
-								{
-									n := it.Item()
-									k := d.Kind(n)
-									if k != ahpimpl.KindString {
-										return c.FailWith(n, &reasons[73])
-									}
-									switch d.StrView(n) {
-									case "inject", "message":
-									default:
-										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/items/enum", "value")
-									}
+								if !c.StrEnum(it.Item(), &reasons[73], enum4) {
+									return false
 								}
 							}
 						}
@@ -1752,15 +1709,8 @@ func vCapabilities_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 // vCapabilities_effects_items_anyOf_0 checks
 // draft/capabilities.schema.json#/properties/effects/items/anyOf/0.
 func vCapabilities_effects_items_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[87])
-	}
-	switch d.StrView(n) {
-	case "deny", "allow", "ask", "modify", "message", "return", "flow", "inject":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/properties/effects/items/anyOf/0/enum", "value")
+	if !c.StrEnum(n, &reasons[87], enum5) {
+		return false
 	}
 	return true
 }
@@ -2011,17 +1961,8 @@ func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								k := d.Kind(n)
-								if k != ahpimpl.KindString {
-									return c.FailWith(n, &reasons[105])
-								}
-								switch d.StrView(n) {
-								case "stop", "continue":
-								default:
-									return c.FailUnsupported(n, "draft/capabilities.schema.json#/properties/flow/properties/operations/items/enum", "value")
-								}
+							if !c.StrEnum(it.Item(), &reasons[105], enum6) {
+								return false
 							}
 						}
 					}
@@ -2182,17 +2123,8 @@ func vCapabilities_inject_context(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								k := d.Kind(n)
-								if k != ahpimpl.KindString {
-									return c.FailWith(n, &reasons[118])
-								}
-								switch d.StrView(n) {
-								case "now", "next_turn":
-								default:
-									return c.FailUnsupported(n, "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items/enum", "value")
-								}
+							if !c.StrEnum(it.Item(), &reasons[118], enum7) {
+								return false
 							}
 						}
 					}
@@ -2353,17 +2285,8 @@ func vCapabilities_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 						{
 							it := d.Items(n)
 							for it.Next() {
-								{
-									n := it.Item()
-									k := d.Kind(n)
-									if k != ahpimpl.KindString {
-										return c.FailWith(n, &reasons[125])
-									}
-									switch d.StrView(n) {
-									case "deny", "message":
-									default:
-										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/items/enum", "value")
-									}
+								if !c.StrEnum(it.Item(), &reasons[125], enum8) {
+									return false
 								}
 							}
 						}
@@ -2466,17 +2389,8 @@ func vCapabilities_turnStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 						{
 							it := d.Items(n)
 							for it.Next() {
-								{
-									n := it.Item()
-									k := d.Kind(n)
-									if k != ahpimpl.KindString {
-										return c.FailWith(n, &reasons[127])
-									}
-									switch d.StrView(n) {
-									case "deny", "modify", "inject", "flow", "message":
-									default:
-										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects/items/enum", "value")
-									}
+								if !c.StrEnum(it.Item(), &reasons[127], enum9) {
+									return false
 								}
 							}
 						}
@@ -2512,17 +2426,8 @@ func vCapabilities_turnStart_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	{
 		m := d.Members(n)
 		for m.Next() {
-			{
-				n := m.Name()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[129])
-				}
-				switch d.StrView(n) {
-				case "prompt":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify/propertyNames/enum", "value")
-				}
+			if !c.StrEnum(m.Name(), &reasons[129], enum10) {
+				return false
 			}
 		}
 	}
@@ -2554,17 +2459,8 @@ func vCapabilities_turnStart_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								k := d.Kind(n)
-								if k != ahpimpl.KindString {
-									return c.FailWith(n, &reasons[132])
-								}
-								switch d.StrView(n) {
-								case "stop":
-								default:
-									return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations/items/enum", "value")
-								}
+							if !c.StrEnum(it.Item(), &reasons[132], enum11) {
+								return false
 							}
 						}
 					}
@@ -2666,17 +2562,8 @@ func vCapabilities_turnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 						{
 							it := d.Items(n)
 							for it.Next() {
-								{
-									n := it.Item()
-									k := d.Kind(n)
-									if k != ahpimpl.KindString {
-										return c.FailWith(n, &reasons[134])
-									}
-									switch d.StrView(n) {
-									case "modify", "flow", "message":
-									default:
-										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects/items/enum", "value")
-									}
+								if !c.StrEnum(it.Item(), &reasons[134], enum12) {
+									return false
 								}
 							}
 						}
@@ -2711,17 +2598,8 @@ func vCapabilities_turnFinishBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Nod
 	{
 		m := d.Members(n)
 		for m.Next() {
-			{
-				n := m.Name()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[136])
-				}
-				switch d.StrView(n) {
-				case "response":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify/propertyNames/enum", "value")
-				}
+			if !c.StrEnum(m.Name(), &reasons[136], enum13) {
+				return false
 			}
 		}
 	}
@@ -2752,17 +2630,8 @@ func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node,
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								k := d.Kind(n)
-								if k != ahpimpl.KindString {
-									return c.FailWith(n, &reasons[139])
-								}
-								switch d.StrView(n) {
-								case "stop", "continue":
-								default:
-									return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations/items/enum", "value")
-								}
+							if !c.StrEnum(it.Item(), &reasons[139], enum6) {
+								return false
 							}
 						}
 					}
@@ -2864,17 +2733,8 @@ func vCapabilities_modelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 						{
 							it := d.Items(n)
 							for it.Next() {
-								{
-									n := it.Item()
-									k := d.Kind(n)
-									if k != ahpimpl.KindString {
-										return c.FailWith(n, &reasons[141])
-									}
-									switch d.StrView(n) {
-									case "deny", "modify", "inject", "return", "flow", "message":
-									default:
-										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects/items/enum", "value")
-									}
+								if !c.StrEnum(it.Item(), &reasons[141], enum14) {
+									return false
 								}
 							}
 						}
@@ -2909,17 +2769,8 @@ func vCapabilities_modelRequestBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.N
 	{
 		m := d.Members(n)
 		for m.Next() {
-			{
-				n := m.Name()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[143])
-				}
-				switch d.StrView(n) {
-				case "request":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify/propertyNames/enum", "value")
-				}
+			if !c.StrEnum(m.Name(), &reasons[143], enum15) {
+				return false
 			}
 		}
 	}
@@ -2950,17 +2801,8 @@ func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Nod
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								k := d.Kind(n)
-								if k != ahpimpl.KindString {
-									return c.FailWith(n, &reasons[146])
-								}
-								switch d.StrView(n) {
-								case "stop":
-								default:
-									return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations/items/enum", "value")
-								}
+							if !c.StrEnum(it.Item(), &reasons[146], enum11) {
+								return false
 							}
 						}
 					}
@@ -3062,17 +2904,8 @@ func vCapabilities_modelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 						{
 							it := d.Items(n)
 							for it.Next() {
-								{
-									n := it.Item()
-									k := d.Kind(n)
-									if k != ahpimpl.KindString {
-										return c.FailWith(n, &reasons[148])
-									}
-									switch d.StrView(n) {
-									case "modify", "flow", "message":
-									default:
-										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects/items/enum", "value")
-									}
+								if !c.StrEnum(it.Item(), &reasons[148], enum12) {
+									return false
 								}
 							}
 						}
@@ -3107,17 +2940,8 @@ func vCapabilities_modelResponseAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.N
 	{
 		m := d.Members(n)
 		for m.Next() {
-			{
-				n := m.Name()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[150])
-				}
-				switch d.StrView(n) {
-				case "response":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify/propertyNames/enum", "value")
-				}
+			if !c.StrEnum(m.Name(), &reasons[150], enum13) {
+				return false
 			}
 		}
 	}
@@ -3148,17 +2972,8 @@ func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Nod
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								k := d.Kind(n)
-								if k != ahpimpl.KindString {
-									return c.FailWith(n, &reasons[153])
-								}
-								switch d.StrView(n) {
-								case "stop":
-								default:
-									return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations/items/enum", "value")
-								}
+							if !c.StrEnum(it.Item(), &reasons[153], enum11) {
+								return false
 							}
 						}
 					}
@@ -3260,17 +3075,8 @@ func vCapabilities_modelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 						{
 							it := d.Items(n)
 							for it.Next() {
-								{
-									n := it.Item()
-									k := d.Kind(n)
-									if k != ahpimpl.KindString {
-										return c.FailWith(n, &reasons[155])
-									}
-									switch d.StrView(n) {
-									case "deny", "flow", "message":
-									default:
-										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects/items/enum", "value")
-									}
+								if !c.StrEnum(it.Item(), &reasons[155], enum16) {
+									return false
 								}
 							}
 						}
@@ -3315,17 +3121,8 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								k := d.Kind(n)
-								if k != ahpimpl.KindString {
-									return c.FailWith(n, &reasons[158])
-								}
-								switch d.StrView(n) {
-								case "stop":
-								default:
-									return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations/items/enum", "value")
-								}
+							if !c.StrEnum(it.Item(), &reasons[158], enum11) {
+								return false
 							}
 						}
 					}
@@ -3427,17 +3224,8 @@ func vCapabilities_toolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 						{
 							it := d.Items(n)
 							for it.Next() {
-								{
-									n := it.Item()
-									k := d.Kind(n)
-									if k != ahpimpl.KindString {
-										return c.FailWith(n, &reasons[160])
-									}
-									switch d.StrView(n) {
-									case "deny", "allow", "ask", "modify", "inject", "flow", "return", "message":
-									default:
-										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects/items/enum", "value")
-									}
+								if !c.StrEnum(it.Item(), &reasons[160], enum17) {
+									return false
 								}
 							}
 						}
@@ -3473,17 +3261,8 @@ func vCapabilities_toolBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 	{
 		m := d.Members(n)
 		for m.Next() {
-			{
-				n := m.Name()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[162])
-				}
-				switch d.StrView(n) {
-				case "input":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify/propertyNames/enum", "value")
-				}
+			if !c.StrEnum(m.Name(), &reasons[162], enum18) {
+				return false
 			}
 		}
 	}
@@ -3515,17 +3294,8 @@ func vCapabilities_toolBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								k := d.Kind(n)
-								if k != ahpimpl.KindString {
-									return c.FailWith(n, &reasons[165])
-								}
-								switch d.StrView(n) {
-								case "stop":
-								default:
-									return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations/items/enum", "value")
-								}
+							if !c.StrEnum(it.Item(), &reasons[165], enum11) {
+								return false
 							}
 						}
 					}
@@ -3627,17 +3397,8 @@ func vCapabilities_toolAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 						{
 							it := d.Items(n)
 							for it.Next() {
-								{
-									n := it.Item()
-									k := d.Kind(n)
-									if k != ahpimpl.KindString {
-										return c.FailWith(n, &reasons[167])
-									}
-									switch d.StrView(n) {
-									case "modify", "inject", "flow", "message":
-									default:
-										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects/items/enum", "value")
-									}
+								if !c.StrEnum(it.Item(), &reasons[167], enum19) {
+									return false
 								}
 							}
 						}
@@ -3673,17 +3434,8 @@ func vCapabilities_toolAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	{
 		m := d.Members(n)
 		for m.Next() {
-			{
-				n := m.Name()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[169])
-				}
-				switch d.StrView(n) {
-				case "output":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify/propertyNames/enum", "value")
-				}
+			if !c.StrEnum(m.Name(), &reasons[169], enum20) {
+				return false
 			}
 		}
 	}
@@ -3715,17 +3467,8 @@ func vCapabilities_toolAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								k := d.Kind(n)
-								if k != ahpimpl.KindString {
-									return c.FailWith(n, &reasons[172])
-								}
-								switch d.StrView(n) {
-								case "stop", "continue":
-								default:
-									return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations/items/enum", "value")
-								}
+							if !c.StrEnum(it.Item(), &reasons[172], enum6) {
+								return false
 							}
 						}
 					}
@@ -3827,17 +3570,8 @@ func vCapabilities_toolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 						{
 							it := d.Items(n)
 							for it.Next() {
-								{
-									n := it.Item()
-									k := d.Kind(n)
-									if k != ahpimpl.KindString {
-										return c.FailWith(n, &reasons[174])
-									}
-									switch d.StrView(n) {
-									case "allow", "deny", "modify", "flow", "message":
-									default:
-										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects/items/enum", "value")
-									}
+								if !c.StrEnum(it.Item(), &reasons[174], enum21) {
+									return false
 								}
 							}
 						}
@@ -3872,17 +3606,8 @@ func vCapabilities_toolPermissionRequest_allOf_1_modify(c *ahpimpl.Ctx, n ahpimp
 	{
 		m := d.Members(n)
 		for m.Next() {
-			{
-				n := m.Name()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[176])
-				}
-				switch d.StrView(n) {
-				case "input":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify/propertyNames/enum", "value")
-				}
+			if !c.StrEnum(m.Name(), &reasons[176], enum18) {
+				return false
 			}
 		}
 	}
@@ -3913,17 +3638,8 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								k := d.Kind(n)
-								if k != ahpimpl.KindString {
-									return c.FailWith(n, &reasons[179])
-								}
-								switch d.StrView(n) {
-								case "stop":
-								default:
-									return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations/items/enum", "value")
-								}
+							if !c.StrEnum(it.Item(), &reasons[179], enum11) {
+								return false
 							}
 						}
 					}
@@ -4025,17 +3741,8 @@ func vCapabilities_toolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 						{
 							it := d.Items(n)
 							for it.Next() {
-								{
-									n := it.Item()
-									k := d.Kind(n)
-									if k != ahpimpl.KindString {
-										return c.FailWith(n, &reasons[181])
-									}
-									switch d.StrView(n) {
-									case "flow", "inject", "message":
-									default:
-										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects/items/enum", "value")
-									}
+								if !c.StrEnum(it.Item(), &reasons[181], enum22) {
+									return false
 								}
 							}
 						}
@@ -4080,17 +3787,8 @@ func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, e
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								k := d.Kind(n)
-								if k != ahpimpl.KindString {
-									return c.FailWith(n, &reasons[184])
-								}
-								switch d.StrView(n) {
-								case "stop":
-								default:
-									return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations/items/enum", "value")
-								}
+							if !c.StrEnum(it.Item(), &reasons[184], enum11) {
+								return false
 							}
 						}
 					}
@@ -4192,17 +3890,8 @@ func vCapabilities_contextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 						{
 							it := d.Items(n)
 							for it.Next() {
-								{
-									n := it.Item()
-									k := d.Kind(n)
-									if k != ahpimpl.KindString {
-										return c.FailWith(n, &reasons[186])
-									}
-									switch d.StrView(n) {
-									case "deny", "modify", "return", "inject", "message":
-									default:
-										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects/items/enum", "value")
-									}
+								if !c.StrEnum(it.Item(), &reasons[186], enum23) {
+									return false
 								}
 							}
 						}
@@ -4233,17 +3922,8 @@ func vCapabilities_contextCompactBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl
 	{
 		m := d.Members(n)
 		for m.Next() {
-			{
-				n := m.Name()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[188])
-				}
-				switch d.StrView(n) {
-				case "instructions":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify/propertyNames/enum", "value")
-				}
+			if !c.StrEnum(m.Name(), &reasons[188], enum24) {
+				return false
 			}
 		}
 	}
@@ -4336,17 +4016,8 @@ func vCapabilities_contextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 						{
 							it := d.Items(n)
 							for it.Next() {
-								{
-									n := it.Item()
-									k := d.Kind(n)
-									if k != ahpimpl.KindString {
-										return c.FailWith(n, &reasons[190])
-									}
-									switch d.StrView(n) {
-									case "inject", "modify", "message":
-									default:
-										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects/items/enum", "value")
-									}
+								if !c.StrEnum(it.Item(), &reasons[190], enum25) {
+									return false
 								}
 							}
 						}
@@ -4377,17 +4048,8 @@ func vCapabilities_contextCompactAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.
 	{
 		m := d.Members(n)
 		for m.Next() {
-			{
-				n := m.Name()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[192])
-				}
-				switch d.StrView(n) {
-				case "summary":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify/propertyNames/enum", "value")
-				}
+			if !c.StrEnum(m.Name(), &reasons[192], enum26) {
+				return false
 			}
 		}
 	}
@@ -4480,17 +4142,8 @@ func vCapabilities_taskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 						{
 							it := d.Items(n)
 							for it.Next() {
-								{
-									n := it.Item()
-									k := d.Kind(n)
-									if k != ahpimpl.KindString {
-										return c.FailWith(n, &reasons[194])
-									}
-									switch d.StrView(n) {
-									case "deny", "message":
-									default:
-										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects/items/enum", "value")
-									}
+								if !c.StrEnum(it.Item(), &reasons[194], enum8) {
+									return false
 								}
 							}
 						}
@@ -4593,17 +4246,8 @@ func vCapabilities_userElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 						{
 							it := d.Items(n)
 							for it.Next() {
-								{
-									n := it.Item()
-									k := d.Kind(n)
-									if k != ahpimpl.KindString {
-										return c.FailWith(n, &reasons[196])
-									}
-									switch d.StrView(n) {
-									case "deny", "return", "message":
-									default:
-										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects/items/enum", "value")
-									}
+								if !c.StrEnum(it.Item(), &reasons[196], enum27) {
+									return false
 								}
 							}
 						}
@@ -4706,17 +4350,8 @@ func vCapabilities_userElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 						{
 							it := d.Items(n)
 							for it.Next() {
-								{
-									n := it.Item()
-									k := d.Kind(n)
-									if k != ahpimpl.KindString {
-										return c.FailWith(n, &reasons[198])
-									}
-									switch d.StrView(n) {
-									case "modify", "message":
-									default:
-										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects/items/enum", "value")
-									}
+								if !c.StrEnum(it.Item(), &reasons[198], enum28) {
+									return false
 								}
 							}
 						}
@@ -4747,17 +4382,8 @@ func vCapabilities_userElicitationResult_allOf_1_modify(c *ahpimpl.Ctx, n ahpimp
 	{
 		m := d.Members(n)
 		for m.Next() {
-			{
-				n := m.Name()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[200])
-				}
-				switch d.StrView(n) {
-				case "content":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify/propertyNames/enum", "value")
-				}
+			if !c.StrEnum(m.Name(), &reasons[200], enum29) {
+				return false
 			}
 		}
 	}
@@ -4850,17 +4476,8 @@ func vCapabilities_userMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 						{
 							it := d.Items(n)
 							for it.Next() {
-								{
-									n := it.Item()
-									k := d.Kind(n)
-									if k != ahpimpl.KindString {
-										return c.FailWith(n, &reasons[202])
-									}
-									switch d.StrView(n) {
-									case "deny", "modify", "message":
-									default:
-										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects/items/enum", "value")
-									}
+								if !c.StrEnum(it.Item(), &reasons[202], enum30) {
+									return false
 								}
 							}
 						}
@@ -4891,17 +4508,8 @@ func vCapabilities_userMessageInbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.N
 	{
 		m := d.Members(n)
 		for m.Next() {
-			{
-				n := m.Name()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[204])
-				}
-				switch d.StrView(n) {
-				case "prompt":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify/propertyNames/enum", "value")
-				}
+			if !c.StrEnum(m.Name(), &reasons[204], enum10) {
+				return false
 			}
 		}
 	}
@@ -4994,17 +4602,8 @@ func vCapabilities_userMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 						{
 							it := d.Items(n)
 							for it.Next() {
-								{
-									n := it.Item()
-									k := d.Kind(n)
-									if k != ahpimpl.KindString {
-										return c.FailWith(n, &reasons[206])
-									}
-									switch d.StrView(n) {
-									case "deny", "modify", "message":
-									default:
-										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects/items/enum", "value")
-									}
+								if !c.StrEnum(it.Item(), &reasons[206], enum30) {
+									return false
 								}
 							}
 						}
@@ -5035,17 +4634,8 @@ func vCapabilities_userMessageOutbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.
 	{
 		m := d.Members(n)
 		for m.Next() {
-			{
-				n := m.Name()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[208])
-				}
-				switch d.StrView(n) {
-				case "content":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify/propertyNames/enum", "value")
-				}
+			if !c.StrEnum(m.Name(), &reasons[208], enum29) {
+				return false
 			}
 		}
 	}
@@ -5138,17 +4728,8 @@ func vCapabilities_workspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 						{
 							it := d.Items(n)
 							for it.Next() {
-								{
-									n := it.Item()
-									k := d.Kind(n)
-									if k != ahpimpl.KindString {
-										return c.FailWith(n, &reasons[210])
-									}
-									switch d.StrView(n) {
-									case "deny", "modify", "message":
-									default:
-										return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects/items/enum", "value")
-									}
+								if !c.StrEnum(it.Item(), &reasons[210], enum30) {
+									return false
 								}
 							}
 						}
@@ -5179,17 +4760,8 @@ func vCapabilities_workspaceChangeBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimp
 	{
 		m := d.Members(n)
 		for m.Next() {
-			{
-				n := m.Name()
-				k := d.Kind(n)
-				if k != ahpimpl.KindString {
-					return c.FailWith(n, &reasons[212])
-				}
-				switch d.StrView(n) {
-				case "workspace":
-				default:
-					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify/propertyNames/enum", "value")
-				}
+			if !c.StrEnum(m.Name(), &reasons[212], enum31) {
+				return false
 			}
 		}
 	}
@@ -5198,15 +4770,8 @@ func vCapabilities_workspaceChangeBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimp
 
 // vCommon_eventType checks draft/common.schema.json#/$defs/eventType.
 func vCommon_eventType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[213])
-	}
-	switch d.StrView(n) {
-	case "session.start", "config.change.before", "turn.start", "turn.finish.before", "model.request.before", "model.response.after", "model.switch.before", "tool.before", "tool.after", "tool.permission.request", "tool.batch.after", "context.compact.before", "context.compact.after", "task.change.before", "user.elicitation.request", "user.elicitation.result", "user.message.inbound", "user.message.outbound", "workspace.change.before", "session.end", "config.change.after", "turn.end", "turn.progress", "model.error", "model.switch.after", "tool.permission.resolved", "tool.progress", "task.change.after", "user.attention", "workspace.change.after", "file.changed", "hook.failure":
-	default:
-		return c.FailUnsupported(n, "draft/common.schema.json#/$defs/eventType/enum", "value")
+	if !c.StrEnum(n, &reasons[213], enum32) {
+		return false
 	}
 	return true
 }
@@ -5320,17 +4885,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								k := d.Kind(n)
-								if k != ahpimpl.KindString {
-									return c.FailWith(n, &reasons[221])
-								}
-								switch d.StrView(n) {
-								case "user", "project", "managed":
-								default:
-									return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items/enum", "value")
-								}
+							if !c.StrEnum(it.Item(), &reasons[221], enum33) {
+								return false
 							}
 						}
 					}
@@ -7395,17 +6951,8 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 				}
 			case "trigger":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[412])
-					}
-					switch d.StrView(n) {
-					case "user", "continuation", "hook", "external":
-					default:
-						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/turn.start/properties/trigger/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[412], enum34) {
+					return false
 				}
 			case "expandedFrom":
 				{
@@ -7604,17 +7151,8 @@ func vContentItem_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 				}
 			case "role":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[425])
-					}
-					switch d.StrView(n) {
-					case "system", "developer", "user", "assistant", "tool":
-					default:
-						return c.FailUnsupported(n, "draft/content-item.schema.json#/$defs/message/properties/role/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[425], enum35) {
+					return false
 				}
 			case "parts":
 				seen |= uint64(0x4)
@@ -7768,17 +7306,8 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 				}
 			case "outcome":
 				seen2 |= uint64(0x2)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[434])
-					}
-					switch d.StrView(n) {
-					case "completed", "failed", "cancelled", "max_iterations":
-					default:
-						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[434], enum36) {
+					return false
 				}
 			case "lastAssistantItem":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -7858,17 +7387,8 @@ func vExecutionEvent_turnCompletion_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				}
 			case "outcome":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[434])
-					}
-					switch d.StrView(n) {
-					case "completed", "failed", "cancelled", "max_iterations":
-					default:
-						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[434], enum36) {
+					return false
 				}
 			case "lastAssistantItem":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -7964,59 +7484,23 @@ func vExecutionEvent_usage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			switch m.Key() {
 			case "kind":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[445])
-					}
-					switch d.StrView(n) {
-					case "amount", "total":
-					default:
-						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/usage/properties/kind/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[445], enum37) {
+					return false
 				}
 			case "scope":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[446])
-					}
-					switch d.StrView(n) {
-					case "attempt", "turn":
-					default:
-						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/usage/properties/scope/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[446], enum38) {
+					return false
 				}
 			case "completeness":
 				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[447])
-					}
-					switch d.StrView(n) {
-					case "complete", "partial", "unknown":
-					default:
-						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/usage/properties/completeness/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[447], enum39) {
+					return false
 				}
 			case "provenance":
 				seen |= uint64(0x8)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[448])
-					}
-					switch d.StrView(n) {
-					case "provider", "estimate", "mixed":
-					default:
-						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/usage/properties/provenance/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[448], enum40) {
+					return false
 				}
 			case "inputTokens":
 				if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
@@ -8101,17 +7585,8 @@ func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 				}
 			case "basis":
 				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[459])
-					}
-					switch d.StrView(n) {
-					case "billed", "reported", "estimated":
-					default:
-						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/basis/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[459], enum41) {
+					return false
 				}
 			default:
 				return c.FailWith(m.Name(), &reasons[460])
@@ -8258,17 +7733,8 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				}
 			case "outcome":
 				seen2 |= uint64(0x2)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[434])
-					}
-					switch d.StrView(n) {
-					case "completed", "failed", "cancelled", "max_iterations":
-					default:
-						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[434], enum36) {
+					return false
 				}
 			case "lastAssistantItem":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -9631,17 +9097,8 @@ func vExecutionEvent_attemptUsage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 						}
 					}
 				case "provenance":
-					{
-						n := m.Value()
-						k := d.Kind(n)
-						if k != ahpimpl.KindString {
-							return c.FailWith(n, &reasons[578])
-						}
-						switch d.StrView(n) {
-						case "provider", "estimate":
-						default:
-							return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/provenance/enum", "value")
-						}
+					if !c.StrEnum(m.Value(), &reasons[578], enum42) {
+						return false
 					}
 				default:
 					continue
@@ -10568,17 +10025,8 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 				}
 			case "origin":
 				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[632])
-					}
-					switch d.StrView(n) {
-					case "native", "mcp":
-					default:
-						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/tool/properties/origin/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[632], enum43) {
+					return false
 				}
 			case "mcp":
 				if !c.ChildAll(m.Value(), vExecutionEvent_mcp) {
@@ -10697,17 +10145,8 @@ func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 				}
 			case "provenance":
 				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[643])
-					}
-					switch d.StrView(n) {
-					case "runtime", "inferred":
-					default:
-						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/mcp/properties/provenance/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[643], enum44) {
+					return false
 				}
 			case "connection":
 				seen |= uint64(0x8)
@@ -12222,31 +11661,13 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 				}
 			case "decision":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[746])
-					}
-					switch d.StrView(n) {
-					case "allow", "deny":
-					default:
-						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[746], enum45) {
+					return false
 				}
 			case "decidedBy":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[747])
-					}
-					switch d.StrView(n) {
-					case "user", "policy", "hook", "auto", "classifier":
-					default:
-						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[747], enum46) {
+					return false
 				}
 			case "id":
 				seen1 |= uint64(0x1)
@@ -12876,15 +12297,8 @@ func vExecutionEvent_deniedByPolicy_then_execution(c *ahpimpl.Ctx, n ahpimpl.Nod
 // vExecutionEvent_toolOutcome checks
 // draft/execution-event.schema.json#/$defs/toolOutcome.
 func vExecutionEvent_toolOutcome(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[773])
-	}
-	switch d.StrView(n) {
-	case "ok", "error", "denied", "cancelled", "timeout":
-	default:
-		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/toolOutcome/enum", "value")
+	if !c.StrEnum(n, &reasons[773], enum47) {
+		return false
 	}
 	return true
 }
@@ -12933,17 +12347,8 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 				}
 			case "trigger":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[776])
-					}
-					switch d.StrView(n) {
-					case "auto", "manual", "hook":
-					default:
-						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/context.compact.before/properties/trigger/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[776], enum48) {
+					return false
 				}
 			case "instructions":
 				if !vContentItem_textParts(c, m.Value(), nil) {
@@ -13413,17 +12818,8 @@ func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 				}
 			case "operation":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[801])
-					}
-					switch d.StrView(n) {
-					case "create", "update", "remove":
-					default:
-						return c.FailUnsupported(n, "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/operation/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[801], enum49) {
+					return false
 				}
 			case "change":
 				seen |= uint64(0x4)
@@ -13792,15 +13188,8 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahpimpl.Ctx, n
 // vInteractionEvent_elicitationMode checks
 // draft/interaction-event.schema.json#/$defs/elicitationMode.
 func vInteractionEvent_elicitationMode(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[833])
-	}
-	switch d.StrView(n) {
-	case "form", "url":
-	default:
-		return c.FailUnsupported(n, "draft/interaction-event.schema.json#/$defs/elicitationMode/enum", "value")
+	if !c.StrEnum(n, &reasons[833], enum50) {
+		return false
 	}
 	return true
 }
@@ -13922,17 +13311,8 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahpimpl.Ctx, n 
 				}
 			case "action":
 				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[841])
-					}
-					switch d.StrView(n) {
-					case "accept", "decline", "cancel":
-					default:
-						return c.FailUnsupported(n, "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[841], enum51) {
+					return false
 				}
 			default:
 				return c.FailWith(m.Name(), &reasons[842])
@@ -14366,17 +13746,8 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			switch m.Key() {
 			case "kind":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[877])
-					}
-					switch d.StrView(n) {
-					case "cwd", "roots", "switch":
-					default:
-						return c.FailUnsupported(n, "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/kind/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[877], enum52) {
+					return false
 				}
 			case "change":
 				seen |= uint64(0x2)
@@ -14631,17 +14002,8 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 				}
 			case "operation":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[902])
-					}
-					switch d.StrView(n) {
-					case "create", "update", "remove":
-					default:
-						return c.FailUnsupported(n, "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/operation/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[902], enum49) {
+					return false
 				}
 			case "agentCaused":
 				seen |= uint64(0x4)
@@ -14783,17 +14145,8 @@ func vInteractionEvent_hookFailure_failure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 				}
 			case "policy":
 				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[918])
-					}
-					switch d.StrView(n) {
-					case "fail-open", "fail-closed":
-					default:
-						return c.FailUnsupported(n, "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[918], enum53) {
+					return false
 				}
 			default:
 				return c.FailWith(m.Name(), &reasons[919])
@@ -14885,15 +14238,8 @@ func vContentSelection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vContentSelection_disposition checks
 // draft/content-selection.schema.json#/$defs/disposition.
 func vContentSelection_disposition(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[927])
-	}
-	switch d.StrView(n) {
-	case "body", "metadata", "omit":
-	default:
-		return c.FailUnsupported(n, "draft/content-selection.schema.json#/$defs/disposition/enum", "value")
+	if !c.StrEnum(n, &reasons[927], enum54) {
+		return false
 	}
 	return true
 }
@@ -15226,17 +14572,8 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 				}
 			case "flow":
 				seen |= uint64(0x10)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[957])
-					}
-					switch d.StrView(n) {
-					case "authorization_code_pkce", "client_credentials":
-					default:
-						return c.FailUnsupported(n, "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/flow/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[957], enum55) {
+					return false
 				}
 			case "scopes":
 				{
@@ -15520,31 +14857,13 @@ func vEffect_modifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 				}
 			case "target":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[987])
-					}
-					switch d.StrView(n) {
-					case "input", "output", "prompt", "request", "response", "content", "instructions", "summary", "workspace":
-					default:
-						return c.FailUnsupported(n, "draft/effect.schema.json#/$defs/modifyEffect/properties/target/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[987], enum56) {
+					return false
 				}
 			case "operation":
 				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[988])
-					}
-					switch d.StrView(n) {
-					case "replace", "merge":
-					default:
-						return c.FailUnsupported(n, "draft/effect.schema.json#/$defs/modifyEffect/properties/operation/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[988], enum57) {
+					return false
 				}
 			case "value":
 				seen |= uint64(0x8)
@@ -16211,17 +15530,8 @@ func vEffect_injectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 				}
 			case "deliverAt":
 				seen |= uint64(0x8)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[1026])
-					}
-					switch d.StrView(n) {
-					case "now", "next_turn":
-					default:
-						return c.FailUnsupported(n, "draft/effect.schema.json#/$defs/injectEffect/properties/deliverAt/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[1026], enum7) {
+					return false
 				}
 			case "value":
 				seen |= uint64(0x10)
@@ -16855,17 +16165,8 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 				}
 			case "change":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[1053])
-					}
-					switch d.StrView(n) {
-					case "created", "modified", "deleted", "moved":
-					default:
-						return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/fileChange/properties/change/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[1053], enum58) {
+					return false
 				}
 			case "previousPath":
 				{
@@ -17042,17 +16343,8 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				}
 			case "trigger":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[1064])
-					}
-					switch d.StrView(n) {
-					case "startup", "resume", "clear", "compact", "fork":
-					default:
-						return c.FailUnsupported(n, "draft/session-start.schema.json#/properties/trigger/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[1064], enum59) {
+					return false
 				}
 			case "resumedFrom":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -17304,17 +16596,8 @@ func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				}
 			case "outcome":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[1085])
-					}
-					switch d.StrView(n) {
-					case "completed", "cancelled", "error", "unknown":
-					default:
-						return c.FailUnsupported(n, "draft/session-end.schema.json#/properties/outcome/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[1085], enum60) {
+					return false
 				}
 			case "reason":
 				seen |= uint64(0x4)
@@ -20250,17 +19533,8 @@ func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			switch m.Key() {
 			case "permission":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[1142])
-					}
-					switch d.StrView(n) {
-					case "none", "allow", "ask", "deny":
-					default:
-						return c.FailUnsupported(n, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[1142], enum61) {
+					return false
 				}
 			case "candidate":
 				seen |= uint64(0x2)
@@ -20268,17 +19542,8 @@ func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 					return false
 				}
 			case "flow":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[1143])
-					}
-					switch d.StrView(n) {
-					case "none", "stop", "continue":
-					default:
-						return c.FailUnsupported(n, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[1143], enum62) {
+					return false
 				}
 			case "instructions":
 				{
@@ -21143,17 +20408,8 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				}
 			case "lifecycle":
 				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[1203])
-					}
-					switch d.StrView(n) {
-					case "persistent", "per_event":
-					default:
-						return c.FailUnsupported(n, "draft/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[1203], enum63) {
+					return false
 				}
 			case "cwd":
 				{
@@ -21329,17 +20585,8 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				}
 			case "failurePolicy":
 				seen |= uint64(0x8)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[1222])
-					}
-					switch d.StrView(n) {
-					case "fail-open", "fail-closed":
-					default:
-						return c.FailUnsupported(n, "draft/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[1222], enum53) {
+					return false
 				}
 			case "includeNative":
 				{
@@ -21363,17 +20610,8 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 					return false
 				}
 			case "scope":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[1224])
-					}
-					switch d.StrView(n) {
-					case "managed", "project", "user":
-					default:
-						return c.FailUnsupported(n, "draft/registration.schema.json#/$defs/interceptSubscription/properties/scope/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[1224], enum64) {
+					return false
 				}
 			case "disableable":
 				{
@@ -21616,17 +20854,8 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 					return false
 				}
 			case "scope":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[1246])
-					}
-					switch d.StrView(n) {
-					case "managed", "project", "user":
-					default:
-						return c.FailUnsupported(n, "draft/registration.schema.json#/$defs/observeSubscription/properties/scope/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[1246], enum64) {
+					return false
 				}
 			case "disableable":
 				{
@@ -22326,13 +21555,8 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					if !(k == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[1296])
 					}
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[1297])
-					}
-					switch d.StrView(n) {
-					case "date", "date-time", "email", "uri":
-					default:
-						return c.FailUnsupported(n, "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/enum", "value")
+					if !c.StrEnum(n, &reasons[1297], enum65) {
+						return false
 					}
 				}
 			case "minLength":
@@ -22389,13 +21613,8 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					if !(k == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[1303])
 					}
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[1304])
-					}
-					switch d.StrView(n) {
-					case "integer", "number":
-					default:
-						return c.FailUnsupported(n, "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/enum", "value")
+					if !c.StrEnum(n, &reasons[1304], enum66) {
+						return false
 					}
 				}
 			case "title":
@@ -23177,13 +22396,8 @@ func vMCPElicitation_elicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					if !(k == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[1397])
 					}
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[1398])
-					}
-					switch d.StrView(n) {
-					case "accept", "cancel", "decline":
-					default:
-						return c.FailUnsupported(n, "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action/enum", "value")
+					if !c.StrEnum(n, &reasons[1398], enum67) {
+						return false
 					}
 				}
 			case "content":
@@ -25450,6 +24664,78 @@ var (
 	required183 = []*ahpimpl.Reason{&reasons[1394], &reasons[1395]}
 	required184 = []*ahpimpl.Reason{&reasons[1399]}
 	required185 = []*ahpimpl.Reason{&reasons[1406], &reasons[1407], &reasons[1408]}
+)
+
+// The strings of the enums, each list once (see ahpimpl.Ctx.StrEnum).
+var (
+	enum0  = []string{"http", "stdio", "in_process"}
+	enum1  = []string{"bearer", "oauth"}
+	enum2  = []string{"observe", "intercept"}
+	enum3  = []string{"session.start", "config.change.before", "turn.start", "turn.finish.before", "model.request.before", "model.response.after", "model.switch.before", "tool.before", "tool.after", "tool.permission.request", "tool.batch.after", "context.compact.before", "context.compact.after", "task.change.before", "user.elicitation.request", "user.elicitation.result", "user.message.inbound", "user.message.outbound", "workspace.change.before"}
+	enum4  = []string{"inject", "message"}
+	enum5  = []string{"deny", "allow", "ask", "modify", "message", "return", "flow", "inject"}
+	enum6  = []string{"stop", "continue"}
+	enum7  = []string{"now", "next_turn"}
+	enum8  = []string{"deny", "message"}
+	enum9  = []string{"deny", "modify", "inject", "flow", "message"}
+	enum10 = []string{"prompt"}
+	enum11 = []string{"stop"}
+	enum12 = []string{"modify", "flow", "message"}
+	enum13 = []string{"response"}
+	enum14 = []string{"deny", "modify", "inject", "return", "flow", "message"}
+	enum15 = []string{"request"}
+	enum16 = []string{"deny", "flow", "message"}
+	enum17 = []string{"deny", "allow", "ask", "modify", "inject", "flow", "return", "message"}
+	enum18 = []string{"input"}
+	enum19 = []string{"modify", "inject", "flow", "message"}
+	enum20 = []string{"output"}
+	enum21 = []string{"allow", "deny", "modify", "flow", "message"}
+	enum22 = []string{"flow", "inject", "message"}
+	enum23 = []string{"deny", "modify", "return", "inject", "message"}
+	enum24 = []string{"instructions"}
+	enum25 = []string{"inject", "modify", "message"}
+	enum26 = []string{"summary"}
+	enum27 = []string{"deny", "return", "message"}
+	enum28 = []string{"modify", "message"}
+	enum29 = []string{"content"}
+	enum30 = []string{"deny", "modify", "message"}
+	enum31 = []string{"workspace"}
+	enum32 = []string{"session.start", "config.change.before", "turn.start", "turn.finish.before", "model.request.before", "model.response.after", "model.switch.before", "tool.before", "tool.after", "tool.permission.request", "tool.batch.after", "context.compact.before", "context.compact.after", "task.change.before", "user.elicitation.request", "user.elicitation.result", "user.message.inbound", "user.message.outbound", "workspace.change.before", "session.end", "config.change.after", "turn.end", "turn.progress", "model.error", "model.switch.after", "tool.permission.resolved", "tool.progress", "task.change.after", "user.attention", "workspace.change.after", "file.changed", "hook.failure"}
+	enum33 = []string{"user", "project", "managed"}
+	enum34 = []string{"user", "continuation", "hook", "external"}
+	enum35 = []string{"system", "developer", "user", "assistant", "tool"}
+	enum36 = []string{"completed", "failed", "cancelled", "max_iterations"}
+	enum37 = []string{"amount", "total"}
+	enum38 = []string{"attempt", "turn"}
+	enum39 = []string{"complete", "partial", "unknown"}
+	enum40 = []string{"provider", "estimate", "mixed"}
+	enum41 = []string{"billed", "reported", "estimated"}
+	enum42 = []string{"provider", "estimate"}
+	enum43 = []string{"native", "mcp"}
+	enum44 = []string{"runtime", "inferred"}
+	enum45 = []string{"allow", "deny"}
+	enum46 = []string{"user", "policy", "hook", "auto", "classifier"}
+	enum47 = []string{"ok", "error", "denied", "cancelled", "timeout"}
+	enum48 = []string{"auto", "manual", "hook"}
+	enum49 = []string{"create", "update", "remove"}
+	enum50 = []string{"form", "url"}
+	enum51 = []string{"accept", "decline", "cancel"}
+	enum52 = []string{"cwd", "roots", "switch"}
+	enum53 = []string{"fail-open", "fail-closed"}
+	enum54 = []string{"body", "metadata", "omit"}
+	enum55 = []string{"authorization_code_pkce", "client_credentials"}
+	enum56 = []string{"input", "output", "prompt", "request", "response", "content", "instructions", "summary", "workspace"}
+	enum57 = []string{"replace", "merge"}
+	enum58 = []string{"created", "modified", "deleted", "moved"}
+	enum59 = []string{"startup", "resume", "clear", "compact", "fork"}
+	enum60 = []string{"completed", "cancelled", "error", "unknown"}
+	enum61 = []string{"none", "allow", "ask", "deny"}
+	enum62 = []string{"none", "stop", "continue"}
+	enum63 = []string{"persistent", "per_event"}
+	enum64 = []string{"managed", "project", "user"}
+	enum65 = []string{"date", "date-time", "email", "uri"}
+	enum66 = []string{"integer", "number"}
+	enum67 = []string{"accept", "cancel", "decline"}
 )
 
 // presence0 reports which of "flow" object n has: bit i for the i-th.

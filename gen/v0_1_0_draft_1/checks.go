@@ -949,17 +949,8 @@ func vToolBefore_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				}
 			case "kind":
 				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[88])
-					}
-					switch d.StrView(n) {
-					case "shell", "file_read", "file_write", "file_edit", "search", "fetch", "task", "mcp", "other":
-					default:
-						return c.FailUnsupported(n, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/kind/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[88], enum0) {
+					return false
 				}
 			case "input":
 				seen |= uint64(0x8)
@@ -1752,17 +1743,8 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				}
 			case "lifecycle":
 				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[154])
-					}
-					switch d.StrView(n) {
-					case "persistent", "per_event":
-					default:
-						return c.FailUnsupported(n, "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[154], enum1) {
+					return false
 				}
 			case "cwd":
 				{
@@ -2007,17 +1989,8 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				}
 			case "failurePolicy":
 				seen |= uint64(0x8)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if k != ahpimpl.KindString {
-						return c.FailWith(n, &reasons[184])
-					}
-					switch d.StrView(n) {
-					case "fail-open", "fail-closed":
-					default:
-						return c.FailUnsupported(n, "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum", "value")
-					}
+				if !c.StrEnum(m.Value(), &reasons[184], enum2) {
+					return false
 				}
 			case "includeNative":
 				{
@@ -2075,17 +2048,8 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								k := d.Kind(n)
-								if k != ahpimpl.KindString {
-									return c.FailWith(n, &reasons[194])
-								}
-								switch d.StrView(n) {
-								case "tool.before", "tool.after", "tool.error", "session.start", "session.end":
-								default:
-									return c.FailUnsupported(n, "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/items/enum", "value")
-								}
+							if !c.StrEnum(it.Item(), &reasons[194], enum3) {
+								return false
 							}
 						}
 					}
@@ -2494,6 +2458,14 @@ var (
 	required19 = []*ahpimpl.Reason{&reasons[170], &reasons[171]}
 	required20 = []*ahpimpl.Reason{&reasons[186], &reasons[187], &reasons[188], &reasons[189]}
 	required21 = []*ahpimpl.Reason{&reasons[197], &reasons[198]}
+)
+
+// The strings of the enums, each list once (see ahpimpl.Ctx.StrEnum).
+var (
+	enum0 = []string{"shell", "file_read", "file_write", "file_edit", "search", "fetch", "task", "mcp", "other"}
+	enum1 = []string{"persistent", "per_event"}
+	enum2 = []string{"fail-open", "fail-closed"}
+	enum3 = []string{"tool.before", "tool.after", "tool.error", "session.start", "session.end"}
 )
 
 // presence0 reports which of "authentication" object n has: bit i for the i-th.

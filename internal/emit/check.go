@@ -241,6 +241,11 @@ func (e *checks) childOf(g *Group, node Code, s, owner *ir.Schema) (returns bool
 // Such a t only tests the value, so reads no annotations.
 func (e *checks) inPlace(g *Group, node Code, t *ir.Schema) {
 	keywords := func(g *Group) { e.keywords(g, t) }
+	if e.enumAlone(t, keywords) {
+		// No block for one call: the enum test reads the node once.
+		g.Add(e.strEnum(node, t))
+		return
+	}
 	used := uses(keywords, "k", "ev")
 	if used["ev"] {
 		panic("emit: " + t.Loc + " is planned in place on a member or item but reads annotations")
@@ -252,6 +257,15 @@ func (e *checks) inPlace(g *Group, node Code, t *ir.Schema) {
 		}
 		keywords(bg)
 	})
+}
+
+// enumAlone reports whether t's keywords (written by keywords) are only
+// its enum of strings, one StrEnum test, by writing both.
+func (e *checks) enumAlone(t *ir.Schema, keywords func(*Group)) bool {
+	if t.Plan.EnumStrings == nil {
+		return false
+	}
+	return fmt.Sprintf("%#v", BlockFunc(keywords)) == fmt.Sprintf("%#v", Block(e.strEnum(Id("n"), t)))
 }
 
 // childCall checks a nested value against t with function fn (t's check),

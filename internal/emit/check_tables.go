@@ -52,6 +52,18 @@ func (e *checks) decls() {
 			}
 		})
 	}
+	if len(d.Enums) > 0 {
+		e.f.Comment("The strings of the enums, each list once (see ahpimpl.Ctx.StrEnum).")
+		e.f.Var().DefsFunc(func(g *Group) {
+			for _, l := range d.Enums {
+				g.Id(l.Var).Op("=").Index().String().ValuesFunc(func(vg *Group) {
+					for _, v := range l.Values {
+						vg.Lit(v)
+					}
+				})
+			}
+		})
+	}
 	for _, h := range d.Presence {
 		e.f.Add(presenceHelper(h))
 		e.f.Line()

@@ -75,24 +75,13 @@ func whenKind(g *Group, block ir.KindBlock, kind string, body func(g *Group)) {
 	g.If(Id("k").Op("==").Qual(impl, kind)).BlockFunc(body)
 }
 
-// enum writes s's enum: a switch on the string value when the plan lists
-// its strings (ir.Plan.EnumStrings), an equality test of each value
-// otherwise.
+// enum writes s's enum: one call of ahpimpl.Ctx.StrEnum with the list of
+// its strings when the plan has them (ir.Plan.EnumStrings; an unknown
+// string is an unsupported value, AHP-CORE-003, any other kind plain
+// invalid), an equality test of each value otherwise.
 func (e *checks) enum(g *Group, s *ir.Schema) {
-	if cases := s.Plan.EnumStrings; cases != nil {
-		// An unknown string is an unsupported value (AHP-CORE-003); any
-		// other kind is plain invalid.
-		g.If(Id("k").Op("!=").Qual(impl, "KindString")).Block(
-			Return(e.fail(Id("n"), s.KeywordReason("enum"))),
-		)
-		g.Switch(Id("d").Dot("StrView").Call(Id("n"))).BlockFunc(func(sg *Group) {
-			var lits []Code
-			for _, c := range cases {
-				lits = append(lits, Lit(c))
-			}
-			sg.Case(lits...)
-			sg.Default().Block(Return(Id("c").Dot("FailUnsupported").Call(Id("n"), Lit(s.Loc+"/enum"), Lit("value"))))
-		})
+	if s.Plan.EnumStrings != nil {
+		g.Add(e.strEnum(Id("n"), s))
 		return
 	}
 	cond := &Statement{}
@@ -106,6 +95,11 @@ func (e *checks) enum(g *Group, s *ir.Schema) {
 		cond = False()
 	}
 	g.If(Op("!").Parens(cond)).Block(Return(e.fail(Id("n"), s.KeywordReason("enum"))))
+}
+
+// strEnum tests node against s's enum of strings (ir.Plan.EnumStrings).
+func (e *checks) strEnum(node Code, s *ir.Schema) Code {
+	return If(Op("!").Id("c").Dot("StrEnum").Call(node, e.reason(s.KeywordReason("enum")), Id(e.prog.Decls.EnumVar(s.Plan.EnumStrings)))).Block(Return(False()))
 }
 
 func (e *checks) array(g *Group, s *ir.Schema) {

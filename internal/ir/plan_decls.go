@@ -27,9 +27,19 @@ type Decls struct {
 	// Presence are the presence helpers: which of a list of member names
 	// an object has (see Plan.IfPresenceHelper and NotPresenceHelper).
 	Presence []*PresenceHelper
+	// Enums are the lists of strings of the enums a check tests with
+	// ahpimpl.Ctx.StrEnum (Plan.EnumStrings), equal lists shared.
+	Enums []*EnumList
 
 	reasonRow map[Reason]int
 	literal   map[LiteralVar]string
+	enum      map[string]*EnumList // by enumKey
+}
+
+// EnumList is a package variable listing an enum's strings.
+type EnumList struct {
+	Var    string
+	Values []string
 }
 
 // RequiredList is a package variable listing reasons (rows of the
@@ -67,6 +77,19 @@ func (d *Decls) ReasonRow(r Reason) int {
 	return i
 }
 
+// EnumVar names the variable listing the strings of an enum
+// (Plan.EnumStrings).
+func (d *Decls) EnumVar(values []string) string {
+	l, ok := d.enum[enumKey(values)]
+	if !ok {
+		panic("ir: enum not planned: " + strings.Join(values, ", "))
+	}
+	return l.Var
+}
+
+// enumKey spells a list of strings: equal lists share one variable.
+func enumKey(values []string) string { return strings.Join(values, "\x00") }
+
 // ConstVar names the variable holding the parsed JSON literal.
 func (d *Decls) ConstVar(json string) string { return d.literalVar(LiteralVar{JSON: json}) }
 
@@ -99,7 +122,7 @@ func PlanDecls(p *Program) {
 	if p.Decls != nil {
 		return
 	}
-	w := &declWalk{p: p, d: &Decls{reasonRow: map[Reason]int{}, literal: map[LiteralVar]string{}},
+	w := &declWalk{p: p, d: &Decls{reasonRow: map[Reason]int{}, literal: map[LiteralVar]string{}, enum: map[string]*EnumList{}},
 		lists: map[string]*RequiredList{}, presence: map[string]*PresenceHelper{}}
 	for _, s := range p.Schemas {
 		if s.IsTrue() || s.IsFalse() || s.RefOnly() || s.Plan.Inline {
@@ -163,6 +186,17 @@ func (w *declWalk) equal(l Literal) {
 	default:
 		w.literal(l.JSON, false)
 	}
+}
+
+// enumList lists the strings of an enum tested with StrEnum.
+func (w *declWalk) enumList(values []string) {
+	key := enumKey(values)
+	if _, ok := w.d.enum[key]; ok {
+		return
+	}
+	l := &EnumList{Var: w.p.names.take("enum" + itoa(len(w.d.Enums))), Values: values}
+	w.d.enum[key] = l
+	w.d.Enums = append(w.d.Enums, l)
 }
 
 func (w *declWalk) presenceHelper(names []string) string {
@@ -256,7 +290,9 @@ func (w *declWalk) keywords(s *Schema) {
 		w.reason(s.KeywordReason("const"))
 	}
 	if s.Enum != nil {
-		if s.Plan.EnumStrings == nil { // a switch on strings compares in place
+		if s.Plan.EnumStrings != nil {
+			w.enumList(s.Plan.EnumStrings)
+		} else {
 			for _, l := range s.Enum {
 				w.equal(l)
 			}
