@@ -31,11 +31,8 @@ func vCapabilitiesRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 				switch m.Key() {
 				case "method":
 					seen |= uint64(0x1)
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "hooks/capabilities")) {
-							return c.FailWith(n, &reasons[1])
-						}
+					if n := m.Value(); !(d.StrEq(n, "hooks/capabilities")) {
+						return c.FailWith(n, &reasons[1])
 					}
 				case "params":
 					seen |= uint64(0x2)
@@ -1811,21 +1808,13 @@ func vCapabilities_modifyOperations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			switch m.Key() {
 			case "replace":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[93])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+					return c.FailTypeWith(n, &reasons[93])
 				}
 			case "merge":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[94])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+					return c.FailTypeWith(n, &reasons[94])
 				}
 			default:
 				continue
@@ -1871,11 +1860,8 @@ func vCapabilities_modifyOperations_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				switch m.Key() {
 				case "replace":
 					seen |= uint64(0x1)
-					{
-						n := m.Value()
-						if !(d.Bool(n)) {
-							return c.FailWith(n, &reasons[97])
-						}
+					if n := m.Value(); !(d.Bool(n)) {
+						return c.FailWith(n, &reasons[97])
 					}
 				default:
 					continue
@@ -1908,11 +1894,8 @@ func vCapabilities_modifyOperations_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				switch m.Key() {
 				case "merge":
 					seen |= uint64(0x1)
-					{
-						n := m.Value()
-						if !(d.Bool(n)) {
-							return c.FailWith(n, &reasons[99])
-						}
+					if n := m.Value(); !(d.Bool(n)) {
+						return c.FailWith(n, &reasons[99])
 					}
 				default:
 					continue
@@ -2100,11 +2083,8 @@ func vCapabilities_inject_context(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			switch m.Key() {
 			case "append":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Bool(n)) {
-						return c.FailWith(n, &reasons[114])
-					}
+				if n := m.Value(); !(d.Bool(n)) {
+					return c.FailWith(n, &reasons[114])
 				}
 			case "deliverAt":
 				seen |= uint64(0x2)
@@ -4893,12 +4873,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 				}
 			case "disableable":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[222])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+					return c.FailTypeWith(n, &reasons[222])
 				}
 			default:
 				continue
@@ -4937,11 +4913,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 					for m.Next() {
 						switch m.Key() {
 						case "disableable":
-							{
-								n := m.Value()
-								if !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
-									return c.FailWith(n, &reasons[225])
-								}
+							if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
+								return c.FailWith(n, &reasons[225])
 							}
 						default:
 							continue
@@ -5358,12 +5331,8 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					return false
 				}
 			case "cwd":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[241])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[241])
 				}
 			case "workspaceRoots":
 				{
@@ -5375,35 +5344,23 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								k := d.Kind(n)
-								if !(k == ahpimpl.KindString) {
-									return c.FailTypeWith(n, &reasons[243])
-								}
+							if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+								return c.FailTypeWith(n, &reasons[243])
 							}
 						}
 					}
 				}
 			case "model":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[244])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[244])
 				}
 			case "agent":
 				if !c.Child(m.Value(), vCommon_session_agent) {
 					return false
 				}
 			case "synthesized":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[245])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+					return c.FailTypeWith(n, &reasons[245])
 				}
 			default:
 				continue
@@ -5441,12 +5398,8 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 					return false
 				}
 			case "type":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[248])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[248])
 				}
 			default:
 				continue
@@ -5782,36 +5735,23 @@ func vContentItem_textBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 				}
 			case "kind":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "text")) {
-						return c.FailWith(n, &reasons[273])
-					}
+				if n := m.Value(); !(d.StrEq(n, "text")) {
+					return c.FailWith(n, &reasons[273])
 				}
 			case "mediaType":
 				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "text/plain")) {
-						return c.FailWith(n, &reasons[274])
-					}
+				if n := m.Value(); !(d.StrEq(n, "text/plain")) {
+					return c.FailWith(n, &reasons[274])
 				}
 			case "selection":
 				seen |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "body")) {
-						return c.FailWith(n, &reasons[275])
-					}
+				if n := m.Value(); !(d.StrEq(n, "body")) {
+					return c.FailWith(n, &reasons[275])
 				}
 			case "text":
 				seen |= uint64(0x10)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[276])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[276])
 				}
 			case "category":
 				if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -5872,27 +5812,18 @@ func vContentItem_textGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 				}
 			case "kind":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "text")) {
-						return c.FailWith(n, &reasons[286])
-					}
+				if n := m.Value(); !(d.StrEq(n, "text")) {
+					return c.FailWith(n, &reasons[286])
 				}
 			case "mediaType":
 				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "text/plain")) {
-						return c.FailWith(n, &reasons[287])
-					}
+				if n := m.Value(); !(d.StrEq(n, "text/plain")) {
+					return c.FailWith(n, &reasons[287])
 				}
 			case "selection":
 				seen |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "body")) {
-						return c.FailWith(n, &reasons[288])
-					}
+				if n := m.Value(); !(d.StrEq(n, "body")) {
+					return c.FailWith(n, &reasons[288])
 				}
 			case "gap":
 				seen |= uint64(0x10)
@@ -6009,27 +5940,18 @@ func vContentItem_textMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 				}
 			case "kind":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "text")) {
-						return c.FailWith(n, &reasons[303])
-					}
+				if n := m.Value(); !(d.StrEq(n, "text")) {
+					return c.FailWith(n, &reasons[303])
 				}
 			case "mediaType":
 				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "text/plain")) {
-						return c.FailWith(n, &reasons[304])
-					}
+				if n := m.Value(); !(d.StrEq(n, "text/plain")) {
+					return c.FailWith(n, &reasons[304])
 				}
 			case "selection":
 				seen |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "metadata")) {
-						return c.FailWith(n, &reasons[305])
-					}
+				if n := m.Value(); !(d.StrEq(n, "metadata")) {
+					return c.FailWith(n, &reasons[305])
 				}
 			case "category":
 				if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -6084,27 +6006,18 @@ func vContentItem_textOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				}
 			case "kind":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "text")) {
-						return c.FailWith(n, &reasons[312])
-					}
+				if n := m.Value(); !(d.StrEq(n, "text")) {
+					return c.FailWith(n, &reasons[312])
 				}
 			case "mediaType":
 				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "text/plain")) {
-						return c.FailWith(n, &reasons[313])
-					}
+				if n := m.Value(); !(d.StrEq(n, "text/plain")) {
+					return c.FailWith(n, &reasons[313])
 				}
 			case "selection":
 				seen |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "omit")) {
-						return c.FailWith(n, &reasons[314])
-					}
+				if n := m.Value(); !(d.StrEq(n, "omit")) {
+					return c.FailWith(n, &reasons[314])
 				}
 			case "category":
 				if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -6238,11 +6151,8 @@ func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 				}
 			case "kind":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "attachment")) {
-						return c.FailWith(n, &reasons[324])
-					}
+				if n := m.Value(); !(d.StrEq(n, "attachment")) {
+					return c.FailWith(n, &reasons[324])
 				}
 			case "mediaType":
 				seen |= uint64(0x4)
@@ -6251,11 +6161,8 @@ func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 				}
 			case "selection":
 				seen |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "body")) {
-						return c.FailWith(n, &reasons[325])
-					}
+				if n := m.Value(); !(d.StrEq(n, "body")) {
+					return c.FailWith(n, &reasons[325])
 				}
 			case "body":
 				seen |= uint64(0x10)
@@ -6378,11 +6285,8 @@ func vContentItem_attachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 				}
 			case "kind":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "attachment")) {
-						return c.FailWith(n, &reasons[342])
-					}
+				if n := m.Value(); !(d.StrEq(n, "attachment")) {
+					return c.FailWith(n, &reasons[342])
 				}
 			case "mediaType":
 				seen |= uint64(0x4)
@@ -6391,11 +6295,8 @@ func vContentItem_attachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 				}
 			case "selection":
 				seen |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "body")) {
-						return c.FailWith(n, &reasons[343])
-					}
+				if n := m.Value(); !(d.StrEq(n, "body")) {
+					return c.FailWith(n, &reasons[343])
 				}
 			case "gap":
 				seen |= uint64(0x10)
@@ -6455,11 +6356,8 @@ func vContentItem_attachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				}
 			case "kind":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "attachment")) {
-						return c.FailWith(n, &reasons[351])
-					}
+				if n := m.Value(); !(d.StrEq(n, "attachment")) {
+					return c.FailWith(n, &reasons[351])
 				}
 			case "mediaType":
 				seen |= uint64(0x4)
@@ -6468,11 +6366,8 @@ func vContentItem_attachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				}
 			case "selection":
 				seen |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "metadata")) {
-						return c.FailWith(n, &reasons[352])
-					}
+				if n := m.Value(); !(d.StrEq(n, "metadata")) {
+					return c.FailWith(n, &reasons[352])
 				}
 			case "category":
 				if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -6527,11 +6422,8 @@ func vContentItem_attachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 				}
 			case "kind":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "attachment")) {
-						return c.FailWith(n, &reasons[359])
-					}
+				if n := m.Value(); !(d.StrEq(n, "attachment")) {
+					return c.FailWith(n, &reasons[359])
 				}
 			case "mediaType":
 				seen |= uint64(0x4)
@@ -6540,11 +6432,8 @@ func vContentItem_attachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 				}
 			case "selection":
 				seen |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "omit")) {
-						return c.FailWith(n, &reasons[360])
-					}
+				if n := m.Value(); !(d.StrEq(n, "omit")) {
+					return c.FailWith(n, &reasons[360])
 				}
 			case "category":
 				if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -6594,11 +6483,8 @@ func vInteractionEvent_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "config.change.before")) {
-						return c.FailWith(n, &reasons[367])
-					}
+				if n := m.Value(); !(d.StrEq(n, "config.change.before")) {
+					return c.FailWith(n, &reasons[367])
 				}
 			case "change":
 				seen |= uint64(0x2)
@@ -6756,11 +6642,8 @@ func vInteractionEvent_configChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "config.change.after")) {
-						return c.FailWith(n, &reasons[388])
-					}
+				if n := m.Value(); !(d.StrEq(n, "config.change.after")) {
+					return c.FailWith(n, &reasons[388])
 				}
 			case "change":
 				seen |= uint64(0x2)
@@ -6933,11 +6816,8 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "turn.start")) {
-						return c.FailWith(n, &reasons[411])
-					}
+				if n := m.Value(); !(d.StrEq(n, "turn.start")) {
+					return c.FailWith(n, &reasons[411])
 				}
 			case "turn":
 				seen |= uint64(0x1)
@@ -7172,12 +7052,8 @@ func vContentItem_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 					}
 				}
 			case "synthesized":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[427])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+					return c.FailTypeWith(n, &reasons[427])
 				}
 			default:
 				return c.FailWith(m.Name(), &reasons[428])
@@ -7219,11 +7095,8 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "turn.finish.before")) {
-						return c.FailWith(n, &reasons[433])
-					}
+				if n := m.Value(); !(d.StrEq(n, "turn.finish.before")) {
+					return c.FailWith(n, &reasons[433])
 				}
 			case "id":
 				seen1 |= uint64(0x1)
@@ -7442,18 +7315,12 @@ func vExecutionEvent_turnUsage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 			for m.Next() {
 				switch m.Key() {
 				case "kind":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "total")) {
-							return c.FailWith(n, &reasons[442])
-						}
+					if n := m.Value(); !(d.StrEq(n, "total")) {
+						return c.FailWith(n, &reasons[442])
 					}
 				case "scope":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "turn")) {
-							return c.FailWith(n, &reasons[443])
-						}
+					if n := m.Value(); !(d.StrEq(n, "turn")) {
+						return c.FailWith(n, &reasons[443])
 					}
 				default:
 					continue
@@ -7642,11 +7509,8 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "turn.end")) {
-						return c.FailWith(n, &reasons[467])
-					}
+				if n := m.Value(); !(d.StrEq(n, "turn.end")) {
+					return c.FailWith(n, &reasons[467])
 				}
 			case "error":
 				if !c.ChildAll(m.Value(), vExecutionEvent_error) {
@@ -7952,11 +7816,8 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "turn.progress")) {
-						return c.FailWith(n, &reasons[484])
-					}
+				if n := m.Value(); !(d.StrEq(n, "turn.progress")) {
+					return c.FailWith(n, &reasons[484])
 				}
 			case "turn":
 				seen |= uint64(0x1)
@@ -7979,12 +7840,8 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				}
 			case "final":
 				seen |= uint64(0x8)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[485])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+					return c.FailTypeWith(n, &reasons[485])
 				}
 			case "id":
 				seen1 |= uint64(0x1)
@@ -8102,11 +7959,8 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "model.request.before")) {
-						return c.FailWith(n, &reasons[491])
-					}
+				if n := m.Value(); !(d.StrEq(n, "model.request.before")) {
+					return c.FailWith(n, &reasons[491])
 				}
 			case "turn":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -8387,11 +8241,8 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "model.response.after")) {
-						return c.FailWith(n, &reasons[515])
-					}
+				if n := m.Value(); !(d.StrEq(n, "model.response.after")) {
+					return c.FailWith(n, &reasons[515])
 				}
 			case "turn":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -8633,11 +8484,8 @@ func vExecutionEvent_skippedExecution_execution(c *ahpimpl.Ctx, n ahpimpl.Node, 
 				switch m.Key() {
 				case "status":
 					seen |= uint64(0x1)
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "skipped")) {
-							return c.FailWith(n, &reasons[528])
-						}
+					if n := m.Value(); !(d.StrEq(n, "skipped")) {
+						return c.FailWith(n, &reasons[528])
 					}
 				default:
 					continue
@@ -8667,11 +8515,8 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahpimpl.Ctx, n ahpim
 			for m.Next() {
 				switch m.Key() {
 				case "reason":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "supplied_result")) {
-							return c.FailWith(n, &reasons[530])
-						}
+					if n := m.Value(); !(d.StrEq(n, "supplied_result")) {
+						return c.FailWith(n, &reasons[530])
 					}
 				default:
 					continue
@@ -8771,11 +8616,8 @@ func vExecutionEvent_execution_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			switch m.Key() {
 			case "status":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "executed")) {
-						return c.FailWith(n, &reasons[535])
-					}
+				if n := m.Value(); !(d.StrEq(n, "executed")) {
+					return c.FailWith(n, &reasons[535])
 				}
 			default:
 				return c.FailWith(m.Name(), &reasons[536])
@@ -8809,19 +8651,13 @@ func vExecutionEvent_execution_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			switch m.Key() {
 			case "status":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "skipped")) {
-						return c.FailWith(n, &reasons[539])
-					}
+				if n := m.Value(); !(d.StrEq(n, "skipped")) {
+					return c.FailWith(n, &reasons[539])
 				}
 			case "reason":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "supplied_result")) {
-						return c.FailWith(n, &reasons[540])
-					}
+				if n := m.Value(); !(d.StrEq(n, "supplied_result")) {
+					return c.FailWith(n, &reasons[540])
 				}
 			default:
 				return c.FailWith(m.Name(), &reasons[541])
@@ -8855,19 +8691,13 @@ func vExecutionEvent_execution_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			switch m.Key() {
 			case "status":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "skipped")) {
-						return c.FailWith(n, &reasons[545])
-					}
+				if n := m.Value(); !(d.StrEq(n, "skipped")) {
+					return c.FailWith(n, &reasons[545])
 				}
 			case "reason":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "policy")) {
-						return c.FailWith(n, &reasons[546])
-					}
+				if n := m.Value(); !(d.StrEq(n, "policy")) {
+					return c.FailWith(n, &reasons[546])
 				}
 			case "detail":
 				{
@@ -8912,19 +8742,13 @@ func vExecutionEvent_execution_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			switch m.Key() {
 			case "status":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "skipped")) {
-						return c.FailWith(n, &reasons[553])
-					}
+				if n := m.Value(); !(d.StrEq(n, "skipped")) {
+					return c.FailWith(n, &reasons[553])
 				}
 			case "reason":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "cancelled")) {
-						return c.FailWith(n, &reasons[554])
-					}
+				if n := m.Value(); !(d.StrEq(n, "cancelled")) {
+					return c.FailWith(n, &reasons[554])
 				}
 			case "detail":
 				{
@@ -8969,19 +8793,13 @@ func vExecutionEvent_execution_oneOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			switch m.Key() {
 			case "status":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "skipped")) {
-						return c.FailWith(n, &reasons[561])
-					}
+				if n := m.Value(); !(d.StrEq(n, "skipped")) {
+					return c.FailWith(n, &reasons[561])
 				}
 			case "reason":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "timeout")) {
-						return c.FailWith(n, &reasons[562])
-					}
+				if n := m.Value(); !(d.StrEq(n, "timeout")) {
+					return c.FailWith(n, &reasons[562])
 				}
 			case "detail":
 				{
@@ -9026,19 +8844,13 @@ func vExecutionEvent_execution_oneOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			switch m.Key() {
 			case "status":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "skipped")) {
-						return c.FailWith(n, &reasons[569])
-					}
+				if n := m.Value(); !(d.StrEq(n, "skipped")) {
+					return c.FailWith(n, &reasons[569])
 				}
 			case "reason":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "other")) {
-						return c.FailWith(n, &reasons[570])
-					}
+				if n := m.Value(); !(d.StrEq(n, "other")) {
+					return c.FailWith(n, &reasons[570])
 				}
 			case "detail":
 				{
@@ -9083,18 +8895,12 @@ func vExecutionEvent_attemptUsage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			for m.Next() {
 				switch m.Key() {
 				case "kind":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "amount")) {
-							return c.FailWith(n, &reasons[576])
-						}
+					if n := m.Value(); !(d.StrEq(n, "amount")) {
+						return c.FailWith(n, &reasons[576])
 					}
 				case "scope":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "attempt")) {
-							return c.FailWith(n, &reasons[577])
-						}
+					if n := m.Value(); !(d.StrEq(n, "attempt")) {
+						return c.FailWith(n, &reasons[577])
 					}
 				case "provenance":
 					if !c.StrEnum(m.Value(), &reasons[578], enum42) {
@@ -9139,11 +8945,8 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "model.error")) {
-						return c.FailWith(n, &reasons[580])
-					}
+				if n := m.Value(); !(d.StrEq(n, "model.error")) {
+					return c.FailWith(n, &reasons[580])
 				}
 			case "turn":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -9312,11 +9115,8 @@ func vExecutionEvent_modelError_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			for m.Next() {
 				switch m.Key() {
 				case "status":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "executed")) {
-							return c.FailWith(n, &reasons[590])
-						}
+					if n := m.Value(); !(d.StrEq(n, "executed")) {
+						return c.FailWith(n, &reasons[590])
 					}
 				default:
 					continue
@@ -9357,11 +9157,8 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "model.switch.before")) {
-						return c.FailWith(n, &reasons[592])
-					}
+				if n := m.Value(); !(d.StrEq(n, "model.switch.before")) {
+					return c.FailWith(n, &reasons[592])
 				}
 			case "turn":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -9575,11 +9372,8 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "model.switch.after")) {
-						return c.FailWith(n, &reasons[607])
-					}
+				if n := m.Value(); !(d.StrEq(n, "model.switch.after")) {
+					return c.FailWith(n, &reasons[607])
 				}
 			case "turn":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -9734,11 +9528,8 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "tool.permission.request")) {
-						return c.FailWith(n, &reasons[615])
-					}
+				if n := m.Value(); !(d.StrEq(n, "tool.permission.request")) {
+					return c.FailWith(n, &reasons[615])
 				}
 			case "turn":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -9767,12 +9558,8 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 				}
 			case "sandboxBypass":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[617])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+					return c.FailTypeWith(n, &reasons[617])
 				}
 			case "id":
 				seen1 |= uint64(0x1)
@@ -10288,11 +10075,8 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			switch m.Key() {
 			case "transport":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "http")) {
-						return c.FailWith(n, &reasons[658])
-					}
+				if n := m.Value(); !(d.StrEq(n, "http")) {
+					return c.FailWith(n, &reasons[658])
 				}
 			case "url":
 				if !vExecutionEvent_webUrl(c, m.Value(), nil) {
@@ -10426,11 +10210,8 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "url")) {
-							return c.FailWith(n, &reasons[664])
-						}
+					if n := m.Value(); !(d.StrEq(n, "url")) {
+						return c.FailWith(n, &reasons[664])
 					}
 				default:
 					continue
@@ -10562,11 +10343,8 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			switch m.Key() {
 			case "transport":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "sse")) {
-						return c.FailWith(n, &reasons[680])
-					}
+				if n := m.Value(); !(d.StrEq(n, "sse")) {
+					return c.FailWith(n, &reasons[680])
 				}
 			case "url":
 				if !vExecutionEvent_webUrl(c, m.Value(), nil) {
@@ -10700,11 +10478,8 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "url")) {
-							return c.FailWith(n, &reasons[686])
-						}
+					if n := m.Value(); !(d.StrEq(n, "url")) {
+						return c.FailWith(n, &reasons[686])
 					}
 				default:
 					continue
@@ -10739,11 +10514,8 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			switch m.Key() {
 			case "transport":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "stdio")) {
-						return c.FailWith(n, &reasons[689])
-					}
+				if n := m.Value(); !(d.StrEq(n, "stdio")) {
+					return c.FailWith(n, &reasons[689])
 				}
 			case "command":
 				{
@@ -10766,12 +10538,8 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								k := d.Kind(n)
-								if !(k == ahpimpl.KindString) {
-									return c.FailTypeWith(n, &reasons[693])
-								}
+							if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+								return c.FailTypeWith(n, &reasons[693])
 							}
 						}
 					}
@@ -10946,11 +10714,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "command")) {
-							return c.FailWith(n, &reasons[701])
-						}
+					if n := m.Value(); !(d.StrEq(n, "command")) {
+						return c.FailWith(n, &reasons[701])
 					}
 				default:
 					continue
@@ -11063,11 +10828,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "args")) {
-							return c.FailWith(n, &reasons[706])
-						}
+					if n := m.Value(); !(d.StrEq(n, "args")) {
+						return c.FailWith(n, &reasons[706])
 					}
 				default:
 					continue
@@ -11180,11 +10942,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "cwd")) {
-							return c.FailWith(n, &reasons[711])
-						}
+					if n := m.Value(); !(d.StrEq(n, "cwd")) {
+						return c.FailWith(n, &reasons[711])
 					}
 				default:
 					continue
@@ -11395,11 +11154,8 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "addressForm")) {
-							return c.FailWith(n, &reasons[725])
-						}
+					if n := m.Value(); !(d.StrEq(n, "addressForm")) {
+						return c.FailWith(n, &reasons[725])
 					}
 				default:
 					continue
@@ -11512,11 +11268,8 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "address")) {
-							return c.FailWith(n, &reasons[730])
-						}
+					if n := m.Value(); !(d.StrEq(n, "address")) {
+						return c.FailWith(n, &reasons[730])
 					}
 				default:
 					continue
@@ -11645,11 +11398,8 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "tool.permission.resolved")) {
-						return c.FailWith(n, &reasons[745])
-					}
+				if n := m.Value(); !(d.StrEq(n, "tool.permission.resolved")) {
+					return c.FailWith(n, &reasons[745])
 				}
 			case "turn":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -11818,11 +11568,8 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "tool.progress")) {
-						return c.FailWith(n, &reasons[751])
-					}
+				if n := m.Value(); !(d.StrEq(n, "tool.progress")) {
+					return c.FailWith(n, &reasons[751])
 				}
 			case "turn":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -11839,12 +11586,8 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				}
 			case "backgrounded":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[752])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+					return c.FailTypeWith(n, &reasons[752])
 				}
 			case "id":
 				seen1 |= uint64(0x1)
@@ -12002,11 +11745,8 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "tool.batch.after")) {
-						return c.FailWith(n, &reasons[757])
-					}
+				if n := m.Value(); !(d.StrEq(n, "tool.batch.after")) {
+					return c.FailWith(n, &reasons[757])
 				}
 			case "turn":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -12269,18 +12009,12 @@ func vExecutionEvent_deniedByPolicy_then_execution(c *ahpimpl.Ctx, n ahpimpl.Nod
 			for m.Next() {
 				switch m.Key() {
 				case "status":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "skipped")) {
-							return c.FailWith(n, &reasons[771])
-						}
+					if n := m.Value(); !(d.StrEq(n, "skipped")) {
+						return c.FailWith(n, &reasons[771])
 					}
 				case "reason":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "policy")) {
-							return c.FailWith(n, &reasons[772])
-						}
+					if n := m.Value(); !(d.StrEq(n, "policy")) {
+						return c.FailWith(n, &reasons[772])
 					}
 				default:
 					continue
@@ -12330,11 +12064,8 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "context.compact.before")) {
-						return c.FailWith(n, &reasons[775])
-					}
+				if n := m.Value(); !(d.StrEq(n, "context.compact.before")) {
+					return c.FailWith(n, &reasons[775])
 				}
 			case "turn":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -12558,11 +12289,8 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "context.compact.after")) {
-						return c.FailWith(n, &reasons[785])
-					}
+				if n := m.Value(); !(d.StrEq(n, "context.compact.after")) {
+					return c.FailWith(n, &reasons[785])
 				}
 			case "turn":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -12760,11 +12488,8 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "task.change.before")) {
-						return c.FailWith(n, &reasons[796])
-					}
+				if n := m.Value(); !(d.StrEq(n, "task.change.before")) {
+					return c.FailWith(n, &reasons[796])
 				}
 			case "task":
 				seen |= uint64(0x1)
@@ -12831,12 +12556,8 @@ func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 					return false
 				}
 			case "description":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[802])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[802])
 				}
 			case "synthesized":
 				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
@@ -12902,11 +12623,8 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "task.change.after")) {
-						return c.FailWith(n, &reasons[810])
-					}
+				if n := m.Value(); !(d.StrEq(n, "task.change.after")) {
+					return c.FailWith(n, &reasons[810])
 				}
 			case "task":
 				seen |= uint64(0x1)
@@ -12974,11 +12692,8 @@ func vInteractionEvent_userAttention_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "user.attention")) {
-						return c.FailWith(n, &reasons[813])
-					}
+				if n := m.Value(); !(d.StrEq(n, "user.attention")) {
+					return c.FailWith(n, &reasons[813])
 				}
 			case "attention":
 				seen |= uint64(0x2)
@@ -13100,11 +12815,8 @@ func vInteractionEvent_userElicitationRequest_body(c *ahpimpl.Ctx, n ahpimpl.Nod
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "user.elicitation.request")) {
-						return c.FailWith(n, &reasons[824])
-					}
+				if n := m.Value(); !(d.StrEq(n, "user.elicitation.request")) {
+					return c.FailWith(n, &reasons[824])
 				}
 			case "elicitation":
 				seen |= uint64(0x2)
@@ -13238,11 +12950,8 @@ func vInteractionEvent_userElicitationResult_body(c *ahpimpl.Ctx, n ahpimpl.Node
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "user.elicitation.result")) {
-						return c.FailWith(n, &reasons[835])
-					}
+				if n := m.Value(); !(d.StrEq(n, "user.elicitation.result")) {
+					return c.FailWith(n, &reasons[835])
 				}
 			case "elicitation":
 				seen |= uint64(0x2)
@@ -13372,11 +13081,8 @@ func vInteractionEvent_userMessageInbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "user.message.inbound")) {
-						return c.FailWith(n, &reasons[847])
-					}
+				if n := m.Value(); !(d.StrEq(n, "user.message.inbound")) {
+					return c.FailWith(n, &reasons[847])
 				}
 			case "message":
 				seen |= uint64(0x2)
@@ -13490,11 +13196,8 @@ func vInteractionEvent_userMessageInbound_message_messages_items(c *ahpimpl.Ctx,
 			for m.Next() {
 				switch m.Key() {
 				case "role":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "user")) {
-							return c.FailWith(n, &reasons[860])
-						}
+					if n := m.Value(); !(d.StrEq(n, "user")) {
+						return c.FailWith(n, &reasons[860])
 					}
 				default:
 					continue
@@ -13552,11 +13255,8 @@ func vInteractionEvent_userMessageOutbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "user.message.outbound")) {
-						return c.FailWith(n, &reasons[862])
-					}
+				if n := m.Value(); !(d.StrEq(n, "user.message.outbound")) {
+					return c.FailWith(n, &reasons[862])
 				}
 			case "message":
 				seen |= uint64(0x2)
@@ -13658,11 +13358,8 @@ func vInteractionEvent_userMessageOutbound_message_messages_items(c *ahpimpl.Ctx
 			for m.Next() {
 				switch m.Key() {
 				case "role":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "assistant")) {
-							return c.FailWith(n, &reasons[872])
-						}
+					if n := m.Value(); !(d.StrEq(n, "assistant")) {
+						return c.FailWith(n, &reasons[872])
 					}
 				default:
 					continue
@@ -13700,11 +13397,8 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.No
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "workspace.change.before")) {
-						return c.FailWith(n, &reasons[874])
-					}
+				if n := m.Value(); !(d.StrEq(n, "workspace.change.before")) {
+					return c.FailWith(n, &reasons[874])
 				}
 			case "workspace":
 				seen |= uint64(0x1)
@@ -13759,12 +13453,8 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 					return false
 				}
 			case "reason":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[878])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[878])
 				}
 			default:
 				return c.FailWith(m.Name(), &reasons[879])
@@ -13870,11 +13560,8 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Nod
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "workspace.change.after")) {
-						return c.FailWith(n, &reasons[892])
-					}
+				if n := m.Value(); !(d.StrEq(n, "workspace.change.after")) {
+					return c.FailWith(n, &reasons[892])
 				}
 			case "workspace":
 				seen |= uint64(0x1)
@@ -13922,11 +13609,8 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "file.changed")) {
-						return c.FailWith(n, &reasons[895])
-					}
+				if n := m.Value(); !(d.StrEq(n, "file.changed")) {
+					return c.FailWith(n, &reasons[895])
 				}
 			case "changes":
 				seen |= uint64(0x1)
@@ -14007,12 +13691,8 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 				}
 			case "agentCaused":
 				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[903])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+					return c.FailTypeWith(n, &reasons[903])
 				}
 			case "before":
 				if !c.Child(m.Value(), vContentItem) {
@@ -14073,11 +13753,8 @@ func vInteractionEvent_hookFailure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "hook.failure")) {
-						return c.FailWith(n, &reasons[909])
-					}
+				if n := m.Value(); !(d.StrEq(n, "hook.failure")) {
+					return c.FailWith(n, &reasons[909])
 				}
 			case "failure":
 				seen |= uint64(0x2)
@@ -14403,11 +14080,8 @@ func vRegistration_authentication_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "bearer")) {
-						return c.FailWith(n, &reasons[943])
-					}
+				if n := m.Value(); !(d.StrEq(n, "bearer")) {
+					return c.FailWith(n, &reasons[943])
 				}
 			case "tokenEnv":
 				{
@@ -14535,11 +14209,8 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "oauth")) {
-						return c.FailWith(n, &reasons[953])
-					}
+				if n := m.Value(); !(d.StrEq(n, "oauth")) {
+					return c.FailWith(n, &reasons[953])
 				}
 			case "resource":
 				seen |= uint64(0x2)
@@ -14639,11 +14310,8 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "deny")) {
-						return c.FailWith(n, &reasons[968])
-					}
+				if n := m.Value(); !(d.StrEq(n, "deny")) {
+					return c.FailWith(n, &reasons[968])
 				}
 			case "reason":
 				seen |= uint64(0x2)
@@ -14775,11 +14443,8 @@ func vEffect_allowEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "allow")) {
-						return c.FailWith(n, &reasons[978])
-					}
+				if n := m.Value(); !(d.StrEq(n, "allow")) {
+					return c.FailWith(n, &reasons[978])
 				}
 			default:
 				return c.FailWith(m.Name(), &reasons[979])
@@ -14812,11 +14477,8 @@ func vEffect_askEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "ask")) {
-						return c.FailWith(n, &reasons[982])
-					}
+				if n := m.Value(); !(d.StrEq(n, "ask")) {
+					return c.FailWith(n, &reasons[982])
 				}
 			default:
 				return c.FailWith(m.Name(), &reasons[983])
@@ -14849,11 +14511,8 @@ func vEffect_modifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "modify")) {
-						return c.FailWith(n, &reasons[986])
-					}
+				if n := m.Value(); !(d.StrEq(n, "modify")) {
+					return c.FailWith(n, &reasons[986])
 				}
 			case "target":
 				seen |= uint64(0x2)
@@ -15321,20 +14980,13 @@ func vEffect_messageEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "message")) {
-						return c.FailWith(n, &reasons[999])
-					}
+				if n := m.Value(); !(d.StrEq(n, "message")) {
+					return c.FailWith(n, &reasons[999])
 				}
 			case "text":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1000])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1000])
 				}
 			default:
 				return c.FailWith(m.Name(), &reasons[1001])
@@ -15367,11 +15019,8 @@ func vEffect_returnEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "return")) {
-						return c.FailWith(n, &reasons[1005])
-					}
+				if n := m.Value(); !(d.StrEq(n, "return")) {
+					return c.FailWith(n, &reasons[1005])
 				}
 			case "value":
 				seen |= uint64(0x2)
@@ -15406,19 +15055,13 @@ func vEffect_flowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "flow")) {
-						return c.FailWith(n, &reasons[1010])
-					}
+				if n := m.Value(); !(d.StrEq(n, "flow")) {
+					return c.FailWith(n, &reasons[1010])
 				}
 			case "operation":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "stop")) {
-						return c.FailWith(n, &reasons[1011])
-					}
+				if n := m.Value(); !(d.StrEq(n, "stop")) {
+					return c.FailWith(n, &reasons[1011])
 				}
 			case "reason":
 				seen |= uint64(0x4)
@@ -15457,19 +15100,13 @@ func vEffect_flowContinueEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "flow")) {
-						return c.FailWith(n, &reasons[1017])
-					}
+				if n := m.Value(); !(d.StrEq(n, "flow")) {
+					return c.FailWith(n, &reasons[1017])
 				}
 			case "operation":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "continue")) {
-						return c.FailWith(n, &reasons[1018])
-					}
+				if n := m.Value(); !(d.StrEq(n, "continue")) {
+					return c.FailWith(n, &reasons[1018])
 				}
 			case "instruction":
 				if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -15506,27 +15143,18 @@ func vEffect_injectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "inject")) {
-						return c.FailWith(n, &reasons[1023])
-					}
+				if n := m.Value(); !(d.StrEq(n, "inject")) {
+					return c.FailWith(n, &reasons[1023])
 				}
 			case "target":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "context")) {
-						return c.FailWith(n, &reasons[1024])
-					}
+				if n := m.Value(); !(d.StrEq(n, "context")) {
+					return c.FailWith(n, &reasons[1024])
 				}
 			case "operation":
 				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "append")) {
-						return c.FailWith(n, &reasons[1025])
-					}
+				if n := m.Value(); !(d.StrEq(n, "append")) {
+					return c.FailWith(n, &reasons[1025])
 				}
 			case "deliverAt":
 				seen |= uint64(0x8)
@@ -15739,11 +15367,8 @@ func vToolBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "tool.before")) {
-						return c.FailWith(n, &reasons[1036])
-					}
+				if n := m.Value(); !(d.StrEq(n, "tool.before")) {
+					return c.FailWith(n, &reasons[1036])
 				}
 			case "call":
 				seen1 |= uint64(0x1)
@@ -15831,11 +15456,8 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "tool.after")) {
-						return c.FailWith(n, &reasons[1039])
-					}
+				if n := m.Value(); !(d.StrEq(n, "tool.after")) {
+					return c.FailWith(n, &reasons[1039])
 				}
 			case "turn":
 				if !c.Child(m.Value(), vEvent_openIdentity) {
@@ -16326,11 +15948,8 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "session.start")) {
-						return c.FailWith(n, &reasons[1063])
-					}
+				if n := m.Value(); !(d.StrEq(n, "session.start")) {
+					return c.FailWith(n, &reasons[1063])
 				}
 			case "turn":
 				if !c.Child(m.Value(), vEvent_openIdentity) {
@@ -16588,11 +16207,8 @@ func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "session.end")) {
-						return c.FailWith(n, &reasons[1084])
-					}
+				if n := m.Value(); !(d.StrEq(n, "session.end")) {
+					return c.FailWith(n, &reasons[1084])
 				}
 			case "outcome":
 				seen |= uint64(0x2)
@@ -17025,11 +16641,8 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				switch m.Key() {
 				case "method":
 					seen |= uint64(0x1)
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "hooks/intercept")) {
-							return c.FailWith(n, &reasons[1111])
-						}
+					if n := m.Value(); !(d.StrEq(n, "hooks/intercept")) {
+						return c.FailWith(n, &reasons[1111])
 					}
 				case "params":
 					seen |= uint64(0x2)
@@ -17482,11 +17095,8 @@ func vInterceptRequest_allOf_1_params_allOf_0_if_event(c *ahpimpl.Ctx, n ahpimpl
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "session.start")) {
-							return c.FailWith(n, &reasons[1118])
-						}
+					if n := m.Value(); !(d.StrEq(n, "session.start")) {
+						return c.FailWith(n, &reasons[1118])
 					}
 				default:
 					continue
@@ -17582,11 +17192,8 @@ func vInterceptRequest_allOf_1_params_allOf_1_if_event(c *ahpimpl.Ctx, n ahpimpl
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "config.change.before")) {
-							return c.FailWith(n, &reasons[1119])
-						}
+					if n := m.Value(); !(d.StrEq(n, "config.change.before")) {
+						return c.FailWith(n, &reasons[1119])
 					}
 				default:
 					continue
@@ -17682,11 +17289,8 @@ func vInterceptRequest_allOf_1_params_allOf_2_if_event(c *ahpimpl.Ctx, n ahpimpl
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "turn.start")) {
-							return c.FailWith(n, &reasons[1120])
-						}
+					if n := m.Value(); !(d.StrEq(n, "turn.start")) {
+						return c.FailWith(n, &reasons[1120])
 					}
 				default:
 					continue
@@ -17782,11 +17386,8 @@ func vInterceptRequest_allOf_1_params_allOf_3_if_event(c *ahpimpl.Ctx, n ahpimpl
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "turn.finish.before")) {
-							return c.FailWith(n, &reasons[1121])
-						}
+					if n := m.Value(); !(d.StrEq(n, "turn.finish.before")) {
+						return c.FailWith(n, &reasons[1121])
 					}
 				default:
 					continue
@@ -17882,11 +17483,8 @@ func vInterceptRequest_allOf_1_params_allOf_4_if_event(c *ahpimpl.Ctx, n ahpimpl
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "model.request.before")) {
-							return c.FailWith(n, &reasons[1122])
-						}
+					if n := m.Value(); !(d.StrEq(n, "model.request.before")) {
+						return c.FailWith(n, &reasons[1122])
 					}
 				default:
 					continue
@@ -17982,11 +17580,8 @@ func vInterceptRequest_allOf_1_params_allOf_5_if_event(c *ahpimpl.Ctx, n ahpimpl
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "model.response.after")) {
-							return c.FailWith(n, &reasons[1123])
-						}
+					if n := m.Value(); !(d.StrEq(n, "model.response.after")) {
+						return c.FailWith(n, &reasons[1123])
 					}
 				default:
 					continue
@@ -18082,11 +17677,8 @@ func vInterceptRequest_allOf_1_params_allOf_6_if_event(c *ahpimpl.Ctx, n ahpimpl
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "model.switch.before")) {
-							return c.FailWith(n, &reasons[1124])
-						}
+					if n := m.Value(); !(d.StrEq(n, "model.switch.before")) {
+						return c.FailWith(n, &reasons[1124])
 					}
 				default:
 					continue
@@ -18182,11 +17774,8 @@ func vInterceptRequest_allOf_1_params_allOf_7_if_event(c *ahpimpl.Ctx, n ahpimpl
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "tool.before")) {
-							return c.FailWith(n, &reasons[1125])
-						}
+					if n := m.Value(); !(d.StrEq(n, "tool.before")) {
+						return c.FailWith(n, &reasons[1125])
 					}
 				default:
 					continue
@@ -18282,11 +17871,8 @@ func vInterceptRequest_allOf_1_params_allOf_8_if_event(c *ahpimpl.Ctx, n ahpimpl
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "tool.after")) {
-							return c.FailWith(n, &reasons[1126])
-						}
+					if n := m.Value(); !(d.StrEq(n, "tool.after")) {
+						return c.FailWith(n, &reasons[1126])
 					}
 				default:
 					continue
@@ -18382,11 +17968,8 @@ func vInterceptRequest_allOf_1_params_allOf_9_if_event(c *ahpimpl.Ctx, n ahpimpl
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "tool.permission.request")) {
-							return c.FailWith(n, &reasons[1127])
-						}
+					if n := m.Value(); !(d.StrEq(n, "tool.permission.request")) {
+						return c.FailWith(n, &reasons[1127])
 					}
 				default:
 					continue
@@ -18482,11 +18065,8 @@ func vInterceptRequest_allOf_1_params_allOf_10_if_event(c *ahpimpl.Ctx, n ahpimp
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "tool.batch.after")) {
-							return c.FailWith(n, &reasons[1128])
-						}
+					if n := m.Value(); !(d.StrEq(n, "tool.batch.after")) {
+						return c.FailWith(n, &reasons[1128])
 					}
 				default:
 					continue
@@ -18582,11 +18162,8 @@ func vInterceptRequest_allOf_1_params_allOf_11_if_event(c *ahpimpl.Ctx, n ahpimp
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "context.compact.before")) {
-							return c.FailWith(n, &reasons[1129])
-						}
+					if n := m.Value(); !(d.StrEq(n, "context.compact.before")) {
+						return c.FailWith(n, &reasons[1129])
 					}
 				default:
 					continue
@@ -18682,11 +18259,8 @@ func vInterceptRequest_allOf_1_params_allOf_12_if_event(c *ahpimpl.Ctx, n ahpimp
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "context.compact.after")) {
-							return c.FailWith(n, &reasons[1130])
-						}
+					if n := m.Value(); !(d.StrEq(n, "context.compact.after")) {
+						return c.FailWith(n, &reasons[1130])
 					}
 				default:
 					continue
@@ -18782,11 +18356,8 @@ func vInterceptRequest_allOf_1_params_allOf_13_if_event(c *ahpimpl.Ctx, n ahpimp
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "task.change.before")) {
-							return c.FailWith(n, &reasons[1131])
-						}
+					if n := m.Value(); !(d.StrEq(n, "task.change.before")) {
+						return c.FailWith(n, &reasons[1131])
 					}
 				default:
 					continue
@@ -18882,11 +18453,8 @@ func vInterceptRequest_allOf_1_params_allOf_14_if_event(c *ahpimpl.Ctx, n ahpimp
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "user.elicitation.request")) {
-							return c.FailWith(n, &reasons[1132])
-						}
+					if n := m.Value(); !(d.StrEq(n, "user.elicitation.request")) {
+						return c.FailWith(n, &reasons[1132])
 					}
 				default:
 					continue
@@ -18982,11 +18550,8 @@ func vInterceptRequest_allOf_1_params_allOf_15_if_event(c *ahpimpl.Ctx, n ahpimp
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "user.elicitation.result")) {
-							return c.FailWith(n, &reasons[1133])
-						}
+					if n := m.Value(); !(d.StrEq(n, "user.elicitation.result")) {
+						return c.FailWith(n, &reasons[1133])
 					}
 				default:
 					continue
@@ -19082,11 +18647,8 @@ func vInterceptRequest_allOf_1_params_allOf_16_if_event(c *ahpimpl.Ctx, n ahpimp
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "user.message.inbound")) {
-							return c.FailWith(n, &reasons[1134])
-						}
+					if n := m.Value(); !(d.StrEq(n, "user.message.inbound")) {
+						return c.FailWith(n, &reasons[1134])
 					}
 				default:
 					continue
@@ -19182,11 +18744,8 @@ func vInterceptRequest_allOf_1_params_allOf_17_if_event(c *ahpimpl.Ctx, n ahpimp
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "user.message.outbound")) {
-							return c.FailWith(n, &reasons[1135])
-						}
+					if n := m.Value(); !(d.StrEq(n, "user.message.outbound")) {
+						return c.FailWith(n, &reasons[1135])
 					}
 				default:
 					continue
@@ -19282,11 +18841,8 @@ func vInterceptRequest_allOf_1_params_allOf_18_if_event(c *ahpimpl.Ctx, n ahpimp
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "workspace.change.before")) {
-							return c.FailWith(n, &reasons[1136])
-						}
+					if n := m.Value(); !(d.StrEq(n, "workspace.change.before")) {
+						return c.FailWith(n, &reasons[1136])
 					}
 				default:
 					continue
@@ -19562,12 +19118,8 @@ func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 					}
 				}
 			case "injections":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[1145])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[1145])
 				}
 			default:
 				continue
@@ -19954,21 +19506,13 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 			switch m.Key() {
 			case "code":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
-						return c.FailTypeWith(n, &reasons[1173])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
+					return c.FailTypeWith(n, &reasons[1173])
 				}
 			case "message":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1174])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1174])
 				}
 			case "data":
 			default:
@@ -20004,11 +19548,8 @@ func vObserveNotification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		for m.Next() {
 			switch m.Key() {
 			case "method":
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "hooks/observe")) {
-						return c.FailWith(n, &reasons[1178])
-					}
+				if n := m.Value(); !(d.StrEq(n, "hooks/observe")) {
+					return c.FailWith(n, &reasons[1178])
 				}
 			case "params":
 				if !c.Child(m.Value(), vObserveNotification_allOf_1_params) {
@@ -20269,11 +19810,8 @@ func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "stdio")) {
-							return c.FailWith(n, &reasons[1195])
-						}
+					if n := m.Value(); !(d.StrEq(n, "stdio")) {
+						return c.FailWith(n, &reasons[1195])
 					}
 				default:
 					continue
@@ -20300,11 +19838,8 @@ func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "http")) {
-							return c.FailWith(n, &reasons[1196])
-						}
+					if n := m.Value(); !(d.StrEq(n, "http")) {
+						return c.FailWith(n, &reasons[1196])
 					}
 				default:
 					continue
@@ -20375,11 +19910,8 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "stdio")) {
-						return c.FailWith(n, &reasons[1200])
-					}
+				if n := m.Value(); !(d.StrEq(n, "stdio")) {
+					return c.FailWith(n, &reasons[1200])
 				}
 			case "command":
 				seen |= uint64(0x2)
@@ -20396,12 +19928,8 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								k := d.Kind(n)
-								if !(k == ahpimpl.KindString) {
-									return c.FailTypeWith(n, &reasons[1202])
-								}
+							if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+								return c.FailTypeWith(n, &reasons[1202])
 							}
 						}
 					}
@@ -20412,12 +19940,8 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					return false
 				}
 			case "cwd":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1204])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1204])
 				}
 			default:
 				continue
@@ -20451,11 +19975,8 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "http")) {
-						return c.FailWith(n, &reasons[1209])
-					}
+				if n := m.Value(); !(d.StrEq(n, "http")) {
+					return c.FailWith(n, &reasons[1209])
 				}
 			case "url":
 				seen |= uint64(0x2)
@@ -20572,11 +20093,8 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				}
 			case "mode":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "intercept")) {
-						return c.FailWith(n, &reasons[1221])
-					}
+				if n := m.Value(); !(d.StrEq(n, "intercept")) {
+					return c.FailWith(n, &reasons[1221])
 				}
 			case "timeoutMs":
 				seen |= uint64(0x4)
@@ -20589,12 +20107,8 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 					return false
 				}
 			case "includeNative":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[1223])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+					return c.FailTypeWith(n, &reasons[1223])
 				}
 			case "content":
 				seen |= uint64(0x10)
@@ -20614,12 +20128,8 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 					return false
 				}
 			case "disableable":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[1225])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+					return c.FailTypeWith(n, &reasons[1225])
 				}
 			default:
 				continue
@@ -20665,11 +20175,8 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 						switch m.Key() {
 						case "disableable":
 							seen |= uint64(0x1)
-							{
-								n := m.Value()
-								if !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
-									return c.FailWith(n, &reasons[1231])
-								}
+							if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
+								return c.FailWith(n, &reasons[1231])
 							}
 						default:
 							continue
@@ -20826,19 +20333,12 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				}
 			case "mode":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "observe")) {
-						return c.FailWith(n, &reasons[1244])
-					}
+				if n := m.Value(); !(d.StrEq(n, "observe")) {
+					return c.FailWith(n, &reasons[1244])
 				}
 			case "includeNative":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[1245])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+					return c.FailTypeWith(n, &reasons[1245])
 				}
 			case "content":
 				seen |= uint64(0x4)
@@ -20858,12 +20358,8 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 					return false
 				}
 			case "disableable":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[1247])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+					return c.FailTypeWith(n, &reasons[1247])
 				}
 			case "timeoutMs":
 				present |= 1
@@ -20915,11 +20411,8 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 						switch m.Key() {
 						case "disableable":
 							seen |= uint64(0x1)
-							{
-								n := m.Value()
-								if !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
-									return c.FailWith(n, &reasons[1251])
-								}
+							if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
+								return c.FailWith(n, &reasons[1251])
 							}
 						default:
 							continue
@@ -21138,21 +20631,13 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				}
 			case "elicitationId":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1260])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1260])
 				}
 			case "message":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1261])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1261])
 				}
 			case "mode":
 				seen |= uint64(0x4)
@@ -21253,12 +20738,8 @@ func vMCPElicitation_taskMetadata(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		for m.Next() {
 			switch m.Key() {
 			case "ttl":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[1273])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+					return c.FailTypeWith(n, &reasons[1273])
 				}
 			default:
 				continue
@@ -21293,12 +20774,8 @@ func vMCPElicitation_elicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 				}
 			case "message":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1275])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1275])
 				}
 			case "mode":
 				{
@@ -21350,12 +20827,8 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n a
 		for m.Next() {
 			switch m.Key() {
 			case "$schema":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1281])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1281])
 				}
 			case "properties":
 				seen |= uint64(0x1)
@@ -21372,12 +20845,8 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n a
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								k := d.Kind(n)
-								if !(k == ahpimpl.KindString) {
-									return c.FailTypeWith(n, &reasons[1283])
-								}
+							if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+								return c.FailTypeWith(n, &reasons[1283])
 							}
 						}
 					}
@@ -21525,28 +20994,16 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					}
 				}
 			case "title":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1293])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1293])
 				}
 			case "description":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1294])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1294])
 				}
 			case "default":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1295])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1295])
 				}
 			case "format":
 				{
@@ -21560,20 +21017,12 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					}
 				}
 			case "minLength":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[1298])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+					return c.FailTypeWith(n, &reasons[1298])
 				}
 			case "maxLength":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[1299])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+					return c.FailTypeWith(n, &reasons[1299])
 				}
 			default:
 				return c.FailWith(m.Name(), &reasons[1300])
@@ -21618,44 +21067,24 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					}
 				}
 			case "title":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1305])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1305])
 				}
 			case "description":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1306])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1306])
 				}
 			case "default":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[1307])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+					return c.FailTypeWith(n, &reasons[1307])
 				}
 			case "minimum":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[1308])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+					return c.FailTypeWith(n, &reasons[1308])
 				}
 			case "maximum":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[1309])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+					return c.FailTypeWith(n, &reasons[1309])
 				}
 			default:
 				return c.FailWith(m.Name(), &reasons[1310])
@@ -21700,28 +21129,16 @@ func vMCPElicitation_booleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 					}
 				}
 			case "title":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1315])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1315])
 				}
 			case "description":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1316])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1316])
 				}
 			case "default":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[1317])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+					return c.FailTypeWith(n, &reasons[1317])
 				}
 			default:
 				return c.FailWith(m.Name(), &reasons[1318])
@@ -21766,28 +21183,16 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.No
 					}
 				}
 			case "title":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1323])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1323])
 				}
 			case "description":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1324])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1324])
 				}
 			case "default":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1325])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1325])
 				}
 			case "enum":
 				seen |= uint64(0x1)
@@ -21800,12 +21205,8 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.No
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								k := d.Kind(n)
-								if !(k == ahpimpl.KindString) {
-									return c.FailTypeWith(n, &reasons[1327])
-								}
+							if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+								return c.FailTypeWith(n, &reasons[1327])
 							}
 						}
 					}
@@ -21853,28 +21254,16 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 					}
 				}
 			case "title":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1334])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1334])
 				}
 			case "description":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1335])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1335])
 				}
 			case "default":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1336])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1336])
 				}
 			case "oneOf":
 				seen |= uint64(0x1)
@@ -21925,21 +21314,13 @@ func vMCPElicitation_labelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			switch m.Key() {
 			case "const":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1342])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1342])
 				}
 			case "title":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1343])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1343])
 				}
 			default:
 				return c.FailWith(m.Name(), &reasons[1344])
@@ -21984,20 +21365,12 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 					}
 				}
 			case "title":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1350])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1350])
 				}
 			case "description":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1351])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1351])
 				}
 			case "default":
 				{
@@ -22009,12 +21382,8 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								k := d.Kind(n)
-								if !(k == ahpimpl.KindString) {
-									return c.FailTypeWith(n, &reasons[1353])
-								}
+							if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+								return c.FailTypeWith(n, &reasons[1353])
 							}
 						}
 					}
@@ -22025,20 +21394,12 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 					return false
 				}
 			case "minItems":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[1354])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+					return c.FailTypeWith(n, &reasons[1354])
 				}
 			case "maxItems":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[1355])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+					return c.FailTypeWith(n, &reasons[1355])
 				}
 			default:
 				return c.FailWith(m.Name(), &reasons[1356])
@@ -22092,12 +21453,8 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpim
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								k := d.Kind(n)
-								if !(k == ahpimpl.KindString) {
-									return c.FailTypeWith(n, &reasons[1363])
-								}
+							if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+								return c.FailTypeWith(n, &reasons[1363])
 							}
 						}
 					}
@@ -22145,20 +21502,12 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 					}
 				}
 			case "title":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1370])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1370])
 				}
 			case "description":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1371])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1371])
 				}
 			case "default":
 				{
@@ -22170,12 +21519,8 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								k := d.Kind(n)
-								if !(k == ahpimpl.KindString) {
-									return c.FailTypeWith(n, &reasons[1373])
-								}
+							if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+								return c.FailTypeWith(n, &reasons[1373])
 							}
 						}
 					}
@@ -22186,20 +21531,12 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 					return false
 				}
 			case "minItems":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[1374])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+					return c.FailTypeWith(n, &reasons[1374])
 				}
 			case "maxItems":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[1375])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+					return c.FailTypeWith(n, &reasons[1375])
 				}
 			default:
 				return c.FailWith(m.Name(), &reasons[1376])
@@ -22290,28 +21627,16 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 					}
 				}
 			case "title":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1386])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1386])
 				}
 			case "description":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1387])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1387])
 				}
 			case "default":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1388])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1388])
 				}
 			case "enum":
 				seen |= uint64(0x1)
@@ -22324,12 +21649,8 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								k := d.Kind(n)
-								if !(k == ahpimpl.KindString) {
-									return c.FailTypeWith(n, &reasons[1390])
-								}
+							if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+								return c.FailTypeWith(n, &reasons[1390])
 							}
 						}
 					}
@@ -22344,12 +21665,8 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								k := d.Kind(n)
-								if !(k == ahpimpl.KindString) {
-									return c.FailTypeWith(n, &reasons[1392])
-								}
+							if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+								return c.FailTypeWith(n, &reasons[1392])
 							}
 						}
 					}
@@ -22484,12 +21801,8 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0(c *ahpimp
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			{
-				n := it.Item()
-				k := d.Kind(n)
-				if !(k == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1403])
-				}
+			if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1403])
 			}
 			if ev != nil {
 				ev.Set(i)

@@ -122,11 +122,8 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "deny")) {
-						return c.FailWith(n, &reasons[9])
-					}
+				if n := m.Value(); !(d.StrEq(n, "deny")) {
+					return c.FailWith(n, &reasons[9])
 				}
 			case "reason":
 				seen |= uint64(0x2)
@@ -245,11 +242,8 @@ func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 			switch m.Key() {
 			case "jsonrpc":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "2.0")) {
-						return c.FailWith(n, &reasons[19])
-					}
+				if n := m.Value(); !(d.StrEq(n, "2.0")) {
+					return c.FailWith(n, &reasons[19])
 				}
 			case "id":
 				seen |= uint64(0x2)
@@ -541,11 +535,8 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		for m.Next() {
 			switch m.Key() {
 			case "method":
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "hooks/intercept")) {
-						return c.FailWith(n, &reasons[42])
-					}
+				if n := m.Value(); !(d.StrEq(n, "hooks/intercept")) {
+					return c.FailWith(n, &reasons[42])
 				}
 			case "params":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params) {
@@ -582,11 +573,8 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			switch m.Key() {
 			case "jsonrpc":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "2.0")) {
-						return c.FailWith(n, &reasons[44])
-					}
+				if n := m.Value(); !(d.StrEq(n, "2.0")) {
+					return c.FailWith(n, &reasons[44])
 				}
 			case "id":
 				seen |= uint64(0x2)
@@ -725,11 +713,8 @@ func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				}
 			case "type":
 				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "tool.before")) {
-						return c.FailWith(n, &reasons[61])
-					}
+				if n := m.Value(); !(d.StrEq(n, "tool.before")) {
+					return c.FailWith(n, &reasons[61])
 				}
 			case "time":
 				seen |= uint64(0x8)
@@ -803,12 +788,8 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					}
 				}
 			case "cwd":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[73])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[73])
 				}
 			case "workspaceRoots":
 				{
@@ -820,23 +801,15 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								k := d.Kind(n)
-								if !(k == ahpimpl.KindString) {
-									return c.FailTypeWith(n, &reasons[75])
-								}
+							if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+								return c.FailTypeWith(n, &reasons[75])
 							}
 						}
 					}
 				}
 			case "model":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[76])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[76])
 				}
 			case "agent":
 				if !c.Child(m.Value(), vCommon_session_agent) {
@@ -885,12 +858,8 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 					}
 				}
 			case "type":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[81])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[81])
 				}
 			default:
 				continue
@@ -1227,11 +1196,8 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 			switch m.Key() {
 			case "jsonrpc":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "2.0")) {
-						return c.FailWith(n, &reasons[111])
-					}
+				if n := m.Value(); !(d.StrEq(n, "2.0")) {
+					return c.FailWith(n, &reasons[111])
 				}
 			case "method":
 				seen |= uint64(0x2)
@@ -1300,11 +1266,8 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			switch m.Key() {
 			case "jsonrpc":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "2.0")) {
-						return c.FailWith(n, &reasons[120])
-					}
+				if n := m.Value(); !(d.StrEq(n, "2.0")) {
+					return c.FailWith(n, &reasons[120])
 				}
 			case "id":
 				seen |= uint64(0x2)
@@ -1354,21 +1317,13 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 			switch m.Key() {
 			case "code":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
-						return c.FailTypeWith(n, &reasons[126])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
+					return c.FailTypeWith(n, &reasons[126])
 				}
 			case "message":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[127])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[127])
 				}
 			case "data":
 			default:
@@ -1583,11 +1538,8 @@ func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "stdio")) {
-							return c.FailWith(n, &reasons[142])
-						}
+					if n := m.Value(); !(d.StrEq(n, "stdio")) {
+						return c.FailWith(n, &reasons[142])
 					}
 				default:
 					continue
@@ -1614,11 +1566,8 @@ func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					{
-						n := m.Value()
-						if !(d.StrEq(n, "http")) {
-							return c.FailWith(n, &reasons[143])
-						}
+					if n := m.Value(); !(d.StrEq(n, "http")) {
+						return c.FailWith(n, &reasons[143])
 					}
 				default:
 					continue
@@ -1703,11 +1652,8 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "stdio")) {
-						return c.FailWith(n, &reasons[149])
-					}
+				if n := m.Value(); !(d.StrEq(n, "stdio")) {
+					return c.FailWith(n, &reasons[149])
 				}
 			case "command":
 				seen |= uint64(0x2)
@@ -1731,12 +1677,8 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								k := d.Kind(n)
-								if !(k == ahpimpl.KindString) {
-									return c.FailTypeWith(n, &reasons[153])
-								}
+							if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+								return c.FailTypeWith(n, &reasons[153])
 							}
 						}
 					}
@@ -1747,12 +1689,8 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					return false
 				}
 			case "cwd":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[155])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[155])
 				}
 			default:
 				continue
@@ -1786,11 +1724,8 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "http")) {
-						return c.FailWith(n, &reasons[160])
-					}
+				if n := m.Value(); !(d.StrEq(n, "http")) {
+					return c.FailWith(n, &reasons[160])
 				}
 			case "url":
 				seen |= uint64(0x2)
@@ -1840,11 +1775,8 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "bearer")) {
-						return c.FailWith(n, &reasons[167])
-					}
+				if n := m.Value(); !(d.StrEq(n, "bearer")) {
+					return c.FailWith(n, &reasons[167])
 				}
 			case "tokenEnv":
 				seen |= uint64(0x2)
@@ -1958,22 +1890,16 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 					{
 						it := d.Items(n)
 						for it.Next() {
-							{
-								n := it.Item()
-								if !(d.StrEq(n, "tool.before")) {
-									return c.FailWith(n, &reasons[180])
-								}
+							if n := it.Item(); !(d.StrEq(n, "tool.before")) {
+								return c.FailWith(n, &reasons[180])
 							}
 						}
 					}
 				}
 			case "mode":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "intercept")) {
-						return c.FailWith(n, &reasons[181])
-					}
+				if n := m.Value(); !(d.StrEq(n, "intercept")) {
+					return c.FailWith(n, &reasons[181])
 				}
 			case "timeoutMs":
 				seen |= uint64(0x4)
@@ -1993,12 +1919,8 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 					return false
 				}
 			case "includeNative":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[185])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+					return c.FailTypeWith(n, &reasons[185])
 				}
 			default:
 				continue
@@ -2056,19 +1978,12 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				}
 			case "mode":
 				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.StrEq(n, "observe")) {
-						return c.FailWith(n, &reasons[195])
-					}
+				if n := m.Value(); !(d.StrEq(n, "observe")) {
+					return c.FailWith(n, &reasons[195])
 				}
 			case "includeNative":
-				{
-					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindBool) {
-						return c.FailTypeWith(n, &reasons[196])
-					}
+				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+					return c.FailTypeWith(n, &reasons[196])
 				}
 			case "timeoutMs":
 				present |= 1

@@ -246,6 +246,11 @@ func (e *checks) inPlace(g *Group, node Code, t *ir.Schema) {
 		g.Add(e.strEnum(node, t))
 		return
 	}
+	if cond, fail, ok := e.oneTest(t, keywords); ok {
+		// No block for one test: the if binds n.
+		g.If(Id("n").Op(":=").Add(node), cond).Block(Return(fail))
+		return
+	}
 	used := uses(keywords, "k", "ev")
 	if used["ev"] {
 		panic("emit: " + t.Loc + " is planned in place on a member or item but reads annotations")
@@ -257,6 +262,30 @@ func (e *checks) inPlace(g *Group, node Code, t *ir.Schema) {
 		}
 		keywords(bg)
 	})
+}
+
+func (e *checks) typeFail(s *ir.Schema) Code { return e.failType(Id("n"), s.KeywordReason("type")) }
+
+func (e *checks) constFail(s *ir.Schema) Code { return e.fail(Id("n"), s.KeywordReason("const")) }
+
+// oneTest returns, when t's keywords (written by keywords) are one test
+// of n alone, the const's or the type's (of one kind), that test as the
+// condition on which to fail and the failure, with n's kind read in the
+// condition rather than from k: what an if statement binding n in its
+// init writes, without a block around it. Both are written to compare.
+func (e *checks) oneTest(t *ir.Schema, keywords func(*Group)) (cond, fail Code, ok bool) {
+	written := fmt.Sprintf("%#v", BlockFunc(keywords))
+	switch {
+	case t.Const != nil:
+		fail = e.constFail(t)
+		cond = Op("!").Parens(e.equal(Id("n"), *t.Const))
+		ok = written == fmt.Sprintf("%#v", Block(If(cond).Block(Return(fail))))
+	case len(t.Types) == 1:
+		fail = e.typeFail(t)
+		ok = written == fmt.Sprintf("%#v", Block(If(Op("!").Parens(kindTest(t.Types))).Block(Return(fail))))
+		cond = Op("!").Parens(kindTestOf(t.Types, Id("d").Dot("Kind").Call(Id("n"))))
+	}
+	return cond, fail, ok
 }
 
 // enumAlone reports whether t's keywords (written by keywords) are only
@@ -310,14 +339,10 @@ func (e *checks) body(g *Group, s *ir.Schema) {
 // document and kind, declared by body as they are used).
 func (e *checks) keywords(g *Group, s *ir.Schema) {
 	if len(s.Types) > 0 {
-		g.If(Op("!").Parens(kindTest(s.Types))).Block(
-			Return(e.failType(Id("n"), s.KeywordReason("type"))),
-		)
+		g.If(Op("!").Parens(kindTest(s.Types))).Block(Return(e.typeFail(s)))
 	}
 	if s.Const != nil {
-		g.If(Op("!").Parens(e.equal(Id("n"), *s.Const))).Block(
-			Return(e.fail(Id("n"), s.KeywordReason("const"))),
-		)
+		g.If(Op("!").Parens(e.equal(Id("n"), *s.Const))).Block(Return(e.constFail(s)))
 	}
 	if s.Enum != nil {
 		e.enum(g, s)

@@ -30,26 +30,31 @@ func (e *checks) equal(node Code, l ir.Literal) Code {
 	return Id("c").Dot("Equal").Call(node, e.constVar(l))
 }
 
-// kindTest is an expression: node's kind is one of the JSON Schema types.
-func kindTest(types []string) Code {
+// kindTest is an expression: node n's kind, k, is one of the JSON Schema
+// types.
+func kindTest(types []string) Code { return kindTestOf(types, Id("k")) }
+
+// kindTestOf is kindTest with n's kind read by the expression kind.
+func kindTestOf(types []string, kind Code) Code {
+	k := func() *Statement { return Add(kind) }
 	var parts []Code
 	for _, t := range types {
 		var c Code
 		switch t {
 		case "null":
-			c = Id("k").Op("==").Qual(impl, "KindNull")
+			c = k().Op("==").Qual(impl, "KindNull")
 		case "boolean":
-			c = Id("k").Op("==").Qual(impl, "KindBool")
+			c = k().Op("==").Qual(impl, "KindBool")
 		case "object":
-			c = Id("k").Op("==").Qual(impl, "KindObject")
+			c = k().Op("==").Qual(impl, "KindObject")
 		case "array":
-			c = Id("k").Op("==").Qual(impl, "KindArray")
+			c = k().Op("==").Qual(impl, "KindArray")
 		case "string":
-			c = Id("k").Op("==").Qual(impl, "KindString")
+			c = k().Op("==").Qual(impl, "KindString")
 		case "number":
-			c = Id("k").Op("==").Qual(impl, "KindNumber")
+			c = k().Op("==").Qual(impl, "KindNumber")
 		case "integer":
-			c = Parens(Id("k").Op("==").Qual(impl, "KindNumber").Op("&&").Id("c").Dot("IsInteger").Call(Id("n")))
+			c = Parens(k().Op("==").Qual(impl, "KindNumber").Op("&&").Id("c").Dot("IsInteger").Call(Id("n")))
 		}
 		parts = append(parts, c)
 	}
