@@ -12,13 +12,12 @@ import (
 // vCapabilitiesRequest checks draft/capabilities-request.schema.json#.
 func vCapabilitiesRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCommon_request(c, n, ev) {
 		return false
 	}
 	// draft/capabilities-request.schema.json#/allOf/1
 	{
-		if !(k == ahpimpl.KindObject) {
+		if !(d.Kind(n) == ahpimpl.KindObject) {
 			return c.FailTypeWith(n, &reasons[0])
 		}
 		var seen uint64
@@ -57,8 +56,7 @@ func vCapabilitiesRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 // vCommon_request checks draft/common.schema.json#/$defs/request.
 func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[4])
 	}
 	var seen uint64
@@ -134,8 +132,7 @@ func vCommon_jsonRpcId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vCommon_nonEmptyString checks draft/common.schema.json#/$defs/nonEmptyString.
 func vCommon_nonEmptyString(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
+	if !(d.Kind(n) == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[10])
 	}
 	if d.RunesBelow(n, 1) {
@@ -148,8 +145,7 @@ func vCommon_nonEmptyString(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 // draft/common.schema.json#/$defs/jsonRpcId/anyOf/1.
 func vCommon_jsonRpcId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
+	if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[12])
 	}
 	return true
@@ -158,8 +154,7 @@ func vCommon_jsonRpcId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 // vCommon_methodName checks draft/common.schema.json#/$defs/methodName.
 func vCommon_methodName(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
+	if !(d.Kind(n) == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[13])
 	}
 	if d.RunesBelow(n, 1) {
@@ -172,8 +167,7 @@ func vCommon_methodName(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // draft/common.schema.json#/$defs/request/properties/params.
 func vCommon_request_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[15])
 	}
 	return true
@@ -183,8 +177,7 @@ func vCommon_request_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 // draft/capabilities-request.schema.json#/allOf/1/properties/params.
 func vCapabilitiesRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[16])
 	}
 	var seen uint64
@@ -227,13 +220,12 @@ func vCommon_protocolVersion(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 // vCapabilitiesResponse checks draft/capabilities-response.schema.json#.
 func vCapabilitiesResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
 	// draft/capabilities-response.schema.json#/allOf/1
 	{
-		if !(k == ahpimpl.KindObject) {
+		if !(d.Kind(n) == ahpimpl.KindObject) {
 			return c.FailTypeWith(n, &reasons[20])
 		}
 		var seen uint64
@@ -340,8 +332,7 @@ func vCommon_jsonRpcResponseId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 // draft/common.schema.json#/$defs/jsonRpcResponseId/anyOf/1.
 func vCommon_jsonRpcResponseId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNull) {
+	if !(d.Kind(n) == ahpimpl.KindNull) {
 		return c.FailTypeWith(n, &reasons[27])
 	}
 	return true
@@ -351,8 +342,7 @@ func vCommon_jsonRpcResponseId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // draft/common.schema.json#/$defs/successResponse/properties/result.
 func vCommon_successResponse_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[28])
 	}
 	return true
@@ -431,8 +421,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[34])
 					}
 					{
@@ -448,8 +437,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[35])
 					}
 					{
@@ -465,8 +453,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 				seen |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[36])
 					}
 					if ok, _ := c.UniqueItems(n); !ok {
@@ -485,8 +472,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 				seen |= uint64(0x8)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[39])
 					}
 					if ok, _ := c.UniqueItems(n); !ok {
@@ -510,8 +496,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 				seen |= uint64(0x10)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[42])
 					}
 					if ok, _ := c.UniqueItems(n); !ok {
@@ -530,8 +515,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 				seen |= uint64(0x20)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[44])
 					}
 					if ok, _ := c.UniqueItems(n); !ok {
@@ -555,8 +539,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 				seen |= uint64(0x100)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[46])
 					}
 					if ok, _ := c.UniqueItems(n); !ok {
@@ -622,8 +605,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[59])
 					}
 					if d.Len(n) < 1 {
@@ -1085,8 +1067,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then/properties/capabilities.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -1114,8 +1095,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_cap
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then/properties/capabilities/properties/effects.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindArray {
+	if d.Kind(n) == ahpimpl.KindArray {
 		if d.Len(n) > 0 {
 			return c.FailWith(n, &reasons[66])
 		}
@@ -1126,8 +1106,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_cap
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/if.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -1182,8 +1161,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindArray {
+	if d.Kind(n) == ahpimpl.KindArray {
 		matches := 0
 		{
 			it := d.Items(n)
@@ -1217,10 +1195,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/3.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
+		if d.Kind(n) == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "session.start":
@@ -1248,8 +1225,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3(c *ahpim
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/3/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -1277,12 +1253,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c *
 // draft/capabilities.schema.json#/$defs/session.start.
 func vCapabilities_sessionStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	// draft/capabilities.schema.json#/$defs/session.start/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -1293,8 +1268,7 @@ func vCapabilities_sessionStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 				case "effects":
 					{
 						n := m.Value()
-						k := d.Kind(n)
-						if !(k == ahpimpl.KindArray) {
+						if !(d.Kind(n) == ahpimpl.KindArray) {
 							return c.FailTypeWith(n, &reasons[72])
 						}
 						{
@@ -1343,8 +1317,7 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[75])
 					}
 					if ok, _ := c.UniqueItems(n); !ok {
@@ -1579,8 +1552,7 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // draft/capabilities.schema.json#/allOf/1/then/properties/effects.
 func vCapabilities_allOf_1_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindArray {
+	if d.Kind(n) == ahpimpl.KindArray {
 		matches := 0
 		{
 			it := d.Items(n)
@@ -1615,8 +1587,7 @@ func vCapabilities_allOf_1_then_effects_contains(c *ahpimpl.Ctx, n ahpimpl.Node,
 // draft/capabilities.schema.json#/allOf/3/then/properties/effects.
 func vCapabilities_allOf_3_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindArray {
+	if d.Kind(n) == ahpimpl.KindArray {
 		matches := 0
 		{
 			it := d.Items(n)
@@ -1651,8 +1622,7 @@ func vCapabilities_allOf_3_then_effects_contains(c *ahpimpl.Ctx, n ahpimpl.Node,
 // draft/capabilities.schema.json#/allOf/5/then/properties/effects.
 func vCapabilities_allOf_5_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindArray {
+	if d.Kind(n) == ahpimpl.KindArray {
 		matches := 0
 		{
 			it := d.Items(n)
@@ -1715,8 +1685,7 @@ func vCapabilities_effects_items_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // vCommon_reverseDnsName checks draft/common.schema.json#/$defs/reverseDnsName.
 func vCommon_reverseDnsName(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
+	if !(d.Kind(n) == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[88])
 	}
 	if !re0.Match(d.Str(n)) {
@@ -1729,8 +1698,7 @@ func vCommon_reverseDnsName(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 // draft/capabilities.schema.json#/properties/modify.
 func vCapabilities_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[90])
 	}
 	if d.Len(n) < 1 {
@@ -1794,8 +1762,7 @@ func vCapabilities_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 // draft/capabilities.schema.json#/$defs/modifyOperations.
 func vCapabilities_modifyOperations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[92])
 	}
 	var seen uint64
@@ -1848,8 +1815,7 @@ func vCapabilities_modifyOperations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0.
 func vCapabilities_modifyOperations_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -1882,8 +1848,7 @@ func vCapabilities_modifyOperations_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 // draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1.
 func vCapabilities_modifyOperations_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -1931,8 +1896,7 @@ func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[102])
 					}
 					if d.Len(n) < 1 {
@@ -2020,8 +1984,7 @@ func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // draft/common.schema.json#/$defs/nonNegativeInteger.
 func vCommon_nonNegativeInteger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
+	if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[109])
 	}
 	if c.Cmp(n, num0) < 0 {
@@ -2034,8 +1997,7 @@ func vCommon_nonNegativeInteger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 // draft/capabilities.schema.json#/properties/inject.
 func vCapabilities_inject(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[111])
 	}
 	var seen uint64
@@ -2069,8 +2031,7 @@ func vCapabilities_inject(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 // draft/capabilities.schema.json#/properties/inject/properties/context.
 func vCapabilities_inject_context(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[113])
 	}
 	var seen uint64
@@ -2090,8 +2051,7 @@ func vCapabilities_inject_context(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[115])
 					}
 					if d.Len(n) < 1 {
@@ -2127,8 +2087,7 @@ func vCapabilities_inject_context(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // draft/capabilities.schema.json#/properties/elicitation.
 func vCapabilities_elicitation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[121])
 	}
 	if ev != nil {
@@ -2161,8 +2120,7 @@ func vCapabilities_elicitation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 // draft/capabilities.schema.json#/properties/elicitation/properties/form.
 func vCapabilities_elicitation_form(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[122])
 	}
 	return true
@@ -2172,8 +2130,7 @@ func vCapabilities_elicitation_form(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // draft/capabilities.schema.json#/properties/elicitation/properties/url.
 func vCapabilities_elicitation_url(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[123])
 	}
 	return true
@@ -2182,10 +2139,9 @@ func vCapabilities_elicitation_url(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/4.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
+		if d.Kind(n) == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "config.change.before":
@@ -2213,8 +2169,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4(c *ahpim
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/4/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -2242,12 +2197,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c *
 // draft/capabilities.schema.json#/$defs/config.change.before.
 func vCapabilities_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	// draft/capabilities.schema.json#/$defs/config.change.before/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -2258,8 +2212,7 @@ func vCapabilities_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 				case "effects":
 					{
 						n := m.Value()
-						k := d.Kind(n)
-						if !(k == ahpimpl.KindArray) {
+						if !(d.Kind(n) == ahpimpl.KindArray) {
 							return c.FailTypeWith(n, &reasons[124])
 						}
 						{
@@ -2286,10 +2239,9 @@ func vCapabilities_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/5.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
+		if d.Kind(n) == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "turn.start":
@@ -2317,8 +2269,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5(c *ahpim
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/5/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -2346,12 +2297,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c *
 // draft/capabilities.schema.json#/$defs/turn.start.
 func vCapabilities_turnStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	// draft/capabilities.schema.json#/$defs/turn.start/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -2362,8 +2312,7 @@ func vCapabilities_turnStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 				case "effects":
 					{
 						n := m.Value()
-						k := d.Kind(n)
-						if !(k == ahpimpl.KindArray) {
+						if !(d.Kind(n) == ahpimpl.KindArray) {
 							return c.FailTypeWith(n, &reasons[126])
 						}
 						{
@@ -2399,8 +2348,7 @@ func vCapabilities_turnStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 // draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify.
 func vCapabilities_turnStart_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[128])
 	}
 	{
@@ -2418,8 +2366,7 @@ func vCapabilities_turnStart_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 // draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow.
 func vCapabilities_turnStart_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[130])
 	}
 	if ev != nil {
@@ -2432,8 +2379,7 @@ func vCapabilities_turnStart_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			case "operations":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[131])
 					}
 					{
@@ -2459,10 +2405,9 @@ func vCapabilities_turnStart_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/6.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
+		if d.Kind(n) == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "turn.finish.before":
@@ -2490,8 +2435,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6(c *ahpim
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/6/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -2519,12 +2463,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c *
 // draft/capabilities.schema.json#/$defs/turn.finish.before.
 func vCapabilities_turnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	// draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -2535,8 +2478,7 @@ func vCapabilities_turnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 				case "effects":
 					{
 						n := m.Value()
-						k := d.Kind(n)
-						if !(k == ahpimpl.KindArray) {
+						if !(d.Kind(n) == ahpimpl.KindArray) {
 							return c.FailTypeWith(n, &reasons[133])
 						}
 						{
@@ -2571,8 +2513,7 @@ func vCapabilities_turnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // vCapabilities_turnFinishBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify.
 func vCapabilities_turnFinishBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[135])
 	}
 	{
@@ -2589,8 +2530,7 @@ func vCapabilities_turnFinishBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Nod
 // vCapabilities_turnFinishBefore_allOf_1_flow checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow.
 func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[137])
 	}
 	if ev != nil {
@@ -2603,8 +2543,7 @@ func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node,
 			case "operations":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[138])
 					}
 					{
@@ -2630,10 +2569,9 @@ func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node,
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/7.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
+		if d.Kind(n) == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "model.request.before":
@@ -2661,8 +2599,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7(c *ahpim
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/7/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -2690,12 +2627,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c *
 // draft/capabilities.schema.json#/$defs/model.request.before.
 func vCapabilities_modelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	// draft/capabilities.schema.json#/$defs/model.request.before/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -2706,8 +2642,7 @@ func vCapabilities_modelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 				case "effects":
 					{
 						n := m.Value()
-						k := d.Kind(n)
-						if !(k == ahpimpl.KindArray) {
+						if !(d.Kind(n) == ahpimpl.KindArray) {
 							return c.FailTypeWith(n, &reasons[140])
 						}
 						{
@@ -2742,8 +2677,7 @@ func vCapabilities_modelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 // vCapabilities_modelRequestBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify.
 func vCapabilities_modelRequestBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[142])
 	}
 	{
@@ -2760,8 +2694,7 @@ func vCapabilities_modelRequestBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.N
 // vCapabilities_modelRequestBefore_allOf_1_flow checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow.
 func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[144])
 	}
 	if ev != nil {
@@ -2774,8 +2707,7 @@ func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Nod
 			case "operations":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[145])
 					}
 					{
@@ -2801,10 +2733,9 @@ func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Nod
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/8.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
+		if d.Kind(n) == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "model.response.after":
@@ -2832,8 +2763,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8(c *ahpim
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/8/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -2861,12 +2791,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c *
 // draft/capabilities.schema.json#/$defs/model.response.after.
 func vCapabilities_modelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	// draft/capabilities.schema.json#/$defs/model.response.after/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -2877,8 +2806,7 @@ func vCapabilities_modelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 				case "effects":
 					{
 						n := m.Value()
-						k := d.Kind(n)
-						if !(k == ahpimpl.KindArray) {
+						if !(d.Kind(n) == ahpimpl.KindArray) {
 							return c.FailTypeWith(n, &reasons[147])
 						}
 						{
@@ -2913,8 +2841,7 @@ func vCapabilities_modelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 // vCapabilities_modelResponseAfter_allOf_1_modify checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify.
 func vCapabilities_modelResponseAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[149])
 	}
 	{
@@ -2931,8 +2858,7 @@ func vCapabilities_modelResponseAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.N
 // vCapabilities_modelResponseAfter_allOf_1_flow checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow.
 func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[151])
 	}
 	if ev != nil {
@@ -2945,8 +2871,7 @@ func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Nod
 			case "operations":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[152])
 					}
 					{
@@ -2972,10 +2897,9 @@ func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Nod
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/9.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
+		if d.Kind(n) == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "model.switch.before":
@@ -3003,8 +2927,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9(c *ahpim
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/9/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -3032,12 +2955,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c *
 // draft/capabilities.schema.json#/$defs/model.switch.before.
 func vCapabilities_modelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	// draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -3048,8 +2970,7 @@ func vCapabilities_modelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 				case "effects":
 					{
 						n := m.Value()
-						k := d.Kind(n)
-						if !(k == ahpimpl.KindArray) {
+						if !(d.Kind(n) == ahpimpl.KindArray) {
 							return c.FailTypeWith(n, &reasons[154])
 						}
 						{
@@ -3080,8 +3001,7 @@ func vCapabilities_modelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 // vCapabilities_modelSwitchBefore_allOf_1_flow checks draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow.
 func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[156])
 	}
 	if ev != nil {
@@ -3094,8 +3014,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node
 			case "operations":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[157])
 					}
 					{
@@ -3121,10 +3040,9 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/10.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
+		if d.Kind(n) == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "tool.before":
@@ -3152,8 +3070,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10(c *ahpi
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/10/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -3181,12 +3098,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c 
 // draft/capabilities.schema.json#/$defs/tool.before.
 func vCapabilities_toolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	// draft/capabilities.schema.json#/$defs/tool.before/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -3197,8 +3113,7 @@ func vCapabilities_toolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 				case "effects":
 					{
 						n := m.Value()
-						k := d.Kind(n)
-						if !(k == ahpimpl.KindArray) {
+						if !(d.Kind(n) == ahpimpl.KindArray) {
 							return c.FailTypeWith(n, &reasons[159])
 						}
 						{
@@ -3234,8 +3149,7 @@ func vCapabilities_toolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 // draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify.
 func vCapabilities_toolBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[161])
 	}
 	{
@@ -3253,8 +3167,7 @@ func vCapabilities_toolBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 // draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow.
 func vCapabilities_toolBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[163])
 	}
 	if ev != nil {
@@ -3267,8 +3180,7 @@ func vCapabilities_toolBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			case "operations":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[164])
 					}
 					{
@@ -3294,10 +3206,9 @@ func vCapabilities_toolBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/11.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
+		if d.Kind(n) == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "tool.after":
@@ -3325,8 +3236,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11(c *ahpi
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/11/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -3354,12 +3264,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c 
 // draft/capabilities.schema.json#/$defs/tool.after.
 func vCapabilities_toolAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	// draft/capabilities.schema.json#/$defs/tool.after/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -3370,8 +3279,7 @@ func vCapabilities_toolAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 				case "effects":
 					{
 						n := m.Value()
-						k := d.Kind(n)
-						if !(k == ahpimpl.KindArray) {
+						if !(d.Kind(n) == ahpimpl.KindArray) {
 							return c.FailTypeWith(n, &reasons[166])
 						}
 						{
@@ -3407,8 +3315,7 @@ func vCapabilities_toolAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 // draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify.
 func vCapabilities_toolAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[168])
 	}
 	{
@@ -3426,8 +3333,7 @@ func vCapabilities_toolAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 // draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow.
 func vCapabilities_toolAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[170])
 	}
 	if ev != nil {
@@ -3440,8 +3346,7 @@ func vCapabilities_toolAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			case "operations":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[171])
 					}
 					{
@@ -3467,10 +3372,9 @@ func vCapabilities_toolAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/12.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
+		if d.Kind(n) == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "tool.permission.request":
@@ -3498,8 +3402,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12(c *ahpi
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/12/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -3527,12 +3430,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c 
 // draft/capabilities.schema.json#/$defs/tool.permission.request.
 func vCapabilities_toolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	// draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -3543,8 +3445,7 @@ func vCapabilities_toolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				case "effects":
 					{
 						n := m.Value()
-						k := d.Kind(n)
-						if !(k == ahpimpl.KindArray) {
+						if !(d.Kind(n) == ahpimpl.KindArray) {
 							return c.FailTypeWith(n, &reasons[173])
 						}
 						{
@@ -3579,8 +3480,7 @@ func vCapabilities_toolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // vCapabilities_toolPermissionRequest_allOf_1_modify checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify.
 func vCapabilities_toolPermissionRequest_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[175])
 	}
 	{
@@ -3597,8 +3497,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_modify(c *ahpimpl.Ctx, n ahpimp
 // vCapabilities_toolPermissionRequest_allOf_1_flow checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow.
 func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[177])
 	}
 	if ev != nil {
@@ -3611,8 +3510,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.
 			case "operations":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[178])
 					}
 					{
@@ -3638,10 +3536,9 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/13.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
+		if d.Kind(n) == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "tool.batch.after":
@@ -3669,8 +3566,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13(c *ahpi
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/13/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -3698,12 +3594,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c 
 // draft/capabilities.schema.json#/$defs/tool.batch.after.
 func vCapabilities_toolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	// draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -3714,8 +3609,7 @@ func vCapabilities_toolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				case "effects":
 					{
 						n := m.Value()
-						k := d.Kind(n)
-						if !(k == ahpimpl.KindArray) {
+						if !(d.Kind(n) == ahpimpl.KindArray) {
 							return c.FailTypeWith(n, &reasons[180])
 						}
 						{
@@ -3746,8 +3640,7 @@ func vCapabilities_toolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // vCapabilities_toolBatchAfter_allOf_1_flow checks draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow.
 func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[182])
 	}
 	if ev != nil {
@@ -3760,8 +3653,7 @@ func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			case "operations":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[183])
 					}
 					{
@@ -3787,10 +3679,9 @@ func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/14.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
+		if d.Kind(n) == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "context.compact.before":
@@ -3818,8 +3709,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14(c *ahpi
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/14/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -3847,12 +3737,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c 
 // draft/capabilities.schema.json#/$defs/context.compact.before.
 func vCapabilities_contextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	// draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -3863,8 +3752,7 @@ func vCapabilities_contextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 				case "effects":
 					{
 						n := m.Value()
-						k := d.Kind(n)
-						if !(k == ahpimpl.KindArray) {
+						if !(d.Kind(n) == ahpimpl.KindArray) {
 							return c.FailTypeWith(n, &reasons[185])
 						}
 						{
@@ -3895,8 +3783,7 @@ func vCapabilities_contextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 // vCapabilities_contextCompactBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify.
 func vCapabilities_contextCompactBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[187])
 	}
 	{
@@ -3913,10 +3800,9 @@ func vCapabilities_contextCompactBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/15.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
+		if d.Kind(n) == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "context.compact.after":
@@ -3944,8 +3830,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15(c *ahpi
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/15/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -3973,12 +3858,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c 
 // draft/capabilities.schema.json#/$defs/context.compact.after.
 func vCapabilities_contextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	// draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -3989,8 +3873,7 @@ func vCapabilities_contextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				case "effects":
 					{
 						n := m.Value()
-						k := d.Kind(n)
-						if !(k == ahpimpl.KindArray) {
+						if !(d.Kind(n) == ahpimpl.KindArray) {
 							return c.FailTypeWith(n, &reasons[189])
 						}
 						{
@@ -4021,8 +3904,7 @@ func vCapabilities_contextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // vCapabilities_contextCompactAfter_allOf_1_modify checks draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify.
 func vCapabilities_contextCompactAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[191])
 	}
 	{
@@ -4039,10 +3921,9 @@ func vCapabilities_contextCompactAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/16.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
+		if d.Kind(n) == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "task.change.before":
@@ -4070,8 +3951,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16(c *ahpi
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/16/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -4099,12 +3979,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c 
 // draft/capabilities.schema.json#/$defs/task.change.before.
 func vCapabilities_taskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	// draft/capabilities.schema.json#/$defs/task.change.before/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -4115,8 +3994,7 @@ func vCapabilities_taskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 				case "effects":
 					{
 						n := m.Value()
-						k := d.Kind(n)
-						if !(k == ahpimpl.KindArray) {
+						if !(d.Kind(n) == ahpimpl.KindArray) {
 							return c.FailTypeWith(n, &reasons[193])
 						}
 						{
@@ -4143,10 +4021,9 @@ func vCapabilities_taskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/17.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
+		if d.Kind(n) == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "user.elicitation.request":
@@ -4174,8 +4051,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17(c *ahpi
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/17/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -4203,12 +4079,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c 
 // draft/capabilities.schema.json#/$defs/user.elicitation.request.
 func vCapabilities_userElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	// draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -4219,8 +4094,7 @@ func vCapabilities_userElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 				case "effects":
 					{
 						n := m.Value()
-						k := d.Kind(n)
-						if !(k == ahpimpl.KindArray) {
+						if !(d.Kind(n) == ahpimpl.KindArray) {
 							return c.FailTypeWith(n, &reasons[195])
 						}
 						{
@@ -4247,10 +4121,9 @@ func vCapabilities_userElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/18.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
+		if d.Kind(n) == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "user.elicitation.result":
@@ -4278,8 +4151,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18(c *ahpi
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/18/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -4307,12 +4179,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c 
 // draft/capabilities.schema.json#/$defs/user.elicitation.result.
 func vCapabilities_userElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	// draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -4323,8 +4194,7 @@ func vCapabilities_userElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				case "effects":
 					{
 						n := m.Value()
-						k := d.Kind(n)
-						if !(k == ahpimpl.KindArray) {
+						if !(d.Kind(n) == ahpimpl.KindArray) {
 							return c.FailTypeWith(n, &reasons[197])
 						}
 						{
@@ -4355,8 +4225,7 @@ func vCapabilities_userElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // vCapabilities_userElicitationResult_allOf_1_modify checks draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify.
 func vCapabilities_userElicitationResult_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[199])
 	}
 	{
@@ -4373,10 +4242,9 @@ func vCapabilities_userElicitationResult_allOf_1_modify(c *ahpimpl.Ctx, n ahpimp
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/19.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
+		if d.Kind(n) == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "user.message.inbound":
@@ -4404,8 +4272,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19(c *ahpi
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/19/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -4433,12 +4300,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c 
 // draft/capabilities.schema.json#/$defs/user.message.inbound.
 func vCapabilities_userMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	// draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -4449,8 +4315,7 @@ func vCapabilities_userMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 				case "effects":
 					{
 						n := m.Value()
-						k := d.Kind(n)
-						if !(k == ahpimpl.KindArray) {
+						if !(d.Kind(n) == ahpimpl.KindArray) {
 							return c.FailTypeWith(n, &reasons[201])
 						}
 						{
@@ -4481,8 +4346,7 @@ func vCapabilities_userMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 // vCapabilities_userMessageInbound_allOf_1_modify checks draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify.
 func vCapabilities_userMessageInbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[203])
 	}
 	{
@@ -4499,10 +4363,9 @@ func vCapabilities_userMessageInbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.N
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/20.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
+		if d.Kind(n) == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "user.message.outbound":
@@ -4530,8 +4393,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20(c *ahpi
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/20/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -4559,12 +4421,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c 
 // draft/capabilities.schema.json#/$defs/user.message.outbound.
 func vCapabilities_userMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	// draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -4575,8 +4436,7 @@ func vCapabilities_userMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				case "effects":
 					{
 						n := m.Value()
-						k := d.Kind(n)
-						if !(k == ahpimpl.KindArray) {
+						if !(d.Kind(n) == ahpimpl.KindArray) {
 							return c.FailTypeWith(n, &reasons[205])
 						}
 						{
@@ -4607,8 +4467,7 @@ func vCapabilities_userMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // vCapabilities_userMessageOutbound_allOf_1_modify checks draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify.
 func vCapabilities_userMessageOutbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[207])
 	}
 	{
@@ -4625,10 +4484,9 @@ func vCapabilities_userMessageOutbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/21.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
+		if d.Kind(n) == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "workspace.change.before":
@@ -4656,8 +4514,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21(c *ahpi
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/21/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -4685,12 +4542,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c 
 // draft/capabilities.schema.json#/$defs/workspace.change.before.
 func vCapabilities_workspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	// draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -4701,8 +4557,7 @@ func vCapabilities_workspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				case "effects":
 					{
 						n := m.Value()
-						k := d.Kind(n)
-						if !(k == ahpimpl.KindArray) {
+						if !(d.Kind(n) == ahpimpl.KindArray) {
 							return c.FailTypeWith(n, &reasons[209])
 						}
 						{
@@ -4733,8 +4588,7 @@ func vCapabilities_workspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // vCapabilities_workspaceChangeBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify.
 func vCapabilities_workspaceChangeBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[211])
 	}
 	{
@@ -4759,8 +4613,7 @@ func vCommon_eventType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vCapabilitiesResponse_allOf_1_result_manifest_gaps_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items.
 func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[214])
 	}
 	var seen uint64
@@ -4798,8 +4651,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahpimpl.Ctx, n 
 // vCapabilitiesResponse_allOf_1_result_manifest_limits checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits.
 func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[217])
 	}
 	if ev != nil {
@@ -4855,8 +4707,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[219])
 					}
 					if ok, _ := c.UniqueItems(n); !ok {
@@ -4933,9 +4784,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 // vCatalogueEvent checks draft/catalogue-event.schema.json#.
 func vCatalogueEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
-		if k != ahpimpl.KindObject {
+		if d.Kind(n) != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[226])
 		}
 		var dvs [1]ahpimpl.Node
@@ -5123,8 +4973,7 @@ func vEvent_envelope_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 					seen1 |= uint64(0x1)
 					{
 						n := m.Value()
-						k := d.Kind(n)
-						if !(k == ahpimpl.KindString) {
+						if !(d.Kind(n) == ahpimpl.KindString) {
 							return c.FailTypeWith(n, &reasons[228])
 						}
 						if d.RunesBelow(n, 1) {
@@ -5135,8 +4984,7 @@ func vEvent_envelope_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 					seen1 |= uint64(0x2)
 					{
 						n := m.Value()
-						k := d.Kind(n)
-						if !(k == ahpimpl.KindString) {
+						if !(d.Kind(n) == ahpimpl.KindString) {
 							return c.FailTypeWith(n, &reasons[230])
 						}
 						if !format.URI(d.StrView(n)) {
@@ -5147,8 +4995,7 @@ func vEvent_envelope_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 					seen1 |= uint64(0x4)
 					{
 						n := m.Value()
-						k := d.Kind(n)
-						if !(k == ahpimpl.KindString) {
+						if !(d.Kind(n) == ahpimpl.KindString) {
 							return c.FailTypeWith(n, &reasons[232])
 						}
 						if !format.DateTime(d.StrView(n)) {
@@ -5166,8 +5013,7 @@ func vEvent_envelope_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 				case "gaps":
 					{
 						n := m.Value()
-						k := d.Kind(n)
-						if !(k == ahpimpl.KindArray) {
+						if !(d.Kind(n) == ahpimpl.KindArray) {
 							return c.FailTypeWith(n, &reasons[234])
 						}
 						{
@@ -5212,8 +5058,7 @@ func vEvent_envelope_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 // vEvent_eventCore checks draft/event.schema.json#/$defs/eventCore.
 func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[239])
 	}
 	var seen uint64
@@ -5228,8 +5073,7 @@ func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[228])
 					}
 					if d.RunesBelow(n, 1) {
@@ -5240,8 +5084,7 @@ func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[230])
 					}
 					if !format.URI(d.StrView(n)) {
@@ -5252,8 +5095,7 @@ func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[232])
 					}
 					if !format.DateTime(d.StrView(n)) {
@@ -5271,8 +5113,7 @@ func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			case "gaps":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[234])
 					}
 					{
@@ -5313,8 +5154,7 @@ func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vCommon_session checks draft/common.schema.json#/$defs/session.
 func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[240])
 	}
 	var seen uint64
@@ -5337,8 +5177,7 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			case "workspaceRoots":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[242])
 					}
 					{
@@ -5380,8 +5219,7 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // draft/common.schema.json#/$defs/session/properties/agent.
 func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[247])
 	}
 	var seen uint64
@@ -5419,8 +5257,7 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // draft/event.schema.json#/$defs/eventCore/properties/parentEventId.
 func vEvent_eventCore_parentEventId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
+	if !(d.Kind(n) == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[250])
 	}
 	if d.RunesBelow(n, 1) {
@@ -5432,8 +5269,7 @@ func vEvent_eventCore_parentEventId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // vEvent_gap checks draft/event.schema.json#/$defs/gap.
 func vEvent_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[252])
 	}
 	var seen uint64
@@ -5448,8 +5284,7 @@ func vEvent_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[253])
 					}
 					if d.RunesBelow(n, 1) {
@@ -5460,8 +5295,7 @@ func vEvent_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[255])
 					}
 					if d.RunesBelow(n, 1) {
@@ -5485,8 +5319,7 @@ func vEvent_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vExtensions checks draft/extensions.schema.json#.
 func vExtensions(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[259])
 	}
 	{
@@ -5503,8 +5336,7 @@ func vExtensions(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vEvent_synthesizedFlag checks draft/event.schema.json#/$defs/synthesizedFlag.
 func vEvent_synthesizedFlag(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindBool) {
+	if !(d.Kind(n) == ahpimpl.KindBool) {
 		return c.FailTypeWith(n, &reasons[260])
 	}
 	return true
@@ -5513,8 +5345,7 @@ func vEvent_synthesizedFlag(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 // vEvent_openIdentity checks draft/event.schema.json#/$defs/openIdentity.
 func vEvent_openIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[261])
 	}
 	var seen uint64
@@ -5529,8 +5360,7 @@ func vEvent_openIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[262])
 					}
 					if d.RunesBelow(n, 1) {
@@ -5558,8 +5388,7 @@ func vEvent_openIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 // vEvent_contentItems checks draft/event.schema.json#/$defs/contentItems.
 func vEvent_contentItems(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
+	if !(d.Kind(n) == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[265])
 	}
 	{
@@ -5586,9 +5415,8 @@ func vContentItem(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vContentItem_body checks the keywords of draft/content-item.schema.json#.
 func vContentItem_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
-		if k != ahpimpl.KindObject {
+		if d.Kind(n) != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[266])
 		}
 		var dvs [1]ahpimpl.Node
@@ -5631,9 +5459,8 @@ func vContentItem_textPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // draft/content-item.schema.json#/$defs/textPart.
 func vContentItem_textPart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
-		if k != ahpimpl.KindObject {
+		if d.Kind(n) != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[268])
 		}
 		var dvs [3]ahpimpl.Node
@@ -5782,8 +5609,7 @@ func vContentItem_textBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 // draft/content-item.schema.json#/$defs/synthesized.
 func vContentItem_synthesized(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindBool) {
+	if !(d.Kind(n) == ahpimpl.KindBool) {
 		return c.FailTypeWith(n, &reasons[284])
 	}
 	return true
@@ -5793,8 +5619,7 @@ func vContentItem_synthesized(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 // draft/content-item.schema.json#/$defs/textGapPart.
 func vContentItem_textGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[285])
 	}
 	var seen uint64
@@ -5863,8 +5688,7 @@ func vContentItem_textGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 // vContentItem_gap checks draft/content-item.schema.json#/$defs/gap.
 func vContentItem_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[295])
 	}
 	var seen uint64
@@ -5901,8 +5725,7 @@ func vContentItem_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vCommon_sha256Hex checks draft/common.schema.json#/$defs/sha256Hex.
 func vCommon_sha256Hex(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
+	if !(d.Kind(n) == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[298])
 	}
 	if d.RunesBelow(n, 64) {
@@ -5921,8 +5744,7 @@ func vCommon_sha256Hex(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // draft/content-item.schema.json#/$defs/textMetadataPart.
 func vContentItem_textMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[302])
 	}
 	var seen uint64
@@ -5987,8 +5809,7 @@ func vContentItem_textMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 // draft/content-item.schema.json#/$defs/textOmittedPart.
 func vContentItem_textOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[311])
 	}
 	var seen uint64
@@ -6060,9 +5881,8 @@ func vContentItem_attachmentPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 // draft/content-item.schema.json#/$defs/attachmentPart.
 func vContentItem_attachmentPart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
-		if k != ahpimpl.KindObject {
+		if d.Kind(n) != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[320])
 		}
 		var dvs [2]ahpimpl.Node
@@ -6198,8 +6018,7 @@ func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 // draft/content-item.schema.json#/$defs/attachmentMediaType.
 func vContentItem_attachmentMediaType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
+	if !(d.Kind(n) == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[333])
 	}
 	if d.RunesBelow(n, 1) {
@@ -6215,8 +6034,7 @@ func vContentItem_attachmentMediaType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 // draft/content-item.schema.json#/$defs/attachmentMediaType/not.
 func vContentItem_attachmentMediaType_not(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindString {
+	if d.Kind(n) == ahpimpl.KindString {
 		if !re2.Match(d.Str(n)) {
 			return c.FailWith(n, &reasons[336])
 		}
@@ -6266,8 +6084,7 @@ func vContentReference(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // draft/content-item.schema.json#/$defs/attachmentGapPart.
 func vContentItem_attachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[341])
 	}
 	var seen uint64
@@ -6337,8 +6154,7 @@ func vContentItem_attachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // draft/content-item.schema.json#/$defs/attachmentMetadataPart.
 func vContentItem_attachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[350])
 	}
 	var seen uint64
@@ -6403,8 +6219,7 @@ func vContentItem_attachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // draft/content-item.schema.json#/$defs/attachmentOmittedPart.
 func vContentItem_attachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[358])
 	}
 	var seen uint64
@@ -6469,8 +6284,7 @@ func vContentItem_attachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 // draft/interaction-event.schema.json#/$defs/config.change.before.
 func vInteractionEvent_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[366])
 	}
 	var seen uint64
@@ -6508,8 +6322,7 @@ func vInteractionEvent_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 // vInteractionEvent_configChangeBefore_change checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
 func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[370])
 	}
 	var seen uint64
@@ -6524,8 +6337,7 @@ func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node,
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[371])
 					}
 					if d.RunesBelow(n, 1) {
@@ -6536,8 +6348,7 @@ func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node,
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[373])
 					}
 					if d.RunesBelow(n, 1) {
@@ -6548,8 +6359,7 @@ func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node,
 				seen |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[375])
 					}
 					{
@@ -6557,8 +6367,7 @@ func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node,
 						for it.Next() {
 							{
 								n := it.Item()
-								k := d.Kind(n)
-								if !(k == ahpimpl.KindString) {
+								if !(d.Kind(n) == ahpimpl.KindString) {
 									return c.FailTypeWith(n, &reasons[376])
 								}
 								if d.RunesBelow(n, 1) {
@@ -6572,8 +6381,7 @@ func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node,
 				seen |= uint64(0x8)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[378])
 					}
 					if d.RunesBelow(n, 1) {
@@ -6583,8 +6391,7 @@ func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node,
 			case "path":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[380])
 					}
 					if d.RunesBelow(n, 1) {
@@ -6628,8 +6435,7 @@ func vCatalogueEvent_configChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 // draft/interaction-event.schema.json#/$defs/config.change.after.
 func vInteractionEvent_configChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[387])
 	}
 	var seen uint64
@@ -6667,8 +6473,7 @@ func vInteractionEvent_configChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // vInteractionEvent_configChangeAfter_change checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
 func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[391])
 	}
 	var seen uint64
@@ -6683,8 +6488,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[392])
 					}
 					if d.RunesBelow(n, 1) {
@@ -6695,8 +6499,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[394])
 					}
 					if d.RunesBelow(n, 1) {
@@ -6707,8 +6510,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 				seen |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[396])
 					}
 					{
@@ -6716,8 +6518,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 						for it.Next() {
 							{
 								n := it.Item()
-								k := d.Kind(n)
-								if !(k == ahpimpl.KindString) {
+								if !(d.Kind(n) == ahpimpl.KindString) {
 									return c.FailTypeWith(n, &reasons[397])
 								}
 								if d.RunesBelow(n, 1) {
@@ -6731,8 +6532,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 				seen |= uint64(0x8)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[399])
 					}
 					if d.RunesBelow(n, 1) {
@@ -6742,8 +6542,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			case "path":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[401])
 					}
 					if d.RunesBelow(n, 1) {
@@ -6753,8 +6552,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			case "mcpServers":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[403])
 					}
 					{
@@ -6783,8 +6581,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 // vInteractionEvent_configChangeAfter_change_mcpServers_items checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/items.
 func vInteractionEvent_configChangeAfter_change_mcpServers_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[409])
 	}
 	return true
@@ -6837,8 +6634,7 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			case "expandedFrom":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[413])
 					}
 					if d.RunesBelow(n, 1) {
@@ -6849,8 +6645,7 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 				seen1 |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[228])
 					}
 					if d.RunesBelow(n, 1) {
@@ -6861,8 +6656,7 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 				seen1 |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[230])
 					}
 					if !format.URI(d.StrView(n)) {
@@ -6873,8 +6667,7 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 				seen1 |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[232])
 					}
 					if !format.DateTime(d.StrView(n)) {
@@ -6892,8 +6685,7 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			case "gaps":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[234])
 					}
 					{
@@ -6937,8 +6729,7 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // vEvent_identity checks draft/event.schema.json#/$defs/identity.
 func vEvent_identity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[418])
 	}
 	var seen uint64
@@ -6953,8 +6744,7 @@ func vEvent_identity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[419])
 					}
 					if d.RunesBelow(n, 1) {
@@ -6983,8 +6773,7 @@ func vEvent_identity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // draft/event.schema.json#/$defs/modelVisibleItems.
 func vEvent_modelVisibleItems(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
+	if !(d.Kind(n) == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[423])
 	}
 	{
@@ -7012,8 +6801,7 @@ func vContentItem_message(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 // draft/content-item.schema.json#/$defs/message.
 func vContentItem_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[424])
 	}
 	var seen uint64
@@ -7038,8 +6826,7 @@ func vContentItem_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 				seen |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[426])
 					}
 					{
@@ -7102,8 +6889,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 				seen1 |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[228])
 					}
 					if d.RunesBelow(n, 1) {
@@ -7114,8 +6900,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 				seen1 |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[230])
 					}
 					if !format.URI(d.StrView(n)) {
@@ -7126,8 +6911,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 				seen1 |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[232])
 					}
 					if !format.DateTime(d.StrView(n)) {
@@ -7145,8 +6929,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			case "gaps":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[234])
 					}
 					{
@@ -7190,8 +6973,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 				seen2 |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
+					if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
 						return c.FailTypeWith(n, &reasons[435])
 					}
 					if c.Cmp(n, num0) < 0 {
@@ -7236,8 +7018,7 @@ func vExecutionEvent_turnCompletion(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // draft/execution-event.schema.json#/$defs/turnCompletion.
 func vExecutionEvent_turnCompletion_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[441])
 	}
 	var seen uint64
@@ -7271,8 +7052,7 @@ func vExecutionEvent_turnCompletion_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				seen |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
+					if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
 						return c.FailTypeWith(n, &reasons[435])
 					}
 					if c.Cmp(n, num0) < 0 {
@@ -7301,12 +7081,11 @@ func vExecutionEvent_turnCompletion_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // draft/execution-event.schema.json#/$defs/turnUsage.
 func vExecutionEvent_turnUsage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vExecutionEvent_usage(c, n, ev) {
 		return false
 	}
 	// draft/execution-event.schema.json#/$defs/turnUsage/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -7337,8 +7116,7 @@ func vExecutionEvent_turnUsage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 // vExecutionEvent_usage checks draft/execution-event.schema.json#/$defs/usage.
 func vExecutionEvent_usage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[444])
 	}
 	var seen uint64
@@ -7407,8 +7185,7 @@ func vExecutionEvent_usage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // draft/execution-event.schema.json#/$defs/nonNegativeInteger.
 func vExecutionEvent_nonNegativeInteger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
+	if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[454])
 	}
 	if c.Cmp(n, num0) < 0 {
@@ -7421,8 +7198,7 @@ func vExecutionEvent_nonNegativeInteger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 // draft/execution-event.schema.json#/$defs/usage/properties/cost.
 func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[456])
 	}
 	var seen uint64
@@ -7437,8 +7213,7 @@ func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindNumber) {
+					if !(d.Kind(n) == ahpimpl.KindNumber) {
 						return c.FailTypeWith(n, &reasons[457])
 					}
 					if c.Cmp(n, num0) < 0 {
@@ -7473,8 +7248,7 @@ func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 // draft/execution-event.schema.json#/$defs/currencyCode.
 func vExecutionEvent_currencyCode(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
+	if !(d.Kind(n) == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[464])
 	}
 	if !re3.Match(d.Str(n)) {
@@ -7520,8 +7294,7 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				seen1 |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[228])
 					}
 					if d.RunesBelow(n, 1) {
@@ -7532,8 +7305,7 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				seen1 |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[230])
 					}
 					if !format.URI(d.StrView(n)) {
@@ -7544,8 +7316,7 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				seen1 |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[232])
 					}
 					if !format.DateTime(d.StrView(n)) {
@@ -7563,8 +7334,7 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			case "gaps":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[234])
 					}
 					{
@@ -7608,8 +7378,7 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				seen2 |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
+					if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
 						return c.FailTypeWith(n, &reasons[435])
 					}
 					if c.Cmp(n, num0) < 0 {
@@ -7676,8 +7445,7 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // vExecutionEvent_error checks draft/execution-event.schema.json#/$defs/error.
 func vExecutionEvent_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[469])
 	}
 	var seen uint64
@@ -7692,8 +7460,7 @@ func vExecutionEvent_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[470])
 					}
 					if d.RunesBelow(n, 1) {
@@ -7704,8 +7471,7 @@ func vExecutionEvent_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[472])
 					}
 					if d.RunesBelow(n, 1) {
@@ -7715,8 +7481,7 @@ func vExecutionEvent_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			case "code":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[474])
 					}
 					if d.RunesBelow(n, 1) {
@@ -7769,8 +7534,7 @@ func vExecutionEvent_error_status(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0.
 func vExecutionEvent_error_status_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
+	if !(d.Kind(n) == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[480])
 	}
 	if d.RunesBelow(n, 1) {
@@ -7783,8 +7547,7 @@ func vExecutionEvent_error_status_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 // draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/1.
 func vExecutionEvent_error_status_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
+	if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[482])
 	}
 	return true
@@ -7847,8 +7610,7 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				seen1 |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[228])
 					}
 					if d.RunesBelow(n, 1) {
@@ -7859,8 +7621,7 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				seen1 |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[230])
 					}
 					if !format.URI(d.StrView(n)) {
@@ -7871,8 +7632,7 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				seen1 |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[232])
 					}
 					if !format.DateTime(d.StrView(n)) {
@@ -7890,8 +7650,7 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			case "gaps":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[234])
 					}
 					{
@@ -7990,8 +7749,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 				seen1 |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[228])
 					}
 					if d.RunesBelow(n, 1) {
@@ -8002,8 +7760,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 				seen1 |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[230])
 					}
 					if !format.URI(d.StrView(n)) {
@@ -8014,8 +7771,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 				seen1 |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[232])
 					}
 					if !format.DateTime(d.StrView(n)) {
@@ -8033,8 +7789,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 			case "gaps":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[234])
 					}
 					{
@@ -8096,8 +7851,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 // vExecutionEvent_model checks draft/execution-event.schema.json#/$defs/model.
 func vExecutionEvent_model(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[497])
 	}
 	var seen uint64
@@ -8112,8 +7866,7 @@ func vExecutionEvent_model(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[498])
 					}
 					if d.RunesBelow(n, 1) {
@@ -8124,8 +7877,7 @@ func vExecutionEvent_model(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[500])
 					}
 					if d.RunesBelow(n, 1) {
@@ -8150,8 +7902,7 @@ func vExecutionEvent_model(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // draft/execution-event.schema.json#/$defs/attempt.
 func vExecutionEvent_attempt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[505])
 	}
 	var seen uint64
@@ -8166,8 +7917,7 @@ func vExecutionEvent_attempt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[506])
 					}
 					if d.RunesBelow(n, 1) {
@@ -8178,8 +7928,7 @@ func vExecutionEvent_attempt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
+					if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
 						return c.FailTypeWith(n, &reasons[508])
 					}
 					if c.Cmp(n, num1) < 0 {
@@ -8207,8 +7956,7 @@ func vExecutionEvent_attempt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 // vExecutionEvent_modelRequestBefore_params checks draft/execution-event.schema.json#/$defs/model.request.before/properties/params.
 func vExecutionEvent_modelRequestBefore_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[513])
 	}
 	return true
@@ -8276,8 +8024,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 				seen |= uint64(0x10)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[516])
 					}
 					if d.RunesBelow(n, 1) {
@@ -8287,8 +8034,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 			case "latencyMs":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindNumber) {
+					if !(d.Kind(n) == ahpimpl.KindNumber) {
 						return c.FailTypeWith(n, &reasons[518])
 					}
 					if c.Cmp(n, num0) < 0 {
@@ -8299,8 +8045,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 				seen1 |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[228])
 					}
 					if d.RunesBelow(n, 1) {
@@ -8311,8 +8056,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 				seen1 |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[230])
 					}
 					if !format.URI(d.StrView(n)) {
@@ -8323,8 +8067,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 				seen1 |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[232])
 					}
 					if !format.DateTime(d.StrView(n)) {
@@ -8342,8 +8085,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 			case "gaps":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[234])
 					}
 					{
@@ -8407,10 +8149,9 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 // draft/execution-event.schema.json#/$defs/suppliedResultOnSkip.
 func vExecutionEvent_suppliedResultOnSkip(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if c.Condition(n, ev, vExecutionEvent_skippedExecution) {
 		// draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then
-		if k == ahpimpl.KindObject {
+		if d.Kind(n) == ahpimpl.KindObject {
 			if ev != nil {
 				ev.Declared = true
 			}
@@ -8439,8 +8180,7 @@ func vExecutionEvent_suppliedResultOnSkip(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 // draft/execution-event.schema.json#/$defs/skippedExecution.
 func vExecutionEvent_skippedExecution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -8472,8 +8212,7 @@ func vExecutionEvent_skippedExecution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 // vExecutionEvent_skippedExecution_execution checks draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution.
 func vExecutionEvent_skippedExecution_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -8505,8 +8244,7 @@ func vExecutionEvent_skippedExecution_execution(c *ahpimpl.Ctx, n ahpimpl.Node, 
 // vExecutionEvent_suppliedResultOnSkip_then_execution checks draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then/properties/execution.
 func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -8534,9 +8272,8 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahpimpl.Ctx, n ahpim
 // draft/execution-event.schema.json#/$defs/execution.
 func vExecutionEvent_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
-		if k != ahpimpl.KindObject {
+		if d.Kind(n) != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[531])
 		}
 		var dvs [2]ahpimpl.Node
@@ -8602,8 +8339,7 @@ func vExecutionEvent_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 // draft/execution-event.schema.json#/$defs/execution/oneOf/0.
 func vExecutionEvent_execution_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[534])
 	}
 	var seen uint64
@@ -8637,8 +8373,7 @@ func vExecutionEvent_execution_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // draft/execution-event.schema.json#/$defs/execution/oneOf/1.
 func vExecutionEvent_execution_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[538])
 	}
 	var seen uint64
@@ -8677,8 +8412,7 @@ func vExecutionEvent_execution_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // draft/execution-event.schema.json#/$defs/execution/oneOf/2.
 func vExecutionEvent_execution_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[544])
 	}
 	var seen uint64
@@ -8702,8 +8436,7 @@ func vExecutionEvent_execution_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			case "detail":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[547])
 					}
 					if d.RunesBelow(n, 1) {
@@ -8728,8 +8461,7 @@ func vExecutionEvent_execution_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // draft/execution-event.schema.json#/$defs/execution/oneOf/3.
 func vExecutionEvent_execution_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[552])
 	}
 	var seen uint64
@@ -8753,8 +8485,7 @@ func vExecutionEvent_execution_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			case "detail":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[555])
 					}
 					if d.RunesBelow(n, 1) {
@@ -8779,8 +8510,7 @@ func vExecutionEvent_execution_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // draft/execution-event.schema.json#/$defs/execution/oneOf/4.
 func vExecutionEvent_execution_oneOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[560])
 	}
 	var seen uint64
@@ -8804,8 +8534,7 @@ func vExecutionEvent_execution_oneOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			case "detail":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[563])
 					}
 					if d.RunesBelow(n, 1) {
@@ -8830,8 +8559,7 @@ func vExecutionEvent_execution_oneOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // draft/execution-event.schema.json#/$defs/execution/oneOf/5.
 func vExecutionEvent_execution_oneOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[568])
 	}
 	var seen uint64
@@ -8855,8 +8583,7 @@ func vExecutionEvent_execution_oneOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			case "detail":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[571])
 					}
 					if d.RunesBelow(n, 1) {
@@ -8881,12 +8608,11 @@ func vExecutionEvent_execution_oneOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // draft/execution-event.schema.json#/$defs/attemptUsage.
 func vExecutionEvent_attemptUsage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vExecutionEvent_usage(c, n, ev) {
 		return false
 	}
 	// draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -8983,8 +8709,7 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			case "latencyMs":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindNumber) {
+					if !(d.Kind(n) == ahpimpl.KindNumber) {
 						return c.FailTypeWith(n, &reasons[581])
 					}
 					if c.Cmp(n, num0) < 0 {
@@ -8994,8 +8719,7 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			case "recovery":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[583])
 					}
 					if d.RunesBelow(n, 1) {
@@ -9006,8 +8730,7 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 				seen1 |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[228])
 					}
 					if d.RunesBelow(n, 1) {
@@ -9018,8 +8741,7 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 				seen1 |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[230])
 					}
 					if !format.URI(d.StrView(n)) {
@@ -9030,8 +8752,7 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 				seen1 |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[232])
 					}
 					if !format.DateTime(d.StrView(n)) {
@@ -9049,8 +8770,7 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			case "gaps":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[234])
 					}
 					{
@@ -9101,12 +8821,11 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 // draft/execution-event.schema.json#/$defs/model.error/properties/execution.
 func vExecutionEvent_modelError_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vExecutionEvent_execution(c, n, ev) {
 		return false
 	}
 	// draft/execution-event.schema.json#/$defs/model.error/properties/execution/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -9182,8 +8901,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				seen |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[593])
 					}
 					if d.RunesBelow(n, 1) {
@@ -9198,8 +8916,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				seen1 |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[228])
 					}
 					if d.RunesBelow(n, 1) {
@@ -9210,8 +8927,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				seen1 |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[230])
 					}
 					if !format.URI(d.StrView(n)) {
@@ -9222,8 +8938,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				seen1 |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[232])
 					}
 					if !format.DateTime(d.StrView(n)) {
@@ -9241,8 +8956,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			case "gaps":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[234])
 					}
 					{
@@ -9292,8 +9006,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 // vExecutionEvent_modelSwitchBefore_pricing checks draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing.
 func vExecutionEvent_modelSwitchBefore_pricing(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[599])
 	}
 	var seen uint64
@@ -9312,8 +9025,7 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			case "inputPerMillionTokens":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindNumber) {
+					if !(d.Kind(n) == ahpimpl.KindNumber) {
 						return c.FailTypeWith(n, &reasons[600])
 					}
 					if c.Cmp(n, num0) < 0 {
@@ -9323,8 +9035,7 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			case "outputPerMillionTokens":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindNumber) {
+					if !(d.Kind(n) == ahpimpl.KindNumber) {
 						return c.FailTypeWith(n, &reasons[602])
 					}
 					if c.Cmp(n, num0) < 0 {
@@ -9397,8 +9108,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 				seen |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[608])
 					}
 					if d.RunesBelow(n, 1) {
@@ -9409,8 +9119,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 				seen1 |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[228])
 					}
 					if d.RunesBelow(n, 1) {
@@ -9421,8 +9130,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 				seen1 |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[230])
 					}
 					if !format.URI(d.StrView(n)) {
@@ -9433,8 +9141,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 				seen1 |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[232])
 					}
 					if !format.DateTime(d.StrView(n)) {
@@ -9452,8 +9159,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			case "gaps":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[234])
 					}
 					{
@@ -9543,8 +9249,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[616])
 					}
 					{
@@ -9565,8 +9270,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 				seen1 |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[228])
 					}
 					if d.RunesBelow(n, 1) {
@@ -9577,8 +9281,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 				seen1 |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[230])
 					}
 					if !format.URI(d.StrView(n)) {
@@ -9589,8 +9292,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 				seen1 |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[232])
 					}
 					if !format.DateTime(d.StrView(n)) {
@@ -9608,8 +9310,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			case "gaps":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[234])
 					}
 					{
@@ -9644,8 +9345,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 				seen2 |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[618])
 					}
 					if d.RunesBelow(n, 1) {
@@ -9708,8 +9408,7 @@ func vExecutionEvent_toolCall(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 // draft/execution-event.schema.json#/$defs/toolCall.
 func vExecutionEvent_toolCall_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[625])
 	}
 	var seen uint64
@@ -9734,8 +9433,7 @@ func vExecutionEvent_toolCall_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 				seen |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[618])
 					}
 					if d.RunesBelow(n, 1) {
@@ -9786,8 +9484,7 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[628])
 					}
 					if d.RunesBelow(n, 1) {
@@ -9797,8 +9494,7 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 			case "kind":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[630])
 					}
 					if d.RunesBelow(n, 1) {
@@ -9884,8 +9580,7 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 // draft/execution-event.schema.json#/$defs/tool/properties/input.
 func vExecutionEvent_tool_input(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[639])
 	}
 	return true
@@ -9901,8 +9596,7 @@ func vExecutionEvent_mcp(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 // draft/execution-event.schema.json#/$defs/mcp.
 func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[640])
 	}
 	var seen uint64
@@ -9922,8 +9616,7 @@ func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[641])
 					}
 					if d.RunesBelow(n, 1) {
@@ -9958,8 +9651,7 @@ func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 // draft/execution-event.schema.json#/$defs/mcp/properties/server.
 func vExecutionEvent_mcp_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[649])
 	}
 	var seen uint64
@@ -9974,8 +9666,7 @@ func vExecutionEvent_mcp_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[650])
 					}
 					if d.RunesBelow(n, 1) {
@@ -9985,8 +9676,7 @@ func vExecutionEvent_mcp_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 			case "name":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[652])
 					}
 					if d.RunesBelow(n, 1) {
@@ -10061,8 +9751,7 @@ func vExecutionEvent_mcp_connection_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0.
 func vExecutionEvent_mcp_connection_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[657])
 	}
 	var seen uint64
@@ -10117,8 +9806,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 // vExecutionEvent_mcp_connection_oneOf_0_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_0_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
 		{
 			m := d.Members(n)
@@ -10140,8 +9828,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.No
 // vExecutionEvent_mcp_connection_oneOf_0_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1.
 func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -10173,8 +9860,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.No
 // vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps.
 func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindArray {
+	if d.Kind(n) == ahpimpl.KindArray {
 		matches := 0
 		{
 			it := d.Items(n)
@@ -10198,8 +9884,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpim
 // vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains.
 func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -10232,8 +9917,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 // draft/execution-event.schema.json#/$defs/webUrl.
 func vExecutionEvent_webUrl(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
+	if !(d.Kind(n) == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[666])
 	}
 	if !re4.Match(d.Str(n)) {
@@ -10249,8 +9933,7 @@ func vExecutionEvent_webUrl(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 // draft/execution-event.schema.json#/$defs/connectionGaps.
 func vExecutionEvent_connectionGaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
+	if !(d.Kind(n) == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[669])
 	}
 	if d.Len(n) < 1 {
@@ -10275,8 +9958,7 @@ func vExecutionEvent_connectionGaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // draft/execution-event.schema.json#/$defs/connectionGaps/items.
 func vExecutionEvent_connectionGaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[671])
 	}
 	var seen uint64
@@ -10291,8 +9973,7 @@ func vExecutionEvent_connectionGaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[672])
 					}
 					if d.RunesBelow(n, 1) {
@@ -10303,8 +9984,7 @@ func vExecutionEvent_connectionGaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[674])
 					}
 					if d.RunesBelow(n, 1) {
@@ -10329,8 +10009,7 @@ func vExecutionEvent_connectionGaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 // draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1.
 func vExecutionEvent_mcp_connection_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[679])
 	}
 	var seen uint64
@@ -10385,8 +10064,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 // vExecutionEvent_mcp_connection_oneOf_1_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_1_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
 		{
 			m := d.Members(n)
@@ -10408,8 +10086,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.No
 // vExecutionEvent_mcp_connection_oneOf_1_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1.
 func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -10441,8 +10118,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.No
 // vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps.
 func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindArray {
+	if d.Kind(n) == ahpimpl.KindArray {
 		matches := 0
 		{
 			it := d.Items(n)
@@ -10466,8 +10142,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpim
 // vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains.
 func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -10500,8 +10175,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 // draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2.
 func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[688])
 	}
 	var seen uint64
@@ -10520,8 +10194,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			case "command":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[690])
 					}
 					if d.RunesBelow(n, 1) {
@@ -10531,8 +10204,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			case "args":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[692])
 					}
 					{
@@ -10547,8 +10219,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			case "cwd":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[694])
 					}
 					if d.RunesBelow(n, 1) {
@@ -10621,8 +10292,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
 		{
 			m := d.Members(n)
@@ -10644,8 +10314,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0(c *ahpimpl.Ctx, n ah
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -10677,8 +10346,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1(c *ahpimpl.Ctx, n ah
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindArray {
+	if d.Kind(n) == ahpimpl.KindArray {
 		matches := 0
 		{
 			it := d.Items(n)
@@ -10702,8 +10370,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps(c *ahpimpl.Ctx,
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -10735,8 +10402,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
 		{
 			m := d.Members(n)
@@ -10758,8 +10424,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0(c *ahpimpl.Ctx, n ah
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -10791,8 +10456,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1(c *ahpimpl.Ctx, n ah
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindArray {
+	if d.Kind(n) == ahpimpl.KindArray {
 		matches := 0
 		{
 			it := d.Items(n)
@@ -10816,8 +10480,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps(c *ahpimpl.Ctx,
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -10849,8 +10512,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
 		{
 			m := d.Members(n)
@@ -10872,8 +10534,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0(c *ahpimpl.Ctx, n ah
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -10905,8 +10566,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1(c *ahpimpl.Ctx, n ah
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindArray {
+	if d.Kind(n) == ahpimpl.KindArray {
 		matches := 0
 		{
 			it := d.Items(n)
@@ -10930,8 +10590,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps(c *ahpimpl.Ctx,
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -10964,8 +10623,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 // draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3.
 func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[713])
 	}
 	var seen uint64
@@ -10980,8 +10638,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[714])
 					}
 					if !re5.Match(d.Str(n)) {
@@ -10991,8 +10648,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			case "addressForm":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[716])
 					}
 					if d.RunesBelow(n, 1) {
@@ -11002,8 +10658,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			case "address":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[718])
 					}
 					if d.RunesBelow(n, 1) {
@@ -11061,8 +10716,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 // vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
 		{
 			m := d.Members(n)
@@ -11084,8 +10738,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0(c *ahpimpl.Ctx, n ah
 // vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -11117,8 +10770,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1(c *ahpimpl.Ctx, n ah
 // vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindArray {
+	if d.Kind(n) == ahpimpl.KindArray {
 		matches := 0
 		{
 			it := d.Items(n)
@@ -11142,8 +10794,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps(c *ahpimpl.Ctx,
 // vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -11175,8 +10826,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 // vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
 		{
 			m := d.Members(n)
@@ -11198,8 +10848,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0(c *ahpimpl.Ctx, n ah
 // vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -11231,8 +10880,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1(c *ahpimpl.Ctx, n ah
 // vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindArray {
+	if d.Kind(n) == ahpimpl.KindArray {
 		matches := 0
 		{
 			it := d.Items(n)
@@ -11256,8 +10904,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps(c *ahpimpl.Ctx,
 // vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -11289,8 +10936,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 // vExecutionEvent_batch checks draft/execution-event.schema.json#/$defs/batch.
 func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[732])
 	}
 	var seen uint64
@@ -11305,8 +10951,7 @@ func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[733])
 					}
 					if d.RunesBelow(n, 1) {
@@ -11317,8 +10962,7 @@ func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[735])
 					}
 					if d.Len(n) < 1 {
@@ -11332,8 +10976,7 @@ func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 						for it.Next() {
 							{
 								n := it.Item()
-								k := d.Kind(n)
-								if !(k == ahpimpl.KindString) {
+								if !(d.Kind(n) == ahpimpl.KindString) {
 									return c.FailTypeWith(n, &reasons[738])
 								}
 								if d.RunesBelow(n, 1) {
@@ -11364,8 +11007,7 @@ func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // vExecutionEvent_toolPermissionRequest_suggestions_items checks draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/items.
 func vExecutionEvent_toolPermissionRequest_suggestions_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[743])
 	}
 	return true
@@ -11423,8 +11065,7 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 				seen1 |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[228])
 					}
 					if d.RunesBelow(n, 1) {
@@ -11435,8 +11076,7 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 				seen1 |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[230])
 					}
 					if !format.URI(d.StrView(n)) {
@@ -11447,8 +11087,7 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 				seen1 |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[232])
 					}
 					if !format.DateTime(d.StrView(n)) {
@@ -11466,8 +11105,7 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 			case "gaps":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[234])
 					}
 					{
@@ -11502,8 +11140,7 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 				seen2 |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[618])
 					}
 					if d.RunesBelow(n, 1) {
@@ -11593,8 +11230,7 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				seen1 |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[228])
 					}
 					if d.RunesBelow(n, 1) {
@@ -11605,8 +11241,7 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				seen1 |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[230])
 					}
 					if !format.URI(d.StrView(n)) {
@@ -11617,8 +11252,7 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				seen1 |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[232])
 					}
 					if !format.DateTime(d.StrView(n)) {
@@ -11636,8 +11270,7 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			case "gaps":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[234])
 					}
 					{
@@ -11672,8 +11305,7 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				seen2 |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[618])
 					}
 					if d.RunesBelow(n, 1) {
@@ -11765,8 +11397,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[758])
 					}
 					if d.Len(n) < 1 {
@@ -11785,8 +11416,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				seen1 |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[228])
 					}
 					if d.RunesBelow(n, 1) {
@@ -11797,8 +11427,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				seen1 |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[230])
 					}
 					if !format.URI(d.StrView(n)) {
@@ -11809,8 +11438,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				seen1 |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[232])
 					}
 					if !format.DateTime(d.StrView(n)) {
@@ -11828,8 +11456,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			case "gaps":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[234])
 					}
 					{
@@ -11879,8 +11506,7 @@ func vExecutionEvent_toolBatchAfter_calls_items(c *ahpimpl.Ctx, n ahpimpl.Node, 
 // vExecutionEvent_toolBatchAfter_calls_items_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items.
 func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[762])
 	}
 	var seen uint64
@@ -11905,8 +11531,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahpimpl.Ctx, n ahpimpl.N
 				seen |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[763])
 					}
 					if d.RunesBelow(n, 1) {
@@ -11999,8 +11624,7 @@ func vExecutionEvent_deniedByPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // vExecutionEvent_deniedByPolicy_then_execution checks draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution.
 func vExecutionEvent_deniedByPolicy_then_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -12093,8 +11717,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 				seen1 |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[228])
 					}
 					if d.RunesBelow(n, 1) {
@@ -12105,8 +11728,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 				seen1 |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[230])
 					}
 					if !format.URI(d.StrView(n)) {
@@ -12117,8 +11739,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 				seen1 |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[232])
 					}
 					if !format.DateTime(d.StrView(n)) {
@@ -12136,8 +11757,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			case "gaps":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[234])
 					}
 					{
@@ -12194,8 +11814,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // draft/content-item.schema.json#/$defs/textParts.
 func vContentItem_textParts(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
+	if !(d.Kind(n) == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[780])
 	}
 	{
@@ -12216,13 +11835,12 @@ func vContentItem_textParts(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 // vExecutionEvent_contextCompactBefore_tokenCounts checks draft/execution-event.schema.json#/$defs/context.compact.before/properties/tokenCounts.
 func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vExecutionEvent_tokenCounts(c, n, ev) {
 		return false
 	}
 	{
 		p := presence6(d, n)
-		if k != ahpimpl.KindObject || p&1 == 1 {
+		if d.Kind(n) != ahpimpl.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reasons[781])
 		}
 	}
@@ -12233,8 +11851,7 @@ func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahpimpl.Ctx, n ahpimpl.
 // draft/execution-event.schema.json#/$defs/tokenCounts.
 func vExecutionEvent_tokenCounts(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[782])
 	}
 	if ev != nil {
@@ -12309,8 +11926,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[786])
 					}
 					{
@@ -12335,8 +11951,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 				seen1 |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[228])
 					}
 					if d.RunesBelow(n, 1) {
@@ -12347,8 +11962,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 				seen1 |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[230])
 					}
 					if !format.URI(d.StrView(n)) {
@@ -12359,8 +11973,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 				seen1 |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[232])
 					}
 					if !format.DateTime(d.StrView(n)) {
@@ -12378,8 +11991,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 			case "gaps":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[234])
 					}
 					{
@@ -12426,8 +12038,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 // vExecutionEvent_contextCompactAfter_removed_items checks draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items.
 func vExecutionEvent_contextCompactAfter_removed_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[790])
 	}
 	var seen uint64
@@ -12442,8 +12053,7 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahpimpl.Ctx, n ahpimpl
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[791])
 					}
 					if d.RunesBelow(n, 1) {
@@ -12475,8 +12085,7 @@ func vTaskWorkspaceEvent_taskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 // draft/task-workspace-event.schema.json#/$defs/task.change.before.
 func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[795])
 	}
 	var seen uint64
@@ -12517,8 +12126,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // draft/task-workspace-event.schema.json#/$defs/taskChange.
 func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[798])
 	}
 	var seen uint64
@@ -12533,8 +12141,7 @@ func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[799])
 					}
 					if d.RunesBelow(n, 1) {
@@ -12581,8 +12188,7 @@ func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // draft/task-workspace-event.schema.json#/$defs/taskChange/properties/change.
 func vTaskWorkspaceEvent_taskChange_change(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[807])
 	}
 	return true
@@ -12592,8 +12198,7 @@ func vTaskWorkspaceEvent_taskChange_change(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 // draft/task-workspace-event.schema.json#/$defs/taskChange/properties/prior.
 func vTaskWorkspaceEvent_taskChange_prior(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[808])
 	}
 	return true
@@ -12610,8 +12215,7 @@ func vTaskWorkspaceEvent_taskChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // draft/task-workspace-event.schema.json#/$defs/task.change.after.
 func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[809])
 	}
 	var seen uint64
@@ -12678,8 +12282,7 @@ func vInteractionEvent_userAttention(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 // draft/interaction-event.schema.json#/$defs/user.attention.
 func vInteractionEvent_userAttention_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[812])
 	}
 	var seen uint64
@@ -12723,8 +12326,7 @@ func vInteractionEvent_userAttention_attention(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // vInteractionEvent_userAttention_attention_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
 func vInteractionEvent_userAttention_attention_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[816])
 	}
 	var seen uint64
@@ -12739,8 +12341,7 @@ func vInteractionEvent_userAttention_attention_body(c *ahpimpl.Ctx, n ahpimpl.No
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[817])
 					}
 					if d.RunesBelow(n, 1) {
@@ -12801,8 +12402,7 @@ func vInteractionEvent_userElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 // draft/interaction-event.schema.json#/$defs/user.elicitation.request.
 func vInteractionEvent_userElicitationRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[823])
 	}
 	var seen uint64
@@ -12850,8 +12450,7 @@ func vInteractionEvent_userElicitationRequest_elicitation(c *ahpimpl.Ctx, n ahpi
 // keywords of draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
 func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[827])
 	}
 	var seen uint64
@@ -12866,8 +12465,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahpimpl.Ctx, n
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[828])
 					}
 					if d.RunesBelow(n, 1) {
@@ -12936,8 +12534,7 @@ func vInteractionEvent_userElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 // draft/interaction-event.schema.json#/$defs/user.elicitation.result.
 func vInteractionEvent_userElicitationResult_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[834])
 	}
 	var seen uint64
@@ -12985,8 +12582,7 @@ func vInteractionEvent_userElicitationResult_elicitation(c *ahpimpl.Ctx, n ahpim
 // of draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
 func vInteractionEvent_userElicitationResult_elicitation_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[838])
 	}
 	var seen uint64
@@ -13001,8 +12597,7 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahpimpl.Ctx, n 
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[839])
 					}
 					if d.RunesBelow(n, 1) {
@@ -13067,8 +12662,7 @@ func vInteractionEvent_userMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 // draft/interaction-event.schema.json#/$defs/user.message.inbound.
 func vInteractionEvent_userMessageInbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[846])
 	}
 	var seen uint64
@@ -13112,8 +12706,7 @@ func vInteractionEvent_userMessageInbound_message(c *ahpimpl.Ctx, n ahpimpl.Node
 // vInteractionEvent_userMessageInbound_message_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
 func vInteractionEvent_userMessageInbound_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[850])
 	}
 	var seen uint64
@@ -13128,8 +12721,7 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahpimpl.Ctx, n ahpimpl
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[851])
 					}
 					if d.RunesBelow(n, 1) {
@@ -13140,8 +12732,7 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahpimpl.Ctx, n ahpimpl
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[853])
 					}
 					if d.RunesBelow(n, 1) {
@@ -13152,8 +12743,7 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahpimpl.Ctx, n ahpimpl
 				seen |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[855])
 					}
 					{
@@ -13182,12 +12772,11 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahpimpl.Ctx, n ahpimpl
 // vInteractionEvent_userMessageInbound_message_messages_items checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items.
 func vInteractionEvent_userMessageInbound_message_messages_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vContentItem_message(c, n, ev) {
 		return false
 	}
 	// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -13241,8 +12830,7 @@ func vInteractionEvent_userMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 // draft/interaction-event.schema.json#/$defs/user.message.outbound.
 func vInteractionEvent_userMessageOutbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[861])
 	}
 	var seen uint64
@@ -13286,8 +12874,7 @@ func vInteractionEvent_userMessageOutbound_message(c *ahpimpl.Ctx, n ahpimpl.Nod
 // vInteractionEvent_userMessageOutbound_message_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
 func vInteractionEvent_userMessageOutbound_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[865])
 	}
 	var seen uint64
@@ -13302,8 +12889,7 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahpimpl.Ctx, n ahpimp
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[866])
 					}
 					if d.RunesBelow(n, 1) {
@@ -13314,8 +12900,7 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahpimpl.Ctx, n ahpimp
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[868])
 					}
 					{
@@ -13344,12 +12929,11 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahpimpl.Ctx, n ahpimp
 // vInteractionEvent_userMessageOutbound_message_messages_items checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items.
 func vInteractionEvent_userMessageOutbound_message_messages_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vContentItem_message(c, n, ev) {
 		return false
 	}
 	// draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -13384,8 +12968,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // draft/task-workspace-event.schema.json#/$defs/workspace.change.before.
 func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[873])
 	}
 	var seen uint64
@@ -13426,8 +13009,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.No
 // draft/task-workspace-event.schema.json#/$defs/workspaceChange.
 func vTaskWorkspaceEvent_workspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[876])
 	}
 	var seen uint64
@@ -13474,8 +13056,7 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // draft/task-workspace-event.schema.json#/$defs/workspaceState.
 func vTaskWorkspaceEvent_workspaceState(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[882])
 	}
 	if d.Len(n) < 1 {
@@ -13491,8 +13072,7 @@ func vTaskWorkspaceEvent_workspaceState(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 			case "cwd":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[884])
 					}
 					if d.RunesBelow(n, 1) {
@@ -13502,8 +13082,7 @@ func vTaskWorkspaceEvent_workspaceState(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 			case "workspaceRoots":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[886])
 					}
 					if ok, _ := c.UniqueItems(n); !ok {
@@ -13514,8 +13093,7 @@ func vTaskWorkspaceEvent_workspaceState(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 						for it.Next() {
 							{
 								n := it.Item()
-								k := d.Kind(n)
-								if !(k == ahpimpl.KindString) {
+								if !(d.Kind(n) == ahpimpl.KindString) {
 									return c.FailTypeWith(n, &reasons[888])
 								}
 								if d.RunesBelow(n, 1) {
@@ -13547,8 +13125,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 // draft/task-workspace-event.schema.json#/$defs/workspace.change.after.
 func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[891])
 	}
 	var seen uint64
@@ -13596,8 +13173,7 @@ func vTaskWorkspaceEvent_fileChanged(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 // draft/task-workspace-event.schema.json#/$defs/file.changed.
 func vTaskWorkspaceEvent_fileChanged_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[894])
 	}
 	var seen uint64
@@ -13616,8 +13192,7 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[896])
 					}
 					if d.Len(n) < 1 {
@@ -13660,8 +13235,7 @@ func vTaskWorkspaceEvent_changedFile(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 // draft/task-workspace-event.schema.json#/$defs/changedFile.
 func vTaskWorkspaceEvent_changedFile_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[899])
 	}
 	var seen uint64
@@ -13676,8 +13250,7 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[900])
 					}
 					if d.RunesBelow(n, 1) {
@@ -13739,8 +13312,7 @@ func vCatalogueEvent_hookFailure_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 // draft/interaction-event.schema.json#/$defs/hook.failure.
 func vInteractionEvent_hookFailure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[908])
 	}
 	var seen uint64
@@ -13784,8 +13356,7 @@ func vInteractionEvent_hookFailure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 // draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure.
 func vInteractionEvent_hookFailure_failure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[913])
 	}
 	var seen uint64
@@ -13800,8 +13371,7 @@ func vInteractionEvent_hookFailure_failure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[914])
 					}
 					if d.RunesBelow(n, 1) {
@@ -13812,8 +13382,7 @@ func vInteractionEvent_hookFailure_failure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[916])
 					}
 					if d.RunesBelow(n, 1) {
@@ -13842,8 +13411,7 @@ func vInteractionEvent_hookFailure_failure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 // vInteractionEvent_hookFailure_parentEventId checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId.
 func vInteractionEvent_hookFailure_parentEventId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
+	if !(d.Kind(n) == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[923])
 	}
 	if d.RunesBelow(n, 1) {
@@ -13855,8 +13423,7 @@ func vInteractionEvent_hookFailure_parentEventId(c *ahpimpl.Ctx, n ahpimpl.Node,
 // vContentSelection checks draft/content-selection.schema.json#.
 func vContentSelection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[925])
 	}
 	var seen uint64
@@ -13924,8 +13491,7 @@ func vContentSelection_disposition(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 // vContentUploadReceipt checks draft/content-upload-receipt.schema.json#.
 func vContentUploadReceipt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[928])
 	}
 	var seen uint64
@@ -13968,8 +13534,7 @@ func vContentUploadReceipt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // vContentUpload checks draft/content-upload.schema.json#.
 func vContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[933])
 	}
 	var seen uint64
@@ -13984,8 +13549,7 @@ func vContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[934])
 					}
 					if !re6.Match(d.Str(n)) {
@@ -14027,9 +13591,8 @@ func vContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // draft/registration.schema.json#/$defs/authentication.
 func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
-		if k != ahpimpl.KindObject {
+		if d.Kind(n) != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[940])
 		}
 		var dvs [1]ahpimpl.Node
@@ -14066,8 +13629,7 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // draft/registration.schema.json#/$defs/authentication/anyOf/0.
 func vRegistration_authentication_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[942])
 	}
 	var seen uint64
@@ -14086,8 +13648,7 @@ func vRegistration_authentication_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			case "tokenEnv":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[944])
 					}
 					if !re7.Match(d.Str(n)) {
@@ -14195,8 +13756,7 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node
 // draft/registration.schema.json#/$defs/authentication/anyOf/1.
 func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[952])
 	}
 	var seen uint64
@@ -14221,8 +13781,7 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 				seen |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[954])
 					}
 					if !re8.Match(d.Str(n)) {
@@ -14249,8 +13808,7 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			case "scopes":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[958])
 					}
 					if ok, _ := c.UniqueItems(n); !ok {
@@ -14283,8 +13841,7 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 // draft/common.schema.json#/$defs/positiveInteger.
 func vCommon_positiveInteger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
+	if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[965])
 	}
 	if c.Cmp(n, num1) < 0 {
@@ -14296,8 +13853,7 @@ func vCommon_positiveInteger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 // vDenyEffect checks draft/deny-effect.schema.json#.
 func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[967])
 	}
 	var seen uint64
@@ -14317,8 +13873,7 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[969])
 					}
 					if d.RunesBelow(n, 1) {
@@ -14350,9 +13905,8 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vEffect checks draft/effect.schema.json#.
 func vEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
-		if k != ahpimpl.KindObject {
+		if d.Kind(n) != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[974])
 		}
 		var dvs [2]ahpimpl.Node
@@ -14429,8 +13983,7 @@ func vEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vEffect_allowEffect checks draft/effect.schema.json#/$defs/allowEffect.
 func vEffect_allowEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[977])
 	}
 	var seen uint64
@@ -14463,8 +14016,7 @@ func vEffect_allowEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 // vEffect_askEffect checks draft/effect.schema.json#/$defs/askEffect.
 func vEffect_askEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[981])
 	}
 	var seen uint64
@@ -14497,8 +14049,7 @@ func vEffect_askEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vEffect_modifyEffect checks draft/effect.schema.json#/$defs/modifyEffect.
 func vEffect_modifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[985])
 	}
 	var seen uint64
@@ -14661,10 +14212,9 @@ func vEffect_modifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/0.
 func vEffect_modifyEffect_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
+		if d.Kind(n) == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "target"); ok {
 				switch d.Tag(dv) {
 				case "prompt", "request", "response", "output":
@@ -14692,8 +14242,7 @@ func vEffect_modifyEffect_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/0/then.
 func vEffect_modifyEffect_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -14720,8 +14269,7 @@ func vEffect_modifyEffect_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // vContentItem_messages checks draft/content-item.schema.json#/$defs/messages.
 func vContentItem_messages(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
+	if !(d.Kind(n) == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[994])
 	}
 	{
@@ -14743,10 +14291,9 @@ func vContentItem_messages(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/1.
 func vEffect_modifyEffect_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
+		if d.Kind(n) == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "target"); ok {
 				switch d.Tag(dv) {
 				case "content":
@@ -14774,8 +14321,7 @@ func vEffect_modifyEffect_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then.
 func vEffect_modifyEffect_allOf_1_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -14825,8 +14371,7 @@ func vEffect_modifyEffect_allOf_1_then_value(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 // vEffect_modifyEffect_allOf_1_then_value_oneOf_1 checks draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf/1.
 func vEffect_modifyEffect_allOf_1_then_value_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[996])
 	}
 	return true
@@ -14836,10 +14381,9 @@ func vEffect_modifyEffect_allOf_1_then_value_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.N
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/2.
 func vEffect_modifyEffect_allOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
+		if d.Kind(n) == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "target"); ok {
 				switch d.Tag(dv) {
 				case "instructions", "summary":
@@ -14867,8 +14411,7 @@ func vEffect_modifyEffect_allOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/2/then.
 func vEffect_modifyEffect_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -14896,10 +14439,9 @@ func vEffect_modifyEffect_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/3.
 func vEffect_modifyEffect_allOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
+		if d.Kind(n) == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "target"); ok {
 				switch d.Tag(dv) {
 				case "input", "workspace":
@@ -14927,8 +14469,7 @@ func vEffect_modifyEffect_allOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/3/then.
 func vEffect_modifyEffect_allOf_3_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -14956,8 +14497,7 @@ func vEffect_modifyEffect_allOf_3_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/3/then/properties/value.
 func vEffect_modifyEffect_allOf_3_then_value(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[997])
 	}
 	return true
@@ -14966,8 +14506,7 @@ func vEffect_modifyEffect_allOf_3_then_value(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 // vEffect_messageEffect checks draft/effect.schema.json#/$defs/messageEffect.
 func vEffect_messageEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[998])
 	}
 	var seen uint64
@@ -15005,8 +14544,7 @@ func vEffect_messageEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // vEffect_returnEffect checks draft/effect.schema.json#/$defs/returnEffect.
 func vEffect_returnEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1004])
 	}
 	var seen uint64
@@ -15041,8 +14579,7 @@ func vEffect_returnEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 // vEffect_flowStopEffect checks draft/effect.schema.json#/$defs/flowStopEffect.
 func vEffect_flowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1009])
 	}
 	var seen uint64
@@ -15086,8 +14623,7 @@ func vEffect_flowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 // draft/effect.schema.json#/$defs/flowContinueEffect.
 func vEffect_flowContinueEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1016])
 	}
 	var seen uint64
@@ -15129,8 +14665,7 @@ func vEffect_flowContinueEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 // vEffect_injectEffect checks draft/effect.schema.json#/$defs/injectEffect.
 func vEffect_injectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1022])
 	}
 	var seen uint64
@@ -15189,9 +14724,8 @@ func vEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vEvent_body checks the keywords of draft/event.schema.json#.
 func vEvent_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
-		if k != ahpimpl.KindObject {
+		if d.Kind(n) != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[1033])
 		}
 		var dvs [1]ahpimpl.Node
@@ -15384,8 +14918,7 @@ func vToolBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen1 |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[618])
 					}
 					if d.RunesBelow(n, 1) {
@@ -15485,8 +15018,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			case "durationMs":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindNumber) {
+					if !(d.Kind(n) == ahpimpl.KindNumber) {
 						return c.FailTypeWith(n, &reasons[1040])
 					}
 					if c.Cmp(n, num0) < 0 {
@@ -15496,8 +15028,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			case "fileChanges":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[1042])
 					}
 					{
@@ -15513,8 +15044,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen1 |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[228])
 					}
 					if d.RunesBelow(n, 1) {
@@ -15525,8 +15055,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen1 |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[230])
 					}
 					if !format.URI(d.StrView(n)) {
@@ -15537,8 +15066,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen1 |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[232])
 					}
 					if !format.DateTime(d.StrView(n)) {
@@ -15556,8 +15084,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			case "gaps":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[234])
 					}
 					{
@@ -15592,8 +15119,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen2 |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[618])
 					}
 					if d.RunesBelow(n, 1) {
@@ -15740,10 +15266,9 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // draft/tool-after.schema.json#/allOf/4/then/properties/tool.
 func vToolAfter_allOf_4_then_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
 		p := presence8(d, n)
-		if k != ahpimpl.KindObject || p&1 == 1 {
+		if d.Kind(n) != ahpimpl.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reasons[1049])
 		}
 	}
@@ -15777,8 +15302,7 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[1051])
 					}
 					if d.RunesBelow(n, 1) {
@@ -15793,8 +15317,7 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			case "previousPath":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[1054])
 					}
 					if d.RunesBelow(n, 1) {
@@ -15973,8 +15496,7 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen |= uint64(0x8)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[1065])
 					}
 					if d.RunesBelow(n, 1) {
@@ -16000,8 +15522,7 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen1 |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[228])
 					}
 					if d.RunesBelow(n, 1) {
@@ -16012,8 +15533,7 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen1 |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[230])
 					}
 					if !format.URI(d.StrView(n)) {
@@ -16024,8 +15544,7 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen1 |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[232])
 					}
 					if !format.DateTime(d.StrView(n)) {
@@ -16039,8 +15558,7 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			case "gaps":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[234])
 					}
 					{
@@ -16134,8 +15652,7 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // draft/session-start.schema.json#/properties/harness.
 func vSessionStart_harness(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1075])
 	}
 	var seen uint64
@@ -16150,8 +15667,7 @@ func vSessionStart_harness(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[1076])
 					}
 					if d.RunesBelow(n, 1) {
@@ -16162,8 +15678,7 @@ func vSessionStart_harness(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[1078])
 					}
 					if d.RunesBelow(n, 1) {
@@ -16219,8 +15734,7 @@ func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[1086])
 					}
 					if d.RunesBelow(n, 1) {
@@ -16261,8 +15775,7 @@ func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // draft/session-end.schema.json#/properties/counters.
 func vSessionEnd_counters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1092])
 	}
 	if ev != nil {
@@ -16273,8 +15786,7 @@ func vSessionEnd_counters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		for m.Next() {
 			{
 				n := m.Value()
-				k := d.Kind(n)
-				if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
+				if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
 					return c.FailTypeWith(n, &reasons[1093])
 				}
 				if c.Cmp(n, num0) < 0 {
@@ -16292,9 +15804,8 @@ func vSessionEnd_counters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 // vExecutionEvent checks draft/execution-event.schema.json#.
 func vExecutionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
-		if k != ahpimpl.KindObject {
+		if d.Kind(n) != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[1095])
 		}
 		var dvs [1]ahpimpl.Node
@@ -16382,9 +15893,8 @@ func vExecutionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vInteractionEvent checks draft/interaction-event.schema.json#.
 func vInteractionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
-		if k != ahpimpl.KindObject {
+		if d.Kind(n) != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[1097])
 		}
 		var dvs [1]ahpimpl.Node
@@ -16444,12 +15954,11 @@ func vInteractionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vInterceptDenyResponse checks draft/intercept-deny-response.schema.json#.
 func vInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
 	// draft/intercept-deny-response.schema.json#/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -16477,8 +15986,7 @@ func vInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 // draft/intercept-deny-response.schema.json#/allOf/1/properties/result.
 func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1099])
 	}
 	var seen uint64
@@ -16498,8 +16006,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[1100])
 					}
 					if d.Len(n) < 1 {
@@ -16539,12 +16046,11 @@ func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 // draft/intercept-no-effect-response.schema.json#.
 func vInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
 	// draft/intercept-no-effect-response.schema.json#/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -16572,8 +16078,7 @@ func vInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 // draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result.
 func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1105])
 	}
 	var seen uint64
@@ -16593,8 +16098,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, e
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[1106])
 					}
 					if d.Len(n) > 0 {
@@ -16622,13 +16126,12 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // vInterceptRequest checks draft/intercept-request.schema.json#.
 func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCommon_request(c, n, ev) {
 		return false
 	}
 	// draft/intercept-request.schema.json#/allOf/1
 	{
-		if !(k == ahpimpl.KindObject) {
+		if !(d.Kind(n) == ahpimpl.KindObject) {
 			return c.FailTypeWith(n, &reasons[1110])
 		}
 		var seen uint64
@@ -16671,8 +16174,7 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // draft/intercept-request.schema.json#/allOf/1/properties/params.
 func vInterceptRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1114])
 	}
 	var seen uint64
@@ -17057,8 +16559,7 @@ func vInterceptRequest_allOf_1_params_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if.
 func vInterceptRequest_allOf_1_params_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17085,8 +16586,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 // vInterceptRequest_allOf_1_params_allOf_0_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_0_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17114,8 +16614,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_if_event(c *ahpimpl.Ctx, n ahpimpl
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/then.
 func vInterceptRequest_allOf_1_params_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17154,8 +16653,7 @@ func vInterceptRequest_allOf_1_params_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if.
 func vInterceptRequest_allOf_1_params_allOf_1_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17182,8 +16680,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 // vInterceptRequest_allOf_1_params_allOf_1_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_1_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17211,8 +16708,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_if_event(c *ahpimpl.Ctx, n ahpimpl
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/then.
 func vInterceptRequest_allOf_1_params_allOf_1_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17251,8 +16747,7 @@ func vInterceptRequest_allOf_1_params_allOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if.
 func vInterceptRequest_allOf_1_params_allOf_2_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17279,8 +16774,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 // vInterceptRequest_allOf_1_params_allOf_2_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_2_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17308,8 +16802,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_if_event(c *ahpimpl.Ctx, n ahpimpl
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/then.
 func vInterceptRequest_allOf_1_params_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17348,8 +16841,7 @@ func vInterceptRequest_allOf_1_params_allOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if.
 func vInterceptRequest_allOf_1_params_allOf_3_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17376,8 +16868,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 // vInterceptRequest_allOf_1_params_allOf_3_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_3_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17405,8 +16896,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_if_event(c *ahpimpl.Ctx, n ahpimpl
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/then.
 func vInterceptRequest_allOf_1_params_allOf_3_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17445,8 +16935,7 @@ func vInterceptRequest_allOf_1_params_allOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if.
 func vInterceptRequest_allOf_1_params_allOf_4_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17473,8 +16962,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 // vInterceptRequest_allOf_1_params_allOf_4_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_4_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17502,8 +16990,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_if_event(c *ahpimpl.Ctx, n ahpimpl
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/then.
 func vInterceptRequest_allOf_1_params_allOf_4_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17542,8 +17029,7 @@ func vInterceptRequest_allOf_1_params_allOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if.
 func vInterceptRequest_allOf_1_params_allOf_5_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17570,8 +17056,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 // vInterceptRequest_allOf_1_params_allOf_5_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_5_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17599,8 +17084,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_if_event(c *ahpimpl.Ctx, n ahpimpl
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/then.
 func vInterceptRequest_allOf_1_params_allOf_5_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17639,8 +17123,7 @@ func vInterceptRequest_allOf_1_params_allOf_6(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if.
 func vInterceptRequest_allOf_1_params_allOf_6_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17667,8 +17150,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 // vInterceptRequest_allOf_1_params_allOf_6_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_6_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17696,8 +17178,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_if_event(c *ahpimpl.Ctx, n ahpimpl
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/then.
 func vInterceptRequest_allOf_1_params_allOf_6_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17736,8 +17217,7 @@ func vInterceptRequest_allOf_1_params_allOf_7(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if.
 func vInterceptRequest_allOf_1_params_allOf_7_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17764,8 +17244,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 // vInterceptRequest_allOf_1_params_allOf_7_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_7_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17793,8 +17272,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_if_event(c *ahpimpl.Ctx, n ahpimpl
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/then.
 func vInterceptRequest_allOf_1_params_allOf_7_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17833,8 +17311,7 @@ func vInterceptRequest_allOf_1_params_allOf_8(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if.
 func vInterceptRequest_allOf_1_params_allOf_8_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17861,8 +17338,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 // vInterceptRequest_allOf_1_params_allOf_8_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_8_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17890,8 +17366,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_if_event(c *ahpimpl.Ctx, n ahpimpl
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/then.
 func vInterceptRequest_allOf_1_params_allOf_8_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17930,8 +17405,7 @@ func vInterceptRequest_allOf_1_params_allOf_9(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if.
 func vInterceptRequest_allOf_1_params_allOf_9_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17958,8 +17432,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 // vInterceptRequest_allOf_1_params_allOf_9_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_9_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17987,8 +17460,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_if_event(c *ahpimpl.Ctx, n ahpimpl
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/then.
 func vInterceptRequest_allOf_1_params_allOf_9_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18027,8 +17499,7 @@ func vInterceptRequest_allOf_1_params_allOf_10(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if.
 func vInterceptRequest_allOf_1_params_allOf_10_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18055,8 +17526,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_if(c *ahpimpl.Ctx, n ahpimpl.Node
 // vInterceptRequest_allOf_1_params_allOf_10_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_10_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18084,8 +17554,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_if_event(c *ahpimpl.Ctx, n ahpimp
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/then.
 func vInterceptRequest_allOf_1_params_allOf_10_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18124,8 +17593,7 @@ func vInterceptRequest_allOf_1_params_allOf_11(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if.
 func vInterceptRequest_allOf_1_params_allOf_11_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18152,8 +17620,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_if(c *ahpimpl.Ctx, n ahpimpl.Node
 // vInterceptRequest_allOf_1_params_allOf_11_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_11_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18181,8 +17648,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_if_event(c *ahpimpl.Ctx, n ahpimp
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/then.
 func vInterceptRequest_allOf_1_params_allOf_11_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18221,8 +17687,7 @@ func vInterceptRequest_allOf_1_params_allOf_12(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if.
 func vInterceptRequest_allOf_1_params_allOf_12_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18249,8 +17714,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_if(c *ahpimpl.Ctx, n ahpimpl.Node
 // vInterceptRequest_allOf_1_params_allOf_12_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_12_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18278,8 +17742,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_if_event(c *ahpimpl.Ctx, n ahpimp
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/then.
 func vInterceptRequest_allOf_1_params_allOf_12_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18318,8 +17781,7 @@ func vInterceptRequest_allOf_1_params_allOf_13(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if.
 func vInterceptRequest_allOf_1_params_allOf_13_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18346,8 +17808,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_if(c *ahpimpl.Ctx, n ahpimpl.Node
 // vInterceptRequest_allOf_1_params_allOf_13_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_13_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18375,8 +17836,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_if_event(c *ahpimpl.Ctx, n ahpimp
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/then.
 func vInterceptRequest_allOf_1_params_allOf_13_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18415,8 +17875,7 @@ func vInterceptRequest_allOf_1_params_allOf_14(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if.
 func vInterceptRequest_allOf_1_params_allOf_14_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18443,8 +17902,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_if(c *ahpimpl.Ctx, n ahpimpl.Node
 // vInterceptRequest_allOf_1_params_allOf_14_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_14_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18472,8 +17930,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_if_event(c *ahpimpl.Ctx, n ahpimp
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/then.
 func vInterceptRequest_allOf_1_params_allOf_14_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18512,8 +17969,7 @@ func vInterceptRequest_allOf_1_params_allOf_15(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if.
 func vInterceptRequest_allOf_1_params_allOf_15_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18540,8 +17996,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_if(c *ahpimpl.Ctx, n ahpimpl.Node
 // vInterceptRequest_allOf_1_params_allOf_15_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_15_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18569,8 +18024,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_if_event(c *ahpimpl.Ctx, n ahpimp
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/then.
 func vInterceptRequest_allOf_1_params_allOf_15_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18609,8 +18063,7 @@ func vInterceptRequest_allOf_1_params_allOf_16(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if.
 func vInterceptRequest_allOf_1_params_allOf_16_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18637,8 +18090,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_if(c *ahpimpl.Ctx, n ahpimpl.Node
 // vInterceptRequest_allOf_1_params_allOf_16_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_16_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18666,8 +18118,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_if_event(c *ahpimpl.Ctx, n ahpimp
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/then.
 func vInterceptRequest_allOf_1_params_allOf_16_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18706,8 +18157,7 @@ func vInterceptRequest_allOf_1_params_allOf_17(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if.
 func vInterceptRequest_allOf_1_params_allOf_17_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18734,8 +18184,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_if(c *ahpimpl.Ctx, n ahpimpl.Node
 // vInterceptRequest_allOf_1_params_allOf_17_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_17_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18763,8 +18212,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_if_event(c *ahpimpl.Ctx, n ahpimp
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/then.
 func vInterceptRequest_allOf_1_params_allOf_17_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18803,8 +18251,7 @@ func vInterceptRequest_allOf_1_params_allOf_18(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if.
 func vInterceptRequest_allOf_1_params_allOf_18_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18831,8 +18278,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_if(c *ahpimpl.Ctx, n ahpimpl.Node
 // vInterceptRequest_allOf_1_params_allOf_18_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_18_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18860,8 +18306,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_if_event(c *ahpimpl.Ctx, n ahpimp
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/then.
 func vInterceptRequest_allOf_1_params_allOf_18_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18888,12 +18333,11 @@ func vInterceptRequest_allOf_1_params_allOf_18_then(c *ahpimpl.Ctx, n ahpimpl.No
 // vInterceptRequest_allOf_1_params_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event.
 func vInterceptRequest_allOf_1_params_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vEvent(c, n, ev) {
 		return false
 	}
 	{
-		if k != ahpimpl.KindObject {
+		if d.Kind(n) != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[1137])
 		}
 		var dvs [1]ahpimpl.Node
@@ -18997,12 +18441,11 @@ func vInterceptRequest_allOf_1_params_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 // vInterceptRequest_allOf_1_params_capabilities checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities.
 func vInterceptRequest_allOf_1_params_capabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -19075,8 +18518,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow(c *ahpimpl.Ctx, 
 // vInterceptRequest_allOf_1_params_state checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state.
 func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1141])
 	}
 	var seen uint64
@@ -19104,8 +18546,7 @@ func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			case "instructions":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[1144])
 					}
 					{
@@ -19157,8 +18598,7 @@ func vInterceptRequest_allOf_1_params_state_candidate(c *ahpimpl.Ctx, n ahpimpl.
 // vInterceptRequest_allOf_1_params_state_candidate_anyOf_0 checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/0.
 func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNull) {
+	if !(d.Kind(n) == ahpimpl.KindNull) {
 		return c.FailTypeWith(n, &reasons[1148])
 	}
 	return true
@@ -19167,8 +18607,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahpimpl.Ctx, n 
 // vInterceptRequest_allOf_1_params_state_candidate_anyOf_1 checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1.
 func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1149])
 	}
 	var seen uint64
@@ -19202,8 +18641,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahpimpl.Ctx, n 
 // vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/properties/provenance.
 func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1151])
 	}
 	return true
@@ -19212,12 +18650,11 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance(c *ahpi
 // vInterceptResponse checks draft/intercept-response.schema.json#.
 func vInterceptResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
 	// draft/intercept-response.schema.json#/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -19272,8 +18709,7 @@ func vInterceptResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[1154])
 					}
 					{
@@ -19312,9 +18748,8 @@ func vInterceptResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // vJSONRPCMessage checks draft/json-rpc-message.schema.json#.
 func vJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
-		if k != ahpimpl.KindObject {
+		if d.Kind(n) != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[1158])
 		}
 		var dvs [1]ahpimpl.Node
@@ -19430,8 +18865,7 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 // draft/common.schema.json#/$defs/notification/properties/params.
 func vCommon_notification_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1166])
 	}
 	return true
@@ -19492,8 +18926,7 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // draft/common.schema.json#/$defs/errorResponse/properties/error.
 func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1172])
 	}
 	var seen uint64
@@ -19532,12 +18965,11 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 // vObserveNotification checks draft/observe-notification.schema.json#.
 func vObserveNotification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCommon_notification(c, n, ev) {
 		return false
 	}
 	// draft/observe-notification.schema.json#/allOf/1
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1177])
 	}
 	if ev != nil {
@@ -19570,8 +19002,7 @@ func vObserveNotification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 // draft/observe-notification.schema.json#/allOf/1/properties/params.
 func vObserveNotification_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1179])
 	}
 	var seen uint64
@@ -19609,8 +19040,7 @@ func vObserveNotification_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // vRegistration checks draft/registration.schema.json#.
 func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1182])
 	}
 	var seen uint64
@@ -19630,8 +19060,7 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[1183])
 					}
 					if d.Len(n) < 1 {
@@ -19697,8 +19126,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 				seen |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[1188])
 					}
 					if d.Len(n) < 1 {
@@ -19772,8 +19200,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // draft/registration.schema.json#/$defs/backend/allOf/0/if.
 func vRegistration_backend_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -19800,8 +19227,7 @@ func vRegistration_backend_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 // vRegistration_backend_allOf_0_if_transport checks draft/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport.
 func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -19828,8 +19254,7 @@ func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, 
 // vRegistration_backend_allOf_1_then_transport checks draft/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport.
 func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -19857,9 +19282,8 @@ func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node
 // draft/registration.schema.json#/$defs/backend/properties/transport.
 func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
-		if k != ahpimpl.KindObject {
+		if d.Kind(n) != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[1197])
 		}
 		var dvs [1]ahpimpl.Node
@@ -19896,8 +19320,7 @@ func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 // draft/registration.schema.json#/$defs/stdioTransport.
 func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1199])
 	}
 	var seen uint64
@@ -19921,8 +19344,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			case "args":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[1201])
 					}
 					{
@@ -19961,8 +19383,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // draft/registration.schema.json#/$defs/httpTransport.
 func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1208])
 	}
 	var seen uint64
@@ -20000,8 +19421,7 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 // vRegistration_httpUrl checks draft/registration.schema.json#/$defs/httpUrl.
 func vRegistration_httpUrl(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
+	if !(d.Kind(n) == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1212])
 	}
 	if !re4.Match(d.Str(n)) {
@@ -20017,9 +19437,8 @@ func vRegistration_httpUrl(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // draft/registration.schema.json#/$defs/backend/properties/subscriptions/items.
 func vRegistration_backend_subscriptions_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
-		if k != ahpimpl.KindObject {
+		if d.Kind(n) != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[1215])
 		}
 		var dvs [1]ahpimpl.Node
@@ -20072,8 +19491,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[1218])
 					}
 					if d.Len(n) < 1 {
@@ -20218,8 +19636,7 @@ func vRegistration_interceptSubscription_events_items(c *ahpimpl.Ctx, n ahpimpl.
 // draft/registration.schema.json#/$defs/eventWildcard.
 func vRegistration_eventWildcard(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
+	if !(d.Kind(n) == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1233])
 	}
 	if !re9.Match(d.Str(n)) {
@@ -20231,8 +19648,7 @@ func vRegistration_eventWildcard(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 // vRegistration_filters checks draft/registration.schema.json#/$defs/filters.
 func vRegistration_filters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1235])
 	}
 	if ev != nil {
@@ -20245,8 +19661,7 @@ func vRegistration_filters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			case "toolKinds":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[1236])
 					}
 					if ok, _ := c.UniqueItems(n); !ok {
@@ -20264,8 +19679,7 @@ func vRegistration_filters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			case "paths":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[1238])
 					}
 					if ok, _ := c.UniqueItems(n); !ok {
@@ -20312,8 +19726,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[1241])
 					}
 					if d.Len(n) < 1 {
@@ -20456,9 +19869,8 @@ func vRegistration_observeSubscription_events_items(c *ahpimpl.Ctx, n ahpimpl.No
 // vSchema checks draft/schema.json#.
 func vSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
-		if k != ahpimpl.KindObject {
+		if d.Kind(n) != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[1254])
 		}
 		var dvs [1]ahpimpl.Node
@@ -20534,9 +19946,8 @@ func vSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vTaskWorkspaceEvent checks draft/task-workspace-event.schema.json#.
 func vTaskWorkspaceEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
-		if k != ahpimpl.KindObject {
+		if d.Kind(n) != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[1257])
 		}
 		var dvs [1]ahpimpl.Node
@@ -20613,8 +20024,7 @@ func vMCPElicitation_elicitRequestParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams.
 func vMCPElicitation_elicitRequestUrlParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1259])
 	}
 	var seen uint64
@@ -20643,8 +20053,7 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				seen |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[1262])
 					}
 					if !(d.StrEq(n, "url")) {
@@ -20659,8 +20068,7 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				seen |= uint64(0x8)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[1264])
 					}
 					if !format.URI(d.StrView(n)) {
@@ -20685,8 +20093,7 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 // draft/mcp-elicitation.schema.json#/$defs/requestMeta.
 func vMCPElicitation_requestMeta(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1270])
 	}
 	if ev != nil {
@@ -20726,8 +20133,7 @@ func vMCPElicitation_progressToken(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 // draft/mcp-elicitation.schema.json#/$defs/TaskMetadata.
 func vMCPElicitation_taskMetadata(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1272])
 	}
 	if ev != nil {
@@ -20756,8 +20162,7 @@ func vMCPElicitation_taskMetadata(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams.
 func vMCPElicitation_elicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1274])
 	}
 	var seen uint64
@@ -20780,8 +20185,7 @@ func vMCPElicitation_elicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 			case "mode":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[1276])
 					}
 					if !(d.StrEq(n, "form")) {
@@ -20814,8 +20218,7 @@ func vMCPElicitation_elicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 // vMCPElicitation_elicitRequestFormParams_requestedSchema checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema.
 func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1280])
 	}
 	var seen uint64
@@ -20838,8 +20241,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n a
 			case "required":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[1282])
 					}
 					{
@@ -20855,8 +20257,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n a
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[1284])
 					}
 					if !(d.StrEq(n, "object")) {
@@ -20880,8 +20281,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n a
 // vMCPElicitation_elicitRequestFormParams_requestedSchema_properties checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/properties.
 func vMCPElicitation_elicitRequestFormParams_requestedSchema_properties(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1289])
 	}
 	if ev != nil {
@@ -20969,8 +20369,7 @@ func vMCPElicitation_primitiveSchemaDefinition(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // draft/mcp-elicitation.schema.json#/$defs/StringSchema.
 func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1290])
 	}
 	var seen uint64
@@ -20985,8 +20384,7 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[1291])
 					}
 					if !(d.StrEq(n, "string")) {
@@ -21008,8 +20406,7 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			case "format":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[1296])
 					}
 					if !c.StrEnum(n, &reasons[1297], enum65) {
@@ -21042,8 +20439,7 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // draft/mcp-elicitation.schema.json#/$defs/NumberSchema.
 func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1302])
 	}
 	var seen uint64
@@ -21058,8 +20454,7 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[1303])
 					}
 					if !c.StrEnum(n, &reasons[1304], enum66) {
@@ -21104,8 +20499,7 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // draft/mcp-elicitation.schema.json#/$defs/BooleanSchema.
 func vMCPElicitation_booleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1312])
 	}
 	var seen uint64
@@ -21120,8 +20514,7 @@ func vMCPElicitation_booleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[1313])
 					}
 					if !(d.StrEq(n, "boolean")) {
@@ -21158,8 +20551,7 @@ func vMCPElicitation_booleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 // draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema.
 func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1320])
 	}
 	var seen uint64
@@ -21174,8 +20566,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.No
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[1321])
 					}
 					if !(d.StrEq(n, "string")) {
@@ -21198,8 +20589,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.No
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[1326])
 					}
 					{
@@ -21229,8 +20619,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.No
 // draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema.
 func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1331])
 	}
 	var seen uint64
@@ -21245,8 +20634,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[1332])
 					}
 					if !(d.StrEq(n, "string")) {
@@ -21269,8 +20657,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[1337])
 					}
 					{
@@ -21300,8 +20687,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 // draft/mcp-elicitation.schema.json#/$defs/labelledOption.
 func vMCPElicitation_labelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1341])
 	}
 	var seen uint64
@@ -21340,8 +20726,7 @@ func vMCPElicitation_labelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema.
 func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1347])
 	}
 	var seen uint64
@@ -21356,8 +20741,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[1348])
 					}
 					if !(d.StrEq(n, "array")) {
@@ -21375,8 +20759,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 			case "default":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[1352])
 					}
 					{
@@ -21418,8 +20801,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 // vMCPElicitation_untitledMultiSelectEnumSchema_items checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items.
 func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1359])
 	}
 	var seen uint64
@@ -21434,8 +20816,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpim
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[1360])
 					}
 					if !(d.StrEq(n, "string")) {
@@ -21446,8 +20827,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpim
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[1362])
 					}
 					{
@@ -21477,8 +20857,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpim
 // draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema.
 func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1367])
 	}
 	var seen uint64
@@ -21493,8 +20872,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[1368])
 					}
 					if !(d.StrEq(n, "array")) {
@@ -21512,8 +20890,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 			case "default":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[1372])
 					}
 					{
@@ -21555,8 +20932,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 // vMCPElicitation_titledMultiSelectEnumSchema_items checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items.
 func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1379])
 	}
 	var seen uint64
@@ -21571,8 +20947,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[1380])
 					}
 					{
@@ -21602,8 +20977,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl
 // draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema.
 func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1383])
 	}
 	var seen uint64
@@ -21618,8 +20992,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[1384])
 					}
 					if !(d.StrEq(n, "string")) {
@@ -21642,8 +21015,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[1389])
 					}
 					{
@@ -21658,8 +21030,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			case "enumNames":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[1391])
 					}
 					{
@@ -21689,8 +21060,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 // draft/mcp-elicitation.schema.json#/$defs/ElicitResult.
 func vMCPElicitation_elicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1396])
 	}
 	var seen uint64
@@ -21709,8 +21079,7 @@ func vMCPElicitation_elicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[1397])
 					}
 					if !c.StrEnum(n, &reasons[1398], enum67) {
@@ -21739,8 +21108,7 @@ func vMCPElicitation_elicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/_meta.
 func vMCPElicitation_elicitResult_meta(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1400])
 	}
 	return true
@@ -21750,8 +21118,7 @@ func vMCPElicitation_elicitResult_meta(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content.
 func vMCPElicitation_elicitResult_content(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1401])
 	}
 	if ev != nil {
@@ -21793,8 +21160,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties(c *ahpimpl.Ctx, n
 // vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0 checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0.
 func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
+	if !(d.Kind(n) == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[1402])
 	}
 	{
@@ -21826,8 +21192,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1(c *ahpimp
 // draft/registration.schema.json#/$defs/contentReceiver.
 func vRegistration_contentReceiver(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1405])
 	}
 	var seen uint64

@@ -12,8 +12,7 @@ import (
 // vCapabilities checks 0.1.0-draft.1/capabilities.schema.json#.
 func vCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[0])
 	}
 	var seen uint64
@@ -28,8 +27,7 @@ func vCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[1])
 					}
 					if d.Len(n) < 1 {
@@ -95,8 +93,7 @@ func vCapabilities_effects_items_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // 0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/1.
 func vCapabilities_effects_items_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
+	if !(d.Kind(n) == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[6])
 	}
 	if !re0.Match(d.Str(n)) {
@@ -108,8 +105,7 @@ func vCapabilities_effects_items_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // vDenyEffect checks 0.1.0-draft.1/deny-effect.schema.json#.
 func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[8])
 	}
 	var seen uint64
@@ -129,8 +125,7 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[10])
 					}
 					if d.RunesBelow(n, 1) {
@@ -140,8 +135,7 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			case "code":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[12])
 					}
 					if !re0.Match(d.Str(n)) {
@@ -169,8 +163,7 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vExtensions checks 0.1.0-draft.1/extensions.schema.json#.
 func vExtensions(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[16])
 	}
 	{
@@ -178,8 +171,7 @@ func vExtensions(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		for m.Next() {
 			{
 				n := m.Name()
-				k := d.Kind(n)
-				if k == ahpimpl.KindString {
+				if d.Kind(n) == ahpimpl.KindString {
 					if !re0.Match(d.Str(n)) {
 						return c.FailWith(n, &reasons[17])
 					}
@@ -194,12 +186,11 @@ func vExtensions(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // 0.1.0-draft.1/intercept-deny-response.schema.json#.
 func vInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
 	// 0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -318,8 +309,7 @@ func vCommon_jsonRpcId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/0.
 func vCommon_jsonRpcId_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
+	if !(d.Kind(n) == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[24])
 	}
 	if d.RunesBelow(n, 1) {
@@ -332,8 +322,7 @@ func vCommon_jsonRpcId_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 // 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/1.
 func vCommon_jsonRpcId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
+	if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[26])
 	}
 	return true
@@ -343,8 +332,7 @@ func vCommon_jsonRpcId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 // 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcResponseId/anyOf/1.
 func vCommon_jsonRpcResponseId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNull) {
+	if !(d.Kind(n) == ahpimpl.KindNull) {
 		return c.FailTypeWith(n, &reasons[27])
 	}
 	return true
@@ -354,8 +342,7 @@ func vCommon_jsonRpcResponseId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
 func vCommon_successResponse_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[28])
 	}
 	return true
@@ -365,8 +352,7 @@ func vCommon_successResponse_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // 0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result.
 func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[29])
 	}
 	var seen uint64
@@ -386,8 +372,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[30])
 					}
 					if d.Len(n) < 1 {
@@ -437,12 +422,11 @@ func vCommon_protocolVersion(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 // 0.1.0-draft.1/intercept-no-effect-response.schema.json#.
 func vInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
 	// 0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -469,8 +453,7 @@ func vInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 // vInterceptNoEffectResponse_allOf_1_result checks 0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result.
 func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[36])
 	}
 	var seen uint64
@@ -490,8 +473,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, e
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[37])
 					}
 					if d.Len(n) > 0 {
@@ -519,12 +501,11 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // vInterceptRequest checks 0.1.0-draft.1/intercept-request.schema.json#.
 func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCommon_request(c, n, ev) {
 		return false
 	}
 	// 0.1.0-draft.1/intercept-request.schema.json#/allOf/1
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[41])
 	}
 	if ev != nil {
@@ -559,8 +540,7 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vCommon_request checks 0.1.0-draft.1/common.schema.json#/$defs/request.
 func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[43])
 	}
 	var seen uint64
@@ -585,8 +565,7 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[45])
 					}
 					if d.RunesBelow(n, 1) {
@@ -616,8 +595,7 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // 0.1.0-draft.1/common.schema.json#/$defs/request/properties/params.
 func vCommon_request_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[51])
 	}
 	return true
@@ -627,8 +605,7 @@ func vCommon_request_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 // 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params.
 func vInterceptRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[52])
 	}
 	var seen uint64
@@ -675,8 +652,7 @@ func vInterceptRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 // vToolBefore checks 0.1.0-draft.1/tool-before.schema.json#.
 func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[56])
 	}
 	var seen uint64
@@ -691,8 +667,7 @@ func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[57])
 					}
 					if d.RunesBelow(n, 1) {
@@ -703,8 +678,7 @@ func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[59])
 					}
 					if !format.URI(d.StrView(n)) {
@@ -720,8 +694,7 @@ func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen |= uint64(0x8)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[62])
 					}
 					if !format.DateTime(d.StrView(n)) {
@@ -763,8 +736,7 @@ func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vCommon_session checks 0.1.0-draft.1/common.schema.json#/$defs/session.
 func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[70])
 	}
 	var seen uint64
@@ -779,8 +751,7 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[71])
 					}
 					if d.RunesBelow(n, 1) {
@@ -794,8 +765,7 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			case "workspaceRoots":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[74])
 					}
 					{
@@ -833,8 +803,7 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent.
 func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[78])
 	}
 	var seen uint64
@@ -849,8 +818,7 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[79])
 					}
 					if d.RunesBelow(n, 1) {
@@ -896,8 +864,7 @@ func vToolBefore_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[84])
 					}
 					if d.RunesBelow(n, 1) {
@@ -908,8 +875,7 @@ func vToolBefore_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[86])
 					}
 					if d.RunesBelow(n, 1) {
@@ -957,8 +923,7 @@ func vToolBefore_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // 0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/input.
 func vToolBefore_tool_input(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[94])
 	}
 	return true
@@ -968,8 +933,7 @@ func vToolBefore_tool_input(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 // 0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/mcp.
 func vToolBefore_tool_mcp(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[95])
 	}
 	return true
@@ -978,8 +942,7 @@ func vToolBefore_tool_mcp(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 // vCommon_native checks 0.1.0-draft.1/common.schema.json#/$defs/native.
 func vCommon_native(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[96])
 	}
 	var seen uint64
@@ -994,8 +957,7 @@ func vCommon_native(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[97])
 					}
 					if d.RunesBelow(n, 1) {
@@ -1006,8 +968,7 @@ func vCommon_native(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[99])
 					}
 					if d.RunesBelow(n, 1) {
@@ -1037,8 +998,7 @@ func vCommon_native(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // 0.1.0-draft.1/common.schema.json#/$defs/native/properties/payload.
 func vCommon_native_payload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[104])
 	}
 	return true
@@ -1047,12 +1007,11 @@ func vCommon_native_payload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 // vInterceptRequest_allOf_1_params_capabilities checks 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities.
 func vInterceptRequest_allOf_1_params_capabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	// 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -1079,8 +1038,7 @@ func vInterceptRequest_allOf_1_params_capabilities(c *ahpimpl.Ctx, n ahpimpl.Nod
 // vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects checks 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects.
 func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindArray {
+	if d.Kind(n) == ahpimpl.KindArray {
 		matches := 0
 		{
 			it := d.Items(n)
@@ -1114,9 +1072,8 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains(c *a
 // vJSONRPCMessage checks 0.1.0-draft.1/json-rpc-message.schema.json#.
 func vJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
-		if k != ahpimpl.KindObject {
+		if d.Kind(n) != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[107])
 		}
 		var dvs [1]ahpimpl.Node
@@ -1203,8 +1160,7 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[112])
 					}
 					if d.RunesBelow(n, 1) {
@@ -1240,8 +1196,7 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 // 0.1.0-draft.1/common.schema.json#/$defs/notification/properties/params.
 func vCommon_notification_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[118])
 	}
 	return true
@@ -1303,8 +1258,7 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error.
 func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[125])
 	}
 	var seen uint64
@@ -1343,8 +1297,7 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 // vRegistration checks 0.1.0-draft.1/registration.schema.json#.
 func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[130])
 	}
 	var seen uint64
@@ -1364,8 +1317,7 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[131])
 					}
 					if d.Len(n) < 1 {
@@ -1431,8 +1383,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 				seen |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[136])
 					}
 					if d.Len(n) < 1 {
@@ -1500,8 +1451,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if.
 func vRegistration_backend_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -1528,8 +1478,7 @@ func vRegistration_backend_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 // vRegistration_backend_allOf_0_if_transport checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport.
 func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -1556,8 +1505,7 @@ func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, 
 // vRegistration_backend_allOf_1_then_transport checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport.
 func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if k == ahpimpl.KindObject {
+	if d.Kind(n) == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -1585,8 +1533,7 @@ func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node
 // 0.1.0-draft.1/registration.schema.json#/$defs/reverseDns.
 func vRegistration_reverseDns(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
+	if !(d.Kind(n) == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[144])
 	}
 	if !re0.Match(d.Str(n)) {
@@ -1599,9 +1546,8 @@ func vRegistration_reverseDns(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 // 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport.
 func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
-		if k != ahpimpl.KindObject {
+		if d.Kind(n) != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[146])
 		}
 		var dvs [1]ahpimpl.Node
@@ -1638,8 +1584,7 @@ func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 // 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport.
 func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[148])
 	}
 	var seen uint64
@@ -1659,8 +1604,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[150])
 					}
 					if d.RunesBelow(n, 1) {
@@ -1670,8 +1614,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			case "args":
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[152])
 					}
 					{
@@ -1710,8 +1653,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport.
 func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[159])
 	}
 	var seen uint64
@@ -1731,8 +1673,7 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[161])
 					}
 					if !re1.Match(d.Str(n)) {
@@ -1782,8 +1723,7 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				seen |= uint64(0x2)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindString) {
+					if !(d.Kind(n) == ahpimpl.KindString) {
 						return c.FailTypeWith(n, &reasons[168])
 					}
 					if !re2.Match(d.Str(n)) {
@@ -1819,9 +1759,8 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // vRegistration_backend_subscriptions_items checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items.
 func vRegistration_backend_subscriptions_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	{
-		if k != ahpimpl.KindObject {
+		if d.Kind(n) != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[173])
 		}
 		var dvs [1]ahpimpl.Node
@@ -1858,8 +1797,7 @@ func vRegistration_backend_subscriptions_items(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription.
 func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[175])
 	}
 	var seen uint64
@@ -1874,8 +1812,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[176])
 					}
 					if d.Len(n) < 1 {
@@ -1905,8 +1842,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				seen |= uint64(0x4)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
+					if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
 						return c.FailTypeWith(n, &reasons[182])
 					}
 					if c.Cmp(n, num0) < 0 {
@@ -1957,8 +1893,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				seen |= uint64(0x1)
 				{
 					n := m.Value()
-					k := d.Kind(n)
-					if !(k == ahpimpl.KindArray) {
+					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[191])
 					}
 					if d.Len(n) < 1 {

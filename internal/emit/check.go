@@ -35,6 +35,30 @@ const (
 type checks struct {
 	f    *File
 	prog *ir.Program
+	// inlineKind, while a body or a block written in place is written,
+	// says whether its one read of n's kind reads d.Kind(n) (set) or
+	// the local k (see withKind).
+	inlineKind bool
+}
+
+// k is an expression: node n's kind, as the body being written reads it.
+func (e *checks) k() *Statement {
+	if e.inlineKind {
+		return Id("d").Dot("Kind").Call(Id("n"))
+	}
+	return Id("k")
+}
+
+// withKind writes with write the keywords of a body or of a block in
+// place whose scope declares n, reading its kind as d.Kind(n) where
+// inline is set (the only read, outside any loop: no k := d.Kind(n)
+// line) and as k otherwise, then puts back the setting of the scope
+// around it.
+func (e *checks) withKind(inline bool, write func()) {
+	outer := e.inlineKind
+	e.inlineKind = inline
+	write()
+	e.inlineKind = outer
 }
 
 // callee names the function that checks t on the node of cur, the schema
@@ -201,7 +225,7 @@ func (e *checks) sameOrMerged(g *Group, s, a *ir.Schema) {
 		return
 	}
 	if len(t.Types) > 0 {
-		g.If(Id("k").Op("!=").Qual(impl, "KindObject")).Block(Return(e.failType(Id("n"), t.NotObjectReason("type"))))
+		g.If(e.k().Op("!=").Qual(impl, "KindObject")).Block(Return(e.failType(Id("n"), t.NotObjectReason("type"))))
 	}
 }
 
@@ -240,6 +264,10 @@ func (e *checks) childOf(g *Group, node Code, s, owner *ir.Schema) (returns bool
 // value n, and its kind k when a test reads it, as that function would.
 // Such a t only tests the value, so reads no annotations.
 func (e *checks) inPlace(g *Group, node Code, t *ir.Schema) {
+	e.withKind(false, func() { e.inPlaceBlock(g, node, t) })
+}
+
+func (e *checks) inPlaceBlock(g *Group, node Code, t *ir.Schema) {
 	keywords := func(g *Group) { e.keywords(g, t) }
 	if e.enumAlone(t, keywords) {
 		// No block for one call: the enum test reads the node once.
@@ -251,16 +279,17 @@ func (e *checks) inPlace(g *Group, node Code, t *ir.Schema) {
 		g.If(Id("n").Op(":=").Add(node), cond).Block(Return(fail))
 		return
 	}
-	used := uses(keywords, "k", "ev")
-	if used["ev"] {
+	used := reads(keywords, "k", "ev")
+	if used["ev"].n > 0 {
 		panic("emit: " + t.Loc + " is planned in place on a member or item but reads annotations")
 	}
 	g.BlockFunc(func(bg *Group) {
 		bg.Id("n").Op(":=").Add(node)
-		if used["k"] {
+		inline := used["k"].once()
+		if used["k"].n > 0 && !inline {
 			bg.Id("k").Op(":=").Id("d").Dot("Kind").Call(Id("n"))
 		}
-		keywords(bg)
+		e.withKind(inline, func() { keywords(bg) })
 	})
 }
 
@@ -282,7 +311,7 @@ func (e *checks) oneTest(t *ir.Schema, keywords func(*Group)) (cond, fail Code, 
 		ok = written == fmt.Sprintf("%#v", Block(If(cond).Block(Return(fail))))
 	case len(t.Types) == 1:
 		fail = e.typeFail(t)
-		ok = written == fmt.Sprintf("%#v", Block(If(Op("!").Parens(kindTest(t.Types))).Block(Return(fail))))
+		ok = written == fmt.Sprintf("%#v", Block(If(Op("!").Parens(e.kindTest(t.Types))).Block(Return(fail))))
 		cond = Op("!").Parens(kindTestOf(t.Types, Id("d").Dot("Kind").Call(Id("n"))))
 	}
 	return cond, fail, ok
@@ -323,23 +352,26 @@ func (e *checks) callBool(method string, cur, s *ir.Schema, node Code) Code {
 }
 
 func (e *checks) body(g *Group, s *ir.Schema) {
-	keywords := func(g *Group) { e.keywords(g, s) }
-	used := uses(keywords, "d", "k")
-	if used["d"] || used["k"] {
-		g.Id("d").Op(":=").Id("c").Dot("Doc")
-	}
-	if used["k"] {
-		g.Id("k").Op(":=").Id("d").Dot("Kind").Call(Id("n"))
-	}
-	keywords(g)
-	g.Return(True())
+	e.withKind(false, func() {
+		keywords := func(g *Group) { e.keywords(g, s) }
+		used := reads(keywords, "d", "k")
+		if used["d"].n > 0 || used["k"].n > 0 {
+			g.Id("d").Op(":=").Id("c").Dot("Doc")
+		}
+		inline := used["k"].once()
+		if used["k"].n > 0 && !inline {
+			g.Id("k").Op(":=").Id("d").Dot("Kind").Call(Id("n"))
+		}
+		e.withKind(inline, func() { keywords(g) })
+		g.Return(True())
+	})
 }
 
 // keywords writes the checks of s's keywords on node n (d and k, its
 // document and kind, declared by body as they are used).
 func (e *checks) keywords(g *Group, s *ir.Schema) {
 	if len(s.Types) > 0 {
-		g.If(Op("!").Parens(kindTest(s.Types))).Block(Return(e.typeFail(s)))
+		g.If(Op("!").Parens(e.kindTest(s.Types))).Block(Return(e.typeFail(s)))
 	}
 	if s.Const != nil {
 		g.If(Op("!").Parens(e.equal(Id("n"), *s.Const))).Block(Return(e.constFail(s)))

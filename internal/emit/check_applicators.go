@@ -63,7 +63,7 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 		if s.Plan.IfPresence {
 			// `if: {required: […]}`: one walk, inline; required records
 			// no annotations, so there is nothing else to keep.
-			cond = hasAll(s.Plan.IfRequired, s.Plan.IfPresenceHelper)
+			cond = e.hasAll(s.Plan.IfRequired, s.Plan.IfPresenceHelper)
 		}
 		if s.Then == nil && s.Else == nil {
 			// Only the annotations of a passing `if` matter.
@@ -113,7 +113,7 @@ func (e *checks) memberTestIf(g *Group, s *ir.Schema, t *ir.MemberTest) {
 	}
 	g.BlockFunc(func(g *Group) {
 		g.Id("cond").Op(":=").True()
-		g.If(Id("k").Op("==").Qual(impl, "KindObject")).BlockFunc(func(g *Group) {
+		g.If(e.k().Op("==").Qual(impl, "KindObject")).BlockFunc(func(g *Group) {
 			valueTest := Switch(Id("d").Dot("Tag").Call(Id("dv"))).Block(
 				Case(cases...).Block(If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(Id("i")))),
 				Default().Block(Id("cond").Op("=").False()),
@@ -149,9 +149,9 @@ func (e *checks) memberTestIf(g *Group, s *ir.Schema, t *ir.MemberTest) {
 // hasAll is the condition "n is not an object, or has every member of
 // names" (distinct, at most 64; helper is their presence helper): what a
 // required-only schema checks.
-func hasAll(names []string, helper string) Code {
+func (e *checks) hasAll(names []string, helper string) Code {
 	m := maskLit(uint64(1)<<len(names) - 1)
-	return Parens(Id("k").Op("!=").Qual(impl, "KindObject").Op("||").Add(presenceCall(helper)).Op("==").Add(m))
+	return Parens(e.k().Op("!=").Qual(impl, "KindObject").Op("||").Add(presenceCall(helper)).Op("==").Add(m))
 }
 
 // maskLit writes a bit mask of a presence helper's result: an untyped
@@ -176,7 +176,7 @@ func (e *checks) notPresent(g *Group, s *ir.Schema) {
 	for i, name := range names {
 		index[name] = i
 	}
-	cond := Id("k").Op("!=").Qual(impl, "KindObject")
+	cond := e.k().Op("!=").Qual(impl, "KindObject")
 	for _, grp := range s.Plan.NotGroups {
 		var mask uint64
 		for _, name := range grp {
@@ -204,7 +204,7 @@ func (e *checks) union(g *Group, s *ir.Schema, list []*ir.Schema, one bool, u ir
 	loc := s.Loc + "/" + kw
 	g.BlockFunc(func(g *Group) {
 		if u.Dispatch != nil {
-			g.If(Id("k").Op("!=").Qual(impl, "KindObject")).Block(
+			g.If(e.k().Op("!=").Qual(impl, "KindObject")).Block(
 				Return(e.failType(Id("n"), s.NotObjectReason(kw))))
 			names := s.Plan.Discriminators
 			lookupMembers(g, names)

@@ -103,7 +103,7 @@ func (e *checks) object(g *Group, s *ir.Schema) {
 			g.Var().Id("present").Uint64()
 		}
 	}
-	whenKind(g, s.Plan.Object, "KindObject", func(g *Group) {
+	e.whenKind(g, s.Plan.Object, "KindObject", func(g *Group) {
 		if s.MinProperties != nil {
 			g.If(countCmp(Id("d").Dot("Len").Call(Id("n")), "<", *s.MinProperties)).Block(
 				Return(e.fail(Id("n"), s.KeywordReason("minProperties"))))

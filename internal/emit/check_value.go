@@ -30,9 +30,9 @@ func (e *checks) equal(node Code, l ir.Literal) Code {
 	return Id("c").Dot("Equal").Call(node, e.constVar(l))
 }
 
-// kindTest is an expression: node n's kind, k, is one of the JSON Schema
-// types.
-func kindTest(types []string) Code { return kindTestOf(types, Id("k")) }
+// kindTest is an expression: node n's kind (e.k) is one of the JSON
+// Schema types.
+func (e *checks) kindTest(types []string) Code { return kindTestOf(types, e.k()) }
 
 // kindTestOf is kindTest with n's kind read by the expression kind.
 func kindTestOf(types []string, kind Code) Code {
@@ -72,12 +72,12 @@ func kindTestOf(types []string, kind Code) Code {
 // (object, array, string or number) under if k == Kind…, or without the
 // test where the plan says s's type allows that kind alone
 // (ir.UntestedBlock).
-func whenKind(g *Group, block ir.KindBlock, kind string, body func(g *Group)) {
+func (e *checks) whenKind(g *Group, block ir.KindBlock, kind string, body func(g *Group)) {
 	if block == ir.UntestedBlock {
 		body(g)
 		return
 	}
-	g.If(Id("k").Op("==").Qual(impl, kind)).BlockFunc(body)
+	g.If(e.k().Op("==").Qual(impl, kind)).BlockFunc(body)
 }
 
 // enum writes s's enum: one call of ahpimpl.Ctx.StrEnum with the list of
@@ -112,7 +112,7 @@ func (e *checks) array(g *Group, s *ir.Schema) {
 		return
 	}
 	walk := s.Plan.Items
-	whenKind(g, s.Plan.Array, "KindArray", func(g *Group) {
+	e.whenKind(g, s.Plan.Array, "KindArray", func(g *Group) {
 		if s.MinItems != nil {
 			g.If(countCmp(Id("d").Dot("Len").Call(Id("n")), "<", *s.MinItems)).Block(
 				Return(e.fail(Id("n"), s.KeywordReason("minItems"))))
@@ -192,7 +192,7 @@ func (e *checks) str(g *Group, s *ir.Schema) {
 	if s.Plan.String == ir.NoBlock {
 		return
 	}
-	whenKind(g, s.Plan.String, "KindString", func(g *Group) {
+	e.whenKind(g, s.Plan.String, "KindString", func(g *Group) {
 		// Lengths in code points, counted only when the length in bytes
 		// cannot decide (RunesBelow, RunesAbove).
 		if s.MinLength != nil {
@@ -218,7 +218,7 @@ func (e *checks) number(g *Group, s *ir.Schema) {
 	if s.Plan.Number == ir.NoBlock {
 		return
 	}
-	whenKind(g, s.Plan.Number, "KindNumber", func(g *Group) {
+	e.whenKind(g, s.Plan.Number, "KindNumber", func(g *Group) {
 		bound := func(v *string, op, keyword string) {
 			if v == nil {
 				return

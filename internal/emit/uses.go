@@ -19,31 +19,64 @@ import (
 // after a dot, nor a name read inside a block that declares its own
 // (name := …, as a check written in place does for k).
 func uses(write func(*Group), names ...string) map[string]bool {
+	out := map[string]bool{}
+	for name, r := range reads(write, names...) {
+		out[name] = r.n > 0
+	}
+	return out
+}
+
+// read counts the reads of a name from the scope around the statements.
+type read struct {
+	n      int
+	inLoop bool // some read is in a for statement or a function literal
+}
+
+// once reports whether the name is read once and not again and again:
+// outside every loop and function literal, where writing the expression
+// it stands for in its place computes that expression as often.
+func (r read) once() bool { return r.n == 1 && !r.inLoop }
+
+// reads is uses with the count of each name's reads (see read).
+func reads(write func(*Group), names ...string) map[string]read {
 	sc := scan(write)
 	want := map[string]bool{}
 	for _, n := range names {
 		want[n] = true
 	}
-	out := map[string]bool{}
+	out := map[string]read{}
 	// own holds, by name, the depths of the open blocks that declare it;
 	// pending is a wanted name just scanned, read unless := follows.
+	// loops holds the depths of the open blocks of for statements and
+	// function literals; opensLoop is set from for or func to the next
+	// brace (generated headers hold no braces of their own).
 	own := map[string][]int{}
-	depth, pending, afterDot := 0, "", false
+	var loops []int
+	depth, pending, afterDot, opensLoop := 0, "", false, false
 	for {
 		_, tok, lit := sc.Scan()
 		if pending != "" {
 			if tok == token.DEFINE {
 				own[pending] = append(own[pending], depth)
 			} else if len(own[pending]) == 0 {
-				out[pending] = true
+				r := out[pending]
+				r.n++
+				r.inLoop = r.inLoop || len(loops) > 0
+				out[pending] = r
 			}
 			pending = ""
 		}
 		switch tok {
 		case token.EOF:
 			return out
+		case token.FOR, token.FUNC:
+			opensLoop = true
 		case token.LBRACE:
 			depth++
+			if opensLoop {
+				loops = append(loops, depth)
+				opensLoop = false
+			}
 		case token.RBRACE:
 			depth--
 			for name, ds := range own {
@@ -51,6 +84,9 @@ func uses(write func(*Group), names ...string) map[string]bool {
 					ds = ds[:len(ds)-1]
 				}
 				own[name] = ds
+			}
+			for len(loops) > 0 && loops[len(loops)-1] > depth {
+				loops = loops[:len(loops)-1]
 			}
 		case token.IDENT:
 			if !afterDot && want[lit] {

@@ -64,3 +64,27 @@ func TestDeclares(t *testing.T) {
 		}
 	}
 }
+
+// TestReadsOnce: a name read once outside loops may be written in its
+// place; read twice, or once inside a for statement or a function
+// literal, it may not (the expression would run again and again).
+func TestReadsOnce(t *testing.T) {
+	test := If(Id("k").Op("!=").Lit(0)).Block(Return(False()))
+	for _, tc := range []struct {
+		name  string
+		write func(*Group)
+		once  bool
+	}{
+		{"one test", func(g *Group) { g.Add(test) }, true},
+		{"one test in an if", func(g *Group) { g.If(Id("x")).Block(test) }, true},
+		{"two tests", func(g *Group) { g.Add(test); g.If(Id("k").Op("==").Lit(2)).Block(Return(False())) }, false},
+		{"in a loop", func(g *Group) { g.For(Id("m").Dot("Next").Call()).Block(test) }, false},
+		{"in a function literal", func(g *Group) { g.Id("f").Op(":=").Func().Params().Block(test) }, false},
+		{"after a loop", func(g *Group) { g.For(Id("m").Dot("Next").Call()).Block(); g.Add(test) }, true},
+		{"in a block of its own k", func(g *Group) { g.Block(Id("k").Op(":=").Lit(1), test) }, false},
+	} {
+		if got := reads(tc.write, "k")["k"].once(); got != tc.once {
+			t.Errorf("%s: once %v, want %v", tc.name, got, tc.once)
+		}
+	}
+}
