@@ -24,26 +24,24 @@ func vCapabilitiesRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "method":
-					seen |= uint64(0x1)
-					if n := m.Value(); !(d.StrEq(n, "hooks/capabilities")) {
-						return c.FailWith(n, &reasons[1])
-					}
-				case "params":
-					seen |= uint64(0x2)
-					if !c.ChildAll(m.Value(), vCapabilitiesRequest_allOf_1_params) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "method":
+				seen |= uint64(0x1)
+				if n := m.Value(); !(d.StrEq(n, "hooks/capabilities")) {
+					return c.FailWith(n, &reasons[1])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "params":
+				seen |= uint64(0x2)
+				if !c.ChildAll(m.Value(), vCapabilitiesRequest_allOf_1_params) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 		if seen != uint64(0x3) {
@@ -63,36 +61,34 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "jsonrpc":
-				seen |= uint64(0x1)
-				if !vCommon_jsonRpcVersion(c, m.Value(), nil) {
-					return false
-				}
-			case "id":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCommon_jsonRpcId) {
-					return false
-				}
-			case "method":
-				seen |= uint64(0x4)
-				if !vCommon_methodName(c, m.Value(), nil) {
-					return false
-				}
-			case "params":
-				seen |= uint64(0x8)
-				if !c.Child(m.Value(), vCommon_request_params) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "jsonrpc":
+			seen |= uint64(0x1)
+			if !vCommon_jsonRpcVersion(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "id":
+			seen |= uint64(0x2)
+			if !c.Child(m.Value(), vCommon_jsonRpcId) {
+				return false
 			}
+		case "method":
+			seen |= uint64(0x4)
+			if !vCommon_methodName(c, m.Value(), nil) {
+				return false
+			}
+		case "params":
+			seen |= uint64(0x8)
+			if !c.Child(m.Value(), vCommon_request_params) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0xf) {
@@ -184,21 +180,19 @@ func vCapabilitiesRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "protocolVersion":
-				seen |= uint64(0x1)
-				if !vCommon_protocolVersion(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[17])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "protocolVersion":
+			seen |= uint64(0x1)
+			if !vCommon_protocolVersion(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			return c.FailWith(m.Name(), &reasons[17])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -232,21 +226,19 @@ func vCapabilitiesResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "result":
-					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "result":
+				seen |= uint64(0x1)
+				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 		if seen != uint64(0x1) {
@@ -269,34 +261,32 @@ func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "jsonrpc":
-				seen |= uint64(0x1)
-				if !vCommon_jsonRpcVersion(c, m.Value(), nil) {
-					return false
-				}
-			case "id":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
-					return false
-				}
-			case "result":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vCommon_successResponse_result) {
-					return false
-				}
-			case "error":
-				present |= 1
-				continue
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "jsonrpc":
+			seen |= uint64(0x1)
+			if !vCommon_jsonRpcVersion(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "id":
+			seen |= uint64(0x2)
+			if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
+				return false
 			}
+		case "result":
+			seen |= uint64(0x4)
+			if !c.Child(m.Value(), vCommon_successResponse_result) {
+				return false
+			}
+		case "error":
+			present |= 1
+			continue
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -361,29 +351,27 @@ func vCapabilitiesResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "protocolVersion":
-				seen |= uint64(0x1)
-				if !vCommon_protocolVersion(c, m.Value(), nil) {
-					return false
-				}
-			case "manifest":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_body) {
-					return false
-				}
-			case "effects":
-				present |= 1
-				continue
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "protocolVersion":
+			seen |= uint64(0x1)
+			if !vCommon_protocolVersion(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "manifest":
+			seen |= uint64(0x2)
+			if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_body) {
+				return false
 			}
+		case "effects":
+			present |= 1
+			continue
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -413,156 +401,140 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "events":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[34])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_events_items) {
-								return false
-							}
-						}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "events":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[34])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_events_items) {
+						return false
 					}
 				}
-			case "gaps":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[35])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_gaps_items) {
-								return false
-							}
-						}
-					}
-				}
-			case "transports":
-				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[36])
-					}
-					if ok, _ := c.UniqueItems(n); !ok {
-						return c.FailWith(n, &reasons[37])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.StrEnum(it.Item(), &reasons[38], enum0) {
-								return false
-							}
-						}
-					}
-				}
-			case "authentication":
-				seen |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[39])
-					}
-					if ok, _ := c.UniqueItems(n); !ok {
-						return c.FailWith(n, &reasons[40])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.StrEnum(it.Item(), &reasons[41], enum1) {
-								return false
-							}
-						}
-					}
-				}
-			case "limits":
-				seen |= uint64(0x40)
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_limits) {
-					return false
-				}
-			case "toolPaths":
-				seen |= uint64(0x10)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[42])
-					}
-					if ok, _ := c.UniqueItems(n); !ok {
-						return c.FailWith(n, &reasons[43])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !vCommon_nonEmptyString(c, it.Item(), nil) {
-								return false
-							}
-						}
-					}
-				}
-			case "contentCategories":
-				seen |= uint64(0x20)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[44])
-					}
-					if ok, _ := c.UniqueItems(n); !ok {
-						return c.FailWith(n, &reasons[45])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !vCommon_nonEmptyString(c, it.Item(), nil) {
-								return false
-							}
-						}
-					}
-				}
-			case "managedPolicy":
-				seen |= uint64(0x80)
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy) {
-					return false
-				}
-			case "correlationIdentityFields":
-				seen |= uint64(0x100)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[46])
-					}
-					if ok, _ := c.UniqueItems(n); !ok {
-						return c.FailWith(n, &reasons[47])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !vCommon_nonEmptyString(c, it.Item(), nil) {
-								return false
-							}
-						}
-					}
-				}
-			case "identity":
-				present |= 1
-				continue
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "gaps":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[35])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_gaps_items) {
+						return false
+					}
+				}
 			}
+		case "transports":
+			seen |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[36])
+				}
+				if ok, _ := c.UniqueItems(n); !ok {
+					return c.FailWith(n, &reasons[37])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.StrEnum(it.Item(), &reasons[38], enum0) {
+						return false
+					}
+				}
+			}
+		case "authentication":
+			seen |= uint64(0x8)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[39])
+				}
+				if ok, _ := c.UniqueItems(n); !ok {
+					return c.FailWith(n, &reasons[40])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.StrEnum(it.Item(), &reasons[41], enum1) {
+						return false
+					}
+				}
+			}
+		case "limits":
+			seen |= uint64(0x40)
+			if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_limits) {
+				return false
+			}
+		case "toolPaths":
+			seen |= uint64(0x10)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[42])
+				}
+				if ok, _ := c.UniqueItems(n); !ok {
+					return c.FailWith(n, &reasons[43])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !vCommon_nonEmptyString(c, it.Item(), nil) {
+						return false
+					}
+				}
+			}
+		case "contentCategories":
+			seen |= uint64(0x20)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[44])
+				}
+				if ok, _ := c.UniqueItems(n); !ok {
+					return c.FailWith(n, &reasons[45])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !vCommon_nonEmptyString(c, it.Item(), nil) {
+						return false
+					}
+				}
+			}
+		case "managedPolicy":
+			seen |= uint64(0x80)
+			if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy) {
+				return false
+			}
+		case "correlationIdentityFields":
+			seen |= uint64(0x100)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[46])
+				}
+				if ok, _ := c.UniqueItems(n); !ok {
+					return c.FailWith(n, &reasons[47])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !vCommon_nonEmptyString(c, it.Item(), nil) {
+						return false
+					}
+				}
+			}
+		case "identity":
+			present |= 1
+			continue
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1ff) {
@@ -592,47 +564,43 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "event":
-				seen |= uint64(0x1)
-				if !vCommon_eventType(c, m.Value(), nil) {
-					return false
-				}
-			case "modes":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[59])
-					}
-					if d.Len(n) < 1 {
-						return c.FailWith(n, &reasons[60])
-					}
-					if ok, _ := c.UniqueItems(n); !ok {
-						return c.FailWith(n, &reasons[61])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.StrEnum(it.Item(), &reasons[62], enum2) {
-								return false
-							}
-						}
-					}
-				}
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "event":
+			seen |= uint64(0x1)
+			if !vCommon_eventType(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "modes":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[59])
+				}
+				if d.Len(n) < 1 {
+					return c.FailWith(n, &reasons[60])
+				}
+				if ok, _ := c.UniqueItems(n); !ok {
+					return c.FailWith(n, &reasons[61])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.StrEnum(it.Item(), &reasons[62], enum2) {
+						return false
+					}
+				}
 			}
+		case "capabilities":
+			if !c.Child(m.Value(), vCapabilities) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -659,20 +627,18 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 				if ev != nil {
 					ev.Declared = true
 				}
-				{
-					m := d.Members(n)
-					for m.Next() {
-						switch m.Key() {
-						case "capabilities":
-							if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities) {
-								return false
-							}
-						default:
-							continue
+				m := d.Members(n)
+				for m.Next() {
+					switch m.Key() {
+					case "capabilities":
+						if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities) {
+							return false
 						}
-						if ev != nil {
-							ev.Set(m.Index())
-						}
+					default:
+						continue
+					}
+					if ev != nil {
+						ev.Set(m.Index())
 					}
 				}
 			}
@@ -697,14 +663,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 			// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/then
 			if k == ahpimpl.KindObject {
 				var seen uint64
-				{
-					m := d.Members(n)
-					for m.Next() {
-						switch m.Key() {
-						case "capabilities":
-							seen |= uint64(0x1)
-							continue
-						}
+				m := d.Members(n)
+				for m.Next() {
+					switch m.Key() {
+					case "capabilities":
+						seen |= uint64(0x1)
+						continue
 					}
 				}
 				if seen != uint64(0x1) {
@@ -720,20 +684,18 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 			if ev != nil {
 				ev.Declared = true
 			}
-			{
-				m := d.Members(n)
-				for m.Next() {
-					switch m.Key() {
-					case "modes":
-						if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes) {
-							return false
-						}
-					default:
-						continue
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "modes":
+					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes) {
+						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -1071,20 +1033,18 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_cap
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities_effects) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "effects":
+				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities_effects) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -1110,20 +1070,18 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if(c *ah
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "event":
-					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "event":
+				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -1163,15 +1121,13 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindArray {
 		matches := 0
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if c.Matches(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not_contains) {
-					matches++
-					if ev != nil {
-						ev.Set(i)
-					}
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if c.Matches(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not_contains) {
+				matches++
+				if ev != nil {
+					ev.Set(i)
 				}
 			}
 		}
@@ -1229,20 +1185,18 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c *
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_sessionStart) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_sessionStart) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -1261,31 +1215,27 @@ func vCapabilities_sessionStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					{
-						n := m.Value()
-						if !(d.Kind(n) == ahpimpl.KindArray) {
-							return c.FailTypeWith(n, &reasons[72])
-						}
-						{
-							it := d.Items(n)
-							for it.Next() {
-								if !c.StrEnum(it.Item(), &reasons[73], enum4) {
-									return false
-								}
-							}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "effects":
+				{
+					n := m.Value()
+					if !(d.Kind(n) == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[72])
+					}
+					it := d.Items(n)
+					for it.Next() {
+						if !c.StrEnum(it.Item(), &reasons[73], enum4) {
+							return false
 						}
 					}
-				default:
-					continue
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -1309,51 +1259,47 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "effects":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[75])
-					}
-					if ok, _ := c.UniqueItems(n); !ok {
-						return c.FailWith(n, &reasons[76])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vCapabilities_effects_items) {
-								return false
-							}
-						}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "effects":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[75])
+				}
+				if ok, _ := c.UniqueItems(n); !ok {
+					return c.FailWith(n, &reasons[76])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vCapabilities_effects_items) {
+						return false
 					}
 				}
-			case "modify":
-				if !c.Child(m.Value(), vCapabilities_modify) {
-					return false
-				}
-			case "flow":
-				if !c.Child(m.Value(), vCapabilities_flow) {
-					return false
-				}
-			case "inject":
-				if !c.Child(m.Value(), vCapabilities_inject) {
-					return false
-				}
-			case "elicitation":
-				if !c.Child(m.Value(), vCapabilities_elicitation) {
-					return false
-				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "modify":
+			if !c.Child(m.Value(), vCapabilities_modify) {
+				return false
 			}
+		case "flow":
+			if !c.Child(m.Value(), vCapabilities_flow) {
+				return false
+			}
+		case "inject":
+			if !c.Child(m.Value(), vCapabilities_inject) {
+				return false
+			}
+		case "elicitation":
+			if !c.Child(m.Value(), vCapabilities_elicitation) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -1380,14 +1326,12 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			// draft/capabilities.schema.json#/allOf/0/then
 			if k == ahpimpl.KindObject {
 				var seen uint64
-				{
-					m := d.Members(n)
-					for m.Next() {
-						switch m.Key() {
-						case "flow":
-							seen |= uint64(0x1)
-							continue
-						}
+				m := d.Members(n)
+				for m.Next() {
+					switch m.Key() {
+					case "flow":
+						seen |= uint64(0x1)
+						continue
 					}
 				}
 				if seen != uint64(0x1) {
@@ -1403,20 +1347,18 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			if ev != nil {
 				ev.Declared = true
 			}
-			{
-				m := d.Members(n)
-				for m.Next() {
-					switch m.Key() {
-					case "effects":
-						if !c.Child(m.Value(), vCapabilities_allOf_1_then_effects) {
-							return false
-						}
-					default:
-						continue
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "effects":
+					if !c.Child(m.Value(), vCapabilities_allOf_1_then_effects) {
+						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -1442,14 +1384,12 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			// draft/capabilities.schema.json#/allOf/2/then
 			if k == ahpimpl.KindObject {
 				var seen uint64
-				{
-					m := d.Members(n)
-					for m.Next() {
-						switch m.Key() {
-						case "inject":
-							seen |= uint64(0x1)
-							continue
-						}
+				m := d.Members(n)
+				for m.Next() {
+					switch m.Key() {
+					case "inject":
+						seen |= uint64(0x1)
+						continue
 					}
 				}
 				if seen != uint64(0x1) {
@@ -1465,20 +1405,18 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			if ev != nil {
 				ev.Declared = true
 			}
-			{
-				m := d.Members(n)
-				for m.Next() {
-					switch m.Key() {
-					case "effects":
-						if !c.Child(m.Value(), vCapabilities_allOf_3_then_effects) {
-							return false
-						}
-					default:
-						continue
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "effects":
+					if !c.Child(m.Value(), vCapabilities_allOf_3_then_effects) {
+						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -1504,14 +1442,12 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			// draft/capabilities.schema.json#/allOf/4/then
 			if k == ahpimpl.KindObject {
 				var seen uint64
-				{
-					m := d.Members(n)
-					for m.Next() {
-						switch m.Key() {
-						case "modify":
-							seen |= uint64(0x1)
-							continue
-						}
+				m := d.Members(n)
+				for m.Next() {
+					switch m.Key() {
+					case "modify":
+						seen |= uint64(0x1)
+						continue
 					}
 				}
 				if seen != uint64(0x1) {
@@ -1527,20 +1463,18 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			if ev != nil {
 				ev.Declared = true
 			}
-			{
-				m := d.Members(n)
-				for m.Next() {
-					switch m.Key() {
-					case "effects":
-						if !c.Child(m.Value(), vCapabilities_allOf_5_then_effects) {
-							return false
-						}
-					default:
-						continue
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "effects":
+					if !c.Child(m.Value(), vCapabilities_allOf_5_then_effects) {
+						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -1554,15 +1488,13 @@ func vCapabilities_allOf_1_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindArray {
 		matches := 0
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if c.Matches(it.Item(), vCapabilities_allOf_1_then_effects_contains) {
-					matches++
-					if ev != nil {
-						ev.Set(i)
-					}
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if c.Matches(it.Item(), vCapabilities_allOf_1_then_effects_contains) {
+				matches++
+				if ev != nil {
+					ev.Set(i)
 				}
 			}
 		}
@@ -1589,15 +1521,13 @@ func vCapabilities_allOf_3_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindArray {
 		matches := 0
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if c.Matches(it.Item(), vCapabilities_allOf_3_then_effects_contains) {
-					matches++
-					if ev != nil {
-						ev.Set(i)
-					}
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if c.Matches(it.Item(), vCapabilities_allOf_3_then_effects_contains) {
+				matches++
+				if ev != nil {
+					ev.Set(i)
 				}
 			}
 		}
@@ -1624,15 +1554,13 @@ func vCapabilities_allOf_5_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindArray {
 		matches := 0
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if c.Matches(it.Item(), vCapabilities_allOf_5_then_effects_contains) {
-					matches++
-					if ev != nil {
-						ev.Set(i)
-					}
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if c.Matches(it.Item(), vCapabilities_allOf_5_then_effects_contains) {
+				matches++
+				if ev != nil {
+					ev.Set(i)
 				}
 			}
 		}
@@ -1707,52 +1635,50 @@ func vCapabilities_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "input":
-				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
-					return false
-				}
-			case "output":
-				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
-					return false
-				}
-			case "prompt":
-				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
-					return false
-				}
-			case "request":
-				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
-					return false
-				}
-			case "response":
-				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
-					return false
-				}
-			case "content":
-				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
-					return false
-				}
-			case "instructions":
-				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
-					return false
-				}
-			case "summary":
-				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
-					return false
-				}
-			case "workspace":
-				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "input":
+			if !c.Child(m.Value(), vCapabilities_modifyOperations) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "output":
+			if !c.Child(m.Value(), vCapabilities_modifyOperations) {
+				return false
 			}
+		case "prompt":
+			if !c.Child(m.Value(), vCapabilities_modifyOperations) {
+				return false
+			}
+		case "request":
+			if !c.Child(m.Value(), vCapabilities_modifyOperations) {
+				return false
+			}
+		case "response":
+			if !c.Child(m.Value(), vCapabilities_modifyOperations) {
+				return false
+			}
+		case "content":
+			if !c.Child(m.Value(), vCapabilities_modifyOperations) {
+				return false
+			}
+		case "instructions":
+			if !c.Child(m.Value(), vCapabilities_modifyOperations) {
+				return false
+			}
+		case "summary":
+			if !c.Child(m.Value(), vCapabilities_modifyOperations) {
+				return false
+			}
+		case "workspace":
+			if !c.Child(m.Value(), vCapabilities_modifyOperations) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	return true
@@ -1769,26 +1695,24 @@ func vCapabilities_modifyOperations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "replace":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
-					return c.FailTypeWith(n, &reasons[93])
-				}
-			case "merge":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
-					return c.FailTypeWith(n, &reasons[94])
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "replace":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+				return c.FailTypeWith(n, &reasons[93])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "merge":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+				return c.FailTypeWith(n, &reasons[94])
 			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -1820,21 +1744,19 @@ func vCapabilities_modifyOperations_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "replace":
-					seen |= uint64(0x1)
-					if n := m.Value(); !(d.Bool(n)) {
-						return c.FailWith(n, &reasons[97])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "replace":
+				seen |= uint64(0x1)
+				if n := m.Value(); !(d.Bool(n)) {
+					return c.FailWith(n, &reasons[97])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 		if seen != uint64(0x1) {
@@ -1853,21 +1775,19 @@ func vCapabilities_modifyOperations_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "merge":
-					seen |= uint64(0x1)
-					if n := m.Value(); !(d.Bool(n)) {
-						return c.FailWith(n, &reasons[99])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "merge":
+				seen |= uint64(0x1)
+				if n := m.Value(); !(d.Bool(n)) {
+					return c.FailWith(n, &reasons[99])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 		if seen != uint64(0x1) {
@@ -1888,50 +1808,46 @@ func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "operations":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[102])
-					}
-					if d.Len(n) < 1 {
-						return c.FailWith(n, &reasons[103])
-					}
-					if ok, _ := c.UniqueItems(n); !ok {
-						return c.FailWith(n, &reasons[104])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.StrEnum(it.Item(), &reasons[105], enum6) {
-								return false
-							}
-						}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "operations":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[102])
+				}
+				if d.Len(n) < 1 {
+					return c.FailWith(n, &reasons[103])
+				}
+				if ok, _ := c.UniqueItems(n); !ok {
+					return c.FailWith(n, &reasons[104])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.StrEnum(it.Item(), &reasons[105], enum6) {
+						return false
 					}
 				}
-			case "remainingContinuations":
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-			case "continuationCount":
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-			case "maxContinuations":
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "remainingContinuations":
+			if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+				return false
 			}
+		case "continuationCount":
+			if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+				return false
+			}
+		case "maxContinuations":
+			if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -1958,17 +1874,15 @@ func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			// draft/capabilities.schema.json#/properties/flow/allOf/0/then
 			if k == ahpimpl.KindObject {
 				var seen uint64
-				{
-					m := d.Members(n)
-					for m.Next() {
-						switch m.Key() {
-						case "remainingContinuations":
-							seen |= uint64(0x1)
-							continue
-						case "continuationCount":
-							seen |= uint64(0x2)
-							continue
-						}
+				m := d.Members(n)
+				for m.Next() {
+					switch m.Key() {
+					case "remainingContinuations":
+						seen |= uint64(0x1)
+						continue
+					case "continuationCount":
+						seen |= uint64(0x2)
+						continue
 					}
 				}
 				if seen != uint64(0x3) {
@@ -2004,21 +1918,19 @@ func vCapabilities_inject(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "context":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCapabilities_inject_context) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "context":
+			seen |= uint64(0x1)
+			if !c.Child(m.Value(), vCapabilities_inject_context) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -2038,43 +1950,39 @@ func vCapabilities_inject_context(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "append":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.Bool(n)) {
-					return c.FailWith(n, &reasons[114])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "append":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.Bool(n)) {
+				return c.FailWith(n, &reasons[114])
+			}
+		case "deliverAt":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[115])
 				}
-			case "deliverAt":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[115])
-					}
-					if d.Len(n) < 1 {
-						return c.FailWith(n, &reasons[116])
-					}
-					if ok, _ := c.UniqueItems(n); !ok {
-						return c.FailWith(n, &reasons[117])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.StrEnum(it.Item(), &reasons[118], enum7) {
-								return false
-							}
-						}
+				if d.Len(n) < 1 {
+					return c.FailWith(n, &reasons[116])
+				}
+				if ok, _ := c.UniqueItems(n); !ok {
+					return c.FailWith(n, &reasons[117])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.StrEnum(it.Item(), &reasons[118], enum7) {
+						return false
 					}
 				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -2093,24 +2001,22 @@ func vCapabilities_elicitation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "form":
-				if !c.Child(m.Value(), vCapabilities_elicitation_form) {
-					return false
-				}
-			case "url":
-				if !c.Child(m.Value(), vCapabilities_elicitation_url) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "form":
+			if !c.Child(m.Value(), vCapabilities_elicitation_form) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "url":
+			if !c.Child(m.Value(), vCapabilities_elicitation_url) {
+				return false
 			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	return true
@@ -2173,20 +2079,18 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c *
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_configChangeBefore) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_configChangeBefore) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -2205,31 +2109,27 @@ func vCapabilities_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					{
-						n := m.Value()
-						if !(d.Kind(n) == ahpimpl.KindArray) {
-							return c.FailTypeWith(n, &reasons[124])
-						}
-						{
-							it := d.Items(n)
-							for it.Next() {
-								if !c.StrEnum(it.Item(), &reasons[125], enum8) {
-									return false
-								}
-							}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "effects":
+				{
+					n := m.Value()
+					if !(d.Kind(n) == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[124])
+					}
+					it := d.Items(n)
+					for it.Next() {
+						if !c.StrEnum(it.Item(), &reasons[125], enum8) {
+							return false
 						}
 					}
-				default:
-					continue
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -2273,20 +2173,18 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c *
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_turnStart) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_turnStart) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -2305,39 +2203,35 @@ func vCapabilities_turnStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					{
-						n := m.Value()
-						if !(d.Kind(n) == ahpimpl.KindArray) {
-							return c.FailTypeWith(n, &reasons[126])
-						}
-						{
-							it := d.Items(n)
-							for it.Next() {
-								if !c.StrEnum(it.Item(), &reasons[127], enum9) {
-									return false
-								}
-							}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "effects":
+				{
+					n := m.Value()
+					if !(d.Kind(n) == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[126])
+					}
+					it := d.Items(n)
+					for it.Next() {
+						if !c.StrEnum(it.Item(), &reasons[127], enum9) {
+							return false
 						}
 					}
-				case "modify":
-					if !c.Child(m.Value(), vCapabilities_turnStart_allOf_1_modify) {
-						return false
-					}
-				case "flow":
-					if !c.Child(m.Value(), vCapabilities_turnStart_allOf_1_flow) {
-						return false
-					}
-				default:
-					continue
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "modify":
+				if !c.Child(m.Value(), vCapabilities_turnStart_allOf_1_modify) {
+					return false
 				}
+			case "flow":
+				if !c.Child(m.Value(), vCapabilities_turnStart_allOf_1_flow) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -2351,12 +2245,10 @@ func vCapabilities_turnStart_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[128])
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if !c.StrEnum(m.Name(), &reasons[129], enum10) {
-				return false
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if !c.StrEnum(m.Name(), &reasons[129], enum10) {
+			return false
 		}
 	}
 	return true
@@ -2372,31 +2264,27 @@ func vCapabilities_turnStart_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "operations":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[131])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.StrEnum(it.Item(), &reasons[132], enum11) {
-								return false
-							}
-						}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "operations":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[131])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.StrEnum(it.Item(), &reasons[132], enum11) {
+						return false
 					}
 				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	return true
@@ -2439,20 +2327,18 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c *
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_turnFinishBefore) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_turnFinishBefore) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -2471,39 +2357,35 @@ func vCapabilities_turnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					{
-						n := m.Value()
-						if !(d.Kind(n) == ahpimpl.KindArray) {
-							return c.FailTypeWith(n, &reasons[133])
-						}
-						{
-							it := d.Items(n)
-							for it.Next() {
-								if !c.StrEnum(it.Item(), &reasons[134], enum12) {
-									return false
-								}
-							}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "effects":
+				{
+					n := m.Value()
+					if !(d.Kind(n) == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[133])
+					}
+					it := d.Items(n)
+					for it.Next() {
+						if !c.StrEnum(it.Item(), &reasons[134], enum12) {
+							return false
 						}
 					}
-				case "modify":
-					if !c.Child(m.Value(), vCapabilities_turnFinishBefore_allOf_1_modify) {
-						return false
-					}
-				case "flow":
-					if !c.Child(m.Value(), vCapabilities_turnFinishBefore_allOf_1_flow) {
-						return false
-					}
-				default:
-					continue
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "modify":
+				if !c.Child(m.Value(), vCapabilities_turnFinishBefore_allOf_1_modify) {
+					return false
 				}
+			case "flow":
+				if !c.Child(m.Value(), vCapabilities_turnFinishBefore_allOf_1_flow) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -2516,12 +2398,10 @@ func vCapabilities_turnFinishBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Nod
 	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[135])
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if !c.StrEnum(m.Name(), &reasons[136], enum13) {
-				return false
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if !c.StrEnum(m.Name(), &reasons[136], enum13) {
+			return false
 		}
 	}
 	return true
@@ -2536,31 +2416,27 @@ func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node,
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "operations":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[138])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.StrEnum(it.Item(), &reasons[139], enum6) {
-								return false
-							}
-						}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "operations":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[138])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.StrEnum(it.Item(), &reasons[139], enum6) {
+						return false
 					}
 				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	return true
@@ -2603,20 +2479,18 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c *
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_modelRequestBefore) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_modelRequestBefore) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -2635,39 +2509,35 @@ func vCapabilities_modelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					{
-						n := m.Value()
-						if !(d.Kind(n) == ahpimpl.KindArray) {
-							return c.FailTypeWith(n, &reasons[140])
-						}
-						{
-							it := d.Items(n)
-							for it.Next() {
-								if !c.StrEnum(it.Item(), &reasons[141], enum14) {
-									return false
-								}
-							}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "effects":
+				{
+					n := m.Value()
+					if !(d.Kind(n) == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[140])
+					}
+					it := d.Items(n)
+					for it.Next() {
+						if !c.StrEnum(it.Item(), &reasons[141], enum14) {
+							return false
 						}
 					}
-				case "modify":
-					if !c.Child(m.Value(), vCapabilities_modelRequestBefore_allOf_1_modify) {
-						return false
-					}
-				case "flow":
-					if !c.Child(m.Value(), vCapabilities_modelRequestBefore_allOf_1_flow) {
-						return false
-					}
-				default:
-					continue
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "modify":
+				if !c.Child(m.Value(), vCapabilities_modelRequestBefore_allOf_1_modify) {
+					return false
 				}
+			case "flow":
+				if !c.Child(m.Value(), vCapabilities_modelRequestBefore_allOf_1_flow) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -2680,12 +2550,10 @@ func vCapabilities_modelRequestBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.N
 	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[142])
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if !c.StrEnum(m.Name(), &reasons[143], enum15) {
-				return false
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if !c.StrEnum(m.Name(), &reasons[143], enum15) {
+			return false
 		}
 	}
 	return true
@@ -2700,31 +2568,27 @@ func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Nod
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "operations":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[145])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.StrEnum(it.Item(), &reasons[146], enum11) {
-								return false
-							}
-						}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "operations":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[145])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.StrEnum(it.Item(), &reasons[146], enum11) {
+						return false
 					}
 				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	return true
@@ -2767,20 +2631,18 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c *
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_modelResponseAfter) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_modelResponseAfter) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -2799,39 +2661,35 @@ func vCapabilities_modelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					{
-						n := m.Value()
-						if !(d.Kind(n) == ahpimpl.KindArray) {
-							return c.FailTypeWith(n, &reasons[147])
-						}
-						{
-							it := d.Items(n)
-							for it.Next() {
-								if !c.StrEnum(it.Item(), &reasons[148], enum12) {
-									return false
-								}
-							}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "effects":
+				{
+					n := m.Value()
+					if !(d.Kind(n) == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[147])
+					}
+					it := d.Items(n)
+					for it.Next() {
+						if !c.StrEnum(it.Item(), &reasons[148], enum12) {
+							return false
 						}
 					}
-				case "modify":
-					if !c.Child(m.Value(), vCapabilities_modelResponseAfter_allOf_1_modify) {
-						return false
-					}
-				case "flow":
-					if !c.Child(m.Value(), vCapabilities_modelResponseAfter_allOf_1_flow) {
-						return false
-					}
-				default:
-					continue
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "modify":
+				if !c.Child(m.Value(), vCapabilities_modelResponseAfter_allOf_1_modify) {
+					return false
 				}
+			case "flow":
+				if !c.Child(m.Value(), vCapabilities_modelResponseAfter_allOf_1_flow) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -2844,12 +2702,10 @@ func vCapabilities_modelResponseAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.N
 	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[149])
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if !c.StrEnum(m.Name(), &reasons[150], enum13) {
-				return false
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if !c.StrEnum(m.Name(), &reasons[150], enum13) {
+			return false
 		}
 	}
 	return true
@@ -2864,31 +2720,27 @@ func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Nod
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "operations":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[152])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.StrEnum(it.Item(), &reasons[153], enum11) {
-								return false
-							}
-						}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "operations":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[152])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.StrEnum(it.Item(), &reasons[153], enum11) {
+						return false
 					}
 				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	return true
@@ -2931,20 +2783,18 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c *
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_modelSwitchBefore) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_modelSwitchBefore) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -2963,35 +2813,31 @@ func vCapabilities_modelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					{
-						n := m.Value()
-						if !(d.Kind(n) == ahpimpl.KindArray) {
-							return c.FailTypeWith(n, &reasons[154])
-						}
-						{
-							it := d.Items(n)
-							for it.Next() {
-								if !c.StrEnum(it.Item(), &reasons[155], enum16) {
-									return false
-								}
-							}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "effects":
+				{
+					n := m.Value()
+					if !(d.Kind(n) == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[154])
+					}
+					it := d.Items(n)
+					for it.Next() {
+						if !c.StrEnum(it.Item(), &reasons[155], enum16) {
+							return false
 						}
 					}
-				case "flow":
-					if !c.Child(m.Value(), vCapabilities_modelSwitchBefore_allOf_1_flow) {
-						return false
-					}
-				default:
-					continue
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "flow":
+				if !c.Child(m.Value(), vCapabilities_modelSwitchBefore_allOf_1_flow) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -3007,31 +2853,27 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "operations":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[157])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.StrEnum(it.Item(), &reasons[158], enum11) {
-								return false
-							}
-						}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "operations":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[157])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.StrEnum(it.Item(), &reasons[158], enum11) {
+						return false
 					}
 				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	return true
@@ -3074,20 +2916,18 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c 
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_toolBefore) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_toolBefore) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -3106,39 +2946,35 @@ func vCapabilities_toolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					{
-						n := m.Value()
-						if !(d.Kind(n) == ahpimpl.KindArray) {
-							return c.FailTypeWith(n, &reasons[159])
-						}
-						{
-							it := d.Items(n)
-							for it.Next() {
-								if !c.StrEnum(it.Item(), &reasons[160], enum17) {
-									return false
-								}
-							}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "effects":
+				{
+					n := m.Value()
+					if !(d.Kind(n) == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[159])
+					}
+					it := d.Items(n)
+					for it.Next() {
+						if !c.StrEnum(it.Item(), &reasons[160], enum17) {
+							return false
 						}
 					}
-				case "modify":
-					if !c.Child(m.Value(), vCapabilities_toolBefore_allOf_1_modify) {
-						return false
-					}
-				case "flow":
-					if !c.Child(m.Value(), vCapabilities_toolBefore_allOf_1_flow) {
-						return false
-					}
-				default:
-					continue
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "modify":
+				if !c.Child(m.Value(), vCapabilities_toolBefore_allOf_1_modify) {
+					return false
 				}
+			case "flow":
+				if !c.Child(m.Value(), vCapabilities_toolBefore_allOf_1_flow) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -3152,12 +2988,10 @@ func vCapabilities_toolBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[161])
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if !c.StrEnum(m.Name(), &reasons[162], enum18) {
-				return false
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if !c.StrEnum(m.Name(), &reasons[162], enum18) {
+			return false
 		}
 	}
 	return true
@@ -3173,31 +3007,27 @@ func vCapabilities_toolBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "operations":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[164])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.StrEnum(it.Item(), &reasons[165], enum11) {
-								return false
-							}
-						}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "operations":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[164])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.StrEnum(it.Item(), &reasons[165], enum11) {
+						return false
 					}
 				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	return true
@@ -3240,20 +3070,18 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c 
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_toolAfter) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_toolAfter) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -3272,39 +3100,35 @@ func vCapabilities_toolAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					{
-						n := m.Value()
-						if !(d.Kind(n) == ahpimpl.KindArray) {
-							return c.FailTypeWith(n, &reasons[166])
-						}
-						{
-							it := d.Items(n)
-							for it.Next() {
-								if !c.StrEnum(it.Item(), &reasons[167], enum19) {
-									return false
-								}
-							}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "effects":
+				{
+					n := m.Value()
+					if !(d.Kind(n) == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[166])
+					}
+					it := d.Items(n)
+					for it.Next() {
+						if !c.StrEnum(it.Item(), &reasons[167], enum19) {
+							return false
 						}
 					}
-				case "modify":
-					if !c.Child(m.Value(), vCapabilities_toolAfter_allOf_1_modify) {
-						return false
-					}
-				case "flow":
-					if !c.Child(m.Value(), vCapabilities_toolAfter_allOf_1_flow) {
-						return false
-					}
-				default:
-					continue
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "modify":
+				if !c.Child(m.Value(), vCapabilities_toolAfter_allOf_1_modify) {
+					return false
 				}
+			case "flow":
+				if !c.Child(m.Value(), vCapabilities_toolAfter_allOf_1_flow) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -3318,12 +3142,10 @@ func vCapabilities_toolAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[168])
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if !c.StrEnum(m.Name(), &reasons[169], enum20) {
-				return false
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if !c.StrEnum(m.Name(), &reasons[169], enum20) {
+			return false
 		}
 	}
 	return true
@@ -3339,31 +3161,27 @@ func vCapabilities_toolAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "operations":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[171])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.StrEnum(it.Item(), &reasons[172], enum6) {
-								return false
-							}
-						}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "operations":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[171])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.StrEnum(it.Item(), &reasons[172], enum6) {
+						return false
 					}
 				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	return true
@@ -3406,20 +3224,18 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c 
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_toolPermissionRequest) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_toolPermissionRequest) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -3438,39 +3254,35 @@ func vCapabilities_toolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					{
-						n := m.Value()
-						if !(d.Kind(n) == ahpimpl.KindArray) {
-							return c.FailTypeWith(n, &reasons[173])
-						}
-						{
-							it := d.Items(n)
-							for it.Next() {
-								if !c.StrEnum(it.Item(), &reasons[174], enum21) {
-									return false
-								}
-							}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "effects":
+				{
+					n := m.Value()
+					if !(d.Kind(n) == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[173])
+					}
+					it := d.Items(n)
+					for it.Next() {
+						if !c.StrEnum(it.Item(), &reasons[174], enum21) {
+							return false
 						}
 					}
-				case "modify":
-					if !c.Child(m.Value(), vCapabilities_toolPermissionRequest_allOf_1_modify) {
-						return false
-					}
-				case "flow":
-					if !c.Child(m.Value(), vCapabilities_toolPermissionRequest_allOf_1_flow) {
-						return false
-					}
-				default:
-					continue
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "modify":
+				if !c.Child(m.Value(), vCapabilities_toolPermissionRequest_allOf_1_modify) {
+					return false
 				}
+			case "flow":
+				if !c.Child(m.Value(), vCapabilities_toolPermissionRequest_allOf_1_flow) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -3483,12 +3295,10 @@ func vCapabilities_toolPermissionRequest_allOf_1_modify(c *ahpimpl.Ctx, n ahpimp
 	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[175])
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if !c.StrEnum(m.Name(), &reasons[176], enum18) {
-				return false
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if !c.StrEnum(m.Name(), &reasons[176], enum18) {
+			return false
 		}
 	}
 	return true
@@ -3503,31 +3313,27 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "operations":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[178])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.StrEnum(it.Item(), &reasons[179], enum11) {
-								return false
-							}
-						}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "operations":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[178])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.StrEnum(it.Item(), &reasons[179], enum11) {
+						return false
 					}
 				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	return true
@@ -3570,20 +3376,18 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c 
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_toolBatchAfter) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_toolBatchAfter) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -3602,35 +3406,31 @@ func vCapabilities_toolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					{
-						n := m.Value()
-						if !(d.Kind(n) == ahpimpl.KindArray) {
-							return c.FailTypeWith(n, &reasons[180])
-						}
-						{
-							it := d.Items(n)
-							for it.Next() {
-								if !c.StrEnum(it.Item(), &reasons[181], enum22) {
-									return false
-								}
-							}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "effects":
+				{
+					n := m.Value()
+					if !(d.Kind(n) == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[180])
+					}
+					it := d.Items(n)
+					for it.Next() {
+						if !c.StrEnum(it.Item(), &reasons[181], enum22) {
+							return false
 						}
 					}
-				case "flow":
-					if !c.Child(m.Value(), vCapabilities_toolBatchAfter_allOf_1_flow) {
-						return false
-					}
-				default:
-					continue
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "flow":
+				if !c.Child(m.Value(), vCapabilities_toolBatchAfter_allOf_1_flow) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -3646,31 +3446,27 @@ func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "operations":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[183])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.StrEnum(it.Item(), &reasons[184], enum11) {
-								return false
-							}
-						}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "operations":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[183])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.StrEnum(it.Item(), &reasons[184], enum11) {
+						return false
 					}
 				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	return true
@@ -3713,20 +3509,18 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c 
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_contextCompactBefore) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_contextCompactBefore) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -3745,35 +3539,31 @@ func vCapabilities_contextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					{
-						n := m.Value()
-						if !(d.Kind(n) == ahpimpl.KindArray) {
-							return c.FailTypeWith(n, &reasons[185])
-						}
-						{
-							it := d.Items(n)
-							for it.Next() {
-								if !c.StrEnum(it.Item(), &reasons[186], enum23) {
-									return false
-								}
-							}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "effects":
+				{
+					n := m.Value()
+					if !(d.Kind(n) == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[185])
+					}
+					it := d.Items(n)
+					for it.Next() {
+						if !c.StrEnum(it.Item(), &reasons[186], enum23) {
+							return false
 						}
 					}
-				case "modify":
-					if !c.Child(m.Value(), vCapabilities_contextCompactBefore_allOf_1_modify) {
-						return false
-					}
-				default:
-					continue
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "modify":
+				if !c.Child(m.Value(), vCapabilities_contextCompactBefore_allOf_1_modify) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -3786,12 +3576,10 @@ func vCapabilities_contextCompactBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl
 	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[187])
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if !c.StrEnum(m.Name(), &reasons[188], enum24) {
-				return false
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if !c.StrEnum(m.Name(), &reasons[188], enum24) {
+			return false
 		}
 	}
 	return true
@@ -3834,20 +3622,18 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c 
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_contextCompactAfter) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_contextCompactAfter) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -3866,35 +3652,31 @@ func vCapabilities_contextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					{
-						n := m.Value()
-						if !(d.Kind(n) == ahpimpl.KindArray) {
-							return c.FailTypeWith(n, &reasons[189])
-						}
-						{
-							it := d.Items(n)
-							for it.Next() {
-								if !c.StrEnum(it.Item(), &reasons[190], enum25) {
-									return false
-								}
-							}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "effects":
+				{
+					n := m.Value()
+					if !(d.Kind(n) == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[189])
+					}
+					it := d.Items(n)
+					for it.Next() {
+						if !c.StrEnum(it.Item(), &reasons[190], enum25) {
+							return false
 						}
 					}
-				case "modify":
-					if !c.Child(m.Value(), vCapabilities_contextCompactAfter_allOf_1_modify) {
-						return false
-					}
-				default:
-					continue
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "modify":
+				if !c.Child(m.Value(), vCapabilities_contextCompactAfter_allOf_1_modify) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -3907,12 +3689,10 @@ func vCapabilities_contextCompactAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.
 	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[191])
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if !c.StrEnum(m.Name(), &reasons[192], enum26) {
-				return false
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if !c.StrEnum(m.Name(), &reasons[192], enum26) {
+			return false
 		}
 	}
 	return true
@@ -3955,20 +3735,18 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c 
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_taskChangeBefore) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_taskChangeBefore) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -3987,31 +3765,27 @@ func vCapabilities_taskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					{
-						n := m.Value()
-						if !(d.Kind(n) == ahpimpl.KindArray) {
-							return c.FailTypeWith(n, &reasons[193])
-						}
-						{
-							it := d.Items(n)
-							for it.Next() {
-								if !c.StrEnum(it.Item(), &reasons[194], enum8) {
-									return false
-								}
-							}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "effects":
+				{
+					n := m.Value()
+					if !(d.Kind(n) == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[193])
+					}
+					it := d.Items(n)
+					for it.Next() {
+						if !c.StrEnum(it.Item(), &reasons[194], enum8) {
+							return false
 						}
 					}
-				default:
-					continue
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -4055,20 +3829,18 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c 
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_userElicitationRequest) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_userElicitationRequest) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -4087,31 +3859,27 @@ func vCapabilities_userElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					{
-						n := m.Value()
-						if !(d.Kind(n) == ahpimpl.KindArray) {
-							return c.FailTypeWith(n, &reasons[195])
-						}
-						{
-							it := d.Items(n)
-							for it.Next() {
-								if !c.StrEnum(it.Item(), &reasons[196], enum27) {
-									return false
-								}
-							}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "effects":
+				{
+					n := m.Value()
+					if !(d.Kind(n) == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[195])
+					}
+					it := d.Items(n)
+					for it.Next() {
+						if !c.StrEnum(it.Item(), &reasons[196], enum27) {
+							return false
 						}
 					}
-				default:
-					continue
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -4155,20 +3923,18 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c 
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_userElicitationResult) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_userElicitationResult) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -4187,35 +3953,31 @@ func vCapabilities_userElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					{
-						n := m.Value()
-						if !(d.Kind(n) == ahpimpl.KindArray) {
-							return c.FailTypeWith(n, &reasons[197])
-						}
-						{
-							it := d.Items(n)
-							for it.Next() {
-								if !c.StrEnum(it.Item(), &reasons[198], enum28) {
-									return false
-								}
-							}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "effects":
+				{
+					n := m.Value()
+					if !(d.Kind(n) == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[197])
+					}
+					it := d.Items(n)
+					for it.Next() {
+						if !c.StrEnum(it.Item(), &reasons[198], enum28) {
+							return false
 						}
 					}
-				case "modify":
-					if !c.Child(m.Value(), vCapabilities_userElicitationResult_allOf_1_modify) {
-						return false
-					}
-				default:
-					continue
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "modify":
+				if !c.Child(m.Value(), vCapabilities_userElicitationResult_allOf_1_modify) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -4228,12 +3990,10 @@ func vCapabilities_userElicitationResult_allOf_1_modify(c *ahpimpl.Ctx, n ahpimp
 	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[199])
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if !c.StrEnum(m.Name(), &reasons[200], enum29) {
-				return false
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if !c.StrEnum(m.Name(), &reasons[200], enum29) {
+			return false
 		}
 	}
 	return true
@@ -4276,20 +4036,18 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c 
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_userMessageInbound) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_userMessageInbound) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -4308,35 +4066,31 @@ func vCapabilities_userMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					{
-						n := m.Value()
-						if !(d.Kind(n) == ahpimpl.KindArray) {
-							return c.FailTypeWith(n, &reasons[201])
-						}
-						{
-							it := d.Items(n)
-							for it.Next() {
-								if !c.StrEnum(it.Item(), &reasons[202], enum30) {
-									return false
-								}
-							}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "effects":
+				{
+					n := m.Value()
+					if !(d.Kind(n) == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[201])
+					}
+					it := d.Items(n)
+					for it.Next() {
+						if !c.StrEnum(it.Item(), &reasons[202], enum30) {
+							return false
 						}
 					}
-				case "modify":
-					if !c.Child(m.Value(), vCapabilities_userMessageInbound_allOf_1_modify) {
-						return false
-					}
-				default:
-					continue
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "modify":
+				if !c.Child(m.Value(), vCapabilities_userMessageInbound_allOf_1_modify) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -4349,12 +4103,10 @@ func vCapabilities_userMessageInbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.N
 	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[203])
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if !c.StrEnum(m.Name(), &reasons[204], enum10) {
-				return false
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if !c.StrEnum(m.Name(), &reasons[204], enum10) {
+			return false
 		}
 	}
 	return true
@@ -4397,20 +4149,18 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c 
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_userMessageOutbound) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_userMessageOutbound) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -4429,35 +4179,31 @@ func vCapabilities_userMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					{
-						n := m.Value()
-						if !(d.Kind(n) == ahpimpl.KindArray) {
-							return c.FailTypeWith(n, &reasons[205])
-						}
-						{
-							it := d.Items(n)
-							for it.Next() {
-								if !c.StrEnum(it.Item(), &reasons[206], enum30) {
-									return false
-								}
-							}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "effects":
+				{
+					n := m.Value()
+					if !(d.Kind(n) == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[205])
+					}
+					it := d.Items(n)
+					for it.Next() {
+						if !c.StrEnum(it.Item(), &reasons[206], enum30) {
+							return false
 						}
 					}
-				case "modify":
-					if !c.Child(m.Value(), vCapabilities_userMessageOutbound_allOf_1_modify) {
-						return false
-					}
-				default:
-					continue
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "modify":
+				if !c.Child(m.Value(), vCapabilities_userMessageOutbound_allOf_1_modify) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -4470,12 +4216,10 @@ func vCapabilities_userMessageOutbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.
 	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[207])
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if !c.StrEnum(m.Name(), &reasons[208], enum29) {
-				return false
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if !c.StrEnum(m.Name(), &reasons[208], enum29) {
+			return false
 		}
 	}
 	return true
@@ -4518,20 +4262,18 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c 
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_workspaceChangeBefore) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_workspaceChangeBefore) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -4550,35 +4292,31 @@ func vCapabilities_workspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					{
-						n := m.Value()
-						if !(d.Kind(n) == ahpimpl.KindArray) {
-							return c.FailTypeWith(n, &reasons[209])
-						}
-						{
-							it := d.Items(n)
-							for it.Next() {
-								if !c.StrEnum(it.Item(), &reasons[210], enum30) {
-									return false
-								}
-							}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "effects":
+				{
+					n := m.Value()
+					if !(d.Kind(n) == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[209])
+					}
+					it := d.Items(n)
+					for it.Next() {
+						if !c.StrEnum(it.Item(), &reasons[210], enum30) {
+							return false
 						}
 					}
-				case "modify":
-					if !c.Child(m.Value(), vCapabilities_workspaceChangeBefore_allOf_1_modify) {
-						return false
-					}
-				default:
-					continue
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "modify":
+				if !c.Child(m.Value(), vCapabilities_workspaceChangeBefore_allOf_1_modify) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -4591,12 +4329,10 @@ func vCapabilities_workspaceChangeBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimp
 	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[211])
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if !c.StrEnum(m.Name(), &reasons[212], enum31) {
-				return false
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if !c.StrEnum(m.Name(), &reasons[212], enum31) {
+			return false
 		}
 	}
 	return true
@@ -4620,26 +4356,24 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahpimpl.Ctx, n 
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "path":
-				seen |= uint64(0x1)
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			case "reason":
-				seen |= uint64(0x2)
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "path":
+			seen |= uint64(0x1)
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "reason":
+			seen |= uint64(0x2)
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
 			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -4657,32 +4391,30 @@ func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahpimpl.Ctx, n ahpi
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "maxUploadBytes":
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-			case "maxContinuations":
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-			case "minTimeoutMs":
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-			case "maxTimeoutMs":
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "maxUploadBytes":
+			if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "maxContinuations":
+			if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+				return false
 			}
+		case "minTimeoutMs":
+			if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+				return false
+			}
+		case "maxTimeoutMs":
+			if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	return true
@@ -4699,40 +4431,36 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "scopes":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[219])
-					}
-					if ok, _ := c.UniqueItems(n); !ok {
-						return c.FailWith(n, &reasons[220])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.StrEnum(it.Item(), &reasons[221], enum33) {
-								return false
-							}
-						}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "scopes":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[219])
+				}
+				if ok, _ := c.UniqueItems(n); !ok {
+					return c.FailWith(n, &reasons[220])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.StrEnum(it.Item(), &reasons[221], enum33) {
+						return false
 					}
 				}
-			case "disableable":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
-					return c.FailTypeWith(n, &reasons[222])
-				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "disableable":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+				return c.FailTypeWith(n, &reasons[222])
 			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -4759,20 +4487,18 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 				if ev != nil {
 					ev.Declared = true
 				}
-				{
-					m := d.Members(n)
-					for m.Next() {
-						switch m.Key() {
-						case "disableable":
-							if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
-								return c.FailWith(n, &reasons[225])
-							}
-						default:
-							continue
+				m := d.Members(n)
+				for m.Next() {
+					switch m.Key() {
+					case "disableable":
+						if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
+							return c.FailWith(n, &reasons[225])
 						}
-						if ev != nil {
-							ev.Set(m.Index())
-						}
+					default:
+						continue
+					}
+					if ev != nil {
+						ev.Set(m.Index())
 					}
 				}
 			}
@@ -4789,13 +4515,11 @@ func vCatalogueEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			return c.FailTypeWith(n, &reasons[226])
 		}
 		var dvs [1]ahpimpl.Node
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if m.Key() == "type" {
-					dvs[0] = m.Value()
-					break
-				}
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "type" {
+				dvs[0] = m.Value()
+				break
 			}
 		}
 		dv := dvs[0]
@@ -4957,120 +4681,19 @@ func vEvent_envelope_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "turn":
-					if !c.Child(m.Value(), vEvent_openIdentity) {
-						return false
-					}
-				case "items":
-					if !vEvent_contentItems(c, m.Value(), nil) {
-						return false
-					}
-				case "id":
-					seen1 |= uint64(0x1)
-					{
-						n := m.Value()
-						if !(d.Kind(n) == ahpimpl.KindString) {
-							return c.FailTypeWith(n, &reasons[228])
-						}
-						if d.RunesBelow(n, 1) {
-							return c.FailWith(n, &reasons[229])
-						}
-					}
-				case "source":
-					seen1 |= uint64(0x2)
-					{
-						n := m.Value()
-						if !(d.Kind(n) == ahpimpl.KindString) {
-							return c.FailTypeWith(n, &reasons[230])
-						}
-						if !format.URI(d.StrView(n)) {
-							return c.FailWith(n, &reasons[231])
-						}
-					}
-				case "time":
-					seen1 |= uint64(0x4)
-					{
-						n := m.Value()
-						if !(d.Kind(n) == ahpimpl.KindString) {
-							return c.FailTypeWith(n, &reasons[232])
-						}
-						if !format.DateTime(d.StrView(n)) {
-							return c.FailWith(n, &reasons[233])
-						}
-					}
-				case "session":
-					if !c.Child(m.Value(), vCommon_session) {
-						return false
-					}
-				case "parentEventId":
-					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-						return false
-					}
-				case "gaps":
-					{
-						n := m.Value()
-						if !(d.Kind(n) == ahpimpl.KindArray) {
-							return c.FailTypeWith(n, &reasons[234])
-						}
-						{
-							it := d.Items(n)
-							for it.Next() {
-								if !c.Child(it.Item(), vEvent_gap) {
-									return false
-								}
-							}
-						}
-					}
-				case "native":
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				case "synthesized":
-					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-						return false
-					}
-				case "type":
-					seen1 |= uint64(0x8)
-					continue
-				default:
-					continue
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-		}
-		if seen1 != uint64(0xf) {
-			return c.FailRequired(n, seen1, &required22)
-		}
-	}
-	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[239])
-	}
-	return true
-}
-
-// vEvent_eventCore checks draft/event.schema.json#/$defs/eventCore.
-func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[239])
-	}
-	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
-	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
+			case "turn":
+				if !c.Child(m.Value(), vEvent_openIdentity) {
+					return false
+				}
+			case "items":
+				if !vEvent_contentItems(c, m.Value(), nil) {
+					return false
+				}
 			case "id":
-				seen |= uint64(0x1)
+				seen1 |= uint64(0x1)
 				{
 					n := m.Value()
 					if !(d.Kind(n) == ahpimpl.KindString) {
@@ -5081,7 +4704,7 @@ func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					}
 				}
 			case "source":
-				seen |= uint64(0x2)
+				seen1 |= uint64(0x2)
 				{
 					n := m.Value()
 					if !(d.Kind(n) == ahpimpl.KindString) {
@@ -5092,7 +4715,7 @@ func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					}
 				}
 			case "time":
-				seen |= uint64(0x4)
+				seen1 |= uint64(0x4)
 				{
 					n := m.Value()
 					if !(d.Kind(n) == ahpimpl.KindString) {
@@ -5116,12 +4739,10 @@ func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					if !(d.Kind(n) == ahpimpl.KindArray) {
 						return c.FailTypeWith(n, &reasons[234])
 					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vEvent_gap) {
-								return false
-							}
+					it := d.Items(n)
+					for it.Next() {
+						if !c.Child(it.Item(), vEvent_gap) {
+							return false
 						}
 					}
 				}
@@ -5135,7 +4756,7 @@ func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					return false
 				}
 			case "type":
-				seen |= uint64(0x8)
+				seen1 |= uint64(0x8)
 				continue
 			default:
 				continue
@@ -5143,6 +4764,101 @@ func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			if ev != nil {
 				ev.Set(m.Index())
 			}
+		}
+		if seen1 != uint64(0xf) {
+			return c.FailRequired(n, seen1, &required22)
+		}
+	}
+	if k != ahpimpl.KindObject {
+		return c.FailTypeWith(n, &reasons[239])
+	}
+	return true
+}
+
+// vEvent_eventCore checks draft/event.schema.json#/$defs/eventCore.
+func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	if !(d.Kind(n) == ahpimpl.KindObject) {
+		return c.FailTypeWith(n, &reasons[239])
+	}
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[228])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[229])
+				}
+			}
+		case "source":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[230])
+				}
+				if !format.URI(d.StrView(n)) {
+					return c.FailWith(n, &reasons[231])
+				}
+			}
+		case "time":
+			seen |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[232])
+				}
+				if !format.DateTime(d.StrView(n)) {
+					return c.FailWith(n, &reasons[233])
+				}
+			}
+		case "session":
+			if !c.Child(m.Value(), vCommon_session) {
+				return false
+			}
+		case "parentEventId":
+			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+				return false
+			}
+		case "gaps":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[234])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vEvent_gap) {
+						return false
+					}
+				}
+			}
+		case "native":
+		case "extensions":
+			if !c.Child(m.Value(), vExtensions) {
+				return false
+			}
+		case "synthesized":
+			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+				return false
+			}
+		case "type":
+			seen |= uint64(0x8)
+			continue
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0xf) {
@@ -5161,52 +4877,48 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				seen |= uint64(0x1)
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			seen |= uint64(0x1)
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
+			}
+		case "cwd":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[241])
+			}
+		case "workspaceRoots":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[242])
 				}
-			case "cwd":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[241])
-				}
-			case "workspaceRoots":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[242])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
-								return c.FailTypeWith(n, &reasons[243])
-							}
-						}
+				it := d.Items(n)
+				for it.Next() {
+					if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[243])
 					}
 				}
-			case "model":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[244])
-				}
-			case "agent":
-				if !c.Child(m.Value(), vCommon_session_agent) {
-					return false
-				}
-			case "synthesized":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
-					return c.FailTypeWith(n, &reasons[245])
-				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "model":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[244])
 			}
+		case "agent":
+			if !c.Child(m.Value(), vCommon_session_agent) {
+				return false
+			}
+		case "synthesized":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+				return c.FailTypeWith(n, &reasons[245])
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -5226,25 +4938,23 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				seen |= uint64(0x1)
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			case "type":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[248])
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			seen |= uint64(0x1)
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "type":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[248])
 			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -5276,38 +4986,36 @@ func vEvent_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "path":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[253])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[254])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "path":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[253])
 				}
-			case "reason":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[255])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[256])
-					}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[254])
 				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "reason":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[255])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[256])
+				}
 			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -5322,12 +5030,10 @@ func vExtensions(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[259])
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if !vCommon_reverseDnsName(c, m.Name(), nil) {
-				return false
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if !vCommon_reverseDnsName(c, m.Name(), nil) {
+			return false
 		}
 	}
 	return true
@@ -5352,31 +5058,29 @@ func vEvent_openIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[262])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[263])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[262])
 				}
-			case "synthesized":
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[263])
 				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "synthesized":
+			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+				return false
 			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -5391,16 +5095,14 @@ func vEvent_contentItems(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 	if !(d.Kind(n) == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[265])
 	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.Child(it.Item(), vContentItem) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
+	it := d.Items(n)
+	for it.Next() {
+		i := it.Index()
+		if !c.Child(it.Item(), vContentItem) {
+			return false
+		}
+		if ev != nil {
+			ev.Set(i)
 		}
 	}
 	return true
@@ -5420,13 +5122,11 @@ func vContentItem_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			return c.FailTypeWith(n, &reasons[266])
 		}
 		var dvs [1]ahpimpl.Node
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if m.Key() == "kind" {
-					dvs[0] = m.Value()
-					break
-				}
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "kind" {
+				dvs[0] = m.Value()
+				break
 			}
 		}
 		dv := dvs[0]
@@ -5464,17 +5164,15 @@ func vContentItem_textPart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 			return c.FailTypeWith(n, &reasons[268])
 		}
 		var dvs [3]ahpimpl.Node
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "kind":
-					dvs[0] = m.Value()
-				case "mediaType":
-					dvs[1] = m.Value()
-				case "selection":
-					dvs[2] = m.Value()
-				}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "kind":
+				dvs[0] = m.Value()
+			case "mediaType":
+				dvs[1] = m.Value()
+			case "selection":
+				dvs[2] = m.Value()
 			}
 		}
 		dv := dvs[0]
@@ -5551,49 +5249,47 @@ func vContentItem_textBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				seen |= uint64(0x1)
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			case "kind":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.StrEq(n, "text")) {
-					return c.FailWith(n, &reasons[273])
-				}
-			case "mediaType":
-				seen |= uint64(0x4)
-				if n := m.Value(); !(d.StrEq(n, "text/plain")) {
-					return c.FailWith(n, &reasons[274])
-				}
-			case "selection":
-				seen |= uint64(0x8)
-				if n := m.Value(); !(d.StrEq(n, "body")) {
-					return c.FailWith(n, &reasons[275])
-				}
-			case "text":
-				seen |= uint64(0x10)
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[276])
-				}
-			case "category":
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			case "synthesized":
-				if !vContentItem_synthesized(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[277])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			seen |= uint64(0x1)
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "kind":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.StrEq(n, "text")) {
+				return c.FailWith(n, &reasons[273])
 			}
+		case "mediaType":
+			seen |= uint64(0x4)
+			if n := m.Value(); !(d.StrEq(n, "text/plain")) {
+				return c.FailWith(n, &reasons[274])
+			}
+		case "selection":
+			seen |= uint64(0x8)
+			if n := m.Value(); !(d.StrEq(n, "body")) {
+				return c.FailWith(n, &reasons[275])
+			}
+		case "text":
+			seen |= uint64(0x10)
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[276])
+			}
+		case "category":
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
+			}
+		case "synthesized":
+			if !vContentItem_synthesized(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[277])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1f) {
@@ -5626,57 +5322,55 @@ func vContentItem_textGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				seen |= uint64(0x1)
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			case "kind":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.StrEq(n, "text")) {
-					return c.FailWith(n, &reasons[286])
-				}
-			case "mediaType":
-				seen |= uint64(0x4)
-				if n := m.Value(); !(d.StrEq(n, "text/plain")) {
-					return c.FailWith(n, &reasons[287])
-				}
-			case "selection":
-				seen |= uint64(0x8)
-				if n := m.Value(); !(d.StrEq(n, "body")) {
-					return c.FailWith(n, &reasons[288])
-				}
-			case "gap":
-				seen |= uint64(0x10)
-				if !c.ChildAll(m.Value(), vContentItem_gap) {
-					return false
-				}
-			case "category":
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			case "size":
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-			case "sha256":
-				if !vCommon_sha256Hex(c, m.Value(), nil) {
-					return false
-				}
-			case "synthesized":
-				if !vContentItem_synthesized(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[289])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			seen |= uint64(0x1)
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "kind":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.StrEq(n, "text")) {
+				return c.FailWith(n, &reasons[286])
 			}
+		case "mediaType":
+			seen |= uint64(0x4)
+			if n := m.Value(); !(d.StrEq(n, "text/plain")) {
+				return c.FailWith(n, &reasons[287])
+			}
+		case "selection":
+			seen |= uint64(0x8)
+			if n := m.Value(); !(d.StrEq(n, "body")) {
+				return c.FailWith(n, &reasons[288])
+			}
+		case "gap":
+			seen |= uint64(0x10)
+			if !c.ChildAll(m.Value(), vContentItem_gap) {
+				return false
+			}
+		case "category":
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
+			}
+		case "size":
+			if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+				return false
+			}
+		case "sha256":
+			if !vCommon_sha256Hex(c, m.Value(), nil) {
+				return false
+			}
+		case "synthesized":
+			if !vContentItem_synthesized(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[289])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1f) {
@@ -5695,25 +5389,23 @@ func vContentItem_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "reason":
-				seen |= uint64(0x1)
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			case "path":
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[296])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "reason":
+			seen |= uint64(0x1)
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "path":
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
 			}
+		default:
+			return c.FailWith(m.Name(), &reasons[296])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -5751,52 +5443,50 @@ func vContentItem_textMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				seen |= uint64(0x1)
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			case "kind":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.StrEq(n, "text")) {
-					return c.FailWith(n, &reasons[303])
-				}
-			case "mediaType":
-				seen |= uint64(0x4)
-				if n := m.Value(); !(d.StrEq(n, "text/plain")) {
-					return c.FailWith(n, &reasons[304])
-				}
-			case "selection":
-				seen |= uint64(0x8)
-				if n := m.Value(); !(d.StrEq(n, "metadata")) {
-					return c.FailWith(n, &reasons[305])
-				}
-			case "category":
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			case "size":
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-			case "sha256":
-				if !vCommon_sha256Hex(c, m.Value(), nil) {
-					return false
-				}
-			case "synthesized":
-				if !vContentItem_synthesized(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[306])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			seen |= uint64(0x1)
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "kind":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.StrEq(n, "text")) {
+				return c.FailWith(n, &reasons[303])
 			}
+		case "mediaType":
+			seen |= uint64(0x4)
+			if n := m.Value(); !(d.StrEq(n, "text/plain")) {
+				return c.FailWith(n, &reasons[304])
+			}
+		case "selection":
+			seen |= uint64(0x8)
+			if n := m.Value(); !(d.StrEq(n, "metadata")) {
+				return c.FailWith(n, &reasons[305])
+			}
+		case "category":
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
+			}
+		case "size":
+			if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+				return false
+			}
+		case "sha256":
+			if !vCommon_sha256Hex(c, m.Value(), nil) {
+				return false
+			}
+		case "synthesized":
+			if !vContentItem_synthesized(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[306])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0xf) {
@@ -5816,52 +5506,50 @@ func vContentItem_textOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				seen |= uint64(0x1)
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			case "kind":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.StrEq(n, "text")) {
-					return c.FailWith(n, &reasons[312])
-				}
-			case "mediaType":
-				seen |= uint64(0x4)
-				if n := m.Value(); !(d.StrEq(n, "text/plain")) {
-					return c.FailWith(n, &reasons[313])
-				}
-			case "selection":
-				seen |= uint64(0x8)
-				if n := m.Value(); !(d.StrEq(n, "omit")) {
-					return c.FailWith(n, &reasons[314])
-				}
-			case "category":
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			case "size":
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-			case "sha256":
-				if !vCommon_sha256Hex(c, m.Value(), nil) {
-					return false
-				}
-			case "synthesized":
-				if !vContentItem_synthesized(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[315])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			seen |= uint64(0x1)
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "kind":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.StrEq(n, "text")) {
+				return c.FailWith(n, &reasons[312])
 			}
+		case "mediaType":
+			seen |= uint64(0x4)
+			if n := m.Value(); !(d.StrEq(n, "text/plain")) {
+				return c.FailWith(n, &reasons[313])
+			}
+		case "selection":
+			seen |= uint64(0x8)
+			if n := m.Value(); !(d.StrEq(n, "omit")) {
+				return c.FailWith(n, &reasons[314])
+			}
+		case "category":
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
+			}
+		case "size":
+			if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+				return false
+			}
+		case "sha256":
+			if !vCommon_sha256Hex(c, m.Value(), nil) {
+				return false
+			}
+		case "synthesized":
+			if !vContentItem_synthesized(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[315])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0xf) {
@@ -5886,15 +5574,13 @@ func vContentItem_attachmentPart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 			return c.FailTypeWith(n, &reasons[320])
 		}
 		var dvs [2]ahpimpl.Node
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "kind":
-					dvs[0] = m.Value()
-				case "selection":
-					dvs[1] = m.Value()
-				}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "kind":
+				dvs[0] = m.Value()
+			case "selection":
+				dvs[1] = m.Value()
 			}
 		}
 		dv := dvs[0]
@@ -5960,49 +5646,47 @@ func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				seen |= uint64(0x1)
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			case "kind":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.StrEq(n, "attachment")) {
-					return c.FailWith(n, &reasons[324])
-				}
-			case "mediaType":
-				seen |= uint64(0x4)
-				if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
-					return false
-				}
-			case "selection":
-				seen |= uint64(0x8)
-				if n := m.Value(); !(d.StrEq(n, "body")) {
-					return c.FailWith(n, &reasons[325])
-				}
-			case "body":
-				seen |= uint64(0x10)
-				if !c.ChildAll(m.Value(), vContentReference) {
-					return false
-				}
-			case "category":
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			case "synthesized":
-				if !vContentItem_synthesized(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[326])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			seen |= uint64(0x1)
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "kind":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.StrEq(n, "attachment")) {
+				return c.FailWith(n, &reasons[324])
 			}
+		case "mediaType":
+			seen |= uint64(0x4)
+			if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
+				return false
+			}
+		case "selection":
+			seen |= uint64(0x8)
+			if n := m.Value(); !(d.StrEq(n, "body")) {
+				return c.FailWith(n, &reasons[325])
+			}
+		case "body":
+			seen |= uint64(0x10)
+			if !c.ChildAll(m.Value(), vContentReference) {
+				return false
+			}
+		case "category":
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
+			}
+		case "synthesized":
+			if !vContentItem_synthesized(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[326])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1f) {
@@ -6054,21 +5738,19 @@ func vContentReference(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "ref":
-				seen |= uint64(0x1)
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[338])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "ref":
+			seen |= uint64(0x1)
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			return c.FailWith(m.Name(), &reasons[338])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -6091,57 +5773,55 @@ func vContentItem_attachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				seen |= uint64(0x1)
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			case "kind":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.StrEq(n, "attachment")) {
-					return c.FailWith(n, &reasons[342])
-				}
-			case "mediaType":
-				seen |= uint64(0x4)
-				if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
-					return false
-				}
-			case "selection":
-				seen |= uint64(0x8)
-				if n := m.Value(); !(d.StrEq(n, "body")) {
-					return c.FailWith(n, &reasons[343])
-				}
-			case "gap":
-				seen |= uint64(0x10)
-				if !c.ChildAll(m.Value(), vContentItem_gap) {
-					return false
-				}
-			case "category":
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			case "size":
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-			case "sha256":
-				if !vCommon_sha256Hex(c, m.Value(), nil) {
-					return false
-				}
-			case "synthesized":
-				if !vContentItem_synthesized(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[344])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			seen |= uint64(0x1)
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "kind":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.StrEq(n, "attachment")) {
+				return c.FailWith(n, &reasons[342])
 			}
+		case "mediaType":
+			seen |= uint64(0x4)
+			if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
+				return false
+			}
+		case "selection":
+			seen |= uint64(0x8)
+			if n := m.Value(); !(d.StrEq(n, "body")) {
+				return c.FailWith(n, &reasons[343])
+			}
+		case "gap":
+			seen |= uint64(0x10)
+			if !c.ChildAll(m.Value(), vContentItem_gap) {
+				return false
+			}
+		case "category":
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
+			}
+		case "size":
+			if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+				return false
+			}
+		case "sha256":
+			if !vCommon_sha256Hex(c, m.Value(), nil) {
+				return false
+			}
+		case "synthesized":
+			if !vContentItem_synthesized(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[344])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1f) {
@@ -6161,52 +5841,50 @@ func vContentItem_attachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				seen |= uint64(0x1)
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			case "kind":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.StrEq(n, "attachment")) {
-					return c.FailWith(n, &reasons[351])
-				}
-			case "mediaType":
-				seen |= uint64(0x4)
-				if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
-					return false
-				}
-			case "selection":
-				seen |= uint64(0x8)
-				if n := m.Value(); !(d.StrEq(n, "metadata")) {
-					return c.FailWith(n, &reasons[352])
-				}
-			case "category":
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			case "size":
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-			case "sha256":
-				if !vCommon_sha256Hex(c, m.Value(), nil) {
-					return false
-				}
-			case "synthesized":
-				if !vContentItem_synthesized(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[353])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			seen |= uint64(0x1)
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "kind":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.StrEq(n, "attachment")) {
+				return c.FailWith(n, &reasons[351])
 			}
+		case "mediaType":
+			seen |= uint64(0x4)
+			if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
+				return false
+			}
+		case "selection":
+			seen |= uint64(0x8)
+			if n := m.Value(); !(d.StrEq(n, "metadata")) {
+				return c.FailWith(n, &reasons[352])
+			}
+		case "category":
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
+			}
+		case "size":
+			if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+				return false
+			}
+		case "sha256":
+			if !vCommon_sha256Hex(c, m.Value(), nil) {
+				return false
+			}
+		case "synthesized":
+			if !vContentItem_synthesized(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[353])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0xf) {
@@ -6226,52 +5904,50 @@ func vContentItem_attachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				seen |= uint64(0x1)
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			case "kind":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.StrEq(n, "attachment")) {
-					return c.FailWith(n, &reasons[359])
-				}
-			case "mediaType":
-				seen |= uint64(0x4)
-				if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
-					return false
-				}
-			case "selection":
-				seen |= uint64(0x8)
-				if n := m.Value(); !(d.StrEq(n, "omit")) {
-					return c.FailWith(n, &reasons[360])
-				}
-			case "category":
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			case "size":
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-			case "sha256":
-				if !vCommon_sha256Hex(c, m.Value(), nil) {
-					return false
-				}
-			case "synthesized":
-				if !vContentItem_synthesized(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[361])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			seen |= uint64(0x1)
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "kind":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.StrEq(n, "attachment")) {
+				return c.FailWith(n, &reasons[359])
 			}
+		case "mediaType":
+			seen |= uint64(0x4)
+			if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
+				return false
+			}
+		case "selection":
+			seen |= uint64(0x8)
+			if n := m.Value(); !(d.StrEq(n, "omit")) {
+				return c.FailWith(n, &reasons[360])
+			}
+		case "category":
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
+			}
+		case "size":
+			if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+				return false
+			}
+		case "sha256":
+			if !vCommon_sha256Hex(c, m.Value(), nil) {
+				return false
+			}
+		case "synthesized":
+			if !vContentItem_synthesized(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[361])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0xf) {
@@ -6291,26 +5967,24 @@ func vInteractionEvent_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "config.change.before")) {
-					return c.FailWith(n, &reasons[367])
-				}
-			case "change":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vInteractionEvent_configChangeBefore_change) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "config.change.before")) {
+				return c.FailWith(n, &reasons[367])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "change":
+			seen |= uint64(0x2)
+			if !c.ChildAll(m.Value(), vInteractionEvent_configChangeBefore_change) {
+				return false
 			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -6329,81 +6003,77 @@ func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node,
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "source":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[371])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[372])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "source":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[371])
 				}
-			case "scope":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[373])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[374])
-					}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[372])
 				}
-			case "settings":
-				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[375])
-					}
+			}
+		case "scope":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[373])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[374])
+				}
+			}
+		case "settings":
+			seen |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[375])
+				}
+				it := d.Items(n)
+				for it.Next() {
 					{
-						it := d.Items(n)
-						for it.Next() {
-							{
-								n := it.Item()
-								if !(d.Kind(n) == ahpimpl.KindString) {
-									return c.FailTypeWith(n, &reasons[376])
-								}
-								if d.RunesBelow(n, 1) {
-									return c.FailWith(n, &reasons[377])
-								}
-							}
+						n := it.Item()
+						if !(d.Kind(n) == ahpimpl.KindString) {
+							return c.FailTypeWith(n, &reasons[376])
+						}
+						if d.RunesBelow(n, 1) {
+							return c.FailWith(n, &reasons[377])
 						}
 					}
 				}
-			case "summary":
-				seen |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[378])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[379])
-					}
-				}
-			case "path":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[380])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[381])
-					}
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[382])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "summary":
+			seen |= uint64(0x8)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[378])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[379])
+				}
 			}
+		case "path":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[380])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[381])
+				}
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[382])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0xf) {
@@ -6442,26 +6112,24 @@ func vInteractionEvent_configChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "config.change.after")) {
-					return c.FailWith(n, &reasons[388])
-				}
-			case "change":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vInteractionEvent_configChangeAfter_change) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "config.change.after")) {
+				return c.FailWith(n, &reasons[388])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "change":
+			seen |= uint64(0x2)
+			if !c.ChildAll(m.Value(), vInteractionEvent_configChangeAfter_change) {
+				return false
 			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -6480,96 +6148,90 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "source":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[392])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[393])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "source":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[392])
 				}
-			case "scope":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[394])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[395])
-					}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[393])
 				}
-			case "settings":
-				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[396])
-					}
+			}
+		case "scope":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[394])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[395])
+				}
+			}
+		case "settings":
+			seen |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[396])
+				}
+				it := d.Items(n)
+				for it.Next() {
 					{
-						it := d.Items(n)
-						for it.Next() {
-							{
-								n := it.Item()
-								if !(d.Kind(n) == ahpimpl.KindString) {
-									return c.FailTypeWith(n, &reasons[397])
-								}
-								if d.RunesBelow(n, 1) {
-									return c.FailWith(n, &reasons[398])
-								}
-							}
+						n := it.Item()
+						if !(d.Kind(n) == ahpimpl.KindString) {
+							return c.FailTypeWith(n, &reasons[397])
+						}
+						if d.RunesBelow(n, 1) {
+							return c.FailWith(n, &reasons[398])
 						}
 					}
 				}
-			case "summary":
-				seen |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[399])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[400])
-					}
-				}
-			case "path":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[401])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[402])
-					}
-				}
-			case "mcpServers":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[403])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vInteractionEvent_configChangeAfter_change_mcpServers_items) {
-								return false
-							}
-						}
-					}
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[404])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "summary":
+			seen |= uint64(0x8)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[399])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[400])
+				}
 			}
+		case "path":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[401])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[402])
+				}
+			}
+		case "mcpServers":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[403])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vInteractionEvent_configChangeAfter_change_mcpServers_items) {
+						return false
+					}
+				}
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[404])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0xf) {
@@ -6607,111 +6269,107 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen1 |= uint64(0x8)
-				if n := m.Value(); !(d.StrEq(n, "turn.start")) {
-					return c.FailWith(n, &reasons[411])
-				}
-			case "turn":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "items":
-				seen |= uint64(0x4)
-				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
-					return false
-				}
-			case "trigger":
-				seen |= uint64(0x2)
-				if !c.StrEnum(m.Value(), &reasons[412], enum34) {
-					return false
-				}
-			case "expandedFrom":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[413])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[414])
-					}
-				}
-			case "id":
-				seen1 |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[228])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[229])
-					}
-				}
-			case "source":
-				seen1 |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[230])
-					}
-					if !format.URI(d.StrView(n)) {
-						return c.FailWith(n, &reasons[231])
-					}
-				}
-			case "time":
-				seen1 |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[232])
-					}
-					if !format.DateTime(d.StrView(n)) {
-						return c.FailWith(n, &reasons[233])
-					}
-				}
-			case "session":
-				if !c.Child(m.Value(), vCommon_session) {
-					return false
-				}
-			case "parentEventId":
-				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-					return false
-				}
-			case "gaps":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[234])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vEvent_gap) {
-								return false
-							}
-						}
-					}
-				}
-			case "native":
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-			case "synthesized":
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen1 |= uint64(0x8)
+			if n := m.Value(); !(d.StrEq(n, "turn.start")) {
+				return c.FailWith(n, &reasons[411])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "turn":
+			seen |= uint64(0x1)
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
 			}
+		case "items":
+			seen |= uint64(0x4)
+			if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+				return false
+			}
+		case "trigger":
+			seen |= uint64(0x2)
+			if !c.StrEnum(m.Value(), &reasons[412], enum34) {
+				return false
+			}
+		case "expandedFrom":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[413])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[414])
+				}
+			}
+		case "id":
+			seen1 |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[228])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[229])
+				}
+			}
+		case "source":
+			seen1 |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[230])
+				}
+				if !format.URI(d.StrView(n)) {
+					return c.FailWith(n, &reasons[231])
+				}
+			}
+		case "time":
+			seen1 |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[232])
+				}
+				if !format.DateTime(d.StrView(n)) {
+					return c.FailWith(n, &reasons[233])
+				}
+			}
+		case "session":
+			if !c.Child(m.Value(), vCommon_session) {
+				return false
+			}
+		case "parentEventId":
+			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+				return false
+			}
+		case "gaps":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[234])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vEvent_gap) {
+						return false
+					}
+				}
+			}
+		case "native":
+		case "extensions":
+			if !c.Child(m.Value(), vExtensions) {
+				return false
+			}
+		case "synthesized":
+			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -6736,31 +6394,29 @@ func vEvent_identity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[419])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[420])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[419])
 				}
-			case "synthesized":
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[420])
 				}
-			default:
-				return c.FailWith(m.Name(), &reasons[421])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "synthesized":
+			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+				return false
 			}
+		default:
+			return c.FailWith(m.Name(), &reasons[421])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -6776,16 +6432,14 @@ func vEvent_modelVisibleItems(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 	if !(d.Kind(n) == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[423])
 	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.ChildAll(it.Item(), vContentItem_message) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
+	it := d.Items(n)
+	for it.Next() {
+		i := it.Index()
+		if !c.ChildAll(it.Item(), vContentItem_message) {
+			return false
+		}
+		if ev != nil {
+			ev.Set(i)
 		}
 	}
 	return true
@@ -6808,46 +6462,42 @@ func vContentItem_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				seen |= uint64(0x1)
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			seen |= uint64(0x1)
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
+			}
+		case "role":
+			seen |= uint64(0x2)
+			if !c.StrEnum(m.Value(), &reasons[425], enum35) {
+				return false
+			}
+		case "parts":
+			seen |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[426])
 				}
-			case "role":
-				seen |= uint64(0x2)
-				if !c.StrEnum(m.Value(), &reasons[425], enum35) {
-					return false
-				}
-			case "parts":
-				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[426])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vContentItem) {
-								return false
-							}
-						}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vContentItem) {
+						return false
 					}
 				}
-			case "synthesized":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
-					return c.FailTypeWith(n, &reasons[427])
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[428])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "synthesized":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+				return c.FailTypeWith(n, &reasons[427])
 			}
+		default:
+			return c.FailWith(m.Name(), &reasons[428])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -6876,120 +6526,116 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen1 |= uint64(0x8)
-				if n := m.Value(); !(d.StrEq(n, "turn.finish.before")) {
-					return c.FailWith(n, &reasons[433])
-				}
-			case "id":
-				seen1 |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[228])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[229])
-					}
-				}
-			case "source":
-				seen1 |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[230])
-					}
-					if !format.URI(d.StrView(n)) {
-						return c.FailWith(n, &reasons[231])
-					}
-				}
-			case "time":
-				seen1 |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[232])
-					}
-					if !format.DateTime(d.StrView(n)) {
-						return c.FailWith(n, &reasons[233])
-					}
-				}
-			case "session":
-				if !c.Child(m.Value(), vCommon_session) {
-					return false
-				}
-			case "parentEventId":
-				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-					return false
-				}
-			case "gaps":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[234])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vEvent_gap) {
-								return false
-							}
-						}
-					}
-				}
-			case "native":
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-			case "synthesized":
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
-				}
-			case "turn":
-				seen2 |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "items":
-				seen2 |= uint64(0x8)
-				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
-					return false
-				}
-			case "outcome":
-				seen2 |= uint64(0x2)
-				if !c.StrEnum(m.Value(), &reasons[434], enum36) {
-					return false
-				}
-			case "lastAssistantItem":
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "continuationCount":
-				seen2 |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
-						return c.FailTypeWith(n, &reasons[435])
-					}
-					if c.Cmp(n, num0) < 0 {
-						return c.FailWith(n, &reasons[436])
-					}
-				}
-			case "usage":
-				if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen1 |= uint64(0x8)
+			if n := m.Value(); !(d.StrEq(n, "turn.finish.before")) {
+				return c.FailWith(n, &reasons[433])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "id":
+			seen1 |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[228])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[229])
+				}
 			}
+		case "source":
+			seen1 |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[230])
+				}
+				if !format.URI(d.StrView(n)) {
+					return c.FailWith(n, &reasons[231])
+				}
+			}
+		case "time":
+			seen1 |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[232])
+				}
+				if !format.DateTime(d.StrView(n)) {
+					return c.FailWith(n, &reasons[233])
+				}
+			}
+		case "session":
+			if !c.Child(m.Value(), vCommon_session) {
+				return false
+			}
+		case "parentEventId":
+			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+				return false
+			}
+		case "gaps":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[234])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vEvent_gap) {
+						return false
+					}
+				}
+			}
+		case "native":
+		case "extensions":
+			if !c.Child(m.Value(), vExtensions) {
+				return false
+			}
+		case "synthesized":
+			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+				return false
+			}
+		case "turn":
+			seen2 |= uint64(0x1)
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
+			}
+		case "items":
+			seen2 |= uint64(0x8)
+			if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+				return false
+			}
+		case "outcome":
+			seen2 |= uint64(0x2)
+			if !c.StrEnum(m.Value(), &reasons[434], enum36) {
+				return false
+			}
+		case "lastAssistantItem":
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
+			}
+		case "continuationCount":
+			seen2 |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
+					return c.FailTypeWith(n, &reasons[435])
+				}
+				if c.Cmp(n, num0) < 0 {
+					return c.FailWith(n, &reasons[436])
+				}
+			}
+		case "usage":
+			if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen1 != uint64(0xf) {
@@ -7025,50 +6671,48 @@ func vExecutionEvent_turnCompletion_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "turn":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "items":
-				seen |= uint64(0x8)
-				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
-					return false
-				}
-			case "outcome":
-				seen |= uint64(0x2)
-				if !c.StrEnum(m.Value(), &reasons[434], enum36) {
-					return false
-				}
-			case "lastAssistantItem":
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "continuationCount":
-				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
-						return c.FailTypeWith(n, &reasons[435])
-					}
-					if c.Cmp(n, num0) < 0 {
-						return c.FailWith(n, &reasons[436])
-					}
-				}
-			case "usage":
-				if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "turn":
+			seen |= uint64(0x1)
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "items":
+			seen |= uint64(0x8)
+			if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+				return false
 			}
+		case "outcome":
+			seen |= uint64(0x2)
+			if !c.StrEnum(m.Value(), &reasons[434], enum36) {
+				return false
+			}
+		case "lastAssistantItem":
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
+			}
+		case "continuationCount":
+			seen |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
+					return c.FailTypeWith(n, &reasons[435])
+				}
+				if c.Cmp(n, num0) < 0 {
+					return c.FailWith(n, &reasons[436])
+				}
+			}
+		case "usage":
+			if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0xf) {
@@ -7089,24 +6733,22 @@ func vExecutionEvent_turnUsage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "kind":
-					if n := m.Value(); !(d.StrEq(n, "total")) {
-						return c.FailWith(n, &reasons[442])
-					}
-				case "scope":
-					if n := m.Value(); !(d.StrEq(n, "turn")) {
-						return c.FailWith(n, &reasons[443])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "kind":
+				if n := m.Value(); !(d.StrEq(n, "total")) {
+					return c.FailWith(n, &reasons[442])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "scope":
+				if n := m.Value(); !(d.StrEq(n, "turn")) {
+					return c.FailWith(n, &reasons[443])
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -7123,56 +6765,54 @@ func vExecutionEvent_usage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "kind":
-				seen |= uint64(0x1)
-				if !c.StrEnum(m.Value(), &reasons[445], enum37) {
-					return false
-				}
-			case "scope":
-				seen |= uint64(0x2)
-				if !c.StrEnum(m.Value(), &reasons[446], enum38) {
-					return false
-				}
-			case "completeness":
-				seen |= uint64(0x4)
-				if !c.StrEnum(m.Value(), &reasons[447], enum39) {
-					return false
-				}
-			case "provenance":
-				seen |= uint64(0x8)
-				if !c.StrEnum(m.Value(), &reasons[448], enum40) {
-					return false
-				}
-			case "inputTokens":
-				if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-			case "outputTokens":
-				if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-			case "cacheReadTokens":
-				if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-			case "cacheWriteTokens":
-				if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-			case "cost":
-				if !c.ChildAll(m.Value(), vExecutionEvent_usage_cost) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[449])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "kind":
+			seen |= uint64(0x1)
+			if !c.StrEnum(m.Value(), &reasons[445], enum37) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "scope":
+			seen |= uint64(0x2)
+			if !c.StrEnum(m.Value(), &reasons[446], enum38) {
+				return false
 			}
+		case "completeness":
+			seen |= uint64(0x4)
+			if !c.StrEnum(m.Value(), &reasons[447], enum39) {
+				return false
+			}
+		case "provenance":
+			seen |= uint64(0x8)
+			if !c.StrEnum(m.Value(), &reasons[448], enum40) {
+				return false
+			}
+		case "inputTokens":
+			if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
+				return false
+			}
+		case "outputTokens":
+			if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
+				return false
+			}
+		case "cacheReadTokens":
+			if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
+				return false
+			}
+		case "cacheWriteTokens":
+			if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
+				return false
+			}
+		case "cost":
+			if !c.ChildAll(m.Value(), vExecutionEvent_usage_cost) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[449])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0xf) {
@@ -7205,37 +6845,35 @@ func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "amount":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[457])
-					}
-					if c.Cmp(n, num0) < 0 {
-						return c.FailWith(n, &reasons[458])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "amount":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindNumber) {
+					return c.FailTypeWith(n, &reasons[457])
 				}
-			case "currency":
-				seen |= uint64(0x2)
-				if !vExecutionEvent_currencyCode(c, m.Value(), nil) {
-					return false
+				if c.Cmp(n, num0) < 0 {
+					return c.FailWith(n, &reasons[458])
 				}
-			case "basis":
-				seen |= uint64(0x4)
-				if !c.StrEnum(m.Value(), &reasons[459], enum41) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[460])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "currency":
+			seen |= uint64(0x2)
+			if !vExecutionEvent_currencyCode(c, m.Value(), nil) {
+				return false
 			}
+		case "basis":
+			seen |= uint64(0x4)
+			if !c.StrEnum(m.Value(), &reasons[459], enum41) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[460])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -7277,124 +6915,120 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen1 |= uint64(0x8)
-				if n := m.Value(); !(d.StrEq(n, "turn.end")) {
-					return c.FailWith(n, &reasons[467])
-				}
-			case "error":
-				if !c.ChildAll(m.Value(), vExecutionEvent_error) {
-					return false
-				}
-			case "id":
-				seen1 |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[228])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[229])
-					}
-				}
-			case "source":
-				seen1 |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[230])
-					}
-					if !format.URI(d.StrView(n)) {
-						return c.FailWith(n, &reasons[231])
-					}
-				}
-			case "time":
-				seen1 |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[232])
-					}
-					if !format.DateTime(d.StrView(n)) {
-						return c.FailWith(n, &reasons[233])
-					}
-				}
-			case "session":
-				if !c.Child(m.Value(), vCommon_session) {
-					return false
-				}
-			case "parentEventId":
-				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-					return false
-				}
-			case "gaps":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[234])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vEvent_gap) {
-								return false
-							}
-						}
-					}
-				}
-			case "native":
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-			case "synthesized":
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
-				}
-			case "turn":
-				seen2 |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "items":
-				seen2 |= uint64(0x8)
-				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
-					return false
-				}
-			case "outcome":
-				seen2 |= uint64(0x2)
-				if !c.StrEnum(m.Value(), &reasons[434], enum36) {
-					return false
-				}
-			case "lastAssistantItem":
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "continuationCount":
-				seen2 |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
-						return c.FailTypeWith(n, &reasons[435])
-					}
-					if c.Cmp(n, num0) < 0 {
-						return c.FailWith(n, &reasons[436])
-					}
-				}
-			case "usage":
-				if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen1 |= uint64(0x8)
+			if n := m.Value(); !(d.StrEq(n, "turn.end")) {
+				return c.FailWith(n, &reasons[467])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "error":
+			if !c.ChildAll(m.Value(), vExecutionEvent_error) {
+				return false
 			}
+		case "id":
+			seen1 |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[228])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[229])
+				}
+			}
+		case "source":
+			seen1 |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[230])
+				}
+				if !format.URI(d.StrView(n)) {
+					return c.FailWith(n, &reasons[231])
+				}
+			}
+		case "time":
+			seen1 |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[232])
+				}
+				if !format.DateTime(d.StrView(n)) {
+					return c.FailWith(n, &reasons[233])
+				}
+			}
+		case "session":
+			if !c.Child(m.Value(), vCommon_session) {
+				return false
+			}
+		case "parentEventId":
+			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+				return false
+			}
+		case "gaps":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[234])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vEvent_gap) {
+						return false
+					}
+				}
+			}
+		case "native":
+		case "extensions":
+			if !c.Child(m.Value(), vExtensions) {
+				return false
+			}
+		case "synthesized":
+			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+				return false
+			}
+		case "turn":
+			seen2 |= uint64(0x1)
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
+			}
+		case "items":
+			seen2 |= uint64(0x8)
+			if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+				return false
+			}
+		case "outcome":
+			seen2 |= uint64(0x2)
+			if !c.StrEnum(m.Value(), &reasons[434], enum36) {
+				return false
+			}
+		case "lastAssistantItem":
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
+			}
+		case "continuationCount":
+			seen2 |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
+					return c.FailTypeWith(n, &reasons[435])
+				}
+				if c.Cmp(n, num0) < 0 {
+					return c.FailWith(n, &reasons[436])
+				}
+			}
+		case "usage":
+			if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen1 != uint64(0xf) {
@@ -7452,53 +7086,51 @@ func vExecutionEvent_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "message":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[470])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[471])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "message":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[470])
 				}
-			case "class":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[472])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[473])
-					}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[471])
 				}
-			case "code":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[474])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[475])
-					}
-				}
-			case "status":
-				if !c.Child(m.Value(), vExecutionEvent_error_status) {
-					return false
-				}
-			case "native":
-			default:
-				return c.FailWith(m.Name(), &reasons[476])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "class":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[472])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[473])
+				}
 			}
+		case "code":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[474])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[475])
+				}
+			}
+		case "status":
+			if !c.Child(m.Value(), vExecutionEvent_error_status) {
+				return false
+			}
+		case "native":
+		default:
+			return c.FailWith(m.Name(), &reasons[476])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -7573,110 +7205,106 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen1 |= uint64(0x8)
-				if n := m.Value(); !(d.StrEq(n, "turn.progress")) {
-					return c.FailWith(n, &reasons[484])
-				}
-			case "turn":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "items":
-				if !vEvent_contentItems(c, m.Value(), nil) {
-					return false
-				}
-			case "item":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "delta":
-				seen |= uint64(0x4)
-				if !c.ChildAll(m.Value(), vContentItem_message) {
-					return false
-				}
-			case "final":
-				seen |= uint64(0x8)
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
-					return c.FailTypeWith(n, &reasons[485])
-				}
-			case "id":
-				seen1 |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[228])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[229])
-					}
-				}
-			case "source":
-				seen1 |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[230])
-					}
-					if !format.URI(d.StrView(n)) {
-						return c.FailWith(n, &reasons[231])
-					}
-				}
-			case "time":
-				seen1 |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[232])
-					}
-					if !format.DateTime(d.StrView(n)) {
-						return c.FailWith(n, &reasons[233])
-					}
-				}
-			case "session":
-				if !c.Child(m.Value(), vCommon_session) {
-					return false
-				}
-			case "parentEventId":
-				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-					return false
-				}
-			case "gaps":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[234])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vEvent_gap) {
-								return false
-							}
-						}
-					}
-				}
-			case "native":
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-			case "synthesized":
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen1 |= uint64(0x8)
+			if n := m.Value(); !(d.StrEq(n, "turn.progress")) {
+				return c.FailWith(n, &reasons[484])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "turn":
+			seen |= uint64(0x1)
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
 			}
+		case "items":
+			if !vEvent_contentItems(c, m.Value(), nil) {
+				return false
+			}
+		case "item":
+			seen |= uint64(0x2)
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
+			}
+		case "delta":
+			seen |= uint64(0x4)
+			if !c.ChildAll(m.Value(), vContentItem_message) {
+				return false
+			}
+		case "final":
+			seen |= uint64(0x8)
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+				return c.FailTypeWith(n, &reasons[485])
+			}
+		case "id":
+			seen1 |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[228])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[229])
+				}
+			}
+		case "source":
+			seen1 |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[230])
+				}
+				if !format.URI(d.StrView(n)) {
+					return c.FailWith(n, &reasons[231])
+				}
+			}
+		case "time":
+			seen1 |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[232])
+				}
+				if !format.DateTime(d.StrView(n)) {
+					return c.FailWith(n, &reasons[233])
+				}
+			}
+		case "session":
+			if !c.Child(m.Value(), vCommon_session) {
+				return false
+			}
+		case "parentEventId":
+			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+				return false
+			}
+		case "gaps":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[234])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vEvent_gap) {
+						return false
+					}
+				}
+			}
+		case "native":
+		case "extensions":
+			if !c.Child(m.Value(), vExtensions) {
+				return false
+			}
+		case "synthesized":
+			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0xf) {
@@ -7712,125 +7340,121 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen1 |= uint64(0x8)
-				if n := m.Value(); !(d.StrEq(n, "model.request.before")) {
-					return c.FailWith(n, &reasons[491])
-				}
-			case "turn":
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "items":
-				seen |= uint64(0x8)
-				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
-					return false
-				}
-			case "model":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vExecutionEvent_model) {
-					return false
-				}
-			case "attempt":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vExecutionEvent_attempt) {
-					return false
-				}
-			case "params":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vExecutionEvent_modelRequestBefore_params) {
-					return false
-				}
-			case "id":
-				seen1 |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[228])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[229])
-					}
-				}
-			case "source":
-				seen1 |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[230])
-					}
-					if !format.URI(d.StrView(n)) {
-						return c.FailWith(n, &reasons[231])
-					}
-				}
-			case "time":
-				seen1 |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[232])
-					}
-					if !format.DateTime(d.StrView(n)) {
-						return c.FailWith(n, &reasons[233])
-					}
-				}
-			case "session":
-				if !c.Child(m.Value(), vCommon_session) {
-					return false
-				}
-			case "parentEventId":
-				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-					return false
-				}
-			case "gaps":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[234])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vEvent_gap) {
-								return false
-							}
-						}
-					}
-				}
-			case "native":
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-			case "synthesized":
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
-				}
-			case "usage":
-				present |= 1
-				continue
-			case "execution":
-				present |= 2
-				continue
-			case "finishReason":
-				present |= 4
-				continue
-			case "latencyMs":
-				present |= 8
-				continue
-			case "error":
-				present |= 16
-				continue
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen1 |= uint64(0x8)
+			if n := m.Value(); !(d.StrEq(n, "model.request.before")) {
+				return c.FailWith(n, &reasons[491])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "turn":
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
 			}
+		case "items":
+			seen |= uint64(0x8)
+			if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+				return false
+			}
+		case "model":
+			seen |= uint64(0x1)
+			if !c.ChildAll(m.Value(), vExecutionEvent_model) {
+				return false
+			}
+		case "attempt":
+			seen |= uint64(0x2)
+			if !c.ChildAll(m.Value(), vExecutionEvent_attempt) {
+				return false
+			}
+		case "params":
+			seen |= uint64(0x4)
+			if !c.Child(m.Value(), vExecutionEvent_modelRequestBefore_params) {
+				return false
+			}
+		case "id":
+			seen1 |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[228])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[229])
+				}
+			}
+		case "source":
+			seen1 |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[230])
+				}
+				if !format.URI(d.StrView(n)) {
+					return c.FailWith(n, &reasons[231])
+				}
+			}
+		case "time":
+			seen1 |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[232])
+				}
+				if !format.DateTime(d.StrView(n)) {
+					return c.FailWith(n, &reasons[233])
+				}
+			}
+		case "session":
+			if !c.Child(m.Value(), vCommon_session) {
+				return false
+			}
+		case "parentEventId":
+			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+				return false
+			}
+		case "gaps":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[234])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vEvent_gap) {
+						return false
+					}
+				}
+			}
+		case "native":
+		case "extensions":
+			if !c.Child(m.Value(), vExtensions) {
+				return false
+			}
+		case "synthesized":
+			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+				return false
+			}
+		case "usage":
+			present |= 1
+			continue
+		case "execution":
+			present |= 2
+			continue
+		case "finishReason":
+			present |= 4
+			continue
+		case "latencyMs":
+			present |= 8
+			continue
+		case "error":
+			present |= 16
+			continue
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0xf) {
@@ -7858,38 +7482,36 @@ func vExecutionEvent_model(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[498])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[499])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[498])
 				}
-			case "provider":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[500])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[501])
-					}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[499])
 				}
-			default:
-				return c.FailWith(m.Name(), &reasons[502])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "provider":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[500])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[501])
+				}
 			}
+		default:
+			return c.FailWith(m.Name(), &reasons[502])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -7909,42 +7531,40 @@ func vExecutionEvent_attempt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[506])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[507])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[506])
 				}
-			case "number":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
-						return c.FailTypeWith(n, &reasons[508])
-					}
-					if c.Cmp(n, num1) < 0 {
-						return c.FailWith(n, &reasons[509])
-					}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[507])
 				}
-			case "synthesized":
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[510])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "number":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
+					return c.FailTypeWith(n, &reasons[508])
+				}
+				if c.Cmp(n, num1) < 0 {
+					return c.FailWith(n, &reasons[509])
+				}
 			}
+		case "synthesized":
+			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[510])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -7983,138 +7603,134 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen1 |= uint64(0x8)
-				if n := m.Value(); !(d.StrEq(n, "model.response.after")) {
-					return c.FailWith(n, &reasons[515])
-				}
-			case "turn":
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "items":
-				seen |= uint64(0x8)
-				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
-					return false
-				}
-			case "model":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vExecutionEvent_model) {
-					return false
-				}
-			case "attempt":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vExecutionEvent_attempt) {
-					return false
-				}
-			case "execution":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vExecutionEvent_execution) {
-					return false
-				}
-			case "usage":
-				if !c.Child(m.Value(), vExecutionEvent_attemptUsage) {
-					return false
-				}
-			case "finishReason":
-				seen |= uint64(0x10)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[516])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[517])
-					}
-				}
-			case "latencyMs":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[518])
-					}
-					if c.Cmp(n, num0) < 0 {
-						return c.FailWith(n, &reasons[519])
-					}
-				}
-			case "id":
-				seen1 |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[228])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[229])
-					}
-				}
-			case "source":
-				seen1 |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[230])
-					}
-					if !format.URI(d.StrView(n)) {
-						return c.FailWith(n, &reasons[231])
-					}
-				}
-			case "time":
-				seen1 |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[232])
-					}
-					if !format.DateTime(d.StrView(n)) {
-						return c.FailWith(n, &reasons[233])
-					}
-				}
-			case "session":
-				if !c.Child(m.Value(), vCommon_session) {
-					return false
-				}
-			case "parentEventId":
-				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-					return false
-				}
-			case "gaps":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[234])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vEvent_gap) {
-								return false
-							}
-						}
-					}
-				}
-			case "native":
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-			case "synthesized":
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
-				}
-			case "error":
-				present |= 1
-				continue
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen1 |= uint64(0x8)
+			if n := m.Value(); !(d.StrEq(n, "model.response.after")) {
+				return c.FailWith(n, &reasons[515])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "turn":
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
 			}
+		case "items":
+			seen |= uint64(0x8)
+			if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+				return false
+			}
+		case "model":
+			seen |= uint64(0x1)
+			if !c.ChildAll(m.Value(), vExecutionEvent_model) {
+				return false
+			}
+		case "attempt":
+			seen |= uint64(0x2)
+			if !c.ChildAll(m.Value(), vExecutionEvent_attempt) {
+				return false
+			}
+		case "execution":
+			seen |= uint64(0x4)
+			if !c.Child(m.Value(), vExecutionEvent_execution) {
+				return false
+			}
+		case "usage":
+			if !c.Child(m.Value(), vExecutionEvent_attemptUsage) {
+				return false
+			}
+		case "finishReason":
+			seen |= uint64(0x10)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[516])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[517])
+				}
+			}
+		case "latencyMs":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindNumber) {
+					return c.FailTypeWith(n, &reasons[518])
+				}
+				if c.Cmp(n, num0) < 0 {
+					return c.FailWith(n, &reasons[519])
+				}
+			}
+		case "id":
+			seen1 |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[228])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[229])
+				}
+			}
+		case "source":
+			seen1 |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[230])
+				}
+				if !format.URI(d.StrView(n)) {
+					return c.FailWith(n, &reasons[231])
+				}
+			}
+		case "time":
+			seen1 |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[232])
+				}
+				if !format.DateTime(d.StrView(n)) {
+					return c.FailWith(n, &reasons[233])
+				}
+			}
+		case "session":
+			if !c.Child(m.Value(), vCommon_session) {
+				return false
+			}
+		case "parentEventId":
+			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+				return false
+			}
+		case "gaps":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[234])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vEvent_gap) {
+						return false
+					}
+				}
+			}
+		case "native":
+		case "extensions":
+			if !c.Child(m.Value(), vExtensions) {
+				return false
+			}
+		case "synthesized":
+			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+				return false
+			}
+		case "error":
+			present |= 1
+			continue
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1f) {
@@ -8155,20 +7771,18 @@ func vExecutionEvent_suppliedResultOnSkip(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			if ev != nil {
 				ev.Declared = true
 			}
-			{
-				m := d.Members(n)
-				for m.Next() {
-					switch m.Key() {
-					case "execution":
-						if !c.Child(m.Value(), vExecutionEvent_suppliedResultOnSkip_then_execution) {
-							return false
-						}
-					default:
-						continue
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "execution":
+					if !c.Child(m.Value(), vExecutionEvent_suppliedResultOnSkip_then_execution) {
+						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -8185,21 +7799,19 @@ func vExecutionEvent_skippedExecution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "execution":
-					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_skippedExecution_execution) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "execution":
+				seen |= uint64(0x1)
+				if !c.Child(m.Value(), vExecutionEvent_skippedExecution_execution) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 		if seen != uint64(0x1) {
@@ -8217,21 +7829,19 @@ func vExecutionEvent_skippedExecution_execution(c *ahpimpl.Ctx, n ahpimpl.Node, 
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "status":
-					seen |= uint64(0x1)
-					if n := m.Value(); !(d.StrEq(n, "skipped")) {
-						return c.FailWith(n, &reasons[528])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "status":
+				seen |= uint64(0x1)
+				if n := m.Value(); !(d.StrEq(n, "skipped")) {
+					return c.FailWith(n, &reasons[528])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 		if seen != uint64(0x1) {
@@ -8248,20 +7858,18 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahpimpl.Ctx, n ahpim
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "reason":
-					if n := m.Value(); !(d.StrEq(n, "supplied_result")) {
-						return c.FailWith(n, &reasons[530])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "reason":
+				if n := m.Value(); !(d.StrEq(n, "supplied_result")) {
+					return c.FailWith(n, &reasons[530])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -8277,15 +7885,13 @@ func vExecutionEvent_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 			return c.FailTypeWith(n, &reasons[531])
 		}
 		var dvs [2]ahpimpl.Node
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "status":
-					dvs[0] = m.Value()
-				case "reason":
-					dvs[1] = m.Value()
-				}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "status":
+				dvs[0] = m.Value()
+			case "reason":
+				dvs[1] = m.Value()
 			}
 		}
 		dv := dvs[0]
@@ -8346,21 +7952,19 @@ func vExecutionEvent_execution_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "status":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "executed")) {
-					return c.FailWith(n, &reasons[535])
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[536])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "status":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "executed")) {
+				return c.FailWith(n, &reasons[535])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			return c.FailWith(m.Name(), &reasons[536])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -8380,26 +7984,24 @@ func vExecutionEvent_execution_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "status":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "skipped")) {
-					return c.FailWith(n, &reasons[539])
-				}
-			case "reason":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.StrEq(n, "supplied_result")) {
-					return c.FailWith(n, &reasons[540])
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[541])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "status":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "skipped")) {
+				return c.FailWith(n, &reasons[539])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "reason":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.StrEq(n, "supplied_result")) {
+				return c.FailWith(n, &reasons[540])
 			}
+		default:
+			return c.FailWith(m.Name(), &reasons[541])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -8419,36 +8021,34 @@ func vExecutionEvent_execution_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "status":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "skipped")) {
-					return c.FailWith(n, &reasons[545])
-				}
-			case "reason":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.StrEq(n, "policy")) {
-					return c.FailWith(n, &reasons[546])
-				}
-			case "detail":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[547])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[548])
-					}
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[549])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "status":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "skipped")) {
+				return c.FailWith(n, &reasons[545])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "reason":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.StrEq(n, "policy")) {
+				return c.FailWith(n, &reasons[546])
 			}
+		case "detail":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[547])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[548])
+				}
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[549])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -8468,36 +8068,34 @@ func vExecutionEvent_execution_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "status":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "skipped")) {
-					return c.FailWith(n, &reasons[553])
-				}
-			case "reason":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.StrEq(n, "cancelled")) {
-					return c.FailWith(n, &reasons[554])
-				}
-			case "detail":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[555])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[556])
-					}
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[557])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "status":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "skipped")) {
+				return c.FailWith(n, &reasons[553])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "reason":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.StrEq(n, "cancelled")) {
+				return c.FailWith(n, &reasons[554])
 			}
+		case "detail":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[555])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[556])
+				}
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[557])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -8517,36 +8115,34 @@ func vExecutionEvent_execution_oneOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "status":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "skipped")) {
-					return c.FailWith(n, &reasons[561])
-				}
-			case "reason":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.StrEq(n, "timeout")) {
-					return c.FailWith(n, &reasons[562])
-				}
-			case "detail":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[563])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[564])
-					}
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[565])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "status":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "skipped")) {
+				return c.FailWith(n, &reasons[561])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "reason":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.StrEq(n, "timeout")) {
+				return c.FailWith(n, &reasons[562])
 			}
+		case "detail":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[563])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[564])
+				}
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[565])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -8566,36 +8162,34 @@ func vExecutionEvent_execution_oneOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "status":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "skipped")) {
-					return c.FailWith(n, &reasons[569])
-				}
-			case "reason":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.StrEq(n, "other")) {
-					return c.FailWith(n, &reasons[570])
-				}
-			case "detail":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[571])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[572])
-					}
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[573])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "status":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "skipped")) {
+				return c.FailWith(n, &reasons[569])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "reason":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.StrEq(n, "other")) {
+				return c.FailWith(n, &reasons[570])
 			}
+		case "detail":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[571])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[572])
+				}
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[573])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -8616,28 +8210,26 @@ func vExecutionEvent_attemptUsage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "kind":
-					if n := m.Value(); !(d.StrEq(n, "amount")) {
-						return c.FailWith(n, &reasons[576])
-					}
-				case "scope":
-					if n := m.Value(); !(d.StrEq(n, "attempt")) {
-						return c.FailWith(n, &reasons[577])
-					}
-				case "provenance":
-					if !c.StrEnum(m.Value(), &reasons[578], enum42) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "kind":
+				if n := m.Value(); !(d.StrEq(n, "amount")) {
+					return c.FailWith(n, &reasons[576])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "scope":
+				if n := m.Value(); !(d.StrEq(n, "attempt")) {
+					return c.FailWith(n, &reasons[577])
 				}
+			case "provenance":
+				if !c.StrEnum(m.Value(), &reasons[578], enum42) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -8665,141 +8257,137 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen1 |= uint64(0x8)
-				if n := m.Value(); !(d.StrEq(n, "model.error")) {
-					return c.FailWith(n, &reasons[580])
-				}
-			case "turn":
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "items":
-				if !vEvent_contentItems(c, m.Value(), nil) {
-					return false
-				}
-			case "model":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vExecutionEvent_model) {
-					return false
-				}
-			case "attempt":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vExecutionEvent_attempt) {
-					return false
-				}
-			case "execution":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vExecutionEvent_modelError_execution) {
-					return false
-				}
-			case "error":
-				seen |= uint64(0x8)
-				if !c.ChildAll(m.Value(), vExecutionEvent_error) {
-					return false
-				}
-			case "usage":
-				if !c.Child(m.Value(), vExecutionEvent_attemptUsage) {
-					return false
-				}
-			case "latencyMs":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[581])
-					}
-					if c.Cmp(n, num0) < 0 {
-						return c.FailWith(n, &reasons[582])
-					}
-				}
-			case "recovery":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[583])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[584])
-					}
-				}
-			case "id":
-				seen1 |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[228])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[229])
-					}
-				}
-			case "source":
-				seen1 |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[230])
-					}
-					if !format.URI(d.StrView(n)) {
-						return c.FailWith(n, &reasons[231])
-					}
-				}
-			case "time":
-				seen1 |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[232])
-					}
-					if !format.DateTime(d.StrView(n)) {
-						return c.FailWith(n, &reasons[233])
-					}
-				}
-			case "session":
-				if !c.Child(m.Value(), vCommon_session) {
-					return false
-				}
-			case "parentEventId":
-				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-					return false
-				}
-			case "gaps":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[234])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vEvent_gap) {
-								return false
-							}
-						}
-					}
-				}
-			case "native":
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-			case "synthesized":
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
-				}
-			case "finishReason":
-				present |= 1
-				continue
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen1 |= uint64(0x8)
+			if n := m.Value(); !(d.StrEq(n, "model.error")) {
+				return c.FailWith(n, &reasons[580])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "turn":
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
 			}
+		case "items":
+			if !vEvent_contentItems(c, m.Value(), nil) {
+				return false
+			}
+		case "model":
+			seen |= uint64(0x1)
+			if !c.ChildAll(m.Value(), vExecutionEvent_model) {
+				return false
+			}
+		case "attempt":
+			seen |= uint64(0x2)
+			if !c.ChildAll(m.Value(), vExecutionEvent_attempt) {
+				return false
+			}
+		case "execution":
+			seen |= uint64(0x4)
+			if !c.Child(m.Value(), vExecutionEvent_modelError_execution) {
+				return false
+			}
+		case "error":
+			seen |= uint64(0x8)
+			if !c.ChildAll(m.Value(), vExecutionEvent_error) {
+				return false
+			}
+		case "usage":
+			if !c.Child(m.Value(), vExecutionEvent_attemptUsage) {
+				return false
+			}
+		case "latencyMs":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindNumber) {
+					return c.FailTypeWith(n, &reasons[581])
+				}
+				if c.Cmp(n, num0) < 0 {
+					return c.FailWith(n, &reasons[582])
+				}
+			}
+		case "recovery":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[583])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[584])
+				}
+			}
+		case "id":
+			seen1 |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[228])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[229])
+				}
+			}
+		case "source":
+			seen1 |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[230])
+				}
+				if !format.URI(d.StrView(n)) {
+					return c.FailWith(n, &reasons[231])
+				}
+			}
+		case "time":
+			seen1 |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[232])
+				}
+				if !format.DateTime(d.StrView(n)) {
+					return c.FailWith(n, &reasons[233])
+				}
+			}
+		case "session":
+			if !c.Child(m.Value(), vCommon_session) {
+				return false
+			}
+		case "parentEventId":
+			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+				return false
+			}
+		case "gaps":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[234])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vEvent_gap) {
+						return false
+					}
+				}
+			}
+		case "native":
+		case "extensions":
+			if !c.Child(m.Value(), vExtensions) {
+				return false
+			}
+		case "synthesized":
+			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+				return false
+			}
+		case "finishReason":
+			present |= 1
+			continue
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0xf) {
@@ -8829,20 +8417,18 @@ func vExecutionEvent_modelError_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "status":
-					if n := m.Value(); !(d.StrEq(n, "executed")) {
-						return c.FailWith(n, &reasons[590])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "status":
+				if n := m.Value(); !(d.StrEq(n, "executed")) {
+					return c.FailWith(n, &reasons[590])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -8870,122 +8456,118 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen1 |= uint64(0x8)
-				if n := m.Value(); !(d.StrEq(n, "model.switch.before")) {
-					return c.FailWith(n, &reasons[592])
-				}
-			case "turn":
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "items":
-				if !vEvent_contentItems(c, m.Value(), nil) {
-					return false
-				}
-			case "current":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vExecutionEvent_model) {
-					return false
-				}
-			case "proposed":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vExecutionEvent_model) {
-					return false
-				}
-			case "reason":
-				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[593])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[594])
-					}
-				}
-			case "pricing":
-				if !c.ChildAll(m.Value(), vExecutionEvent_modelSwitchBefore_pricing) {
-					return false
-				}
-			case "id":
-				seen1 |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[228])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[229])
-					}
-				}
-			case "source":
-				seen1 |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[230])
-					}
-					if !format.URI(d.StrView(n)) {
-						return c.FailWith(n, &reasons[231])
-					}
-				}
-			case "time":
-				seen1 |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[232])
-					}
-					if !format.DateTime(d.StrView(n)) {
-						return c.FailWith(n, &reasons[233])
-					}
-				}
-			case "session":
-				if !c.Child(m.Value(), vCommon_session) {
-					return false
-				}
-			case "parentEventId":
-				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-					return false
-				}
-			case "gaps":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[234])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vEvent_gap) {
-								return false
-							}
-						}
-					}
-				}
-			case "native":
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-			case "synthesized":
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
-				}
-			case "previous":
-				present |= 1
-				continue
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen1 |= uint64(0x8)
+			if n := m.Value(); !(d.StrEq(n, "model.switch.before")) {
+				return c.FailWith(n, &reasons[592])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "turn":
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
 			}
+		case "items":
+			if !vEvent_contentItems(c, m.Value(), nil) {
+				return false
+			}
+		case "current":
+			seen |= uint64(0x1)
+			if !c.ChildAll(m.Value(), vExecutionEvent_model) {
+				return false
+			}
+		case "proposed":
+			seen |= uint64(0x2)
+			if !c.ChildAll(m.Value(), vExecutionEvent_model) {
+				return false
+			}
+		case "reason":
+			seen |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[593])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[594])
+				}
+			}
+		case "pricing":
+			if !c.ChildAll(m.Value(), vExecutionEvent_modelSwitchBefore_pricing) {
+				return false
+			}
+		case "id":
+			seen1 |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[228])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[229])
+				}
+			}
+		case "source":
+			seen1 |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[230])
+				}
+				if !format.URI(d.StrView(n)) {
+					return c.FailWith(n, &reasons[231])
+				}
+			}
+		case "time":
+			seen1 |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[232])
+				}
+				if !format.DateTime(d.StrView(n)) {
+					return c.FailWith(n, &reasons[233])
+				}
+			}
+		case "session":
+			if !c.Child(m.Value(), vCommon_session) {
+				return false
+			}
+		case "parentEventId":
+			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+				return false
+			}
+		case "gaps":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[234])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vEvent_gap) {
+						return false
+					}
+				}
+			}
+		case "native":
+		case "extensions":
+			if !c.Child(m.Value(), vExtensions) {
+				return false
+			}
+		case "synthesized":
+			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+				return false
+			}
+		case "previous":
+			present |= 1
+			continue
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -9013,41 +8595,39 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "currency":
-				seen |= uint64(0x1)
-				if !vExecutionEvent_currencyCode(c, m.Value(), nil) {
-					return false
-				}
-			case "inputPerMillionTokens":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[600])
-					}
-					if c.Cmp(n, num0) < 0 {
-						return c.FailWith(n, &reasons[601])
-					}
-				}
-			case "outputPerMillionTokens":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[602])
-					}
-					if c.Cmp(n, num0) < 0 {
-						return c.FailWith(n, &reasons[603])
-					}
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[604])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "currency":
+			seen |= uint64(0x1)
+			if !vExecutionEvent_currencyCode(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "inputPerMillionTokens":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindNumber) {
+					return c.FailTypeWith(n, &reasons[600])
+				}
+				if c.Cmp(n, num0) < 0 {
+					return c.FailWith(n, &reasons[601])
+				}
 			}
+		case "outputPerMillionTokens":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindNumber) {
+					return c.FailTypeWith(n, &reasons[602])
+				}
+				if c.Cmp(n, num0) < 0 {
+					return c.FailWith(n, &reasons[603])
+				}
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[604])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -9077,118 +8657,114 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen1 |= uint64(0x8)
-				if n := m.Value(); !(d.StrEq(n, "model.switch.after")) {
-					return c.FailWith(n, &reasons[607])
-				}
-			case "turn":
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "items":
-				if !vEvent_contentItems(c, m.Value(), nil) {
-					return false
-				}
-			case "previous":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vExecutionEvent_model) {
-					return false
-				}
-			case "current":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vExecutionEvent_model) {
-					return false
-				}
-			case "reason":
-				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[608])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[609])
-					}
-				}
-			case "id":
-				seen1 |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[228])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[229])
-					}
-				}
-			case "source":
-				seen1 |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[230])
-					}
-					if !format.URI(d.StrView(n)) {
-						return c.FailWith(n, &reasons[231])
-					}
-				}
-			case "time":
-				seen1 |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[232])
-					}
-					if !format.DateTime(d.StrView(n)) {
-						return c.FailWith(n, &reasons[233])
-					}
-				}
-			case "session":
-				if !c.Child(m.Value(), vCommon_session) {
-					return false
-				}
-			case "parentEventId":
-				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-					return false
-				}
-			case "gaps":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[234])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vEvent_gap) {
-								return false
-							}
-						}
-					}
-				}
-			case "native":
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-			case "synthesized":
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
-				}
-			case "proposed":
-				present |= 1
-				continue
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen1 |= uint64(0x8)
+			if n := m.Value(); !(d.StrEq(n, "model.switch.after")) {
+				return c.FailWith(n, &reasons[607])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "turn":
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
 			}
+		case "items":
+			if !vEvent_contentItems(c, m.Value(), nil) {
+				return false
+			}
+		case "previous":
+			seen |= uint64(0x1)
+			if !c.ChildAll(m.Value(), vExecutionEvent_model) {
+				return false
+			}
+		case "current":
+			seen |= uint64(0x2)
+			if !c.ChildAll(m.Value(), vExecutionEvent_model) {
+				return false
+			}
+		case "reason":
+			seen |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[608])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[609])
+				}
+			}
+		case "id":
+			seen1 |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[228])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[229])
+				}
+			}
+		case "source":
+			seen1 |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[230])
+				}
+				if !format.URI(d.StrView(n)) {
+					return c.FailWith(n, &reasons[231])
+				}
+			}
+		case "time":
+			seen1 |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[232])
+				}
+				if !format.DateTime(d.StrView(n)) {
+					return c.FailWith(n, &reasons[233])
+				}
+			}
+		case "session":
+			if !c.Child(m.Value(), vCommon_session) {
+				return false
+			}
+		case "parentEventId":
+			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+				return false
+			}
+		case "gaps":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[234])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vEvent_gap) {
+						return false
+					}
+				}
+			}
+		case "native":
+		case "extensions":
+			if !c.Child(m.Value(), vExtensions) {
+				return false
+			}
+		case "synthesized":
+			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+				return false
+			}
+		case "proposed":
+			present |= 1
+			continue
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -9228,152 +8804,146 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen1 |= uint64(0x8)
-				if n := m.Value(); !(d.StrEq(n, "tool.permission.request")) {
-					return c.FailWith(n, &reasons[615])
-				}
-			case "turn":
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "items":
-				if !vEvent_contentItems(c, m.Value(), nil) {
-					return false
-				}
-			case "suggestions":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[616])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vExecutionEvent_toolPermissionRequest_suggestions_items) {
-								return false
-							}
-						}
-					}
-				}
-			case "sandboxBypass":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
-					return c.FailTypeWith(n, &reasons[617])
-				}
-			case "id":
-				seen1 |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[228])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[229])
-					}
-				}
-			case "source":
-				seen1 |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[230])
-					}
-					if !format.URI(d.StrView(n)) {
-						return c.FailWith(n, &reasons[231])
-					}
-				}
-			case "time":
-				seen1 |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[232])
-					}
-					if !format.DateTime(d.StrView(n)) {
-						return c.FailWith(n, &reasons[233])
-					}
-				}
-			case "session":
-				if !c.Child(m.Value(), vCommon_session) {
-					return false
-				}
-			case "parentEventId":
-				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-					return false
-				}
-			case "gaps":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[234])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vEvent_gap) {
-								return false
-							}
-						}
-					}
-				}
-			case "native":
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-			case "synthesized":
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
-				}
-			case "call":
-				seen2 |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "tool":
-				seen2 |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
-					return false
-				}
-			case "path":
-				seen2 |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[618])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[619])
-					}
-				}
-			case "batch":
-				if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
-					return false
-				}
-			case "decision":
-				present |= 1
-				continue
-			case "decidedBy":
-				present |= 2
-				continue
-			case "outcome":
-				present |= 4
-				continue
-			case "execution":
-				present |= 8
-				continue
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen1 |= uint64(0x8)
+			if n := m.Value(); !(d.StrEq(n, "tool.permission.request")) {
+				return c.FailWith(n, &reasons[615])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "turn":
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
 			}
+		case "items":
+			if !vEvent_contentItems(c, m.Value(), nil) {
+				return false
+			}
+		case "suggestions":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[616])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vExecutionEvent_toolPermissionRequest_suggestions_items) {
+						return false
+					}
+				}
+			}
+		case "sandboxBypass":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+				return c.FailTypeWith(n, &reasons[617])
+			}
+		case "id":
+			seen1 |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[228])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[229])
+				}
+			}
+		case "source":
+			seen1 |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[230])
+				}
+				if !format.URI(d.StrView(n)) {
+					return c.FailWith(n, &reasons[231])
+				}
+			}
+		case "time":
+			seen1 |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[232])
+				}
+				if !format.DateTime(d.StrView(n)) {
+					return c.FailWith(n, &reasons[233])
+				}
+			}
+		case "session":
+			if !c.Child(m.Value(), vCommon_session) {
+				return false
+			}
+		case "parentEventId":
+			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+				return false
+			}
+		case "gaps":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[234])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vEvent_gap) {
+						return false
+					}
+				}
+			}
+		case "native":
+		case "extensions":
+			if !c.Child(m.Value(), vExtensions) {
+				return false
+			}
+		case "synthesized":
+			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+				return false
+			}
+		case "call":
+			seen2 |= uint64(0x1)
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
+			}
+		case "tool":
+			seen2 |= uint64(0x2)
+			if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
+				return false
+			}
+		case "path":
+			seen2 |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[618])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[619])
+				}
+			}
+		case "batch":
+			if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
+				return false
+			}
+		case "decision":
+			present |= 1
+			continue
+		case "decidedBy":
+			present |= 2
+			continue
+		case "outcome":
+			present |= 4
+			continue
+		case "execution":
+			present |= 8
+			continue
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -9415,41 +8985,39 @@ func vExecutionEvent_toolCall_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "call":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "tool":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
-					return false
-				}
-			case "path":
-				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[618])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[619])
-					}
-				}
-			case "batch":
-				if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "call":
+			seen |= uint64(0x1)
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "tool":
+			seen |= uint64(0x2)
+			if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
+				return false
 			}
+		case "path":
+			seen |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[618])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[619])
+				}
+			}
+		case "batch":
+			if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -9476,51 +9044,49 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "name":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[628])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[629])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "name":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[628])
 				}
-			case "kind":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[630])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[631])
-					}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[629])
 				}
-			case "input":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vExecutionEvent_tool_input) {
-					return false
-				}
-			case "origin":
-				seen |= uint64(0x4)
-				if !c.StrEnum(m.Value(), &reasons[632], enum43) {
-					return false
-				}
-			case "mcp":
-				if !c.ChildAll(m.Value(), vExecutionEvent_mcp) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[633])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "kind":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[630])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[631])
+				}
 			}
+		case "input":
+			seen |= uint64(0x2)
+			if !c.Child(m.Value(), vExecutionEvent_tool_input) {
+				return false
+			}
+		case "origin":
+			seen |= uint64(0x4)
+			if !c.StrEnum(m.Value(), &reasons[632], enum43) {
+				return false
+			}
+		case "mcp":
+			if !c.ChildAll(m.Value(), vExecutionEvent_mcp) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[633])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -9549,14 +9115,12 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 			// draft/execution-event.schema.json#/$defs/tool/then
 			if k == ahpimpl.KindObject {
 				var seen uint64
-				{
-					m := d.Members(n)
-					for m.Next() {
-						switch m.Key() {
-						case "mcp":
-							seen |= uint64(0x1)
-							continue
-						}
+				m := d.Members(n)
+				for m.Next() {
+					switch m.Key() {
+					case "mcp":
+						seen |= uint64(0x1)
+						continue
 					}
 				}
 				if seen != uint64(0x1) {
@@ -9603,42 +9167,40 @@ func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "server":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vExecutionEvent_mcp_server) {
-					return false
-				}
-			case "toolName":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[641])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[642])
-					}
-				}
-			case "provenance":
-				seen |= uint64(0x4)
-				if !c.StrEnum(m.Value(), &reasons[643], enum44) {
-					return false
-				}
-			case "connection":
-				seen |= uint64(0x8)
-				if !c.Child(m.Value(), vExecutionEvent_mcp_connection) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[644])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "server":
+			seen |= uint64(0x1)
+			if !c.ChildAll(m.Value(), vExecutionEvent_mcp_server) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "toolName":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[641])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[642])
+				}
 			}
+		case "provenance":
+			seen |= uint64(0x4)
+			if !c.StrEnum(m.Value(), &reasons[643], enum44) {
+				return false
+			}
+		case "connection":
+			seen |= uint64(0x8)
+			if !c.Child(m.Value(), vExecutionEvent_mcp_connection) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[644])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0xf) {
@@ -9658,37 +9220,35 @@ func vExecutionEvent_mcp_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[650])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[651])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[650])
 				}
-			case "name":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[652])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[653])
-					}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[651])
 				}
-			default:
-				return c.FailWith(m.Name(), &reasons[654])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "name":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[652])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[653])
+				}
 			}
+		default:
+			return c.FailWith(m.Name(), &reasons[654])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -9758,29 +9318,27 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "transport":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "http")) {
-					return c.FailWith(n, &reasons[658])
-				}
-			case "url":
-				if !vExecutionEvent_webUrl(c, m.Value(), nil) {
-					return false
-				}
-			case "gaps":
-				if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[659])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "transport":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "http")) {
+				return c.FailWith(n, &reasons[658])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "url":
+			if !vExecutionEvent_webUrl(c, m.Value(), nil) {
+				return false
 			}
+		case "gaps":
+			if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[659])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -9808,14 +9366,12 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.No
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "url":
-					seen |= uint64(0x1)
-					continue
-				}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "url":
+				seen |= uint64(0x1)
+				continue
 			}
 		}
 		if seen != uint64(0x1) {
@@ -9833,21 +9389,19 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.No
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "gaps":
-					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "gaps":
+				seen |= uint64(0x1)
+				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 		if seen != uint64(0x1) {
@@ -9862,15 +9416,13 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpim
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindArray {
 		matches := 0
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains) {
-					matches++
-					if ev != nil {
-						ev.Set(i)
-					}
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains) {
+				matches++
+				if ev != nil {
+					ev.Set(i)
 				}
 			}
 		}
@@ -9889,21 +9441,19 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "path":
-					seen |= uint64(0x1)
-					if n := m.Value(); !(d.StrEq(n, "url")) {
-						return c.FailWith(n, &reasons[664])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "path":
+				seen |= uint64(0x1)
+				if n := m.Value(); !(d.StrEq(n, "url")) {
+					return c.FailWith(n, &reasons[664])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 		if seen != uint64(0x1) {
@@ -9939,16 +9489,14 @@ func vExecutionEvent_connectionGaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	if d.Len(n) < 1 {
 		return c.FailWith(n, &reasons[670])
 	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.ChildAll(it.Item(), vExecutionEvent_connectionGaps_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
+	it := d.Items(n)
+	for it.Next() {
+		i := it.Index()
+		if !c.ChildAll(it.Item(), vExecutionEvent_connectionGaps_items) {
+			return false
+		}
+		if ev != nil {
+			ev.Set(i)
 		}
 	}
 	return true
@@ -9965,38 +9513,36 @@ func vExecutionEvent_connectionGaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "path":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[672])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[673])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "path":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[672])
 				}
-			case "reason":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[674])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[675])
-					}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[673])
 				}
-			default:
-				return c.FailWith(m.Name(), &reasons[676])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "reason":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[674])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[675])
+				}
 			}
+		default:
+			return c.FailWith(m.Name(), &reasons[676])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -10016,29 +9562,27 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "transport":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "sse")) {
-					return c.FailWith(n, &reasons[680])
-				}
-			case "url":
-				if !vExecutionEvent_webUrl(c, m.Value(), nil) {
-					return false
-				}
-			case "gaps":
-				if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[681])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "transport":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "sse")) {
+				return c.FailWith(n, &reasons[680])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "url":
+			if !vExecutionEvent_webUrl(c, m.Value(), nil) {
+				return false
 			}
+		case "gaps":
+			if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[681])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -10066,14 +9610,12 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.No
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "url":
-					seen |= uint64(0x1)
-					continue
-				}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "url":
+				seen |= uint64(0x1)
+				continue
 			}
 		}
 		if seen != uint64(0x1) {
@@ -10091,21 +9633,19 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.No
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "gaps":
-					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "gaps":
+				seen |= uint64(0x1)
+				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 		if seen != uint64(0x1) {
@@ -10120,15 +9660,13 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpim
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindArray {
 		matches := 0
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains) {
-					matches++
-					if ev != nil {
-						ev.Set(i)
-					}
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains) {
+				matches++
+				if ev != nil {
+					ev.Set(i)
 				}
 			}
 		}
@@ -10147,21 +9685,19 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "path":
-					seen |= uint64(0x1)
-					if n := m.Value(); !(d.StrEq(n, "url")) {
-						return c.FailWith(n, &reasons[686])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "path":
+				seen |= uint64(0x1)
+				if n := m.Value(); !(d.StrEq(n, "url")) {
+					return c.FailWith(n, &reasons[686])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 		if seen != uint64(0x1) {
@@ -10182,60 +9718,56 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "transport":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "stdio")) {
-					return c.FailWith(n, &reasons[689])
-				}
-			case "command":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[690])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[691])
-					}
-				}
-			case "args":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[692])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
-								return c.FailTypeWith(n, &reasons[693])
-							}
-						}
-					}
-				}
-			case "cwd":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[694])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[695])
-					}
-				}
-			case "gaps":
-				if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[696])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "transport":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "stdio")) {
+				return c.FailWith(n, &reasons[689])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "command":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[690])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[691])
+				}
 			}
+		case "args":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[692])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[693])
+					}
+				}
+			}
+		case "cwd":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[694])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[695])
+				}
+			}
+		case "gaps":
+			if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[696])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -10294,14 +9826,12 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0(c *ahpimpl.Ctx, n ah
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "command":
-					seen |= uint64(0x1)
-					continue
-				}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "command":
+				seen |= uint64(0x1)
+				continue
 			}
 		}
 		if seen != uint64(0x1) {
@@ -10319,21 +9849,19 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1(c *ahpimpl.Ctx, n ah
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "gaps":
-					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "gaps":
+				seen |= uint64(0x1)
+				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 		if seen != uint64(0x1) {
@@ -10348,15 +9876,13 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps(c *ahpimpl.Ctx,
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindArray {
 		matches := 0
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains) {
-					matches++
-					if ev != nil {
-						ev.Set(i)
-					}
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains) {
+				matches++
+				if ev != nil {
+					ev.Set(i)
 				}
 			}
 		}
@@ -10375,21 +9901,19 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "path":
-					seen |= uint64(0x1)
-					if n := m.Value(); !(d.StrEq(n, "command")) {
-						return c.FailWith(n, &reasons[701])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "path":
+				seen |= uint64(0x1)
+				if n := m.Value(); !(d.StrEq(n, "command")) {
+					return c.FailWith(n, &reasons[701])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 		if seen != uint64(0x1) {
@@ -10404,14 +9928,12 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0(c *ahpimpl.Ctx, n ah
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "args":
-					seen |= uint64(0x1)
-					continue
-				}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "args":
+				seen |= uint64(0x1)
+				continue
 			}
 		}
 		if seen != uint64(0x1) {
@@ -10429,21 +9951,19 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1(c *ahpimpl.Ctx, n ah
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "gaps":
-					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "gaps":
+				seen |= uint64(0x1)
+				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 		if seen != uint64(0x1) {
@@ -10458,15 +9978,13 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps(c *ahpimpl.Ctx,
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindArray {
 		matches := 0
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains) {
-					matches++
-					if ev != nil {
-						ev.Set(i)
-					}
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains) {
+				matches++
+				if ev != nil {
+					ev.Set(i)
 				}
 			}
 		}
@@ -10485,21 +10003,19 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "path":
-					seen |= uint64(0x1)
-					if n := m.Value(); !(d.StrEq(n, "args")) {
-						return c.FailWith(n, &reasons[706])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "path":
+				seen |= uint64(0x1)
+				if n := m.Value(); !(d.StrEq(n, "args")) {
+					return c.FailWith(n, &reasons[706])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 		if seen != uint64(0x1) {
@@ -10514,14 +10030,12 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0(c *ahpimpl.Ctx, n ah
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "cwd":
-					seen |= uint64(0x1)
-					continue
-				}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "cwd":
+				seen |= uint64(0x1)
+				continue
 			}
 		}
 		if seen != uint64(0x1) {
@@ -10539,21 +10053,19 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1(c *ahpimpl.Ctx, n ah
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "gaps":
-					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "gaps":
+				seen |= uint64(0x1)
+				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 		if seen != uint64(0x1) {
@@ -10568,15 +10080,13 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps(c *ahpimpl.Ctx,
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindArray {
 		matches := 0
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains) {
-					matches++
-					if ev != nil {
-						ev.Set(i)
-					}
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains) {
+				matches++
+				if ev != nil {
+					ev.Set(i)
 				}
 			}
 		}
@@ -10595,21 +10105,19 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "path":
-					seen |= uint64(0x1)
-					if n := m.Value(); !(d.StrEq(n, "cwd")) {
-						return c.FailWith(n, &reasons[711])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "path":
+				seen |= uint64(0x1)
+				if n := m.Value(); !(d.StrEq(n, "cwd")) {
+					return c.FailWith(n, &reasons[711])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 		if seen != uint64(0x1) {
@@ -10630,51 +10138,49 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "transport":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[714])
-					}
-					if !re5.Match(d.Str(n)) {
-						return c.FailWith(n, &reasons[715])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "transport":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[714])
 				}
-			case "addressForm":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[716])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[717])
-					}
+				if !re5.Match(d.Str(n)) {
+					return c.FailWith(n, &reasons[715])
 				}
-			case "address":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[718])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[719])
-					}
-				}
-			case "gaps":
-				if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[720])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "addressForm":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[716])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[717])
+				}
 			}
+		case "address":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[718])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[719])
+				}
+			}
+		case "gaps":
+			if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[720])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -10718,14 +10224,12 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0(c *ahpimpl.Ctx, n ah
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "addressForm":
-					seen |= uint64(0x1)
-					continue
-				}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "addressForm":
+				seen |= uint64(0x1)
+				continue
 			}
 		}
 		if seen != uint64(0x1) {
@@ -10743,21 +10247,19 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1(c *ahpimpl.Ctx, n ah
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "gaps":
-					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "gaps":
+				seen |= uint64(0x1)
+				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 		if seen != uint64(0x1) {
@@ -10772,15 +10274,13 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps(c *ahpimpl.Ctx,
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindArray {
 		matches := 0
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains) {
-					matches++
-					if ev != nil {
-						ev.Set(i)
-					}
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains) {
+				matches++
+				if ev != nil {
+					ev.Set(i)
 				}
 			}
 		}
@@ -10799,21 +10299,19 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "path":
-					seen |= uint64(0x1)
-					if n := m.Value(); !(d.StrEq(n, "addressForm")) {
-						return c.FailWith(n, &reasons[725])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "path":
+				seen |= uint64(0x1)
+				if n := m.Value(); !(d.StrEq(n, "addressForm")) {
+					return c.FailWith(n, &reasons[725])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 		if seen != uint64(0x1) {
@@ -10828,14 +10326,12 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0(c *ahpimpl.Ctx, n ah
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "address":
-					seen |= uint64(0x1)
-					continue
-				}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "address":
+				seen |= uint64(0x1)
+				continue
 			}
 		}
 		if seen != uint64(0x1) {
@@ -10853,21 +10349,19 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1(c *ahpimpl.Ctx, n ah
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "gaps":
-					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "gaps":
+				seen |= uint64(0x1)
+				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 		if seen != uint64(0x1) {
@@ -10882,15 +10376,13 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps(c *ahpimpl.Ctx,
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindArray {
 		matches := 0
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains) {
-					matches++
-					if ev != nil {
-						ev.Set(i)
-					}
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains) {
+				matches++
+				if ev != nil {
+					ev.Set(i)
 				}
 			}
 		}
@@ -10909,21 +10401,19 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "path":
-					seen |= uint64(0x1)
-					if n := m.Value(); !(d.StrEq(n, "address")) {
-						return c.FailWith(n, &reasons[730])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "path":
+				seen |= uint64(0x1)
+				if n := m.Value(); !(d.StrEq(n, "address")) {
+					return c.FailWith(n, &reasons[730])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 		if seen != uint64(0x1) {
@@ -10943,59 +10433,55 @@ func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[733])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[734])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[733])
 				}
-			case "callIds":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[735])
-					}
-					if d.Len(n) < 1 {
-						return c.FailWith(n, &reasons[736])
-					}
-					if ok, _ := c.UniqueItems(n); !ok {
-						return c.FailWith(n, &reasons[737])
-					}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[734])
+				}
+			}
+		case "callIds":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[735])
+				}
+				if d.Len(n) < 1 {
+					return c.FailWith(n, &reasons[736])
+				}
+				if ok, _ := c.UniqueItems(n); !ok {
+					return c.FailWith(n, &reasons[737])
+				}
+				it := d.Items(n)
+				for it.Next() {
 					{
-						it := d.Items(n)
-						for it.Next() {
-							{
-								n := it.Item()
-								if !(d.Kind(n) == ahpimpl.KindString) {
-									return c.FailTypeWith(n, &reasons[738])
-								}
-								if d.RunesBelow(n, 1) {
-									return c.FailWith(n, &reasons[739])
-								}
-							}
+						n := it.Item()
+						if !(d.Kind(n) == ahpimpl.KindString) {
+							return c.FailTypeWith(n, &reasons[738])
+						}
+						if d.RunesBelow(n, 1) {
+							return c.FailWith(n, &reasons[739])
 						}
 					}
 				}
-			case "synthesized":
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[740])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "synthesized":
+			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+				return false
 			}
+		default:
+			return c.FailWith(m.Name(), &reasons[740])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -11034,129 +10520,125 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen1 |= uint64(0x8)
-				if n := m.Value(); !(d.StrEq(n, "tool.permission.resolved")) {
-					return c.FailWith(n, &reasons[745])
-				}
-			case "turn":
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "items":
-				if !vEvent_contentItems(c, m.Value(), nil) {
-					return false
-				}
-			case "decision":
-				seen |= uint64(0x1)
-				if !c.StrEnum(m.Value(), &reasons[746], enum45) {
-					return false
-				}
-			case "decidedBy":
-				seen |= uint64(0x2)
-				if !c.StrEnum(m.Value(), &reasons[747], enum46) {
-					return false
-				}
-			case "id":
-				seen1 |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[228])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[229])
-					}
-				}
-			case "source":
-				seen1 |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[230])
-					}
-					if !format.URI(d.StrView(n)) {
-						return c.FailWith(n, &reasons[231])
-					}
-				}
-			case "time":
-				seen1 |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[232])
-					}
-					if !format.DateTime(d.StrView(n)) {
-						return c.FailWith(n, &reasons[233])
-					}
-				}
-			case "session":
-				if !c.Child(m.Value(), vCommon_session) {
-					return false
-				}
-			case "parentEventId":
-				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-					return false
-				}
-			case "gaps":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[234])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vEvent_gap) {
-								return false
-							}
-						}
-					}
-				}
-			case "native":
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-			case "synthesized":
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
-				}
-			case "call":
-				seen2 |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "tool":
-				seen2 |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
-					return false
-				}
-			case "path":
-				seen2 |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[618])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[619])
-					}
-				}
-			case "batch":
-				if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen1 |= uint64(0x8)
+			if n := m.Value(); !(d.StrEq(n, "tool.permission.resolved")) {
+				return c.FailWith(n, &reasons[745])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "turn":
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
 			}
+		case "items":
+			if !vEvent_contentItems(c, m.Value(), nil) {
+				return false
+			}
+		case "decision":
+			seen |= uint64(0x1)
+			if !c.StrEnum(m.Value(), &reasons[746], enum45) {
+				return false
+			}
+		case "decidedBy":
+			seen |= uint64(0x2)
+			if !c.StrEnum(m.Value(), &reasons[747], enum46) {
+				return false
+			}
+		case "id":
+			seen1 |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[228])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[229])
+				}
+			}
+		case "source":
+			seen1 |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[230])
+				}
+				if !format.URI(d.StrView(n)) {
+					return c.FailWith(n, &reasons[231])
+				}
+			}
+		case "time":
+			seen1 |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[232])
+				}
+				if !format.DateTime(d.StrView(n)) {
+					return c.FailWith(n, &reasons[233])
+				}
+			}
+		case "session":
+			if !c.Child(m.Value(), vCommon_session) {
+				return false
+			}
+		case "parentEventId":
+			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+				return false
+			}
+		case "gaps":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[234])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vEvent_gap) {
+						return false
+					}
+				}
+			}
+		case "native":
+		case "extensions":
+			if !c.Child(m.Value(), vExtensions) {
+				return false
+			}
+		case "synthesized":
+			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+				return false
+			}
+		case "call":
+			seen2 |= uint64(0x1)
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
+			}
+		case "tool":
+			seen2 |= uint64(0x2)
+			if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
+				return false
+			}
+		case "path":
+			seen2 |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[618])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[619])
+				}
+			}
+		case "batch":
+			if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -11199,135 +10681,131 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen1 |= uint64(0x8)
-				if n := m.Value(); !(d.StrEq(n, "tool.progress")) {
-					return c.FailWith(n, &reasons[751])
-				}
-			case "turn":
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "items":
-				if !vEvent_contentItems(c, m.Value(), nil) {
-					return false
-				}
-			case "partialOutput":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vContentItem_message) {
-					return false
-				}
-			case "backgrounded":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
-					return c.FailTypeWith(n, &reasons[752])
-				}
-			case "id":
-				seen1 |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[228])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[229])
-					}
-				}
-			case "source":
-				seen1 |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[230])
-					}
-					if !format.URI(d.StrView(n)) {
-						return c.FailWith(n, &reasons[231])
-					}
-				}
-			case "time":
-				seen1 |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[232])
-					}
-					if !format.DateTime(d.StrView(n)) {
-						return c.FailWith(n, &reasons[233])
-					}
-				}
-			case "session":
-				if !c.Child(m.Value(), vCommon_session) {
-					return false
-				}
-			case "parentEventId":
-				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-					return false
-				}
-			case "gaps":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[234])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vEvent_gap) {
-								return false
-							}
-						}
-					}
-				}
-			case "native":
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-			case "synthesized":
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
-				}
-			case "call":
-				seen2 |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "tool":
-				seen2 |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
-					return false
-				}
-			case "path":
-				seen2 |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[618])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[619])
-					}
-				}
-			case "batch":
-				if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
-					return false
-				}
-			case "outcome":
-				present |= 1
-				continue
-			case "execution":
-				present |= 2
-				continue
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen1 |= uint64(0x8)
+			if n := m.Value(); !(d.StrEq(n, "tool.progress")) {
+				return c.FailWith(n, &reasons[751])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "turn":
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
 			}
+		case "items":
+			if !vEvent_contentItems(c, m.Value(), nil) {
+				return false
+			}
+		case "partialOutput":
+			seen |= uint64(0x1)
+			if !c.ChildAll(m.Value(), vContentItem_message) {
+				return false
+			}
+		case "backgrounded":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+				return c.FailTypeWith(n, &reasons[752])
+			}
+		case "id":
+			seen1 |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[228])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[229])
+				}
+			}
+		case "source":
+			seen1 |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[230])
+				}
+				if !format.URI(d.StrView(n)) {
+					return c.FailWith(n, &reasons[231])
+				}
+			}
+		case "time":
+			seen1 |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[232])
+				}
+				if !format.DateTime(d.StrView(n)) {
+					return c.FailWith(n, &reasons[233])
+				}
+			}
+		case "session":
+			if !c.Child(m.Value(), vCommon_session) {
+				return false
+			}
+		case "parentEventId":
+			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+				return false
+			}
+		case "gaps":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[234])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vEvent_gap) {
+						return false
+					}
+				}
+			}
+		case "native":
+		case "extensions":
+			if !c.Child(m.Value(), vExtensions) {
+				return false
+			}
+		case "synthesized":
+			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+				return false
+			}
+		case "call":
+			seen2 |= uint64(0x1)
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
+			}
+		case "tool":
+			seen2 |= uint64(0x2)
+			if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
+				return false
+			}
+		case "path":
+			seen2 |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[618])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[619])
+				}
+			}
+		case "batch":
+			if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
+				return false
+			}
+		case "outcome":
+			present |= 1
+			continue
+		case "execution":
+			present |= 2
+			continue
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -11371,118 +10849,112 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen1 |= uint64(0x8)
-				if n := m.Value(); !(d.StrEq(n, "tool.batch.after")) {
-					return c.FailWith(n, &reasons[757])
-				}
-			case "turn":
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "items":
-				if !vEvent_contentItems(c, m.Value(), nil) {
-					return false
-				}
-			case "batch":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "calls":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[758])
-					}
-					if d.Len(n) < 1 {
-						return c.FailWith(n, &reasons[759])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.ChildAll(it.Item(), vExecutionEvent_toolBatchAfter_calls_items) {
-								return false
-							}
-						}
-					}
-				}
-			case "id":
-				seen1 |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[228])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[229])
-					}
-				}
-			case "source":
-				seen1 |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[230])
-					}
-					if !format.URI(d.StrView(n)) {
-						return c.FailWith(n, &reasons[231])
-					}
-				}
-			case "time":
-				seen1 |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[232])
-					}
-					if !format.DateTime(d.StrView(n)) {
-						return c.FailWith(n, &reasons[233])
-					}
-				}
-			case "session":
-				if !c.Child(m.Value(), vCommon_session) {
-					return false
-				}
-			case "parentEventId":
-				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-					return false
-				}
-			case "gaps":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[234])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vEvent_gap) {
-								return false
-							}
-						}
-					}
-				}
-			case "native":
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-			case "synthesized":
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen1 |= uint64(0x8)
+			if n := m.Value(); !(d.StrEq(n, "tool.batch.after")) {
+				return c.FailWith(n, &reasons[757])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "turn":
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
 			}
+		case "items":
+			if !vEvent_contentItems(c, m.Value(), nil) {
+				return false
+			}
+		case "batch":
+			seen |= uint64(0x1)
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
+			}
+		case "calls":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[758])
+				}
+				if d.Len(n) < 1 {
+					return c.FailWith(n, &reasons[759])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.ChildAll(it.Item(), vExecutionEvent_toolBatchAfter_calls_items) {
+						return false
+					}
+				}
+			}
+		case "id":
+			seen1 |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[228])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[229])
+				}
+			}
+		case "source":
+			seen1 |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[230])
+				}
+				if !format.URI(d.StrView(n)) {
+					return c.FailWith(n, &reasons[231])
+				}
+			}
+		case "time":
+			seen1 |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[232])
+				}
+				if !format.DateTime(d.StrView(n)) {
+					return c.FailWith(n, &reasons[233])
+				}
+			}
+		case "session":
+			if !c.Child(m.Value(), vCommon_session) {
+				return false
+			}
+		case "parentEventId":
+			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+				return false
+			}
+		case "gaps":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[234])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vEvent_gap) {
+						return false
+					}
+				}
+			}
+		case "native":
+		case "extensions":
+			if !c.Child(m.Value(), vExtensions) {
+				return false
+			}
+		case "synthesized":
+			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -11513,51 +10985,49 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahpimpl.Ctx, n ahpimpl.N
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "call":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "tool":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
-					return false
-				}
-			case "path":
-				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[763])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[764])
-					}
-				}
-			case "batch":
-				if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
-					return false
-				}
-			case "outcome":
-				seen |= uint64(0x8)
-				if !vExecutionEvent_toolOutcome(c, m.Value(), nil) {
-					return false
-				}
-			case "execution":
-				seen |= uint64(0x10)
-				if !c.Child(m.Value(), vExecutionEvent_execution) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[765])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "call":
+			seen |= uint64(0x1)
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "tool":
+			seen |= uint64(0x2)
+			if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
+				return false
 			}
+		case "path":
+			seen |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[763])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[764])
+				}
+			}
+		case "batch":
+			if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
+				return false
+			}
+		case "outcome":
+			seen |= uint64(0x8)
+			if !vExecutionEvent_toolOutcome(c, m.Value(), nil) {
+				return false
+			}
+		case "execution":
+			seen |= uint64(0x10)
+			if !c.Child(m.Value(), vExecutionEvent_execution) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[765])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1f) {
@@ -11599,20 +11069,18 @@ func vExecutionEvent_deniedByPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 				if ev != nil {
 					ev.Declared = true
 				}
-				{
-					m := d.Members(n)
-					for m.Next() {
-						switch m.Key() {
-						case "execution":
-							if !c.Child(m.Value(), vExecutionEvent_deniedByPolicy_then_execution) {
-								return false
-							}
-						default:
-							continue
+				m := d.Members(n)
+				for m.Next() {
+					switch m.Key() {
+					case "execution":
+						if !c.Child(m.Value(), vExecutionEvent_deniedByPolicy_then_execution) {
+							return false
 						}
-						if ev != nil {
-							ev.Set(m.Index())
-						}
+					default:
+						continue
+					}
+					if ev != nil {
+						ev.Set(m.Index())
 					}
 				}
 			}
@@ -11628,24 +11096,22 @@ func vExecutionEvent_deniedByPolicy_then_execution(c *ahpimpl.Ctx, n ahpimpl.Nod
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "status":
-					if n := m.Value(); !(d.StrEq(n, "skipped")) {
-						return c.FailWith(n, &reasons[771])
-					}
-				case "reason":
-					if n := m.Value(); !(d.StrEq(n, "policy")) {
-						return c.FailWith(n, &reasons[772])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "status":
+				if n := m.Value(); !(d.StrEq(n, "skipped")) {
+					return c.FailWith(n, &reasons[771])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "reason":
+				if n := m.Value(); !(d.StrEq(n, "policy")) {
+					return c.FailWith(n, &reasons[772])
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -11682,117 +11148,113 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen1 |= uint64(0x8)
-				if n := m.Value(); !(d.StrEq(n, "context.compact.before")) {
-					return c.FailWith(n, &reasons[775])
-				}
-			case "turn":
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "items":
-				seen |= uint64(0x2)
-				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
-					return false
-				}
-			case "trigger":
-				seen |= uint64(0x1)
-				if !c.StrEnum(m.Value(), &reasons[776], enum48) {
-					return false
-				}
-			case "instructions":
-				if !vContentItem_textParts(c, m.Value(), nil) {
-					return false
-				}
-			case "tokenCounts":
-				if !c.Child(m.Value(), vExecutionEvent_contextCompactBefore_tokenCounts) {
-					return false
-				}
-			case "id":
-				seen1 |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[228])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[229])
-					}
-				}
-			case "source":
-				seen1 |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[230])
-					}
-					if !format.URI(d.StrView(n)) {
-						return c.FailWith(n, &reasons[231])
-					}
-				}
-			case "time":
-				seen1 |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[232])
-					}
-					if !format.DateTime(d.StrView(n)) {
-						return c.FailWith(n, &reasons[233])
-					}
-				}
-			case "session":
-				if !c.Child(m.Value(), vCommon_session) {
-					return false
-				}
-			case "parentEventId":
-				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-					return false
-				}
-			case "gaps":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[234])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vEvent_gap) {
-								return false
-							}
-						}
-					}
-				}
-			case "native":
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-			case "synthesized":
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
-				}
-			case "summary":
-				present |= 1
-				continue
-			case "removed":
-				present |= 2
-				continue
-			case "execution":
-				present |= 4
-				continue
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen1 |= uint64(0x8)
+			if n := m.Value(); !(d.StrEq(n, "context.compact.before")) {
+				return c.FailWith(n, &reasons[775])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "turn":
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
 			}
+		case "items":
+			seen |= uint64(0x2)
+			if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+				return false
+			}
+		case "trigger":
+			seen |= uint64(0x1)
+			if !c.StrEnum(m.Value(), &reasons[776], enum48) {
+				return false
+			}
+		case "instructions":
+			if !vContentItem_textParts(c, m.Value(), nil) {
+				return false
+			}
+		case "tokenCounts":
+			if !c.Child(m.Value(), vExecutionEvent_contextCompactBefore_tokenCounts) {
+				return false
+			}
+		case "id":
+			seen1 |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[228])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[229])
+				}
+			}
+		case "source":
+			seen1 |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[230])
+				}
+				if !format.URI(d.StrView(n)) {
+					return c.FailWith(n, &reasons[231])
+				}
+			}
+		case "time":
+			seen1 |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[232])
+				}
+				if !format.DateTime(d.StrView(n)) {
+					return c.FailWith(n, &reasons[233])
+				}
+			}
+		case "session":
+			if !c.Child(m.Value(), vCommon_session) {
+				return false
+			}
+		case "parentEventId":
+			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+				return false
+			}
+		case "gaps":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[234])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vEvent_gap) {
+						return false
+					}
+				}
+			}
+		case "native":
+		case "extensions":
+			if !c.Child(m.Value(), vExtensions) {
+				return false
+			}
+		case "synthesized":
+			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+				return false
+			}
+		case "summary":
+			present |= 1
+			continue
+		case "removed":
+			present |= 2
+			continue
+		case "execution":
+			present |= 4
+			continue
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -11817,16 +11279,14 @@ func vContentItem_textParts(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 	if !(d.Kind(n) == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[780])
 	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.Child(it.Item(), vContentItem_textPart) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
+	it := d.Items(n)
+	for it.Next() {
+		i := it.Index()
+		if !c.Child(it.Item(), vContentItem_textPart) {
+			return false
+		}
+		if ev != nil {
+			ev.Set(i)
 		}
 	}
 	return true
@@ -11857,24 +11317,22 @@ func vExecutionEvent_tokenCounts(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "before":
-				if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-			case "after":
-				if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[783])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "before":
+			if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "after":
+			if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
+				return false
 			}
+		default:
+			return c.FailWith(m.Name(), &reasons[783])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	return true
@@ -11900,124 +11358,118 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen1 |= uint64(0x8)
-				if n := m.Value(); !(d.StrEq(n, "context.compact.after")) {
-					return c.FailWith(n, &reasons[785])
-				}
-			case "turn":
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "items":
-				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
-					return false
-				}
-			case "summary":
-				seen |= uint64(0x1)
-				if !vContentItem_textParts(c, m.Value(), nil) {
-					return false
-				}
-			case "removed":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[786])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.ChildAll(it.Item(), vExecutionEvent_contextCompactAfter_removed_items) {
-								return false
-							}
-						}
-					}
-				}
-			case "tokenCounts":
-				if !c.ChildAll(m.Value(), vExecutionEvent_tokenCounts) {
-					return false
-				}
-			case "execution":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vExecutionEvent_execution) {
-					return false
-				}
-			case "id":
-				seen1 |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[228])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[229])
-					}
-				}
-			case "source":
-				seen1 |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[230])
-					}
-					if !format.URI(d.StrView(n)) {
-						return c.FailWith(n, &reasons[231])
-					}
-				}
-			case "time":
-				seen1 |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[232])
-					}
-					if !format.DateTime(d.StrView(n)) {
-						return c.FailWith(n, &reasons[233])
-					}
-				}
-			case "session":
-				if !c.Child(m.Value(), vCommon_session) {
-					return false
-				}
-			case "parentEventId":
-				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-					return false
-				}
-			case "gaps":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[234])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vEvent_gap) {
-								return false
-							}
-						}
-					}
-				}
-			case "native":
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-			case "synthesized":
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen1 |= uint64(0x8)
+			if n := m.Value(); !(d.StrEq(n, "context.compact.after")) {
+				return c.FailWith(n, &reasons[785])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "turn":
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
 			}
+		case "items":
+			if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+				return false
+			}
+		case "summary":
+			seen |= uint64(0x1)
+			if !vContentItem_textParts(c, m.Value(), nil) {
+				return false
+			}
+		case "removed":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[786])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.ChildAll(it.Item(), vExecutionEvent_contextCompactAfter_removed_items) {
+						return false
+					}
+				}
+			}
+		case "tokenCounts":
+			if !c.ChildAll(m.Value(), vExecutionEvent_tokenCounts) {
+				return false
+			}
+		case "execution":
+			seen |= uint64(0x4)
+			if !c.Child(m.Value(), vExecutionEvent_execution) {
+				return false
+			}
+		case "id":
+			seen1 |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[228])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[229])
+				}
+			}
+		case "source":
+			seen1 |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[230])
+				}
+				if !format.URI(d.StrView(n)) {
+					return c.FailWith(n, &reasons[231])
+				}
+			}
+		case "time":
+			seen1 |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[232])
+				}
+				if !format.DateTime(d.StrView(n)) {
+					return c.FailWith(n, &reasons[233])
+				}
+			}
+		case "session":
+			if !c.Child(m.Value(), vCommon_session) {
+				return false
+			}
+		case "parentEventId":
+			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+				return false
+			}
+		case "gaps":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[234])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vEvent_gap) {
+						return false
+					}
+				}
+			}
+		case "native":
+		case "extensions":
+			if !c.Child(m.Value(), vExtensions) {
+				return false
+			}
+		case "synthesized":
+			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -12045,27 +11497,25 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahpimpl.Ctx, n ahpimpl
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[791])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[792])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[791])
 				}
-			default:
-				return c.FailWith(m.Name(), &reasons[793])
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[792])
+				}
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			return c.FailWith(m.Name(), &reasons[793])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -12092,25 +11542,23 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !(d.StrEq(n, "task.change.before")) {
-					return c.FailWith(n, &reasons[796])
-				}
-			case "task":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_taskChange) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			if n := m.Value(); !(d.StrEq(n, "task.change.before")) {
+				return c.FailWith(n, &reasons[796])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "task":
+			seen |= uint64(0x1)
+			if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_taskChange) {
+				return false
 			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -12133,49 +11581,47 @@ func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[799])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[800])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[799])
 				}
-			case "operation":
-				seen |= uint64(0x2)
-				if !c.StrEnum(m.Value(), &reasons[801], enum49) {
-					return false
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[800])
 				}
-			case "change":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChange_change) {
-					return false
-				}
-			case "prior":
-				if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChange_prior) {
-					return false
-				}
-			case "description":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[802])
-				}
-			case "synthesized":
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[803])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "operation":
+			seen |= uint64(0x2)
+			if !c.StrEnum(m.Value(), &reasons[801], enum49) {
+				return false
 			}
+		case "change":
+			seen |= uint64(0x4)
+			if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChange_change) {
+				return false
+			}
+		case "prior":
+			if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChange_prior) {
+				return false
+			}
+		case "description":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[802])
+			}
+		case "synthesized":
+			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[803])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -12222,25 +11668,23 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !(d.StrEq(n, "task.change.after")) {
-					return c.FailWith(n, &reasons[810])
-				}
-			case "task":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_taskChange) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			if n := m.Value(); !(d.StrEq(n, "task.change.after")) {
+				return c.FailWith(n, &reasons[810])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "task":
+			seen |= uint64(0x1)
+			if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_taskChange) {
+				return false
 			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -12289,26 +11733,24 @@ func vInteractionEvent_userAttention_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "user.attention")) {
-					return c.FailWith(n, &reasons[813])
-				}
-			case "attention":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vInteractionEvent_userAttention_attention) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "user.attention")) {
+				return c.FailWith(n, &reasons[813])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "attention":
+			seen |= uint64(0x2)
+			if !c.ChildAll(m.Value(), vInteractionEvent_userAttention_attention) {
+				return false
 			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -12333,37 +11775,35 @@ func vInteractionEvent_userAttention_attention_body(c *ahpimpl.Ctx, n ahpimpl.No
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "kind":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[817])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[818])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "kind":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[817])
 				}
-			case "message":
-				seen |= uint64(0x2)
-				if !vContentItem_textParts(c, m.Value(), nil) {
-					return false
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[818])
 				}
-			case "title":
-				seen |= uint64(0x4)
-				if !vContentItem_textParts(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[819])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "message":
+			seen |= uint64(0x2)
+			if !vContentItem_textParts(c, m.Value(), nil) {
+				return false
 			}
+		case "title":
+			seen |= uint64(0x4)
+			if !vContentItem_textParts(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[819])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -12409,26 +11849,24 @@ func vInteractionEvent_userElicitationRequest_body(c *ahpimpl.Ctx, n ahpimpl.Nod
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "user.elicitation.request")) {
-					return c.FailWith(n, &reasons[824])
-				}
-			case "elicitation":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vInteractionEvent_userElicitationRequest_elicitation) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "user.elicitation.request")) {
+				return c.FailWith(n, &reasons[824])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "elicitation":
+			seen |= uint64(0x2)
+			if !c.ChildAll(m.Value(), vInteractionEvent_userElicitationRequest_elicitation) {
+				return false
 			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -12457,36 +11895,34 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahpimpl.Ctx, n
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "server":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[828])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[829])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "server":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[828])
 				}
-			case "mode":
-				seen |= uint64(0x2)
-				if !vInteractionEvent_elicitationMode(c, m.Value(), nil) {
-					return false
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[829])
 				}
-			case "request":
-				if !c.Child(m.Value(), vContentItem_textPart) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[830])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "mode":
+			seen |= uint64(0x2)
+			if !vInteractionEvent_elicitationMode(c, m.Value(), nil) {
+				return false
 			}
+		case "request":
+			if !c.Child(m.Value(), vContentItem_textPart) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[830])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -12541,26 +11977,24 @@ func vInteractionEvent_userElicitationResult_body(c *ahpimpl.Ctx, n ahpimpl.Node
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "user.elicitation.result")) {
-					return c.FailWith(n, &reasons[835])
-				}
-			case "elicitation":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vInteractionEvent_userElicitationResult_elicitation) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "user.elicitation.result")) {
+				return c.FailWith(n, &reasons[835])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "elicitation":
+			seen |= uint64(0x2)
+			if !c.ChildAll(m.Value(), vInteractionEvent_userElicitationResult_elicitation) {
+				return false
 			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -12589,41 +12023,39 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahpimpl.Ctx, n 
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "server":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[839])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[840])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "server":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[839])
 				}
-			case "mode":
-				seen |= uint64(0x2)
-				if !vInteractionEvent_elicitationMode(c, m.Value(), nil) {
-					return false
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[840])
 				}
-			case "result":
-				if !c.Child(m.Value(), vContentItem_textPart) {
-					return false
-				}
-			case "action":
-				seen |= uint64(0x4)
-				if !c.StrEnum(m.Value(), &reasons[841], enum51) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[842])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "mode":
+			seen |= uint64(0x2)
+			if !vInteractionEvent_elicitationMode(c, m.Value(), nil) {
+				return false
 			}
+		case "result":
+			if !c.Child(m.Value(), vContentItem_textPart) {
+				return false
+			}
+		case "action":
+			seen |= uint64(0x4)
+			if !c.StrEnum(m.Value(), &reasons[841], enum51) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[842])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -12669,26 +12101,24 @@ func vInteractionEvent_userMessageInbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "user.message.inbound")) {
-					return c.FailWith(n, &reasons[847])
-				}
-			case "message":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vInteractionEvent_userMessageInbound_message) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "user.message.inbound")) {
+				return c.FailWith(n, &reasons[847])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "message":
+			seen |= uint64(0x2)
+			if !c.ChildAll(m.Value(), vInteractionEvent_userMessageInbound_message) {
+				return false
 			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -12713,54 +12143,50 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahpimpl.Ctx, n ahpimpl
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "channel":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[851])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[852])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "channel":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[851])
 				}
-			case "sender":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[853])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[854])
-					}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[852])
 				}
-			case "messages":
-				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[855])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vInteractionEvent_userMessageInbound_message_messages_items) {
-								return false
-							}
-						}
-					}
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[856])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "sender":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[853])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[854])
+				}
 			}
+		case "messages":
+			seen |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[855])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vInteractionEvent_userMessageInbound_message_messages_items) {
+						return false
+					}
+				}
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[856])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -12780,20 +12206,18 @@ func vInteractionEvent_userMessageInbound_message_messages_items(c *ahpimpl.Ctx,
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "role":
-					if n := m.Value(); !(d.StrEq(n, "user")) {
-						return c.FailWith(n, &reasons[860])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "role":
+				if n := m.Value(); !(d.StrEq(n, "user")) {
+					return c.FailWith(n, &reasons[860])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -12837,26 +12261,24 @@ func vInteractionEvent_userMessageOutbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "user.message.outbound")) {
-					return c.FailWith(n, &reasons[862])
-				}
-			case "message":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vInteractionEvent_userMessageOutbound_message) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "user.message.outbound")) {
+				return c.FailWith(n, &reasons[862])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "message":
+			seen |= uint64(0x2)
+			if !c.ChildAll(m.Value(), vInteractionEvent_userMessageOutbound_message) {
+				return false
 			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -12881,43 +12303,39 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahpimpl.Ctx, n ahpimp
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "channel":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[866])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[867])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "channel":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[866])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[867])
+				}
+			}
+		case "messages":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[868])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vInteractionEvent_userMessageOutbound_message_messages_items) {
+						return false
 					}
 				}
-			case "messages":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[868])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vInteractionEvent_userMessageOutbound_message_messages_items) {
-								return false
-							}
-						}
-					}
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[869])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			return c.FailWith(m.Name(), &reasons[869])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -12937,20 +12355,18 @@ func vInteractionEvent_userMessageOutbound_message_messages_items(c *ahpimpl.Ctx
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "role":
-					if n := m.Value(); !(d.StrEq(n, "assistant")) {
-						return c.FailWith(n, &reasons[872])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "role":
+				if n := m.Value(); !(d.StrEq(n, "assistant")) {
+					return c.FailWith(n, &reasons[872])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -12975,25 +12391,23 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.No
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !(d.StrEq(n, "workspace.change.before")) {
-					return c.FailWith(n, &reasons[874])
-				}
-			case "workspace":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceChange) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			if n := m.Value(); !(d.StrEq(n, "workspace.change.before")) {
+				return c.FailWith(n, &reasons[874])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "workspace":
+			seen |= uint64(0x1)
+			if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceChange) {
+				return false
 			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -13016,34 +12430,32 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "kind":
-				seen |= uint64(0x1)
-				if !c.StrEnum(m.Value(), &reasons[877], enum52) {
-					return false
-				}
-			case "change":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceState) {
-					return false
-				}
-			case "prior":
-				if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceState) {
-					return false
-				}
-			case "reason":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[878])
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[879])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "kind":
+			seen |= uint64(0x1)
+			if !c.StrEnum(m.Value(), &reasons[877], enum52) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "change":
+			seen |= uint64(0x2)
+			if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceState) {
+				return false
 			}
+		case "prior":
+			if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceState) {
+				return false
+			}
+		case "reason":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[878])
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[879])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -13065,50 +12477,46 @@ func vTaskWorkspaceEvent_workspaceState(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "cwd":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[884])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[885])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "cwd":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[884])
 				}
-			case "workspaceRoots":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[886])
-					}
-					if ok, _ := c.UniqueItems(n); !ok {
-						return c.FailWith(n, &reasons[887])
-					}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[885])
+				}
+			}
+		case "workspaceRoots":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[886])
+				}
+				if ok, _ := c.UniqueItems(n); !ok {
+					return c.FailWith(n, &reasons[887])
+				}
+				it := d.Items(n)
+				for it.Next() {
 					{
-						it := d.Items(n)
-						for it.Next() {
-							{
-								n := it.Item()
-								if !(d.Kind(n) == ahpimpl.KindString) {
-									return c.FailTypeWith(n, &reasons[888])
-								}
-								if d.RunesBelow(n, 1) {
-									return c.FailWith(n, &reasons[889])
-								}
-							}
+						n := it.Item()
+						if !(d.Kind(n) == ahpimpl.KindString) {
+							return c.FailTypeWith(n, &reasons[888])
+						}
+						if d.RunesBelow(n, 1) {
+							return c.FailWith(n, &reasons[889])
 						}
 					}
 				}
-			default:
-				return c.FailWith(m.Name(), &reasons[890])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			return c.FailWith(m.Name(), &reasons[890])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	return true
@@ -13132,25 +12540,23 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Nod
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !(d.StrEq(n, "workspace.change.after")) {
-					return c.FailWith(n, &reasons[892])
-				}
-			case "workspace":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceChange) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			if n := m.Value(); !(d.StrEq(n, "workspace.change.after")) {
+				return c.FailWith(n, &reasons[892])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "workspace":
+			seen |= uint64(0x1)
+			if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceChange) {
+				return false
 			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -13180,39 +12586,35 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !(d.StrEq(n, "file.changed")) {
-					return c.FailWith(n, &reasons[895])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			if n := m.Value(); !(d.StrEq(n, "file.changed")) {
+				return c.FailWith(n, &reasons[895])
+			}
+		case "changes":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[896])
 				}
-			case "changes":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[896])
-					}
-					if d.Len(n) < 1 {
-						return c.FailWith(n, &reasons[897])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.ChildAll(it.Item(), vTaskWorkspaceEvent_changedFile) {
-								return false
-							}
-						}
+				if d.Len(n) < 1 {
+					return c.FailWith(n, &reasons[897])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.ChildAll(it.Item(), vTaskWorkspaceEvent_changedFile) {
+						return false
 					}
 				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -13242,45 +12644,43 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "path":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[900])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[901])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "path":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[900])
 				}
-			case "operation":
-				seen |= uint64(0x2)
-				if !c.StrEnum(m.Value(), &reasons[902], enum49) {
-					return false
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[901])
 				}
-			case "agentCaused":
-				seen |= uint64(0x4)
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
-					return c.FailTypeWith(n, &reasons[903])
-				}
-			case "before":
-				if !c.Child(m.Value(), vContentItem) {
-					return false
-				}
-			case "after":
-				if !c.Child(m.Value(), vContentItem) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[904])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "operation":
+			seen |= uint64(0x2)
+			if !c.StrEnum(m.Value(), &reasons[902], enum49) {
+				return false
 			}
+		case "agentCaused":
+			seen |= uint64(0x4)
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+				return c.FailTypeWith(n, &reasons[903])
+			}
+		case "before":
+			if !c.Child(m.Value(), vContentItem) {
+				return false
+			}
+		case "after":
+			if !c.Child(m.Value(), vContentItem) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[904])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -13319,31 +12719,29 @@ func vInteractionEvent_hookFailure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "hook.failure")) {
-					return c.FailWith(n, &reasons[909])
-				}
-			case "failure":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vInteractionEvent_hookFailure_failure) {
-					return false
-				}
-			case "parentEventId":
-				seen |= uint64(0x4)
-				if !vInteractionEvent_hookFailure_parentEventId(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "hook.failure")) {
+				return c.FailWith(n, &reasons[909])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "failure":
+			seen |= uint64(0x2)
+			if !c.ChildAll(m.Value(), vInteractionEvent_hookFailure_failure) {
+				return false
 			}
+		case "parentEventId":
+			seen |= uint64(0x4)
+			if !vInteractionEvent_hookFailure_parentEventId(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -13363,43 +12761,41 @@ func vInteractionEvent_hookFailure_failure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "backendId":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[914])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[915])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "backendId":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[914])
 				}
-			case "reason":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[916])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[917])
-					}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[915])
 				}
-			case "policy":
-				seen |= uint64(0x4)
-				if !c.StrEnum(m.Value(), &reasons[918], enum53) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[919])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "reason":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[916])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[917])
+				}
 			}
+		case "policy":
+			seen |= uint64(0x4)
+			if !c.StrEnum(m.Value(), &reasons[918], enum53) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[919])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -13430,47 +12826,45 @@ func vContentSelection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "default":
-				seen |= uint64(0x1)
-				if !vContentSelection_disposition(c, m.Value(), nil) {
-					return false
-				}
-			case "text":
-				if !vContentSelection_disposition(c, m.Value(), nil) {
-					return false
-				}
-			case "reasoning":
-				if !vContentSelection_disposition(c, m.Value(), nil) {
-					return false
-				}
-			case "images":
-				if !vContentSelection_disposition(c, m.Value(), nil) {
-					return false
-				}
-			case "audio":
-				if !vContentSelection_disposition(c, m.Value(), nil) {
-					return false
-				}
-			case "video":
-				if !vContentSelection_disposition(c, m.Value(), nil) {
-					return false
-				}
-			case "files":
-				if !vContentSelection_disposition(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				if !vContentSelection_disposition(c, m.Value(), nil) {
-					return false
-				}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "default":
+			seen |= uint64(0x1)
+			if !vContentSelection_disposition(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "text":
+			if !vContentSelection_disposition(c, m.Value(), nil) {
+				return false
 			}
+		case "reasoning":
+			if !vContentSelection_disposition(c, m.Value(), nil) {
+				return false
+			}
+		case "images":
+			if !vContentSelection_disposition(c, m.Value(), nil) {
+				return false
+			}
+		case "audio":
+			if !vContentSelection_disposition(c, m.Value(), nil) {
+				return false
+			}
+		case "video":
+			if !vContentSelection_disposition(c, m.Value(), nil) {
+				return false
+			}
+		case "files":
+			if !vContentSelection_disposition(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			if !vContentSelection_disposition(c, m.Value(), nil) {
+				return false
+			}
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -13498,31 +12892,29 @@ func vContentUploadReceipt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "ref":
-				seen |= uint64(0x1)
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			case "size":
-				seen |= uint64(0x2)
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-			case "sha256":
-				seen |= uint64(0x4)
-				if !vCommon_sha256Hex(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[929])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "ref":
+			seen |= uint64(0x1)
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "size":
+			seen |= uint64(0x2)
+			if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+				return false
 			}
+		case "sha256":
+			seen |= uint64(0x4)
+			if !vCommon_sha256Hex(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[929])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -13541,44 +12933,42 @@ func vContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "endpoint":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[934])
-					}
-					if !re6.Match(d.Str(n)) {
-						return c.FailWith(n, &reasons[935])
-					}
-					if !format.URI(d.StrView(n)) {
-						return c.FailWith(n, &reasons[936])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "endpoint":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[934])
 				}
-			case "auth":
-				if !c.Child(m.Value(), vRegistration_authentication) {
-					return false
+				if !re6.Match(d.Str(n)) {
+					return c.FailWith(n, &reasons[935])
 				}
-			case "timeoutMs":
-				seen |= uint64(0x2)
-				if !vCommon_positiveInteger(c, m.Value(), nil) {
-					return false
+				if !format.URI(d.StrView(n)) {
+					return c.FailWith(n, &reasons[936])
 				}
-			case "maxBytes":
-				seen |= uint64(0x4)
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "auth":
+			if !c.Child(m.Value(), vRegistration_authentication) {
+				return false
 			}
+		case "timeoutMs":
+			seen |= uint64(0x2)
+			if !vCommon_positiveInteger(c, m.Value(), nil) {
+				return false
+			}
+		case "maxBytes":
+			seen |= uint64(0x4)
+			if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -13596,13 +12986,11 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			return c.FailTypeWith(n, &reasons[940])
 		}
 		var dvs [1]ahpimpl.Node
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if m.Key() == "type" {
-					dvs[0] = m.Value()
-					break
-				}
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "type" {
+				dvs[0] = m.Value()
+				break
 			}
 		}
 		dv := dvs[0]
@@ -13636,35 +13024,33 @@ func vRegistration_authentication_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "bearer")) {
-					return c.FailWith(n, &reasons[943])
-				}
-			case "tokenEnv":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[944])
-					}
-					if !re7.Match(d.Str(n)) {
-						return c.FailWith(n, &reasons[945])
-					}
-				}
-			case "tokenRef":
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "bearer")) {
+				return c.FailWith(n, &reasons[943])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "tokenEnv":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[944])
+				}
+				if !re7.Match(d.Str(n)) {
+					return c.FailWith(n, &reasons[945])
+				}
 			}
+		case "tokenRef":
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -13698,17 +13084,15 @@ func vRegistration_authentication_anyOf_0_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node
 	var present uint64
 	if k == ahpimpl.KindObject {
 		var seen uint64
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "tokenEnv":
-					seen |= uint64(0x1)
-					continue
-				case "tokenRef":
-					present |= 1
-					continue
-				}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "tokenEnv":
+				seen |= uint64(0x1)
+				continue
+			case "tokenRef":
+				present |= 1
+				continue
 			}
 		}
 		if seen != uint64(0x1) {
@@ -13729,17 +13113,15 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node
 	var present uint64
 	if k == ahpimpl.KindObject {
 		var seen uint64
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "tokenRef":
-					seen |= uint64(0x1)
-					continue
-				case "tokenEnv":
-					present |= 1
-					continue
-				}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "tokenRef":
+				seen |= uint64(0x1)
+				continue
+			case "tokenEnv":
+				present |= 1
+				continue
 			}
 		}
 		if seen != uint64(0x1) {
@@ -13763,72 +13145,68 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "oauth")) {
-					return c.FailWith(n, &reasons[953])
-				}
-			case "resource":
-				seen |= uint64(0x2)
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			case "issuer":
-				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[954])
-					}
-					if !re8.Match(d.Str(n)) {
-						return c.FailWith(n, &reasons[955])
-					}
-					if !format.URI(d.StrView(n)) {
-						return c.FailWith(n, &reasons[956])
-					}
-				}
-			case "clientId":
-				seen |= uint64(0x8)
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			case "clientSecretRef":
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			case "flow":
-				seen |= uint64(0x10)
-				if !c.StrEnum(m.Value(), &reasons[957], enum55) {
-					return false
-				}
-			case "scopes":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[958])
-					}
-					if ok, _ := c.UniqueItems(n); !ok {
-						return c.FailWith(n, &reasons[959])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !vCommon_nonEmptyString(c, it.Item(), nil) {
-								return false
-							}
-						}
-					}
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "oauth")) {
+				return c.FailWith(n, &reasons[953])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "resource":
+			seen |= uint64(0x2)
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
 			}
+		case "issuer":
+			seen |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[954])
+				}
+				if !re8.Match(d.Str(n)) {
+					return c.FailWith(n, &reasons[955])
+				}
+				if !format.URI(d.StrView(n)) {
+					return c.FailWith(n, &reasons[956])
+				}
+			}
+		case "clientId":
+			seen |= uint64(0x8)
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
+			}
+		case "clientSecretRef":
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
+			}
+		case "flow":
+			seen |= uint64(0x10)
+			if !c.StrEnum(m.Value(), &reasons[957], enum55) {
+				return false
+			}
+		case "scopes":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[958])
+				}
+				if ok, _ := c.UniqueItems(n); !ok {
+					return c.FailWith(n, &reasons[959])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !vCommon_nonEmptyString(c, it.Item(), nil) {
+						return false
+					}
+				}
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1f) {
@@ -13860,40 +13238,38 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "deny")) {
-					return c.FailWith(n, &reasons[968])
-				}
-			case "reason":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[969])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[970])
-					}
-				}
-			case "code":
-				if !vCommon_reverseDnsName(c, m.Value(), nil) {
-					return false
-				}
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[971])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "deny")) {
+				return c.FailWith(n, &reasons[968])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "reason":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[969])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[970])
+				}
 			}
+		case "code":
+			if !vCommon_reverseDnsName(c, m.Value(), nil) {
+				return false
+			}
+		case "extensions":
+			if !c.Child(m.Value(), vExtensions) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[971])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -13910,15 +13286,13 @@ func vEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			return c.FailTypeWith(n, &reasons[974])
 		}
 		var dvs [2]ahpimpl.Node
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					dvs[0] = m.Value()
-				case "operation":
-					dvs[1] = m.Value()
-				}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				dvs[0] = m.Value()
+			case "operation":
+				dvs[1] = m.Value()
 			}
 		}
 		dv := dvs[0]
@@ -13990,21 +13364,19 @@ func vEffect_allowEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "allow")) {
-					return c.FailWith(n, &reasons[978])
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[979])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "allow")) {
+				return c.FailWith(n, &reasons[978])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			return c.FailWith(m.Name(), &reasons[979])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -14023,21 +13395,19 @@ func vEffect_askEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "ask")) {
-					return c.FailWith(n, &reasons[982])
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[983])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "ask")) {
+				return c.FailWith(n, &reasons[982])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			return c.FailWith(m.Name(), &reasons[983])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -14056,33 +13426,31 @@ func vEffect_modifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "modify")) {
-					return c.FailWith(n, &reasons[986])
-				}
-			case "target":
-				seen |= uint64(0x2)
-				if !c.StrEnum(m.Value(), &reasons[987], enum56) {
-					return false
-				}
-			case "operation":
-				seen |= uint64(0x4)
-				if !c.StrEnum(m.Value(), &reasons[988], enum57) {
-					return false
-				}
-			case "value":
-				seen |= uint64(0x8)
-			default:
-				return c.FailWith(m.Name(), &reasons[989])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "modify")) {
+				return c.FailWith(n, &reasons[986])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "target":
+			seen |= uint64(0x2)
+			if !c.StrEnum(m.Value(), &reasons[987], enum56) {
+				return false
 			}
+		case "operation":
+			seen |= uint64(0x4)
+			if !c.StrEnum(m.Value(), &reasons[988], enum57) {
+				return false
+			}
+		case "value":
+			seen |= uint64(0x8)
+		default:
+			return c.FailWith(m.Name(), &reasons[989])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0xf) {
@@ -14246,20 +13614,18 @@ func vEffect_modifyEffect_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "value":
-					if !vContentItem_messages(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "value":
+				if !vContentItem_messages(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -14272,16 +13638,14 @@ func vContentItem_messages(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	if !(d.Kind(n) == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[994])
 	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !c.ChildAll(it.Item(), vContentItem_message) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
+	it := d.Items(n)
+	for it.Next() {
+		i := it.Index()
+		if !c.ChildAll(it.Item(), vContentItem_message) {
+			return false
+		}
+		if ev != nil {
+			ev.Set(i)
 		}
 	}
 	return true
@@ -14325,20 +13689,18 @@ func vEffect_modifyEffect_allOf_1_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "value":
-					if !c.Child(m.Value(), vEffect_modifyEffect_allOf_1_then_value) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "value":
+				if !c.Child(m.Value(), vEffect_modifyEffect_allOf_1_then_value) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -14415,20 +13777,18 @@ func vEffect_modifyEffect_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "value":
-					if !vContentItem_textParts(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "value":
+				if !vContentItem_textParts(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -14473,20 +13833,18 @@ func vEffect_modifyEffect_allOf_3_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "value":
-					if !c.Child(m.Value(), vEffect_modifyEffect_allOf_3_then_value) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "value":
+				if !c.Child(m.Value(), vEffect_modifyEffect_allOf_3_then_value) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -14513,26 +13871,24 @@ func vEffect_messageEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "message")) {
-					return c.FailWith(n, &reasons[999])
-				}
-			case "text":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1000])
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[1001])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "message")) {
+				return c.FailWith(n, &reasons[999])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "text":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1000])
 			}
+		default:
+			return c.FailWith(m.Name(), &reasons[1001])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -14551,23 +13907,21 @@ func vEffect_returnEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "return")) {
-					return c.FailWith(n, &reasons[1005])
-				}
-			case "value":
-				seen |= uint64(0x2)
-			default:
-				return c.FailWith(m.Name(), &reasons[1006])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "return")) {
+				return c.FailWith(n, &reasons[1005])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		case "value":
+			seen |= uint64(0x2)
+		default:
+			return c.FailWith(m.Name(), &reasons[1006])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -14586,31 +13940,29 @@ func vEffect_flowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "flow")) {
-					return c.FailWith(n, &reasons[1010])
-				}
-			case "operation":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.StrEq(n, "stop")) {
-					return c.FailWith(n, &reasons[1011])
-				}
-			case "reason":
-				seen |= uint64(0x4)
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[1012])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "flow")) {
+				return c.FailWith(n, &reasons[1010])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "operation":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.StrEq(n, "stop")) {
+				return c.FailWith(n, &reasons[1011])
 			}
+		case "reason":
+			seen |= uint64(0x4)
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[1012])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -14630,30 +13982,28 @@ func vEffect_flowContinueEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "flow")) {
-					return c.FailWith(n, &reasons[1017])
-				}
-			case "operation":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.StrEq(n, "continue")) {
-					return c.FailWith(n, &reasons[1018])
-				}
-			case "instruction":
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[1019])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "flow")) {
+				return c.FailWith(n, &reasons[1017])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "operation":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.StrEq(n, "continue")) {
+				return c.FailWith(n, &reasons[1018])
 			}
+		case "instruction":
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[1019])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -14672,41 +14022,39 @@ func vEffect_injectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "inject")) {
-					return c.FailWith(n, &reasons[1023])
-				}
-			case "target":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.StrEq(n, "context")) {
-					return c.FailWith(n, &reasons[1024])
-				}
-			case "operation":
-				seen |= uint64(0x4)
-				if n := m.Value(); !(d.StrEq(n, "append")) {
-					return c.FailWith(n, &reasons[1025])
-				}
-			case "deliverAt":
-				seen |= uint64(0x8)
-				if !c.StrEnum(m.Value(), &reasons[1026], enum7) {
-					return false
-				}
-			case "value":
-				seen |= uint64(0x10)
-				if !vContentItem_messages(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[1027])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "inject")) {
+				return c.FailWith(n, &reasons[1023])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "target":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.StrEq(n, "context")) {
+				return c.FailWith(n, &reasons[1024])
 			}
+		case "operation":
+			seen |= uint64(0x4)
+			if n := m.Value(); !(d.StrEq(n, "append")) {
+				return c.FailWith(n, &reasons[1025])
+			}
+		case "deliverAt":
+			seen |= uint64(0x8)
+			if !c.StrEnum(m.Value(), &reasons[1026], enum7) {
+				return false
+			}
+		case "value":
+			seen |= uint64(0x10)
+			if !vContentItem_messages(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[1027])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1f) {
@@ -14729,13 +14077,11 @@ func vEvent_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			return c.FailTypeWith(n, &reasons[1033])
 		}
 		var dvs [1]ahpimpl.Node
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if m.Key() == "type" {
-					dvs[0] = m.Value()
-					break
-				}
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "type" {
+				dvs[0] = m.Value()
+				break
 			}
 		}
 		dv := dvs[0]
@@ -14896,57 +14242,55 @@ func vToolBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !(d.StrEq(n, "tool.before")) {
-					return c.FailWith(n, &reasons[1036])
-				}
-			case "call":
-				seen1 |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "tool":
-				seen1 |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
-					return false
-				}
-			case "path":
-				seen1 |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[618])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[619])
-					}
-				}
-			case "batch":
-				if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
-					return false
-				}
-			case "outcome":
-				present |= 1
-				continue
-			case "execution":
-				present |= 2
-				continue
-			case "durationMs":
-				present |= 4
-				continue
-			case "fileChanges":
-				present |= 8
-				continue
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			if n := m.Value(); !(d.StrEq(n, "tool.before")) {
+				return c.FailWith(n, &reasons[1036])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "call":
+			seen1 |= uint64(0x1)
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
 			}
+		case "tool":
+			seen1 |= uint64(0x2)
+			if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
+				return false
+			}
+		case "path":
+			seen1 |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[618])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[619])
+				}
+			}
+		case "batch":
+			if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
+				return false
+			}
+		case "outcome":
+			present |= 1
+			continue
+		case "execution":
+			present |= 2
+			continue
+		case "durationMs":
+			present |= 4
+			continue
+		case "fileChanges":
+			present |= 8
+			continue
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen1 != uint64(0x7) {
@@ -14983,159 +14327,153 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen1 |= uint64(0x8)
-				if n := m.Value(); !(d.StrEq(n, "tool.after")) {
-					return c.FailWith(n, &reasons[1039])
-				}
-			case "turn":
-				if !c.Child(m.Value(), vEvent_openIdentity) {
-					return false
-				}
-			case "items":
-				seen |= uint64(0x4)
-				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
-					return false
-				}
-			case "outcome":
-				seen |= uint64(0x1)
-				if !vExecutionEvent_toolOutcome(c, m.Value(), nil) {
-					return false
-				}
-			case "execution":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vExecutionEvent_execution) {
-					return false
-				}
-			case "error":
-				if !c.ChildAll(m.Value(), vExecutionEvent_error) {
-					return false
-				}
-			case "durationMs":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindNumber) {
-						return c.FailTypeWith(n, &reasons[1040])
-					}
-					if c.Cmp(n, num0) < 0 {
-						return c.FailWith(n, &reasons[1041])
-					}
-				}
-			case "fileChanges":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[1042])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.ChildAll(it.Item(), vExecutionEvent_fileChange) {
-								return false
-							}
-						}
-					}
-				}
-			case "id":
-				seen1 |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[228])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[229])
-					}
-				}
-			case "source":
-				seen1 |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[230])
-					}
-					if !format.URI(d.StrView(n)) {
-						return c.FailWith(n, &reasons[231])
-					}
-				}
-			case "time":
-				seen1 |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[232])
-					}
-					if !format.DateTime(d.StrView(n)) {
-						return c.FailWith(n, &reasons[233])
-					}
-				}
-			case "session":
-				if !c.Child(m.Value(), vCommon_session) {
-					return false
-				}
-			case "parentEventId":
-				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-					return false
-				}
-			case "gaps":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[234])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vEvent_gap) {
-								return false
-							}
-						}
-					}
-				}
-			case "native":
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-			case "synthesized":
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
-				}
-			case "call":
-				seen2 |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "tool":
-				seen2 |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
-					return false
-				}
-			case "path":
-				seen2 |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[618])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[619])
-					}
-				}
-			case "batch":
-				if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen1 |= uint64(0x8)
+			if n := m.Value(); !(d.StrEq(n, "tool.after")) {
+				return c.FailWith(n, &reasons[1039])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "turn":
+			if !c.Child(m.Value(), vEvent_openIdentity) {
+				return false
 			}
+		case "items":
+			seen |= uint64(0x4)
+			if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+				return false
+			}
+		case "outcome":
+			seen |= uint64(0x1)
+			if !vExecutionEvent_toolOutcome(c, m.Value(), nil) {
+				return false
+			}
+		case "execution":
+			seen |= uint64(0x2)
+			if !c.Child(m.Value(), vExecutionEvent_execution) {
+				return false
+			}
+		case "error":
+			if !c.ChildAll(m.Value(), vExecutionEvent_error) {
+				return false
+			}
+		case "durationMs":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindNumber) {
+					return c.FailTypeWith(n, &reasons[1040])
+				}
+				if c.Cmp(n, num0) < 0 {
+					return c.FailWith(n, &reasons[1041])
+				}
+			}
+		case "fileChanges":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[1042])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.ChildAll(it.Item(), vExecutionEvent_fileChange) {
+						return false
+					}
+				}
+			}
+		case "id":
+			seen1 |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[228])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[229])
+				}
+			}
+		case "source":
+			seen1 |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[230])
+				}
+				if !format.URI(d.StrView(n)) {
+					return c.FailWith(n, &reasons[231])
+				}
+			}
+		case "time":
+			seen1 |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[232])
+				}
+				if !format.DateTime(d.StrView(n)) {
+					return c.FailWith(n, &reasons[233])
+				}
+			}
+		case "session":
+			if !c.Child(m.Value(), vCommon_session) {
+				return false
+			}
+		case "parentEventId":
+			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+				return false
+			}
+		case "gaps":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[234])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vEvent_gap) {
+						return false
+					}
+				}
+			}
+		case "native":
+		case "extensions":
+			if !c.Child(m.Value(), vExtensions) {
+				return false
+			}
+		case "synthesized":
+			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+				return false
+			}
+		case "call":
+			seen2 |= uint64(0x1)
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
+			}
+		case "tool":
+			seen2 |= uint64(0x2)
+			if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
+				return false
+			}
+		case "path":
+			seen2 |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[618])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[619])
+				}
+			}
+		case "batch":
+			if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -15177,14 +14515,12 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			// draft/tool-after.schema.json#/allOf/2/then
 			if k == ahpimpl.KindObject {
 				var seen uint64
-				{
-					m := d.Members(n)
-					for m.Next() {
-						switch m.Key() {
-						case "error":
-							seen |= uint64(0x1)
-							continue
-						}
+				m := d.Members(n)
+				for m.Next() {
+					switch m.Key() {
+					case "error":
+						seen |= uint64(0x1)
+						continue
 					}
 				}
 				if seen != uint64(0x1) {
@@ -15230,20 +14566,18 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				if ev != nil {
 					ev.Declared = true
 				}
-				{
-					m := d.Members(n)
-					for m.Next() {
-						switch m.Key() {
-						case "tool":
-							if !c.Child(m.Value(), vToolAfter_allOf_4_then_tool) {
-								return false
-							}
-						default:
-							continue
+				m := d.Members(n)
+				for m.Next() {
+					switch m.Key() {
+					case "tool":
+						if !c.Child(m.Value(), vToolAfter_allOf_4_then_tool) {
+							return false
 						}
-						if ev != nil {
-							ev.Set(m.Index())
-						}
+					default:
+						continue
+					}
+					if ev != nil {
+						ev.Set(m.Index())
 					}
 				}
 			}
@@ -15294,50 +14628,48 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "path":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1051])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[1052])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "path":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1051])
 				}
-			case "change":
-				seen |= uint64(0x2)
-				if !c.StrEnum(m.Value(), &reasons[1053], enum58) {
-					return false
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[1052])
 				}
-			case "previousPath":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1054])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[1055])
-					}
-				}
-			case "before":
-				if !c.Child(m.Value(), vContentItem) {
-					return false
-				}
-			case "after":
-				if !c.Child(m.Value(), vContentItem) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[1056])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "change":
+			seen |= uint64(0x2)
+			if !c.StrEnum(m.Value(), &reasons[1053], enum58) {
+				return false
 			}
+		case "previousPath":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1054])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[1055])
+				}
+			}
+		case "before":
+			if !c.Child(m.Value(), vContentItem) {
+				return false
+			}
+		case "after":
+			if !c.Child(m.Value(), vContentItem) {
+				return false
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[1056])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -15367,14 +14699,12 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			// draft/execution-event.schema.json#/$defs/fileChange/allOf/0/then
 			if k == ahpimpl.KindObject {
 				var seen uint64
-				{
-					m := d.Members(n)
-					for m.Next() {
-						switch m.Key() {
-						case "previousPath":
-							seen |= uint64(0x1)
-							continue
-						}
+				m := d.Members(n)
+				for m.Next() {
+					switch m.Key() {
+					case "previousPath":
+						seen |= uint64(0x1)
+						continue
 					}
 				}
 				if seen != uint64(0x1) {
@@ -15465,132 +14795,128 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen1 |= uint64(0x8)
-				if n := m.Value(); !(d.StrEq(n, "session.start")) {
-					return c.FailWith(n, &reasons[1063])
-				}
-			case "turn":
-				if !c.Child(m.Value(), vEvent_openIdentity) {
-					return false
-				}
-			case "items":
-				seen |= uint64(0x20)
-				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
-					return false
-				}
-			case "trigger":
-				seen |= uint64(0x2)
-				if !c.StrEnum(m.Value(), &reasons[1064], enum59) {
-					return false
-				}
-			case "resumedFrom":
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-			case "permissionMode":
-				seen |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1065])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[1066])
-					}
-				}
-			case "harness":
-				seen |= uint64(0x4)
-				if !c.ChildAll(m.Value(), vSessionStart_harness) {
-					return false
-				}
-			case "manifest":
-				seen |= uint64(0x10)
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest) {
-					return false
-				}
-			case "session":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_session) {
-					return false
-				}
-			case "id":
-				seen1 |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[228])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[229])
-					}
-				}
-			case "source":
-				seen1 |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[230])
-					}
-					if !format.URI(d.StrView(n)) {
-						return c.FailWith(n, &reasons[231])
-					}
-				}
-			case "time":
-				seen1 |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[232])
-					}
-					if !format.DateTime(d.StrView(n)) {
-						return c.FailWith(n, &reasons[233])
-					}
-				}
-			case "parentEventId":
-				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-					return false
-				}
-			case "gaps":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[234])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vEvent_gap) {
-								return false
-							}
-						}
-					}
-				}
-			case "native":
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-			case "synthesized":
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
-				}
-			case "tool":
-				present |= 1
-				continue
-			case "outcome":
-				present |= 2
-				continue
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen1 |= uint64(0x8)
+			if n := m.Value(); !(d.StrEq(n, "session.start")) {
+				return c.FailWith(n, &reasons[1063])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "turn":
+			if !c.Child(m.Value(), vEvent_openIdentity) {
+				return false
 			}
+		case "items":
+			seen |= uint64(0x20)
+			if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+				return false
+			}
+		case "trigger":
+			seen |= uint64(0x2)
+			if !c.StrEnum(m.Value(), &reasons[1064], enum59) {
+				return false
+			}
+		case "resumedFrom":
+			if !c.ChildAll(m.Value(), vEvent_identity) {
+				return false
+			}
+		case "permissionMode":
+			seen |= uint64(0x8)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1065])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[1066])
+				}
+			}
+		case "harness":
+			seen |= uint64(0x4)
+			if !c.ChildAll(m.Value(), vSessionStart_harness) {
+				return false
+			}
+		case "manifest":
+			seen |= uint64(0x10)
+			if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest) {
+				return false
+			}
+		case "session":
+			seen |= uint64(0x1)
+			if !c.Child(m.Value(), vCommon_session) {
+				return false
+			}
+		case "id":
+			seen1 |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[228])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[229])
+				}
+			}
+		case "source":
+			seen1 |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[230])
+				}
+				if !format.URI(d.StrView(n)) {
+					return c.FailWith(n, &reasons[231])
+				}
+			}
+		case "time":
+			seen1 |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[232])
+				}
+				if !format.DateTime(d.StrView(n)) {
+					return c.FailWith(n, &reasons[233])
+				}
+			}
+		case "parentEventId":
+			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+				return false
+			}
+		case "gaps":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[234])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vEvent_gap) {
+						return false
+					}
+				}
+			}
+		case "native":
+		case "extensions":
+			if !c.Child(m.Value(), vExtensions) {
+				return false
+			}
+		case "synthesized":
+			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+				return false
+			}
+		case "tool":
+			present |= 1
+			continue
+		case "outcome":
+			present |= 2
+			continue
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3f) {
@@ -15626,14 +14952,12 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			// draft/session-start.schema.json#/allOf/1/then
 			if k == ahpimpl.KindObject {
 				var seen uint64
-				{
-					m := d.Members(n)
-					for m.Next() {
-						switch m.Key() {
-						case "resumedFrom":
-							seen |= uint64(0x1)
-							continue
-						}
+				m := d.Members(n)
+				for m.Next() {
+					switch m.Key() {
+					case "resumedFrom":
+						seen |= uint64(0x1)
+						continue
 					}
 				}
 				if seen != uint64(0x1) {
@@ -15659,38 +14983,36 @@ func vSessionStart_harness(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "name":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1076])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[1077])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "name":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1076])
 				}
-			case "version":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1078])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[1079])
-					}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[1077])
 				}
-			default:
-				return c.FailWith(m.Name(), &reasons[1080])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "version":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1078])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[1079])
+				}
 			}
+		default:
+			return c.FailWith(m.Name(), &reasons[1080])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -15717,46 +15039,44 @@ func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !(d.StrEq(n, "session.end")) {
-					return c.FailWith(n, &reasons[1084])
-				}
-			case "outcome":
-				seen |= uint64(0x2)
-				if !c.StrEnum(m.Value(), &reasons[1085], enum60) {
-					return false
-				}
-			case "reason":
-				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1086])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[1087])
-					}
-				}
-			case "counters":
-				if !c.ChildAll(m.Value(), vSessionEnd_counters) {
-					return false
-				}
-			case "session":
-				seen |= uint64(0x1)
-				continue
-			case "tool":
-				present |= 1
-				continue
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			if n := m.Value(); !(d.StrEq(n, "session.end")) {
+				return c.FailWith(n, &reasons[1084])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "outcome":
+			seen |= uint64(0x2)
+			if !c.StrEnum(m.Value(), &reasons[1085], enum60) {
+				return false
 			}
+		case "reason":
+			seen |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1086])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[1087])
+				}
+			}
+		case "counters":
+			if !c.ChildAll(m.Value(), vSessionEnd_counters) {
+				return false
+			}
+		case "session":
+			seen |= uint64(0x1)
+			continue
+		case "tool":
+			present |= 1
+			continue
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -15781,21 +15101,19 @@ func vSessionEnd_counters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
-					return c.FailTypeWith(n, &reasons[1093])
-				}
-				if c.Cmp(n, num0) < 0 {
-					return c.FailWith(n, &reasons[1094])
-				}
+	m := d.Members(n)
+	for m.Next() {
+		{
+			n := m.Value()
+			if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
+				return c.FailTypeWith(n, &reasons[1093])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+			if c.Cmp(n, num0) < 0 {
+				return c.FailWith(n, &reasons[1094])
 			}
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	return true
@@ -15809,13 +15127,11 @@ func vExecutionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			return c.FailTypeWith(n, &reasons[1095])
 		}
 		var dvs [1]ahpimpl.Node
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if m.Key() == "type" {
-					dvs[0] = m.Value()
-					break
-				}
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "type" {
+				dvs[0] = m.Value()
+				break
 			}
 		}
 		dv := dvs[0]
@@ -15898,13 +15214,11 @@ func vInteractionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			return c.FailTypeWith(n, &reasons[1097])
 		}
 		var dvs [1]ahpimpl.Node
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if m.Key() == "type" {
-					dvs[0] = m.Value()
-					break
-				}
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "type" {
+				dvs[0] = m.Value()
+				break
 			}
 		}
 		dv := dvs[0]
@@ -15962,20 +15276,18 @@ func vInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "result":
-					if !c.Child(m.Value(), vInterceptDenyResponse_allOf_1_result) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "result":
+				if !c.Child(m.Value(), vInterceptDenyResponse_allOf_1_result) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -15993,47 +15305,43 @@ func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "protocolVersion":
-				seen |= uint64(0x1)
-				if !vCommon_protocolVersion(c, m.Value(), nil) {
-					return false
-				}
-			case "effects":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[1100])
-					}
-					if d.Len(n) < 1 {
-						return c.FailWith(n, &reasons[1101])
-					}
-					if d.Len(n) > 1 {
-						return c.FailWith(n, &reasons[1102])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.ChildAll(it.Item(), vDenyEffect) {
-								return false
-							}
-						}
-					}
-				}
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "protocolVersion":
+			seen |= uint64(0x1)
+			if !vCommon_protocolVersion(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "effects":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[1100])
+				}
+				if d.Len(n) < 1 {
+					return c.FailWith(n, &reasons[1101])
+				}
+				if d.Len(n) > 1 {
+					return c.FailWith(n, &reasons[1102])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.ChildAll(it.Item(), vDenyEffect) {
+						return false
+					}
+				}
 			}
+		case "extensions":
+			if !c.Child(m.Value(), vExtensions) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -16054,20 +15362,18 @@ func vInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "result":
-					if !c.Child(m.Value(), vInterceptNoEffectResponse_allOf_1_result) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "result":
+				if !c.Child(m.Value(), vInterceptNoEffectResponse_allOf_1_result) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -16085,36 +15391,34 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "protocolVersion":
-				seen |= uint64(0x1)
-				if !vCommon_protocolVersion(c, m.Value(), nil) {
-					return false
-				}
-			case "effects":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[1106])
-					}
-					if d.Len(n) > 0 {
-						return c.FailWith(n, &reasons[1107])
-					}
-				}
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "protocolVersion":
+			seen |= uint64(0x1)
+			if !vCommon_protocolVersion(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "effects":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[1106])
+				}
+				if d.Len(n) > 0 {
+					return c.FailWith(n, &reasons[1107])
+				}
 			}
+		case "extensions":
+			if !c.Child(m.Value(), vExtensions) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -16138,26 +15442,24 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "method":
-					seen |= uint64(0x1)
-					if n := m.Value(); !(d.StrEq(n, "hooks/intercept")) {
-						return c.FailWith(n, &reasons[1111])
-					}
-				case "params":
-					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "method":
+				seen |= uint64(0x1)
+				if n := m.Value(); !(d.StrEq(n, "hooks/intercept")) {
+					return c.FailWith(n, &reasons[1111])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "params":
+				seen |= uint64(0x2)
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 		if seen != uint64(0x3) {
@@ -16181,39 +15483,37 @@ func vInterceptRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "protocolVersion":
-				seen |= uint64(0x1)
-				if !vCommon_protocolVersion(c, m.Value(), nil) {
-					return false
-				}
-			case "event":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_event) {
-					return false
-				}
-			case "capabilities":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities) {
-					return false
-				}
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-			case "state":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "protocolVersion":
+			seen |= uint64(0x1)
+			if !vCommon_protocolVersion(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "event":
+			seen |= uint64(0x2)
+			if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_event) {
+				return false
 			}
+		case "capabilities":
+			seen |= uint64(0x4)
+			if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities) {
+				return false
+			}
+		case "extensions":
+			if !c.Child(m.Value(), vExtensions) {
+				return false
+			}
+		case "state":
+			if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -16563,20 +15863,18 @@ func vInterceptRequest_allOf_1_params_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "event":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_0_if_event) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "event":
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_0_if_event) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -16590,20 +15888,18 @@ func vInterceptRequest_allOf_1_params_allOf_0_if_event(c *ahpimpl.Ctx, n ahpimpl
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if n := m.Value(); !(d.StrEq(n, "session.start")) {
-						return c.FailWith(n, &reasons[1118])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if n := m.Value(); !(d.StrEq(n, "session.start")) {
+					return c.FailWith(n, &reasons[1118])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -16618,20 +15914,18 @@ func vInterceptRequest_allOf_1_params_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_sessionStart) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_sessionStart) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -16657,20 +15951,18 @@ func vInterceptRequest_allOf_1_params_allOf_1_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "event":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_1_if_event) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "event":
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_1_if_event) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -16684,20 +15976,18 @@ func vInterceptRequest_allOf_1_params_allOf_1_if_event(c *ahpimpl.Ctx, n ahpimpl
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if n := m.Value(); !(d.StrEq(n, "config.change.before")) {
-						return c.FailWith(n, &reasons[1119])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if n := m.Value(); !(d.StrEq(n, "config.change.before")) {
+					return c.FailWith(n, &reasons[1119])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -16712,20 +16002,18 @@ func vInterceptRequest_allOf_1_params_allOf_1_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_configChangeBefore) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_configChangeBefore) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -16751,20 +16039,18 @@ func vInterceptRequest_allOf_1_params_allOf_2_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "event":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_2_if_event) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "event":
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_2_if_event) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -16778,20 +16064,18 @@ func vInterceptRequest_allOf_1_params_allOf_2_if_event(c *ahpimpl.Ctx, n ahpimpl
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if n := m.Value(); !(d.StrEq(n, "turn.start")) {
-						return c.FailWith(n, &reasons[1120])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if n := m.Value(); !(d.StrEq(n, "turn.start")) {
+					return c.FailWith(n, &reasons[1120])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -16806,20 +16090,18 @@ func vInterceptRequest_allOf_1_params_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_turnStart) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_turnStart) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -16845,20 +16127,18 @@ func vInterceptRequest_allOf_1_params_allOf_3_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "event":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_3_if_event) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "event":
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_3_if_event) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -16872,20 +16152,18 @@ func vInterceptRequest_allOf_1_params_allOf_3_if_event(c *ahpimpl.Ctx, n ahpimpl
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if n := m.Value(); !(d.StrEq(n, "turn.finish.before")) {
-						return c.FailWith(n, &reasons[1121])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if n := m.Value(); !(d.StrEq(n, "turn.finish.before")) {
+					return c.FailWith(n, &reasons[1121])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -16900,20 +16178,18 @@ func vInterceptRequest_allOf_1_params_allOf_3_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_turnFinishBefore) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_turnFinishBefore) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -16939,20 +16215,18 @@ func vInterceptRequest_allOf_1_params_allOf_4_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "event":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_4_if_event) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "event":
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_4_if_event) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -16966,20 +16240,18 @@ func vInterceptRequest_allOf_1_params_allOf_4_if_event(c *ahpimpl.Ctx, n ahpimpl
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if n := m.Value(); !(d.StrEq(n, "model.request.before")) {
-						return c.FailWith(n, &reasons[1122])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if n := m.Value(); !(d.StrEq(n, "model.request.before")) {
+					return c.FailWith(n, &reasons[1122])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -16994,20 +16266,18 @@ func vInterceptRequest_allOf_1_params_allOf_4_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_modelRequestBefore) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_modelRequestBefore) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17033,20 +16303,18 @@ func vInterceptRequest_allOf_1_params_allOf_5_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "event":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_5_if_event) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "event":
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_5_if_event) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17060,20 +16328,18 @@ func vInterceptRequest_allOf_1_params_allOf_5_if_event(c *ahpimpl.Ctx, n ahpimpl
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if n := m.Value(); !(d.StrEq(n, "model.response.after")) {
-						return c.FailWith(n, &reasons[1123])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if n := m.Value(); !(d.StrEq(n, "model.response.after")) {
+					return c.FailWith(n, &reasons[1123])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17088,20 +16354,18 @@ func vInterceptRequest_allOf_1_params_allOf_5_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_modelResponseAfter) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_modelResponseAfter) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17127,20 +16391,18 @@ func vInterceptRequest_allOf_1_params_allOf_6_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "event":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_6_if_event) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "event":
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_6_if_event) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17154,20 +16416,18 @@ func vInterceptRequest_allOf_1_params_allOf_6_if_event(c *ahpimpl.Ctx, n ahpimpl
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if n := m.Value(); !(d.StrEq(n, "model.switch.before")) {
-						return c.FailWith(n, &reasons[1124])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if n := m.Value(); !(d.StrEq(n, "model.switch.before")) {
+					return c.FailWith(n, &reasons[1124])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17182,20 +16442,18 @@ func vInterceptRequest_allOf_1_params_allOf_6_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_modelSwitchBefore) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_modelSwitchBefore) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17221,20 +16479,18 @@ func vInterceptRequest_allOf_1_params_allOf_7_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "event":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_7_if_event) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "event":
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_7_if_event) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17248,20 +16504,18 @@ func vInterceptRequest_allOf_1_params_allOf_7_if_event(c *ahpimpl.Ctx, n ahpimpl
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if n := m.Value(); !(d.StrEq(n, "tool.before")) {
-						return c.FailWith(n, &reasons[1125])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if n := m.Value(); !(d.StrEq(n, "tool.before")) {
+					return c.FailWith(n, &reasons[1125])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17276,20 +16530,18 @@ func vInterceptRequest_allOf_1_params_allOf_7_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_toolBefore) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_toolBefore) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17315,20 +16567,18 @@ func vInterceptRequest_allOf_1_params_allOf_8_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "event":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_8_if_event) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "event":
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_8_if_event) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17342,20 +16592,18 @@ func vInterceptRequest_allOf_1_params_allOf_8_if_event(c *ahpimpl.Ctx, n ahpimpl
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if n := m.Value(); !(d.StrEq(n, "tool.after")) {
-						return c.FailWith(n, &reasons[1126])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if n := m.Value(); !(d.StrEq(n, "tool.after")) {
+					return c.FailWith(n, &reasons[1126])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17370,20 +16618,18 @@ func vInterceptRequest_allOf_1_params_allOf_8_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_toolAfter) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_toolAfter) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17409,20 +16655,18 @@ func vInterceptRequest_allOf_1_params_allOf_9_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "event":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_9_if_event) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "event":
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_9_if_event) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17436,20 +16680,18 @@ func vInterceptRequest_allOf_1_params_allOf_9_if_event(c *ahpimpl.Ctx, n ahpimpl
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if n := m.Value(); !(d.StrEq(n, "tool.permission.request")) {
-						return c.FailWith(n, &reasons[1127])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if n := m.Value(); !(d.StrEq(n, "tool.permission.request")) {
+					return c.FailWith(n, &reasons[1127])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17464,20 +16706,18 @@ func vInterceptRequest_allOf_1_params_allOf_9_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_toolPermissionRequest) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_toolPermissionRequest) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17503,20 +16743,18 @@ func vInterceptRequest_allOf_1_params_allOf_10_if(c *ahpimpl.Ctx, n ahpimpl.Node
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "event":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_10_if_event) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "event":
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_10_if_event) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17530,20 +16768,18 @@ func vInterceptRequest_allOf_1_params_allOf_10_if_event(c *ahpimpl.Ctx, n ahpimp
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if n := m.Value(); !(d.StrEq(n, "tool.batch.after")) {
-						return c.FailWith(n, &reasons[1128])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if n := m.Value(); !(d.StrEq(n, "tool.batch.after")) {
+					return c.FailWith(n, &reasons[1128])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17558,20 +16794,18 @@ func vInterceptRequest_allOf_1_params_allOf_10_then(c *ahpimpl.Ctx, n ahpimpl.No
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_toolBatchAfter) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_toolBatchAfter) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17597,20 +16831,18 @@ func vInterceptRequest_allOf_1_params_allOf_11_if(c *ahpimpl.Ctx, n ahpimpl.Node
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "event":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_11_if_event) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "event":
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_11_if_event) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17624,20 +16856,18 @@ func vInterceptRequest_allOf_1_params_allOf_11_if_event(c *ahpimpl.Ctx, n ahpimp
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if n := m.Value(); !(d.StrEq(n, "context.compact.before")) {
-						return c.FailWith(n, &reasons[1129])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if n := m.Value(); !(d.StrEq(n, "context.compact.before")) {
+					return c.FailWith(n, &reasons[1129])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17652,20 +16882,18 @@ func vInterceptRequest_allOf_1_params_allOf_11_then(c *ahpimpl.Ctx, n ahpimpl.No
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_contextCompactBefore) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_contextCompactBefore) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17691,20 +16919,18 @@ func vInterceptRequest_allOf_1_params_allOf_12_if(c *ahpimpl.Ctx, n ahpimpl.Node
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "event":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_12_if_event) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "event":
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_12_if_event) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17718,20 +16944,18 @@ func vInterceptRequest_allOf_1_params_allOf_12_if_event(c *ahpimpl.Ctx, n ahpimp
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if n := m.Value(); !(d.StrEq(n, "context.compact.after")) {
-						return c.FailWith(n, &reasons[1130])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if n := m.Value(); !(d.StrEq(n, "context.compact.after")) {
+					return c.FailWith(n, &reasons[1130])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17746,20 +16970,18 @@ func vInterceptRequest_allOf_1_params_allOf_12_then(c *ahpimpl.Ctx, n ahpimpl.No
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_contextCompactAfter) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_contextCompactAfter) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17785,20 +17007,18 @@ func vInterceptRequest_allOf_1_params_allOf_13_if(c *ahpimpl.Ctx, n ahpimpl.Node
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "event":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_13_if_event) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "event":
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_13_if_event) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17812,20 +17032,18 @@ func vInterceptRequest_allOf_1_params_allOf_13_if_event(c *ahpimpl.Ctx, n ahpimp
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if n := m.Value(); !(d.StrEq(n, "task.change.before")) {
-						return c.FailWith(n, &reasons[1131])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if n := m.Value(); !(d.StrEq(n, "task.change.before")) {
+					return c.FailWith(n, &reasons[1131])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17840,20 +17058,18 @@ func vInterceptRequest_allOf_1_params_allOf_13_then(c *ahpimpl.Ctx, n ahpimpl.No
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_taskChangeBefore) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_taskChangeBefore) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17879,20 +17095,18 @@ func vInterceptRequest_allOf_1_params_allOf_14_if(c *ahpimpl.Ctx, n ahpimpl.Node
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "event":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_14_if_event) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "event":
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_14_if_event) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17906,20 +17120,18 @@ func vInterceptRequest_allOf_1_params_allOf_14_if_event(c *ahpimpl.Ctx, n ahpimp
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if n := m.Value(); !(d.StrEq(n, "user.elicitation.request")) {
-						return c.FailWith(n, &reasons[1132])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if n := m.Value(); !(d.StrEq(n, "user.elicitation.request")) {
+					return c.FailWith(n, &reasons[1132])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17934,20 +17146,18 @@ func vInterceptRequest_allOf_1_params_allOf_14_then(c *ahpimpl.Ctx, n ahpimpl.No
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_userElicitationRequest) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_userElicitationRequest) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -17973,20 +17183,18 @@ func vInterceptRequest_allOf_1_params_allOf_15_if(c *ahpimpl.Ctx, n ahpimpl.Node
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "event":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_15_if_event) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "event":
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_15_if_event) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -18000,20 +17208,18 @@ func vInterceptRequest_allOf_1_params_allOf_15_if_event(c *ahpimpl.Ctx, n ahpimp
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if n := m.Value(); !(d.StrEq(n, "user.elicitation.result")) {
-						return c.FailWith(n, &reasons[1133])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if n := m.Value(); !(d.StrEq(n, "user.elicitation.result")) {
+					return c.FailWith(n, &reasons[1133])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -18028,20 +17234,18 @@ func vInterceptRequest_allOf_1_params_allOf_15_then(c *ahpimpl.Ctx, n ahpimpl.No
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_userElicitationResult) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_userElicitationResult) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -18067,20 +17271,18 @@ func vInterceptRequest_allOf_1_params_allOf_16_if(c *ahpimpl.Ctx, n ahpimpl.Node
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "event":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_16_if_event) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "event":
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_16_if_event) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -18094,20 +17296,18 @@ func vInterceptRequest_allOf_1_params_allOf_16_if_event(c *ahpimpl.Ctx, n ahpimp
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if n := m.Value(); !(d.StrEq(n, "user.message.inbound")) {
-						return c.FailWith(n, &reasons[1134])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if n := m.Value(); !(d.StrEq(n, "user.message.inbound")) {
+					return c.FailWith(n, &reasons[1134])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -18122,20 +17322,18 @@ func vInterceptRequest_allOf_1_params_allOf_16_then(c *ahpimpl.Ctx, n ahpimpl.No
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_userMessageInbound) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_userMessageInbound) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -18161,20 +17359,18 @@ func vInterceptRequest_allOf_1_params_allOf_17_if(c *ahpimpl.Ctx, n ahpimpl.Node
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "event":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_17_if_event) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "event":
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_17_if_event) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -18188,20 +17384,18 @@ func vInterceptRequest_allOf_1_params_allOf_17_if_event(c *ahpimpl.Ctx, n ahpimp
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if n := m.Value(); !(d.StrEq(n, "user.message.outbound")) {
-						return c.FailWith(n, &reasons[1135])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if n := m.Value(); !(d.StrEq(n, "user.message.outbound")) {
+					return c.FailWith(n, &reasons[1135])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -18216,20 +17410,18 @@ func vInterceptRequest_allOf_1_params_allOf_17_then(c *ahpimpl.Ctx, n ahpimpl.No
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_userMessageOutbound) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_userMessageOutbound) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -18255,20 +17447,18 @@ func vInterceptRequest_allOf_1_params_allOf_18_if(c *ahpimpl.Ctx, n ahpimpl.Node
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "event":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_18_if_event) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "event":
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_18_if_event) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -18282,20 +17472,18 @@ func vInterceptRequest_allOf_1_params_allOf_18_if_event(c *ahpimpl.Ctx, n ahpimp
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if n := m.Value(); !(d.StrEq(n, "workspace.change.before")) {
-						return c.FailWith(n, &reasons[1136])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if n := m.Value(); !(d.StrEq(n, "workspace.change.before")) {
+					return c.FailWith(n, &reasons[1136])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -18310,20 +17498,18 @@ func vInterceptRequest_allOf_1_params_allOf_18_then(c *ahpimpl.Ctx, n ahpimpl.No
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities_workspaceChangeBefore) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities_workspaceChangeBefore) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -18341,13 +17527,11 @@ func vInterceptRequest_allOf_1_params_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			return c.FailTypeWith(n, &reasons[1137])
 		}
 		var dvs [1]ahpimpl.Node
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if m.Key() == "type" {
-					dvs[0] = m.Value()
-					break
-				}
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "type" {
+				dvs[0] = m.Value()
+				break
 			}
 		}
 		dv := dvs[0]
@@ -18449,20 +17633,18 @@ func vInterceptRequest_allOf_1_params_capabilities(c *ahpimpl.Ctx, n ahpimpl.Nod
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "flow":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "flow":
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -18493,17 +17675,15 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow(c *ahpimpl.Ctx, 
 			// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then
 			if k == ahpimpl.KindObject {
 				var seen uint64
-				{
-					m := d.Members(n)
-					for m.Next() {
-						switch m.Key() {
-						case "remainingContinuations":
-							seen |= uint64(0x1)
-							continue
-						case "continuationCount":
-							seen |= uint64(0x2)
-							continue
-						}
+				m := d.Members(n)
+				for m.Next() {
+					switch m.Key() {
+					case "remainingContinuations":
+						seen |= uint64(0x1)
+						continue
+					case "continuationCount":
+						seen |= uint64(0x2)
+						continue
 					}
 				}
 				if seen != uint64(0x3) {
@@ -18525,49 +17705,45 @@ func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "permission":
-				seen |= uint64(0x1)
-				if !c.StrEnum(m.Value(), &reasons[1142], enum61) {
-					return false
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "permission":
+			seen |= uint64(0x1)
+			if !c.StrEnum(m.Value(), &reasons[1142], enum61) {
+				return false
+			}
+		case "candidate":
+			seen |= uint64(0x2)
+			if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_candidate) {
+				return false
+			}
+		case "flow":
+			if !c.StrEnum(m.Value(), &reasons[1143], enum62) {
+				return false
+			}
+		case "instructions":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[1144])
 				}
-			case "candidate":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_candidate) {
-					return false
-				}
-			case "flow":
-				if !c.StrEnum(m.Value(), &reasons[1143], enum62) {
-					return false
-				}
-			case "instructions":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[1144])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !vCommon_nonEmptyString(c, it.Item(), nil) {
-								return false
-							}
-						}
+				it := d.Items(n)
+				for it.Next() {
+					if !vCommon_nonEmptyString(c, it.Item(), nil) {
+						return false
 					}
 				}
-			case "injections":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[1145])
-				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "injections":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindArray) {
+				return c.FailTypeWith(n, &reasons[1145])
 			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -18614,22 +17790,20 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahpimpl.Ctx, n 
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "value":
-				seen |= uint64(0x1)
-			case "provenance":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "value":
+			seen |= uint64(0x1)
+		case "provenance":
+			if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -18659,21 +17833,19 @@ func vInterceptResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "result":
-					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vInterceptResponse_allOf_1_result) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "result":
+				seen |= uint64(0x1)
+				if !c.Child(m.Value(), vInterceptResponse_allOf_1_result) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 		if seen != uint64(0x1) {
@@ -18696,44 +17868,40 @@ func vInterceptResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "protocolVersion":
-				seen |= uint64(0x1)
-				if !vCommon_protocolVersion(c, m.Value(), nil) {
-					return false
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "protocolVersion":
+			seen |= uint64(0x1)
+			if !vCommon_protocolVersion(c, m.Value(), nil) {
+				return false
+			}
+		case "effects":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[1154])
 				}
-			case "effects":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[1154])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vEffect) {
-								return false
-							}
-						}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vEffect) {
+						return false
 					}
 				}
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-			case "manifest":
-				present |= 1
-				continue
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "extensions":
+			if !c.Child(m.Value(), vExtensions) {
+				return false
 			}
+		case "manifest":
+			present |= 1
+			continue
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -18753,13 +17921,11 @@ func vJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			return c.FailTypeWith(n, &reasons[1158])
 		}
 		var dvs [1]ahpimpl.Node
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if m.Key() == "jsonrpc" {
-					dvs[0] = m.Value()
-					break
-				}
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "jsonrpc" {
+				dvs[0] = m.Value()
+				break
 			}
 		}
 		dv := dvs[0]
@@ -18822,34 +17988,32 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "jsonrpc":
-				seen |= uint64(0x1)
-				if !vCommon_jsonRpcVersion(c, m.Value(), nil) {
-					return false
-				}
-			case "method":
-				seen |= uint64(0x2)
-				if !vCommon_methodName(c, m.Value(), nil) {
-					return false
-				}
-			case "params":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vCommon_notification_params) {
-					return false
-				}
-			case "id":
-				present |= 1
-				continue
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "jsonrpc":
+			seen |= uint64(0x1)
+			if !vCommon_jsonRpcVersion(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "method":
+			seen |= uint64(0x2)
+			if !vCommon_methodName(c, m.Value(), nil) {
+				return false
 			}
+		case "params":
+			seen |= uint64(0x4)
+			if !c.Child(m.Value(), vCommon_notification_params) {
+				return false
+			}
+		case "id":
+			present |= 1
+			continue
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -18883,34 +18047,32 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "jsonrpc":
-				seen |= uint64(0x1)
-				if !vCommon_jsonRpcVersion(c, m.Value(), nil) {
-					return false
-				}
-			case "id":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
-					return false
-				}
-			case "error":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vCommon_errorResponse_error) {
-					return false
-				}
-			case "result":
-				present |= 1
-				continue
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "jsonrpc":
+			seen |= uint64(0x1)
+			if !vCommon_jsonRpcVersion(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "id":
+			seen |= uint64(0x2)
+			if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
+				return false
 			}
+		case "error":
+			seen |= uint64(0x4)
+			if !c.Child(m.Value(), vCommon_errorResponse_error) {
+				return false
+			}
+		case "result":
+			present |= 1
+			continue
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -18933,27 +18095,25 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "code":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
-					return c.FailTypeWith(n, &reasons[1173])
-				}
-			case "message":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1174])
-				}
-			case "data":
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "code":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
+				return c.FailTypeWith(n, &reasons[1173])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "message":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1174])
 			}
+		case "data":
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -18969,13 +18129,13 @@ func vObserveNotification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		return false
 	}
 	// draft/observe-notification.schema.json#/allOf/1
-	if !(d.Kind(n) == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1177])
-	}
-	if ev != nil {
-		ev.Declared = true
-	}
 	{
+		if !(d.Kind(n) == ahpimpl.KindObject) {
+			return c.FailTypeWith(n, &reasons[1177])
+		}
+		if ev != nil {
+			ev.Declared = true
+		}
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -19009,26 +18169,24 @@ func vObserveNotification_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "protocolVersion":
-				seen |= uint64(0x1)
-				if !vCommon_protocolVersion(c, m.Value(), nil) {
-					return false
-				}
-			case "event":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vEvent) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "protocolVersion":
+			seen |= uint64(0x1)
+			if !vCommon_protocolVersion(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "event":
+			seen |= uint64(0x2)
+			if !c.Child(m.Value(), vEvent) {
+				return false
 			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -19047,40 +18205,36 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "protocolVersion":
-				seen |= uint64(0x1)
-				if !vCommon_protocolVersion(c, m.Value(), nil) {
-					return false
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "protocolVersion":
+			seen |= uint64(0x1)
+			if !vCommon_protocolVersion(c, m.Value(), nil) {
+				return false
+			}
+		case "hooks":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[1183])
 				}
-			case "hooks":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[1183])
-					}
-					if d.Len(n) < 1 {
-						return c.FailWith(n, &reasons[1184])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vRegistration_backend) {
-								return false
-							}
-						}
+				if d.Len(n) < 1 {
+					return c.FailWith(n, &reasons[1184])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vRegistration_backend) {
+						return false
 					}
 				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -19104,52 +18258,48 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				seen |= uint64(0x1)
-				if !vCommon_reverseDnsName(c, m.Value(), nil) {
-					return false
-				}
-			case "transport":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vRegistration_backend_transport) {
-					return false
-				}
-			case "authentication":
-				if !c.Child(m.Value(), vRegistration_authentication) {
-					return false
-				}
-			case "subscriptions":
-				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[1188])
-					}
-					if d.Len(n) < 1 {
-						return c.FailWith(n, &reasons[1189])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vRegistration_backend_subscriptions_items) {
-								return false
-							}
-						}
-					}
-				}
-			case "contentReceiver":
-				present |= 1
-				continue
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			seen |= uint64(0x1)
+			if !vCommon_reverseDnsName(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "transport":
+			seen |= uint64(0x2)
+			if !c.Child(m.Value(), vRegistration_backend_transport) {
+				return false
 			}
+		case "authentication":
+			if !c.Child(m.Value(), vRegistration_authentication) {
+				return false
+			}
+		case "subscriptions":
+			seen |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[1188])
+				}
+				if d.Len(n) < 1 {
+					return c.FailWith(n, &reasons[1189])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vRegistration_backend_subscriptions_items) {
+						return false
+					}
+				}
+			}
+		case "contentReceiver":
+			present |= 1
+			continue
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -19172,20 +18322,18 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			if ev != nil {
 				ev.Declared = true
 			}
-			{
-				m := d.Members(n)
-				for m.Next() {
-					switch m.Key() {
-					case "transport":
-						if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport) {
-							return false
-						}
-					default:
-						continue
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "transport":
+					if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport) {
+						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -19204,20 +18352,18 @@ func vRegistration_backend_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "transport":
-					if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "transport":
+				if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -19231,20 +18377,18 @@ func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, 
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if n := m.Value(); !(d.StrEq(n, "stdio")) {
-						return c.FailWith(n, &reasons[1195])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if n := m.Value(); !(d.StrEq(n, "stdio")) {
+					return c.FailWith(n, &reasons[1195])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -19258,20 +18402,18 @@ func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if n := m.Value(); !(d.StrEq(n, "http")) {
-						return c.FailWith(n, &reasons[1196])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if n := m.Value(); !(d.StrEq(n, "http")) {
+					return c.FailWith(n, &reasons[1196])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -19287,13 +18429,11 @@ func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			return c.FailTypeWith(n, &reasons[1197])
 		}
 		var dvs [1]ahpimpl.Node
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if m.Key() == "type" {
-					dvs[0] = m.Value()
-					break
-				}
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "type" {
+				dvs[0] = m.Value()
+				break
 			}
 		}
 		dv := dvs[0]
@@ -19327,50 +18467,46 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "stdio")) {
-					return c.FailWith(n, &reasons[1200])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "stdio")) {
+				return c.FailWith(n, &reasons[1200])
+			}
+		case "command":
+			seen |= uint64(0x2)
+			if !vCommon_nonEmptyString(c, m.Value(), nil) {
+				return false
+			}
+		case "args":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[1201])
 				}
-			case "command":
-				seen |= uint64(0x2)
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-			case "args":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[1201])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
-								return c.FailTypeWith(n, &reasons[1202])
-							}
-						}
+				it := d.Items(n)
+				for it.Next() {
+					if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1202])
 					}
 				}
-			case "lifecycle":
-				seen |= uint64(0x4)
-				if !c.StrEnum(m.Value(), &reasons[1203], enum63) {
-					return false
-				}
-			case "cwd":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1204])
-				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "lifecycle":
+			seen |= uint64(0x4)
+			if !c.StrEnum(m.Value(), &reasons[1203], enum63) {
+				return false
 			}
+		case "cwd":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1204])
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -19390,26 +18526,24 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "http")) {
-					return c.FailWith(n, &reasons[1209])
-				}
-			case "url":
-				seen |= uint64(0x2)
-				if !vRegistration_httpUrl(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "http")) {
+				return c.FailWith(n, &reasons[1209])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "url":
+			seen |= uint64(0x2)
+			if !vRegistration_httpUrl(c, m.Value(), nil) {
+				return false
 			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -19442,13 +18576,11 @@ func vRegistration_backend_subscriptions_items(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			return c.FailTypeWith(n, &reasons[1215])
 		}
 		var dvs [1]ahpimpl.Node
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if m.Key() == "mode" {
-					dvs[0] = m.Value()
-					break
-				}
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "mode" {
+				dvs[0] = m.Value()
+				break
 			}
 		}
 		dv := dvs[0]
@@ -19483,78 +18615,74 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "events":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[1218])
-					}
-					if d.Len(n) < 1 {
-						return c.FailWith(n, &reasons[1219])
-					}
-					if ok, _ := c.UniqueItems(n); !ok {
-						return c.FailWith(n, &reasons[1220])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vRegistration_interceptSubscription_events_items) {
-								return false
-							}
-						}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "events":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[1218])
+				}
+				if d.Len(n) < 1 {
+					return c.FailWith(n, &reasons[1219])
+				}
+				if ok, _ := c.UniqueItems(n); !ok {
+					return c.FailWith(n, &reasons[1220])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vRegistration_interceptSubscription_events_items) {
+						return false
 					}
 				}
-			case "mode":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.StrEq(n, "intercept")) {
-					return c.FailWith(n, &reasons[1221])
-				}
-			case "timeoutMs":
-				seen |= uint64(0x4)
-				if !vCommon_positiveInteger(c, m.Value(), nil) {
-					return false
-				}
-			case "failurePolicy":
-				seen |= uint64(0x8)
-				if !c.StrEnum(m.Value(), &reasons[1222], enum53) {
-					return false
-				}
-			case "includeNative":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
-					return c.FailTypeWith(n, &reasons[1223])
-				}
-			case "content":
-				seen |= uint64(0x10)
-				if !c.ChildAll(m.Value(), vContentSelection) {
-					return false
-				}
-			case "upload":
-				if !c.Child(m.Value(), vContentUpload) {
-					return false
-				}
-			case "filters":
-				if !c.Child(m.Value(), vRegistration_filters) {
-					return false
-				}
-			case "scope":
-				if !c.StrEnum(m.Value(), &reasons[1224], enum64) {
-					return false
-				}
-			case "disableable":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
-					return c.FailTypeWith(n, &reasons[1225])
-				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "mode":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.StrEq(n, "intercept")) {
+				return c.FailWith(n, &reasons[1221])
 			}
+		case "timeoutMs":
+			seen |= uint64(0x4)
+			if !vCommon_positiveInteger(c, m.Value(), nil) {
+				return false
+			}
+		case "failurePolicy":
+			seen |= uint64(0x8)
+			if !c.StrEnum(m.Value(), &reasons[1222], enum53) {
+				return false
+			}
+		case "includeNative":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+				return c.FailTypeWith(n, &reasons[1223])
+			}
+		case "content":
+			seen |= uint64(0x10)
+			if !c.ChildAll(m.Value(), vContentSelection) {
+				return false
+			}
+		case "upload":
+			if !c.Child(m.Value(), vContentUpload) {
+				return false
+			}
+		case "filters":
+			if !c.Child(m.Value(), vRegistration_filters) {
+				return false
+			}
+		case "scope":
+			if !c.StrEnum(m.Value(), &reasons[1224], enum64) {
+				return false
+			}
+		case "disableable":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+				return c.FailTypeWith(n, &reasons[1225])
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1f) {
@@ -19587,21 +18715,19 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				if ev != nil {
 					ev.Declared = true
 				}
-				{
-					m := d.Members(n)
-					for m.Next() {
-						switch m.Key() {
-						case "disableable":
-							seen |= uint64(0x1)
-							if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
-								return c.FailWith(n, &reasons[1231])
-							}
-						default:
-							continue
+				m := d.Members(n)
+				for m.Next() {
+					switch m.Key() {
+					case "disableable":
+						seen |= uint64(0x1)
+						if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
+							return c.FailWith(n, &reasons[1231])
 						}
-						if ev != nil {
-							ev.Set(m.Index())
-						}
+					default:
+						continue
+					}
+					if ev != nil {
+						ev.Set(m.Index())
 					}
 				}
 				if seen != uint64(0x1) {
@@ -19654,52 +18780,46 @@ func vRegistration_filters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "toolKinds":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[1236])
-					}
-					if ok, _ := c.UniqueItems(n); !ok {
-						return c.FailWith(n, &reasons[1237])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !vCommon_nonEmptyString(c, it.Item(), nil) {
-								return false
-							}
-						}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "toolKinds":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[1236])
+				}
+				if ok, _ := c.UniqueItems(n); !ok {
+					return c.FailWith(n, &reasons[1237])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !vCommon_nonEmptyString(c, it.Item(), nil) {
+						return false
 					}
 				}
-			case "paths":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[1238])
-					}
-					if ok, _ := c.UniqueItems(n); !ok {
-						return c.FailWith(n, &reasons[1239])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !vCommon_nonEmptyString(c, it.Item(), nil) {
-								return false
-							}
-						}
+			}
+		case "paths":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[1238])
+				}
+				if ok, _ := c.UniqueItems(n); !ok {
+					return c.FailWith(n, &reasons[1239])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !vCommon_nonEmptyString(c, it.Item(), nil) {
+						return false
 					}
 				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	return true
@@ -19718,74 +18838,70 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "events":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[1241])
-					}
-					if d.Len(n) < 1 {
-						return c.FailWith(n, &reasons[1242])
-					}
-					if ok, _ := c.UniqueItems(n); !ok {
-						return c.FailWith(n, &reasons[1243])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vRegistration_observeSubscription_events_items) {
-								return false
-							}
-						}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "events":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[1241])
+				}
+				if d.Len(n) < 1 {
+					return c.FailWith(n, &reasons[1242])
+				}
+				if ok, _ := c.UniqueItems(n); !ok {
+					return c.FailWith(n, &reasons[1243])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vRegistration_observeSubscription_events_items) {
+						return false
 					}
 				}
-			case "mode":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.StrEq(n, "observe")) {
-					return c.FailWith(n, &reasons[1244])
-				}
-			case "includeNative":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
-					return c.FailTypeWith(n, &reasons[1245])
-				}
-			case "content":
-				seen |= uint64(0x4)
-				if !c.ChildAll(m.Value(), vContentSelection) {
-					return false
-				}
-			case "upload":
-				if !c.Child(m.Value(), vContentUpload) {
-					return false
-				}
-			case "filters":
-				if !c.Child(m.Value(), vRegistration_filters) {
-					return false
-				}
-			case "scope":
-				if !c.StrEnum(m.Value(), &reasons[1246], enum64) {
-					return false
-				}
-			case "disableable":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
-					return c.FailTypeWith(n, &reasons[1247])
-				}
-			case "timeoutMs":
-				present |= 1
-				continue
-			case "failurePolicy":
-				present |= 2
-				continue
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "mode":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.StrEq(n, "observe")) {
+				return c.FailWith(n, &reasons[1244])
 			}
+		case "includeNative":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+				return c.FailTypeWith(n, &reasons[1245])
+			}
+		case "content":
+			seen |= uint64(0x4)
+			if !c.ChildAll(m.Value(), vContentSelection) {
+				return false
+			}
+		case "upload":
+			if !c.Child(m.Value(), vContentUpload) {
+				return false
+			}
+		case "filters":
+			if !c.Child(m.Value(), vRegistration_filters) {
+				return false
+			}
+		case "scope":
+			if !c.StrEnum(m.Value(), &reasons[1246], enum64) {
+				return false
+			}
+		case "disableable":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+				return c.FailTypeWith(n, &reasons[1247])
+			}
+		case "timeoutMs":
+			present |= 1
+			continue
+		case "failurePolicy":
+			present |= 2
+			continue
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -19818,21 +18934,19 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				if ev != nil {
 					ev.Declared = true
 				}
-				{
-					m := d.Members(n)
-					for m.Next() {
-						switch m.Key() {
-						case "disableable":
-							seen |= uint64(0x1)
-							if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
-								return c.FailWith(n, &reasons[1251])
-							}
-						default:
-							continue
+				m := d.Members(n)
+				for m.Next() {
+					switch m.Key() {
+					case "disableable":
+						seen |= uint64(0x1)
+						if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
+							return c.FailWith(n, &reasons[1251])
 						}
-						if ev != nil {
-							ev.Set(m.Index())
-						}
+					default:
+						continue
+					}
+					if ev != nil {
+						ev.Set(m.Index())
 					}
 				}
 				if seen != uint64(0x1) {
@@ -19874,13 +18988,11 @@ func vSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			return c.FailTypeWith(n, &reasons[1254])
 		}
 		var dvs [1]ahpimpl.Node
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if m.Key() == "jsonrpc" {
-					dvs[0] = m.Value()
-					break
-				}
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "jsonrpc" {
+				dvs[0] = m.Value()
+				break
 			}
 		}
 		dv := dvs[0]
@@ -19951,13 +19063,11 @@ func vTaskWorkspaceEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 			return c.FailTypeWith(n, &reasons[1257])
 		}
 		var dvs [1]ahpimpl.Node
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if m.Key() == "type" {
-					dvs[0] = m.Value()
-					break
-				}
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "type" {
+				dvs[0] = m.Value()
+				break
 			}
 		}
 		dv := dvs[0]
@@ -20031,56 +19141,54 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "_meta":
-				if !c.Child(m.Value(), vMCPElicitation_requestMeta) {
-					return false
-				}
-			case "elicitationId":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1260])
-				}
-			case "message":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1261])
-				}
-			case "mode":
-				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1262])
-					}
-					if !(d.StrEq(n, "url")) {
-						return c.FailWith(n, &reasons[1263])
-					}
-				}
-			case "task":
-				if !c.Child(m.Value(), vMCPElicitation_taskMetadata) {
-					return false
-				}
-			case "url":
-				seen |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1264])
-					}
-					if !format.URI(d.StrView(n)) {
-						return c.FailWith(n, &reasons[1265])
-					}
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "_meta":
+			if !c.Child(m.Value(), vMCPElicitation_requestMeta) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "elicitationId":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1260])
 			}
+		case "message":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1261])
+			}
+		case "mode":
+			seen |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1262])
+				}
+				if !(d.StrEq(n, "url")) {
+					return c.FailWith(n, &reasons[1263])
+				}
+			}
+		case "task":
+			if !c.Child(m.Value(), vMCPElicitation_taskMetadata) {
+				return false
+			}
+		case "url":
+			seen |= uint64(0x8)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1264])
+				}
+				if !format.URI(d.StrView(n)) {
+					return c.FailWith(n, &reasons[1265])
+				}
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0xf) {
@@ -20099,20 +19207,18 @@ func vMCPElicitation_requestMeta(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "progressToken":
-				if !vMCPElicitation_progressToken(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "progressToken":
+			if !vMCPElicitation_progressToken(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	return true
@@ -20139,20 +19245,18 @@ func vMCPElicitation_taskMetadata(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "ttl":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
-					return c.FailTypeWith(n, &reasons[1273])
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "ttl":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+				return c.FailTypeWith(n, &reasons[1273])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	return true
@@ -20169,44 +19273,42 @@ func vMCPElicitation_elicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "_meta":
-				if !c.Child(m.Value(), vMCPElicitation_requestMeta) {
-					return false
-				}
-			case "message":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1275])
-				}
-			case "mode":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1276])
-					}
-					if !(d.StrEq(n, "form")) {
-						return c.FailWith(n, &reasons[1277])
-					}
-				}
-			case "requestedSchema":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vMCPElicitation_elicitRequestFormParams_requestedSchema) {
-					return false
-				}
-			case "task":
-				if !c.Child(m.Value(), vMCPElicitation_taskMetadata) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "_meta":
+			if !c.Child(m.Value(), vMCPElicitation_requestMeta) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "message":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1275])
 			}
+		case "mode":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1276])
+				}
+				if !(d.StrEq(n, "form")) {
+					return c.FailWith(n, &reasons[1277])
+				}
+			}
+		case "requestedSchema":
+			seen |= uint64(0x2)
+			if !c.ChildAll(m.Value(), vMCPElicitation_elicitRequestFormParams_requestedSchema) {
+				return false
+			}
+		case "task":
+			if !c.Child(m.Value(), vMCPElicitation_taskMetadata) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -20225,51 +19327,47 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n a
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "$schema":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1281])
-				}
-			case "properties":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vMCPElicitation_elicitRequestFormParams_requestedSchema_properties) {
-					return false
-				}
-			case "required":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[1282])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
-								return c.FailTypeWith(n, &reasons[1283])
-							}
-						}
-					}
-				}
-			case "type":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1284])
-					}
-					if !(d.StrEq(n, "object")) {
-						return c.FailWith(n, &reasons[1285])
-					}
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[1286])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "$schema":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1281])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "properties":
+			seen |= uint64(0x1)
+			if !c.ChildAll(m.Value(), vMCPElicitation_elicitRequestFormParams_requestedSchema_properties) {
+				return false
 			}
+		case "required":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[1282])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1283])
+					}
+				}
+			}
+		case "type":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1284])
+				}
+				if !(d.StrEq(n, "object")) {
+					return c.FailWith(n, &reasons[1285])
+				}
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[1286])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -20287,15 +19385,13 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_properties(c *ahpim
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if !c.Child(m.Value(), vMCPElicitation_primitiveSchemaDefinition) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if !c.Child(m.Value(), vMCPElicitation_primitiveSchemaDefinition) {
+			return false
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	return true
@@ -20376,57 +19472,55 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1291])
-					}
-					if !(d.StrEq(n, "string")) {
-						return c.FailWith(n, &reasons[1292])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1291])
 				}
-			case "title":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1293])
+				if !(d.StrEq(n, "string")) {
+					return c.FailWith(n, &reasons[1292])
 				}
-			case "description":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1294])
-				}
-			case "default":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1295])
-				}
-			case "format":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1296])
-					}
-					if !c.StrEnum(n, &reasons[1297], enum65) {
-						return false
-					}
-				}
-			case "minLength":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
-					return c.FailTypeWith(n, &reasons[1298])
-				}
-			case "maxLength":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
-					return c.FailTypeWith(n, &reasons[1299])
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[1300])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "title":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1293])
 			}
+		case "description":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1294])
+			}
+		case "default":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1295])
+			}
+		case "format":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1296])
+				}
+				if !c.StrEnum(n, &reasons[1297], enum65) {
+					return false
+				}
+			}
+		case "minLength":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+				return c.FailTypeWith(n, &reasons[1298])
+			}
+		case "maxLength":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+				return c.FailTypeWith(n, &reasons[1299])
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[1300])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -20446,47 +19540,45 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1303])
-					}
-					if !c.StrEnum(n, &reasons[1304], enum66) {
-						return false
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1303])
 				}
-			case "title":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1305])
+				if !c.StrEnum(n, &reasons[1304], enum66) {
+					return false
 				}
-			case "description":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1306])
-				}
-			case "default":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
-					return c.FailTypeWith(n, &reasons[1307])
-				}
-			case "minimum":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
-					return c.FailTypeWith(n, &reasons[1308])
-				}
-			case "maximum":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
-					return c.FailTypeWith(n, &reasons[1309])
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[1310])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "title":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1305])
 			}
+		case "description":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1306])
+			}
+		case "default":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+				return c.FailTypeWith(n, &reasons[1307])
+			}
+		case "minimum":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+				return c.FailTypeWith(n, &reasons[1308])
+			}
+		case "maximum":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+				return c.FailTypeWith(n, &reasons[1309])
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[1310])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -20506,39 +19598,37 @@ func vMCPElicitation_booleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1313])
-					}
-					if !(d.StrEq(n, "boolean")) {
-						return c.FailWith(n, &reasons[1314])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1313])
 				}
-			case "title":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1315])
+				if !(d.StrEq(n, "boolean")) {
+					return c.FailWith(n, &reasons[1314])
 				}
-			case "description":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1316])
-				}
-			case "default":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
-					return c.FailTypeWith(n, &reasons[1317])
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[1318])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "title":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1315])
 			}
+		case "description":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1316])
+			}
+		case "default":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+				return c.FailTypeWith(n, &reasons[1317])
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[1318])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -20558,55 +19648,51 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.No
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1321])
-					}
-					if !(d.StrEq(n, "string")) {
-						return c.FailWith(n, &reasons[1322])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1321])
 				}
-			case "title":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1323])
+				if !(d.StrEq(n, "string")) {
+					return c.FailWith(n, &reasons[1322])
 				}
-			case "description":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1324])
-				}
-			case "default":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1325])
-				}
-			case "enum":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[1326])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
-								return c.FailTypeWith(n, &reasons[1327])
-							}
-						}
-					}
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[1328])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "title":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1323])
 			}
+		case "description":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1324])
+			}
+		case "default":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1325])
+			}
+		case "enum":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[1326])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1327])
+					}
+				}
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[1328])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -20626,55 +19712,51 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1332])
-					}
-					if !(d.StrEq(n, "string")) {
-						return c.FailWith(n, &reasons[1333])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1332])
 				}
-			case "title":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1334])
+				if !(d.StrEq(n, "string")) {
+					return c.FailWith(n, &reasons[1333])
 				}
-			case "description":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1335])
-				}
-			case "default":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1336])
-				}
-			case "oneOf":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[1337])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.ChildAll(it.Item(), vMCPElicitation_labelledOption) {
-								return false
-							}
-						}
-					}
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[1338])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "title":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1334])
 			}
+		case "description":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1335])
+			}
+		case "default":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1336])
+			}
+		case "oneOf":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[1337])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.ChildAll(it.Item(), vMCPElicitation_labelledOption) {
+						return false
+					}
+				}
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[1338])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -20694,26 +19776,24 @@ func vMCPElicitation_labelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "const":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1342])
-				}
-			case "title":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1343])
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[1344])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "const":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1342])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "title":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1343])
 			}
+		default:
+			return c.FailWith(m.Name(), &reasons[1344])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -20733,63 +19813,59 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1348])
-					}
-					if !(d.StrEq(n, "array")) {
-						return c.FailWith(n, &reasons[1349])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1348])
 				}
-			case "title":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1350])
+				if !(d.StrEq(n, "array")) {
+					return c.FailWith(n, &reasons[1349])
 				}
-			case "description":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1351])
-				}
-			case "default":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[1352])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
-								return c.FailTypeWith(n, &reasons[1353])
-							}
-						}
-					}
-				}
-			case "items":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vMCPElicitation_untitledMultiSelectEnumSchema_items) {
-					return false
-				}
-			case "minItems":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
-					return c.FailTypeWith(n, &reasons[1354])
-				}
-			case "maxItems":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
-					return c.FailTypeWith(n, &reasons[1355])
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[1356])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "title":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1350])
 			}
+		case "description":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1351])
+			}
+		case "default":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[1352])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1353])
+					}
+				}
+			}
+		case "items":
+			seen |= uint64(0x1)
+			if !c.ChildAll(m.Value(), vMCPElicitation_untitledMultiSelectEnumSchema_items) {
+				return false
+			}
+		case "minItems":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+				return c.FailTypeWith(n, &reasons[1354])
+			}
+		case "maxItems":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+				return c.FailTypeWith(n, &reasons[1355])
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[1356])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -20808,43 +19884,39 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpim
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1360])
-					}
-					if !(d.StrEq(n, "string")) {
-						return c.FailWith(n, &reasons[1361])
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1360])
+				}
+				if !(d.StrEq(n, "string")) {
+					return c.FailWith(n, &reasons[1361])
+				}
+			}
+		case "enum":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[1362])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1363])
 					}
 				}
-			case "enum":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[1362])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
-								return c.FailTypeWith(n, &reasons[1363])
-							}
-						}
-					}
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[1364])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			return c.FailWith(m.Name(), &reasons[1364])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -20864,63 +19936,59 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1368])
-					}
-					if !(d.StrEq(n, "array")) {
-						return c.FailWith(n, &reasons[1369])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1368])
 				}
-			case "title":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1370])
+				if !(d.StrEq(n, "array")) {
+					return c.FailWith(n, &reasons[1369])
 				}
-			case "description":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1371])
-				}
-			case "default":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[1372])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
-								return c.FailTypeWith(n, &reasons[1373])
-							}
-						}
-					}
-				}
-			case "items":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vMCPElicitation_titledMultiSelectEnumSchema_items) {
-					return false
-				}
-			case "minItems":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
-					return c.FailTypeWith(n, &reasons[1374])
-				}
-			case "maxItems":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
-					return c.FailTypeWith(n, &reasons[1375])
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[1376])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "title":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1370])
 			}
+		case "description":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1371])
+			}
+		case "default":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[1372])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1373])
+					}
+				}
+			}
+		case "items":
+			seen |= uint64(0x1)
+			if !c.ChildAll(m.Value(), vMCPElicitation_titledMultiSelectEnumSchema_items) {
+				return false
+			}
+		case "minItems":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+				return c.FailTypeWith(n, &reasons[1374])
+			}
+		case "maxItems":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+				return c.FailTypeWith(n, &reasons[1375])
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[1376])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -20939,32 +20007,28 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "anyOf":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[1380])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.ChildAll(it.Item(), vMCPElicitation_labelledOption) {
-								return false
-							}
-						}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "anyOf":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[1380])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.ChildAll(it.Item(), vMCPElicitation_labelledOption) {
+						return false
 					}
 				}
-			default:
-				return c.FailWith(m.Name(), &reasons[1381])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			return c.FailWith(m.Name(), &reasons[1381])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -20984,70 +20048,64 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1384])
-					}
-					if !(d.StrEq(n, "string")) {
-						return c.FailWith(n, &reasons[1385])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1384])
 				}
-			case "title":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1386])
+				if !(d.StrEq(n, "string")) {
+					return c.FailWith(n, &reasons[1385])
 				}
-			case "description":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1387])
-				}
-			case "default":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1388])
-				}
-			case "enum":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[1389])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
-								return c.FailTypeWith(n, &reasons[1390])
-							}
-						}
-					}
-				}
-			case "enumNames":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[1391])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
-								return c.FailTypeWith(n, &reasons[1392])
-							}
-						}
-					}
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[1393])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "title":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1386])
 			}
+		case "description":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1387])
+			}
+		case "default":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[1388])
+			}
+		case "enum":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[1389])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1390])
+					}
+				}
+			}
+		case "enumNames":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[1391])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1392])
+					}
+				}
+			}
+		default:
+			return c.FailWith(m.Name(), &reasons[1393])
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -21067,35 +20125,33 @@ func vMCPElicitation_elicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "_meta":
-				if !c.Child(m.Value(), vMCPElicitation_elicitResult_meta) {
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "_meta":
+			if !c.Child(m.Value(), vMCPElicitation_elicitResult_meta) {
+				return false
+			}
+		case "action":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1397])
+				}
+				if !c.StrEnum(n, &reasons[1398], enum67) {
 					return false
 				}
-			case "action":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[1397])
-					}
-					if !c.StrEnum(n, &reasons[1398], enum67) {
-						return false
-					}
-				}
-			case "content":
-				if !c.ChildAll(m.Value(), vMCPElicitation_elicitResult_content) {
-					return false
-				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "content":
+			if !c.ChildAll(m.Value(), vMCPElicitation_elicitResult_content) {
+				return false
 			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -21124,15 +20180,13 @@ func vMCPElicitation_elicitResult_content(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if !c.Child(m.Value(), vMCPElicitation_elicitResult_content_additionalProperties) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if !c.Child(m.Value(), vMCPElicitation_elicitResult_content_additionalProperties) {
+			return false
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	return true
@@ -21163,16 +20217,14 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0(c *ahpimp
 	if !(d.Kind(n) == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[1402])
 	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
-				return c.FailTypeWith(n, &reasons[1403])
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
+	it := d.Items(n)
+	for it.Next() {
+		i := it.Index()
+		if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+			return c.FailTypeWith(n, &reasons[1403])
+		}
+		if ev != nil {
+			ev.Set(i)
 		}
 	}
 	return true
@@ -21199,35 +20251,33 @@ func vRegistration_contentReceiver(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "url":
-				seen |= uint64(0x1)
-				if !vRegistration_httpUrl(c, m.Value(), nil) {
-					return false
-				}
-			case "authentication":
-				if !c.Child(m.Value(), vRegistration_authentication) {
-					return false
-				}
-			case "timeoutMs":
-				seen |= uint64(0x2)
-				if !vCommon_positiveInteger(c, m.Value(), nil) {
-					return false
-				}
-			case "maxBytes":
-				seen |= uint64(0x4)
-				if !vCommon_positiveInteger(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "url":
+			seen |= uint64(0x1)
+			if !vRegistration_httpUrl(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "authentication":
+			if !c.Child(m.Value(), vRegistration_authentication) {
+				return false
 			}
+		case "timeoutMs":
+			seen |= uint64(0x2)
+			if !vCommon_positiveInteger(c, m.Value(), nil) {
+				return false
+			}
+		case "maxBytes":
+			seen |= uint64(0x4)
+			if !vCommon_positiveInteger(c, m.Value(), nil) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {

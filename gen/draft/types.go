@@ -26,19 +26,17 @@ func (*CapabilitiesRequest) isWireMessage() {}
 // document.
 func bCapabilitiesRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesRequest) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "jsonrpc":
-			case "id":
-				bJSONRPCID(c, m.Value(), &v.ID)
-			case "method":
-			case "params":
-				bCapabilitiesRequestParams(c, m.Value(), &v.Params)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "jsonrpc":
+		case "id":
+			bJSONRPCID(c, m.Value(), &v.ID)
+		case "method":
+		case "params":
+			bCapabilitiesRequestParams(c, m.Value(), &v.Params)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -113,20 +111,18 @@ func (*JSONRPCRequest) isJSONRPCMessage() {}
 // document.
 func bJSONRPCRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCRequest) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "jsonrpc":
-			case "id":
-				bJSONRPCID(c, m.Value(), &v.ID)
-			case "method":
-				v.Method = c.Text(m.Value())
-			case "params":
-				v.Params = d.RawValue(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "jsonrpc":
+		case "id":
+			bJSONRPCID(c, m.Value(), &v.ID)
+		case "method":
+			v.Method = c.Text(m.Value())
+		case "params":
+			v.Params = d.RawValue(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -250,13 +246,11 @@ type CapabilitiesRequestParams struct{}
 // validated document.
 func bCapabilitiesRequestParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesRequestParams) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "protocolVersion":
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "protocolVersion":
+		default:
 		}
 	}
 }
@@ -322,18 +316,16 @@ func (*CapabilitiesResponse) isWireMessage() {}
 // document.
 func bCapabilitiesResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesResponse) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "jsonrpc":
-			case "id":
-				bJSONRPCResponseID(c, m.Value(), &v.ID)
-			case "result":
-				bCapabilitiesResponseResult(c, m.Value(), &v.Result)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "jsonrpc":
+		case "id":
+			bJSONRPCResponseID(c, m.Value(), &v.ID)
+		case "result":
+			bCapabilitiesResponseResult(c, m.Value(), &v.Result)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -405,18 +397,16 @@ func (*JSONRPCSuccessResponse) isJSONRPCMessage() {}
 // document.
 func bJSONRPCSuccessResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCSuccessResponse) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "jsonrpc":
-			case "id":
-				bJSONRPCResponseID(c, m.Value(), &v.ID)
-			case "result":
-				v.Result = d.RawValue(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "jsonrpc":
+		case "id":
+			bJSONRPCResponseID(c, m.Value(), &v.ID)
+		case "result":
+			v.Result = d.RawValue(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -546,16 +536,14 @@ type CapabilitiesResponseResult struct {
 // validated document.
 func bCapabilitiesResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesResponseResult) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "protocolVersion":
-			case "manifest":
-				bStaticCapabilityManifest(c, m.Value(), &v.Manifest)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "protocolVersion":
+		case "manifest":
+			bStaticCapabilityManifest(c, m.Value(), &v.Manifest)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -635,31 +623,29 @@ type StaticCapabilityManifest struct {
 // validated document.
 func bStaticCapabilityManifest(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCapabilityManifest) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "events":
-				v.Events = buildListStaticCapabilityManifestEvent(c, m.Value())
-			case "gaps":
-				v.Gaps = buildListStaticCapabilityManifestGap(c, m.Value())
-			case "transports":
-				v.Transports = ahpimpl.Strings[StaticCapabilityManifestTransport](c, m.Value())
-			case "authentication":
-				v.Authentication = ahpimpl.Strings[StaticCapabilityManifestAuthenticationItem](c, m.Value())
-			case "limits":
-				bStaticCapabilityManifestLimits(c, m.Value(), &v.Limits)
-			case "toolPaths":
-				v.ToolPaths = ahpimpl.Strings[NonEmptyString](c, m.Value())
-			case "contentCategories":
-				v.ContentCategories = ahpimpl.Strings[NonEmptyString](c, m.Value())
-			case "managedPolicy":
-				bStaticCapabilityManifestManagedPolicy(c, m.Value(), &v.ManagedPolicy)
-			case "correlationIdentityFields":
-				v.CorrelationIdentityFields = ahpimpl.Strings[NonEmptyString](c, m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "events":
+			v.Events = buildListStaticCapabilityManifestEvent(c, m.Value())
+		case "gaps":
+			v.Gaps = buildListStaticCapabilityManifestGap(c, m.Value())
+		case "transports":
+			v.Transports = ahpimpl.Strings[StaticCapabilityManifestTransport](c, m.Value())
+		case "authentication":
+			v.Authentication = ahpimpl.Strings[StaticCapabilityManifestAuthenticationItem](c, m.Value())
+		case "limits":
+			bStaticCapabilityManifestLimits(c, m.Value(), &v.Limits)
+		case "toolPaths":
+			v.ToolPaths = ahpimpl.Strings[NonEmptyString](c, m.Value())
+		case "contentCategories":
+			v.ContentCategories = ahpimpl.Strings[NonEmptyString](c, m.Value())
+		case "managedPolicy":
+			bStaticCapabilityManifestManagedPolicy(c, m.Value(), &v.ManagedPolicy)
+		case "correlationIdentityFields":
+			v.CorrelationIdentityFields = ahpimpl.Strings[NonEmptyString](c, m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -735,21 +721,19 @@ type StaticCapabilityManifestEvent struct {
 // validated document.
 func bStaticCapabilityManifestEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCapabilityManifestEvent) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "event":
-				v.Event = EventType(c.Text(m.Value()))
-			case "modes":
-				v.Modes = ahpimpl.Strings[StaticCapabilityManifestEventMode](c, m.Value())
-			case "capabilities":
-				x := new(Capabilities)
-				bCapabilities(c, m.Value(), x)
-				v.Capabilities = x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "event":
+			v.Event = EventType(c.Text(m.Value()))
+		case "modes":
+			v.Modes = ahpimpl.Strings[StaticCapabilityManifestEventMode](c, m.Value())
+		case "capabilities":
+			x := new(Capabilities)
+			bCapabilities(c, m.Value(), x)
+			v.Capabilities = x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -881,31 +865,29 @@ type Capabilities struct {
 // bCapabilities fills v, which is zero, from object n of a validated document.
 func bCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, v *Capabilities) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "effects":
-				v.Effects = ahpimpl.Strings[string](c, m.Value())
-			case "modify":
-				x := new(CapabilitiesModify)
-				bCapabilitiesModify(c, m.Value(), x)
-				v.Modify = x
-			case "flow":
-				x := new(CapabilitiesFlow)
-				bCapabilitiesFlow(c, m.Value(), x)
-				v.Flow = x
-			case "inject":
-				x := new(CapabilitiesInject)
-				bCapabilitiesInject(c, m.Value(), x)
-				v.Inject = x
-			case "elicitation":
-				x := new(CapabilitiesElicitation)
-				bCapabilitiesElicitation(c, m.Value(), x)
-				v.Elicitation = x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "effects":
+			v.Effects = ahpimpl.Strings[string](c, m.Value())
+		case "modify":
+			x := new(CapabilitiesModify)
+			bCapabilitiesModify(c, m.Value(), x)
+			v.Modify = x
+		case "flow":
+			x := new(CapabilitiesFlow)
+			bCapabilitiesFlow(c, m.Value(), x)
+			v.Flow = x
+		case "inject":
+			x := new(CapabilitiesInject)
+			bCapabilitiesInject(c, m.Value(), x)
+			v.Inject = x
+		case "elicitation":
+			x := new(CapabilitiesElicitation)
+			bCapabilitiesElicitation(c, m.Value(), x)
+			v.Elicitation = x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -993,49 +975,47 @@ type CapabilitiesModify struct {
 // document.
 func bCapabilitiesModify(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesModify) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "input":
-				x := new(ModifyOperations)
-				bModifyOperations(c, m.Value(), x)
-				v.Input = x
-			case "output":
-				x := new(ModifyOperations)
-				bModifyOperations(c, m.Value(), x)
-				v.Output = x
-			case "prompt":
-				x := new(ModifyOperations)
-				bModifyOperations(c, m.Value(), x)
-				v.Prompt = x
-			case "request":
-				x := new(ModifyOperations)
-				bModifyOperations(c, m.Value(), x)
-				v.Request = x
-			case "response":
-				x := new(ModifyOperations)
-				bModifyOperations(c, m.Value(), x)
-				v.Response = x
-			case "content":
-				x := new(ModifyOperations)
-				bModifyOperations(c, m.Value(), x)
-				v.Content = x
-			case "instructions":
-				x := new(ModifyOperations)
-				bModifyOperations(c, m.Value(), x)
-				v.Instructions = x
-			case "summary":
-				x := new(ModifyOperations)
-				bModifyOperations(c, m.Value(), x)
-				v.Summary = x
-			case "workspace":
-				x := new(ModifyOperations)
-				bModifyOperations(c, m.Value(), x)
-				v.Workspace = x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "input":
+			x := new(ModifyOperations)
+			bModifyOperations(c, m.Value(), x)
+			v.Input = x
+		case "output":
+			x := new(ModifyOperations)
+			bModifyOperations(c, m.Value(), x)
+			v.Output = x
+		case "prompt":
+			x := new(ModifyOperations)
+			bModifyOperations(c, m.Value(), x)
+			v.Prompt = x
+		case "request":
+			x := new(ModifyOperations)
+			bModifyOperations(c, m.Value(), x)
+			v.Request = x
+		case "response":
+			x := new(ModifyOperations)
+			bModifyOperations(c, m.Value(), x)
+			v.Response = x
+		case "content":
+			x := new(ModifyOperations)
+			bModifyOperations(c, m.Value(), x)
+			v.Content = x
+		case "instructions":
+			x := new(ModifyOperations)
+			bModifyOperations(c, m.Value(), x)
+			v.Instructions = x
+		case "summary":
+			x := new(ModifyOperations)
+			bModifyOperations(c, m.Value(), x)
+			v.Summary = x
+		case "workspace":
+			x := new(ModifyOperations)
+			bModifyOperations(c, m.Value(), x)
+			v.Workspace = x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -1128,17 +1108,15 @@ type ModifyOperations struct {
 // document.
 func bModifyOperations(c *ahpimpl.Ctx, n ahpimpl.Node, v *ModifyOperations) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "replace":
-				v.Replace = d.Bool(m.Value())
-			case "merge":
-				v.Merge = d.Bool(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "replace":
+			v.Replace = d.Bool(m.Value())
+		case "merge":
+			v.Merge = d.Bool(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -1205,33 +1183,31 @@ type CapabilitiesFlow struct {
 func bCapabilitiesFlow(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesFlow) {
 	d := c.Doc
 	var slab0 *[3]CommonNonNegativeInteger
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "operations":
-				v.Operations = ahpimpl.Strings[CapabilitiesFlowOperation](c, m.Value())
-			case "remainingContinuations":
-				if slab0 == nil {
-					slab0 = new([3]CommonNonNegativeInteger)
-				}
-				slab0[0] = c.Number(m.Value())
-				v.RemainingContinuations = &slab0[0]
-			case "continuationCount":
-				if slab0 == nil {
-					slab0 = new([3]CommonNonNegativeInteger)
-				}
-				slab0[1] = c.Number(m.Value())
-				v.ContinuationCount = &slab0[1]
-			case "maxContinuations":
-				if slab0 == nil {
-					slab0 = new([3]CommonNonNegativeInteger)
-				}
-				slab0[2] = c.Number(m.Value())
-				v.MaxContinuations = &slab0[2]
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "operations":
+			v.Operations = ahpimpl.Strings[CapabilitiesFlowOperation](c, m.Value())
+		case "remainingContinuations":
+			if slab0 == nil {
+				slab0 = new([3]CommonNonNegativeInteger)
 			}
+			slab0[0] = c.Number(m.Value())
+			v.RemainingContinuations = &slab0[0]
+		case "continuationCount":
+			if slab0 == nil {
+				slab0 = new([3]CommonNonNegativeInteger)
+			}
+			slab0[1] = c.Number(m.Value())
+			v.ContinuationCount = &slab0[1]
+		case "maxContinuations":
+			if slab0 == nil {
+				slab0 = new([3]CommonNonNegativeInteger)
+			}
+			slab0[2] = c.Number(m.Value())
+			v.MaxContinuations = &slab0[2]
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -1316,15 +1292,13 @@ type CapabilitiesInject struct {
 // document.
 func bCapabilitiesInject(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesInject) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "context":
-				bCapabilitiesInjectContext(c, m.Value(), &v.Context)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "context":
+			bCapabilitiesInjectContext(c, m.Value(), &v.Context)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -1379,16 +1353,14 @@ type CapabilitiesInjectContext struct {
 // validated document.
 func bCapabilitiesInjectContext(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesInjectContext) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "append":
-			case "deliverAt":
-				v.DeliverAt = ahpimpl.Strings[CapabilitiesInjectContextDeliverAtItem](c, m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "append":
+		case "deliverAt":
+			v.DeliverAt = ahpimpl.Strings[CapabilitiesInjectContextDeliverAtItem](c, m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -1466,17 +1438,15 @@ type CapabilitiesElicitation struct {
 // validated document.
 func bCapabilitiesElicitation(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesElicitation) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "form":
-				v.Form = d.RawValue(m.Value())
-			case "url":
-				v.URL = d.RawValue(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "form":
+			v.Form = d.RawValue(m.Value())
+		case "url":
+			v.URL = d.RawValue(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -1539,17 +1509,15 @@ type StaticCapabilityManifestGap struct {
 // validated document.
 func bStaticCapabilityManifestGap(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCapabilityManifestGap) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "path":
-				v.Path = c.Text(m.Value())
-			case "reason":
-				v.Reason = c.Text(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "path":
+			v.Path = c.Text(m.Value())
+		case "reason":
+			v.Reason = c.Text(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -1640,37 +1608,35 @@ type StaticCapabilityManifestLimits struct {
 func bStaticCapabilityManifestLimits(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCapabilityManifestLimits) {
 	d := c.Doc
 	var slab0 *[4]CommonNonNegativeInteger
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "maxUploadBytes":
-				if slab0 == nil {
-					slab0 = new([4]CommonNonNegativeInteger)
-				}
-				slab0[0] = c.Number(m.Value())
-				v.MaxUploadBytes = &slab0[0]
-			case "maxContinuations":
-				if slab0 == nil {
-					slab0 = new([4]CommonNonNegativeInteger)
-				}
-				slab0[1] = c.Number(m.Value())
-				v.MaxContinuations = &slab0[1]
-			case "minTimeoutMs":
-				if slab0 == nil {
-					slab0 = new([4]CommonNonNegativeInteger)
-				}
-				slab0[2] = c.Number(m.Value())
-				v.MinTimeoutMs = &slab0[2]
-			case "maxTimeoutMs":
-				if slab0 == nil {
-					slab0 = new([4]CommonNonNegativeInteger)
-				}
-				slab0[3] = c.Number(m.Value())
-				v.MaxTimeoutMs = &slab0[3]
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "maxUploadBytes":
+			if slab0 == nil {
+				slab0 = new([4]CommonNonNegativeInteger)
 			}
+			slab0[0] = c.Number(m.Value())
+			v.MaxUploadBytes = &slab0[0]
+		case "maxContinuations":
+			if slab0 == nil {
+				slab0 = new([4]CommonNonNegativeInteger)
+			}
+			slab0[1] = c.Number(m.Value())
+			v.MaxContinuations = &slab0[1]
+		case "minTimeoutMs":
+			if slab0 == nil {
+				slab0 = new([4]CommonNonNegativeInteger)
+			}
+			slab0[2] = c.Number(m.Value())
+			v.MinTimeoutMs = &slab0[2]
+		case "maxTimeoutMs":
+			if slab0 == nil {
+				slab0 = new([4]CommonNonNegativeInteger)
+			}
+			slab0[3] = c.Number(m.Value())
+			v.MaxTimeoutMs = &slab0[3]
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -1742,17 +1708,15 @@ type StaticCapabilityManifestManagedPolicy struct {
 // of a validated document.
 func bStaticCapabilityManifestManagedPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCapabilityManifestManagedPolicy) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "scopes":
-				v.Scopes = ahpimpl.Strings[StaticCapabilityManifestManagedPolicyScope](c, m.Value())
-			case "disableable":
-				v.Disableable = d.Bool(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "scopes":
+			v.Scopes = ahpimpl.Strings[StaticCapabilityManifestManagedPolicyScope](c, m.Value())
+		case "disableable":
+			v.Disableable = d.Bool(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -1950,13 +1914,11 @@ type CatalogueEvent interface {
 func bCatalogueEvent(c *ahpimpl.Ctx, n ahpimpl.Node) CatalogueEvent {
 	d := c.Doc
 	var dvs [1]ahpimpl.Node
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "type" {
-				dvs[0] = m.Value()
-				break
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if m.Key() == "type" {
+			dvs[0] = m.Value()
+			break
 		}
 	}
 	if dv := dvs[0]; dv != 0 {
@@ -2256,44 +2218,42 @@ func (v *ConfigChangeBeforeEvent) GetSynthesized() *SynthesizedFlag {
 // validated document.
 func bConfigChangeBeforeEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChangeBeforeEvent) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "turn":
-				x := new(OpenIdentity)
-				bOpenIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListContentItem(c, m.Value())
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			case "type":
-			case "change":
-				bConfigChangeBeforeEventChange(c, m.Value(), &v.Change)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "turn":
+			x := new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListContentItem(c, m.Value())
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		case "type":
+		case "change":
+			bConfigChangeBeforeEventChange(c, m.Value(), &v.Change)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -2425,41 +2385,39 @@ type Envelope struct {
 // bEnvelope fills v, which is zero, from object n of a validated document.
 func bEnvelope(c *ahpimpl.Ctx, n ahpimpl.Node, v *Envelope) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "turn":
-				x := new(OpenIdentity)
-				bOpenIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListContentItem(c, m.Value())
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "turn":
+			x := new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListContentItem(c, m.Value())
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -2573,35 +2531,33 @@ type EventCore struct {
 // bEventCore fills v, which is zero, from object n of a validated document.
 func bEventCore(c *ahpimpl.Ctx, n ahpimpl.Node, v *EventCore) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -2697,36 +2653,34 @@ type Session struct {
 func bSession(c *ahpimpl.Ctx, n ahpimpl.Node, v *Session) {
 	d := c.Doc
 	var slab0 *[2]string
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "cwd":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[0] = c.Text(m.Value())
-				v.Cwd = &slab0[0]
-			case "workspaceRoots":
-				v.WorkspaceRoots = ahpimpl.Strings[string](c, m.Value())
-			case "model":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[1] = c.Text(m.Value())
-				v.Model = &slab0[1]
-			case "agent":
-				x := new(SessionAgent)
-				bSessionAgent(c, m.Value(), x)
-				v.Agent = x
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "cwd":
+			if slab0 == nil {
+				slab0 = new([2]string)
 			}
+			slab0[0] = c.Text(m.Value())
+			v.Cwd = &slab0[0]
+		case "workspaceRoots":
+			v.WorkspaceRoots = ahpimpl.Strings[string](c, m.Value())
+		case "model":
+			if slab0 == nil {
+				slab0 = new([2]string)
+			}
+			slab0[1] = c.Text(m.Value())
+			v.Model = &slab0[1]
+		case "agent":
+			x := new(SessionAgent)
+			bSessionAgent(c, m.Value(), x)
+			v.Agent = x
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -2803,18 +2757,16 @@ type SessionAgent struct {
 // bSessionAgent fills v, which is zero, from object n of a validated document.
 func bSessionAgent(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionAgent) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "type":
-				x := c.Text(m.Value())
-				v.Type = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "type":
+			x := c.Text(m.Value())
+			v.Type = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -2874,17 +2826,15 @@ type EventGap struct {
 // bEventGap fills v, which is zero, from object n of a validated document.
 func bEventGap(c *ahpimpl.Ctx, n ahpimpl.Node, v *EventGap) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "path":
-				v.Path = c.Text(m.Value())
-			case "reason":
-				v.Reason = c.Text(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "path":
+			v.Path = c.Text(m.Value())
+		case "reason":
+			v.Reason = c.Text(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -2958,18 +2908,16 @@ type OpenIdentity struct {
 // bOpenIdentity fills v, which is zero, from object n of a validated document.
 func bOpenIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, v *OpenIdentity) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -3045,13 +2993,11 @@ type ContentItem interface {
 func bContentItem(c *ahpimpl.Ctx, n ahpimpl.Node) ContentItem {
 	d := c.Doc
 	var dvs [1]ahpimpl.Node
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "kind" {
-				dvs[0] = m.Value()
-				break
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if m.Key() == "kind" {
+			dvs[0] = m.Value()
+			break
 		}
 	}
 	if dv := dvs[0]; dv != 0 {
@@ -3092,17 +3038,15 @@ type TextPart interface {
 func bTextPart(c *ahpimpl.Ctx, n ahpimpl.Node) TextPart {
 	d := c.Doc
 	var dvs [3]ahpimpl.Node
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "kind":
-				dvs[0] = m.Value()
-			case "mediaType":
-				dvs[1] = m.Value()
-			case "selection":
-				dvs[2] = m.Value()
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "kind":
+			dvs[0] = m.Value()
+		case "mediaType":
+			dvs[1] = m.Value()
+		case "selection":
+			dvs[2] = m.Value()
 		}
 	}
 	if dv := dvs[0]; dv != 0 {
@@ -3211,25 +3155,23 @@ func (v *TextBodyPart) GetSynthesized() *Synthesized {
 // bTextBodyPart fills v, which is zero, from object n of a validated document.
 func bTextBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextBodyPart) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "kind":
-			case "mediaType":
-			case "selection":
-			case "text":
-				v.Text = c.Text(m.Value())
-			case "category":
-				x := c.Text(m.Value())
-				v.Category = &x
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "kind":
+		case "mediaType":
+		case "selection":
+		case "text":
+			v.Text = c.Text(m.Value())
+		case "category":
+			x := c.Text(m.Value())
+			v.Category = &x
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
 		}
 	}
 }
@@ -3354,31 +3296,29 @@ func (v *TextGapPart) GetSynthesized() *Synthesized {
 // bTextGapPart fills v, which is zero, from object n of a validated document.
 func bTextGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextGapPart) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "kind":
-			case "mediaType":
-			case "selection":
-			case "gap":
-				bContentItemGap(c, m.Value(), &v.Gap)
-			case "category":
-				x := c.Text(m.Value())
-				v.Category = &x
-			case "size":
-				x := c.Number(m.Value())
-				v.Size = &x
-			case "sha256":
-				x := c.Text(m.Value())
-				v.SHA256 = &x
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "kind":
+		case "mediaType":
+		case "selection":
+		case "gap":
+			bContentItemGap(c, m.Value(), &v.Gap)
+		case "category":
+			x := c.Text(m.Value())
+			v.Category = &x
+		case "size":
+			x := c.Number(m.Value())
+			v.Size = &x
+		case "sha256":
+			x := c.Text(m.Value())
+			v.SHA256 = &x
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
 		}
 	}
 }
@@ -3462,17 +3402,15 @@ type ContentItemGap struct {
 // document.
 func bContentItemGap(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentItemGap) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "reason":
-				v.Reason = c.Text(m.Value())
-			case "path":
-				x := c.Text(m.Value())
-				v.Path = &x
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "reason":
+			v.Reason = c.Text(m.Value())
+		case "path":
+			x := c.Text(m.Value())
+			v.Path = &x
+		default:
 		}
 	}
 }
@@ -3577,29 +3515,27 @@ func (v *TextMetadataPart) GetSynthesized() *Synthesized {
 // document.
 func bTextMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextMetadataPart) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "kind":
-			case "mediaType":
-			case "selection":
-			case "category":
-				x := c.Text(m.Value())
-				v.Category = &x
-			case "size":
-				x := c.Number(m.Value())
-				v.Size = &x
-			case "sha256":
-				x := c.Text(m.Value())
-				v.SHA256 = &x
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "kind":
+		case "mediaType":
+		case "selection":
+		case "category":
+			x := c.Text(m.Value())
+			v.Category = &x
+		case "size":
+			x := c.Number(m.Value())
+			v.Size = &x
+		case "sha256":
+			x := c.Text(m.Value())
+			v.SHA256 = &x
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
 		}
 	}
 }
@@ -3722,29 +3658,27 @@ func (v *TextOmittedPart) GetSynthesized() *Synthesized {
 // document.
 func bTextOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextOmittedPart) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "kind":
-			case "mediaType":
-			case "selection":
-			case "category":
-				x := c.Text(m.Value())
-				v.Category = &x
-			case "size":
-				x := c.Number(m.Value())
-				v.Size = &x
-			case "sha256":
-				x := c.Text(m.Value())
-				v.SHA256 = &x
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "kind":
+		case "mediaType":
+		case "selection":
+		case "category":
+			x := c.Text(m.Value())
+			v.Category = &x
+		case "size":
+			x := c.Number(m.Value())
+			v.Size = &x
+		case "sha256":
+			x := c.Text(m.Value())
+			v.SHA256 = &x
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
 		}
 	}
 }
@@ -3836,15 +3770,13 @@ type AttachmentPart interface {
 func bAttachmentPart(c *ahpimpl.Ctx, n ahpimpl.Node) AttachmentPart {
 	d := c.Doc
 	var dvs [2]ahpimpl.Node
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "kind":
-				dvs[0] = m.Value()
-			case "selection":
-				dvs[1] = m.Value()
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "kind":
+			dvs[0] = m.Value()
+		case "selection":
+			dvs[1] = m.Value()
 		}
 	}
 	if dv := dvs[0]; dv != 0 {
@@ -3960,26 +3892,24 @@ func (v *AttachmentBodyPart) GetMediaType() AttachmentMediaType {
 // document.
 func bAttachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentBodyPart) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "kind":
-			case "mediaType":
-				v.MediaType = c.Text(m.Value())
-			case "selection":
-			case "body":
-				bContentReference(c, m.Value(), &v.Body)
-			case "category":
-				x := c.Text(m.Value())
-				v.Category = &x
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "kind":
+		case "mediaType":
+			v.MediaType = c.Text(m.Value())
+		case "selection":
+		case "body":
+			bContentReference(c, m.Value(), &v.Body)
+		case "category":
+			x := c.Text(m.Value())
+			v.Category = &x
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
 		}
 	}
 }
@@ -4062,14 +3992,12 @@ type ContentReference struct {
 // document.
 func bContentReference(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentReference) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "ref":
-				v.Ref = c.Text(m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "ref":
+			v.Ref = c.Text(m.Value())
+		default:
 		}
 	}
 }
@@ -4178,32 +4106,30 @@ func (v *AttachmentGapPart) GetMediaType() AttachmentMediaType {
 // document.
 func bAttachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentGapPart) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "kind":
-			case "mediaType":
-				v.MediaType = c.Text(m.Value())
-			case "selection":
-			case "gap":
-				bContentItemGap(c, m.Value(), &v.Gap)
-			case "category":
-				x := c.Text(m.Value())
-				v.Category = &x
-			case "size":
-				x := c.Number(m.Value())
-				v.Size = &x
-			case "sha256":
-				x := c.Text(m.Value())
-				v.SHA256 = &x
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "kind":
+		case "mediaType":
+			v.MediaType = c.Text(m.Value())
+		case "selection":
+		case "gap":
+			bContentItemGap(c, m.Value(), &v.Gap)
+		case "category":
+			x := c.Text(m.Value())
+			v.Category = &x
+		case "size":
+			x := c.Number(m.Value())
+			v.Size = &x
+		case "sha256":
+			x := c.Text(m.Value())
+			v.SHA256 = &x
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
 		}
 	}
 }
@@ -4342,30 +4268,28 @@ func (v *AttachmentMetadataPart) GetMediaType() AttachmentMediaType {
 // document.
 func bAttachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentMetadataPart) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "kind":
-			case "mediaType":
-				v.MediaType = c.Text(m.Value())
-			case "selection":
-			case "category":
-				x := c.Text(m.Value())
-				v.Category = &x
-			case "size":
-				x := c.Number(m.Value())
-				v.Size = &x
-			case "sha256":
-				x := c.Text(m.Value())
-				v.SHA256 = &x
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "kind":
+		case "mediaType":
+			v.MediaType = c.Text(m.Value())
+		case "selection":
+		case "category":
+			x := c.Text(m.Value())
+			v.Category = &x
+		case "size":
+			x := c.Number(m.Value())
+			v.Size = &x
+		case "sha256":
+			x := c.Text(m.Value())
+			v.SHA256 = &x
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
 		}
 	}
 }
@@ -4502,30 +4426,28 @@ func (v *AttachmentOmittedPart) GetMediaType() AttachmentMediaType {
 // document.
 func bAttachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentOmittedPart) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "kind":
-			case "mediaType":
-				v.MediaType = c.Text(m.Value())
-			case "selection":
-			case "category":
-				x := c.Text(m.Value())
-				v.Category = &x
-			case "size":
-				x := c.Number(m.Value())
-				v.Size = &x
-			case "sha256":
-				x := c.Text(m.Value())
-				v.SHA256 = &x
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "kind":
+		case "mediaType":
+			v.MediaType = c.Text(m.Value())
+		case "selection":
+		case "category":
+			x := c.Text(m.Value())
+			v.Category = &x
+		case "size":
+			x := c.Number(m.Value())
+			v.Size = &x
+		case "sha256":
+			x := c.Text(m.Value())
+			v.SHA256 = &x
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
 		}
 	}
 }
@@ -4617,16 +4539,14 @@ func (*InteractionEventConfigChangeBefore) GetType() string {
 // a validated document.
 func bInteractionEventConfigChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventConfigChangeBefore) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "change":
-				bInteractionEventConfigChangeBeforeChange(c, m.Value(), &v.Change)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "change":
+			bInteractionEventConfigChangeBeforeChange(c, m.Value(), &v.Change)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -4694,23 +4614,21 @@ type InteractionEventConfigChangeBeforeChange struct {
 // object n of a validated document.
 func bInteractionEventConfigChangeBeforeChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventConfigChangeBeforeChange) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "scope":
-				v.Scope = c.Text(m.Value())
-			case "settings":
-				v.Settings = ahpimpl.Strings[string](c, m.Value())
-			case "summary":
-				v.Summary = c.Text(m.Value())
-			case "path":
-				x := c.Text(m.Value())
-				v.Path = &x
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "scope":
+			v.Scope = c.Text(m.Value())
+		case "settings":
+			v.Settings = ahpimpl.Strings[string](c, m.Value())
+		case "summary":
+			v.Summary = c.Text(m.Value())
+		case "path":
+			x := c.Text(m.Value())
+			v.Path = &x
+		default:
 		}
 	}
 }
@@ -4778,23 +4696,21 @@ type ConfigChangeBeforeEventChange struct {
 // validated document.
 func bConfigChangeBeforeEventChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChangeBeforeEventChange) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "scope":
-				v.Scope = c.Text(m.Value())
-			case "settings":
-				v.Settings = ahpimpl.Strings[string](c, m.Value())
-			case "summary":
-				v.Summary = c.Text(m.Value())
-			case "path":
-				x := c.Text(m.Value())
-				v.Path = &x
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "scope":
+			v.Scope = c.Text(m.Value())
+		case "settings":
+			v.Settings = ahpimpl.Strings[string](c, m.Value())
+		case "summary":
+			v.Summary = c.Text(m.Value())
+		case "path":
+			x := c.Text(m.Value())
+			v.Path = &x
+		default:
 		}
 	}
 }
@@ -4965,44 +4881,42 @@ func (v *ConfigChangeAfterEvent) GetSynthesized() *SynthesizedFlag {
 // document.
 func bConfigChangeAfterEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChangeAfterEvent) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "turn":
-				x := new(OpenIdentity)
-				bOpenIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListContentItem(c, m.Value())
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			case "type":
-			case "change":
-				bConfigChangeAfterEventChange(c, m.Value(), &v.Change)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "turn":
+			x := new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListContentItem(c, m.Value())
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		case "type":
+		case "change":
+			bConfigChangeAfterEventChange(c, m.Value(), &v.Change)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -5116,16 +5030,14 @@ func (*InteractionEventConfigChangeAfter) GetType() string {
 // a validated document.
 func bInteractionEventConfigChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventConfigChangeAfter) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "change":
-				bInteractionEventConfigChangeAfterChange(c, m.Value(), &v.Change)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "change":
+			bInteractionEventConfigChangeAfterChange(c, m.Value(), &v.Change)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -5198,25 +5110,23 @@ type InteractionEventConfigChangeAfterChange struct {
 // n of a validated document.
 func bInteractionEventConfigChangeAfterChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventConfigChangeAfterChange) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "scope":
-				v.Scope = c.Text(m.Value())
-			case "settings":
-				v.Settings = ahpimpl.Strings[string](c, m.Value())
-			case "summary":
-				v.Summary = c.Text(m.Value())
-			case "path":
-				x := c.Text(m.Value())
-				v.Path = &x
-			case "mcpServers":
-				v.MCPServers = buildList_value(c, m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "scope":
+			v.Scope = c.Text(m.Value())
+		case "settings":
+			v.Settings = ahpimpl.Strings[string](c, m.Value())
+		case "summary":
+			v.Summary = c.Text(m.Value())
+		case "path":
+			x := c.Text(m.Value())
+			v.Path = &x
+		case "mcpServers":
+			v.MCPServers = buildList_value(c, m.Value())
+		default:
 		}
 	}
 }
@@ -5293,25 +5203,23 @@ type ConfigChangeAfterEventChange struct {
 // validated document.
 func bConfigChangeAfterEventChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChangeAfterEventChange) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "scope":
-				v.Scope = c.Text(m.Value())
-			case "settings":
-				v.Settings = ahpimpl.Strings[string](c, m.Value())
-			case "summary":
-				v.Summary = c.Text(m.Value())
-			case "path":
-				x := c.Text(m.Value())
-				v.Path = &x
-			case "mcpServers":
-				v.MCPServers = buildList_value(c, m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "scope":
+			v.Scope = c.Text(m.Value())
+		case "settings":
+			v.Settings = ahpimpl.Strings[string](c, m.Value())
+		case "summary":
+			v.Summary = c.Text(m.Value())
+		case "path":
+			x := c.Text(m.Value())
+			v.Path = &x
+		case "mcpServers":
+			v.MCPServers = buildList_value(c, m.Value())
+		default:
 		}
 	}
 }
@@ -5499,51 +5407,49 @@ func (v *ExecutionEventTurnStart) GetTurn() *Identity {
 func bExecutionEventTurnStart(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventTurnStart) {
 	d := c.Doc
 	var slab0 *[2]string
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "turn":
-				bIdentity(c, m.Value(), &v.Turn)
-			case "items":
-				v.Items = buildListCanonicalMessage(c, m.Value())
-			case "trigger":
-				v.Trigger = ExecutionEventTurnStartTrigger(c.Text(m.Value()))
-			case "expandedFrom":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[0] = c.Text(m.Value())
-				v.ExpandedFrom = &slab0[0]
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[1] = c.Text(m.Value())
-				v.ParentEventID = &slab0[1]
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "turn":
+			bIdentity(c, m.Value(), &v.Turn)
+		case "items":
+			v.Items = buildListCanonicalMessage(c, m.Value())
+		case "trigger":
+			v.Trigger = ExecutionEventTurnStartTrigger(c.Text(m.Value()))
+		case "expandedFrom":
+			if slab0 == nil {
+				slab0 = new([2]string)
 			}
+			slab0[0] = c.Text(m.Value())
+			v.ExpandedFrom = &slab0[0]
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			if slab0 == nil {
+				slab0 = new([2]string)
+			}
+			slab0[1] = c.Text(m.Value())
+			v.ParentEventID = &slab0[1]
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -5648,17 +5554,15 @@ type Identity struct {
 // bIdentity fills v, which is zero, from object n of a validated document.
 func bIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, v *Identity) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
 		}
 	}
 }
@@ -5723,21 +5627,19 @@ type CanonicalMessage struct {
 // document.
 func bCanonicalMessage(c *ahpimpl.Ctx, n ahpimpl.Node, v *CanonicalMessage) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "role":
-				v.Role = CanonicalMessageRole(c.Text(m.Value()))
-			case "parts":
-				v.Parts = buildListContentItem(c, m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "role":
+			v.Role = CanonicalMessageRole(c.Text(m.Value()))
+		case "parts":
+			v.Parts = buildListContentItem(c, m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
 		}
 	}
 }
@@ -5957,52 +5859,50 @@ func (v *ExecutionEventTurnFinishBefore) GetTurn() *Identity {
 // validated document.
 func bExecutionEventTurnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventTurnFinishBefore) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			case "turn":
-				bIdentity(c, m.Value(), &v.Turn)
-			case "items":
-				v.Items = buildListCanonicalMessage(c, m.Value())
-			case "outcome":
-				v.Outcome = ExecutionEventTurnFinishBeforeOutcome(c.Text(m.Value()))
-			case "lastAssistantItem":
-				x := new(Identity)
-				bIdentity(c, m.Value(), x)
-				v.LastAssistantItem = x
-			case "continuationCount":
-				v.ContinuationCount = c.Number(m.Value())
-			case "usage":
-				x := new(ExecutionEventUsage)
-				bExecutionEventUsage(c, m.Value(), x)
-				v.Usage = x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		case "turn":
+			bIdentity(c, m.Value(), &v.Turn)
+		case "items":
+			v.Items = buildListCanonicalMessage(c, m.Value())
+		case "outcome":
+			v.Outcome = ExecutionEventTurnFinishBeforeOutcome(c.Text(m.Value()))
+		case "lastAssistantItem":
+			x := new(Identity)
+			bIdentity(c, m.Value(), x)
+			v.LastAssistantItem = x
+		case "continuationCount":
+			v.ContinuationCount = c.Number(m.Value())
+		case "usage":
+			x := new(ExecutionEventUsage)
+			bExecutionEventUsage(c, m.Value(), x)
+			v.Usage = x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -6130,29 +6030,27 @@ type TurnCompletion struct {
 // document.
 func bTurnCompletion(c *ahpimpl.Ctx, n ahpimpl.Node, v *TurnCompletion) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "turn":
-				bIdentity(c, m.Value(), &v.Turn)
-			case "items":
-				v.Items = buildListCanonicalMessage(c, m.Value())
-			case "outcome":
-				v.Outcome = TurnCompletionOutcome(c.Text(m.Value()))
-			case "lastAssistantItem":
-				x := new(Identity)
-				bIdentity(c, m.Value(), x)
-				v.LastAssistantItem = x
-			case "continuationCount":
-				v.ContinuationCount = c.Number(m.Value())
-			case "usage":
-				x := new(ExecutionEventUsage)
-				bExecutionEventUsage(c, m.Value(), x)
-				v.Usage = x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "turn":
+			bIdentity(c, m.Value(), &v.Turn)
+		case "items":
+			v.Items = buildListCanonicalMessage(c, m.Value())
+		case "outcome":
+			v.Outcome = TurnCompletionOutcome(c.Text(m.Value()))
+		case "lastAssistantItem":
+			x := new(Identity)
+			bIdentity(c, m.Value(), x)
+			v.LastAssistantItem = x
+		case "continuationCount":
+			v.ContinuationCount = c.Number(m.Value())
+		case "usage":
+			x := new(ExecutionEventUsage)
+			bExecutionEventUsage(c, m.Value(), x)
+			v.Usage = x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -6257,48 +6155,46 @@ type ExecutionEventUsage struct {
 func bExecutionEventUsage(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventUsage) {
 	d := c.Doc
 	var slab0 *[4]ExecutionEventNonNegativeInteger
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "kind":
-				v.Kind = ExecutionEventUsageKind(c.Text(m.Value()))
-			case "scope":
-				v.Scope = ExecutionEventUsageScope(c.Text(m.Value()))
-			case "completeness":
-				v.Completeness = ExecutionEventUsageCompleteness(c.Text(m.Value()))
-			case "provenance":
-				v.Provenance = ExecutionEventUsageProvenance(c.Text(m.Value()))
-			case "inputTokens":
-				if slab0 == nil {
-					slab0 = new([4]ExecutionEventNonNegativeInteger)
-				}
-				slab0[0] = c.Number(m.Value())
-				v.InputTokens = &slab0[0]
-			case "outputTokens":
-				if slab0 == nil {
-					slab0 = new([4]ExecutionEventNonNegativeInteger)
-				}
-				slab0[1] = c.Number(m.Value())
-				v.OutputTokens = &slab0[1]
-			case "cacheReadTokens":
-				if slab0 == nil {
-					slab0 = new([4]ExecutionEventNonNegativeInteger)
-				}
-				slab0[2] = c.Number(m.Value())
-				v.CacheReadTokens = &slab0[2]
-			case "cacheWriteTokens":
-				if slab0 == nil {
-					slab0 = new([4]ExecutionEventNonNegativeInteger)
-				}
-				slab0[3] = c.Number(m.Value())
-				v.CacheWriteTokens = &slab0[3]
-			case "cost":
-				x := new(ExecutionEventUsageCost)
-				bExecutionEventUsageCost(c, m.Value(), x)
-				v.Cost = x
-			default:
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "kind":
+			v.Kind = ExecutionEventUsageKind(c.Text(m.Value()))
+		case "scope":
+			v.Scope = ExecutionEventUsageScope(c.Text(m.Value()))
+		case "completeness":
+			v.Completeness = ExecutionEventUsageCompleteness(c.Text(m.Value()))
+		case "provenance":
+			v.Provenance = ExecutionEventUsageProvenance(c.Text(m.Value()))
+		case "inputTokens":
+			if slab0 == nil {
+				slab0 = new([4]ExecutionEventNonNegativeInteger)
 			}
+			slab0[0] = c.Number(m.Value())
+			v.InputTokens = &slab0[0]
+		case "outputTokens":
+			if slab0 == nil {
+				slab0 = new([4]ExecutionEventNonNegativeInteger)
+			}
+			slab0[1] = c.Number(m.Value())
+			v.OutputTokens = &slab0[1]
+		case "cacheReadTokens":
+			if slab0 == nil {
+				slab0 = new([4]ExecutionEventNonNegativeInteger)
+			}
+			slab0[2] = c.Number(m.Value())
+			v.CacheReadTokens = &slab0[2]
+		case "cacheWriteTokens":
+			if slab0 == nil {
+				slab0 = new([4]ExecutionEventNonNegativeInteger)
+			}
+			slab0[3] = c.Number(m.Value())
+			v.CacheWriteTokens = &slab0[3]
+		case "cost":
+			x := new(ExecutionEventUsageCost)
+			bExecutionEventUsageCost(c, m.Value(), x)
+			v.Cost = x
+		default:
 		}
 	}
 }
@@ -6438,18 +6334,16 @@ type ExecutionEventUsageCost struct {
 // validated document.
 func bExecutionEventUsageCost(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventUsageCost) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "amount":
-				v.Amount = c.Number(m.Value())
-			case "currency":
-				v.Currency = c.Text(m.Value())
-			case "basis":
-				v.Basis = ExecutionEventUsageCostBasis(c.Text(m.Value()))
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "amount":
+			v.Amount = c.Number(m.Value())
+		case "currency":
+			v.Currency = c.Text(m.Value())
+		case "basis":
+			v.Basis = ExecutionEventUsageCostBasis(c.Text(m.Value()))
+		default:
 		}
 	}
 }
@@ -6668,56 +6562,54 @@ func (v *ExecutionEventTurnEnd) GetTurn() *Identity {
 // document.
 func bExecutionEventTurnEnd(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventTurnEnd) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "error":
-				x := new(ExecutionEventError)
-				bExecutionEventError(c, m.Value(), x)
-				v.Error = x
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			case "turn":
-				bIdentity(c, m.Value(), &v.Turn)
-			case "items":
-				v.Items = buildListCanonicalMessage(c, m.Value())
-			case "outcome":
-				v.Outcome = ExecutionEventTurnEndOutcome(c.Text(m.Value()))
-			case "lastAssistantItem":
-				x := new(Identity)
-				bIdentity(c, m.Value(), x)
-				v.LastAssistantItem = x
-			case "continuationCount":
-				v.ContinuationCount = c.Number(m.Value())
-			case "usage":
-				x := new(ExecutionEventUsage)
-				bExecutionEventUsage(c, m.Value(), x)
-				v.Usage = x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "error":
+			x := new(ExecutionEventError)
+			bExecutionEventError(c, m.Value(), x)
+			v.Error = x
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		case "turn":
+			bIdentity(c, m.Value(), &v.Turn)
+		case "items":
+			v.Items = buildListCanonicalMessage(c, m.Value())
+		case "outcome":
+			v.Outcome = ExecutionEventTurnEndOutcome(c.Text(m.Value()))
+		case "lastAssistantItem":
+			x := new(Identity)
+			bIdentity(c, m.Value(), x)
+			v.LastAssistantItem = x
+		case "continuationCount":
+			v.ContinuationCount = c.Number(m.Value())
+		case "usage":
+			x := new(ExecutionEventUsage)
+			bExecutionEventUsage(c, m.Value(), x)
+			v.Usage = x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -6842,25 +6734,23 @@ type ExecutionEventError struct {
 // document.
 func bExecutionEventError(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventError) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "message":
-				v.Message = c.Text(m.Value())
-			case "class":
-				v.Class = c.Text(m.Value())
-			case "code":
-				x := c.Text(m.Value())
-				v.Code = &x
-			case "status":
-				x := new(ExecutionEventErrorStatus)
-				bExecutionEventErrorStatus(c, m.Value(), x)
-				v.Status = x
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "message":
+			v.Message = c.Text(m.Value())
+		case "class":
+			v.Class = c.Text(m.Value())
+		case "code":
+			x := c.Text(m.Value())
+			v.Code = &x
+		case "status":
+			x := new(ExecutionEventErrorStatus)
+			bExecutionEventErrorStatus(c, m.Value(), x)
+			v.Status = x
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		default:
 		}
 	}
 }
@@ -7123,46 +7013,44 @@ func (v *ExecutionEventTurnProgress) GetTurn() *Identity {
 // validated document.
 func bExecutionEventTurnProgress(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventTurnProgress) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "turn":
-				bIdentity(c, m.Value(), &v.Turn)
-			case "items":
-				v.Items = buildListContentItem(c, m.Value())
-			case "item":
-				bIdentity(c, m.Value(), &v.Item)
-			case "delta":
-				bCanonicalMessage(c, m.Value(), &v.Delta)
-			case "final":
-				v.Final = d.Bool(m.Value())
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "turn":
+			bIdentity(c, m.Value(), &v.Turn)
+		case "items":
+			v.Items = buildListContentItem(c, m.Value())
+		case "item":
+			bIdentity(c, m.Value(), &v.Item)
+		case "delta":
+			bCanonicalMessage(c, m.Value(), &v.Delta)
+		case "final":
+			v.Final = d.Bool(m.Value())
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -7395,48 +7283,46 @@ func (v *ExecutionEventModelRequestBefore) GetTurn() *Identity {
 // validated document.
 func bExecutionEventModelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventModelRequestBefore) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "turn":
-				x := new(Identity)
-				bIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListCanonicalMessage(c, m.Value())
-			case "model":
-				bExecutionEventModel(c, m.Value(), &v.Model)
-			case "attempt":
-				bExecutionEventAttempt(c, m.Value(), &v.Attempt)
-			case "params":
-				v.Params = d.RawValue(m.Value())
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "turn":
+			x := new(Identity)
+			bIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListCanonicalMessage(c, m.Value())
+		case "model":
+			bExecutionEventModel(c, m.Value(), &v.Model)
+		case "attempt":
+			bExecutionEventAttempt(c, m.Value(), &v.Attempt)
+		case "params":
+			v.Params = d.RawValue(m.Value())
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -7546,16 +7432,14 @@ type ExecutionEventModel struct {
 // document.
 func bExecutionEventModel(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventModel) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "provider":
-				v.Provider = c.Text(m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "provider":
+			v.Provider = c.Text(m.Value())
+		default:
 		}
 	}
 }
@@ -7613,19 +7497,17 @@ type ExecutionEventAttempt struct {
 // document.
 func bExecutionEventAttempt(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventAttempt) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "number":
-				v.Number = c.Number(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "number":
+			v.Number = c.Number(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
 		}
 	}
 }
@@ -7814,57 +7696,55 @@ func (v *ExecutionEventModelResponseAfter) GetTurn() *Identity {
 // validated document.
 func bExecutionEventModelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventModelResponseAfter) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "turn":
-				x := new(Identity)
-				bIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListCanonicalMessage(c, m.Value())
-			case "model":
-				bExecutionEventModel(c, m.Value(), &v.Model)
-			case "attempt":
-				bExecutionEventAttempt(c, m.Value(), &v.Attempt)
-			case "execution":
-				v.Execution = bExecutionEventExecution(c, m.Value())
-			case "usage":
-				x := new(ExecutionEventUsage)
-				bExecutionEventUsage(c, m.Value(), x)
-				v.Usage = x
-			case "finishReason":
-				v.FinishReason = c.Text(m.Value())
-			case "latencyMs":
-				x := c.Number(m.Value())
-				v.LatencyMs = &x
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "turn":
+			x := new(Identity)
+			bIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListCanonicalMessage(c, m.Value())
+		case "model":
+			bExecutionEventModel(c, m.Value(), &v.Model)
+		case "attempt":
+			bExecutionEventAttempt(c, m.Value(), &v.Attempt)
+		case "execution":
+			v.Execution = bExecutionEventExecution(c, m.Value())
+		case "usage":
+			x := new(ExecutionEventUsage)
+			bExecutionEventUsage(c, m.Value(), x)
+			v.Usage = x
+		case "finishReason":
+			v.FinishReason = c.Text(m.Value())
+		case "latencyMs":
+			x := c.Number(m.Value())
+			v.LatencyMs = &x
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -8002,15 +7882,13 @@ type ExecutionEventExecution interface {
 func bExecutionEventExecution(c *ahpimpl.Ctx, n ahpimpl.Node) ExecutionEventExecution {
 	d := c.Doc
 	var dvs [2]ahpimpl.Node
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "status":
-				dvs[0] = m.Value()
-			case "reason":
-				dvs[1] = m.Value()
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "status":
+			dvs[0] = m.Value()
+		case "reason":
+			dvs[1] = m.Value()
 		}
 	}
 	if dv := dvs[0]; dv != 0 {
@@ -8076,13 +7954,11 @@ func (*ExecutionEventExecutionExecuted) GetStatus() string {
 // validated document.
 func bExecutionEventExecutionExecuted(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventExecutionExecuted) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "status":
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "status":
+		default:
 		}
 	}
 }
@@ -8143,14 +8019,12 @@ func (*ExecutionEventExecutionSkippedSuppliedResult) GetStatus() string {
 // object n of a validated document.
 func bExecutionEventExecutionSkippedSuppliedResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventExecutionSkippedSuppliedResult) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "status":
-			case "reason":
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "status":
+		case "reason":
+		default:
 		}
 	}
 }
@@ -8215,17 +8089,15 @@ func (*ExecutionEventExecutionSkippedPolicy) GetStatus() string {
 // of a validated document.
 func bExecutionEventExecutionSkippedPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventExecutionSkippedPolicy) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "status":
-			case "reason":
-			case "detail":
-				x := c.Text(m.Value())
-				v.Detail = &x
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "status":
+		case "reason":
+		case "detail":
+			x := c.Text(m.Value())
+			v.Detail = &x
+		default:
 		}
 	}
 }
@@ -8294,17 +8166,15 @@ func (*ExecutionEventExecutionSkippedCancelled) GetStatus() string {
 // n of a validated document.
 func bExecutionEventExecutionSkippedCancelled(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventExecutionSkippedCancelled) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "status":
-			case "reason":
-			case "detail":
-				x := c.Text(m.Value())
-				v.Detail = &x
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "status":
+		case "reason":
+		case "detail":
+			x := c.Text(m.Value())
+			v.Detail = &x
+		default:
 		}
 	}
 }
@@ -8373,17 +8243,15 @@ func (*ExecutionEventExecutionSkippedTimeout) GetStatus() string {
 // of a validated document.
 func bExecutionEventExecutionSkippedTimeout(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventExecutionSkippedTimeout) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "status":
-			case "reason":
-			case "detail":
-				x := c.Text(m.Value())
-				v.Detail = &x
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "status":
+		case "reason":
+		case "detail":
+			x := c.Text(m.Value())
+			v.Detail = &x
+		default:
 		}
 	}
 }
@@ -8452,17 +8320,15 @@ func (*ExecutionEventExecutionSkippedOther) GetStatus() string {
 // of a validated document.
 func bExecutionEventExecutionSkippedOther(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventExecutionSkippedOther) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "status":
-			case "reason":
-			case "detail":
-				x := c.Text(m.Value())
-				v.Detail = &x
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "status":
+		case "reason":
+		case "detail":
+			x := c.Text(m.Value())
+			v.Detail = &x
+		default:
 		}
 	}
 }
@@ -8663,66 +8529,64 @@ func (v *ExecutionEventModelError) GetTurn() *Identity {
 func bExecutionEventModelError(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventModelError) {
 	d := c.Doc
 	var slab0 *[2]string
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "turn":
-				x := new(Identity)
-				bIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListContentItem(c, m.Value())
-			case "model":
-				bExecutionEventModel(c, m.Value(), &v.Model)
-			case "attempt":
-				bExecutionEventAttempt(c, m.Value(), &v.Attempt)
-			case "execution":
-				v.Execution = bExecutionEventExecution(c, m.Value())
-			case "error":
-				bExecutionEventError(c, m.Value(), &v.Error)
-			case "usage":
-				x := new(ExecutionEventUsage)
-				bExecutionEventUsage(c, m.Value(), x)
-				v.Usage = x
-			case "latencyMs":
-				x := c.Number(m.Value())
-				v.LatencyMs = &x
-			case "recovery":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[0] = c.Text(m.Value())
-				v.Recovery = &slab0[0]
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[1] = c.Text(m.Value())
-				v.ParentEventID = &slab0[1]
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "turn":
+			x := new(Identity)
+			bIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListContentItem(c, m.Value())
+		case "model":
+			bExecutionEventModel(c, m.Value(), &v.Model)
+		case "attempt":
+			bExecutionEventAttempt(c, m.Value(), &v.Attempt)
+		case "execution":
+			v.Execution = bExecutionEventExecution(c, m.Value())
+		case "error":
+			bExecutionEventError(c, m.Value(), &v.Error)
+		case "usage":
+			x := new(ExecutionEventUsage)
+			bExecutionEventUsage(c, m.Value(), x)
+			v.Usage = x
+		case "latencyMs":
+			x := c.Number(m.Value())
+			v.LatencyMs = &x
+		case "recovery":
+			if slab0 == nil {
+				slab0 = new([2]string)
 			}
+			slab0[0] = c.Text(m.Value())
+			v.Recovery = &slab0[0]
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			if slab0 == nil {
+				slab0 = new([2]string)
+			}
+			slab0[1] = c.Text(m.Value())
+			v.ParentEventID = &slab0[1]
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -8977,52 +8841,50 @@ func (v *ExecutionEventModelSwitchBefore) GetTurn() *Identity {
 // validated document.
 func bExecutionEventModelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventModelSwitchBefore) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "turn":
-				x := new(Identity)
-				bIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListContentItem(c, m.Value())
-			case "current":
-				bExecutionEventModel(c, m.Value(), &v.Current)
-			case "proposed":
-				bExecutionEventModel(c, m.Value(), &v.Proposed)
-			case "reason":
-				v.Reason = c.Text(m.Value())
-			case "pricing":
-				x := new(ExecutionEventModelSwitchBeforePricing)
-				bExecutionEventModelSwitchBeforePricing(c, m.Value(), x)
-				v.Pricing = x
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "turn":
+			x := new(Identity)
+			bIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListContentItem(c, m.Value())
+		case "current":
+			bExecutionEventModel(c, m.Value(), &v.Current)
+		case "proposed":
+			bExecutionEventModel(c, m.Value(), &v.Proposed)
+		case "reason":
+			v.Reason = c.Text(m.Value())
+		case "pricing":
+			x := new(ExecutionEventModelSwitchBeforePricing)
+			bExecutionEventModelSwitchBeforePricing(c, m.Value(), x)
+			v.Pricing = x
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -9143,26 +9005,24 @@ type ExecutionEventModelSwitchBeforePricing struct {
 func bExecutionEventModelSwitchBeforePricing(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventModelSwitchBeforePricing) {
 	d := c.Doc
 	var slab0 *[2]ahprt.Number
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "currency":
-				v.Currency = c.Text(m.Value())
-			case "inputPerMillionTokens":
-				if slab0 == nil {
-					slab0 = new([2]ahprt.Number)
-				}
-				slab0[0] = c.Number(m.Value())
-				v.InputPerMillionTokens = &slab0[0]
-			case "outputPerMillionTokens":
-				if slab0 == nil {
-					slab0 = new([2]ahprt.Number)
-				}
-				slab0[1] = c.Number(m.Value())
-				v.OutputPerMillionTokens = &slab0[1]
-			default:
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "currency":
+			v.Currency = c.Text(m.Value())
+		case "inputPerMillionTokens":
+			if slab0 == nil {
+				slab0 = new([2]ahprt.Number)
 			}
+			slab0[0] = c.Number(m.Value())
+			v.InputPerMillionTokens = &slab0[0]
+		case "outputPerMillionTokens":
+			if slab0 == nil {
+				slab0 = new([2]ahprt.Number)
+			}
+			slab0[1] = c.Number(m.Value())
+			v.OutputPerMillionTokens = &slab0[1]
+		default:
 		}
 	}
 }
@@ -9345,48 +9205,46 @@ func (v *ExecutionEventModelSwitchAfter) GetTurn() *Identity {
 // validated document.
 func bExecutionEventModelSwitchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventModelSwitchAfter) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "turn":
-				x := new(Identity)
-				bIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListContentItem(c, m.Value())
-			case "previous":
-				bExecutionEventModel(c, m.Value(), &v.Previous)
-			case "current":
-				bExecutionEventModel(c, m.Value(), &v.Current)
-			case "reason":
-				v.Reason = c.Text(m.Value())
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "turn":
+			x := new(Identity)
+			bIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListContentItem(c, m.Value())
+		case "previous":
+			bExecutionEventModel(c, m.Value(), &v.Previous)
+		case "current":
+			bExecutionEventModel(c, m.Value(), &v.Current)
+		case "reason":
+			v.Reason = c.Text(m.Value())
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -9630,56 +9488,54 @@ func (v *ExecutionEventToolPermissionRequest) GetTurn() *Identity {
 // of a validated document.
 func bExecutionEventToolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventToolPermissionRequest) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "turn":
-				x := new(Identity)
-				bIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListContentItem(c, m.Value())
-			case "suggestions":
-				v.Suggestions = buildList_value(c, m.Value())
-			case "sandboxBypass":
-				v.SandboxBypass = d.Bool(m.Value())
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			case "call":
-				bIdentity(c, m.Value(), &v.Call)
-			case "tool":
-				bExecutionEventTool(c, m.Value(), &v.Tool)
-			case "path":
-				v.Path = c.Text(m.Value())
-			case "batch":
-				x := new(ExecutionEventBatch)
-				bExecutionEventBatch(c, m.Value(), x)
-				v.Batch = x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "turn":
+			x := new(Identity)
+			bIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListContentItem(c, m.Value())
+		case "suggestions":
+			v.Suggestions = buildList_value(c, m.Value())
+		case "sandboxBypass":
+			v.SandboxBypass = d.Bool(m.Value())
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		case "call":
+			bIdentity(c, m.Value(), &v.Call)
+		case "tool":
+			bExecutionEventTool(c, m.Value(), &v.Tool)
+		case "path":
+			v.Path = c.Text(m.Value())
+		case "batch":
+			x := new(ExecutionEventBatch)
+			bExecutionEventBatch(c, m.Value(), x)
+			v.Batch = x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -9806,23 +9662,21 @@ type ToolCall struct {
 // bToolCall fills v, which is zero, from object n of a validated document.
 func bToolCall(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolCall) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "call":
-				bIdentity(c, m.Value(), &v.Call)
-			case "tool":
-				bExecutionEventTool(c, m.Value(), &v.Tool)
-			case "path":
-				v.Path = c.Text(m.Value())
-			case "batch":
-				x := new(ExecutionEventBatch)
-				bExecutionEventBatch(c, m.Value(), x)
-				v.Batch = x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "call":
+			bIdentity(c, m.Value(), &v.Call)
+		case "tool":
+			bExecutionEventTool(c, m.Value(), &v.Tool)
+		case "path":
+			v.Path = c.Text(m.Value())
+		case "batch":
+			x := new(ExecutionEventBatch)
+			bExecutionEventBatch(c, m.Value(), x)
+			v.Batch = x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -9893,25 +9747,23 @@ type ExecutionEventTool struct {
 // document.
 func bExecutionEventTool(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventTool) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "name":
-				v.Name = c.Text(m.Value())
-			case "kind":
-				x := c.Text(m.Value())
-				v.Kind = &x
-			case "input":
-				v.Input = d.RawValue(m.Value())
-			case "origin":
-				v.Origin = ExecutionEventToolOrigin(c.Text(m.Value()))
-			case "mcp":
-				x := new(ExecutionEventMCP)
-				bExecutionEventMCP(c, m.Value(), x)
-				v.MCP = x
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "name":
+			v.Name = c.Text(m.Value())
+		case "kind":
+			x := c.Text(m.Value())
+			v.Kind = &x
+		case "input":
+			v.Input = d.RawValue(m.Value())
+		case "origin":
+			v.Origin = ExecutionEventToolOrigin(c.Text(m.Value()))
+		case "mcp":
+			x := new(ExecutionEventMCP)
+			bExecutionEventMCP(c, m.Value(), x)
+			v.MCP = x
+		default:
 		}
 	}
 }
@@ -9996,20 +9848,18 @@ type ExecutionEventMCP struct {
 // document.
 func bExecutionEventMCP(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventMCP) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "server":
-				bExecutionEventMCPServer(c, m.Value(), &v.Server)
-			case "toolName":
-				v.ToolName = c.Text(m.Value())
-			case "provenance":
-				v.Provenance = ExecutionEventMCPProvenance(c.Text(m.Value()))
-			case "connection":
-				v.Connection = bExecutionEventMCPConnection(c, m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "server":
+			bExecutionEventMCPServer(c, m.Value(), &v.Server)
+		case "toolName":
+			v.ToolName = c.Text(m.Value())
+		case "provenance":
+			v.Provenance = ExecutionEventMCPProvenance(c.Text(m.Value()))
+		case "connection":
+			v.Connection = bExecutionEventMCPConnection(c, m.Value())
+		default:
 		}
 	}
 }
@@ -10072,17 +9922,15 @@ type ExecutionEventMCPServer struct {
 // validated document.
 func bExecutionEventMCPServer(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventMCPServer) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "name":
-				x := c.Text(m.Value())
-				v.Name = &x
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "name":
+			x := c.Text(m.Value())
+			v.Name = &x
+		default:
 		}
 	}
 }
@@ -10162,18 +10010,16 @@ func (v *ExecutionEventMCPConnectionVariant1) GetGaps() ConnectionGaps {
 // of a validated document.
 func bExecutionEventMCPConnectionVariant1(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventMCPConnectionVariant1) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "transport":
-			case "url":
-				x := c.Text(m.Value())
-				v.URL = &x
-			case "gaps":
-				v.Gaps = buildListConnectionGap(c, m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "transport":
+		case "url":
+			x := c.Text(m.Value())
+			v.URL = &x
+		case "gaps":
+			v.Gaps = buildListConnectionGap(c, m.Value())
+		default:
 		}
 	}
 }
@@ -10247,16 +10093,14 @@ type ConnectionGap struct {
 // bConnectionGap fills v, which is zero, from object n of a validated document.
 func bConnectionGap(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConnectionGap) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "path":
-				v.Path = c.Text(m.Value())
-			case "reason":
-				v.Reason = c.Text(m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "path":
+			v.Path = c.Text(m.Value())
+		case "reason":
+			v.Reason = c.Text(m.Value())
+		default:
 		}
 	}
 }
@@ -10321,18 +10165,16 @@ func (v *ExecutionEventMCPConnectionVariant2) GetGaps() ConnectionGaps {
 // of a validated document.
 func bExecutionEventMCPConnectionVariant2(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventMCPConnectionVariant2) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "transport":
-			case "url":
-				x := c.Text(m.Value())
-				v.URL = &x
-			case "gaps":
-				v.Gaps = buildListConnectionGap(c, m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "transport":
+		case "url":
+			x := c.Text(m.Value())
+			v.URL = &x
+		case "gaps":
+			v.Gaps = buildListConnectionGap(c, m.Value())
+		default:
 		}
 	}
 }
@@ -10414,29 +10256,27 @@ func (v *ExecutionEventMCPConnectionVariant3) GetGaps() ConnectionGaps {
 func bExecutionEventMCPConnectionVariant3(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventMCPConnectionVariant3) {
 	d := c.Doc
 	var slab0 *[2]string
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "transport":
-			case "command":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[0] = c.Text(m.Value())
-				v.Command = &slab0[0]
-			case "args":
-				v.Args = ahpimpl.Strings[string](c, m.Value())
-			case "cwd":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[1] = c.Text(m.Value())
-				v.Cwd = &slab0[1]
-			case "gaps":
-				v.Gaps = buildListConnectionGap(c, m.Value())
-			default:
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "transport":
+		case "command":
+			if slab0 == nil {
+				slab0 = new([2]string)
 			}
+			slab0[0] = c.Text(m.Value())
+			v.Command = &slab0[0]
+		case "args":
+			v.Args = ahpimpl.Strings[string](c, m.Value())
+		case "cwd":
+			if slab0 == nil {
+				slab0 = new([2]string)
+			}
+			slab0[1] = c.Text(m.Value())
+			v.Cwd = &slab0[1]
+		case "gaps":
+			v.Gaps = buildListConnectionGap(c, m.Value())
+		default:
 		}
 	}
 }
@@ -10526,28 +10366,26 @@ func (v *ExecutionEventMCPConnectionVariant4) GetGaps() ConnectionGaps {
 func bExecutionEventMCPConnectionVariant4(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventMCPConnectionVariant4) {
 	d := c.Doc
 	var slab0 *[2]string
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "transport":
-				v.Transport = c.Text(m.Value())
-			case "addressForm":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[0] = c.Text(m.Value())
-				v.AddressForm = &slab0[0]
-			case "address":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[1] = c.Text(m.Value())
-				v.Address = &slab0[1]
-			case "gaps":
-				v.Gaps = buildListConnectionGap(c, m.Value())
-			default:
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "transport":
+			v.Transport = c.Text(m.Value())
+		case "addressForm":
+			if slab0 == nil {
+				slab0 = new([2]string)
 			}
+			slab0[0] = c.Text(m.Value())
+			v.AddressForm = &slab0[0]
+		case "address":
+			if slab0 == nil {
+				slab0 = new([2]string)
+			}
+			slab0[1] = c.Text(m.Value())
+			v.Address = &slab0[1]
+		case "gaps":
+			v.Gaps = buildListConnectionGap(c, m.Value())
+		default:
 		}
 	}
 }
@@ -10673,19 +10511,17 @@ type ExecutionEventBatch struct {
 // document.
 func bExecutionEventBatch(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventBatch) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "callIds":
-				v.CallIDs = ahpimpl.Strings[string](c, m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "callIds":
+			v.CallIDs = ahpimpl.Strings[string](c, m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
 		}
 	}
 }
@@ -10874,56 +10710,54 @@ func (v *ExecutionEventToolPermissionResolved) GetTurn() *Identity {
 // of a validated document.
 func bExecutionEventToolPermissionResolved(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventToolPermissionResolved) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "turn":
-				x := new(Identity)
-				bIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListContentItem(c, m.Value())
-			case "decision":
-				v.Decision = ExecutionEventToolPermissionResolvedDecision(c.Text(m.Value()))
-			case "decidedBy":
-				v.DecidedBy = ExecutionEventToolPermissionResolvedDecidedBy(c.Text(m.Value()))
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			case "call":
-				bIdentity(c, m.Value(), &v.Call)
-			case "tool":
-				bExecutionEventTool(c, m.Value(), &v.Tool)
-			case "path":
-				v.Path = c.Text(m.Value())
-			case "batch":
-				x := new(ExecutionEventBatch)
-				bExecutionEventBatch(c, m.Value(), x)
-				v.Batch = x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "turn":
+			x := new(Identity)
+			bIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListContentItem(c, m.Value())
+		case "decision":
+			v.Decision = ExecutionEventToolPermissionResolvedDecision(c.Text(m.Value()))
+		case "decidedBy":
+			v.DecidedBy = ExecutionEventToolPermissionResolvedDecidedBy(c.Text(m.Value()))
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		case "call":
+			bIdentity(c, m.Value(), &v.Call)
+		case "tool":
+			bExecutionEventTool(c, m.Value(), &v.Tool)
+		case "path":
+			v.Path = c.Text(m.Value())
+		case "batch":
+			x := new(ExecutionEventBatch)
+			bExecutionEventBatch(c, m.Value(), x)
+			v.Batch = x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -11201,56 +11035,54 @@ func (v *ExecutionEventToolProgress) GetTurn() *Identity {
 // validated document.
 func bExecutionEventToolProgress(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventToolProgress) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "turn":
-				x := new(Identity)
-				bIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListContentItem(c, m.Value())
-			case "partialOutput":
-				bCanonicalMessage(c, m.Value(), &v.PartialOutput)
-			case "backgrounded":
-				v.Backgrounded = d.Bool(m.Value())
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			case "call":
-				bIdentity(c, m.Value(), &v.Call)
-			case "tool":
-				bExecutionEventTool(c, m.Value(), &v.Tool)
-			case "path":
-				v.Path = c.Text(m.Value())
-			case "batch":
-				x := new(ExecutionEventBatch)
-				bExecutionEventBatch(c, m.Value(), x)
-				v.Batch = x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "turn":
+			x := new(Identity)
+			bIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListContentItem(c, m.Value())
+		case "partialOutput":
+			bCanonicalMessage(c, m.Value(), &v.PartialOutput)
+		case "backgrounded":
+			v.Backgrounded = d.Bool(m.Value())
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		case "call":
+			bIdentity(c, m.Value(), &v.Call)
+		case "tool":
+			bExecutionEventTool(c, m.Value(), &v.Tool)
+		case "path":
+			v.Path = c.Text(m.Value())
+		case "batch":
+			x := new(ExecutionEventBatch)
+			bExecutionEventBatch(c, m.Value(), x)
+			v.Batch = x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -11491,46 +11323,44 @@ func (v *ExecutionEventToolBatchAfter) GetTurn() *Identity {
 // validated document.
 func bExecutionEventToolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventToolBatchAfter) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "turn":
-				x := new(Identity)
-				bIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListContentItem(c, m.Value())
-			case "batch":
-				bIdentity(c, m.Value(), &v.Batch)
-			case "calls":
-				v.Calls = buildListExecutionEventToolBatchAfterCall(c, m.Value())
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "turn":
+			x := new(Identity)
+			bIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListContentItem(c, m.Value())
+		case "batch":
+			bIdentity(c, m.Value(), &v.Batch)
+		case "calls":
+			v.Calls = buildListExecutionEventToolBatchAfterCall(c, m.Value())
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -11651,26 +11481,24 @@ type ExecutionEventToolBatchAfterCall struct {
 // validated document.
 func bExecutionEventToolBatchAfterCall(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventToolBatchAfterCall) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "call":
-				bIdentity(c, m.Value(), &v.Call)
-			case "tool":
-				bExecutionEventTool(c, m.Value(), &v.Tool)
-			case "path":
-				v.Path = c.Text(m.Value())
-			case "batch":
-				x := new(ExecutionEventBatch)
-				bExecutionEventBatch(c, m.Value(), x)
-				v.Batch = x
-			case "outcome":
-				v.Outcome = ToolOutcome(c.Text(m.Value()))
-			case "execution":
-				v.Execution = bExecutionEventExecution(c, m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "call":
+			bIdentity(c, m.Value(), &v.Call)
+		case "tool":
+			bExecutionEventTool(c, m.Value(), &v.Tool)
+		case "path":
+			v.Path = c.Text(m.Value())
+		case "batch":
+			x := new(ExecutionEventBatch)
+			bExecutionEventBatch(c, m.Value(), x)
+			v.Batch = x
+		case "outcome":
+			v.Outcome = ToolOutcome(c.Text(m.Value()))
+		case "execution":
+			v.Execution = bExecutionEventExecution(c, m.Value())
+		default:
 		}
 	}
 }
@@ -11882,50 +11710,48 @@ func (v *ExecutionEventContextCompactBefore) GetTurn() *Identity {
 // a validated document.
 func bExecutionEventContextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventContextCompactBefore) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "turn":
-				x := new(Identity)
-				bIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListCanonicalMessage(c, m.Value())
-			case "trigger":
-				v.Trigger = ExecutionEventContextCompactBeforeTrigger(c.Text(m.Value()))
-			case "instructions":
-				v.Instructions = buildListTextPart(c, m.Value())
-			case "tokenCounts":
-				x := new(ExecutionEventTokencounts)
-				bExecutionEventTokencounts(c, m.Value(), x)
-				v.TokenCounts = x
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "turn":
+			x := new(Identity)
+			bIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListCanonicalMessage(c, m.Value())
+		case "trigger":
+			v.Trigger = ExecutionEventContextCompactBeforeTrigger(c.Text(m.Value()))
+		case "instructions":
+			v.Instructions = buildListTextPart(c, m.Value())
+		case "tokenCounts":
+			x := new(ExecutionEventTokencounts)
+			bExecutionEventTokencounts(c, m.Value(), x)
+			v.TokenCounts = x
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -12055,24 +11881,22 @@ type ExecutionEventTokencounts struct {
 func bExecutionEventTokencounts(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventTokencounts) {
 	d := c.Doc
 	var slab0 *[2]ExecutionEventNonNegativeInteger
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "before":
-				if slab0 == nil {
-					slab0 = new([2]ExecutionEventNonNegativeInteger)
-				}
-				slab0[0] = c.Number(m.Value())
-				v.Before = &slab0[0]
-			case "after":
-				if slab0 == nil {
-					slab0 = new([2]ExecutionEventNonNegativeInteger)
-				}
-				slab0[1] = c.Number(m.Value())
-				v.After = &slab0[1]
-			default:
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "before":
+			if slab0 == nil {
+				slab0 = new([2]ExecutionEventNonNegativeInteger)
 			}
+			slab0[0] = c.Number(m.Value())
+			v.Before = &slab0[0]
+		case "after":
+			if slab0 == nil {
+				slab0 = new([2]ExecutionEventNonNegativeInteger)
+			}
+			slab0[1] = c.Number(m.Value())
+			v.After = &slab0[1]
+		default:
 		}
 	}
 }
@@ -12261,52 +12085,50 @@ func (v *ExecutionEventContextCompactAfter) GetTurn() *Identity {
 // a validated document.
 func bExecutionEventContextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventContextCompactAfter) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "turn":
-				x := new(Identity)
-				bIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListCanonicalMessage(c, m.Value())
-			case "summary":
-				v.Summary = buildListTextPart(c, m.Value())
-			case "removed":
-				v.Removed = buildListExecutionEventContextCompactAfterRemovedItem(c, m.Value())
-			case "tokenCounts":
-				x := new(ExecutionEventTokencounts)
-				bExecutionEventTokencounts(c, m.Value(), x)
-				v.TokenCounts = x
-			case "execution":
-				v.Execution = bExecutionEventExecution(c, m.Value())
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "turn":
+			x := new(Identity)
+			bIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListCanonicalMessage(c, m.Value())
+		case "summary":
+			v.Summary = buildListTextPart(c, m.Value())
+		case "removed":
+			v.Removed = buildListExecutionEventContextCompactAfterRemovedItem(c, m.Value())
+		case "tokenCounts":
+			x := new(ExecutionEventTokencounts)
+			bExecutionEventTokencounts(c, m.Value(), x)
+			v.TokenCounts = x
+		case "execution":
+			v.Execution = bExecutionEventExecution(c, m.Value())
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -12422,14 +12244,12 @@ type ExecutionEventContextCompactAfterRemovedItem struct {
 // object n of a validated document.
 func bExecutionEventContextCompactAfterRemovedItem(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventContextCompactAfterRemovedItem) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				v.ID = c.Text(m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			v.ID = c.Text(m.Value())
+		default:
 		}
 	}
 }
@@ -12608,44 +12428,42 @@ func (v *TaskWorkspaceEventTaskChangeBefore) GetItems() ContentItems {
 // a validated document.
 func bTaskWorkspaceEventTaskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskWorkspaceEventTaskChangeBefore) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "task":
-				bTaskChange(c, m.Value(), &v.Task)
-			case "turn":
-				x := new(OpenIdentity)
-				bOpenIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListContentItem(c, m.Value())
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "task":
+			bTaskChange(c, m.Value(), &v.Task)
+		case "turn":
+			x := new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListContentItem(c, m.Value())
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -12760,26 +12578,24 @@ type TaskChange struct {
 // bTaskChange fills v, which is zero, from object n of a validated document.
 func bTaskChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskChange) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "operation":
-				v.Operation = TaskChangeOperation(c.Text(m.Value()))
-			case "change":
-				v.Change = d.RawValue(m.Value())
-			case "prior":
-				v.Prior = d.RawValue(m.Value())
-			case "description":
-				x := c.Text(m.Value())
-				v.Description = &x
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "operation":
+			v.Operation = TaskChangeOperation(c.Text(m.Value()))
+		case "change":
+			v.Change = d.RawValue(m.Value())
+		case "prior":
+			v.Prior = d.RawValue(m.Value())
+		case "description":
+			x := c.Text(m.Value())
+			v.Description = &x
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
 		}
 	}
 }
@@ -12989,44 +12805,42 @@ func (v *TaskWorkspaceEventTaskChangeAfter) GetItems() ContentItems {
 // a validated document.
 func bTaskWorkspaceEventTaskChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskWorkspaceEventTaskChangeAfter) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "task":
-				bTaskChange(c, m.Value(), &v.Task)
-			case "turn":
-				x := new(OpenIdentity)
-				bOpenIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListContentItem(c, m.Value())
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "task":
+			bTaskChange(c, m.Value(), &v.Task)
+		case "turn":
+			x := new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListContentItem(c, m.Value())
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -13240,44 +13054,42 @@ func (v *UserAttentionEvent) GetSynthesized() *SynthesizedFlag {
 // document.
 func bUserAttentionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserAttentionEvent) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "turn":
-				x := new(OpenIdentity)
-				bOpenIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListContentItem(c, m.Value())
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			case "type":
-			case "attention":
-				bUserAttentionEventAttention(c, m.Value(), &v.Attention)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "turn":
+			x := new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListContentItem(c, m.Value())
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		case "type":
+		case "attention":
+			bUserAttentionEventAttention(c, m.Value(), &v.Attention)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -13391,16 +13203,14 @@ func (*InteractionEventUserAttention) GetType() string {
 // validated document.
 func bInteractionEventUserAttention(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventUserAttention) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "attention":
-				bInteractionEventUserAttentionAttention(c, m.Value(), &v.Attention)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "attention":
+			bInteractionEventUserAttentionAttention(c, m.Value(), &v.Attention)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -13464,18 +13274,16 @@ type InteractionEventUserAttentionAttention struct {
 // n of a validated document.
 func bInteractionEventUserAttentionAttention(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventUserAttentionAttention) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "kind":
-				v.Kind = c.Text(m.Value())
-			case "message":
-				v.Message = buildListTextPart(c, m.Value())
-			case "title":
-				v.Title = buildListTextPart(c, m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "kind":
+			v.Kind = c.Text(m.Value())
+		case "message":
+			v.Message = buildListTextPart(c, m.Value())
+		case "title":
+			v.Title = buildListTextPart(c, m.Value())
+		default:
 		}
 	}
 }
@@ -13533,18 +13341,16 @@ type UserAttentionEventAttention struct {
 // validated document.
 func bUserAttentionEventAttention(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserAttentionEventAttention) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "kind":
-				v.Kind = c.Text(m.Value())
-			case "message":
-				v.Message = buildListTextPart(c, m.Value())
-			case "title":
-				v.Title = buildListTextPart(c, m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "kind":
+			v.Kind = c.Text(m.Value())
+		case "message":
+			v.Message = buildListTextPart(c, m.Value())
+		case "title":
+			v.Title = buildListTextPart(c, m.Value())
+		default:
 		}
 	}
 }
@@ -13710,44 +13516,42 @@ func (v *UserElicitationRequestEvent) GetSynthesized() *SynthesizedFlag {
 // validated document.
 func bUserElicitationRequestEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserElicitationRequestEvent) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "turn":
-				x := new(OpenIdentity)
-				bOpenIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListContentItem(c, m.Value())
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			case "type":
-			case "elicitation":
-				bUserElicitationRequestEventElicitation(c, m.Value(), &v.Elicitation)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "turn":
+			x := new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListContentItem(c, m.Value())
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		case "type":
+		case "elicitation":
+			bUserElicitationRequestEventElicitation(c, m.Value(), &v.Elicitation)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -13863,16 +13667,14 @@ func (*InteractionEventUserElicitationRequest) GetType() string {
 // n of a validated document.
 func bInteractionEventUserElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventUserElicitationRequest) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "elicitation":
-				bInteractionEventUserElicitationRequestElicitation(c, m.Value(), &v.Elicitation)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "elicitation":
+			bInteractionEventUserElicitationRequestElicitation(c, m.Value(), &v.Elicitation)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -13939,18 +13741,16 @@ type InteractionEventUserElicitationRequestElicitation struct {
 // from object n of a validated document.
 func bInteractionEventUserElicitationRequestElicitation(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventUserElicitationRequestElicitation) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "server":
-				v.Server = c.Text(m.Value())
-			case "mode":
-				v.Mode = ElicitationMode(c.Text(m.Value()))
-			case "request":
-				v.Request = bTextPart(c, m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "server":
+			v.Server = c.Text(m.Value())
+		case "mode":
+			v.Mode = ElicitationMode(c.Text(m.Value()))
+		case "request":
+			v.Request = bTextPart(c, m.Value())
+		default:
 		}
 	}
 }
@@ -14030,18 +13830,16 @@ type UserElicitationRequestEventElicitation struct {
 // n of a validated document.
 func bUserElicitationRequestEventElicitation(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserElicitationRequestEventElicitation) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "server":
-				v.Server = c.Text(m.Value())
-			case "mode":
-				v.Mode = ElicitationMode(c.Text(m.Value()))
-			case "request":
-				v.Request = bTextPart(c, m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "server":
+			v.Server = c.Text(m.Value())
+		case "mode":
+			v.Mode = ElicitationMode(c.Text(m.Value()))
+		case "request":
+			v.Request = bTextPart(c, m.Value())
+		default:
 		}
 	}
 }
@@ -14213,44 +14011,42 @@ func (v *UserElicitationResultEvent) GetSynthesized() *SynthesizedFlag {
 // validated document.
 func bUserElicitationResultEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserElicitationResultEvent) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "turn":
-				x := new(OpenIdentity)
-				bOpenIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListContentItem(c, m.Value())
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			case "type":
-			case "elicitation":
-				bUserElicitationResultEventElicitation(c, m.Value(), &v.Elicitation)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "turn":
+			x := new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListContentItem(c, m.Value())
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		case "type":
+		case "elicitation":
+			bUserElicitationResultEventElicitation(c, m.Value(), &v.Elicitation)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -14366,16 +14162,14 @@ func (*InteractionEventUserElicitationResult) GetType() string {
 // of a validated document.
 func bInteractionEventUserElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventUserElicitationResult) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "elicitation":
-				bInteractionEventUserElicitationResultElicitation(c, m.Value(), &v.Elicitation)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "elicitation":
+			bInteractionEventUserElicitationResultElicitation(c, m.Value(), &v.Elicitation)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -14443,20 +14237,18 @@ type InteractionEventUserElicitationResultElicitation struct {
 // from object n of a validated document.
 func bInteractionEventUserElicitationResultElicitation(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventUserElicitationResultElicitation) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "server":
-				v.Server = c.Text(m.Value())
-			case "mode":
-				v.Mode = ElicitationMode(c.Text(m.Value()))
-			case "result":
-				v.Result = bTextPart(c, m.Value())
-			case "action":
-				v.Action = InteractionEventUserElicitationResultElicitationAction(c.Text(m.Value()))
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "server":
+			v.Server = c.Text(m.Value())
+		case "mode":
+			v.Mode = ElicitationMode(c.Text(m.Value()))
+		case "result":
+			v.Result = bTextPart(c, m.Value())
+		case "action":
+			v.Action = InteractionEventUserElicitationResultElicitationAction(c.Text(m.Value()))
+		default:
 		}
 	}
 }
@@ -14540,20 +14332,18 @@ type UserElicitationResultEventElicitation struct {
 // of a validated document.
 func bUserElicitationResultEventElicitation(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserElicitationResultEventElicitation) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "server":
-				v.Server = c.Text(m.Value())
-			case "mode":
-				v.Mode = ElicitationMode(c.Text(m.Value()))
-			case "result":
-				v.Result = bTextPart(c, m.Value())
-			case "action":
-				v.Action = UserElicitationResultEventElicitationAction(c.Text(m.Value()))
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "server":
+			v.Server = c.Text(m.Value())
+		case "mode":
+			v.Mode = ElicitationMode(c.Text(m.Value()))
+		case "result":
+			v.Result = bTextPart(c, m.Value())
+		case "action":
+			v.Action = UserElicitationResultEventElicitationAction(c.Text(m.Value()))
+		default:
 		}
 	}
 }
@@ -14739,44 +14529,42 @@ func (v *UserMessageInboundEvent) GetSynthesized() *SynthesizedFlag {
 // validated document.
 func bUserMessageInboundEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMessageInboundEvent) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "turn":
-				x := new(OpenIdentity)
-				bOpenIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListContentItem(c, m.Value())
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			case "type":
-			case "message":
-				bUserMessageInboundEventMessage(c, m.Value(), &v.Message)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "turn":
+			x := new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListContentItem(c, m.Value())
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		case "type":
+		case "message":
+			bUserMessageInboundEventMessage(c, m.Value(), &v.Message)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -14890,16 +14678,14 @@ func (*InteractionEventUserMessageInbound) GetType() string {
 // a validated document.
 func bInteractionEventUserMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventUserMessageInbound) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "message":
-				bInteractionEventUserMessageInboundMessage(c, m.Value(), &v.Message)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "message":
+			bInteractionEventUserMessageInboundMessage(c, m.Value(), &v.Message)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -14962,18 +14748,16 @@ type InteractionEventUserMessageInboundMessage struct {
 // object n of a validated document.
 func bInteractionEventUserMessageInboundMessage(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventUserMessageInboundMessage) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "channel":
-				v.Channel = c.Text(m.Value())
-			case "sender":
-				v.Sender = c.Text(m.Value())
-			case "messages":
-				v.Messages = buildListCanonicalMessage(c, m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "channel":
+			v.Channel = c.Text(m.Value())
+		case "sender":
+			v.Sender = c.Text(m.Value())
+		case "messages":
+			v.Messages = buildListCanonicalMessage(c, m.Value())
+		default:
 		}
 	}
 }
@@ -15030,18 +14814,16 @@ type UserMessageInboundEventMessage struct {
 // validated document.
 func bUserMessageInboundEventMessage(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMessageInboundEventMessage) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "channel":
-				v.Channel = c.Text(m.Value())
-			case "sender":
-				v.Sender = c.Text(m.Value())
-			case "messages":
-				v.Messages = buildListCanonicalMessage(c, m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "channel":
+			v.Channel = c.Text(m.Value())
+		case "sender":
+			v.Sender = c.Text(m.Value())
+		case "messages":
+			v.Messages = buildListCanonicalMessage(c, m.Value())
+		default:
 		}
 	}
 }
@@ -15206,44 +14988,42 @@ func (v *UserMessageOutboundEvent) GetSynthesized() *SynthesizedFlag {
 // validated document.
 func bUserMessageOutboundEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMessageOutboundEvent) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "turn":
-				x := new(OpenIdentity)
-				bOpenIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListContentItem(c, m.Value())
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			case "type":
-			case "message":
-				bUserMessageOutboundEventMessage(c, m.Value(), &v.Message)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "turn":
+			x := new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListContentItem(c, m.Value())
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		case "type":
+		case "message":
+			bUserMessageOutboundEventMessage(c, m.Value(), &v.Message)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -15357,16 +15137,14 @@ func (*InteractionEventUserMessageOutbound) GetType() string {
 // of a validated document.
 func bInteractionEventUserMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventUserMessageOutbound) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "message":
-				bInteractionEventUserMessageOutboundMessage(c, m.Value(), &v.Message)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "message":
+			bInteractionEventUserMessageOutboundMessage(c, m.Value(), &v.Message)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -15427,16 +15205,14 @@ type InteractionEventUserMessageOutboundMessage struct {
 // object n of a validated document.
 func bInteractionEventUserMessageOutboundMessage(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventUserMessageOutboundMessage) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "channel":
-				v.Channel = c.Text(m.Value())
-			case "messages":
-				v.Messages = buildListCanonicalMessage(c, m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "channel":
+			v.Channel = c.Text(m.Value())
+		case "messages":
+			v.Messages = buildListCanonicalMessage(c, m.Value())
+		default:
 		}
 	}
 }
@@ -15489,16 +15265,14 @@ type UserMessageOutboundEventMessage struct {
 // validated document.
 func bUserMessageOutboundEventMessage(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMessageOutboundEventMessage) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "channel":
-				v.Channel = c.Text(m.Value())
-			case "messages":
-				v.Messages = buildListCanonicalMessage(c, m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "channel":
+			v.Channel = c.Text(m.Value())
+		case "messages":
+			v.Messages = buildListCanonicalMessage(c, m.Value())
+		default:
 		}
 	}
 }
@@ -15681,44 +15455,42 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetItems() ContentItems {
 // n of a validated document.
 func bTaskWorkspaceEventWorkspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskWorkspaceEventWorkspaceChangeBefore) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "workspace":
-				bWorkspaceChange(c, m.Value(), &v.Workspace)
-			case "turn":
-				x := new(OpenIdentity)
-				bOpenIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListContentItem(c, m.Value())
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "workspace":
+			bWorkspaceChange(c, m.Value(), &v.Workspace)
+		case "turn":
+			x := new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListContentItem(c, m.Value())
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -15828,23 +15600,21 @@ type WorkspaceChange struct {
 // document.
 func bWorkspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *WorkspaceChange) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "kind":
-				v.Kind = WorkspaceChangeKind(c.Text(m.Value()))
-			case "change":
-				bWorkspaceState(c, m.Value(), &v.Change)
-			case "prior":
-				x := new(WorkspaceState)
-				bWorkspaceState(c, m.Value(), x)
-				v.Prior = x
-			case "reason":
-				x := c.Text(m.Value())
-				v.Reason = &x
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "kind":
+			v.Kind = WorkspaceChangeKind(c.Text(m.Value()))
+		case "change":
+			bWorkspaceState(c, m.Value(), &v.Change)
+		case "prior":
+			x := new(WorkspaceState)
+			bWorkspaceState(c, m.Value(), x)
+			v.Prior = x
+		case "reason":
+			x := c.Text(m.Value())
+			v.Reason = &x
+		default:
 		}
 	}
 }
@@ -15922,17 +15692,15 @@ type WorkspaceState struct {
 // document.
 func bWorkspaceState(c *ahpimpl.Ctx, n ahpimpl.Node, v *WorkspaceState) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "cwd":
-				x := c.Text(m.Value())
-				v.Cwd = &x
-			case "workspaceRoots":
-				v.WorkspaceRoots = ahpimpl.Strings[string](c, m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "cwd":
+			x := c.Text(m.Value())
+			v.Cwd = &x
+		case "workspaceRoots":
+			v.WorkspaceRoots = ahpimpl.Strings[string](c, m.Value())
+		default:
 		}
 	}
 }
@@ -16120,44 +15888,42 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetItems() ContentItems {
 // n of a validated document.
 func bTaskWorkspaceEventWorkspaceChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskWorkspaceEventWorkspaceChangeAfter) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "workspace":
-				bWorkspaceChange(c, m.Value(), &v.Workspace)
-			case "turn":
-				x := new(OpenIdentity)
-				bOpenIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListContentItem(c, m.Value())
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "workspace":
+			bWorkspaceChange(c, m.Value(), &v.Workspace)
+		case "turn":
+			x := new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListContentItem(c, m.Value())
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -16389,44 +16155,42 @@ func (v *TaskWorkspaceEventFileChanged) GetItems() ContentItems {
 // validated document.
 func bTaskWorkspaceEventFileChanged(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskWorkspaceEventFileChanged) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "changes":
-				v.Changes = buildListChangedFile(c, m.Value())
-			case "turn":
-				x := new(OpenIdentity)
-				bOpenIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListContentItem(c, m.Value())
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "changes":
+			v.Changes = buildListChangedFile(c, m.Value())
+		case "turn":
+			x := new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListContentItem(c, m.Value())
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -16538,22 +16302,20 @@ type ChangedFile struct {
 // bChangedFile fills v, which is zero, from object n of a validated document.
 func bChangedFile(c *ahpimpl.Ctx, n ahpimpl.Node, v *ChangedFile) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "path":
-				v.Path = c.Text(m.Value())
-			case "operation":
-				v.Operation = ChangedFileOperation(c.Text(m.Value()))
-			case "agentCaused":
-				v.AgentCaused = d.Bool(m.Value())
-			case "before":
-				v.Before = bContentItem(c, m.Value())
-			case "after":
-				v.After = bContentItem(c, m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "path":
+			v.Path = c.Text(m.Value())
+		case "operation":
+			v.Operation = ChangedFileOperation(c.Text(m.Value()))
+		case "agentCaused":
+			v.AgentCaused = d.Bool(m.Value())
+		case "before":
+			v.Before = bContentItem(c, m.Value())
+		case "after":
+			v.After = bContentItem(c, m.Value())
+		default:
 		}
 	}
 }
@@ -16749,43 +16511,41 @@ func (v *HookFailureEvent) GetSynthesized() *SynthesizedFlag {
 // document.
 func bHookFailureEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *HookFailureEvent) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "turn":
-				x := new(OpenIdentity)
-				bOpenIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListContentItem(c, m.Value())
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				v.ParentEventID = c.Text(m.Value())
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			case "type":
-			case "failure":
-				bHookFailureEventFailure(c, m.Value(), &v.Failure)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "turn":
+			x := new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListContentItem(c, m.Value())
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			v.ParentEventID = c.Text(m.Value())
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		case "type":
+		case "failure":
+			bHookFailureEventFailure(c, m.Value(), &v.Failure)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -16901,18 +16661,16 @@ func (*InteractionEventHookFailure) GetType() string {
 // validated document.
 func bInteractionEventHookFailure(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventHookFailure) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "failure":
-				bInteractionEventHookFailureFailure(c, m.Value(), &v.Failure)
-			case "parentEventId":
-				v.ParentEventID = c.Text(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "failure":
+			bInteractionEventHookFailureFailure(c, m.Value(), &v.Failure)
+		case "parentEventId":
+			v.ParentEventID = c.Text(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -16980,18 +16738,16 @@ type InteractionEventHookFailureFailure struct {
 // a validated document.
 func bInteractionEventHookFailureFailure(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventHookFailureFailure) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "backendId":
-				v.BackendID = c.Text(m.Value())
-			case "reason":
-				v.Reason = c.Text(m.Value())
-			case "policy":
-				v.Policy = InteractionEventHookFailureFailurePolicy(c.Text(m.Value()))
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "backendId":
+			v.BackendID = c.Text(m.Value())
+		case "reason":
+			v.Reason = c.Text(m.Value())
+		case "policy":
+			v.Policy = InteractionEventHookFailureFailurePolicy(c.Text(m.Value()))
+		default:
 		}
 	}
 }
@@ -17062,18 +16818,16 @@ type HookFailureEventFailure struct {
 // validated document.
 func bHookFailureEventFailure(c *ahpimpl.Ctx, n ahpimpl.Node, v *HookFailureEventFailure) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "backendId":
-				v.BackendID = c.Text(m.Value())
-			case "reason":
-				v.Reason = c.Text(m.Value())
-			case "policy":
-				v.Policy = HookFailureEventFailurePolicy(c.Text(m.Value()))
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "backendId":
+			v.BackendID = c.Text(m.Value())
+		case "reason":
+			v.Reason = c.Text(m.Value())
+		case "policy":
+			v.Policy = HookFailureEventFailurePolicy(c.Text(m.Value()))
+		default:
 		}
 	}
 }
@@ -17229,18 +16983,16 @@ func (*JSONRPCErrorResponse) isWireMessage()    {}
 // document.
 func bJSONRPCErrorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCErrorResponse) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "jsonrpc":
-			case "id":
-				bJSONRPCResponseID(c, m.Value(), &v.ID)
-			case "error":
-				bJSONRPCErrorResponseError(c, m.Value(), &v.Error)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "jsonrpc":
+		case "id":
+			bJSONRPCResponseID(c, m.Value(), &v.ID)
+		case "error":
+			bJSONRPCErrorResponseError(c, m.Value(), &v.Error)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -17312,19 +17064,17 @@ type JSONRPCErrorResponseError struct {
 // validated document.
 func bJSONRPCErrorResponseError(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCErrorResponseError) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "code":
-				v.Code = c.Number(m.Value())
-			case "message":
-				v.Message = c.Text(m.Value())
-			case "data":
-				v.Data = d.RawValue(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "code":
+			v.Code = c.Number(m.Value())
+		case "message":
+			v.Message = c.Text(m.Value())
+		case "data":
+			v.Data = d.RawValue(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -17424,18 +17174,16 @@ func (*JSONRPCNotification) isJSONRPCMessage() {}
 // document.
 func bJSONRPCNotification(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCNotification) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "jsonrpc":
-			case "method":
-				v.Method = c.Text(m.Value())
-			case "params":
-				v.Params = d.RawValue(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "jsonrpc":
+		case "method":
+			v.Method = c.Text(m.Value())
+		case "params":
+			v.Params = d.RawValue(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -17535,55 +17283,53 @@ type ContentSelection struct {
 func bContentSelection(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentSelection) {
 	d := c.Doc
 	var slab0 *[6]Disposition
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "default":
-				v.Default = Disposition(c.Text(m.Value()))
-			case "text":
-				if slab0 == nil {
-					slab0 = new([6]Disposition)
-				}
-				slab0[0] = Disposition(c.Text(m.Value()))
-				v.Text = &slab0[0]
-			case "reasoning":
-				if slab0 == nil {
-					slab0 = new([6]Disposition)
-				}
-				slab0[1] = Disposition(c.Text(m.Value()))
-				v.Reasoning = &slab0[1]
-			case "images":
-				if slab0 == nil {
-					slab0 = new([6]Disposition)
-				}
-				slab0[2] = Disposition(c.Text(m.Value()))
-				v.Images = &slab0[2]
-			case "audio":
-				if slab0 == nil {
-					slab0 = new([6]Disposition)
-				}
-				slab0[3] = Disposition(c.Text(m.Value()))
-				v.Audio = &slab0[3]
-			case "video":
-				if slab0 == nil {
-					slab0 = new([6]Disposition)
-				}
-				slab0[4] = Disposition(c.Text(m.Value()))
-				v.Video = &slab0[4]
-			case "files":
-				if slab0 == nil {
-					slab0 = new([6]Disposition)
-				}
-				slab0[5] = Disposition(c.Text(m.Value()))
-				v.Files = &slab0[5]
-			default:
-				if v.Extra == nil {
-					v.Extra = make(map[string]Disposition)
-				}
-				x := Disposition(c.Text(m.Value()))
-				v.Extra[c.Text(m.Name())] = x
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "default":
+			v.Default = Disposition(c.Text(m.Value()))
+		case "text":
+			if slab0 == nil {
+				slab0 = new([6]Disposition)
 			}
+			slab0[0] = Disposition(c.Text(m.Value()))
+			v.Text = &slab0[0]
+		case "reasoning":
+			if slab0 == nil {
+				slab0 = new([6]Disposition)
+			}
+			slab0[1] = Disposition(c.Text(m.Value()))
+			v.Reasoning = &slab0[1]
+		case "images":
+			if slab0 == nil {
+				slab0 = new([6]Disposition)
+			}
+			slab0[2] = Disposition(c.Text(m.Value()))
+			v.Images = &slab0[2]
+		case "audio":
+			if slab0 == nil {
+				slab0 = new([6]Disposition)
+			}
+			slab0[3] = Disposition(c.Text(m.Value()))
+			v.Audio = &slab0[3]
+		case "video":
+			if slab0 == nil {
+				slab0 = new([6]Disposition)
+			}
+			slab0[4] = Disposition(c.Text(m.Value()))
+			v.Video = &slab0[4]
+		case "files":
+			if slab0 == nil {
+				slab0 = new([6]Disposition)
+			}
+			slab0[5] = Disposition(c.Text(m.Value()))
+			v.Files = &slab0[5]
+		default:
+			if v.Extra == nil {
+				v.Extra = make(map[string]Disposition)
+			}
+			x := Disposition(c.Text(m.Value()))
+			v.Extra[c.Text(m.Name())] = x
 		}
 	}
 }
@@ -17684,18 +17430,16 @@ type ContentUploadReceipt struct {
 // document.
 func bContentUploadReceipt(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentUploadReceipt) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "ref":
-				v.Ref = c.Text(m.Value())
-			case "size":
-				v.Size = c.Number(m.Value())
-			case "sha256":
-				v.SHA256 = c.Text(m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "ref":
+			v.Ref = c.Text(m.Value())
+		case "size":
+			v.Size = c.Number(m.Value())
+		case "sha256":
+			v.SHA256 = c.Text(m.Value())
+		default:
 		}
 	}
 }
@@ -17764,21 +17508,19 @@ type ContentUpload struct {
 // bContentUpload fills v, which is zero, from object n of a validated document.
 func bContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentUpload) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "endpoint":
-				v.Endpoint = c.Text(m.Value())
-			case "auth":
-				v.Auth = bAuthentication(c, m.Value())
-			case "timeoutMs":
-				v.TimeoutMs = c.Number(m.Value())
-			case "maxBytes":
-				v.MaxBytes = c.Number(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "endpoint":
+			v.Endpoint = c.Text(m.Value())
+		case "auth":
+			v.Auth = bAuthentication(c, m.Value())
+		case "timeoutMs":
+			v.TimeoutMs = c.Number(m.Value())
+		case "maxBytes":
+			v.MaxBytes = c.Number(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -17849,13 +17591,11 @@ type Authentication interface {
 func bAuthentication(c *ahpimpl.Ctx, n ahpimpl.Node) Authentication {
 	d := c.Doc
 	var dvs [1]ahpimpl.Node
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "type" {
-				dvs[0] = m.Value()
-				break
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if m.Key() == "type" {
+			dvs[0] = m.Value()
+			break
 		}
 	}
 	if dv := dvs[0]; dv != 0 {
@@ -17902,20 +17642,18 @@ func (*AuthenticationBearer) GetType() string {
 // document.
 func bAuthenticationBearer(c *ahpimpl.Ctx, n ahpimpl.Node, v *AuthenticationBearer) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "tokenEnv":
-				x := c.Text(m.Value())
-				v.TokenEnv = &x
-			case "tokenRef":
-				x := c.Text(m.Value())
-				v.TokenRef = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "tokenEnv":
+			x := c.Text(m.Value())
+			v.TokenEnv = &x
+		case "tokenRef":
+			x := c.Text(m.Value())
+			v.TokenRef = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -18001,27 +17739,25 @@ func (*AuthenticationOAuth) GetType() string {
 // document.
 func bAuthenticationOAuth(c *ahpimpl.Ctx, n ahpimpl.Node, v *AuthenticationOAuth) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "resource":
-				v.Resource = c.Text(m.Value())
-			case "issuer":
-				v.Issuer = c.Text(m.Value())
-			case "clientId":
-				v.ClientID = c.Text(m.Value())
-			case "clientSecretRef":
-				x := c.Text(m.Value())
-				v.ClientSecretRef = &x
-			case "flow":
-				v.Flow = AuthenticationOAuthFlow(c.Text(m.Value()))
-			case "scopes":
-				v.Scopes = ahpimpl.Strings[NonEmptyString](c, m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "resource":
+			v.Resource = c.Text(m.Value())
+		case "issuer":
+			v.Issuer = c.Text(m.Value())
+		case "clientId":
+			v.ClientID = c.Text(m.Value())
+		case "clientSecretRef":
+			x := c.Text(m.Value())
+			v.ClientSecretRef = &x
+		case "flow":
+			v.Flow = AuthenticationOAuthFlow(c.Text(m.Value()))
+		case "scopes":
+			v.Scopes = ahpimpl.Strings[NonEmptyString](c, m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -18124,20 +17860,18 @@ func (*DenyEffect) GetType() string {
 // bDenyEffect fills v, which is zero, from object n of a validated document.
 func bDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *DenyEffect) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "reason":
-				v.Reason = c.Text(m.Value())
-			case "code":
-				x := c.Text(m.Value())
-				v.Code = &x
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "reason":
+			v.Reason = c.Text(m.Value())
+		case "code":
+			x := c.Text(m.Value())
+			v.Code = &x
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		default:
 		}
 	}
 }
@@ -18210,15 +17944,13 @@ type Effect interface {
 func bEffect(c *ahpimpl.Ctx, n ahpimpl.Node) Effect {
 	d := c.Doc
 	var dvs [2]ahpimpl.Node
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				dvs[0] = m.Value()
-			case "operation":
-				dvs[1] = m.Value()
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			dvs[0] = m.Value()
+		case "operation":
+			dvs[1] = m.Value()
 		}
 	}
 	if dv := dvs[0]; dv != 0 {
@@ -18301,13 +18033,11 @@ func (*AllowEffect) GetType() string {
 // bAllowEffect fills v, which is zero, from object n of a validated document.
 func bAllowEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *AllowEffect) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		default:
 		}
 	}
 }
@@ -18366,13 +18096,11 @@ func (*AskEffect) GetType() string {
 // bAskEffect fills v, which is zero, from object n of a validated document.
 func bAskEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *AskEffect) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		default:
 		}
 	}
 }
@@ -18443,19 +18171,17 @@ func (*ModifyEffect) GetType() string {
 // bModifyEffect fills v, which is zero, from object n of a validated document.
 func bModifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *ModifyEffect) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "target":
-				v.Target = ModifyEffectTarget(c.Text(m.Value()))
-			case "operation":
-				v.Operation = ModifyEffectOperation(c.Text(m.Value()))
-			case "value":
-				v.Value = d.RawValue(m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "target":
+			v.Target = ModifyEffectTarget(c.Text(m.Value()))
+		case "operation":
+			v.Operation = ModifyEffectOperation(c.Text(m.Value()))
+		case "value":
+			v.Value = d.RawValue(m.Value())
+		default:
 		}
 	}
 }
@@ -18563,15 +18289,13 @@ func (*MessageEffect) GetType() string {
 // bMessageEffect fills v, which is zero, from object n of a validated document.
 func bMessageEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *MessageEffect) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "text":
-				v.Text = c.Text(m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "text":
+			v.Text = c.Text(m.Value())
+		default:
 		}
 	}
 }
@@ -18635,15 +18359,13 @@ func (*ReturnEffect) GetType() string {
 // bReturnEffect fills v, which is zero, from object n of a validated document.
 func bReturnEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *ReturnEffect) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "value":
-				v.Value = d.RawValue(m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "value":
+			v.Value = d.RawValue(m.Value())
+		default:
 		}
 	}
 }
@@ -18708,16 +18430,14 @@ func (*FlowStopEffect) GetType() string {
 // document.
 func bFlowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *FlowStopEffect) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "operation":
-			case "reason":
-				v.Reason = c.Text(m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "operation":
+		case "reason":
+			v.Reason = c.Text(m.Value())
+		default:
 		}
 	}
 }
@@ -18784,17 +18504,15 @@ func (*FlowContinueEffect) GetType() string {
 // document.
 func bFlowContinueEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *FlowContinueEffect) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "operation":
-			case "instruction":
-				x := c.Text(m.Value())
-				v.Instruction = &x
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "operation":
+		case "instruction":
+			x := c.Text(m.Value())
+			v.Instruction = &x
+		default:
 		}
 	}
 }
@@ -18863,19 +18581,17 @@ func (*InjectEffect) GetType() string {
 // bInjectEffect fills v, which is zero, from object n of a validated document.
 func bInjectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *InjectEffect) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "target":
-			case "operation":
-			case "deliverAt":
-				v.DeliverAt = InjectEffectDeliverAt(c.Text(m.Value()))
-			case "value":
-				v.Value = buildListCanonicalMessage(c, m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "target":
+		case "operation":
+		case "deliverAt":
+			v.DeliverAt = InjectEffectDeliverAt(c.Text(m.Value()))
+		case "value":
+			v.Value = buildListCanonicalMessage(c, m.Value())
+		default:
 		}
 	}
 }
@@ -18990,13 +18706,11 @@ type Event interface {
 func bEvent(c *ahpimpl.Ctx, n ahpimpl.Node) Event {
 	d := c.Doc
 	var dvs [1]ahpimpl.Node
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "type" {
-				dvs[0] = m.Value()
-				break
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if m.Key() == "type" {
+			dvs[0] = m.Value()
+			break
 		}
 	}
 	if dv := dvs[0]; dv != 0 {
@@ -19325,52 +19039,50 @@ func (v *ToolBeforeEvent) GetSynthesized() *SynthesizedFlag {
 // document.
 func bToolBeforeEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolBeforeEvent) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "turn":
-				x := new(OpenIdentity)
-				bOpenIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListContentItem(c, m.Value())
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			case "call":
-				bIdentity(c, m.Value(), &v.Call)
-			case "tool":
-				bExecutionEventTool(c, m.Value(), &v.Tool)
-			case "path":
-				v.Path = c.Text(m.Value())
-			case "batch":
-				x := new(ExecutionEventBatch)
-				bExecutionEventBatch(c, m.Value(), x)
-				v.Batch = x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "turn":
+			x := new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListContentItem(c, m.Value())
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		case "call":
+			bIdentity(c, m.Value(), &v.Call)
+		case "tool":
+			bExecutionEventTool(c, m.Value(), &v.Tool)
+		case "path":
+			v.Path = c.Text(m.Value())
+		case "batch":
+			x := new(ExecutionEventBatch)
+			bExecutionEventBatch(c, m.Value(), x)
+			v.Batch = x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -19609,65 +19321,63 @@ func (v *ToolAfterEvent) GetSynthesized() *SynthesizedFlag {
 // document.
 func bToolAfterEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolAfterEvent) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "turn":
-				x := new(OpenIdentity)
-				bOpenIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListCanonicalMessage(c, m.Value())
-			case "outcome":
-				v.Outcome = ToolOutcome(c.Text(m.Value()))
-			case "execution":
-				v.Execution = bExecutionEventExecution(c, m.Value())
-			case "error":
-				x := new(ExecutionEventError)
-				bExecutionEventError(c, m.Value(), x)
-				v.Error = x
-			case "durationMs":
-				x := c.Number(m.Value())
-				v.DurationMs = &x
-			case "fileChanges":
-				v.FileChanges = buildListExecutionEventFilechange(c, m.Value())
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				x := new(Session)
-				bSession(c, m.Value(), x)
-				v.Session = x
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			case "call":
-				bIdentity(c, m.Value(), &v.Call)
-			case "tool":
-				bExecutionEventTool(c, m.Value(), &v.Tool)
-			case "path":
-				v.Path = c.Text(m.Value())
-			case "batch":
-				x := new(ExecutionEventBatch)
-				bExecutionEventBatch(c, m.Value(), x)
-				v.Batch = x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "turn":
+			x := new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListCanonicalMessage(c, m.Value())
+		case "outcome":
+			v.Outcome = ToolOutcome(c.Text(m.Value()))
+		case "execution":
+			v.Execution = bExecutionEventExecution(c, m.Value())
+		case "error":
+			x := new(ExecutionEventError)
+			bExecutionEventError(c, m.Value(), x)
+			v.Error = x
+		case "durationMs":
+			x := c.Number(m.Value())
+			v.DurationMs = &x
+		case "fileChanges":
+			v.FileChanges = buildListExecutionEventFilechange(c, m.Value())
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			x := new(Session)
+			bSession(c, m.Value(), x)
+			v.Session = x
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		case "call":
+			bIdentity(c, m.Value(), &v.Call)
+		case "tool":
+			bExecutionEventTool(c, m.Value(), &v.Tool)
+		case "path":
+			v.Path = c.Text(m.Value())
+		case "batch":
+			x := new(ExecutionEventBatch)
+			bExecutionEventBatch(c, m.Value(), x)
+			v.Batch = x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -19809,23 +19519,21 @@ type ExecutionEventFilechange struct {
 // validated document.
 func bExecutionEventFilechange(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventFilechange) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "path":
-				v.Path = c.Text(m.Value())
-			case "change":
-				v.Change = ExecutionEventFilechangeChange(c.Text(m.Value()))
-			case "previousPath":
-				x := c.Text(m.Value())
-				v.PreviousPath = &x
-			case "before":
-				v.Before = bContentItem(c, m.Value())
-			case "after":
-				v.After = bContentItem(c, m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "path":
+			v.Path = c.Text(m.Value())
+		case "change":
+			v.Change = ExecutionEventFilechangeChange(c.Text(m.Value()))
+		case "previousPath":
+			x := c.Text(m.Value())
+			v.PreviousPath = &x
+		case "before":
+			v.Before = bContentItem(c, m.Value())
+		case "after":
+			v.After = bContentItem(c, m.Value())
+		default:
 		}
 	}
 }
@@ -20035,52 +19743,50 @@ func (v *SessionStartEvent) GetSynthesized() *SynthesizedFlag {
 // document.
 func bSessionStartEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionStartEvent) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "turn":
-				x := new(OpenIdentity)
-				bOpenIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListCanonicalMessage(c, m.Value())
-			case "trigger":
-				v.Trigger = SessionStartEventTrigger(c.Text(m.Value()))
-			case "resumedFrom":
-				x := new(Identity)
-				bIdentity(c, m.Value(), x)
-				v.ResumedFrom = x
-			case "permissionMode":
-				v.PermissionMode = c.Text(m.Value())
-			case "harness":
-				bSessionStartEventHarness(c, m.Value(), &v.Harness)
-			case "manifest":
-				bStaticCapabilityManifest(c, m.Value(), &v.Manifest)
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				bSession(c, m.Value(), &v.Session)
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "turn":
+			x := new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListCanonicalMessage(c, m.Value())
+		case "trigger":
+			v.Trigger = SessionStartEventTrigger(c.Text(m.Value()))
+		case "resumedFrom":
+			x := new(Identity)
+			bIdentity(c, m.Value(), x)
+			v.ResumedFrom = x
+		case "permissionMode":
+			v.PermissionMode = c.Text(m.Value())
+		case "harness":
+			bSessionStartEventHarness(c, m.Value(), &v.Harness)
+		case "manifest":
+			bStaticCapabilityManifest(c, m.Value(), &v.Manifest)
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			bSession(c, m.Value(), &v.Session)
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -20211,16 +19917,14 @@ type SessionStartEventHarness struct {
 // validated document.
 func bSessionStartEventHarness(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionStartEventHarness) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "name":
-				v.Name = c.Text(m.Value())
-			case "version":
-				v.Version = c.Text(m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "name":
+			v.Name = c.Text(m.Value())
+		case "version":
+			v.Version = c.Text(m.Value())
+		default:
 		}
 	}
 }
@@ -20388,46 +20092,44 @@ func (v *SessionEndEvent) GetSynthesized() *SynthesizedFlag {
 // document.
 func bSessionEndEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionEndEvent) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "outcome":
-				v.Outcome = SessionEndEventOutcome(c.Text(m.Value()))
-			case "reason":
-				v.Reason = c.Text(m.Value())
-			case "counters":
-				v.Counters = buildMap_number(c, m.Value())
-			case "turn":
-				x := new(OpenIdentity)
-				bOpenIdentity(c, m.Value(), x)
-				v.Turn = x
-			case "items":
-				v.Items = buildListContentItem(c, m.Value())
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				bSession(c, m.Value(), &v.Session)
-			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
-			case "gaps":
-				v.Gaps = buildListEventGap(c, m.Value())
-			case "native":
-				v.Native = d.RawValue(m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "synthesized":
-				x := d.Bool(m.Value())
-				v.Synthesized = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "outcome":
+			v.Outcome = SessionEndEventOutcome(c.Text(m.Value()))
+		case "reason":
+			v.Reason = c.Text(m.Value())
+		case "counters":
+			v.Counters = buildMap_number(c, m.Value())
+		case "turn":
+			x := new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), x)
+			v.Turn = x
+		case "items":
+			v.Items = buildListContentItem(c, m.Value())
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			bSession(c, m.Value(), &v.Session)
+		case "parentEventId":
+			x := c.Text(m.Value())
+			v.ParentEventID = &x
+		case "gaps":
+			v.Gaps = buildListEventGap(c, m.Value())
+		case "native":
+			v.Native = d.RawValue(m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "synthesized":
+			x := d.Bool(m.Value())
+			v.Synthesized = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -20582,13 +20284,11 @@ type ExecutionEvent interface {
 func bExecutionEvent(c *ahpimpl.Ctx, n ahpimpl.Node) ExecutionEvent {
 	d := c.Doc
 	var dvs [1]ahpimpl.Node
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "type" {
-				dvs[0] = m.Value()
-				break
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if m.Key() == "type" {
+			dvs[0] = m.Value()
+			break
 		}
 	}
 	if dv := dvs[0]; dv != 0 {
@@ -20714,13 +20414,11 @@ type InteractionEvent interface {
 func bInteractionEvent(c *ahpimpl.Ctx, n ahpimpl.Node) InteractionEvent {
 	d := c.Doc
 	var dvs [1]ahpimpl.Node
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "type" {
-				dvs[0] = m.Value()
-				break
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if m.Key() == "type" {
+			dvs[0] = m.Value()
+			break
 		}
 	}
 	if dv := dvs[0]; dv != 0 {
@@ -20795,18 +20493,16 @@ type InterceptDenyResponse struct {
 // document.
 func bInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptDenyResponse) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "jsonrpc":
-			case "id":
-				bJSONRPCResponseID(c, m.Value(), &v.ID)
-			case "result":
-				bInterceptDenyResponseResult(c, m.Value(), &v.Result)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "jsonrpc":
+		case "id":
+			bJSONRPCResponseID(c, m.Value(), &v.ID)
+		case "result":
+			bInterceptDenyResponseResult(c, m.Value(), &v.Result)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -20875,18 +20571,16 @@ type InterceptDenyResponseResult struct {
 // validated document.
 func bInterceptDenyResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptDenyResponseResult) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "protocolVersion":
-			case "effects":
-				v.Effects = buildListDenyEffect(c, m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "protocolVersion":
+		case "effects":
+			v.Effects = buildListDenyEffect(c, m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -20956,18 +20650,16 @@ type InterceptNoEffectResponse struct {
 // validated document.
 func bInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptNoEffectResponse) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "jsonrpc":
-			case "id":
-				bJSONRPCResponseID(c, m.Value(), &v.ID)
-			case "result":
-				bInterceptNoEffectResponseResult(c, m.Value(), &v.Result)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "jsonrpc":
+		case "id":
+			bJSONRPCResponseID(c, m.Value(), &v.ID)
+		case "result":
+			bInterceptNoEffectResponseResult(c, m.Value(), &v.Result)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -21036,18 +20728,16 @@ type InterceptNoEffectResponseResult struct {
 // validated document.
 func bInterceptNoEffectResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptNoEffectResponseResult) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "protocolVersion":
-			case "effects":
-				v.Effects = buildList_value(c, m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "protocolVersion":
+		case "effects":
+			v.Effects = buildList_value(c, m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -21120,19 +20810,17 @@ func (*InterceptRequest) isWireMessage() {}
 // document.
 func bInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRequest) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "jsonrpc":
-			case "id":
-				bJSONRPCID(c, m.Value(), &v.ID)
-			case "method":
-			case "params":
-				bInterceptRequestParams(c, m.Value(), &v.Params)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "jsonrpc":
+		case "id":
+			bJSONRPCID(c, m.Value(), &v.ID)
+		case "method":
+		case "params":
+			bInterceptRequestParams(c, m.Value(), &v.Params)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -21209,24 +20897,22 @@ type InterceptRequestParams struct {
 // document.
 func bInterceptRequestParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRequestParams) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "protocolVersion":
-			case "event":
-				v.Event = bEvent(c, m.Value())
-			case "capabilities":
-				bCapabilities(c, m.Value(), &v.Capabilities)
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			case "state":
-				x := new(InterceptRequestParamsState)
-				bInterceptRequestParamsState(c, m.Value(), x)
-				v.State = x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "protocolVersion":
+		case "event":
+			v.Event = bEvent(c, m.Value())
+		case "capabilities":
+			bCapabilities(c, m.Value(), &v.Capabilities)
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		case "state":
+			x := new(InterceptRequestParamsState)
+			bInterceptRequestParamsState(c, m.Value(), x)
+			v.State = x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -21315,24 +21001,22 @@ type InterceptRequestParamsState struct {
 // validated document.
 func bInterceptRequestParamsState(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRequestParamsState) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "permission":
-				v.Permission = InterceptRequestParamsStatePermission(c.Text(m.Value()))
-			case "candidate":
-				bInterceptRequestParamsStateCandidate(c, m.Value(), &v.Candidate)
-			case "flow":
-				x := InterceptRequestParamsStateFlow(c.Text(m.Value()))
-				v.Flow = &x
-			case "instructions":
-				v.Instructions = ahpimpl.Strings[NonEmptyString](c, m.Value())
-			case "injections":
-				v.Injections = buildList_value(c, m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "permission":
+			v.Permission = InterceptRequestParamsStatePermission(c.Text(m.Value()))
+		case "candidate":
+			bInterceptRequestParamsStateCandidate(c, m.Value(), &v.Candidate)
+		case "flow":
+			x := InterceptRequestParamsStateFlow(c.Text(m.Value()))
+			v.Flow = &x
+		case "instructions":
+			v.Instructions = ahpimpl.Strings[NonEmptyString](c, m.Value())
+		case "injections":
+			v.Injections = buildList_value(c, m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -21472,17 +21156,15 @@ type InterceptRequestParamsStateCandidateObject struct {
 // object n of a validated document.
 func bInterceptRequestParamsStateCandidateObject(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRequestParamsStateCandidateObject) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "value":
-				v.Value = d.RawValue(m.Value())
-			case "provenance":
-				v.Provenance = d.RawValue(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "value":
+			v.Value = d.RawValue(m.Value())
+		case "provenance":
+			v.Provenance = d.RawValue(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -21558,18 +21240,16 @@ func (*InterceptResponse) isWireMessage() {}
 // document.
 func bInterceptResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptResponse) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "jsonrpc":
-			case "id":
-				bJSONRPCResponseID(c, m.Value(), &v.ID)
-			case "result":
-				bInterceptResponseResult(c, m.Value(), &v.Result)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "jsonrpc":
+		case "id":
+			bJSONRPCResponseID(c, m.Value(), &v.ID)
+		case "result":
+			bInterceptResponseResult(c, m.Value(), &v.Result)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -21638,18 +21318,16 @@ type InterceptResponseResult struct {
 // validated document.
 func bInterceptResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptResponseResult) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "protocolVersion":
-			case "effects":
-				v.Effects = buildListEffect(c, m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "protocolVersion":
+		case "effects":
+			v.Effects = buildListEffect(c, m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -21717,13 +21395,11 @@ type JSONRPCMessage interface {
 func bJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node) JSONRPCMessage {
 	d := c.Doc
 	var dvs [1]ahpimpl.Node
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "jsonrpc" {
-				dvs[0] = m.Value()
-				break
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if m.Key() == "jsonrpc" {
+			dvs[0] = m.Value()
+			break
 		}
 	}
 	if dv := dvs[0]; dv != 0 {
@@ -21807,28 +21483,26 @@ func (v *MCPElicitationBooleanSchema) GetDescription() *string {
 func bMCPElicitationBooleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitationBooleanSchema) {
 	d := c.Doc
 	var slab0 *[2]string
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "title":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[0] = c.Text(m.Value())
-				v.Title = &slab0[0]
-			case "description":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[1] = c.Text(m.Value())
-				v.Description = &slab0[1]
-			case "default":
-				x := d.Bool(m.Value())
-				v.Default = &x
-			default:
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "title":
+			if slab0 == nil {
+				slab0 = new([2]string)
 			}
+			slab0[0] = c.Text(m.Value())
+			v.Title = &slab0[0]
+		case "description":
+			if slab0 == nil {
+				slab0 = new([2]string)
+			}
+			slab0[1] = c.Text(m.Value())
+			v.Description = &slab0[1]
+		case "default":
+			x := d.Bool(m.Value())
+			v.Default = &x
+		default:
 		}
 	}
 }
@@ -21940,27 +21614,25 @@ func (v *MCPElicitationElicitRequestFormParams) GetTask() *MCPElicitationTaskMet
 // of a validated document.
 func bMCPElicitationElicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitationElicitRequestFormParams) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "_meta":
-				x := new(RequestMeta)
-				bRequestMeta(c, m.Value(), x)
-				v.Meta = x
-			case "message":
-				v.Message = c.Text(m.Value())
-			case "mode":
-				v.Mode = true
-			case "requestedSchema":
-				bMCPElicitationElicitRequestFormParamsRequestedSchema(c, m.Value(), &v.RequestedSchema)
-			case "task":
-				x := new(MCPElicitationTaskMetadata)
-				bMCPElicitationTaskMetadata(c, m.Value(), x)
-				v.Task = x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "_meta":
+			x := new(RequestMeta)
+			bRequestMeta(c, m.Value(), x)
+			v.Meta = x
+		case "message":
+			v.Message = c.Text(m.Value())
+		case "mode":
+			v.Mode = true
+		case "requestedSchema":
+			bMCPElicitationElicitRequestFormParamsRequestedSchema(c, m.Value(), &v.RequestedSchema)
+		case "task":
+			x := new(MCPElicitationTaskMetadata)
+			bMCPElicitationTaskMetadata(c, m.Value(), x)
+			v.Task = x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -22029,17 +21701,15 @@ type RequestMeta struct {
 // bRequestMeta fills v, which is zero, from object n of a validated document.
 func bRequestMeta(c *ahpimpl.Ctx, n ahpimpl.Node, v *RequestMeta) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "progressToken":
-				x := new(MCPElicitationProgressToken)
-				bMCPElicitationProgressToken(c, m.Value(), x)
-				v.ProgressToken = x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "progressToken":
+			x := new(MCPElicitationProgressToken)
+			bMCPElicitationProgressToken(c, m.Value(), x)
+			v.ProgressToken = x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -22156,20 +21826,18 @@ type MCPElicitationElicitRequestFormParamsRequestedSchema struct {
 // zero, from object n of a validated document.
 func bMCPElicitationElicitRequestFormParamsRequestedSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitationElicitRequestFormParamsRequestedSchema) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "$schema":
-				x := c.Text(m.Value())
-				v.Schema = &x
-			case "properties":
-				v.Properties = buildMapMCPElicitationPrimitiveSchemaDefinition(c, m.Value())
-			case "required":
-				v.Required = ahpimpl.Strings[string](c, m.Value())
-			case "type":
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "$schema":
+			x := c.Text(m.Value())
+			v.Schema = &x
+		case "properties":
+			v.Properties = buildMapMCPElicitationPrimitiveSchemaDefinition(c, m.Value())
+		case "required":
+			v.Required = ahpimpl.Strings[string](c, m.Value())
+		case "type":
+		default:
 		}
 	}
 }
@@ -22363,46 +22031,44 @@ func bMCPElicitationStringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitati
 	d := c.Doc
 	var slab0 *[3]string
 	var slab3 *[2]ahprt.Number
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "title":
-				if slab0 == nil {
-					slab0 = new([3]string)
-				}
-				slab0[0] = c.Text(m.Value())
-				v.Title = &slab0[0]
-			case "description":
-				if slab0 == nil {
-					slab0 = new([3]string)
-				}
-				slab0[1] = c.Text(m.Value())
-				v.Description = &slab0[1]
-			case "default":
-				if slab0 == nil {
-					slab0 = new([3]string)
-				}
-				slab0[2] = c.Text(m.Value())
-				v.Default = &slab0[2]
-			case "format":
-				x := MCPElicitationStringSchemaFormat(c.Text(m.Value()))
-				v.Format = &x
-			case "minLength":
-				if slab3 == nil {
-					slab3 = new([2]ahprt.Number)
-				}
-				slab3[0] = c.Number(m.Value())
-				v.MinLength = &slab3[0]
-			case "maxLength":
-				if slab3 == nil {
-					slab3 = new([2]ahprt.Number)
-				}
-				slab3[1] = c.Number(m.Value())
-				v.MaxLength = &slab3[1]
-			default:
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "title":
+			if slab0 == nil {
+				slab0 = new([3]string)
 			}
+			slab0[0] = c.Text(m.Value())
+			v.Title = &slab0[0]
+		case "description":
+			if slab0 == nil {
+				slab0 = new([3]string)
+			}
+			slab0[1] = c.Text(m.Value())
+			v.Description = &slab0[1]
+		case "default":
+			if slab0 == nil {
+				slab0 = new([3]string)
+			}
+			slab0[2] = c.Text(m.Value())
+			v.Default = &slab0[2]
+		case "format":
+			x := MCPElicitationStringSchemaFormat(c.Text(m.Value()))
+			v.Format = &x
+		case "minLength":
+			if slab3 == nil {
+				slab3 = new([2]ahprt.Number)
+			}
+			slab3[0] = c.Number(m.Value())
+			v.MinLength = &slab3[0]
+		case "maxLength":
+			if slab3 == nil {
+				slab3 = new([2]ahprt.Number)
+			}
+			slab3[1] = c.Number(m.Value())
+			v.MaxLength = &slab3[1]
+		default:
 		}
 	}
 }
@@ -22527,44 +22193,42 @@ func bMCPElicitationNumberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitati
 	d := c.Doc
 	var slab0 *[2]string
 	var slab2 *[3]ahprt.Number
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				v.Type = MCPElicitationNumberSchemaType(c.Text(m.Value()))
-			case "title":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[0] = c.Text(m.Value())
-				v.Title = &slab0[0]
-			case "description":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[1] = c.Text(m.Value())
-				v.Description = &slab0[1]
-			case "default":
-				if slab2 == nil {
-					slab2 = new([3]ahprt.Number)
-				}
-				slab2[0] = c.Number(m.Value())
-				v.Default = &slab2[0]
-			case "minimum":
-				if slab2 == nil {
-					slab2 = new([3]ahprt.Number)
-				}
-				slab2[1] = c.Number(m.Value())
-				v.Minimum = &slab2[1]
-			case "maximum":
-				if slab2 == nil {
-					slab2 = new([3]ahprt.Number)
-				}
-				slab2[2] = c.Number(m.Value())
-				v.Maximum = &slab2[2]
-			default:
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			v.Type = MCPElicitationNumberSchemaType(c.Text(m.Value()))
+		case "title":
+			if slab0 == nil {
+				slab0 = new([2]string)
 			}
+			slab0[0] = c.Text(m.Value())
+			v.Title = &slab0[0]
+		case "description":
+			if slab0 == nil {
+				slab0 = new([2]string)
+			}
+			slab0[1] = c.Text(m.Value())
+			v.Description = &slab0[1]
+		case "default":
+			if slab2 == nil {
+				slab2 = new([3]ahprt.Number)
+			}
+			slab2[0] = c.Number(m.Value())
+			v.Default = &slab2[0]
+		case "minimum":
+			if slab2 == nil {
+				slab2 = new([3]ahprt.Number)
+			}
+			slab2[1] = c.Number(m.Value())
+			v.Minimum = &slab2[1]
+		case "maximum":
+			if slab2 == nil {
+				slab2 = new([3]ahprt.Number)
+			}
+			slab2[2] = c.Number(m.Value())
+			v.Maximum = &slab2[2]
+		default:
 		}
 	}
 }
@@ -22674,33 +22338,31 @@ func (v *MCPElicitationUntitledSingleSelectEnumSchema) GetDescription() *string 
 func bMCPElicitationUntitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitationUntitledSingleSelectEnumSchema) {
 	d := c.Doc
 	var slab0 *[3]string
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "title":
-				if slab0 == nil {
-					slab0 = new([3]string)
-				}
-				slab0[0] = c.Text(m.Value())
-				v.Title = &slab0[0]
-			case "description":
-				if slab0 == nil {
-					slab0 = new([3]string)
-				}
-				slab0[1] = c.Text(m.Value())
-				v.Description = &slab0[1]
-			case "default":
-				if slab0 == nil {
-					slab0 = new([3]string)
-				}
-				slab0[2] = c.Text(m.Value())
-				v.Default = &slab0[2]
-			case "enum":
-				v.Enum = ahpimpl.Strings[string](c, m.Value())
-			default:
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "title":
+			if slab0 == nil {
+				slab0 = new([3]string)
 			}
+			slab0[0] = c.Text(m.Value())
+			v.Title = &slab0[0]
+		case "description":
+			if slab0 == nil {
+				slab0 = new([3]string)
+			}
+			slab0[1] = c.Text(m.Value())
+			v.Description = &slab0[1]
+		case "default":
+			if slab0 == nil {
+				slab0 = new([3]string)
+			}
+			slab0[2] = c.Text(m.Value())
+			v.Default = &slab0[2]
+		case "enum":
+			v.Enum = ahpimpl.Strings[string](c, m.Value())
+		default:
 		}
 	}
 }
@@ -22797,33 +22459,31 @@ func (v *MCPElicitationTitledSingleSelectEnumSchema) GetDescription() *string {
 func bMCPElicitationTitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitationTitledSingleSelectEnumSchema) {
 	d := c.Doc
 	var slab0 *[3]string
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "title":
-				if slab0 == nil {
-					slab0 = new([3]string)
-				}
-				slab0[0] = c.Text(m.Value())
-				v.Title = &slab0[0]
-			case "description":
-				if slab0 == nil {
-					slab0 = new([3]string)
-				}
-				slab0[1] = c.Text(m.Value())
-				v.Description = &slab0[1]
-			case "default":
-				if slab0 == nil {
-					slab0 = new([3]string)
-				}
-				slab0[2] = c.Text(m.Value())
-				v.Default = &slab0[2]
-			case "oneOf":
-				v.OneOf = buildListLabelledOption(c, m.Value())
-			default:
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "title":
+			if slab0 == nil {
+				slab0 = new([3]string)
 			}
+			slab0[0] = c.Text(m.Value())
+			v.Title = &slab0[0]
+		case "description":
+			if slab0 == nil {
+				slab0 = new([3]string)
+			}
+			slab0[1] = c.Text(m.Value())
+			v.Description = &slab0[1]
+		case "default":
+			if slab0 == nil {
+				slab0 = new([3]string)
+			}
+			slab0[2] = c.Text(m.Value())
+			v.Default = &slab0[2]
+		case "oneOf":
+			v.OneOf = buildListLabelledOption(c, m.Value())
+		default:
 		}
 	}
 }
@@ -22897,16 +22557,14 @@ type LabelledOption struct {
 // document.
 func bLabelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, v *LabelledOption) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "const":
-				v.Const = c.Text(m.Value())
-			case "title":
-				v.Title = c.Text(m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "const":
+			v.Const = c.Text(m.Value())
+		case "title":
+			v.Title = c.Text(m.Value())
+		default:
 		}
 	}
 }
@@ -22991,41 +22649,39 @@ func bMCPElicitationUntitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 	d := c.Doc
 	var slab0 *[2]string
 	var slab2 *[2]ahprt.Number
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "title":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[0] = c.Text(m.Value())
-				v.Title = &slab0[0]
-			case "description":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[1] = c.Text(m.Value())
-				v.Description = &slab0[1]
-			case "default":
-				v.Default = ahpimpl.Strings[string](c, m.Value())
-			case "items":
-				bMCPElicitationUntitledMultiSelectEnumSchemaItems(c, m.Value(), &v.Items)
-			case "minItems":
-				if slab2 == nil {
-					slab2 = new([2]ahprt.Number)
-				}
-				slab2[0] = c.Number(m.Value())
-				v.MinItems = &slab2[0]
-			case "maxItems":
-				if slab2 == nil {
-					slab2 = new([2]ahprt.Number)
-				}
-				slab2[1] = c.Number(m.Value())
-				v.MaxItems = &slab2[1]
-			default:
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "title":
+			if slab0 == nil {
+				slab0 = new([2]string)
 			}
+			slab0[0] = c.Text(m.Value())
+			v.Title = &slab0[0]
+		case "description":
+			if slab0 == nil {
+				slab0 = new([2]string)
+			}
+			slab0[1] = c.Text(m.Value())
+			v.Description = &slab0[1]
+		case "default":
+			v.Default = ahpimpl.Strings[string](c, m.Value())
+		case "items":
+			bMCPElicitationUntitledMultiSelectEnumSchemaItems(c, m.Value(), &v.Items)
+		case "minItems":
+			if slab2 == nil {
+				slab2 = new([2]ahprt.Number)
+			}
+			slab2[0] = c.Number(m.Value())
+			v.MinItems = &slab2[0]
+		case "maxItems":
+			if slab2 == nil {
+				slab2 = new([2]ahprt.Number)
+			}
+			slab2[1] = c.Number(m.Value())
+			v.MaxItems = &slab2[1]
+		default:
 		}
 	}
 }
@@ -23103,15 +22759,13 @@ type MCPElicitationUntitledMultiSelectEnumSchemaItems struct {
 // from object n of a validated document.
 func bMCPElicitationUntitledMultiSelectEnumSchemaItems(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitationUntitledMultiSelectEnumSchemaItems) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "enum":
-				v.Enum = ahpimpl.Strings[string](c, m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "enum":
+			v.Enum = ahpimpl.Strings[string](c, m.Value())
+		default:
 		}
 	}
 }
@@ -23201,41 +22855,39 @@ func bMCPElicitationTitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, 
 	d := c.Doc
 	var slab0 *[2]string
 	var slab2 *[2]ahprt.Number
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "title":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[0] = c.Text(m.Value())
-				v.Title = &slab0[0]
-			case "description":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[1] = c.Text(m.Value())
-				v.Description = &slab0[1]
-			case "default":
-				v.Default = ahpimpl.Strings[string](c, m.Value())
-			case "items":
-				bMCPElicitationTitledMultiSelectEnumSchemaItems(c, m.Value(), &v.Items)
-			case "minItems":
-				if slab2 == nil {
-					slab2 = new([2]ahprt.Number)
-				}
-				slab2[0] = c.Number(m.Value())
-				v.MinItems = &slab2[0]
-			case "maxItems":
-				if slab2 == nil {
-					slab2 = new([2]ahprt.Number)
-				}
-				slab2[1] = c.Number(m.Value())
-				v.MaxItems = &slab2[1]
-			default:
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "title":
+			if slab0 == nil {
+				slab0 = new([2]string)
 			}
+			slab0[0] = c.Text(m.Value())
+			v.Title = &slab0[0]
+		case "description":
+			if slab0 == nil {
+				slab0 = new([2]string)
+			}
+			slab0[1] = c.Text(m.Value())
+			v.Description = &slab0[1]
+		case "default":
+			v.Default = ahpimpl.Strings[string](c, m.Value())
+		case "items":
+			bMCPElicitationTitledMultiSelectEnumSchemaItems(c, m.Value(), &v.Items)
+		case "minItems":
+			if slab2 == nil {
+				slab2 = new([2]ahprt.Number)
+			}
+			slab2[0] = c.Number(m.Value())
+			v.MinItems = &slab2[0]
+		case "maxItems":
+			if slab2 == nil {
+				slab2 = new([2]ahprt.Number)
+			}
+			slab2[1] = c.Number(m.Value())
+			v.MaxItems = &slab2[1]
+		default:
 		}
 	}
 }
@@ -23313,14 +22965,12 @@ type MCPElicitationTitledMultiSelectEnumSchemaItems struct {
 // object n of a validated document.
 func bMCPElicitationTitledMultiSelectEnumSchemaItems(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitationTitledMultiSelectEnumSchemaItems) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "anyOf":
-				v.AnyOf = buildListLabelledOption(c, m.Value())
-			default:
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "anyOf":
+			v.AnyOf = buildListLabelledOption(c, m.Value())
+		default:
 		}
 	}
 }
@@ -23400,35 +23050,33 @@ func (v *MCPElicitationLegacyTitledEnumSchema) GetDescription() *string {
 func bMCPElicitationLegacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitationLegacyTitledEnumSchema) {
 	d := c.Doc
 	var slab0 *[3]string
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "title":
-				if slab0 == nil {
-					slab0 = new([3]string)
-				}
-				slab0[0] = c.Text(m.Value())
-				v.Title = &slab0[0]
-			case "description":
-				if slab0 == nil {
-					slab0 = new([3]string)
-				}
-				slab0[1] = c.Text(m.Value())
-				v.Description = &slab0[1]
-			case "default":
-				if slab0 == nil {
-					slab0 = new([3]string)
-				}
-				slab0[2] = c.Text(m.Value())
-				v.Default = &slab0[2]
-			case "enum":
-				v.Enum = ahpimpl.Strings[string](c, m.Value())
-			case "enumNames":
-				v.EnumNames = ahpimpl.Strings[string](c, m.Value())
-			default:
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "title":
+			if slab0 == nil {
+				slab0 = new([3]string)
 			}
+			slab0[0] = c.Text(m.Value())
+			v.Title = &slab0[0]
+		case "description":
+			if slab0 == nil {
+				slab0 = new([3]string)
+			}
+			slab0[1] = c.Text(m.Value())
+			v.Description = &slab0[1]
+		case "default":
+			if slab0 == nil {
+				slab0 = new([3]string)
+			}
+			slab0[2] = c.Text(m.Value())
+			v.Default = &slab0[2]
+		case "enum":
+			v.Enum = ahpimpl.Strings[string](c, m.Value())
+		case "enumNames":
+			v.EnumNames = ahpimpl.Strings[string](c, m.Value())
+		default:
 		}
 	}
 }
@@ -23508,16 +23156,14 @@ type MCPElicitationTaskMetadata struct {
 // validated document.
 func bMCPElicitationTaskMetadata(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitationTaskMetadata) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "ttl":
-				x := c.Number(m.Value())
-				v.Ttl = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "ttl":
+			x := c.Number(m.Value())
+			v.Ttl = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -23659,28 +23305,26 @@ func (v *MCPElicitationElicitRequestURLParams) GetTask() *MCPElicitationTaskMeta
 // of a validated document.
 func bMCPElicitationElicitRequestURLParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitationElicitRequestURLParams) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "_meta":
-				x := new(RequestMeta)
-				bRequestMeta(c, m.Value(), x)
-				v.Meta = x
-			case "elicitationId":
-				v.ElicitationID = c.Text(m.Value())
-			case "message":
-				v.Message = c.Text(m.Value())
-			case "mode":
-			case "task":
-				x := new(MCPElicitationTaskMetadata)
-				bMCPElicitationTaskMetadata(c, m.Value(), x)
-				v.Task = x
-			case "url":
-				v.URL = c.Text(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "_meta":
+			x := new(RequestMeta)
+			bRequestMeta(c, m.Value(), x)
+			v.Meta = x
+		case "elicitationId":
+			v.ElicitationID = c.Text(m.Value())
+		case "message":
+			v.Message = c.Text(m.Value())
+		case "mode":
+		case "task":
+			x := new(MCPElicitationTaskMetadata)
+			bMCPElicitationTaskMetadata(c, m.Value(), x)
+			v.Task = x
+		case "url":
+			v.URL = c.Text(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -23770,19 +23414,17 @@ type MCPElicitationElicitResult struct {
 // validated document.
 func bMCPElicitationElicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitationElicitResult) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "_meta":
-				v.Meta = d.RawValue(m.Value())
-			case "action":
-				v.Action = MCPElicitationElicitResultAction(c.Text(m.Value()))
-			case "content":
-				v.Content = buildMapMCPElicitationElicitResultContentValue(c, m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "_meta":
+			v.Meta = d.RawValue(m.Value())
+		case "action":
+			v.Action = MCPElicitationElicitResultAction(c.Text(m.Value()))
+		case "content":
+			v.Content = buildMapMCPElicitationElicitResultContentValue(c, m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -23943,17 +23585,15 @@ func (*ObserveNotification) isWireMessage() {}
 // document.
 func bObserveNotification(c *ahpimpl.Ctx, n ahpimpl.Node, v *ObserveNotification) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "jsonrpc":
-			case "method":
-			case "params":
-				bObserveNotificationParams(c, m.Value(), &v.Params)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "jsonrpc":
+		case "method":
+		case "params":
+			bObserveNotificationParams(c, m.Value(), &v.Params)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -24016,16 +23656,14 @@ type ObserveNotificationParams struct {
 // validated document.
 func bObserveNotificationParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *ObserveNotificationParams) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "protocolVersion":
-			case "event":
-				v.Event = bEvent(c, m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "protocolVersion":
+		case "event":
+			v.Event = bEvent(c, m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -24091,16 +23729,14 @@ type Registration struct {
 // bRegistration fills v, which is zero, from object n of a validated document.
 func bRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, v *Registration) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "protocolVersion":
-			case "hooks":
-				v.Hooks = buildListBackend(c, m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "protocolVersion":
+		case "hooks":
+			v.Hooks = buildListBackend(c, m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -24168,21 +23804,19 @@ type Backend struct {
 // bBackend fills v, which is zero, from object n of a validated document.
 func bBackend(c *ahpimpl.Ctx, n ahpimpl.Node, v *Backend) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "transport":
-				v.Transport = bBackendTransport(c, m.Value())
-			case "authentication":
-				v.Authentication = bAuthentication(c, m.Value())
-			case "subscriptions":
-				v.Subscriptions = buildListBackendSubscription(c, m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "transport":
+			v.Transport = bBackendTransport(c, m.Value())
+		case "authentication":
+			v.Authentication = bAuthentication(c, m.Value())
+		case "subscriptions":
+			v.Subscriptions = buildListBackendSubscription(c, m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -24268,23 +23902,21 @@ func (*StdioTransport) GetType() string {
 // document.
 func bStdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, v *StdioTransport) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "command":
-				v.Command = c.Text(m.Value())
-			case "args":
-				v.Args = ahpimpl.Strings[string](c, m.Value())
-			case "lifecycle":
-				v.Lifecycle = StdioTransportLifecycle(c.Text(m.Value()))
-			case "cwd":
-				x := c.Text(m.Value())
-				v.Cwd = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "command":
+			v.Command = c.Text(m.Value())
+		case "args":
+			v.Args = ahpimpl.Strings[string](c, m.Value())
+		case "lifecycle":
+			v.Lifecycle = StdioTransportLifecycle(c.Text(m.Value()))
+		case "cwd":
+			x := c.Text(m.Value())
+			v.Cwd = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -24380,16 +24012,14 @@ func (*HTTPTransport) GetType() string {
 // bHTTPTransport fills v, which is zero, from object n of a validated document.
 func bHTTPTransport(c *ahpimpl.Ctx, n ahpimpl.Node, v *HTTPTransport) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "url":
-				v.URL = c.Text(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "url":
+			v.URL = c.Text(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -24455,13 +24085,11 @@ type BackendTransport interface {
 func bBackendTransport(c *ahpimpl.Ctx, n ahpimpl.Node) BackendTransport {
 	d := c.Doc
 	var dvs [1]ahpimpl.Node
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "type" {
-				dvs[0] = m.Value()
-				break
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if m.Key() == "type" {
+			dvs[0] = m.Value()
+			break
 		}
 	}
 	if dv := dvs[0]; dv != 0 {
@@ -24572,45 +24200,43 @@ func (v *InterceptSubscription) GetDisableable() *bool {
 func bInterceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptSubscription) {
 	d := c.Doc
 	var slab0 *[2]bool
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "events":
-				v.Events = ahpimpl.Strings[string](c, m.Value())
-			case "mode":
-			case "timeoutMs":
-				v.TimeoutMs = c.Number(m.Value())
-			case "failurePolicy":
-				v.FailurePolicy = InterceptSubscriptionFailurePolicy(c.Text(m.Value()))
-			case "includeNative":
-				if slab0 == nil {
-					slab0 = new([2]bool)
-				}
-				slab0[0] = d.Bool(m.Value())
-				v.IncludeNative = &slab0[0]
-			case "content":
-				bContentSelection(c, m.Value(), &v.Content)
-			case "upload":
-				x := new(ContentUpload)
-				bContentUpload(c, m.Value(), x)
-				v.Upload = x
-			case "filters":
-				x := new(Filters)
-				bFilters(c, m.Value(), x)
-				v.Filters = x
-			case "scope":
-				x := InterceptSubscriptionScope(c.Text(m.Value()))
-				v.Scope = &x
-			case "disableable":
-				if slab0 == nil {
-					slab0 = new([2]bool)
-				}
-				slab0[1] = d.Bool(m.Value())
-				v.Disableable = &slab0[1]
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "events":
+			v.Events = ahpimpl.Strings[string](c, m.Value())
+		case "mode":
+		case "timeoutMs":
+			v.TimeoutMs = c.Number(m.Value())
+		case "failurePolicy":
+			v.FailurePolicy = InterceptSubscriptionFailurePolicy(c.Text(m.Value()))
+		case "includeNative":
+			if slab0 == nil {
+				slab0 = new([2]bool)
 			}
+			slab0[0] = d.Bool(m.Value())
+			v.IncludeNative = &slab0[0]
+		case "content":
+			bContentSelection(c, m.Value(), &v.Content)
+		case "upload":
+			x := new(ContentUpload)
+			bContentUpload(c, m.Value(), x)
+			v.Upload = x
+		case "filters":
+			x := new(Filters)
+			bFilters(c, m.Value(), x)
+			v.Filters = x
+		case "scope":
+			x := InterceptSubscriptionScope(c.Text(m.Value()))
+			v.Scope = &x
+		case "disableable":
+			if slab0 == nil {
+				slab0 = new([2]bool)
+			}
+			slab0[1] = d.Bool(m.Value())
+			v.Disableable = &slab0[1]
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -24717,17 +24343,15 @@ type Filters struct {
 // bFilters fills v, which is zero, from object n of a validated document.
 func bFilters(c *ahpimpl.Ctx, n ahpimpl.Node, v *Filters) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "toolKinds":
-				v.ToolKinds = ahpimpl.Strings[NonEmptyString](c, m.Value())
-			case "paths":
-				v.Paths = ahpimpl.Strings[NonEmptyString](c, m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "toolKinds":
+			v.ToolKinds = ahpimpl.Strings[NonEmptyString](c, m.Value())
+		case "paths":
+			v.Paths = ahpimpl.Strings[NonEmptyString](c, m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -24873,41 +24497,39 @@ func (v *ObserveSubscription) GetDisableable() *bool {
 func bObserveSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, v *ObserveSubscription) {
 	d := c.Doc
 	var slab0 *[2]bool
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "events":
-				v.Events = ahpimpl.Strings[string](c, m.Value())
-			case "mode":
-			case "includeNative":
-				if slab0 == nil {
-					slab0 = new([2]bool)
-				}
-				slab0[0] = d.Bool(m.Value())
-				v.IncludeNative = &slab0[0]
-			case "content":
-				bContentSelection(c, m.Value(), &v.Content)
-			case "upload":
-				x := new(ContentUpload)
-				bContentUpload(c, m.Value(), x)
-				v.Upload = x
-			case "filters":
-				x := new(Filters)
-				bFilters(c, m.Value(), x)
-				v.Filters = x
-			case "scope":
-				x := ObserveSubscriptionScope(c.Text(m.Value()))
-				v.Scope = &x
-			case "disableable":
-				if slab0 == nil {
-					slab0 = new([2]bool)
-				}
-				slab0[1] = d.Bool(m.Value())
-				v.Disableable = &slab0[1]
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "events":
+			v.Events = ahpimpl.Strings[string](c, m.Value())
+		case "mode":
+		case "includeNative":
+			if slab0 == nil {
+				slab0 = new([2]bool)
 			}
+			slab0[0] = d.Bool(m.Value())
+			v.IncludeNative = &slab0[0]
+		case "content":
+			bContentSelection(c, m.Value(), &v.Content)
+		case "upload":
+			x := new(ContentUpload)
+			bContentUpload(c, m.Value(), x)
+			v.Upload = x
+		case "filters":
+			x := new(Filters)
+			bFilters(c, m.Value(), x)
+			v.Filters = x
+		case "scope":
+			x := ObserveSubscriptionScope(c.Text(m.Value()))
+			v.Scope = &x
+		case "disableable":
+			if slab0 == nil {
+				slab0 = new([2]bool)
+			}
+			slab0[1] = d.Bool(m.Value())
+			v.Disableable = &slab0[1]
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -25021,13 +24643,11 @@ type BackendSubscription interface {
 func bBackendSubscription(c *ahpimpl.Ctx, n ahpimpl.Node) BackendSubscription {
 	d := c.Doc
 	var dvs [1]ahpimpl.Node
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "mode" {
-				dvs[0] = m.Value()
-				break
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if m.Key() == "mode" {
+			dvs[0] = m.Value()
+			break
 		}
 	}
 	if dv := dvs[0]; dv != 0 {
@@ -25071,21 +24691,19 @@ type RegistrationContentreceiver struct {
 // validated document.
 func bRegistrationContentreceiver(c *ahpimpl.Ctx, n ahpimpl.Node, v *RegistrationContentreceiver) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "url":
-				v.URL = c.Text(m.Value())
-			case "authentication":
-				v.Authentication = bAuthentication(c, m.Value())
-			case "timeoutMs":
-				v.TimeoutMs = c.Number(m.Value())
-			case "maxBytes":
-				v.MaxBytes = c.Number(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "url":
+			v.URL = c.Text(m.Value())
+		case "authentication":
+			v.Authentication = bAuthentication(c, m.Value())
+		case "timeoutMs":
+			v.TimeoutMs = c.Number(m.Value())
+		case "maxBytes":
+			v.MaxBytes = c.Number(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -25162,13 +24780,11 @@ type WireMessage interface {
 func bWireMessage(c *ahpimpl.Ctx, n ahpimpl.Node) WireMessage {
 	d := c.Doc
 	var dvs [1]ahpimpl.Node
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "jsonrpc" {
-				dvs[0] = m.Value()
-				break
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if m.Key() == "jsonrpc" {
+			dvs[0] = m.Value()
+			break
 		}
 	}
 	if dv := dvs[0]; dv != 0 {
@@ -25275,13 +24891,11 @@ type TaskWorkspaceEvent interface {
 func bTaskWorkspaceEvent(c *ahpimpl.Ctx, n ahpimpl.Node) TaskWorkspaceEvent {
 	d := c.Doc
 	var dvs [1]ahpimpl.Node
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "type" {
-				dvs[0] = m.Value()
-				break
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if m.Key() == "type" {
+			dvs[0] = m.Value()
+			break
 		}
 	}
 	if dv := dvs[0]; dv != 0 {

@@ -19,38 +19,34 @@ func vCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "effects":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[1])
-					}
-					if d.Len(n) < 1 {
-						return c.FailWith(n, &reasons[2])
-					}
-					if ok, _ := c.UniqueItems(n); !ok {
-						return c.FailWith(n, &reasons[3])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vCapabilities_effects_items) {
-								return false
-							}
-						}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "effects":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[1])
+				}
+				if d.Len(n) < 1 {
+					return c.FailWith(n, &reasons[2])
+				}
+				if ok, _ := c.UniqueItems(n); !ok {
+					return c.FailWith(n, &reasons[3])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vCapabilities_effects_items) {
+						return false
 					}
 				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -112,46 +108,44 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "deny")) {
-					return c.FailWith(n, &reasons[9])
-				}
-			case "reason":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[10])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[11])
-					}
-				}
-			case "code":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[12])
-					}
-					if !re0.Match(d.Str(n)) {
-						return c.FailWith(n, &reasons[13])
-					}
-				}
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "deny")) {
+				return c.FailWith(n, &reasons[9])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "reason":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[10])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[11])
+				}
 			}
+		case "code":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[12])
+				}
+				if !re0.Match(d.Str(n)) {
+					return c.FailWith(n, &reasons[13])
+				}
+			}
+		case "extensions":
+			if !c.Child(m.Value(), vExtensions) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -166,15 +160,13 @@ func vExtensions(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[16])
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			{
-				n := m.Name()
-				if d.Kind(n) == ahpimpl.KindString {
-					if !re0.Match(d.Str(n)) {
-						return c.FailWith(n, &reasons[17])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		{
+			n := m.Name()
+			if d.Kind(n) == ahpimpl.KindString {
+				if !re0.Match(d.Str(n)) {
+					return c.FailWith(n, &reasons[17])
 				}
 			}
 		}
@@ -194,20 +186,18 @@ func vInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "result":
-					if !c.Child(m.Value(), vInterceptDenyResponse_allOf_1_result) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "result":
+				if !c.Child(m.Value(), vInterceptDenyResponse_allOf_1_result) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -227,34 +217,32 @@ func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "jsonrpc":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "2.0")) {
-					return c.FailWith(n, &reasons[19])
-				}
-			case "id":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
-					return false
-				}
-			case "result":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vCommon_successResponse_result) {
-					return false
-				}
-			case "error":
-				present |= 1
-				continue
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "jsonrpc":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "2.0")) {
+				return c.FailWith(n, &reasons[19])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "id":
+			seen |= uint64(0x2)
+			if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
+				return false
 			}
+		case "result":
+			seen |= uint64(0x4)
+			if !c.Child(m.Value(), vCommon_successResponse_result) {
+				return false
+			}
+		case "error":
+			present |= 1
+			continue
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -359,47 +347,43 @@ func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "protocolVersion":
-				seen |= uint64(0x1)
-				if !vCommon_protocolVersion(c, m.Value(), nil) {
-					return false
-				}
-			case "effects":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[30])
-					}
-					if d.Len(n) < 1 {
-						return c.FailWith(n, &reasons[31])
-					}
-					if d.Len(n) > 1 {
-						return c.FailWith(n, &reasons[32])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vDenyEffect) {
-								return false
-							}
-						}
-					}
-				}
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "protocolVersion":
+			seen |= uint64(0x1)
+			if !vCommon_protocolVersion(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "effects":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[30])
+				}
+				if d.Len(n) < 1 {
+					return c.FailWith(n, &reasons[31])
+				}
+				if d.Len(n) > 1 {
+					return c.FailWith(n, &reasons[32])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vDenyEffect) {
+						return false
+					}
+				}
 			}
+		case "extensions":
+			if !c.Child(m.Value(), vExtensions) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -430,20 +414,18 @@ func vInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "result":
-					if !c.Child(m.Value(), vInterceptNoEffectResponse_allOf_1_result) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "result":
+				if !c.Child(m.Value(), vInterceptNoEffectResponse_allOf_1_result) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -460,36 +442,34 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "protocolVersion":
-				seen |= uint64(0x1)
-				if !vCommon_protocolVersion(c, m.Value(), nil) {
-					return false
-				}
-			case "effects":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[37])
-					}
-					if d.Len(n) > 0 {
-						return c.FailWith(n, &reasons[38])
-					}
-				}
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "protocolVersion":
+			seen |= uint64(0x1)
+			if !vCommon_protocolVersion(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "effects":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[37])
+				}
+				if d.Len(n) > 0 {
+					return c.FailWith(n, &reasons[38])
+				}
 			}
+		case "extensions":
+			if !c.Child(m.Value(), vExtensions) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -505,13 +485,13 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return false
 	}
 	// 0.1.0-draft.1/intercept-request.schema.json#/allOf/1
-	if !(d.Kind(n) == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[41])
-	}
-	if ev != nil {
-		ev.Declared = true
-	}
 	{
+		if !(d.Kind(n) == ahpimpl.KindObject) {
+			return c.FailTypeWith(n, &reasons[41])
+		}
+		if ev != nil {
+			ev.Declared = true
+		}
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -547,42 +527,40 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "jsonrpc":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "2.0")) {
-					return c.FailWith(n, &reasons[44])
-				}
-			case "id":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCommon_jsonRpcId) {
-					return false
-				}
-			case "method":
-				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[45])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[46])
-					}
-				}
-			case "params":
-				seen |= uint64(0x8)
-				if !c.Child(m.Value(), vCommon_request_params) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "jsonrpc":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "2.0")) {
+				return c.FailWith(n, &reasons[44])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "id":
+			seen |= uint64(0x2)
+			if !c.Child(m.Value(), vCommon_jsonRpcId) {
+				return false
 			}
+		case "method":
+			seen |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[45])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[46])
+				}
+			}
+		case "params":
+			seen |= uint64(0x8)
+			if !c.Child(m.Value(), vCommon_request_params) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0xf) {
@@ -612,35 +590,33 @@ func vInterceptRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "protocolVersion":
-				seen |= uint64(0x1)
-				if !vCommon_protocolVersion(c, m.Value(), nil) {
-					return false
-				}
-			case "event":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vToolBefore) {
-					return false
-				}
-			case "capabilities":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities) {
-					return false
-				}
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "protocolVersion":
+			seen |= uint64(0x1)
+			if !vCommon_protocolVersion(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "event":
+			seen |= uint64(0x2)
+			if !c.Child(m.Value(), vToolBefore) {
+				return false
 			}
+		case "capabilities":
+			seen |= uint64(0x4)
+			if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities) {
+				return false
+			}
+		case "extensions":
+			if !c.Child(m.Value(), vExtensions) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -659,72 +635,70 @@ func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[57])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[58])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[57])
 				}
-			case "source":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[59])
-					}
-					if !format.URI(d.StrView(n)) {
-						return c.FailWith(n, &reasons[60])
-					}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[58])
 				}
-			case "type":
-				seen |= uint64(0x4)
-				if n := m.Value(); !(d.StrEq(n, "tool.before")) {
-					return c.FailWith(n, &reasons[61])
-				}
-			case "time":
-				seen |= uint64(0x8)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[62])
-					}
-					if !format.DateTime(d.StrView(n)) {
-						return c.FailWith(n, &reasons[63])
-					}
-				}
-			case "session":
-				seen |= uint64(0x10)
-				if !c.Child(m.Value(), vCommon_session) {
-					return false
-				}
-			case "tool":
-				seen |= uint64(0x20)
-				if !c.Child(m.Value(), vToolBefore_tool) {
-					return false
-				}
-			case "native":
-				if !c.Child(m.Value(), vCommon_native) {
-					return false
-				}
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "source":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[59])
+				}
+				if !format.URI(d.StrView(n)) {
+					return c.FailWith(n, &reasons[60])
+				}
 			}
+		case "type":
+			seen |= uint64(0x4)
+			if n := m.Value(); !(d.StrEq(n, "tool.before")) {
+				return c.FailWith(n, &reasons[61])
+			}
+		case "time":
+			seen |= uint64(0x8)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[62])
+				}
+				if !format.DateTime(d.StrView(n)) {
+					return c.FailWith(n, &reasons[63])
+				}
+			}
+		case "session":
+			seen |= uint64(0x10)
+			if !c.Child(m.Value(), vCommon_session) {
+				return false
+			}
+		case "tool":
+			seen |= uint64(0x20)
+			if !c.Child(m.Value(), vToolBefore_tool) {
+				return false
+			}
+		case "native":
+			if !c.Child(m.Value(), vCommon_native) {
+				return false
+			}
+		case "extensions":
+			if !c.Child(m.Value(), vExtensions) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3f) {
@@ -743,54 +717,50 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[71])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[72])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[71])
 				}
-			case "cwd":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[73])
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[72])
 				}
-			case "workspaceRoots":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[74])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
-								return c.FailTypeWith(n, &reasons[75])
-							}
-						}
-					}
-				}
-			case "model":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[76])
-				}
-			case "agent":
-				if !c.Child(m.Value(), vCommon_session_agent) {
-					return false
-				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "cwd":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[73])
 			}
+		case "workspaceRoots":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[74])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[75])
+					}
+				}
+			}
+		case "model":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[76])
+			}
+		case "agent":
+			if !c.Child(m.Value(), vCommon_session_agent) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -810,31 +780,29 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[79])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[80])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[79])
 				}
-			case "type":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[81])
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[80])
 				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "type":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[81])
 			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x1) {
@@ -856,58 +824,56 @@ func vToolBefore_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "callId":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[84])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[85])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "callId":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[84])
 				}
-			case "name":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[86])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[87])
-					}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[85])
 				}
-			case "kind":
-				seen |= uint64(0x4)
-				if !c.StrEnum(m.Value(), &reasons[88], enum0) {
-					return false
-				}
-			case "input":
-				seen |= uint64(0x8)
-				if !c.Child(m.Value(), vToolBefore_tool_input) {
-					return false
-				}
-			case "mcp":
-				if !c.Child(m.Value(), vToolBefore_tool_mcp) {
-					return false
-				}
-			case "output":
-				present |= 1
-				continue
-			case "error":
-				present |= 2
-				continue
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "name":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[86])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[87])
+				}
 			}
+		case "kind":
+			seen |= uint64(0x4)
+			if !c.StrEnum(m.Value(), &reasons[88], enum0) {
+				return false
+			}
+		case "input":
+			seen |= uint64(0x8)
+			if !c.Child(m.Value(), vToolBefore_tool_input) {
+				return false
+			}
+		case "mcp":
+			if !c.Child(m.Value(), vToolBefore_tool_mcp) {
+				return false
+			}
+		case "output":
+			present |= 1
+			continue
+		case "error":
+			present |= 2
+			continue
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0xf) {
@@ -949,43 +915,41 @@ func vCommon_native(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "provider":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[97])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[98])
-					}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "provider":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[97])
 				}
-			case "eventName":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[99])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[100])
-					}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[98])
 				}
-			case "payload":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vCommon_native_payload) {
-					return false
-				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "eventName":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[99])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[100])
+				}
 			}
+		case "payload":
+			seen |= uint64(0x4)
+			if !c.Child(m.Value(), vCommon_native_payload) {
+				return false
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -1015,20 +979,18 @@ func vInterceptRequest_allOf_1_params_capabilities(c *ahpimpl.Ctx, n ahpimpl.Nod
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "effects":
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -1040,15 +1002,13 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects(c *ahpimpl.Ct
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindArray {
 		matches := 0
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if c.Matches(it.Item(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains) {
-					matches++
-					if ev != nil {
-						ev.Set(i)
-					}
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if c.Matches(it.Item(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains) {
+				matches++
+				if ev != nil {
+					ev.Set(i)
 				}
 			}
 		}
@@ -1077,13 +1037,11 @@ func vJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			return c.FailTypeWith(n, &reasons[107])
 		}
 		var dvs [1]ahpimpl.Node
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if m.Key() == "jsonrpc" {
-					dvs[0] = m.Value()
-					break
-				}
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "jsonrpc" {
+				dvs[0] = m.Value()
+				break
 			}
 		}
 		dv := dvs[0]
@@ -1147,40 +1105,38 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "jsonrpc":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "2.0")) {
-					return c.FailWith(n, &reasons[111])
-				}
-			case "method":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[112])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[113])
-					}
-				}
-			case "params":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vCommon_notification_params) {
-					return false
-				}
-			case "id":
-				present |= 1
-				continue
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "jsonrpc":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "2.0")) {
+				return c.FailWith(n, &reasons[111])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "method":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[112])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[113])
+				}
 			}
+		case "params":
+			seen |= uint64(0x4)
+			if !c.Child(m.Value(), vCommon_notification_params) {
+				return false
+			}
+		case "id":
+			present |= 1
+			continue
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -1215,34 +1171,32 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "jsonrpc":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "2.0")) {
-					return c.FailWith(n, &reasons[120])
-				}
-			case "id":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
-					return false
-				}
-			case "error":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vCommon_errorResponse_error) {
-					return false
-				}
-			case "result":
-				present |= 1
-				continue
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "jsonrpc":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "2.0")) {
+				return c.FailWith(n, &reasons[120])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "id":
+			seen |= uint64(0x2)
+			if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
+				return false
 			}
+		case "error":
+			seen |= uint64(0x4)
+			if !c.Child(m.Value(), vCommon_errorResponse_error) {
+				return false
+			}
+		case "result":
+			present |= 1
+			continue
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -1265,27 +1219,25 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "code":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
-					return c.FailTypeWith(n, &reasons[126])
-				}
-			case "message":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[127])
-				}
-			case "data":
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "code":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
+				return c.FailTypeWith(n, &reasons[126])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "message":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[127])
 			}
+		case "data":
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -1304,40 +1256,36 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "protocolVersion":
-				seen |= uint64(0x1)
-				if !vCommon_protocolVersion(c, m.Value(), nil) {
-					return false
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "protocolVersion":
+			seen |= uint64(0x1)
+			if !vCommon_protocolVersion(c, m.Value(), nil) {
+				return false
+			}
+		case "hooks":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[131])
 				}
-			case "hooks":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[131])
-					}
-					if d.Len(n) < 1 {
-						return c.FailWith(n, &reasons[132])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vRegistration_backend) {
-								return false
-							}
-						}
+				if d.Len(n) < 1 {
+					return c.FailWith(n, &reasons[132])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vRegistration_backend) {
+						return false
 					}
 				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -1361,49 +1309,45 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				seen |= uint64(0x1)
-				if !vRegistration_reverseDns(c, m.Value(), nil) {
-					return false
-				}
-			case "transport":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vRegistration_backend_transport) {
-					return false
-				}
-			case "authentication":
-				if !c.Child(m.Value(), vRegistration_authentication) {
-					return false
-				}
-			case "subscriptions":
-				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[136])
-					}
-					if d.Len(n) < 1 {
-						return c.FailWith(n, &reasons[137])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.Child(it.Item(), vRegistration_backend_subscriptions_items) {
-								return false
-							}
-						}
-					}
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			seen |= uint64(0x1)
+			if !vRegistration_reverseDns(c, m.Value(), nil) {
+				return false
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "transport":
+			seen |= uint64(0x2)
+			if !c.Child(m.Value(), vRegistration_backend_transport) {
+				return false
 			}
+		case "authentication":
+			if !c.Child(m.Value(), vRegistration_authentication) {
+				return false
+			}
+		case "subscriptions":
+			seen |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[136])
+				}
+				if d.Len(n) < 1 {
+					return c.FailWith(n, &reasons[137])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.Child(it.Item(), vRegistration_backend_subscriptions_items) {
+						return false
+					}
+				}
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -1426,20 +1370,18 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			if ev != nil {
 				ev.Declared = true
 			}
-			{
-				m := d.Members(n)
-				for m.Next() {
-					switch m.Key() {
-					case "transport":
-						if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport) {
-							return false
-						}
-					default:
-						continue
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "transport":
+					if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport) {
+						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -1455,20 +1397,18 @@ func vRegistration_backend_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "transport":
-					if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport) {
-						return false
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "transport":
+				if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -1482,20 +1422,18 @@ func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, 
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if n := m.Value(); !(d.StrEq(n, "stdio")) {
-						return c.FailWith(n, &reasons[142])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if n := m.Value(); !(d.StrEq(n, "stdio")) {
+					return c.FailWith(n, &reasons[142])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -1509,20 +1447,18 @@ func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node
 		if ev != nil {
 			ev.Declared = true
 		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if n := m.Value(); !(d.StrEq(n, "http")) {
-						return c.FailWith(n, &reasons[143])
-					}
-				default:
-					continue
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if n := m.Value(); !(d.StrEq(n, "http")) {
+					return c.FailWith(n, &reasons[143])
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -1551,13 +1487,11 @@ func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			return c.FailTypeWith(n, &reasons[146])
 		}
 		var dvs [1]ahpimpl.Node
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if m.Key() == "type" {
-					dvs[0] = m.Value()
-					break
-				}
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "type" {
+				dvs[0] = m.Value()
+				break
 			}
 		}
 		dv := dvs[0]
@@ -1591,56 +1525,52 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "stdio")) {
-					return c.FailWith(n, &reasons[149])
-				}
-			case "command":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[150])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[151])
-					}
-				}
-			case "args":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[152])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
-								return c.FailTypeWith(n, &reasons[153])
-							}
-						}
-					}
-				}
-			case "lifecycle":
-				seen |= uint64(0x4)
-				if !c.StrEnum(m.Value(), &reasons[154], enum1) {
-					return false
-				}
-			case "cwd":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[155])
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "stdio")) {
+				return c.FailWith(n, &reasons[149])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "command":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[150])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[151])
+				}
 			}
+		case "args":
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[152])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[153])
+					}
+				}
+			}
+		case "lifecycle":
+			seen |= uint64(0x4)
+			if !c.StrEnum(m.Value(), &reasons[154], enum1) {
+				return false
+			}
+		case "cwd":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+				return c.FailTypeWith(n, &reasons[155])
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x7) {
@@ -1660,35 +1590,33 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "http")) {
-					return c.FailWith(n, &reasons[160])
-				}
-			case "url":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[161])
-					}
-					if !re1.Match(d.Str(n)) {
-						return c.FailWith(n, &reasons[162])
-					}
-					if !format.URI(d.StrView(n)) {
-						return c.FailWith(n, &reasons[163])
-					}
-				}
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "http")) {
+				return c.FailWith(n, &reasons[160])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "url":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[161])
+				}
+				if !re1.Match(d.Str(n)) {
+					return c.FailWith(n, &reasons[162])
+				}
+				if !format.URI(d.StrView(n)) {
+					return c.FailWith(n, &reasons[163])
+				}
 			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -1710,41 +1638,39 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				seen |= uint64(0x1)
-				if n := m.Value(); !(d.StrEq(n, "bearer")) {
-					return c.FailWith(n, &reasons[167])
-				}
-			case "tokenEnv":
-				seen |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[168])
-					}
-					if !re2.Match(d.Str(n)) {
-						return c.FailWith(n, &reasons[169])
-					}
-				}
-			case "token":
-				present |= 1
-				continue
-			case "bearerToken":
-				present |= 2
-				continue
-			case "value":
-				present |= 4
-				continue
-			default:
-				continue
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			seen |= uint64(0x1)
+			if n := m.Value(); !(d.StrEq(n, "bearer")) {
+				return c.FailWith(n, &reasons[167])
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "tokenEnv":
+			seen |= uint64(0x2)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[168])
+				}
+				if !re2.Match(d.Str(n)) {
+					return c.FailWith(n, &reasons[169])
+				}
 			}
+		case "token":
+			present |= 1
+			continue
+		case "bearerToken":
+			present |= 2
+			continue
+		case "value":
+			present |= 4
+			continue
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {
@@ -1764,13 +1690,11 @@ func vRegistration_backend_subscriptions_items(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			return c.FailTypeWith(n, &reasons[173])
 		}
 		var dvs [1]ahpimpl.Node
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if m.Key() == "mode" {
-					dvs[0] = m.Value()
-					break
-				}
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "mode" {
+				dvs[0] = m.Value()
+				break
 			}
 		}
 		dv := dvs[0]
@@ -1804,66 +1728,62 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "events":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[176])
-					}
-					if d.Len(n) < 1 {
-						return c.FailWith(n, &reasons[177])
-					}
-					if d.Len(n) > 1 {
-						return c.FailWith(n, &reasons[178])
-					}
-					if ok, _ := c.UniqueItems(n); !ok {
-						return c.FailWith(n, &reasons[179])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if n := it.Item(); !(d.StrEq(n, "tool.before")) {
-								return c.FailWith(n, &reasons[180])
-							}
-						}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "events":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[176])
+				}
+				if d.Len(n) < 1 {
+					return c.FailWith(n, &reasons[177])
+				}
+				if d.Len(n) > 1 {
+					return c.FailWith(n, &reasons[178])
+				}
+				if ok, _ := c.UniqueItems(n); !ok {
+					return c.FailWith(n, &reasons[179])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if n := it.Item(); !(d.StrEq(n, "tool.before")) {
+						return c.FailWith(n, &reasons[180])
 					}
 				}
-			case "mode":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.StrEq(n, "intercept")) {
-					return c.FailWith(n, &reasons[181])
-				}
-			case "timeoutMs":
-				seen |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
-						return c.FailTypeWith(n, &reasons[182])
-					}
-					if c.Cmp(n, num0) < 0 {
-						return c.FailWith(n, &reasons[183])
-					}
-				}
-			case "failurePolicy":
-				seen |= uint64(0x8)
-				if !c.StrEnum(m.Value(), &reasons[184], enum2) {
-					return false
-				}
-			case "includeNative":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
-					return c.FailTypeWith(n, &reasons[185])
-				}
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "mode":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.StrEq(n, "intercept")) {
+				return c.FailWith(n, &reasons[181])
 			}
+		case "timeoutMs":
+			seen |= uint64(0x4)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
+					return c.FailTypeWith(n, &reasons[182])
+				}
+				if c.Cmp(n, num0) < 0 {
+					return c.FailWith(n, &reasons[183])
+				}
+			}
+		case "failurePolicy":
+			seen |= uint64(0x8)
+			if !c.StrEnum(m.Value(), &reasons[184], enum2) {
+				return false
+			}
+		case "includeNative":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+				return c.FailTypeWith(n, &reasons[185])
+			}
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0xf) {
@@ -1885,53 +1805,49 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	if ev != nil {
 		ev.Declared = true
 	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "events":
-				seen |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[191])
-					}
-					if d.Len(n) < 1 {
-						return c.FailWith(n, &reasons[192])
-					}
-					if ok, _ := c.UniqueItems(n); !ok {
-						return c.FailWith(n, &reasons[193])
-					}
-					{
-						it := d.Items(n)
-						for it.Next() {
-							if !c.StrEnum(it.Item(), &reasons[194], enum3) {
-								return false
-							}
-						}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "events":
+			seen |= uint64(0x1)
+			{
+				n := m.Value()
+				if !(d.Kind(n) == ahpimpl.KindArray) {
+					return c.FailTypeWith(n, &reasons[191])
+				}
+				if d.Len(n) < 1 {
+					return c.FailWith(n, &reasons[192])
+				}
+				if ok, _ := c.UniqueItems(n); !ok {
+					return c.FailWith(n, &reasons[193])
+				}
+				it := d.Items(n)
+				for it.Next() {
+					if !c.StrEnum(it.Item(), &reasons[194], enum3) {
+						return false
 					}
 				}
-			case "mode":
-				seen |= uint64(0x2)
-				if n := m.Value(); !(d.StrEq(n, "observe")) {
-					return c.FailWith(n, &reasons[195])
-				}
-			case "includeNative":
-				if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
-					return c.FailTypeWith(n, &reasons[196])
-				}
-			case "timeoutMs":
-				present |= 1
-				continue
-			case "failurePolicy":
-				present |= 2
-				continue
-			default:
-				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
+		case "mode":
+			seen |= uint64(0x2)
+			if n := m.Value(); !(d.StrEq(n, "observe")) {
+				return c.FailWith(n, &reasons[195])
 			}
+		case "includeNative":
+			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+				return c.FailTypeWith(n, &reasons[196])
+			}
+		case "timeoutMs":
+			present |= 1
+			continue
+		case "failurePolicy":
+			present |= 2
+			continue
+		default:
+			continue
+		}
+		if ev != nil {
+			ev.Set(m.Index())
 		}
 	}
 	if seen != uint64(0x3) {

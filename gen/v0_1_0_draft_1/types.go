@@ -22,15 +22,13 @@ type Capabilities struct {
 // bCapabilities fills v, which is zero, from object n of a validated document.
 func bCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, v *Capabilities) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "effects":
-				v.Effects = ahpimpl.Strings[string](c, m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "effects":
+			v.Effects = ahpimpl.Strings[string](c, m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -90,18 +88,16 @@ func (*ErrorResponse) isJSONRPCMessage() {}
 // bErrorResponse fills v, which is zero, from object n of a validated document.
 func bErrorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *ErrorResponse) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "jsonrpc":
-			case "id":
-				bJSONRPCResponseID(c, m.Value(), &v.ID)
-			case "error":
-				bErrorResponseError(c, m.Value(), &v.Error)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "jsonrpc":
+		case "id":
+			bJSONRPCResponseID(c, m.Value(), &v.ID)
+		case "error":
+			bErrorResponseError(c, m.Value(), &v.Error)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -238,19 +234,17 @@ type ErrorResponseError struct {
 // document.
 func bErrorResponseError(c *ahpimpl.Ctx, n ahpimpl.Node, v *ErrorResponseError) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "code":
-				v.Code = c.Number(m.Value())
-			case "message":
-				v.Message = c.Text(m.Value())
-			case "data":
-				v.Data = d.RawValue(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "code":
+			v.Code = c.Number(m.Value())
+		case "message":
+			v.Message = c.Text(m.Value())
+		case "data":
+			v.Data = d.RawValue(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -375,19 +369,17 @@ type Native struct {
 // bNative fills v, which is zero, from object n of a validated document.
 func bNative(c *ahpimpl.Ctx, n ahpimpl.Node, v *Native) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "provider":
-				v.Provider = c.Text(m.Value())
-			case "eventName":
-				v.EventName = c.Text(m.Value())
-			case "payload":
-				v.Payload = d.RawValue(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "provider":
+			v.Provider = c.Text(m.Value())
+		case "eventName":
+			v.EventName = c.Text(m.Value())
+		case "payload":
+			v.Payload = d.RawValue(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -452,18 +444,16 @@ func (*Notification) isJSONRPCMessage() {}
 // bNotification fills v, which is zero, from object n of a validated document.
 func bNotification(c *ahpimpl.Ctx, n ahpimpl.Node, v *Notification) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "jsonrpc":
-			case "method":
-				v.Method = c.Text(m.Value())
-			case "params":
-				v.Params = d.RawValue(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "jsonrpc":
+		case "method":
+			v.Method = c.Text(m.Value())
+		case "params":
+			v.Params = d.RawValue(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -540,20 +530,18 @@ func (*Request) isJSONRPCMessage() {}
 // bRequest fills v, which is zero, from object n of a validated document.
 func bRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *Request) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "jsonrpc":
-			case "id":
-				bJSONRPCID(c, m.Value(), &v.ID)
-			case "method":
-				v.Method = c.Text(m.Value())
-			case "params":
-				v.Params = d.RawValue(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "jsonrpc":
+		case "id":
+			bJSONRPCID(c, m.Value(), &v.ID)
+		case "method":
+			v.Method = c.Text(m.Value())
+		case "params":
+			v.Params = d.RawValue(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -635,33 +623,31 @@ type Session struct {
 func bSession(c *ahpimpl.Ctx, n ahpimpl.Node, v *Session) {
 	d := c.Doc
 	var slab0 *[2]string
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "cwd":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[0] = c.Text(m.Value())
-				v.Cwd = &slab0[0]
-			case "workspaceRoots":
-				v.WorkspaceRoots = ahpimpl.Strings[string](c, m.Value())
-			case "model":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[1] = c.Text(m.Value())
-				v.Model = &slab0[1]
-			case "agent":
-				x := new(SessionAgent)
-				bSessionAgent(c, m.Value(), x)
-				v.Agent = x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "cwd":
+			if slab0 == nil {
+				slab0 = new([2]string)
 			}
+			slab0[0] = c.Text(m.Value())
+			v.Cwd = &slab0[0]
+		case "workspaceRoots":
+			v.WorkspaceRoots = ahpimpl.Strings[string](c, m.Value())
+		case "model":
+			if slab0 == nil {
+				slab0 = new([2]string)
+			}
+			slab0[1] = c.Text(m.Value())
+			v.Model = &slab0[1]
+		case "agent":
+			x := new(SessionAgent)
+			bSessionAgent(c, m.Value(), x)
+			v.Agent = x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -735,18 +721,16 @@ type SessionAgent struct {
 // bSessionAgent fills v, which is zero, from object n of a validated document.
 func bSessionAgent(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionAgent) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "type":
-				x := c.Text(m.Value())
-				v.Type = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "type":
+			x := c.Text(m.Value())
+			v.Type = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -810,18 +794,16 @@ func (*SuccessResponse) isJSONRPCMessage() {}
 // document.
 func bSuccessResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *SuccessResponse) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "jsonrpc":
-			case "id":
-				bJSONRPCResponseID(c, m.Value(), &v.ID)
-			case "result":
-				v.Result = d.RawValue(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "jsonrpc":
+		case "id":
+			bJSONRPCResponseID(c, m.Value(), &v.ID)
+		case "result":
+			v.Result = d.RawValue(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -894,21 +876,19 @@ type DenyEffect struct {
 // bDenyEffect fills v, which is zero, from object n of a validated document.
 func bDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *DenyEffect) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "reason":
-				v.Reason = c.Text(m.Value())
-			case "code":
-				x := c.Text(m.Value())
-				v.Code = &x
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "reason":
+			v.Reason = c.Text(m.Value())
+		case "code":
+			x := c.Text(m.Value())
+			v.Code = &x
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -987,18 +967,16 @@ type InterceptDenyResponse struct {
 // document.
 func bInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptDenyResponse) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "jsonrpc":
-			case "id":
-				bJSONRPCResponseID(c, m.Value(), &v.ID)
-			case "result":
-				bInterceptDenyResponseResult(c, m.Value(), &v.Result)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "jsonrpc":
+		case "id":
+			bJSONRPCResponseID(c, m.Value(), &v.ID)
+		case "result":
+			bInterceptDenyResponseResult(c, m.Value(), &v.Result)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -1068,18 +1046,16 @@ type InterceptDenyResponseResult struct {
 // validated document.
 func bInterceptDenyResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptDenyResponseResult) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "protocolVersion":
-			case "effects":
-				v.Effects = buildListDenyEffect(c, m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "protocolVersion":
+		case "effects":
+			v.Effects = buildListDenyEffect(c, m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -1151,18 +1127,16 @@ type InterceptNoEffectResponse struct {
 // validated document.
 func bInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptNoEffectResponse) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "jsonrpc":
-			case "id":
-				bJSONRPCResponseID(c, m.Value(), &v.ID)
-			case "result":
-				bInterceptNoEffectResponseResult(c, m.Value(), &v.Result)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "jsonrpc":
+		case "id":
+			bJSONRPCResponseID(c, m.Value(), &v.ID)
+		case "result":
+			bInterceptNoEffectResponseResult(c, m.Value(), &v.Result)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -1231,18 +1205,16 @@ type InterceptNoEffectResponseResult struct {
 // validated document.
 func bInterceptNoEffectResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptNoEffectResponseResult) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "protocolVersion":
-			case "effects":
-				v.Effects = buildList_value(c, m.Value())
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "protocolVersion":
+		case "effects":
+			v.Effects = buildList_value(c, m.Value())
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -1313,19 +1285,17 @@ type InterceptRequest struct {
 // document.
 func bInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRequest) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "jsonrpc":
-			case "id":
-				bJSONRPCID(c, m.Value(), &v.ID)
-			case "method":
-			case "params":
-				bInterceptRequestParams(c, m.Value(), &v.Params)
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "jsonrpc":
+		case "id":
+			bJSONRPCID(c, m.Value(), &v.ID)
+		case "method":
+		case "params":
+			bInterceptRequestParams(c, m.Value(), &v.Params)
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -1399,20 +1369,18 @@ type InterceptRequestParams struct {
 // document.
 func bInterceptRequestParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRequestParams) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "protocolVersion":
-			case "event":
-				bToolBefore(c, m.Value(), &v.Event)
-			case "capabilities":
-				bCapabilities(c, m.Value(), &v.Capabilities)
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "protocolVersion":
+		case "event":
+			bToolBefore(c, m.Value(), &v.Event)
+		case "capabilities":
+			bCapabilities(c, m.Value(), &v.Capabilities)
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -1497,30 +1465,28 @@ type ToolBefore struct {
 // bToolBefore fills v, which is zero, from object n of a validated document.
 func bToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolBefore) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "source":
-				v.Source = c.Text(m.Value())
-			case "type":
-			case "time":
-				v.Time = c.Text(m.Value())
-			case "session":
-				bSession(c, m.Value(), &v.Session)
-			case "tool":
-				bToolBeforeTool(c, m.Value(), &v.Tool)
-			case "native":
-				x := new(Native)
-				bNative(c, m.Value(), x)
-				v.Native = x
-			case "extensions":
-				v.Extensions = d.RawValue(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "source":
+			v.Source = c.Text(m.Value())
+		case "type":
+		case "time":
+			v.Time = c.Text(m.Value())
+		case "session":
+			bSession(c, m.Value(), &v.Session)
+		case "tool":
+			bToolBeforeTool(c, m.Value(), &v.Tool)
+		case "native":
+			x := new(Native)
+			bNative(c, m.Value(), x)
+			v.Native = x
+		case "extensions":
+			v.Extensions = d.RawValue(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -1617,23 +1583,21 @@ type ToolBeforeTool struct {
 // document.
 func bToolBeforeTool(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolBeforeTool) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "callId":
-				v.CallID = c.Text(m.Value())
-			case "name":
-				v.Name = c.Text(m.Value())
-			case "kind":
-				v.Kind = ToolBeforeToolKind(c.Text(m.Value()))
-			case "input":
-				v.Input = d.RawValue(m.Value())
-			case "mcp":
-				v.MCP = d.RawValue(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "callId":
+			v.CallID = c.Text(m.Value())
+		case "name":
+			v.Name = c.Text(m.Value())
+		case "kind":
+			v.Kind = ToolBeforeToolKind(c.Text(m.Value()))
+		case "input":
+			v.Input = d.RawValue(m.Value())
+		case "mcp":
+			v.MCP = d.RawValue(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -1721,13 +1685,11 @@ type JSONRPCMessage interface {
 func bJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node) JSONRPCMessage {
 	d := c.Doc
 	var dvs [1]ahpimpl.Node
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "jsonrpc" {
-				dvs[0] = m.Value()
-				break
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if m.Key() == "jsonrpc" {
+			dvs[0] = m.Value()
+			break
 		}
 	}
 	if dv := dvs[0]; dv != 0 {
@@ -1792,16 +1754,14 @@ type Registration struct {
 // bRegistration fills v, which is zero, from object n of a validated document.
 func bRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, v *Registration) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "protocolVersion":
-			case "hooks":
-				v.Hooks = buildListBackend(c, m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "protocolVersion":
+		case "hooks":
+			v.Hooks = buildListBackend(c, m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -1870,23 +1830,21 @@ type Backend struct {
 // bBackend fills v, which is zero, from object n of a validated document.
 func bBackend(c *ahpimpl.Ctx, n ahpimpl.Node, v *Backend) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "id":
-				v.ID = c.Text(m.Value())
-			case "transport":
-				v.Transport = bBackendTransport(c, m.Value())
-			case "authentication":
-				x := new(Authentication)
-				bAuthentication(c, m.Value(), x)
-				v.Authentication = x
-			case "subscriptions":
-				v.Subscriptions = buildListBackendSubscription(c, m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "id":
+			v.ID = c.Text(m.Value())
+		case "transport":
+			v.Transport = bBackendTransport(c, m.Value())
+		case "authentication":
+			x := new(Authentication)
+			bAuthentication(c, m.Value(), x)
+			v.Authentication = x
+		case "subscriptions":
+			v.Subscriptions = buildListBackendSubscription(c, m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -1975,23 +1933,21 @@ func (*StdioTransport) GetType() string {
 // document.
 func bStdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, v *StdioTransport) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "command":
-				v.Command = c.Text(m.Value())
-			case "args":
-				v.Args = ahpimpl.Strings[string](c, m.Value())
-			case "lifecycle":
-				v.Lifecycle = StdioTransportLifecycle(c.Text(m.Value()))
-			case "cwd":
-				x := c.Text(m.Value())
-				v.Cwd = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "command":
+			v.Command = c.Text(m.Value())
+		case "args":
+			v.Args = ahpimpl.Strings[string](c, m.Value())
+		case "lifecycle":
+			v.Lifecycle = StdioTransportLifecycle(c.Text(m.Value()))
+		case "cwd":
+			x := c.Text(m.Value())
+			v.Cwd = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -2088,16 +2044,14 @@ func (*HTTPTransport) GetType() string {
 // bHTTPTransport fills v, which is zero, from object n of a validated document.
 func bHTTPTransport(c *ahpimpl.Ctx, n ahpimpl.Node, v *HTTPTransport) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "url":
-				v.URL = c.Text(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "url":
+			v.URL = c.Text(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -2160,13 +2114,11 @@ type BackendTransport interface {
 func bBackendTransport(c *ahpimpl.Ctx, n ahpimpl.Node) BackendTransport {
 	d := c.Doc
 	var dvs [1]ahpimpl.Node
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "type" {
-				dvs[0] = m.Value()
-				break
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if m.Key() == "type" {
+			dvs[0] = m.Value()
+			break
 		}
 	}
 	if dv := dvs[0]; dv != 0 {
@@ -2205,16 +2157,14 @@ type Authentication struct {
 // document.
 func bAuthentication(c *ahpimpl.Ctx, n ahpimpl.Node, v *Authentication) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-			case "tokenEnv":
-				v.TokenEnv = c.Text(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+		case "tokenEnv":
+			v.TokenEnv = c.Text(m.Value())
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -2304,23 +2254,21 @@ func (v *InterceptSubscription) GetIncludeNative() *bool {
 // document.
 func bInterceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptSubscription) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "events":
-				v.Events = ahpimpl.Strings[string](c, m.Value())
-			case "mode":
-			case "timeoutMs":
-				v.TimeoutMs = c.Number(m.Value())
-			case "failurePolicy":
-				v.FailurePolicy = InterceptSubscriptionFailurePolicy(c.Text(m.Value()))
-			case "includeNative":
-				x := d.Bool(m.Value())
-				v.IncludeNative = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "events":
+			v.Events = ahpimpl.Strings[string](c, m.Value())
+		case "mode":
+		case "timeoutMs":
+			v.TimeoutMs = c.Number(m.Value())
+		case "failurePolicy":
+			v.FailurePolicy = InterceptSubscriptionFailurePolicy(c.Text(m.Value()))
+		case "includeNative":
+			x := d.Bool(m.Value())
+			v.IncludeNative = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -2429,19 +2377,17 @@ func (v *ObserveSubscription) GetIncludeNative() *bool {
 // document.
 func bObserveSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, v *ObserveSubscription) {
 	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "events":
-				v.Events = ahpimpl.Strings[ObserveSubscriptionEvent](c, m.Value())
-			case "mode":
-			case "includeNative":
-				x := d.Bool(m.Value())
-				v.IncludeNative = &x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "events":
+			v.Events = ahpimpl.Strings[ObserveSubscriptionEvent](c, m.Value())
+		case "mode":
+		case "includeNative":
+			x := d.Bool(m.Value())
+			v.IncludeNative = &x
+		default:
+			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
 }
@@ -2525,13 +2471,11 @@ type BackendSubscription interface {
 func bBackendSubscription(c *ahpimpl.Ctx, n ahpimpl.Node) BackendSubscription {
 	d := c.Doc
 	var dvs [1]ahpimpl.Node
-	{
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "mode" {
-				dvs[0] = m.Value()
-				break
-			}
+	m := d.Members(n)
+	for m.Next() {
+		if m.Key() == "mode" {
+			dvs[0] = m.Value()
+			break
 		}
 	}
 	if dv := dvs[0]; dv != 0 {

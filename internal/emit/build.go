@@ -145,7 +145,7 @@ func (e *gotypes) buildStruct(t *ir.Type) {
 	e.f.Func().Id(t.BuildFunc).Params(Id("c").Op("*").Qual(impl, "Ctx"), Id("n").Qual(impl, "Node"), Id("v").Op("*").Id(t.Name)).BlockFunc(func(g *Group) {
 		g.Id("d").Op(":=").Id("c").Dot("Doc")
 		slabs := e.scalarSlabs(g, t)
-		g.Add(iterate("m", Id("d").Dot("Members").Call(Id("n")), func(lg *Group) {
+		e.its.loop(g, "m", Id("d").Dot("Members").Call(Id("n")), func(lg *Group) {
 			val := Id("m").Dot("Value").Call()
 			lg.Switch(Id("m").Dot("Key").Call()).BlockFunc(func(sg *Group) {
 				for _, f := range t.Fields {
@@ -181,7 +181,7 @@ func (e *gotypes) buildStruct(t *ir.Type) {
 					}
 				})
 			})
-		}))
+		})
 	})
 	e.f.Line()
 }
@@ -263,7 +263,7 @@ func (e *gotypes) buildUnion(t *ir.Type) {
 		if d := t.Owner.Dispatch; d != nil {
 			g.Id("d").Op(":=").Id("c").Dot("Doc")
 			names := t.Owner.Plan.Discriminators
-			lookupMembers(g, names)
+			e.its.lookupMembers(g, names)
 			e.buildDispatch(g, t, d, names, func(g *Group, idx []int) { try(g, idx) })
 		} else if try(g, allIndexes(len(t.Variants))) {
 			return

@@ -39,6 +39,7 @@ type checks struct {
 	// says whether its one read of n's kind reads d.Kind(n) (set) or
 	// the local k (see withKind).
 	inlineKind bool
+	its        iterators // the loops written so far (see loop)
 }
 
 // k is an expression: node n's kind, as the body being written reads it.
@@ -451,18 +452,20 @@ func (e *checks) wrapper(g *Group, s *ir.Schema) {
 				return Id("ok")
 			}
 			if up != nil {
-				g.If(is("KindObject")).Block(
-					iterate("m", Id("d").Dot("Members").Call(Id("n")), func(mg *Group) {
+				g.If(is("KindObject")).BlockFunc(func(bg *Group) {
+					e.its.loop(bg, "m", Id("d").Dot("Members").Call(Id("n")), func(mg *Group) {
 						e.unevaluated(mg, up, Id("m").Dot("Index").Call(), Id("m").Dot("Value").Call(), Id("m").Dot("Name").Call(),
 							up.UnevaluatedMemberReason())
-					}))
+					})
+				})
 			}
 			if ui != nil {
-				g.If(is("KindArray")).Block(
-					iterate("it", Id("d").Dot("Items").Call(Id("n")), func(ig *Group) {
+				g.If(is("KindArray")).BlockFunc(func(bg *Group) {
+					e.its.loop(bg, "it", Id("d").Dot("Items").Call(Id("n")), func(ig *Group) {
 						e.unevaluated(ig, ui, Id("it").Dot("Index").Call(), Id("it").Dot("Item").Call(), Id("it").Dot("Item").Call(),
 							ui.UnevaluatedItemReason())
-					}))
+					})
+				})
 			}
 			g.If(Id("ok").Op("&&").Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Merge").Call(Id("local")))
 			g.Id("c").Dot("FreeEval").Call(Id("local"))

@@ -207,7 +207,7 @@ func (e *checks) union(g *Group, s *ir.Schema, list []*ir.Schema, one bool, u ir
 			g.If(e.k().Op("!=").Qual(impl, "KindObject")).Block(
 				Return(e.failType(Id("n"), s.NotObjectReason(kw))))
 			names := s.Plan.Discriminators
-			lookupMembers(g, names)
+			e.its.lookupMembers(g, names)
 			e.dispatch(g, s, u.Dispatch, names, list, one, loc, code, u.Choice)
 			return
 		}

@@ -140,7 +140,7 @@ func (e *checks) object(g *Group, s *ir.Schema) {
 			g.If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Declared").Op("=").True())
 		}
 		if s.Plan.Walk != nil {
-			g.Add(iterate("m", Id("d").Dot("Members").Call(Id("n")), func(mg *Group) {
+			e.its.loop(g, "m", Id("d").Dot("Members").Call(Id("n")), func(mg *Group) {
 				if s.PropertyNames != nil {
 					if t := target(s.PropertyNames); t != nil {
 						if t.IsFalse() {
@@ -199,7 +199,7 @@ func (e *checks) object(g *Group, s *ir.Schema) {
 						}
 					})
 				}
-			}))
+			})
 		}
 		switch {
 		case bigReq:

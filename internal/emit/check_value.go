@@ -134,7 +134,7 @@ func (e *checks) array(g *Group, s *ir.Schema) {
 		if s.Contains != nil {
 			g.Id("matches").Op(":=").Lit(0)
 		}
-		g.Add(iterate("it", Id("d").Dot("Items").Call(Id("n")), func(ig *Group) {
+		e.its.loop(g, "it", Id("d").Dot("Items").Call(Id("n")), func(ig *Group) {
 			if walk.Index {
 				ig.Id("i").Op(":=").Id("it").Dot("Index").Call()
 			}
@@ -174,7 +174,7 @@ func (e *checks) array(g *Group, s *ir.Schema) {
 			} else {
 				rest(ig)
 			}
-		}))
+		})
 		if s.Contains != nil {
 			if walk.MinContains > 0 {
 				g.If(countCmp(Id("matches"), "<", walk.MinContains)).Block(

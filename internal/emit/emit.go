@@ -75,14 +75,14 @@ func Package(s Snapshot) (map[string][]byte, error) {
 	}
 
 	tf := newFile()
-	ty := &gotypes{f: tf, ts: s.Types}
+	ty := &gotypes{f: tf, ts: s.Types, its: iterators{}}
 	ty.emit()
 
 	af := newFile()
 	versionGuard(af)
 	checker(af)
 	memoMasks(af, s.Prog)
-	api := &gotypes{f: af, ts: s.Types}
+	api := &gotypes{f: af, ts: s.Types, its: iterators{}}
 	roots, locs := ir.EntryPoints(s.Types, s.Key)
 	for _, t := range roots {
 		api.api(t, locs[t])
@@ -116,7 +116,7 @@ func Package(s Snapshot) (map[string][]byte, error) {
 	api.declareHelpers(s.Types.Builders.APIHelpers)
 
 	cf := newFile()
-	ch := &checks{f: cf, prog: s.Prog}
+	ch := &checks{f: cf, prog: s.Prog, its: iterators{}}
 	ch.emit()
 
 	for file, f := range map[string]*File{"types.go": tf, "api.go": af, "checks.go": cf} {
@@ -336,15 +336,45 @@ func iterate(iter string, init Code, body func(*Group)) *Statement {
 	)
 }
 
+// iterators records, per group, the iterators loop declared in it: the
+// only declarations of m and it in checks and builders, so what loop
+// needs to know of a group as written so far.
+type iterators map[*Group]map[string]bool
+
+// loop writes iterate's loop into g, without the block around it where
+// g declares no iter of its own yet: a check's body, a block written in
+// place or an if's block usually holds one walk over its node, and the
+// block only kept iter from clashing with a second. A loop's body never
+// declares the iterator it runs on (loop panics): statements after it in
+// that body, such as recording m.Index(), read the outer one.
+func (its iterators) loop(g *Group, iter string, init Code, body func(*Group)) {
+	checked := func(lg *Group) {
+		body(lg)
+		if its[lg][iter] {
+			panic("emit: a loop over " + iter + " declares another " + iter + " in its body")
+		}
+	}
+	if its[g][iter] {
+		g.Add(iterate(iter, init, checked))
+		return
+	}
+	if its[g] == nil {
+		its[g] = map[string]bool{}
+	}
+	its[g][iter] = true
+	g.Id(iter).Op(":=").Add(init)
+	g.For(Id(iter).Dot("Next").Call()).BlockFunc(checked)
+}
+
 // lookupMembers writes one walk over the members of object n that stores
 // the value of names[i] in dvs[i] (0, the root, when absent: no member
 // value is the root). A union's discriminators are read this way, once,
 // instead of a d.Member call per name, each walking the members again
 // and comparing the names through memequal: the switch on constant
 // names compiles to comparisons of lengths and of the bytes in place.
-func lookupMembers(g *Group, names []string) {
+func (its iterators) lookupMembers(g *Group, names []string) {
 	g.Var().Id("dvs").Index(Lit(len(names))).Qual(impl, "Node")
-	g.Add(iterate("m", Id("d").Dot("Members").Call(Id("n")), func(lg *Group) {
+	its.loop(g, "m", Id("d").Dot("Members").Call(Id("n")), func(lg *Group) {
 		if len(names) == 1 {
 			// One name: stop at it.
 			lg.If(Id("m").Dot("Key").Call().Op("==").Lit(names[0])).Block(
@@ -358,7 +388,7 @@ func lookupMembers(g *Group, names []string) {
 				sg.Case(Lit(name)).Block(Id("dvs").Index(Lit(i)).Op("=").Id("m").Dot("Value").Call())
 			}
 		})
-	}))
+	})
 }
 
 // versionGuard writes the constants that stop the build when the runtime

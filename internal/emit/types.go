@@ -14,8 +14,9 @@ import (
 // gotypes emits the Go types of a snapshot, how to build them from a
 // validated document, and how to encode them.
 type gotypes struct {
-	f  *File
-	ts *ir.Types
+	f   *File
+	ts  *ir.Types
+	its iterators // the loops written so far (see loop)
 }
 
 // goType is the Go type expression of x.

@@ -3,6 +3,7 @@ package emit
 //lint:file-ignore ST1001 jennifer is built to be dot-imported: its statements read as the Go they write.
 
 import (
+	"fmt"
 	"testing"
 
 	. "github.com/dave/jennifer/jen"
@@ -87,4 +88,30 @@ func TestReadsOnce(t *testing.T) {
 			t.Errorf("%s: once %v, want %v", tc.name, got, tc.once)
 		}
 	}
+}
+
+// TestLoop: the first loop over m in a scope declares m there; a second
+// one in the same scope gets a block of its own; a loop whose body
+// declares the iterator it runs on is a generator bug.
+func TestLoop(t *testing.T) {
+	its := iterators{}
+	body := func(g *Group) { g.Id("use").Call(Id("m").Dot("Key").Call()) }
+	got := fmt.Sprintf("%#v", BlockFunc(func(g *Group) {
+		its.loop(g, "m", Id("d").Dot("Members").Call(Id("n")), body)
+		its.loop(g, "m", Id("d").Dot("Members").Call(Id("x")), body)
+	}))
+	want := "{\n\tm := d.Members(n)\n\tfor m.Next() {\n\t\tuse(m.Key())\n\t}\n\t{\n\t\tm := d.Members(x)\n\t\tfor m.Next() {\n\t\t\tuse(m.Key())\n\t\t}\n\t}\n}"
+	if got != want {
+		t.Errorf("two loops in one scope:\n%s\nwant\n%s", got, want)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("a loop over m whose body declares m did not panic")
+		}
+	}()
+	BlockFunc(func(g *Group) {
+		its.loop(g, "m", Id("d").Dot("Members").Call(Id("n")), func(lg *Group) {
+			its.loop(lg, "m", Id("d").Dot("Members").Call(Id("m").Dot("Value").Call()), body)
+		})
+	})
 }
