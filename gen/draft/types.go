@@ -729,9 +729,8 @@ func bStaticCapabilityManifestEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCap
 		case "modes":
 			v.Modes = ahpimpl.Strings[StaticCapabilityManifestEventMode](c, m.Value())
 		case "capabilities":
-			x := new(Capabilities)
-			bCapabilities(c, m.Value(), x)
-			v.Capabilities = x
+			v.Capabilities = new(Capabilities)
+			bCapabilities(c, m.Value(), v.Capabilities)
 		default:
 			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
@@ -871,21 +870,17 @@ func bCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, v *Capabilities) {
 		case "effects":
 			v.Effects = ahpimpl.Strings[string](c, m.Value())
 		case "modify":
-			x := new(CapabilitiesModify)
-			bCapabilitiesModify(c, m.Value(), x)
-			v.Modify = x
+			v.Modify = new(CapabilitiesModify)
+			bCapabilitiesModify(c, m.Value(), v.Modify)
 		case "flow":
-			x := new(CapabilitiesFlow)
-			bCapabilitiesFlow(c, m.Value(), x)
-			v.Flow = x
+			v.Flow = new(CapabilitiesFlow)
+			bCapabilitiesFlow(c, m.Value(), v.Flow)
 		case "inject":
-			x := new(CapabilitiesInject)
-			bCapabilitiesInject(c, m.Value(), x)
-			v.Inject = x
+			v.Inject = new(CapabilitiesInject)
+			bCapabilitiesInject(c, m.Value(), v.Inject)
 		case "elicitation":
-			x := new(CapabilitiesElicitation)
-			bCapabilitiesElicitation(c, m.Value(), x)
-			v.Elicitation = x
+			v.Elicitation = new(CapabilitiesElicitation)
+			bCapabilitiesElicitation(c, m.Value(), v.Elicitation)
 		default:
 			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
@@ -979,41 +974,32 @@ func bCapabilitiesModify(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesModify) 
 	for m.Next() {
 		switch m.Key() {
 		case "input":
-			x := new(ModifyOperations)
-			bModifyOperations(c, m.Value(), x)
-			v.Input = x
+			v.Input = new(ModifyOperations)
+			bModifyOperations(c, m.Value(), v.Input)
 		case "output":
-			x := new(ModifyOperations)
-			bModifyOperations(c, m.Value(), x)
-			v.Output = x
+			v.Output = new(ModifyOperations)
+			bModifyOperations(c, m.Value(), v.Output)
 		case "prompt":
-			x := new(ModifyOperations)
-			bModifyOperations(c, m.Value(), x)
-			v.Prompt = x
+			v.Prompt = new(ModifyOperations)
+			bModifyOperations(c, m.Value(), v.Prompt)
 		case "request":
-			x := new(ModifyOperations)
-			bModifyOperations(c, m.Value(), x)
-			v.Request = x
+			v.Request = new(ModifyOperations)
+			bModifyOperations(c, m.Value(), v.Request)
 		case "response":
-			x := new(ModifyOperations)
-			bModifyOperations(c, m.Value(), x)
-			v.Response = x
+			v.Response = new(ModifyOperations)
+			bModifyOperations(c, m.Value(), v.Response)
 		case "content":
-			x := new(ModifyOperations)
-			bModifyOperations(c, m.Value(), x)
-			v.Content = x
+			v.Content = new(ModifyOperations)
+			bModifyOperations(c, m.Value(), v.Content)
 		case "instructions":
-			x := new(ModifyOperations)
-			bModifyOperations(c, m.Value(), x)
-			v.Instructions = x
+			v.Instructions = new(ModifyOperations)
+			bModifyOperations(c, m.Value(), v.Instructions)
 		case "summary":
-			x := new(ModifyOperations)
-			bModifyOperations(c, m.Value(), x)
-			v.Summary = x
+			v.Summary = new(ModifyOperations)
+			bModifyOperations(c, m.Value(), v.Summary)
 		case "workspace":
-			x := new(ModifyOperations)
-			bModifyOperations(c, m.Value(), x)
-			v.Workspace = x
+			v.Workspace = new(ModifyOperations)
+			bModifyOperations(c, m.Value(), v.Workspace)
 		default:
 			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
@@ -2222,9 +2208,8 @@ func bConfigChangeBeforeEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChangeBef
 	for m.Next() {
 		switch m.Key() {
 		case "turn":
-			x := new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
@@ -2234,9 +2219,8 @@ func bConfigChangeBeforeEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChangeBef
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -2389,9 +2373,8 @@ func bEnvelope(c *ahpimpl.Ctx, n ahpimpl.Node, v *Envelope) {
 	for m.Next() {
 		switch m.Key() {
 		case "turn":
-			x := new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
@@ -2401,9 +2384,8 @@ func bEnvelope(c *ahpimpl.Ctx, n ahpimpl.Node, v *Envelope) {
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -2541,9 +2523,8 @@ func bEventCore(c *ahpimpl.Ctx, n ahpimpl.Node, v *EventCore) {
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -2673,9 +2654,8 @@ func bSession(c *ahpimpl.Ctx, n ahpimpl.Node, v *Session) {
 			slab0[1] = c.Text(m.Value())
 			v.Model = &slab0[1]
 		case "agent":
-			x := new(SessionAgent)
-			bSessionAgent(c, m.Value(), x)
-			v.Agent = x
+			v.Agent = new(SessionAgent)
+			bSessionAgent(c, m.Value(), v.Agent)
 		case "synthesized":
 			x := d.Bool(m.Value())
 			v.Synthesized = &x
@@ -4885,9 +4865,8 @@ func bConfigChangeAfterEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChangeAfte
 	for m.Next() {
 		switch m.Key() {
 		case "turn":
-			x := new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
@@ -4897,9 +4876,8 @@ func bConfigChangeAfterEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChangeAfte
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -5430,9 +5408,8 @@ func bExecutionEventTurnStart(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventT
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			if slab0 == nil {
 				slab0 = new([2]string)
@@ -5870,9 +5847,8 @@ func bExecutionEventTurnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Executio
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -5892,15 +5868,13 @@ func bExecutionEventTurnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Executio
 		case "outcome":
 			v.Outcome = ExecutionEventTurnFinishBeforeOutcome(c.Text(m.Value()))
 		case "lastAssistantItem":
-			x := new(Identity)
-			bIdentity(c, m.Value(), x)
-			v.LastAssistantItem = x
+			v.LastAssistantItem = new(Identity)
+			bIdentity(c, m.Value(), v.LastAssistantItem)
 		case "continuationCount":
 			v.ContinuationCount = c.Number(m.Value())
 		case "usage":
-			x := new(ExecutionEventUsage)
-			bExecutionEventUsage(c, m.Value(), x)
-			v.Usage = x
+			v.Usage = new(ExecutionEventUsage)
+			bExecutionEventUsage(c, m.Value(), v.Usage)
 		default:
 			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
@@ -6040,15 +6014,13 @@ func bTurnCompletion(c *ahpimpl.Ctx, n ahpimpl.Node, v *TurnCompletion) {
 		case "outcome":
 			v.Outcome = TurnCompletionOutcome(c.Text(m.Value()))
 		case "lastAssistantItem":
-			x := new(Identity)
-			bIdentity(c, m.Value(), x)
-			v.LastAssistantItem = x
+			v.LastAssistantItem = new(Identity)
+			bIdentity(c, m.Value(), v.LastAssistantItem)
 		case "continuationCount":
 			v.ContinuationCount = c.Number(m.Value())
 		case "usage":
-			x := new(ExecutionEventUsage)
-			bExecutionEventUsage(c, m.Value(), x)
-			v.Usage = x
+			v.Usage = new(ExecutionEventUsage)
+			bExecutionEventUsage(c, m.Value(), v.Usage)
 		default:
 			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
@@ -6191,9 +6163,8 @@ func bExecutionEventUsage(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventUsage
 			slab0[3] = c.Number(m.Value())
 			v.CacheWriteTokens = &slab0[3]
 		case "cost":
-			x := new(ExecutionEventUsageCost)
-			bExecutionEventUsageCost(c, m.Value(), x)
-			v.Cost = x
+			v.Cost = new(ExecutionEventUsageCost)
+			bExecutionEventUsageCost(c, m.Value(), v.Cost)
 		default:
 		}
 	}
@@ -6567,9 +6538,8 @@ func bExecutionEventTurnEnd(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventTur
 		switch m.Key() {
 		case "type":
 		case "error":
-			x := new(ExecutionEventError)
-			bExecutionEventError(c, m.Value(), x)
-			v.Error = x
+			v.Error = new(ExecutionEventError)
+			bExecutionEventError(c, m.Value(), v.Error)
 		case "id":
 			v.ID = c.Text(m.Value())
 		case "source":
@@ -6577,9 +6547,8 @@ func bExecutionEventTurnEnd(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventTur
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -6599,15 +6568,13 @@ func bExecutionEventTurnEnd(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventTur
 		case "outcome":
 			v.Outcome = ExecutionEventTurnEndOutcome(c.Text(m.Value()))
 		case "lastAssistantItem":
-			x := new(Identity)
-			bIdentity(c, m.Value(), x)
-			v.LastAssistantItem = x
+			v.LastAssistantItem = new(Identity)
+			bIdentity(c, m.Value(), v.LastAssistantItem)
 		case "continuationCount":
 			v.ContinuationCount = c.Number(m.Value())
 		case "usage":
-			x := new(ExecutionEventUsage)
-			bExecutionEventUsage(c, m.Value(), x)
-			v.Usage = x
+			v.Usage = new(ExecutionEventUsage)
+			bExecutionEventUsage(c, m.Value(), v.Usage)
 		default:
 			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
@@ -6745,9 +6712,8 @@ func bExecutionEventError(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventError
 			x := c.Text(m.Value())
 			v.Code = &x
 		case "status":
-			x := new(ExecutionEventErrorStatus)
-			bExecutionEventErrorStatus(c, m.Value(), x)
-			v.Status = x
+			v.Status = new(ExecutionEventErrorStatus)
+			bExecutionEventErrorStatus(c, m.Value(), v.Status)
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		default:
@@ -7034,9 +7000,8 @@ func bExecutionEventTurnProgress(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEve
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -7288,9 +7253,8 @@ func bExecutionEventModelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execut
 		switch m.Key() {
 		case "type":
 		case "turn":
-			x := new(Identity)
-			bIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(Identity)
+			bIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListCanonicalMessage(c, m.Value())
 		case "model":
@@ -7306,9 +7270,8 @@ func bExecutionEventModelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execut
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -7701,9 +7664,8 @@ func bExecutionEventModelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execut
 		switch m.Key() {
 		case "type":
 		case "turn":
-			x := new(Identity)
-			bIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(Identity)
+			bIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListCanonicalMessage(c, m.Value())
 		case "model":
@@ -7713,9 +7675,8 @@ func bExecutionEventModelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execut
 		case "execution":
 			v.Execution = bExecutionEventExecution(c, m.Value())
 		case "usage":
-			x := new(ExecutionEventUsage)
-			bExecutionEventUsage(c, m.Value(), x)
-			v.Usage = x
+			v.Usage = new(ExecutionEventUsage)
+			bExecutionEventUsage(c, m.Value(), v.Usage)
 		case "finishReason":
 			v.FinishReason = c.Text(m.Value())
 		case "latencyMs":
@@ -7728,9 +7689,8 @@ func bExecutionEventModelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execut
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -8534,9 +8494,8 @@ func bExecutionEventModelError(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEvent
 		switch m.Key() {
 		case "type":
 		case "turn":
-			x := new(Identity)
-			bIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(Identity)
+			bIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "model":
@@ -8548,9 +8507,8 @@ func bExecutionEventModelError(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEvent
 		case "error":
 			bExecutionEventError(c, m.Value(), &v.Error)
 		case "usage":
-			x := new(ExecutionEventUsage)
-			bExecutionEventUsage(c, m.Value(), x)
-			v.Usage = x
+			v.Usage = new(ExecutionEventUsage)
+			bExecutionEventUsage(c, m.Value(), v.Usage)
 		case "latencyMs":
 			x := c.Number(m.Value())
 			v.LatencyMs = &x
@@ -8567,9 +8525,8 @@ func bExecutionEventModelError(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEvent
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			if slab0 == nil {
 				slab0 = new([2]string)
@@ -8846,9 +8803,8 @@ func bExecutionEventModelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Executi
 		switch m.Key() {
 		case "type":
 		case "turn":
-			x := new(Identity)
-			bIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(Identity)
+			bIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "current":
@@ -8858,9 +8814,8 @@ func bExecutionEventModelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Executi
 		case "reason":
 			v.Reason = c.Text(m.Value())
 		case "pricing":
-			x := new(ExecutionEventModelSwitchBeforePricing)
-			bExecutionEventModelSwitchBeforePricing(c, m.Value(), x)
-			v.Pricing = x
+			v.Pricing = new(ExecutionEventModelSwitchBeforePricing)
+			bExecutionEventModelSwitchBeforePricing(c, m.Value(), v.Pricing)
 		case "id":
 			v.ID = c.Text(m.Value())
 		case "source":
@@ -8868,9 +8823,8 @@ func bExecutionEventModelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Executi
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -9210,9 +9164,8 @@ func bExecutionEventModelSwitchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *Executio
 		switch m.Key() {
 		case "type":
 		case "turn":
-			x := new(Identity)
-			bIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(Identity)
+			bIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "previous":
@@ -9228,9 +9181,8 @@ func bExecutionEventModelSwitchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *Executio
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -9493,9 +9445,8 @@ func bExecutionEventToolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 		switch m.Key() {
 		case "type":
 		case "turn":
-			x := new(Identity)
-			bIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(Identity)
+			bIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "suggestions":
@@ -9509,9 +9460,8 @@ func bExecutionEventToolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -9531,9 +9481,8 @@ func bExecutionEventToolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 		case "path":
 			v.Path = c.Text(m.Value())
 		case "batch":
-			x := new(ExecutionEventBatch)
-			bExecutionEventBatch(c, m.Value(), x)
-			v.Batch = x
+			v.Batch = new(ExecutionEventBatch)
+			bExecutionEventBatch(c, m.Value(), v.Batch)
 		default:
 			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
@@ -9672,9 +9621,8 @@ func bToolCall(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolCall) {
 		case "path":
 			v.Path = c.Text(m.Value())
 		case "batch":
-			x := new(ExecutionEventBatch)
-			bExecutionEventBatch(c, m.Value(), x)
-			v.Batch = x
+			v.Batch = new(ExecutionEventBatch)
+			bExecutionEventBatch(c, m.Value(), v.Batch)
 		default:
 			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
@@ -9760,9 +9708,8 @@ func bExecutionEventTool(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventTool) 
 		case "origin":
 			v.Origin = ExecutionEventToolOrigin(c.Text(m.Value()))
 		case "mcp":
-			x := new(ExecutionEventMCP)
-			bExecutionEventMCP(c, m.Value(), x)
-			v.MCP = x
+			v.MCP = new(ExecutionEventMCP)
+			bExecutionEventMCP(c, m.Value(), v.MCP)
 		default:
 		}
 	}
@@ -10715,9 +10662,8 @@ func bExecutionEventToolPermissionResolved(c *ahpimpl.Ctx, n ahpimpl.Node, v *Ex
 		switch m.Key() {
 		case "type":
 		case "turn":
-			x := new(Identity)
-			bIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(Identity)
+			bIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "decision":
@@ -10731,9 +10677,8 @@ func bExecutionEventToolPermissionResolved(c *ahpimpl.Ctx, n ahpimpl.Node, v *Ex
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -10753,9 +10698,8 @@ func bExecutionEventToolPermissionResolved(c *ahpimpl.Ctx, n ahpimpl.Node, v *Ex
 		case "path":
 			v.Path = c.Text(m.Value())
 		case "batch":
-			x := new(ExecutionEventBatch)
-			bExecutionEventBatch(c, m.Value(), x)
-			v.Batch = x
+			v.Batch = new(ExecutionEventBatch)
+			bExecutionEventBatch(c, m.Value(), v.Batch)
 		default:
 			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
@@ -11040,9 +10984,8 @@ func bExecutionEventToolProgress(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEve
 		switch m.Key() {
 		case "type":
 		case "turn":
-			x := new(Identity)
-			bIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(Identity)
+			bIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "partialOutput":
@@ -11056,9 +10999,8 @@ func bExecutionEventToolProgress(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEve
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -11078,9 +11020,8 @@ func bExecutionEventToolProgress(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEve
 		case "path":
 			v.Path = c.Text(m.Value())
 		case "batch":
-			x := new(ExecutionEventBatch)
-			bExecutionEventBatch(c, m.Value(), x)
-			v.Batch = x
+			v.Batch = new(ExecutionEventBatch)
+			bExecutionEventBatch(c, m.Value(), v.Batch)
 		default:
 			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
@@ -11328,9 +11269,8 @@ func bExecutionEventToolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionE
 		switch m.Key() {
 		case "type":
 		case "turn":
-			x := new(Identity)
-			bIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(Identity)
+			bIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "batch":
@@ -11344,9 +11284,8 @@ func bExecutionEventToolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionE
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -11491,9 +11430,8 @@ func bExecutionEventToolBatchAfterCall(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execut
 		case "path":
 			v.Path = c.Text(m.Value())
 		case "batch":
-			x := new(ExecutionEventBatch)
-			bExecutionEventBatch(c, m.Value(), x)
-			v.Batch = x
+			v.Batch = new(ExecutionEventBatch)
+			bExecutionEventBatch(c, m.Value(), v.Batch)
 		case "outcome":
 			v.Outcome = ToolOutcome(c.Text(m.Value()))
 		case "execution":
@@ -11715,9 +11653,8 @@ func bExecutionEventContextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exec
 		switch m.Key() {
 		case "type":
 		case "turn":
-			x := new(Identity)
-			bIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(Identity)
+			bIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListCanonicalMessage(c, m.Value())
 		case "trigger":
@@ -11725,9 +11662,8 @@ func bExecutionEventContextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exec
 		case "instructions":
 			v.Instructions = buildListTextPart(c, m.Value())
 		case "tokenCounts":
-			x := new(ExecutionEventTokencounts)
-			bExecutionEventTokencounts(c, m.Value(), x)
-			v.TokenCounts = x
+			v.TokenCounts = new(ExecutionEventTokencounts)
+			bExecutionEventTokencounts(c, m.Value(), v.TokenCounts)
 		case "id":
 			v.ID = c.Text(m.Value())
 		case "source":
@@ -11735,9 +11671,8 @@ func bExecutionEventContextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exec
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -12090,9 +12025,8 @@ func bExecutionEventContextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execu
 		switch m.Key() {
 		case "type":
 		case "turn":
-			x := new(Identity)
-			bIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(Identity)
+			bIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListCanonicalMessage(c, m.Value())
 		case "summary":
@@ -12100,9 +12034,8 @@ func bExecutionEventContextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execu
 		case "removed":
 			v.Removed = buildListExecutionEventContextCompactAfterRemovedItem(c, m.Value())
 		case "tokenCounts":
-			x := new(ExecutionEventTokencounts)
-			bExecutionEventTokencounts(c, m.Value(), x)
-			v.TokenCounts = x
+			v.TokenCounts = new(ExecutionEventTokencounts)
+			bExecutionEventTokencounts(c, m.Value(), v.TokenCounts)
 		case "execution":
 			v.Execution = bExecutionEventExecution(c, m.Value())
 		case "id":
@@ -12112,9 +12045,8 @@ func bExecutionEventContextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execu
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -12435,9 +12367,8 @@ func bTaskWorkspaceEventTaskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Task
 		case "task":
 			bTaskChange(c, m.Value(), &v.Task)
 		case "turn":
-			x := new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
@@ -12447,9 +12378,8 @@ func bTaskWorkspaceEventTaskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Task
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -12812,9 +12742,8 @@ func bTaskWorkspaceEventTaskChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskW
 		case "task":
 			bTaskChange(c, m.Value(), &v.Task)
 		case "turn":
-			x := new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
@@ -12824,9 +12753,8 @@ func bTaskWorkspaceEventTaskChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskW
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -13058,9 +12986,8 @@ func bUserAttentionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserAttentionEvent) 
 	for m.Next() {
 		switch m.Key() {
 		case "turn":
-			x := new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
@@ -13070,9 +12997,8 @@ func bUserAttentionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserAttentionEvent) 
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -13520,9 +13446,8 @@ func bUserElicitationRequestEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserElicita
 	for m.Next() {
 		switch m.Key() {
 		case "turn":
-			x := new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
@@ -13532,9 +13457,8 @@ func bUserElicitationRequestEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserElicita
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -14015,9 +13939,8 @@ func bUserElicitationResultEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserElicitat
 	for m.Next() {
 		switch m.Key() {
 		case "turn":
-			x := new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
@@ -14027,9 +13950,8 @@ func bUserElicitationResultEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserElicitat
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -14533,9 +14455,8 @@ func bUserMessageInboundEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMessageInbo
 	for m.Next() {
 		switch m.Key() {
 		case "turn":
-			x := new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
@@ -14545,9 +14466,8 @@ func bUserMessageInboundEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMessageInbo
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -14992,9 +14912,8 @@ func bUserMessageOutboundEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMessageOut
 	for m.Next() {
 		switch m.Key() {
 		case "turn":
-			x := new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
@@ -15004,9 +14923,8 @@ func bUserMessageOutboundEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMessageOut
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -15462,9 +15380,8 @@ func bTaskWorkspaceEventWorkspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v 
 		case "workspace":
 			bWorkspaceChange(c, m.Value(), &v.Workspace)
 		case "turn":
-			x := new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
@@ -15474,9 +15391,8 @@ func bTaskWorkspaceEventWorkspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v 
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -15608,9 +15524,8 @@ func bWorkspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *WorkspaceChange) {
 		case "change":
 			bWorkspaceState(c, m.Value(), &v.Change)
 		case "prior":
-			x := new(WorkspaceState)
-			bWorkspaceState(c, m.Value(), x)
-			v.Prior = x
+			v.Prior = new(WorkspaceState)
+			bWorkspaceState(c, m.Value(), v.Prior)
 		case "reason":
 			x := c.Text(m.Value())
 			v.Reason = &x
@@ -15895,9 +15810,8 @@ func bTaskWorkspaceEventWorkspaceChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *
 		case "workspace":
 			bWorkspaceChange(c, m.Value(), &v.Workspace)
 		case "turn":
-			x := new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
@@ -15907,9 +15821,8 @@ func bTaskWorkspaceEventWorkspaceChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -16162,9 +16075,8 @@ func bTaskWorkspaceEventFileChanged(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskWorks
 		case "changes":
 			v.Changes = buildListChangedFile(c, m.Value())
 		case "turn":
-			x := new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
@@ -16174,9 +16086,8 @@ func bTaskWorkspaceEventFileChanged(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskWorks
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -16515,9 +16426,8 @@ func bHookFailureEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *HookFailureEvent) {
 	for m.Next() {
 		switch m.Key() {
 		case "turn":
-			x := new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
@@ -16527,9 +16437,8 @@ func bHookFailureEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *HookFailureEvent) {
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			v.ParentEventID = c.Text(m.Value())
 		case "gaps":
@@ -19044,9 +18953,8 @@ func bToolBeforeEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolBeforeEvent) {
 		switch m.Key() {
 		case "type":
 		case "turn":
-			x := new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
@@ -19056,9 +18964,8 @@ func bToolBeforeEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolBeforeEvent) {
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -19078,9 +18985,8 @@ func bToolBeforeEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolBeforeEvent) {
 		case "path":
 			v.Path = c.Text(m.Value())
 		case "batch":
-			x := new(ExecutionEventBatch)
-			bExecutionEventBatch(c, m.Value(), x)
-			v.Batch = x
+			v.Batch = new(ExecutionEventBatch)
+			bExecutionEventBatch(c, m.Value(), v.Batch)
 		default:
 			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
@@ -19326,9 +19232,8 @@ func bToolAfterEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolAfterEvent) {
 		switch m.Key() {
 		case "type":
 		case "turn":
-			x := new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListCanonicalMessage(c, m.Value())
 		case "outcome":
@@ -19336,9 +19241,8 @@ func bToolAfterEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolAfterEvent) {
 		case "execution":
 			v.Execution = bExecutionEventExecution(c, m.Value())
 		case "error":
-			x := new(ExecutionEventError)
-			bExecutionEventError(c, m.Value(), x)
-			v.Error = x
+			v.Error = new(ExecutionEventError)
+			bExecutionEventError(c, m.Value(), v.Error)
 		case "durationMs":
 			x := c.Number(m.Value())
 			v.DurationMs = &x
@@ -19351,9 +19255,8 @@ func bToolAfterEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolAfterEvent) {
 		case "time":
 			v.Time = c.Text(m.Value())
 		case "session":
-			x := new(Session)
-			bSession(c, m.Value(), x)
-			v.Session = x
+			v.Session = new(Session)
+			bSession(c, m.Value(), v.Session)
 		case "parentEventId":
 			x := c.Text(m.Value())
 			v.ParentEventID = &x
@@ -19373,9 +19276,8 @@ func bToolAfterEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolAfterEvent) {
 		case "path":
 			v.Path = c.Text(m.Value())
 		case "batch":
-			x := new(ExecutionEventBatch)
-			bExecutionEventBatch(c, m.Value(), x)
-			v.Batch = x
+			v.Batch = new(ExecutionEventBatch)
+			bExecutionEventBatch(c, m.Value(), v.Batch)
 		default:
 			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
@@ -19748,17 +19650,15 @@ func bSessionStartEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionStartEvent) {
 		switch m.Key() {
 		case "type":
 		case "turn":
-			x := new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListCanonicalMessage(c, m.Value())
 		case "trigger":
 			v.Trigger = SessionStartEventTrigger(c.Text(m.Value()))
 		case "resumedFrom":
-			x := new(Identity)
-			bIdentity(c, m.Value(), x)
-			v.ResumedFrom = x
+			v.ResumedFrom = new(Identity)
+			bIdentity(c, m.Value(), v.ResumedFrom)
 		case "permissionMode":
 			v.PermissionMode = c.Text(m.Value())
 		case "harness":
@@ -20103,9 +20003,8 @@ func bSessionEndEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionEndEvent) {
 		case "counters":
 			v.Counters = buildMap_number(c, m.Value())
 		case "turn":
-			x := new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), x)
-			v.Turn = x
+			v.Turn = new(OpenIdentity)
+			bOpenIdentity(c, m.Value(), v.Turn)
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
@@ -20908,9 +20807,8 @@ func bInterceptRequestParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRequest
 		case "extensions":
 			v.Extensions = d.RawValue(m.Value())
 		case "state":
-			x := new(InterceptRequestParamsState)
-			bInterceptRequestParamsState(c, m.Value(), x)
-			v.State = x
+			v.State = new(InterceptRequestParamsState)
+			bInterceptRequestParamsState(c, m.Value(), v.State)
 		default:
 			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
@@ -21101,9 +20999,8 @@ func bInterceptRequestParamsStateCandidate(c *ahpimpl.Ctx, n ahpimpl.Node, v *In
 	case ahpimpl.KindNull:
 		v.Null = true
 	case ahpimpl.KindObject:
-		x := new(InterceptRequestParamsStateCandidateObject)
-		bInterceptRequestParamsStateCandidateObject(c, n, x)
-		v.Object = x
+		v.Object = new(InterceptRequestParamsStateCandidateObject)
+		bInterceptRequestParamsStateCandidateObject(c, n, v.Object)
 	}
 }
 
@@ -21618,9 +21515,8 @@ func bMCPElicitationElicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *M
 	for m.Next() {
 		switch m.Key() {
 		case "_meta":
-			x := new(RequestMeta)
-			bRequestMeta(c, m.Value(), x)
-			v.Meta = x
+			v.Meta = new(RequestMeta)
+			bRequestMeta(c, m.Value(), v.Meta)
 		case "message":
 			v.Message = c.Text(m.Value())
 		case "mode":
@@ -21628,9 +21524,8 @@ func bMCPElicitationElicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *M
 		case "requestedSchema":
 			bMCPElicitationElicitRequestFormParamsRequestedSchema(c, m.Value(), &v.RequestedSchema)
 		case "task":
-			x := new(MCPElicitationTaskMetadata)
-			bMCPElicitationTaskMetadata(c, m.Value(), x)
-			v.Task = x
+			v.Task = new(MCPElicitationTaskMetadata)
+			bMCPElicitationTaskMetadata(c, m.Value(), v.Task)
 		default:
 			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
@@ -21705,9 +21600,8 @@ func bRequestMeta(c *ahpimpl.Ctx, n ahpimpl.Node, v *RequestMeta) {
 	for m.Next() {
 		switch m.Key() {
 		case "progressToken":
-			x := new(MCPElicitationProgressToken)
-			bMCPElicitationProgressToken(c, m.Value(), x)
-			v.ProgressToken = x
+			v.ProgressToken = new(MCPElicitationProgressToken)
+			bMCPElicitationProgressToken(c, m.Value(), v.ProgressToken)
 		default:
 			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
@@ -23309,18 +23203,16 @@ func bMCPElicitationElicitRequestURLParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *MC
 	for m.Next() {
 		switch m.Key() {
 		case "_meta":
-			x := new(RequestMeta)
-			bRequestMeta(c, m.Value(), x)
-			v.Meta = x
+			v.Meta = new(RequestMeta)
+			bRequestMeta(c, m.Value(), v.Meta)
 		case "elicitationId":
 			v.ElicitationID = c.Text(m.Value())
 		case "message":
 			v.Message = c.Text(m.Value())
 		case "mode":
 		case "task":
-			x := new(MCPElicitationTaskMetadata)
-			bMCPElicitationTaskMetadata(c, m.Value(), x)
-			v.Task = x
+			v.Task = new(MCPElicitationTaskMetadata)
+			bMCPElicitationTaskMetadata(c, m.Value(), v.Task)
 		case "url":
 			v.URL = c.Text(m.Value())
 		default:
@@ -24219,13 +24111,11 @@ func bInterceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptSubscrip
 		case "content":
 			bContentSelection(c, m.Value(), &v.Content)
 		case "upload":
-			x := new(ContentUpload)
-			bContentUpload(c, m.Value(), x)
-			v.Upload = x
+			v.Upload = new(ContentUpload)
+			bContentUpload(c, m.Value(), v.Upload)
 		case "filters":
-			x := new(Filters)
-			bFilters(c, m.Value(), x)
-			v.Filters = x
+			v.Filters = new(Filters)
+			bFilters(c, m.Value(), v.Filters)
 		case "scope":
 			x := InterceptSubscriptionScope(c.Text(m.Value()))
 			v.Scope = &x
@@ -24512,13 +24402,11 @@ func bObserveSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, v *ObserveSubscription
 		case "content":
 			bContentSelection(c, m.Value(), &v.Content)
 		case "upload":
-			x := new(ContentUpload)
-			bContentUpload(c, m.Value(), x)
-			v.Upload = x
+			v.Upload = new(ContentUpload)
+			bContentUpload(c, m.Value(), v.Upload)
 		case "filters":
-			x := new(Filters)
-			bFilters(c, m.Value(), x)
-			v.Filters = x
+			v.Filters = new(Filters)
+			bFilters(c, m.Value(), v.Filters)
 		case "scope":
 			x := ObserveSubscriptionScope(c.Text(m.Value()))
 			v.Scope = &x

@@ -643,9 +643,8 @@ func bSession(c *ahpimpl.Ctx, n ahpimpl.Node, v *Session) {
 			slab0[1] = c.Text(m.Value())
 			v.Model = &slab0[1]
 		case "agent":
-			x := new(SessionAgent)
-			bSessionAgent(c, m.Value(), x)
-			v.Agent = x
+			v.Agent = new(SessionAgent)
+			bSessionAgent(c, m.Value(), v.Agent)
 		default:
 			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
@@ -1480,9 +1479,8 @@ func bToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolBefore) {
 		case "tool":
 			bToolBeforeTool(c, m.Value(), &v.Tool)
 		case "native":
-			x := new(Native)
-			bNative(c, m.Value(), x)
-			v.Native = x
+			v.Native = new(Native)
+			bNative(c, m.Value(), v.Native)
 		case "extensions":
 			v.Extensions = d.RawValue(m.Value())
 		default:
@@ -1838,9 +1836,8 @@ func bBackend(c *ahpimpl.Ctx, n ahpimpl.Node, v *Backend) {
 		case "transport":
 			v.Transport = bBackendTransport(c, m.Value())
 		case "authentication":
-			x := new(Authentication)
-			bAuthentication(c, m.Value(), x)
-			v.Authentication = x
+			v.Authentication = new(Authentication)
+			bAuthentication(c, m.Value(), v.Authentication)
 		case "subscriptions":
 			v.Subscriptions = buildListBackendSubscription(c, m.Value())
 		default:

@@ -87,9 +87,8 @@ func (e *gotypes) buildEntry(g *Group, elem *ir.Expr, nd Code) {
 // assignNew writes dst = a pointer to a new value x built from node nd.
 func (e *gotypes) assignNew(g *Group, dst *Statement, x *ir.Expr, nd Code) {
 	if t := structOf(x); t != nil {
-		g.Id("x").Op(":=").New(Id(t.Name))
-		g.Id(t.BuildFunc).Call(Id("c"), nd, Id("x"))
-		g.Add(dst).Op("=").Id("x")
+		g.Add(dst).Op("=").New(Id(t.Name))
+		g.Id(t.BuildFunc).Call(Id("c"), nd, dst)
 		return
 	}
 	g.Id("x").Op(":=").Add(e.value(x, nd))
