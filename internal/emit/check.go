@@ -262,8 +262,12 @@ func (e *checks) childOf(g *Group, node Code, s, owner *ir.Schema) (returns bool
 
 // inPlace writes the tests of t (ir.Plan.InPlace) on a member or item
 // where its parent's walk would call t's function: a block that names the
-// value n, and its kind k when a test reads it, as that function would.
-// Such a t only tests the value, so reads no annotations.
+// value n, and its kind k when a test reads it more than once, as that
+// function would. One test needs no block: an enum of strings is one
+// StrEnum call on the value, and a const or a type of one kind an if
+// that binds n itself. Such a t only tests the value, so reads no
+// annotations. Its reads of k are its own (withKind), whatever the
+// parent's.
 func (e *checks) inPlace(g *Group, node Code, t *ir.Schema) {
 	e.withKind(false, func() { e.inPlaceBlock(g, node, t) })
 }
@@ -368,8 +372,8 @@ func (e *checks) body(g *Group, s *ir.Schema) {
 	})
 }
 
-// keywords writes the checks of s's keywords on node n (d and k, its
-// document and kind, declared by body as they are used).
+// keywords writes the checks of s's keywords on node n (d, its document,
+// declared by body or inPlace as they are used, and its kind, e.k).
 func (e *checks) keywords(g *Group, s *ir.Schema) {
 	if len(s.Types) > 0 {
 		g.If(Op("!").Parens(e.kindTest(s.Types))).Block(Return(e.typeFail(s)))
