@@ -54,3 +54,36 @@ func TestStrEnum(t *testing.T) {
 		}
 	}
 }
+
+// TestMinRunes: a string of at least min code points passes (counted in
+// code points, not bytes or escapes); a shorter one fails with the
+// minLength reason, another kind with the type reason.
+func TestMinRunes(t *testing.T) {
+	typ := &Reason{Code: ahprt.CodeType, Schema: "s.json#/type", Message: "string"}
+	short := &Reason{Code: ahprt.CodeMinLength, Schema: "s.json#/minLength", Message: "at least 2 characters"}
+	check := func(c *Ctx, n Node, ev *Eval) bool { return c.MinRunes(n, 2, typ, short) }
+	for _, c := range []struct {
+		doc  string
+		want *Reason // nil when valid
+	}{
+		{`"ab"`, nil},
+		{`"\u00e9\u00e9"`, nil},
+		{`"é"`, short},
+		{`"\u00e9"`, short},
+		{`""`, short},
+		{`12`, typ},
+		{`["ab"]`, typ},
+	} {
+		err := Validate([]byte(c.doc), check)
+		var e *ahprt.Error
+		switch {
+		case c.want == nil && err != nil:
+			t.Errorf("%s: %v, want valid", c.doc, err)
+		case c.want == nil:
+		case !errors.As(err, &e):
+			t.Errorf("%s: %v, want an *ahprt.Error at %s", c.doc, err, c.want.Schema)
+		case e.Code != c.want.Code || e.Schema != c.want.Schema:
+			t.Errorf("%s: code %s at %s, want %s at %s", c.doc, e.Code, e.Schema, c.want.Code, c.want.Schema)
+		}
+	}
+}

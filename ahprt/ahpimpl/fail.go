@@ -63,6 +63,21 @@ func (c *Ctx) StrEnum(n Node, r *Reason, values []string) bool {
 	return c.FailUnsupported(n, r.Schema, "value")
 }
 
+// MinRunes checks that node n is a string of at least min code points:
+// a value of another kind fails with typ (the type keyword's reason), a
+// shorter string with short (the minLength keyword's). It is the check of
+// the schemas that say only that, most of the identifiers of a message,
+// in one call, as RunesBelow alone was before.
+func (c *Ctx) MinRunes(n Node, min int64, typ, short *Reason) bool {
+	if c.Doc.Kind(n) != KindString {
+		return c.FailTypeWith(n, typ)
+	}
+	if c.Doc.RunesBelow(n, min) {
+		return c.FailWith(n, short)
+	}
+	return true
+}
+
 // Branch runs a check whose failure does not fail its caller by itself
 // (an anyOf or oneOf branch): its annotations count only if it passes.
 func (c *Ctx) Branch(n Node, ev *Eval, f CheckFunc) bool {

@@ -4694,14 +4694,8 @@ func vEvent_envelope_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 				}
 			case "id":
 				seen1 |= uint64(0x1)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[228])
-					}
-					if d.RunesBelow(n, 1) {
-						return c.FailWith(n, &reasons[229])
-					}
+				if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
+					return false
 				}
 			case "source":
 				seen1 |= uint64(0x2)
@@ -4790,14 +4784,8 @@ func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		switch m.Key() {
 		case "id":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[228])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[229])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
+				return false
 			}
 		case "source":
 			seen |= uint64(0x2)
@@ -4991,25 +4979,13 @@ func vEvent_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		switch m.Key() {
 		case "path":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[253])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[254])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[253], &reasons[254]) {
+				return false
 			}
 		case "reason":
 			seen |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[255])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[256])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[255], &reasons[256]) {
+				return false
 			}
 		default:
 			continue
@@ -5063,14 +5039,8 @@ func vEvent_openIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 		switch m.Key() {
 		case "id":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[262])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[263])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[262], &reasons[263]) {
+				return false
 			}
 		case "synthesized":
 			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
@@ -6008,25 +5978,13 @@ func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node,
 		switch m.Key() {
 		case "source":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[371])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[372])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[371], &reasons[372]) {
+				return false
 			}
 		case "scope":
 			seen |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[373])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[374])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[373], &reasons[374]) {
+				return false
 			}
 		case "settings":
 			seen |= uint64(0x4)
@@ -6037,37 +5995,19 @@ func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node,
 				}
 				it := d.Items(n)
 				for it.Next() {
-					{
-						n := it.Item()
-						if !(d.Kind(n) == ahpimpl.KindString) {
-							return c.FailTypeWith(n, &reasons[376])
-						}
-						if d.RunesBelow(n, 1) {
-							return c.FailWith(n, &reasons[377])
-						}
+					if !c.MinRunes(it.Item(), 1, &reasons[376], &reasons[377]) {
+						return false
 					}
 				}
 			}
 		case "summary":
 			seen |= uint64(0x8)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[378])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[379])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[378], &reasons[379]) {
+				return false
 			}
 		case "path":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[380])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[381])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[380], &reasons[381]) {
+				return false
 			}
 		default:
 			return c.FailWith(m.Name(), &reasons[382])
@@ -6153,25 +6093,13 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 		switch m.Key() {
 		case "source":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[392])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[393])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[392], &reasons[393]) {
+				return false
 			}
 		case "scope":
 			seen |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[394])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[395])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[394], &reasons[395]) {
+				return false
 			}
 		case "settings":
 			seen |= uint64(0x4)
@@ -6182,37 +6110,19 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 				}
 				it := d.Items(n)
 				for it.Next() {
-					{
-						n := it.Item()
-						if !(d.Kind(n) == ahpimpl.KindString) {
-							return c.FailTypeWith(n, &reasons[397])
-						}
-						if d.RunesBelow(n, 1) {
-							return c.FailWith(n, &reasons[398])
-						}
+					if !c.MinRunes(it.Item(), 1, &reasons[397], &reasons[398]) {
+						return false
 					}
 				}
 			}
 		case "summary":
 			seen |= uint64(0x8)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[399])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[400])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[399], &reasons[400]) {
+				return false
 			}
 		case "path":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[401])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[402])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[401], &reasons[402]) {
+				return false
 			}
 		case "mcpServers":
 			{
@@ -6293,25 +6203,13 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 				return false
 			}
 		case "expandedFrom":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[413])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[414])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[413], &reasons[414]) {
+				return false
 			}
 		case "id":
 			seen1 |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[228])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[229])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
+				return false
 			}
 		case "source":
 			seen1 |= uint64(0x2)
@@ -6399,14 +6297,8 @@ func vEvent_identity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		switch m.Key() {
 		case "id":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[419])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[420])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[419], &reasons[420]) {
+				return false
 			}
 		case "synthesized":
 			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
@@ -6536,14 +6428,8 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			}
 		case "id":
 			seen1 |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[228])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[229])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
+				return false
 			}
 		case "source":
 			seen1 |= uint64(0x2)
@@ -6929,14 +6815,8 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			}
 		case "id":
 			seen1 |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[228])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[229])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
+				return false
 			}
 		case "source":
 			seen1 |= uint64(0x2)
@@ -7091,35 +6971,17 @@ func vExecutionEvent_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		switch m.Key() {
 		case "message":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[470])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[471])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[470], &reasons[471]) {
+				return false
 			}
 		case "class":
 			seen |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[472])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[473])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[472], &reasons[473]) {
+				return false
 			}
 		case "code":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[474])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[475])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[474], &reasons[475]) {
+				return false
 			}
 		case "status":
 			if !c.Child(m.Value(), vExecutionEvent_error_status) {
@@ -7239,14 +7101,8 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			}
 		case "id":
 			seen1 |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[228])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[229])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
+				return false
 			}
 		case "source":
 			seen1 |= uint64(0x2)
@@ -7374,14 +7230,8 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 			}
 		case "id":
 			seen1 |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[228])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[229])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
+				return false
 			}
 		case "source":
 			seen1 |= uint64(0x2)
@@ -7487,25 +7337,13 @@ func vExecutionEvent_model(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		switch m.Key() {
 		case "id":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[498])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[499])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[498], &reasons[499]) {
+				return false
 			}
 		case "provider":
 			seen |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[500])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[501])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[500], &reasons[501]) {
+				return false
 			}
 		default:
 			return c.FailWith(m.Name(), &reasons[502])
@@ -7536,14 +7374,8 @@ func vExecutionEvent_attempt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 		switch m.Key() {
 		case "id":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[506])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[507])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[506], &reasons[507]) {
+				return false
 			}
 		case "number":
 			seen |= uint64(0x2)
@@ -7641,14 +7473,8 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 			}
 		case "finishReason":
 			seen |= uint64(0x10)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[516])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[517])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[516], &reasons[517]) {
+				return false
 			}
 		case "latencyMs":
 			{
@@ -7662,14 +7488,8 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 			}
 		case "id":
 			seen1 |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[228])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[229])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
+				return false
 			}
 		case "source":
 			seen1 |= uint64(0x2)
@@ -8035,14 +7855,8 @@ func vExecutionEvent_execution_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				return c.FailWith(n, &reasons[546])
 			}
 		case "detail":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[547])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[548])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[547], &reasons[548]) {
+				return false
 			}
 		default:
 			return c.FailWith(m.Name(), &reasons[549])
@@ -8082,14 +7896,8 @@ func vExecutionEvent_execution_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				return c.FailWith(n, &reasons[554])
 			}
 		case "detail":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[555])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[556])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[555], &reasons[556]) {
+				return false
 			}
 		default:
 			return c.FailWith(m.Name(), &reasons[557])
@@ -8129,14 +7937,8 @@ func vExecutionEvent_execution_oneOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				return c.FailWith(n, &reasons[562])
 			}
 		case "detail":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[563])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[564])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[563], &reasons[564]) {
+				return false
 			}
 		default:
 			return c.FailWith(m.Name(), &reasons[565])
@@ -8176,14 +7978,8 @@ func vExecutionEvent_execution_oneOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				return c.FailWith(n, &reasons[570])
 			}
 		case "detail":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[571])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[572])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[571], &reasons[572]) {
+				return false
 			}
 		default:
 			return c.FailWith(m.Name(), &reasons[573])
@@ -8308,25 +8104,13 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 				}
 			}
 		case "recovery":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[583])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[584])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[583], &reasons[584]) {
+				return false
 			}
 		case "id":
 			seen1 |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[228])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[229])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
+				return false
 			}
 		case "source":
 			seen1 |= uint64(0x2)
@@ -8484,14 +8268,8 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			}
 		case "reason":
 			seen |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[593])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[594])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[593], &reasons[594]) {
+				return false
 			}
 		case "pricing":
 			if !c.ChildAll(m.Value(), vExecutionEvent_modelSwitchBefore_pricing) {
@@ -8499,14 +8277,8 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			}
 		case "id":
 			seen1 |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[228])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[229])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
+				return false
 			}
 		case "source":
 			seen1 |= uint64(0x2)
@@ -8685,25 +8457,13 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			}
 		case "reason":
 			seen |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[608])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[609])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[608], &reasons[609]) {
+				return false
 			}
 		case "id":
 			seen1 |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[228])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[229])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
+				return false
 			}
 		case "source":
 			seen1 |= uint64(0x2)
@@ -8841,14 +8601,8 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			}
 		case "id":
 			seen1 |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[228])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[229])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
+				return false
 			}
 		case "source":
 			seen1 |= uint64(0x2)
@@ -8914,14 +8668,8 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			}
 		case "path":
 			seen2 |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[618])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[619])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[618], &reasons[619]) {
+				return false
 			}
 		case "batch":
 			if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
@@ -9000,14 +8748,8 @@ func vExecutionEvent_toolCall_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 			}
 		case "path":
 			seen |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[618])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[619])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[618], &reasons[619]) {
+				return false
 			}
 		case "batch":
 			if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
@@ -9049,24 +8791,12 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 		switch m.Key() {
 		case "name":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[628])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[629])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[628], &reasons[629]) {
+				return false
 			}
 		case "kind":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[630])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[631])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[630], &reasons[631]) {
+				return false
 			}
 		case "input":
 			seen |= uint64(0x2)
@@ -9177,14 +8907,8 @@ func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 			}
 		case "toolName":
 			seen |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[641])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[642])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[641], &reasons[642]) {
+				return false
 			}
 		case "provenance":
 			seen |= uint64(0x4)
@@ -9225,24 +8949,12 @@ func vExecutionEvent_mcp_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 		switch m.Key() {
 		case "id":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[650])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[651])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[650], &reasons[651]) {
+				return false
 			}
 		case "name":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[652])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[653])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[652], &reasons[653]) {
+				return false
 			}
 		default:
 			return c.FailWith(m.Name(), &reasons[654])
@@ -9518,25 +9230,13 @@ func vExecutionEvent_connectionGaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		switch m.Key() {
 		case "path":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[672])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[673])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[672], &reasons[673]) {
+				return false
 			}
 		case "reason":
 			seen |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[674])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[675])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[674], &reasons[675]) {
+				return false
 			}
 		default:
 			return c.FailWith(m.Name(), &reasons[676])
@@ -9727,14 +9427,8 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				return c.FailWith(n, &reasons[689])
 			}
 		case "command":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[690])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[691])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[690], &reasons[691]) {
+				return false
 			}
 		case "args":
 			{
@@ -9750,14 +9444,8 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				}
 			}
 		case "cwd":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[694])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[695])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[694], &reasons[695]) {
+				return false
 			}
 		case "gaps":
 			if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
@@ -10153,24 +9841,12 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				}
 			}
 		case "addressForm":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[716])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[717])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[716], &reasons[717]) {
+				return false
 			}
 		case "address":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[718])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[719])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[718], &reasons[719]) {
+				return false
 			}
 		case "gaps":
 			if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
@@ -10438,14 +10114,8 @@ func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		switch m.Key() {
 		case "id":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[733])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[734])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[733], &reasons[734]) {
+				return false
 			}
 		case "callIds":
 			seen |= uint64(0x2)
@@ -10462,14 +10132,8 @@ func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 				}
 				it := d.Items(n)
 				for it.Next() {
-					{
-						n := it.Item()
-						if !(d.Kind(n) == ahpimpl.KindString) {
-							return c.FailTypeWith(n, &reasons[738])
-						}
-						if d.RunesBelow(n, 1) {
-							return c.FailWith(n, &reasons[739])
-						}
+					if !c.MinRunes(it.Item(), 1, &reasons[738], &reasons[739]) {
+						return false
 					}
 				}
 			}
@@ -10548,14 +10212,8 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 			}
 		case "id":
 			seen1 |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[228])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[229])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
+				return false
 			}
 		case "source":
 			seen1 |= uint64(0x2)
@@ -10621,14 +10279,8 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 			}
 		case "path":
 			seen2 |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[618])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[619])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[618], &reasons[619]) {
+				return false
 			}
 		case "batch":
 			if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
@@ -10709,14 +10361,8 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			}
 		case "id":
 			seen1 |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[228])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[229])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
+				return false
 			}
 		case "source":
 			seen1 |= uint64(0x2)
@@ -10782,14 +10428,8 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			}
 		case "path":
 			seen2 |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[618])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[619])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[618], &reasons[619]) {
+				return false
 			}
 		case "batch":
 			if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
@@ -10889,14 +10529,8 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			}
 		case "id":
 			seen1 |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[228])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[229])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
+				return false
 			}
 		case "source":
 			seen1 |= uint64(0x2)
@@ -11000,14 +10634,8 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahpimpl.Ctx, n ahpimpl.N
 			}
 		case "path":
 			seen |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[763])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[764])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[763], &reasons[764]) {
+				return false
 			}
 		case "batch":
 			if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
@@ -11180,14 +10808,8 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			}
 		case "id":
 			seen1 |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[228])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[229])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
+				return false
 			}
 		case "source":
 			seen1 |= uint64(0x2)
@@ -11404,14 +11026,8 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 			}
 		case "id":
 			seen1 |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[228])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[229])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
+				return false
 			}
 		case "source":
 			seen1 |= uint64(0x2)
@@ -11502,14 +11118,8 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahpimpl.Ctx, n ahpimpl
 		switch m.Key() {
 		case "id":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[791])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[792])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[791], &reasons[792]) {
+				return false
 			}
 		default:
 			return c.FailWith(m.Name(), &reasons[793])
@@ -11586,14 +11196,8 @@ func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		switch m.Key() {
 		case "id":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[799])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[800])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[799], &reasons[800]) {
+				return false
 			}
 		case "operation":
 			seen |= uint64(0x2)
@@ -11780,14 +11384,8 @@ func vInteractionEvent_userAttention_attention_body(c *ahpimpl.Ctx, n ahpimpl.No
 		switch m.Key() {
 		case "kind":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[817])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[818])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[817], &reasons[818]) {
+				return false
 			}
 		case "message":
 			seen |= uint64(0x2)
@@ -11900,14 +11498,8 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahpimpl.Ctx, n
 		switch m.Key() {
 		case "server":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[828])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[829])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[828], &reasons[829]) {
+				return false
 			}
 		case "mode":
 			seen |= uint64(0x2)
@@ -12028,14 +11620,8 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahpimpl.Ctx, n 
 		switch m.Key() {
 		case "server":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[839])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[840])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[839], &reasons[840]) {
+				return false
 			}
 		case "mode":
 			seen |= uint64(0x2)
@@ -12148,25 +11734,13 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahpimpl.Ctx, n ahpimpl
 		switch m.Key() {
 		case "channel":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[851])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[852])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[851], &reasons[852]) {
+				return false
 			}
 		case "sender":
 			seen |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[853])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[854])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[853], &reasons[854]) {
+				return false
 			}
 		case "messages":
 			seen |= uint64(0x4)
@@ -12308,14 +11882,8 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahpimpl.Ctx, n ahpimp
 		switch m.Key() {
 		case "channel":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[866])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[867])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[866], &reasons[867]) {
+				return false
 			}
 		case "messages":
 			seen |= uint64(0x2)
@@ -12481,14 +12049,8 @@ func vTaskWorkspaceEvent_workspaceState(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 	for m.Next() {
 		switch m.Key() {
 		case "cwd":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[884])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[885])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[884], &reasons[885]) {
+				return false
 			}
 		case "workspaceRoots":
 			{
@@ -12501,14 +12063,8 @@ func vTaskWorkspaceEvent_workspaceState(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 				}
 				it := d.Items(n)
 				for it.Next() {
-					{
-						n := it.Item()
-						if !(d.Kind(n) == ahpimpl.KindString) {
-							return c.FailTypeWith(n, &reasons[888])
-						}
-						if d.RunesBelow(n, 1) {
-							return c.FailWith(n, &reasons[889])
-						}
+					if !c.MinRunes(it.Item(), 1, &reasons[888], &reasons[889]) {
+						return false
 					}
 				}
 			}
@@ -12649,14 +12205,8 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		switch m.Key() {
 		case "path":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[900])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[901])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[900], &reasons[901]) {
+				return false
 			}
 		case "operation":
 			seen |= uint64(0x2)
@@ -12766,25 +12316,13 @@ func vInteractionEvent_hookFailure_failure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 		switch m.Key() {
 		case "backendId":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[914])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[915])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[914], &reasons[915]) {
+				return false
 			}
 		case "reason":
 			seen |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[916])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[917])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[916], &reasons[917]) {
+				return false
 			}
 		case "policy":
 			seen |= uint64(0x4)
@@ -13248,14 +12786,8 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "reason":
 			seen |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[969])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[970])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[969], &reasons[970]) {
+				return false
 			}
 		case "code":
 			if !vCommon_reverseDnsName(c, m.Value(), nil) {
@@ -14261,14 +13793,8 @@ func vToolBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "path":
 			seen1 |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[618])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[619])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[618], &reasons[619]) {
+				return false
 			}
 		case "batch":
 			if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
@@ -14383,14 +13909,8 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "id":
 			seen1 |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[228])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[229])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
+				return false
 			}
 		case "source":
 			seen1 |= uint64(0x2)
@@ -14456,14 +13976,8 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "path":
 			seen2 |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[618])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[619])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[618], &reasons[619]) {
+				return false
 			}
 		case "batch":
 			if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
@@ -14633,14 +14147,8 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		switch m.Key() {
 		case "path":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1051])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[1052])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[1051], &reasons[1052]) {
+				return false
 			}
 		case "change":
 			seen |= uint64(0x2)
@@ -14648,14 +14156,8 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 				return false
 			}
 		case "previousPath":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1054])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[1055])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[1054], &reasons[1055]) {
+				return false
 			}
 		case "before":
 			if !c.Child(m.Value(), vContentItem) {
@@ -14823,14 +14325,8 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "permissionMode":
 			seen |= uint64(0x8)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1065])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[1066])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[1065], &reasons[1066]) {
+				return false
 			}
 		case "harness":
 			seen |= uint64(0x4)
@@ -14849,14 +14345,8 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "id":
 			seen1 |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[228])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[229])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
+				return false
 			}
 		case "source":
 			seen1 |= uint64(0x2)
@@ -14988,25 +14478,13 @@ func vSessionStart_harness(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		switch m.Key() {
 		case "name":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1076])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[1077])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[1076], &reasons[1077]) {
+				return false
 			}
 		case "version":
 			seen |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1078])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[1079])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[1078], &reasons[1079]) {
+				return false
 			}
 		default:
 			return c.FailWith(m.Name(), &reasons[1080])
@@ -15053,14 +14531,8 @@ func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "reason":
 			seen |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1086])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[1087])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[1086], &reasons[1087]) {
+				return false
 			}
 		case "counters":
 			if !c.ChildAll(m.Value(), vSessionEnd_counters) {

@@ -118,14 +118,8 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "reason":
 			seen |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[10])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[11])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[10], &reasons[11]) {
+				return false
 			}
 		case "code":
 			{
@@ -542,14 +536,8 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "method":
 			seen |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[45])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[46])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[45], &reasons[46]) {
+				return false
 			}
 		case "params":
 			seen |= uint64(0x8)
@@ -640,14 +628,8 @@ func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		switch m.Key() {
 		case "id":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[57])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[58])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[57], &reasons[58]) {
+				return false
 			}
 		case "source":
 			seen |= uint64(0x2)
@@ -722,14 +704,8 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		switch m.Key() {
 		case "id":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[71])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[72])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[71], &reasons[72]) {
+				return false
 			}
 		case "cwd":
 			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
@@ -785,14 +761,8 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		switch m.Key() {
 		case "id":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[79])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[80])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[79], &reasons[80]) {
+				return false
 			}
 		case "type":
 			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
@@ -829,25 +799,13 @@ func vToolBefore_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		switch m.Key() {
 		case "callId":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[84])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[85])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[84], &reasons[85]) {
+				return false
 			}
 		case "name":
 			seen |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[86])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[87])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[86], &reasons[87]) {
+				return false
 			}
 		case "kind":
 			seen |= uint64(0x4)
@@ -920,25 +878,13 @@ func vCommon_native(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		switch m.Key() {
 		case "provider":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[97])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[98])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[97], &reasons[98]) {
+				return false
 			}
 		case "eventName":
 			seen |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[99])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[100])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[99], &reasons[100]) {
+				return false
 			}
 		case "payload":
 			seen |= uint64(0x4)
@@ -1115,14 +1061,8 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 			}
 		case "method":
 			seen |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[112])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[113])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[112], &reasons[113]) {
+				return false
 			}
 		case "params":
 			seen |= uint64(0x4)
@@ -1535,14 +1475,8 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			}
 		case "command":
 			seen |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[150])
-				}
-				if d.RunesBelow(n, 1) {
-					return c.FailWith(n, &reasons[151])
-				}
+			if !c.MinRunes(m.Value(), 1, &reasons[150], &reasons[151]) {
+				return false
 			}
 		case "args":
 			{

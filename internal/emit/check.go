@@ -279,6 +279,10 @@ func (e *checks) inPlaceBlock(g *Group, node Code, t *ir.Schema) {
 		g.Add(e.strEnum(node, t))
 		return
 	}
+	if e.minRunesAlone(t, keywords) {
+		g.Add(e.minRunes(node, t))
+		return
+	}
 	if cond, fail, ok := e.oneTest(t, keywords); ok {
 		// No block for one test: the if binds n.
 		g.If(Id("n").Op(":=").Add(node), cond).Block(Return(fail))
@@ -320,6 +324,26 @@ func (e *checks) oneTest(t *ir.Schema, keywords func(*Group)) (cond, fail Code, 
 		cond = Op("!").Parens(kindTestOf(t.Types, Id("d").Dot("Kind").Call(Id("n"))))
 	}
 	return cond, fail, ok
+}
+
+// minRunesAlone reports whether t's keywords (written by keywords) are
+// only that n is a string of at least MinLength code points, by writing
+// both: one ahpimpl.Ctx.MinRunes call then tests it (minRunes).
+func (e *checks) minRunesAlone(t *ir.Schema, keywords func(*Group)) bool {
+	if t.MinLength == nil || len(t.Types) != 1 || t.Types[0] != "string" {
+		return false
+	}
+	alone := Block(
+		If(Op("!").Parens(e.kindTest(t.Types))).Block(Return(e.typeFail(t))),
+		If(Id("d").Dot("RunesBelow").Call(Id("n"), countLit(*t.MinLength))).Block(Return(e.fail(Id("n"), t.KeywordReason("minLength")))),
+	)
+	return fmt.Sprintf("%#v", BlockFunc(keywords)) == fmt.Sprintf("%#v", alone)
+}
+
+// minRunes tests that node is a string of at least t.MinLength code
+// points (see minRunesAlone).
+func (e *checks) minRunes(node Code, t *ir.Schema) Code {
+	return If(Op("!").Id("c").Dot("MinRunes").Call(node, countLit(*t.MinLength), e.reason(t.KeywordReason("type")), e.reason(t.KeywordReason("minLength")))).Block(Return(False()))
 }
 
 // enumAlone reports whether t's keywords (written by keywords) are only
