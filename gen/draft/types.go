@@ -55,11 +55,9 @@ func (v *CapabilitiesRequest) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	b = append(b, ",\"id\":"...)
-	b = v.ID.AppendJSON(b)
+	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
 	b = append(b, ",\"method\":\"hooks/capabilities\""...)
-	b = append(b, ",\"params\":"...)
-	b = v.Params.AppendJSON(b)
+	b = v.Params.AppendJSON(append(b, ",\"params\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -141,12 +139,9 @@ func (v *JSONRPCRequest) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	b = append(b, ",\"id\":"...)
-	b = v.ID.AppendJSON(b)
-	b = append(b, ",\"method\":"...)
-	b = ahpimpl.AppendString(b, v.Method)
-	b = append(b, ",\"params\":"...)
-	b = ahpimpl.AppendValue(b, v.Params)
+	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
+	b = ahpimpl.AppendString(append(b, ",\"method\":"...), v.Method)
+	b = ahpimpl.AppendValue(append(b, ",\"params\":"...), v.Params)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -344,10 +339,8 @@ func (v *CapabilitiesResponse) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	b = append(b, ",\"id\":"...)
-	b = v.ID.AppendJSON(b)
-	b = append(b, ",\"result\":"...)
-	b = v.Result.AppendJSON(b)
+	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
+	b = v.Result.AppendJSON(append(b, ",\"result\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -425,10 +418,8 @@ func (v *JSONRPCSuccessResponse) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	b = append(b, ",\"id\":"...)
-	b = v.ID.AppendJSON(b)
-	b = append(b, ",\"result\":"...)
-	b = ahpimpl.AppendValue(b, v.Result)
+	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
+	b = ahpimpl.AppendValue(append(b, ",\"result\":"...), v.Result)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -562,8 +553,7 @@ func (v *CapabilitiesResponseResult) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"protocolVersion\":\"draft\""...)
-	b = append(b, ",\"manifest\":"...)
-	b = v.Manifest.AppendJSON(b)
+	b = v.Manifest.AppendJSON(append(b, ",\"manifest\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -663,24 +653,15 @@ func (v *StaticCapabilityManifest) AppendJSON(b []byte) []byte {
 		return sizeStaticCapabilityManifest.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"events\":"...)
-	b = appendListStaticCapabilityManifestEvent(b, v.Events)
-	b = append(b, ",\"gaps\":"...)
-	b = appendListStaticCapabilityManifestGap(b, v.Gaps)
-	b = append(b, ",\"transports\":"...)
-	b = ahpimpl.AppendStrings(b, v.Transports)
-	b = append(b, ",\"authentication\":"...)
-	b = ahpimpl.AppendStrings(b, v.Authentication)
-	b = append(b, ",\"limits\":"...)
-	b = v.Limits.AppendJSON(b)
-	b = append(b, ",\"toolPaths\":"...)
-	b = ahpimpl.AppendStrings(b, v.ToolPaths)
-	b = append(b, ",\"contentCategories\":"...)
-	b = ahpimpl.AppendStrings(b, v.ContentCategories)
-	b = append(b, ",\"managedPolicy\":"...)
-	b = v.ManagedPolicy.AppendJSON(b)
-	b = append(b, ",\"correlationIdentityFields\":"...)
-	b = ahpimpl.AppendStrings(b, v.CorrelationIdentityFields)
+	b = appendListStaticCapabilityManifestEvent(append(b, "\"events\":"...), v.Events)
+	b = appendListStaticCapabilityManifestGap(append(b, ",\"gaps\":"...), v.Gaps)
+	b = ahpimpl.AppendStrings(append(b, ",\"transports\":"...), v.Transports)
+	b = ahpimpl.AppendStrings(append(b, ",\"authentication\":"...), v.Authentication)
+	b = v.Limits.AppendJSON(append(b, ",\"limits\":"...))
+	b = ahpimpl.AppendStrings(append(b, ",\"toolPaths\":"...), v.ToolPaths)
+	b = ahpimpl.AppendStrings(append(b, ",\"contentCategories\":"...), v.ContentCategories)
+	b = v.ManagedPolicy.AppendJSON(append(b, ",\"managedPolicy\":"...))
+	b = ahpimpl.AppendStrings(append(b, ",\"correlationIdentityFields\":"...), v.CorrelationIdentityFields)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -750,13 +731,10 @@ func (v *StaticCapabilityManifestEvent) AppendJSON(b []byte) []byte {
 		return sizeStaticCapabilityManifestEvent.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"event\":"...)
-	b = ahpimpl.AppendString(b, string(v.Event))
-	b = append(b, ",\"modes\":"...)
-	b = ahpimpl.AppendStrings(b, v.Modes)
+	b = ahpimpl.AppendString(append(b, "\"event\":"...), string(v.Event))
+	b = ahpimpl.AppendStrings(append(b, ",\"modes\":"...), v.Modes)
 	if v.Capabilities != nil {
-		b = append(b, ",\"capabilities\":"...)
-		b = v.Capabilities.AppendJSON(b)
+		b = v.Capabilities.AppendJSON(append(b, ",\"capabilities\":"...))
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -900,23 +878,18 @@ func (v *Capabilities) AppendJSON(b []byte) []byte {
 		return sizeCapabilities.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"effects\":"...)
-	b = ahpimpl.AppendStrings(b, v.Effects)
+	b = ahpimpl.AppendStrings(append(b, "\"effects\":"...), v.Effects)
 	if v.Modify != nil {
-		b = append(b, ",\"modify\":"...)
-		b = v.Modify.AppendJSON(b)
+		b = v.Modify.AppendJSON(append(b, ",\"modify\":"...))
 	}
 	if v.Flow != nil {
-		b = append(b, ",\"flow\":"...)
-		b = v.Flow.AppendJSON(b)
+		b = v.Flow.AppendJSON(append(b, ",\"flow\":"...))
 	}
 	if v.Inject != nil {
-		b = append(b, ",\"inject\":"...)
-		b = v.Inject.AppendJSON(b)
+		b = v.Inject.AppendJSON(append(b, ",\"inject\":"...))
 	}
 	if v.Elicitation != nil {
-		b = append(b, ",\"elicitation\":"...)
-		b = v.Elicitation.AppendJSON(b)
+		b = v.Elicitation.AppendJSON(append(b, ",\"elicitation\":"...))
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -1021,40 +994,31 @@ func (v *CapabilitiesModify) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Input != nil {
-		b = append(b, "\"input\":"...)
-		b = v.Input.AppendJSON(b)
+		b = v.Input.AppendJSON(append(b, "\"input\":"...))
 	}
 	if v.Output != nil {
-		b = ahpimpl.AppendMember(b, start, "\"output\":")
-		b = v.Output.AppendJSON(b)
+		b = v.Output.AppendJSON(ahpimpl.AppendMember(b, start, "\"output\":"))
 	}
 	if v.Prompt != nil {
-		b = ahpimpl.AppendMember(b, start, "\"prompt\":")
-		b = v.Prompt.AppendJSON(b)
+		b = v.Prompt.AppendJSON(ahpimpl.AppendMember(b, start, "\"prompt\":"))
 	}
 	if v.Request != nil {
-		b = ahpimpl.AppendMember(b, start, "\"request\":")
-		b = v.Request.AppendJSON(b)
+		b = v.Request.AppendJSON(ahpimpl.AppendMember(b, start, "\"request\":"))
 	}
 	if v.Response != nil {
-		b = ahpimpl.AppendMember(b, start, "\"response\":")
-		b = v.Response.AppendJSON(b)
+		b = v.Response.AppendJSON(ahpimpl.AppendMember(b, start, "\"response\":"))
 	}
 	if v.Content != nil {
-		b = ahpimpl.AppendMember(b, start, "\"content\":")
-		b = v.Content.AppendJSON(b)
+		b = v.Content.AppendJSON(ahpimpl.AppendMember(b, start, "\"content\":"))
 	}
 	if v.Instructions != nil {
-		b = ahpimpl.AppendMember(b, start, "\"instructions\":")
-		b = v.Instructions.AppendJSON(b)
+		b = v.Instructions.AppendJSON(ahpimpl.AppendMember(b, start, "\"instructions\":"))
 	}
 	if v.Summary != nil {
-		b = ahpimpl.AppendMember(b, start, "\"summary\":")
-		b = v.Summary.AppendJSON(b)
+		b = v.Summary.AppendJSON(ahpimpl.AppendMember(b, start, "\"summary\":"))
 	}
 	if v.Workspace != nil {
-		b = ahpimpl.AppendMember(b, start, "\"workspace\":")
-		b = v.Workspace.AppendJSON(b)
+		b = v.Workspace.AppendJSON(ahpimpl.AppendMember(b, start, "\"workspace\":"))
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -1120,10 +1084,8 @@ func (v *ModifyOperations) AppendJSON(b []byte) []byte {
 		return sizeModifyOperations.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"replace\":"...)
-	b = ahpimpl.AppendBool(b, v.Replace)
-	b = append(b, ",\"merge\":"...)
-	b = ahpimpl.AppendBool(b, v.Merge)
+	b = ahpimpl.AppendBool(append(b, "\"replace\":"...), v.Replace)
+	b = ahpimpl.AppendBool(append(b, ",\"merge\":"...), v.Merge)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -1211,19 +1173,15 @@ func (v *CapabilitiesFlow) AppendJSON(b []byte) []byte {
 		return sizeCapabilitiesFlow.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"operations\":"...)
-	b = ahpimpl.AppendStrings(b, v.Operations)
+	b = ahpimpl.AppendStrings(append(b, "\"operations\":"...), v.Operations)
 	if v.RemainingContinuations != nil {
-		b = append(b, ",\"remainingContinuations\":"...)
-		b = ahpimpl.AppendNumber(b, *v.RemainingContinuations)
+		b = ahpimpl.AppendNumber(append(b, ",\"remainingContinuations\":"...), *v.RemainingContinuations)
 	}
 	if v.ContinuationCount != nil {
-		b = append(b, ",\"continuationCount\":"...)
-		b = ahpimpl.AppendNumber(b, *v.ContinuationCount)
+		b = ahpimpl.AppendNumber(append(b, ",\"continuationCount\":"...), *v.ContinuationCount)
 	}
 	if v.MaxContinuations != nil {
-		b = append(b, ",\"maxContinuations\":"...)
-		b = ahpimpl.AppendNumber(b, *v.MaxContinuations)
+		b = ahpimpl.AppendNumber(append(b, ",\"maxContinuations\":"...), *v.MaxContinuations)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -1302,8 +1260,7 @@ func (v *CapabilitiesInject) AppendJSON(b []byte) []byte {
 		return sizeCapabilitiesInject.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"context\":"...)
-	b = v.Context.AppendJSON(b)
+	b = v.Context.AppendJSON(append(b, "\"context\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -1365,8 +1322,7 @@ func (v *CapabilitiesInjectContext) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"append\":true"...)
-	b = append(b, ",\"deliverAt\":"...)
-	b = ahpimpl.AppendStrings(b, v.DeliverAt)
+	b = ahpimpl.AppendStrings(append(b, ",\"deliverAt\":"...), v.DeliverAt)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -1452,12 +1408,10 @@ func (v *CapabilitiesElicitation) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Form != nil {
-		b = append(b, "\"form\":"...)
-		b = ahpimpl.AppendValue(b, v.Form)
+		b = ahpimpl.AppendValue(append(b, "\"form\":"...), v.Form)
 	}
 	if v.URL != nil {
-		b = ahpimpl.AppendMember(b, start, "\"url\":")
-		b = ahpimpl.AppendValue(b, v.URL)
+		b = ahpimpl.AppendValue(ahpimpl.AppendMember(b, start, "\"url\":"), v.URL)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -1521,10 +1475,8 @@ func (v *StaticCapabilityManifestGap) AppendJSON(b []byte) []byte {
 		return sizeStaticCapabilityManifestGap.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"path\":"...)
-	b = ahpimpl.AppendString(b, v.Path)
-	b = append(b, ",\"reason\":"...)
-	b = ahpimpl.AppendString(b, v.Reason)
+	b = ahpimpl.AppendString(append(b, "\"path\":"...), v.Path)
+	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -1642,20 +1594,16 @@ func (v *StaticCapabilityManifestLimits) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.MaxUploadBytes != nil {
-		b = append(b, "\"maxUploadBytes\":"...)
-		b = ahpimpl.AppendNumber(b, *v.MaxUploadBytes)
+		b = ahpimpl.AppendNumber(append(b, "\"maxUploadBytes\":"...), *v.MaxUploadBytes)
 	}
 	if v.MaxContinuations != nil {
-		b = ahpimpl.AppendMember(b, start, "\"maxContinuations\":")
-		b = ahpimpl.AppendNumber(b, *v.MaxContinuations)
+		b = ahpimpl.AppendNumber(ahpimpl.AppendMember(b, start, "\"maxContinuations\":"), *v.MaxContinuations)
 	}
 	if v.MinTimeoutMs != nil {
-		b = ahpimpl.AppendMember(b, start, "\"minTimeoutMs\":")
-		b = ahpimpl.AppendNumber(b, *v.MinTimeoutMs)
+		b = ahpimpl.AppendNumber(ahpimpl.AppendMember(b, start, "\"minTimeoutMs\":"), *v.MinTimeoutMs)
 	}
 	if v.MaxTimeoutMs != nil {
-		b = ahpimpl.AppendMember(b, start, "\"maxTimeoutMs\":")
-		b = ahpimpl.AppendNumber(b, *v.MaxTimeoutMs)
+		b = ahpimpl.AppendNumber(ahpimpl.AppendMember(b, start, "\"maxTimeoutMs\":"), *v.MaxTimeoutMs)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -1720,10 +1668,8 @@ func (v *StaticCapabilityManifestManagedPolicy) AppendJSON(b []byte) []byte {
 		return sizeStaticCapabilityManifestManagedPolicy.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"scopes\":"...)
-	b = ahpimpl.AppendStrings(b, v.Scopes)
-	b = append(b, ",\"disableable\":"...)
-	b = ahpimpl.AppendBool(b, v.Disableable)
+	b = ahpimpl.AppendStrings(append(b, "\"scopes\":"...), v.Scopes)
+	b = ahpimpl.AppendBool(append(b, ",\"disableable\":"...), v.Disableable)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -2257,46 +2203,34 @@ func (v *ConfigChangeBeforeEvent) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
-		b = append(b, "\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, "\"turn\":"...))
 	}
 	if v.Items != nil {
-		b = ahpimpl.AppendMember(b, start, "\"items\":")
-		b = appendListContentItem(b, v.Items)
+		b = appendListContentItem(ahpimpl.AppendMember(b, start, "\"items\":"), v.Items)
 	}
-	b = ahpimpl.AppendMember(b, start, "\"id\":")
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(ahpimpl.AppendMember(b, start, "\"id\":"), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b = append(b, ",\"type\":\"config.change.before\""...)
-	b = append(b, ",\"change\":"...)
-	b = v.Change.AppendJSON(b)
+	b = v.Change.AppendJSON(append(b, ",\"change\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -2419,42 +2353,31 @@ func (v *Envelope) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
-		b = append(b, "\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, "\"turn\":"...))
 	}
 	if v.Items != nil {
-		b = ahpimpl.AppendMember(b, start, "\"items\":")
-		b = appendListContentItem(b, v.Items)
+		b = appendListContentItem(ahpimpl.AppendMember(b, start, "\"items\":"), v.Items)
 	}
-	b = ahpimpl.AppendMember(b, start, "\"id\":")
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(ahpimpl.AppendMember(b, start, "\"id\":"), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -2556,35 +2479,26 @@ func (v *EventCore) AppendJSON(b []byte) []byte {
 		return sizeEventCore.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -2678,27 +2592,21 @@ func (v *Session) AppendJSON(b []byte) []byte {
 		return sizeSession.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
 	if v.Cwd != nil {
-		b = append(b, ",\"cwd\":"...)
-		b = ahpimpl.AppendString(b, *v.Cwd)
+		b = ahpimpl.AppendString(append(b, ",\"cwd\":"...), *v.Cwd)
 	}
 	if v.WorkspaceRoots != nil {
-		b = append(b, ",\"workspaceRoots\":"...)
-		b = ahpimpl.AppendStrings(b, v.WorkspaceRoots)
+		b = ahpimpl.AppendStrings(append(b, ",\"workspaceRoots\":"...), v.WorkspaceRoots)
 	}
 	if v.Model != nil {
-		b = append(b, ",\"model\":"...)
-		b = ahpimpl.AppendString(b, *v.Model)
+		b = ahpimpl.AppendString(append(b, ",\"model\":"...), *v.Model)
 	}
 	if v.Agent != nil {
-		b = append(b, ",\"agent\":"...)
-		b = v.Agent.AppendJSON(b)
+		b = v.Agent.AppendJSON(append(b, ",\"agent\":"...))
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -2764,11 +2672,9 @@ func (v *SessionAgent) AppendJSON(b []byte) []byte {
 		return sizeSessionAgent.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
 	if v.Type != nil {
-		b = append(b, ",\"type\":"...)
-		b = ahpimpl.AppendString(b, *v.Type)
+		b = ahpimpl.AppendString(append(b, ",\"type\":"...), *v.Type)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -2832,10 +2738,8 @@ func (v *EventGap) AppendJSON(b []byte) []byte {
 		return sizeEventGap.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"path\":"...)
-	b = ahpimpl.AppendString(b, v.Path)
-	b = append(b, ",\"reason\":"...)
-	b = ahpimpl.AppendString(b, v.Reason)
+	b = ahpimpl.AppendString(append(b, "\"path\":"...), v.Path)
+	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -2915,11 +2819,9 @@ func (v *OpenIdentity) AppendJSON(b []byte) []byte {
 		return sizeOpenIdentity.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -3169,20 +3071,16 @@ func (v *TextBodyPart) AppendJSON(b []byte) []byte {
 		return sizeTextBodyPart.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"text\""...)
 	b = append(b, ",\"mediaType\":\"text/plain\""...)
 	b = append(b, ",\"selection\":\"body\""...)
-	b = append(b, ",\"text\":"...)
-	b = ahpimpl.AppendString(b, v.Text)
+	b = ahpimpl.AppendString(append(b, ",\"text\":"...), v.Text)
 	if v.Category != nil {
-		b = append(b, ",\"category\":"...)
-		b = ahpimpl.AppendString(b, *v.Category)
+		b = ahpimpl.AppendString(append(b, ",\"category\":"...), *v.Category)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	return append(b, '}')
 }
@@ -3316,28 +3214,22 @@ func (v *TextGapPart) AppendJSON(b []byte) []byte {
 		return sizeTextGapPart.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"text\""...)
 	b = append(b, ",\"mediaType\":\"text/plain\""...)
 	b = append(b, ",\"selection\":\"body\""...)
-	b = append(b, ",\"gap\":"...)
-	b = v.Gap.AppendJSON(b)
+	b = v.Gap.AppendJSON(append(b, ",\"gap\":"...))
 	if v.Category != nil {
-		b = append(b, ",\"category\":"...)
-		b = ahpimpl.AppendString(b, *v.Category)
+		b = ahpimpl.AppendString(append(b, ",\"category\":"...), *v.Category)
 	}
 	if v.Size != nil {
-		b = append(b, ",\"size\":"...)
-		b = ahpimpl.AppendNumber(b, *v.Size)
+		b = ahpimpl.AppendNumber(append(b, ",\"size\":"...), *v.Size)
 	}
 	if v.SHA256 != nil {
-		b = append(b, ",\"sha256\":"...)
-		b = ahpimpl.AppendString(b, *v.SHA256)
+		b = ahpimpl.AppendString(append(b, ",\"sha256\":"...), *v.SHA256)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	return append(b, '}')
 }
@@ -3408,11 +3300,9 @@ func (v *ContentItemGap) AppendJSON(b []byte) []byte {
 		return sizeContentItemGap.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"reason\":"...)
-	b = ahpimpl.AppendString(b, v.Reason)
+	b = ahpimpl.AppendString(append(b, "\"reason\":"...), v.Reason)
 	if v.Path != nil {
-		b = append(b, ",\"path\":"...)
-		b = ahpimpl.AppendString(b, *v.Path)
+		b = ahpimpl.AppendString(append(b, ",\"path\":"...), *v.Path)
 	}
 	return append(b, '}')
 }
@@ -3533,26 +3423,21 @@ func (v *TextMetadataPart) AppendJSON(b []byte) []byte {
 		return sizeTextMetadataPart.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"text\""...)
 	b = append(b, ",\"mediaType\":\"text/plain\""...)
 	b = append(b, ",\"selection\":\"metadata\""...)
 	if v.Category != nil {
-		b = append(b, ",\"category\":"...)
-		b = ahpimpl.AppendString(b, *v.Category)
+		b = ahpimpl.AppendString(append(b, ",\"category\":"...), *v.Category)
 	}
 	if v.Size != nil {
-		b = append(b, ",\"size\":"...)
-		b = ahpimpl.AppendNumber(b, *v.Size)
+		b = ahpimpl.AppendNumber(append(b, ",\"size\":"...), *v.Size)
 	}
 	if v.SHA256 != nil {
-		b = append(b, ",\"sha256\":"...)
-		b = ahpimpl.AppendString(b, *v.SHA256)
+		b = ahpimpl.AppendString(append(b, ",\"sha256\":"...), *v.SHA256)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	return append(b, '}')
 }
@@ -3676,26 +3561,21 @@ func (v *TextOmittedPart) AppendJSON(b []byte) []byte {
 		return sizeTextOmittedPart.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"text\""...)
 	b = append(b, ",\"mediaType\":\"text/plain\""...)
 	b = append(b, ",\"selection\":\"omit\""...)
 	if v.Category != nil {
-		b = append(b, ",\"category\":"...)
-		b = ahpimpl.AppendString(b, *v.Category)
+		b = ahpimpl.AppendString(append(b, ",\"category\":"...), *v.Category)
 	}
 	if v.Size != nil {
-		b = append(b, ",\"size\":"...)
-		b = ahpimpl.AppendNumber(b, *v.Size)
+		b = ahpimpl.AppendNumber(append(b, ",\"size\":"...), *v.Size)
 	}
 	if v.SHA256 != nil {
-		b = append(b, ",\"sha256\":"...)
-		b = ahpimpl.AppendString(b, *v.SHA256)
+		b = ahpimpl.AppendString(append(b, ",\"sha256\":"...), *v.SHA256)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	return append(b, '}')
 }
@@ -3907,21 +3787,16 @@ func (v *AttachmentBodyPart) AppendJSON(b []byte) []byte {
 		return sizeAttachmentBodyPart.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"attachment\""...)
-	b = append(b, ",\"mediaType\":"...)
-	b = ahpimpl.AppendString(b, v.MediaType)
+	b = ahpimpl.AppendString(append(b, ",\"mediaType\":"...), v.MediaType)
 	b = append(b, ",\"selection\":\"body\""...)
-	b = append(b, ",\"body\":"...)
-	b = v.Body.AppendJSON(b)
+	b = v.Body.AppendJSON(append(b, ",\"body\":"...))
 	if v.Category != nil {
-		b = append(b, ",\"category\":"...)
-		b = ahpimpl.AppendString(b, *v.Category)
+		b = ahpimpl.AppendString(append(b, ",\"category\":"...), *v.Category)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	return append(b, '}')
 }
@@ -3995,8 +3870,7 @@ func (v *ContentReference) AppendJSON(b []byte) []byte {
 		return sizeContentReference.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"ref\":"...)
-	b = ahpimpl.AppendString(b, v.Ref)
+	b = ahpimpl.AppendString(append(b, "\"ref\":"...), v.Ref)
 	return append(b, '}')
 }
 
@@ -4127,29 +4001,22 @@ func (v *AttachmentGapPart) AppendJSON(b []byte) []byte {
 		return sizeAttachmentGapPart.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"attachment\""...)
-	b = append(b, ",\"mediaType\":"...)
-	b = ahpimpl.AppendString(b, v.MediaType)
+	b = ahpimpl.AppendString(append(b, ",\"mediaType\":"...), v.MediaType)
 	b = append(b, ",\"selection\":\"body\""...)
-	b = append(b, ",\"gap\":"...)
-	b = v.Gap.AppendJSON(b)
+	b = v.Gap.AppendJSON(append(b, ",\"gap\":"...))
 	if v.Category != nil {
-		b = append(b, ",\"category\":"...)
-		b = ahpimpl.AppendString(b, *v.Category)
+		b = ahpimpl.AppendString(append(b, ",\"category\":"...), *v.Category)
 	}
 	if v.Size != nil {
-		b = append(b, ",\"size\":"...)
-		b = ahpimpl.AppendNumber(b, *v.Size)
+		b = ahpimpl.AppendNumber(append(b, ",\"size\":"...), *v.Size)
 	}
 	if v.SHA256 != nil {
-		b = append(b, ",\"sha256\":"...)
-		b = ahpimpl.AppendString(b, *v.SHA256)
+		b = ahpimpl.AppendString(append(b, ",\"sha256\":"...), *v.SHA256)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	return append(b, '}')
 }
@@ -4287,27 +4154,21 @@ func (v *AttachmentMetadataPart) AppendJSON(b []byte) []byte {
 		return sizeAttachmentMetadataPart.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"attachment\""...)
-	b = append(b, ",\"mediaType\":"...)
-	b = ahpimpl.AppendString(b, v.MediaType)
+	b = ahpimpl.AppendString(append(b, ",\"mediaType\":"...), v.MediaType)
 	b = append(b, ",\"selection\":\"metadata\""...)
 	if v.Category != nil {
-		b = append(b, ",\"category\":"...)
-		b = ahpimpl.AppendString(b, *v.Category)
+		b = ahpimpl.AppendString(append(b, ",\"category\":"...), *v.Category)
 	}
 	if v.Size != nil {
-		b = append(b, ",\"size\":"...)
-		b = ahpimpl.AppendNumber(b, *v.Size)
+		b = ahpimpl.AppendNumber(append(b, ",\"size\":"...), *v.Size)
 	}
 	if v.SHA256 != nil {
-		b = append(b, ",\"sha256\":"...)
-		b = ahpimpl.AppendString(b, *v.SHA256)
+		b = ahpimpl.AppendString(append(b, ",\"sha256\":"...), *v.SHA256)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	return append(b, '}')
 }
@@ -4445,27 +4306,21 @@ func (v *AttachmentOmittedPart) AppendJSON(b []byte) []byte {
 		return sizeAttachmentOmittedPart.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"attachment\""...)
-	b = append(b, ",\"mediaType\":"...)
-	b = ahpimpl.AppendString(b, v.MediaType)
+	b = ahpimpl.AppendString(append(b, ",\"mediaType\":"...), v.MediaType)
 	b = append(b, ",\"selection\":\"omit\""...)
 	if v.Category != nil {
-		b = append(b, ",\"category\":"...)
-		b = ahpimpl.AppendString(b, *v.Category)
+		b = ahpimpl.AppendString(append(b, ",\"category\":"...), *v.Category)
 	}
 	if v.Size != nil {
-		b = append(b, ",\"size\":"...)
-		b = ahpimpl.AppendNumber(b, *v.Size)
+		b = ahpimpl.AppendNumber(append(b, ",\"size\":"...), *v.Size)
 	}
 	if v.SHA256 != nil {
-		b = append(b, ",\"sha256\":"...)
-		b = ahpimpl.AppendString(b, *v.SHA256)
+		b = ahpimpl.AppendString(append(b, ",\"sha256\":"...), *v.SHA256)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	return append(b, '}')
 }
@@ -4545,8 +4400,7 @@ func (v *InteractionEventConfigChangeBefore) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"config.change.before\""...)
-	b = append(b, ",\"change\":"...)
-	b = v.Change.AppendJSON(b)
+	b = v.Change.AppendJSON(append(b, ",\"change\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -4626,17 +4480,12 @@ func (v *InteractionEventConfigChangeBeforeChange) AppendJSON(b []byte) []byte {
 		return sizeInteractionEventConfigChangeBeforeChange.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"scope\":"...)
-	b = ahpimpl.AppendString(b, v.Scope)
-	b = append(b, ",\"settings\":"...)
-	b = ahpimpl.AppendStrings(b, v.Settings)
-	b = append(b, ",\"summary\":"...)
-	b = ahpimpl.AppendString(b, v.Summary)
+	b = ahpimpl.AppendString(append(b, "\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"scope\":"...), v.Scope)
+	b = ahpimpl.AppendStrings(append(b, ",\"settings\":"...), v.Settings)
+	b = ahpimpl.AppendString(append(b, ",\"summary\":"...), v.Summary)
 	if v.Path != nil {
-		b = append(b, ",\"path\":"...)
-		b = ahpimpl.AppendString(b, *v.Path)
+		b = ahpimpl.AppendString(append(b, ",\"path\":"...), *v.Path)
 	}
 	return append(b, '}')
 }
@@ -4708,17 +4557,12 @@ func (v *ConfigChangeBeforeEventChange) AppendJSON(b []byte) []byte {
 		return sizeConfigChangeBeforeEventChange.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"scope\":"...)
-	b = ahpimpl.AppendString(b, v.Scope)
-	b = append(b, ",\"settings\":"...)
-	b = ahpimpl.AppendStrings(b, v.Settings)
-	b = append(b, ",\"summary\":"...)
-	b = ahpimpl.AppendString(b, v.Summary)
+	b = ahpimpl.AppendString(append(b, "\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"scope\":"...), v.Scope)
+	b = ahpimpl.AppendStrings(append(b, ",\"settings\":"...), v.Settings)
+	b = ahpimpl.AppendString(append(b, ",\"summary\":"...), v.Summary)
 	if v.Path != nil {
-		b = append(b, ",\"path\":"...)
-		b = ahpimpl.AppendString(b, *v.Path)
+		b = ahpimpl.AppendString(append(b, ",\"path\":"...), *v.Path)
 	}
 	return append(b, '}')
 }
@@ -4914,46 +4758,34 @@ func (v *ConfigChangeAfterEvent) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
-		b = append(b, "\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, "\"turn\":"...))
 	}
 	if v.Items != nil {
-		b = ahpimpl.AppendMember(b, start, "\"items\":")
-		b = appendListContentItem(b, v.Items)
+		b = appendListContentItem(ahpimpl.AppendMember(b, start, "\"items\":"), v.Items)
 	}
-	b = ahpimpl.AppendMember(b, start, "\"id\":")
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(ahpimpl.AppendMember(b, start, "\"id\":"), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b = append(b, ",\"type\":\"config.change.after\""...)
-	b = append(b, ",\"change\":"...)
-	b = v.Change.AppendJSON(b)
+	b = v.Change.AppendJSON(append(b, ",\"change\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -5034,8 +4866,7 @@ func (v *InteractionEventConfigChangeAfter) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"config.change.after\""...)
-	b = append(b, ",\"change\":"...)
-	b = v.Change.AppendJSON(b)
+	b = v.Change.AppendJSON(append(b, ",\"change\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -5122,21 +4953,15 @@ func (v *InteractionEventConfigChangeAfterChange) AppendJSON(b []byte) []byte {
 		return sizeInteractionEventConfigChangeAfterChange.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"scope\":"...)
-	b = ahpimpl.AppendString(b, v.Scope)
-	b = append(b, ",\"settings\":"...)
-	b = ahpimpl.AppendStrings(b, v.Settings)
-	b = append(b, ",\"summary\":"...)
-	b = ahpimpl.AppendString(b, v.Summary)
+	b = ahpimpl.AppendString(append(b, "\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"scope\":"...), v.Scope)
+	b = ahpimpl.AppendStrings(append(b, ",\"settings\":"...), v.Settings)
+	b = ahpimpl.AppendString(append(b, ",\"summary\":"...), v.Summary)
 	if v.Path != nil {
-		b = append(b, ",\"path\":"...)
-		b = ahpimpl.AppendString(b, *v.Path)
+		b = ahpimpl.AppendString(append(b, ",\"path\":"...), *v.Path)
 	}
 	if v.MCPServers != nil {
-		b = append(b, ",\"mcpServers\":"...)
-		b = appendList_value(b, v.MCPServers)
+		b = appendList_value(append(b, ",\"mcpServers\":"...), v.MCPServers)
 	}
 	return append(b, '}')
 }
@@ -5215,21 +5040,15 @@ func (v *ConfigChangeAfterEventChange) AppendJSON(b []byte) []byte {
 		return sizeConfigChangeAfterEventChange.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"scope\":"...)
-	b = ahpimpl.AppendString(b, v.Scope)
-	b = append(b, ",\"settings\":"...)
-	b = ahpimpl.AppendStrings(b, v.Settings)
-	b = append(b, ",\"summary\":"...)
-	b = ahpimpl.AppendString(b, v.Summary)
+	b = ahpimpl.AppendString(append(b, "\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"scope\":"...), v.Scope)
+	b = ahpimpl.AppendStrings(append(b, ",\"settings\":"...), v.Settings)
+	b = ahpimpl.AppendString(append(b, ",\"summary\":"...), v.Summary)
 	if v.Path != nil {
-		b = append(b, ",\"path\":"...)
-		b = ahpimpl.AppendString(b, *v.Path)
+		b = ahpimpl.AppendString(append(b, ",\"path\":"...), *v.Path)
 	}
 	if v.MCPServers != nil {
-		b = append(b, ",\"mcpServers\":"...)
-		b = appendList_value(b, v.MCPServers)
+		b = appendList_value(append(b, ",\"mcpServers\":"...), v.MCPServers)
 	}
 	return append(b, '}')
 }
@@ -5445,45 +5264,32 @@ func (v *ExecutionEventTurnStart) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"turn.start\""...)
-	b = append(b, ",\"turn\":"...)
-	b = v.Turn.AppendJSON(b)
-	b = append(b, ",\"items\":"...)
-	b = appendListCanonicalMessage(b, v.Items)
-	b = append(b, ",\"trigger\":"...)
-	b = ahpimpl.AppendString(b, string(v.Trigger))
+	b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
+	b = appendListCanonicalMessage(append(b, ",\"items\":"...), v.Items)
+	b = ahpimpl.AppendString(append(b, ",\"trigger\":"...), string(v.Trigger))
 	if v.ExpandedFrom != nil {
-		b = append(b, ",\"expandedFrom\":"...)
-		b = ahpimpl.AppendString(b, *v.ExpandedFrom)
+		b = ahpimpl.AppendString(append(b, ",\"expandedFrom\":"...), *v.ExpandedFrom)
 	}
-	b = append(b, ",\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -5557,11 +5363,9 @@ func (v *Identity) AppendJSON(b []byte) []byte {
 		return sizeIdentity.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	return append(b, '}')
 }
@@ -5634,15 +5438,11 @@ func (v *CanonicalMessage) AppendJSON(b []byte) []byte {
 		return sizeCanonicalMessage.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"role\":"...)
-	b = ahpimpl.AppendString(b, string(v.Role))
-	b = append(b, ",\"parts\":"...)
-	b = appendListContentItem(b, v.Parts)
+	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"role\":"...), string(v.Role))
+	b = appendListContentItem(append(b, ",\"parts\":"...), v.Parts)
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	return append(b, '}')
 }
@@ -5895,51 +5695,36 @@ func (v *ExecutionEventTurnFinishBefore) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"turn.finish.before\""...)
-	b = append(b, ",\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
-	b = append(b, ",\"turn\":"...)
-	b = v.Turn.AppendJSON(b)
-	b = append(b, ",\"items\":"...)
-	b = appendListCanonicalMessage(b, v.Items)
-	b = append(b, ",\"outcome\":"...)
-	b = ahpimpl.AppendString(b, string(v.Outcome))
+	b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
+	b = appendListCanonicalMessage(append(b, ",\"items\":"...), v.Items)
+	b = ahpimpl.AppendString(append(b, ",\"outcome\":"...), string(v.Outcome))
 	if v.LastAssistantItem != nil {
-		b = append(b, ",\"lastAssistantItem\":"...)
-		b = v.LastAssistantItem.AppendJSON(b)
+		b = v.LastAssistantItem.AppendJSON(append(b, ",\"lastAssistantItem\":"...))
 	}
-	b = append(b, ",\"continuationCount\":"...)
-	b = ahpimpl.AppendNumber(b, v.ContinuationCount)
+	b = ahpimpl.AppendNumber(append(b, ",\"continuationCount\":"...), v.ContinuationCount)
 	if v.Usage != nil {
-		b = append(b, ",\"usage\":"...)
-		b = v.Usage.AppendJSON(b)
+		b = v.Usage.AppendJSON(append(b, ",\"usage\":"...))
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -6040,21 +5825,15 @@ func (v *TurnCompletion) AppendJSON(b []byte) []byte {
 		return sizeTurnCompletion.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"turn\":"...)
-	b = v.Turn.AppendJSON(b)
-	b = append(b, ",\"items\":"...)
-	b = appendListCanonicalMessage(b, v.Items)
-	b = append(b, ",\"outcome\":"...)
-	b = ahpimpl.AppendString(b, string(v.Outcome))
+	b = v.Turn.AppendJSON(append(b, "\"turn\":"...))
+	b = appendListCanonicalMessage(append(b, ",\"items\":"...), v.Items)
+	b = ahpimpl.AppendString(append(b, ",\"outcome\":"...), string(v.Outcome))
 	if v.LastAssistantItem != nil {
-		b = append(b, ",\"lastAssistantItem\":"...)
-		b = v.LastAssistantItem.AppendJSON(b)
+		b = v.LastAssistantItem.AppendJSON(append(b, ",\"lastAssistantItem\":"...))
 	}
-	b = append(b, ",\"continuationCount\":"...)
-	b = ahpimpl.AppendNumber(b, v.ContinuationCount)
+	b = ahpimpl.AppendNumber(append(b, ",\"continuationCount\":"...), v.ContinuationCount)
 	if v.Usage != nil {
-		b = append(b, ",\"usage\":"...)
-		b = v.Usage.AppendJSON(b)
+		b = v.Usage.AppendJSON(append(b, ",\"usage\":"...))
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -6183,33 +5962,24 @@ func (v *ExecutionEventUsage) AppendJSON(b []byte) []byte {
 		return sizeExecutionEventUsage.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"kind\":"...)
-	b = ahpimpl.AppendString(b, string(v.Kind))
-	b = append(b, ",\"scope\":"...)
-	b = ahpimpl.AppendString(b, string(v.Scope))
-	b = append(b, ",\"completeness\":"...)
-	b = ahpimpl.AppendString(b, string(v.Completeness))
-	b = append(b, ",\"provenance\":"...)
-	b = ahpimpl.AppendString(b, string(v.Provenance))
+	b = ahpimpl.AppendString(append(b, "\"kind\":"...), string(v.Kind))
+	b = ahpimpl.AppendString(append(b, ",\"scope\":"...), string(v.Scope))
+	b = ahpimpl.AppendString(append(b, ",\"completeness\":"...), string(v.Completeness))
+	b = ahpimpl.AppendString(append(b, ",\"provenance\":"...), string(v.Provenance))
 	if v.InputTokens != nil {
-		b = append(b, ",\"inputTokens\":"...)
-		b = ahpimpl.AppendNumber(b, *v.InputTokens)
+		b = ahpimpl.AppendNumber(append(b, ",\"inputTokens\":"...), *v.InputTokens)
 	}
 	if v.OutputTokens != nil {
-		b = append(b, ",\"outputTokens\":"...)
-		b = ahpimpl.AppendNumber(b, *v.OutputTokens)
+		b = ahpimpl.AppendNumber(append(b, ",\"outputTokens\":"...), *v.OutputTokens)
 	}
 	if v.CacheReadTokens != nil {
-		b = append(b, ",\"cacheReadTokens\":"...)
-		b = ahpimpl.AppendNumber(b, *v.CacheReadTokens)
+		b = ahpimpl.AppendNumber(append(b, ",\"cacheReadTokens\":"...), *v.CacheReadTokens)
 	}
 	if v.CacheWriteTokens != nil {
-		b = append(b, ",\"cacheWriteTokens\":"...)
-		b = ahpimpl.AppendNumber(b, *v.CacheWriteTokens)
+		b = ahpimpl.AppendNumber(append(b, ",\"cacheWriteTokens\":"...), *v.CacheWriteTokens)
 	}
 	if v.Cost != nil {
-		b = append(b, ",\"cost\":"...)
-		b = v.Cost.AppendJSON(b)
+		b = v.Cost.AppendJSON(append(b, ",\"cost\":"...))
 	}
 	return append(b, '}')
 }
@@ -6332,12 +6102,9 @@ func (v *ExecutionEventUsageCost) AppendJSON(b []byte) []byte {
 		return sizeExecutionEventUsageCost.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"amount\":"...)
-	b = ahpimpl.AppendNumber(b, v.Amount)
-	b = append(b, ",\"currency\":"...)
-	b = ahpimpl.AppendString(b, v.Currency)
-	b = append(b, ",\"basis\":"...)
-	b = ahpimpl.AppendString(b, string(v.Basis))
+	b = ahpimpl.AppendNumber(append(b, "\"amount\":"...), v.Amount)
+	b = ahpimpl.AppendString(append(b, ",\"currency\":"...), v.Currency)
+	b = ahpimpl.AppendString(append(b, ",\"basis\":"...), string(v.Basis))
 	return append(b, '}')
 }
 
@@ -6596,54 +6363,38 @@ func (v *ExecutionEventTurnEnd) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"type\":\"turn.end\""...)
 	if v.Error != nil {
-		b = append(b, ",\"error\":"...)
-		b = v.Error.AppendJSON(b)
+		b = v.Error.AppendJSON(append(b, ",\"error\":"...))
 	}
-	b = append(b, ",\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
-	b = append(b, ",\"turn\":"...)
-	b = v.Turn.AppendJSON(b)
-	b = append(b, ",\"items\":"...)
-	b = appendListCanonicalMessage(b, v.Items)
-	b = append(b, ",\"outcome\":"...)
-	b = ahpimpl.AppendString(b, string(v.Outcome))
+	b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
+	b = appendListCanonicalMessage(append(b, ",\"items\":"...), v.Items)
+	b = ahpimpl.AppendString(append(b, ",\"outcome\":"...), string(v.Outcome))
 	if v.LastAssistantItem != nil {
-		b = append(b, ",\"lastAssistantItem\":"...)
-		b = v.LastAssistantItem.AppendJSON(b)
+		b = v.LastAssistantItem.AppendJSON(append(b, ",\"lastAssistantItem\":"...))
 	}
-	b = append(b, ",\"continuationCount\":"...)
-	b = ahpimpl.AppendNumber(b, v.ContinuationCount)
+	b = ahpimpl.AppendNumber(append(b, ",\"continuationCount\":"...), v.ContinuationCount)
 	if v.Usage != nil {
-		b = append(b, ",\"usage\":"...)
-		b = v.Usage.AppendJSON(b)
+		b = v.Usage.AppendJSON(append(b, ",\"usage\":"...))
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -6734,21 +6485,16 @@ func (v *ExecutionEventError) AppendJSON(b []byte) []byte {
 		return sizeExecutionEventError.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"message\":"...)
-	b = ahpimpl.AppendString(b, v.Message)
-	b = append(b, ",\"class\":"...)
-	b = ahpimpl.AppendString(b, v.Class)
+	b = ahpimpl.AppendString(append(b, "\"message\":"...), v.Message)
+	b = ahpimpl.AppendString(append(b, ",\"class\":"...), v.Class)
 	if v.Code != nil {
-		b = append(b, ",\"code\":"...)
-		b = ahpimpl.AppendString(b, *v.Code)
+		b = ahpimpl.AppendString(append(b, ",\"code\":"...), *v.Code)
 	}
 	if v.Status != nil {
-		b = append(b, ",\"status\":"...)
-		b = v.Status.AppendJSON(b)
+		b = v.Status.AppendJSON(append(b, ",\"status\":"...))
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	return append(b, '}')
 }
@@ -7034,47 +6780,33 @@ func (v *ExecutionEventTurnProgress) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"turn.progress\""...)
-	b = append(b, ",\"turn\":"...)
-	b = v.Turn.AppendJSON(b)
+	b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	if v.Items != nil {
-		b = append(b, ",\"items\":"...)
-		b = appendListContentItem(b, v.Items)
+		b = appendListContentItem(append(b, ",\"items\":"...), v.Items)
 	}
-	b = append(b, ",\"item\":"...)
-	b = v.Item.AppendJSON(b)
-	b = append(b, ",\"delta\":"...)
-	b = v.Delta.AppendJSON(b)
-	b = append(b, ",\"final\":"...)
-	b = ahpimpl.AppendBool(b, v.Final)
-	b = append(b, ",\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = v.Item.AppendJSON(append(b, ",\"item\":"...))
+	b = v.Delta.AppendJSON(append(b, ",\"delta\":"...))
+	b = ahpimpl.AppendBool(append(b, ",\"final\":"...), v.Final)
+	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -7305,46 +7037,32 @@ func (v *ExecutionEventModelRequestBefore) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"type\":\"model.request.before\""...)
 	if v.Turn != nil {
-		b = append(b, ",\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
-	b = append(b, ",\"items\":"...)
-	b = appendListCanonicalMessage(b, v.Items)
-	b = append(b, ",\"model\":"...)
-	b = v.Model.AppendJSON(b)
-	b = append(b, ",\"attempt\":"...)
-	b = v.Attempt.AppendJSON(b)
-	b = append(b, ",\"params\":"...)
-	b = ahpimpl.AppendValue(b, v.Params)
-	b = append(b, ",\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = appendListCanonicalMessage(append(b, ",\"items\":"...), v.Items)
+	b = v.Model.AppendJSON(append(b, ",\"model\":"...))
+	b = v.Attempt.AppendJSON(append(b, ",\"attempt\":"...))
+	b = ahpimpl.AppendValue(append(b, ",\"params\":"...), v.Params)
+	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -7420,10 +7138,8 @@ func (v *ExecutionEventModel) AppendJSON(b []byte) []byte {
 		return sizeExecutionEventModel.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"provider\":"...)
-	b = ahpimpl.AppendString(b, v.Provider)
+	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"provider\":"...), v.Provider)
 	return append(b, '}')
 }
 
@@ -7488,13 +7204,10 @@ func (v *ExecutionEventAttempt) AppendJSON(b []byte) []byte {
 		return sizeExecutionEventAttempt.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"number\":"...)
-	b = ahpimpl.AppendNumber(b, v.Number)
+	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendNumber(append(b, ",\"number\":"...), v.Number)
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	return append(b, '}')
 }
@@ -7724,15 +7437,11 @@ func (v *ExecutionEventModelResponseAfter) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"type\":\"model.response.after\""...)
 	if v.Turn != nil {
-		b = append(b, ",\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
-	b = append(b, ",\"items\":"...)
-	b = appendListCanonicalMessage(b, v.Items)
-	b = append(b, ",\"model\":"...)
-	b = v.Model.AppendJSON(b)
-	b = append(b, ",\"attempt\":"...)
-	b = v.Attempt.AppendJSON(b)
+	b = appendListCanonicalMessage(append(b, ",\"items\":"...), v.Items)
+	b = v.Model.AppendJSON(append(b, ",\"model\":"...))
+	b = v.Attempt.AppendJSON(append(b, ",\"attempt\":"...))
 	b = append(b, ",\"execution\":"...)
 	if v.Execution == nil {
 		b = append(b, "null"...)
@@ -7740,44 +7449,32 @@ func (v *ExecutionEventModelResponseAfter) AppendJSON(b []byte) []byte {
 		b = v.Execution.AppendJSON(b)
 	}
 	if v.Usage != nil {
-		b = append(b, ",\"usage\":"...)
-		b = v.Usage.AppendJSON(b)
+		b = v.Usage.AppendJSON(append(b, ",\"usage\":"...))
 	}
-	b = append(b, ",\"finishReason\":"...)
-	b = ahpimpl.AppendString(b, v.FinishReason)
+	b = ahpimpl.AppendString(append(b, ",\"finishReason\":"...), v.FinishReason)
 	if v.LatencyMs != nil {
-		b = append(b, ",\"latencyMs\":"...)
-		b = ahpimpl.AppendNumber(b, *v.LatencyMs)
+		b = ahpimpl.AppendNumber(append(b, ",\"latencyMs\":"...), *v.LatencyMs)
 	}
-	b = append(b, ",\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -8078,8 +7775,7 @@ func (v *ExecutionEventExecutionSkippedPolicy) AppendJSON(b []byte) []byte {
 	b = append(b, "\"status\":\"skipped\""...)
 	b = append(b, ",\"reason\":\"policy\""...)
 	if v.Detail != nil {
-		b = append(b, ",\"detail\":"...)
-		b = ahpimpl.AppendString(b, *v.Detail)
+		b = ahpimpl.AppendString(append(b, ",\"detail\":"...), *v.Detail)
 	}
 	return append(b, '}')
 }
@@ -8155,8 +7851,7 @@ func (v *ExecutionEventExecutionSkippedCancelled) AppendJSON(b []byte) []byte {
 	b = append(b, "\"status\":\"skipped\""...)
 	b = append(b, ",\"reason\":\"cancelled\""...)
 	if v.Detail != nil {
-		b = append(b, ",\"detail\":"...)
-		b = ahpimpl.AppendString(b, *v.Detail)
+		b = ahpimpl.AppendString(append(b, ",\"detail\":"...), *v.Detail)
 	}
 	return append(b, '}')
 }
@@ -8232,8 +7927,7 @@ func (v *ExecutionEventExecutionSkippedTimeout) AppendJSON(b []byte) []byte {
 	b = append(b, "\"status\":\"skipped\""...)
 	b = append(b, ",\"reason\":\"timeout\""...)
 	if v.Detail != nil {
-		b = append(b, ",\"detail\":"...)
-		b = ahpimpl.AppendString(b, *v.Detail)
+		b = ahpimpl.AppendString(append(b, ",\"detail\":"...), *v.Detail)
 	}
 	return append(b, '}')
 }
@@ -8309,8 +8003,7 @@ func (v *ExecutionEventExecutionSkippedOther) AppendJSON(b []byte) []byte {
 	b = append(b, "\"status\":\"skipped\""...)
 	b = append(b, ",\"reason\":\"other\""...)
 	if v.Detail != nil {
-		b = append(b, ",\"detail\":"...)
-		b = ahpimpl.AppendString(b, *v.Detail)
+		b = ahpimpl.AppendString(append(b, ",\"detail\":"...), *v.Detail)
 	}
 	return append(b, '}')
 }
@@ -8563,66 +8256,49 @@ func (v *ExecutionEventModelError) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"type\":\"model.error\""...)
 	if v.Turn != nil {
-		b = append(b, ",\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
 	if v.Items != nil {
-		b = append(b, ",\"items\":"...)
-		b = appendListContentItem(b, v.Items)
+		b = appendListContentItem(append(b, ",\"items\":"...), v.Items)
 	}
-	b = append(b, ",\"model\":"...)
-	b = v.Model.AppendJSON(b)
-	b = append(b, ",\"attempt\":"...)
-	b = v.Attempt.AppendJSON(b)
+	b = v.Model.AppendJSON(append(b, ",\"model\":"...))
+	b = v.Attempt.AppendJSON(append(b, ",\"attempt\":"...))
 	b = append(b, ",\"execution\":"...)
 	if v.Execution == nil {
 		b = append(b, "null"...)
 	} else {
 		b = v.Execution.AppendJSON(b)
 	}
-	b = append(b, ",\"error\":"...)
-	b = v.Error.AppendJSON(b)
+	b = v.Error.AppendJSON(append(b, ",\"error\":"...))
 	if v.Usage != nil {
-		b = append(b, ",\"usage\":"...)
-		b = v.Usage.AppendJSON(b)
+		b = v.Usage.AppendJSON(append(b, ",\"usage\":"...))
 	}
 	if v.LatencyMs != nil {
-		b = append(b, ",\"latencyMs\":"...)
-		b = ahpimpl.AppendNumber(b, *v.LatencyMs)
+		b = ahpimpl.AppendNumber(append(b, ",\"latencyMs\":"...), *v.LatencyMs)
 	}
 	if v.Recovery != nil {
-		b = append(b, ",\"recovery\":"...)
-		b = ahpimpl.AppendString(b, *v.Recovery)
+		b = ahpimpl.AppendString(append(b, ",\"recovery\":"...), *v.Recovery)
 	}
-	b = append(b, ",\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -8858,52 +8534,37 @@ func (v *ExecutionEventModelSwitchBefore) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"type\":\"model.switch.before\""...)
 	if v.Turn != nil {
-		b = append(b, ",\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
 	if v.Items != nil {
-		b = append(b, ",\"items\":"...)
-		b = appendListContentItem(b, v.Items)
+		b = appendListContentItem(append(b, ",\"items\":"...), v.Items)
 	}
-	b = append(b, ",\"current\":"...)
-	b = v.Current.AppendJSON(b)
-	b = append(b, ",\"proposed\":"...)
-	b = v.Proposed.AppendJSON(b)
-	b = append(b, ",\"reason\":"...)
-	b = ahpimpl.AppendString(b, v.Reason)
+	b = v.Current.AppendJSON(append(b, ",\"current\":"...))
+	b = v.Proposed.AppendJSON(append(b, ",\"proposed\":"...))
+	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
 	if v.Pricing != nil {
-		b = append(b, ",\"pricing\":"...)
-		b = v.Pricing.AppendJSON(b)
+		b = v.Pricing.AppendJSON(append(b, ",\"pricing\":"...))
 	}
-	b = append(b, ",\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -8994,15 +8655,12 @@ func (v *ExecutionEventModelSwitchBeforePricing) AppendJSON(b []byte) []byte {
 		return sizeExecutionEventModelSwitchBeforePricing.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"currency\":"...)
-	b = ahpimpl.AppendString(b, v.Currency)
+	b = ahpimpl.AppendString(append(b, "\"currency\":"...), v.Currency)
 	if v.InputPerMillionTokens != nil {
-		b = append(b, ",\"inputPerMillionTokens\":"...)
-		b = ahpimpl.AppendNumber(b, *v.InputPerMillionTokens)
+		b = ahpimpl.AppendNumber(append(b, ",\"inputPerMillionTokens\":"...), *v.InputPerMillionTokens)
 	}
 	if v.OutputPerMillionTokens != nil {
-		b = append(b, ",\"outputPerMillionTokens\":"...)
-		b = ahpimpl.AppendNumber(b, *v.OutputPerMillionTokens)
+		b = ahpimpl.AppendNumber(append(b, ",\"outputPerMillionTokens\":"...), *v.OutputPerMillionTokens)
 	}
 	return append(b, '}')
 }
@@ -9216,48 +8874,34 @@ func (v *ExecutionEventModelSwitchAfter) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"type\":\"model.switch.after\""...)
 	if v.Turn != nil {
-		b = append(b, ",\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
 	if v.Items != nil {
-		b = append(b, ",\"items\":"...)
-		b = appendListContentItem(b, v.Items)
+		b = appendListContentItem(append(b, ",\"items\":"...), v.Items)
 	}
-	b = append(b, ",\"previous\":"...)
-	b = v.Previous.AppendJSON(b)
-	b = append(b, ",\"current\":"...)
-	b = v.Current.AppendJSON(b)
-	b = append(b, ",\"reason\":"...)
-	b = ahpimpl.AppendString(b, v.Reason)
-	b = append(b, ",\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = v.Previous.AppendJSON(append(b, ",\"previous\":"...))
+	b = v.Current.AppendJSON(append(b, ",\"current\":"...))
+	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
+	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -9504,56 +9148,39 @@ func (v *ExecutionEventToolPermissionRequest) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"type\":\"tool.permission.request\""...)
 	if v.Turn != nil {
-		b = append(b, ",\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
 	if v.Items != nil {
-		b = append(b, ",\"items\":"...)
-		b = appendListContentItem(b, v.Items)
+		b = appendListContentItem(append(b, ",\"items\":"...), v.Items)
 	}
-	b = append(b, ",\"suggestions\":"...)
-	b = appendList_value(b, v.Suggestions)
-	b = append(b, ",\"sandboxBypass\":"...)
-	b = ahpimpl.AppendBool(b, v.SandboxBypass)
-	b = append(b, ",\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = appendList_value(append(b, ",\"suggestions\":"...), v.Suggestions)
+	b = ahpimpl.AppendBool(append(b, ",\"sandboxBypass\":"...), v.SandboxBypass)
+	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
-	b = append(b, ",\"call\":"...)
-	b = v.Call.AppendJSON(b)
-	b = append(b, ",\"tool\":"...)
-	b = v.Tool.AppendJSON(b)
-	b = append(b, ",\"path\":"...)
-	b = ahpimpl.AppendString(b, v.Path)
+	b = v.Call.AppendJSON(append(b, ",\"call\":"...))
+	b = v.Tool.AppendJSON(append(b, ",\"tool\":"...))
+	b = ahpimpl.AppendString(append(b, ",\"path\":"...), v.Path)
 	if v.Batch != nil {
-		b = append(b, ",\"batch\":"...)
-		b = v.Batch.AppendJSON(b)
+		b = v.Batch.AppendJSON(append(b, ",\"batch\":"...))
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -9642,15 +9269,11 @@ func (v *ToolCall) AppendJSON(b []byte) []byte {
 		return sizeToolCall.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"call\":"...)
-	b = v.Call.AppendJSON(b)
-	b = append(b, ",\"tool\":"...)
-	b = v.Tool.AppendJSON(b)
-	b = append(b, ",\"path\":"...)
-	b = ahpimpl.AppendString(b, v.Path)
+	b = v.Call.AppendJSON(append(b, "\"call\":"...))
+	b = v.Tool.AppendJSON(append(b, ",\"tool\":"...))
+	b = ahpimpl.AppendString(append(b, ",\"path\":"...), v.Path)
 	if v.Batch != nil {
-		b = append(b, ",\"batch\":"...)
-		b = v.Batch.AppendJSON(b)
+		b = v.Batch.AppendJSON(append(b, ",\"batch\":"...))
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -9728,19 +9351,14 @@ func (v *ExecutionEventTool) AppendJSON(b []byte) []byte {
 		return sizeExecutionEventTool.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"name\":"...)
-	b = ahpimpl.AppendString(b, v.Name)
+	b = ahpimpl.AppendString(append(b, "\"name\":"...), v.Name)
 	if v.Kind != nil {
-		b = append(b, ",\"kind\":"...)
-		b = ahpimpl.AppendString(b, *v.Kind)
+		b = ahpimpl.AppendString(append(b, ",\"kind\":"...), *v.Kind)
 	}
-	b = append(b, ",\"input\":"...)
-	b = ahpimpl.AppendValue(b, v.Input)
-	b = append(b, ",\"origin\":"...)
-	b = ahpimpl.AppendString(b, string(v.Origin))
+	b = ahpimpl.AppendValue(append(b, ",\"input\":"...), v.Input)
+	b = ahpimpl.AppendString(append(b, ",\"origin\":"...), string(v.Origin))
 	if v.MCP != nil {
-		b = append(b, ",\"mcp\":"...)
-		b = v.MCP.AppendJSON(b)
+		b = v.MCP.AppendJSON(append(b, ",\"mcp\":"...))
 	}
 	return append(b, '}')
 }
@@ -9824,12 +9442,9 @@ func (v *ExecutionEventMCP) AppendJSON(b []byte) []byte {
 		return sizeExecutionEventMCP.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"server\":"...)
-	b = v.Server.AppendJSON(b)
-	b = append(b, ",\"toolName\":"...)
-	b = ahpimpl.AppendString(b, v.ToolName)
-	b = append(b, ",\"provenance\":"...)
-	b = ahpimpl.AppendString(b, string(v.Provenance))
+	b = v.Server.AppendJSON(append(b, "\"server\":"...))
+	b = ahpimpl.AppendString(append(b, ",\"toolName\":"...), v.ToolName)
+	b = ahpimpl.AppendString(append(b, ",\"provenance\":"...), string(v.Provenance))
 	b = append(b, ",\"connection\":"...)
 	if v.Connection == nil {
 		b = append(b, "null"...)
@@ -9895,11 +9510,9 @@ func (v *ExecutionEventMCPServer) AppendJSON(b []byte) []byte {
 		return sizeExecutionEventMCPServer.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
 	if v.Name != nil {
-		b = append(b, ",\"name\":"...)
-		b = ahpimpl.AppendString(b, *v.Name)
+		b = ahpimpl.AppendString(append(b, ",\"name\":"...), *v.Name)
 	}
 	return append(b, '}')
 }
@@ -9986,12 +9599,10 @@ func (v *ExecutionEventMCPConnectionVariant1) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"transport\":\"http\""...)
 	if v.URL != nil {
-		b = append(b, ",\"url\":"...)
-		b = ahpimpl.AppendString(b, *v.URL)
+		b = ahpimpl.AppendString(append(b, ",\"url\":"...), *v.URL)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListConnectionGap(b, v.Gaps)
+		b = appendListConnectionGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	return append(b, '}')
 }
@@ -10065,10 +9676,8 @@ func (v *ConnectionGap) AppendJSON(b []byte) []byte {
 		return sizeConnectionGap.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"path\":"...)
-	b = ahpimpl.AppendString(b, v.Path)
-	b = append(b, ",\"reason\":"...)
-	b = ahpimpl.AppendString(b, v.Reason)
+	b = ahpimpl.AppendString(append(b, "\"path\":"...), v.Path)
+	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
 	return append(b, '}')
 }
 
@@ -10141,12 +9750,10 @@ func (v *ExecutionEventMCPConnectionVariant2) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"transport\":\"sse\""...)
 	if v.URL != nil {
-		b = append(b, ",\"url\":"...)
-		b = ahpimpl.AppendString(b, *v.URL)
+		b = ahpimpl.AppendString(append(b, ",\"url\":"...), *v.URL)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListConnectionGap(b, v.Gaps)
+		b = appendListConnectionGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	return append(b, '}')
 }
@@ -10243,20 +9850,16 @@ func (v *ExecutionEventMCPConnectionVariant3) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"transport\":\"stdio\""...)
 	if v.Command != nil {
-		b = append(b, ",\"command\":"...)
-		b = ahpimpl.AppendString(b, *v.Command)
+		b = ahpimpl.AppendString(append(b, ",\"command\":"...), *v.Command)
 	}
 	if v.Args != nil {
-		b = append(b, ",\"args\":"...)
-		b = ahpimpl.AppendStrings(b, v.Args)
+		b = ahpimpl.AppendStrings(append(b, ",\"args\":"...), v.Args)
 	}
 	if v.Cwd != nil {
-		b = append(b, ",\"cwd\":"...)
-		b = ahpimpl.AppendString(b, *v.Cwd)
+		b = ahpimpl.AppendString(append(b, ",\"cwd\":"...), *v.Cwd)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListConnectionGap(b, v.Gaps)
+		b = appendListConnectionGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	return append(b, '}')
 }
@@ -10350,19 +9953,15 @@ func (v *ExecutionEventMCPConnectionVariant4) AppendJSON(b []byte) []byte {
 		return sizeExecutionEventMCPConnectionVariant4.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"transport\":"...)
-	b = ahpimpl.AppendString(b, v.Transport)
+	b = ahpimpl.AppendString(append(b, "\"transport\":"...), v.Transport)
 	if v.AddressForm != nil {
-		b = append(b, ",\"addressForm\":"...)
-		b = ahpimpl.AppendString(b, *v.AddressForm)
+		b = ahpimpl.AppendString(append(b, ",\"addressForm\":"...), *v.AddressForm)
 	}
 	if v.Address != nil {
-		b = append(b, ",\"address\":"...)
-		b = ahpimpl.AppendString(b, *v.Address)
+		b = ahpimpl.AppendString(append(b, ",\"address\":"...), *v.Address)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListConnectionGap(b, v.Gaps)
+		b = appendListConnectionGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	return append(b, '}')
 }
@@ -10486,13 +10085,10 @@ func (v *ExecutionEventBatch) AppendJSON(b []byte) []byte {
 		return sizeExecutionEventBatch.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"callIds\":"...)
-	b = ahpimpl.AppendStrings(b, v.CallIDs)
+	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendStrings(append(b, ",\"callIds\":"...), v.CallIDs)
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	return append(b, '}')
 }
@@ -10721,56 +10317,39 @@ func (v *ExecutionEventToolPermissionResolved) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"type\":\"tool.permission.resolved\""...)
 	if v.Turn != nil {
-		b = append(b, ",\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
 	if v.Items != nil {
-		b = append(b, ",\"items\":"...)
-		b = appendListContentItem(b, v.Items)
+		b = appendListContentItem(append(b, ",\"items\":"...), v.Items)
 	}
-	b = append(b, ",\"decision\":"...)
-	b = ahpimpl.AppendString(b, string(v.Decision))
-	b = append(b, ",\"decidedBy\":"...)
-	b = ahpimpl.AppendString(b, string(v.DecidedBy))
-	b = append(b, ",\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(append(b, ",\"decision\":"...), string(v.Decision))
+	b = ahpimpl.AppendString(append(b, ",\"decidedBy\":"...), string(v.DecidedBy))
+	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
-	b = append(b, ",\"call\":"...)
-	b = v.Call.AppendJSON(b)
-	b = append(b, ",\"tool\":"...)
-	b = v.Tool.AppendJSON(b)
-	b = append(b, ",\"path\":"...)
-	b = ahpimpl.AppendString(b, v.Path)
+	b = v.Call.AppendJSON(append(b, ",\"call\":"...))
+	b = v.Tool.AppendJSON(append(b, ",\"tool\":"...))
+	b = ahpimpl.AppendString(append(b, ",\"path\":"...), v.Path)
 	if v.Batch != nil {
-		b = append(b, ",\"batch\":"...)
-		b = v.Batch.AppendJSON(b)
+		b = v.Batch.AppendJSON(append(b, ",\"batch\":"...))
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -11043,56 +10622,39 @@ func (v *ExecutionEventToolProgress) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"type\":\"tool.progress\""...)
 	if v.Turn != nil {
-		b = append(b, ",\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
 	if v.Items != nil {
-		b = append(b, ",\"items\":"...)
-		b = appendListContentItem(b, v.Items)
+		b = appendListContentItem(append(b, ",\"items\":"...), v.Items)
 	}
-	b = append(b, ",\"partialOutput\":"...)
-	b = v.PartialOutput.AppendJSON(b)
-	b = append(b, ",\"backgrounded\":"...)
-	b = ahpimpl.AppendBool(b, v.Backgrounded)
-	b = append(b, ",\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = v.PartialOutput.AppendJSON(append(b, ",\"partialOutput\":"...))
+	b = ahpimpl.AppendBool(append(b, ",\"backgrounded\":"...), v.Backgrounded)
+	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
-	b = append(b, ",\"call\":"...)
-	b = v.Call.AppendJSON(b)
-	b = append(b, ",\"tool\":"...)
-	b = v.Tool.AppendJSON(b)
-	b = append(b, ",\"path\":"...)
-	b = ahpimpl.AppendString(b, v.Path)
+	b = v.Call.AppendJSON(append(b, ",\"call\":"...))
+	b = v.Tool.AppendJSON(append(b, ",\"tool\":"...))
+	b = ahpimpl.AppendString(append(b, ",\"path\":"...), v.Path)
 	if v.Batch != nil {
-		b = append(b, ",\"batch\":"...)
-		b = v.Batch.AppendJSON(b)
+		b = v.Batch.AppendJSON(append(b, ",\"batch\":"...))
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -11319,46 +10881,33 @@ func (v *ExecutionEventToolBatchAfter) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"type\":\"tool.batch.after\""...)
 	if v.Turn != nil {
-		b = append(b, ",\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
 	if v.Items != nil {
-		b = append(b, ",\"items\":"...)
-		b = appendListContentItem(b, v.Items)
+		b = appendListContentItem(append(b, ",\"items\":"...), v.Items)
 	}
-	b = append(b, ",\"batch\":"...)
-	b = v.Batch.AppendJSON(b)
-	b = append(b, ",\"calls\":"...)
-	b = appendListExecutionEventToolBatchAfterCall(b, v.Calls)
-	b = append(b, ",\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = v.Batch.AppendJSON(append(b, ",\"batch\":"...))
+	b = appendListExecutionEventToolBatchAfterCall(append(b, ",\"calls\":"...), v.Calls)
+	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -11454,18 +11003,13 @@ func (v *ExecutionEventToolBatchAfterCall) AppendJSON(b []byte) []byte {
 		return sizeExecutionEventToolBatchAfterCall.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"call\":"...)
-	b = v.Call.AppendJSON(b)
-	b = append(b, ",\"tool\":"...)
-	b = v.Tool.AppendJSON(b)
-	b = append(b, ",\"path\":"...)
-	b = ahpimpl.AppendString(b, v.Path)
+	b = v.Call.AppendJSON(append(b, "\"call\":"...))
+	b = v.Tool.AppendJSON(append(b, ",\"tool\":"...))
+	b = ahpimpl.AppendString(append(b, ",\"path\":"...), v.Path)
 	if v.Batch != nil {
-		b = append(b, ",\"batch\":"...)
-		b = v.Batch.AppendJSON(b)
+		b = v.Batch.AppendJSON(append(b, ",\"batch\":"...))
 	}
-	b = append(b, ",\"outcome\":"...)
-	b = ahpimpl.AppendString(b, string(v.Outcome))
+	b = ahpimpl.AppendString(append(b, ",\"outcome\":"...), string(v.Outcome))
 	b = append(b, ",\"execution\":"...)
 	if v.Execution == nil {
 		b = append(b, "null"...)
@@ -11706,50 +11250,36 @@ func (v *ExecutionEventContextCompactBefore) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"type\":\"context.compact.before\""...)
 	if v.Turn != nil {
-		b = append(b, ",\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
-	b = append(b, ",\"items\":"...)
-	b = appendListCanonicalMessage(b, v.Items)
-	b = append(b, ",\"trigger\":"...)
-	b = ahpimpl.AppendString(b, string(v.Trigger))
+	b = appendListCanonicalMessage(append(b, ",\"items\":"...), v.Items)
+	b = ahpimpl.AppendString(append(b, ",\"trigger\":"...), string(v.Trigger))
 	if v.Instructions != nil {
-		b = append(b, ",\"instructions\":"...)
-		b = appendListTextPart(b, v.Instructions)
+		b = appendListTextPart(append(b, ",\"instructions\":"...), v.Instructions)
 	}
 	if v.TokenCounts != nil {
-		b = append(b, ",\"tokenCounts\":"...)
-		b = v.TokenCounts.AppendJSON(b)
+		b = v.TokenCounts.AppendJSON(append(b, ",\"tokenCounts\":"...))
 	}
-	b = append(b, ",\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -11851,12 +11381,10 @@ func (v *ExecutionEventTokencounts) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Before != nil {
-		b = append(b, "\"before\":"...)
-		b = ahpimpl.AppendNumber(b, *v.Before)
+		b = ahpimpl.AppendNumber(append(b, "\"before\":"...), *v.Before)
 	}
 	if v.After != nil {
-		b = ahpimpl.AppendMember(b, start, "\"after\":")
-		b = ahpimpl.AppendNumber(b, *v.After)
+		b = ahpimpl.AppendNumber(ahpimpl.AppendMember(b, start, "\"after\":"), *v.After)
 	}
 	return append(b, '}')
 }
@@ -12080,20 +11608,15 @@ func (v *ExecutionEventContextCompactAfter) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"type\":\"context.compact.after\""...)
 	if v.Turn != nil {
-		b = append(b, ",\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
 	if v.Items != nil {
-		b = append(b, ",\"items\":"...)
-		b = appendListCanonicalMessage(b, v.Items)
+		b = appendListCanonicalMessage(append(b, ",\"items\":"...), v.Items)
 	}
-	b = append(b, ",\"summary\":"...)
-	b = appendListTextPart(b, v.Summary)
-	b = append(b, ",\"removed\":"...)
-	b = appendListExecutionEventContextCompactAfterRemovedItem(b, v.Removed)
+	b = appendListTextPart(append(b, ",\"summary\":"...), v.Summary)
+	b = appendListExecutionEventContextCompactAfterRemovedItem(append(b, ",\"removed\":"...), v.Removed)
 	if v.TokenCounts != nil {
-		b = append(b, ",\"tokenCounts\":"...)
-		b = v.TokenCounts.AppendJSON(b)
+		b = v.TokenCounts.AppendJSON(append(b, ",\"tokenCounts\":"...))
 	}
 	b = append(b, ",\"execution\":"...)
 	if v.Execution == nil {
@@ -12101,35 +11624,26 @@ func (v *ExecutionEventContextCompactAfter) AppendJSON(b []byte) []byte {
 	} else {
 		b = v.Execution.AppendJSON(b)
 	}
-	b = append(b, ",\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -12199,8 +11713,7 @@ func (v *ExecutionEventContextCompactAfterRemovedItem) AppendJSON(b []byte) []by
 		return sizeExecutionEventContextCompactAfterRemovedItem.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
 	return append(b, '}')
 }
 
@@ -12412,45 +11925,33 @@ func (v *TaskWorkspaceEventTaskChangeBefore) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"task.change.before\""...)
-	b = append(b, ",\"task\":"...)
-	b = v.Task.AppendJSON(b)
+	b = v.Task.AppendJSON(append(b, ",\"task\":"...))
 	if v.Turn != nil {
-		b = append(b, ",\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
 	if v.Items != nil {
-		b = append(b, ",\"items\":"...)
-		b = appendListContentItem(b, v.Items)
+		b = appendListContentItem(append(b, ",\"items\":"...), v.Items)
 	}
-	b = append(b, ",\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -12543,23 +12044,17 @@ func (v *TaskChange) AppendJSON(b []byte) []byte {
 		return sizeTaskChange.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"operation\":"...)
-	b = ahpimpl.AppendString(b, string(v.Operation))
-	b = append(b, ",\"change\":"...)
-	b = ahpimpl.AppendValue(b, v.Change)
+	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"operation\":"...), string(v.Operation))
+	b = ahpimpl.AppendValue(append(b, ",\"change\":"...), v.Change)
 	if v.Prior != nil {
-		b = append(b, ",\"prior\":"...)
-		b = ahpimpl.AppendValue(b, v.Prior)
+		b = ahpimpl.AppendValue(append(b, ",\"prior\":"...), v.Prior)
 	}
 	if v.Description != nil {
-		b = append(b, ",\"description\":"...)
-		b = ahpimpl.AppendString(b, *v.Description)
+		b = ahpimpl.AppendString(append(b, ",\"description\":"...), *v.Description)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	return append(b, '}')
 }
@@ -12787,45 +12282,33 @@ func (v *TaskWorkspaceEventTaskChangeAfter) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"task.change.after\""...)
-	b = append(b, ",\"task\":"...)
-	b = v.Task.AppendJSON(b)
+	b = v.Task.AppendJSON(append(b, ",\"task\":"...))
 	if v.Turn != nil {
-		b = append(b, ",\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
 	if v.Items != nil {
-		b = append(b, ",\"items\":"...)
-		b = appendListContentItem(b, v.Items)
+		b = appendListContentItem(append(b, ",\"items\":"...), v.Items)
 	}
-	b = append(b, ",\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -13035,46 +12518,34 @@ func (v *UserAttentionEvent) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
-		b = append(b, "\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, "\"turn\":"...))
 	}
 	if v.Items != nil {
-		b = ahpimpl.AppendMember(b, start, "\"items\":")
-		b = appendListContentItem(b, v.Items)
+		b = appendListContentItem(ahpimpl.AppendMember(b, start, "\"items\":"), v.Items)
 	}
-	b = ahpimpl.AppendMember(b, start, "\"id\":")
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(ahpimpl.AppendMember(b, start, "\"id\":"), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b = append(b, ",\"type\":\"user.attention\""...)
-	b = append(b, ",\"attention\":"...)
-	b = v.Attention.AppendJSON(b)
+	b = v.Attention.AppendJSON(append(b, ",\"attention\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -13155,8 +12626,7 @@ func (v *InteractionEventUserAttention) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"user.attention\""...)
-	b = append(b, ",\"attention\":"...)
-	b = v.Attention.AppendJSON(b)
+	b = v.Attention.AppendJSON(append(b, ",\"attention\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -13227,12 +12697,9 @@ func (v *InteractionEventUserAttentionAttention) AppendJSON(b []byte) []byte {
 		return sizeInteractionEventUserAttentionAttention.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"kind\":"...)
-	b = ahpimpl.AppendString(b, v.Kind)
-	b = append(b, ",\"message\":"...)
-	b = appendListTextPart(b, v.Message)
-	b = append(b, ",\"title\":"...)
-	b = appendListTextPart(b, v.Title)
+	b = ahpimpl.AppendString(append(b, "\"kind\":"...), v.Kind)
+	b = appendListTextPart(append(b, ",\"message\":"...), v.Message)
+	b = appendListTextPart(append(b, ",\"title\":"...), v.Title)
 	return append(b, '}')
 }
 
@@ -13294,12 +12761,9 @@ func (v *UserAttentionEventAttention) AppendJSON(b []byte) []byte {
 		return sizeUserAttentionEventAttention.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"kind\":"...)
-	b = ahpimpl.AppendString(b, v.Kind)
-	b = append(b, ",\"message\":"...)
-	b = appendListTextPart(b, v.Message)
-	b = append(b, ",\"title\":"...)
-	b = appendListTextPart(b, v.Title)
+	b = ahpimpl.AppendString(append(b, "\"kind\":"...), v.Kind)
+	b = appendListTextPart(append(b, ",\"message\":"...), v.Message)
+	b = appendListTextPart(append(b, ",\"title\":"...), v.Title)
 	return append(b, '}')
 }
 
@@ -13495,46 +12959,34 @@ func (v *UserElicitationRequestEvent) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
-		b = append(b, "\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, "\"turn\":"...))
 	}
 	if v.Items != nil {
-		b = ahpimpl.AppendMember(b, start, "\"items\":")
-		b = appendListContentItem(b, v.Items)
+		b = appendListContentItem(ahpimpl.AppendMember(b, start, "\"items\":"), v.Items)
 	}
-	b = ahpimpl.AppendMember(b, start, "\"id\":")
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(ahpimpl.AppendMember(b, start, "\"id\":"), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b = append(b, ",\"type\":\"user.elicitation.request\""...)
-	b = append(b, ",\"elicitation\":"...)
-	b = v.Elicitation.AppendJSON(b)
+	b = v.Elicitation.AppendJSON(append(b, ",\"elicitation\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -13617,8 +13069,7 @@ func (v *InteractionEventUserElicitationRequest) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"user.elicitation.request\""...)
-	b = append(b, ",\"elicitation\":"...)
-	b = v.Elicitation.AppendJSON(b)
+	b = v.Elicitation.AppendJSON(append(b, ",\"elicitation\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -13692,10 +13143,8 @@ func (v *InteractionEventUserElicitationRequestElicitation) AppendJSON(b []byte)
 		return sizeInteractionEventUserElicitationRequestElicitation.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"server\":"...)
-	b = ahpimpl.AppendString(b, v.Server)
-	b = append(b, ",\"mode\":"...)
-	b = ahpimpl.AppendString(b, string(v.Mode))
+	b = ahpimpl.AppendString(append(b, "\"server\":"...), v.Server)
+	b = ahpimpl.AppendString(append(b, ",\"mode\":"...), string(v.Mode))
 	if v.Request != nil {
 		b = append(b, ",\"request\":"...)
 		if v.Request == nil {
@@ -13781,10 +13230,8 @@ func (v *UserElicitationRequestEventElicitation) AppendJSON(b []byte) []byte {
 		return sizeUserElicitationRequestEventElicitation.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"server\":"...)
-	b = ahpimpl.AppendString(b, v.Server)
-	b = append(b, ",\"mode\":"...)
-	b = ahpimpl.AppendString(b, string(v.Mode))
+	b = ahpimpl.AppendString(append(b, "\"server\":"...), v.Server)
+	b = ahpimpl.AppendString(append(b, ",\"mode\":"...), string(v.Mode))
 	if v.Request != nil {
 		b = append(b, ",\"request\":"...)
 		if v.Request == nil {
@@ -13988,46 +13435,34 @@ func (v *UserElicitationResultEvent) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
-		b = append(b, "\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, "\"turn\":"...))
 	}
 	if v.Items != nil {
-		b = ahpimpl.AppendMember(b, start, "\"items\":")
-		b = appendListContentItem(b, v.Items)
+		b = appendListContentItem(ahpimpl.AppendMember(b, start, "\"items\":"), v.Items)
 	}
-	b = ahpimpl.AppendMember(b, start, "\"id\":")
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(ahpimpl.AppendMember(b, start, "\"id\":"), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b = append(b, ",\"type\":\"user.elicitation.result\""...)
-	b = append(b, ",\"elicitation\":"...)
-	b = v.Elicitation.AppendJSON(b)
+	b = v.Elicitation.AppendJSON(append(b, ",\"elicitation\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -14110,8 +13545,7 @@ func (v *InteractionEventUserElicitationResult) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"user.elicitation.result\""...)
-	b = append(b, ",\"elicitation\":"...)
-	b = v.Elicitation.AppendJSON(b)
+	b = v.Elicitation.AppendJSON(append(b, ",\"elicitation\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -14188,10 +13622,8 @@ func (v *InteractionEventUserElicitationResultElicitation) AppendJSON(b []byte) 
 		return sizeInteractionEventUserElicitationResultElicitation.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"server\":"...)
-	b = ahpimpl.AppendString(b, v.Server)
-	b = append(b, ",\"mode\":"...)
-	b = ahpimpl.AppendString(b, string(v.Mode))
+	b = ahpimpl.AppendString(append(b, "\"server\":"...), v.Server)
+	b = ahpimpl.AppendString(append(b, ",\"mode\":"...), string(v.Mode))
 	if v.Result != nil {
 		b = append(b, ",\"result\":"...)
 		if v.Result == nil {
@@ -14200,8 +13632,7 @@ func (v *InteractionEventUserElicitationResultElicitation) AppendJSON(b []byte) 
 			b = v.Result.AppendJSON(b)
 		}
 	}
-	b = append(b, ",\"action\":"...)
-	b = ahpimpl.AppendString(b, string(v.Action))
+	b = ahpimpl.AppendString(append(b, ",\"action\":"...), string(v.Action))
 	return append(b, '}')
 }
 
@@ -14283,10 +13714,8 @@ func (v *UserElicitationResultEventElicitation) AppendJSON(b []byte) []byte {
 		return sizeUserElicitationResultEventElicitation.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"server\":"...)
-	b = ahpimpl.AppendString(b, v.Server)
-	b = append(b, ",\"mode\":"...)
-	b = ahpimpl.AppendString(b, string(v.Mode))
+	b = ahpimpl.AppendString(append(b, "\"server\":"...), v.Server)
+	b = ahpimpl.AppendString(append(b, ",\"mode\":"...), string(v.Mode))
 	if v.Result != nil {
 		b = append(b, ",\"result\":"...)
 		if v.Result == nil {
@@ -14295,8 +13724,7 @@ func (v *UserElicitationResultEventElicitation) AppendJSON(b []byte) []byte {
 			b = v.Result.AppendJSON(b)
 		}
 	}
-	b = append(b, ",\"action\":"...)
-	b = ahpimpl.AppendString(b, string(v.Action))
+	b = ahpimpl.AppendString(append(b, ",\"action\":"...), string(v.Action))
 	return append(b, '}')
 }
 
@@ -14504,46 +13932,34 @@ func (v *UserMessageInboundEvent) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
-		b = append(b, "\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, "\"turn\":"...))
 	}
 	if v.Items != nil {
-		b = ahpimpl.AppendMember(b, start, "\"items\":")
-		b = appendListContentItem(b, v.Items)
+		b = appendListContentItem(ahpimpl.AppendMember(b, start, "\"items\":"), v.Items)
 	}
-	b = ahpimpl.AppendMember(b, start, "\"id\":")
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(ahpimpl.AppendMember(b, start, "\"id\":"), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b = append(b, ",\"type\":\"user.message.inbound\""...)
-	b = append(b, ",\"message\":"...)
-	b = v.Message.AppendJSON(b)
+	b = v.Message.AppendJSON(append(b, ",\"message\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -14624,8 +14040,7 @@ func (v *InteractionEventUserMessageInbound) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"user.message.inbound\""...)
-	b = append(b, ",\"message\":"...)
-	b = v.Message.AppendJSON(b)
+	b = v.Message.AppendJSON(append(b, ",\"message\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -14695,12 +14110,9 @@ func (v *InteractionEventUserMessageInboundMessage) AppendJSON(b []byte) []byte 
 		return sizeInteractionEventUserMessageInboundMessage.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"channel\":"...)
-	b = ahpimpl.AppendString(b, v.Channel)
-	b = append(b, ",\"sender\":"...)
-	b = ahpimpl.AppendString(b, v.Sender)
-	b = append(b, ",\"messages\":"...)
-	b = appendListCanonicalMessage(b, v.Messages)
+	b = ahpimpl.AppendString(append(b, "\"channel\":"...), v.Channel)
+	b = ahpimpl.AppendString(append(b, ",\"sender\":"...), v.Sender)
+	b = appendListCanonicalMessage(append(b, ",\"messages\":"...), v.Messages)
 	return append(b, '}')
 }
 
@@ -14761,12 +14173,9 @@ func (v *UserMessageInboundEventMessage) AppendJSON(b []byte) []byte {
 		return sizeUserMessageInboundEventMessage.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"channel\":"...)
-	b = ahpimpl.AppendString(b, v.Channel)
-	b = append(b, ",\"sender\":"...)
-	b = ahpimpl.AppendString(b, v.Sender)
-	b = append(b, ",\"messages\":"...)
-	b = appendListCanonicalMessage(b, v.Messages)
+	b = ahpimpl.AppendString(append(b, "\"channel\":"...), v.Channel)
+	b = ahpimpl.AppendString(append(b, ",\"sender\":"...), v.Sender)
+	b = appendListCanonicalMessage(append(b, ",\"messages\":"...), v.Messages)
 	return append(b, '}')
 }
 
@@ -14961,46 +14370,34 @@ func (v *UserMessageOutboundEvent) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
-		b = append(b, "\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, "\"turn\":"...))
 	}
 	if v.Items != nil {
-		b = ahpimpl.AppendMember(b, start, "\"items\":")
-		b = appendListContentItem(b, v.Items)
+		b = appendListContentItem(ahpimpl.AppendMember(b, start, "\"items\":"), v.Items)
 	}
-	b = ahpimpl.AppendMember(b, start, "\"id\":")
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(ahpimpl.AppendMember(b, start, "\"id\":"), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b = append(b, ",\"type\":\"user.message.outbound\""...)
-	b = append(b, ",\"message\":"...)
-	b = v.Message.AppendJSON(b)
+	b = v.Message.AppendJSON(append(b, ",\"message\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -15081,8 +14478,7 @@ func (v *InteractionEventUserMessageOutbound) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"user.message.outbound\""...)
-	b = append(b, ",\"message\":"...)
-	b = v.Message.AppendJSON(b)
+	b = v.Message.AppendJSON(append(b, ",\"message\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -15148,10 +14544,8 @@ func (v *InteractionEventUserMessageOutboundMessage) AppendJSON(b []byte) []byte
 		return sizeInteractionEventUserMessageOutboundMessage.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"channel\":"...)
-	b = ahpimpl.AppendString(b, v.Channel)
-	b = append(b, ",\"messages\":"...)
-	b = appendListCanonicalMessage(b, v.Messages)
+	b = ahpimpl.AppendString(append(b, "\"channel\":"...), v.Channel)
+	b = appendListCanonicalMessage(append(b, ",\"messages\":"...), v.Messages)
 	return append(b, '}')
 }
 
@@ -15208,10 +14602,8 @@ func (v *UserMessageOutboundEventMessage) AppendJSON(b []byte) []byte {
 		return sizeUserMessageOutboundEventMessage.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"channel\":"...)
-	b = ahpimpl.AppendString(b, v.Channel)
-	b = append(b, ",\"messages\":"...)
-	b = appendListCanonicalMessage(b, v.Messages)
+	b = ahpimpl.AppendString(append(b, "\"channel\":"...), v.Channel)
+	b = appendListCanonicalMessage(append(b, ",\"messages\":"...), v.Messages)
 	return append(b, '}')
 }
 
@@ -15425,45 +14817,33 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"workspace.change.before\""...)
-	b = append(b, ",\"workspace\":"...)
-	b = v.Workspace.AppendJSON(b)
+	b = v.Workspace.AppendJSON(append(b, ",\"workspace\":"...))
 	if v.Turn != nil {
-		b = append(b, ",\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
 	if v.Items != nil {
-		b = append(b, ",\"items\":"...)
-		b = appendListContentItem(b, v.Items)
+		b = appendListContentItem(append(b, ",\"items\":"...), v.Items)
 	}
-	b = append(b, ",\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -15547,17 +14927,13 @@ func (v *WorkspaceChange) AppendJSON(b []byte) []byte {
 		return sizeWorkspaceChange.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"kind\":"...)
-	b = ahpimpl.AppendString(b, string(v.Kind))
-	b = append(b, ",\"change\":"...)
-	b = v.Change.AppendJSON(b)
+	b = ahpimpl.AppendString(append(b, "\"kind\":"...), string(v.Kind))
+	b = v.Change.AppendJSON(append(b, ",\"change\":"...))
 	if v.Prior != nil {
-		b = append(b, ",\"prior\":"...)
-		b = v.Prior.AppendJSON(b)
+		b = v.Prior.AppendJSON(append(b, ",\"prior\":"...))
 	}
 	if v.Reason != nil {
-		b = append(b, ",\"reason\":"...)
-		b = ahpimpl.AppendString(b, *v.Reason)
+		b = ahpimpl.AppendString(append(b, ",\"reason\":"...), *v.Reason)
 	}
 	return append(b, '}')
 }
@@ -15635,12 +15011,10 @@ func (v *WorkspaceState) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Cwd != nil {
-		b = append(b, "\"cwd\":"...)
-		b = ahpimpl.AppendString(b, *v.Cwd)
+		b = ahpimpl.AppendString(append(b, "\"cwd\":"...), *v.Cwd)
 	}
 	if v.WorkspaceRoots != nil {
-		b = ahpimpl.AppendMember(b, start, "\"workspaceRoots\":")
-		b = ahpimpl.AppendStrings(b, v.WorkspaceRoots)
+		b = ahpimpl.AppendStrings(ahpimpl.AppendMember(b, start, "\"workspaceRoots\":"), v.WorkspaceRoots)
 	}
 	return append(b, '}')
 }
@@ -15855,45 +15229,33 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"workspace.change.after\""...)
-	b = append(b, ",\"workspace\":"...)
-	b = v.Workspace.AppendJSON(b)
+	b = v.Workspace.AppendJSON(append(b, ",\"workspace\":"...))
 	if v.Turn != nil {
-		b = append(b, ",\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
 	if v.Items != nil {
-		b = append(b, ",\"items\":"...)
-		b = appendListContentItem(b, v.Items)
+		b = appendListContentItem(append(b, ",\"items\":"...), v.Items)
 	}
-	b = append(b, ",\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -16120,45 +15482,33 @@ func (v *TaskWorkspaceEventFileChanged) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"file.changed\""...)
-	b = append(b, ",\"changes\":"...)
-	b = appendListChangedFile(b, v.Changes)
+	b = appendListChangedFile(append(b, ",\"changes\":"...), v.Changes)
 	if v.Turn != nil {
-		b = append(b, ",\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
 	if v.Items != nil {
-		b = append(b, ",\"items\":"...)
-		b = appendListContentItem(b, v.Items)
+		b = appendListContentItem(append(b, ",\"items\":"...), v.Items)
 	}
-	b = append(b, ",\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -16244,12 +15594,9 @@ func (v *ChangedFile) AppendJSON(b []byte) []byte {
 		return sizeChangedFile.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"path\":"...)
-	b = ahpimpl.AppendString(b, v.Path)
-	b = append(b, ",\"operation\":"...)
-	b = ahpimpl.AppendString(b, string(v.Operation))
-	b = append(b, ",\"agentCaused\":"...)
-	b = ahpimpl.AppendBool(b, v.AgentCaused)
+	b = ahpimpl.AppendString(append(b, "\"path\":"...), v.Path)
+	b = ahpimpl.AppendString(append(b, ",\"operation\":"...), string(v.Operation))
+	b = ahpimpl.AppendBool(append(b, ",\"agentCaused\":"...), v.AgentCaused)
 	if v.Before != nil {
 		b = append(b, ",\"before\":"...)
 		if v.Before == nil {
@@ -16474,44 +15821,32 @@ func (v *HookFailureEvent) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
-		b = append(b, "\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, "\"turn\":"...))
 	}
 	if v.Items != nil {
-		b = ahpimpl.AppendMember(b, start, "\"items\":")
-		b = appendListContentItem(b, v.Items)
+		b = appendListContentItem(ahpimpl.AppendMember(b, start, "\"items\":"), v.Items)
 	}
-	b = ahpimpl.AppendMember(b, start, "\"id\":")
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(ahpimpl.AppendMember(b, start, "\"id\":"), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
-	b = append(b, ",\"parentEventId\":"...)
-	b = ahpimpl.AppendString(b, v.ParentEventID)
+	b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), v.ParentEventID)
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b = append(b, ",\"type\":\"hook.failure\""...)
-	b = append(b, ",\"failure\":"...)
-	b = v.Failure.AppendJSON(b)
+	b = v.Failure.AppendJSON(append(b, ",\"failure\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -16598,10 +15933,8 @@ func (v *InteractionEventHookFailure) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"hook.failure\""...)
-	b = append(b, ",\"failure\":"...)
-	b = v.Failure.AppendJSON(b)
-	b = append(b, ",\"parentEventId\":"...)
-	b = ahpimpl.AppendString(b, v.ParentEventID)
+	b = v.Failure.AppendJSON(append(b, ",\"failure\":"...))
+	b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), v.ParentEventID)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -16674,12 +16007,9 @@ func (v *InteractionEventHookFailureFailure) AppendJSON(b []byte) []byte {
 		return sizeInteractionEventHookFailureFailure.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"backendId\":"...)
-	b = ahpimpl.AppendString(b, v.BackendID)
-	b = append(b, ",\"reason\":"...)
-	b = ahpimpl.AppendString(b, v.Reason)
-	b = append(b, ",\"policy\":"...)
-	b = ahpimpl.AppendString(b, string(v.Policy))
+	b = ahpimpl.AppendString(append(b, "\"backendId\":"...), v.BackendID)
+	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
+	b = ahpimpl.AppendString(append(b, ",\"policy\":"...), string(v.Policy))
 	return append(b, '}')
 }
 
@@ -16754,12 +16084,9 @@ func (v *HookFailureEventFailure) AppendJSON(b []byte) []byte {
 		return sizeHookFailureEventFailure.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"backendId\":"...)
-	b = ahpimpl.AppendString(b, v.BackendID)
-	b = append(b, ",\"reason\":"...)
-	b = ahpimpl.AppendString(b, v.Reason)
-	b = append(b, ",\"policy\":"...)
-	b = ahpimpl.AppendString(b, string(v.Policy))
+	b = ahpimpl.AppendString(append(b, "\"backendId\":"...), v.BackendID)
+	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
+	b = ahpimpl.AppendString(append(b, ",\"policy\":"...), string(v.Policy))
 	return append(b, '}')
 }
 
@@ -16920,10 +16247,8 @@ func (v *JSONRPCErrorResponse) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	b = append(b, ",\"id\":"...)
-	b = v.ID.AppendJSON(b)
-	b = append(b, ",\"error\":"...)
-	b = v.Error.AppendJSON(b)
+	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
+	b = v.Error.AppendJSON(append(b, ",\"error\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -17001,13 +16326,10 @@ func (v *JSONRPCErrorResponseError) AppendJSON(b []byte) []byte {
 		return sizeJSONRPCErrorResponseError.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"code\":"...)
-	b = ahpimpl.AppendNumber(b, v.Code)
-	b = append(b, ",\"message\":"...)
-	b = ahpimpl.AppendString(b, v.Message)
+	b = ahpimpl.AppendNumber(append(b, "\"code\":"...), v.Code)
+	b = ahpimpl.AppendString(append(b, ",\"message\":"...), v.Message)
 	if v.Data != nil {
-		b = append(b, ",\"data\":"...)
-		b = ahpimpl.AppendValue(b, v.Data)
+		b = ahpimpl.AppendValue(append(b, ",\"data\":"...), v.Data)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -17111,10 +16433,8 @@ func (v *JSONRPCNotification) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	b = append(b, ",\"method\":"...)
-	b = ahpimpl.AppendString(b, v.Method)
-	b = append(b, ",\"params\":"...)
-	b = ahpimpl.AppendValue(b, v.Params)
+	b = ahpimpl.AppendString(append(b, ",\"method\":"...), v.Method)
+	b = ahpimpl.AppendValue(append(b, ",\"params\":"...), v.Params)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -17256,31 +16576,24 @@ func (v *ContentSelection) AppendJSON(b []byte) []byte {
 		return sizeContentSelection.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"default\":"...)
-	b = ahpimpl.AppendString(b, string(v.Default))
+	b = ahpimpl.AppendString(append(b, "\"default\":"...), string(v.Default))
 	if v.Text != nil {
-		b = append(b, ",\"text\":"...)
-		b = ahpimpl.AppendString(b, string(*v.Text))
+		b = ahpimpl.AppendString(append(b, ",\"text\":"...), string(*v.Text))
 	}
 	if v.Reasoning != nil {
-		b = append(b, ",\"reasoning\":"...)
-		b = ahpimpl.AppendString(b, string(*v.Reasoning))
+		b = ahpimpl.AppendString(append(b, ",\"reasoning\":"...), string(*v.Reasoning))
 	}
 	if v.Images != nil {
-		b = append(b, ",\"images\":"...)
-		b = ahpimpl.AppendString(b, string(*v.Images))
+		b = ahpimpl.AppendString(append(b, ",\"images\":"...), string(*v.Images))
 	}
 	if v.Audio != nil {
-		b = append(b, ",\"audio\":"...)
-		b = ahpimpl.AppendString(b, string(*v.Audio))
+		b = ahpimpl.AppendString(append(b, ",\"audio\":"...), string(*v.Audio))
 	}
 	if v.Video != nil {
-		b = append(b, ",\"video\":"...)
-		b = ahpimpl.AppendString(b, string(*v.Video))
+		b = ahpimpl.AppendString(append(b, ",\"video\":"...), string(*v.Video))
 	}
 	if v.Files != nil {
-		b = append(b, ",\"files\":"...)
-		b = ahpimpl.AppendString(b, string(*v.Files))
+		b = ahpimpl.AppendString(append(b, ",\"files\":"...), string(*v.Files))
 	}
 	for _, k := range ahpimpl.SortedKeys(v.Extra) {
 		b = append(b, ',')
@@ -17366,12 +16679,9 @@ func (v *ContentUploadReceipt) AppendJSON(b []byte) []byte {
 		return sizeContentUploadReceipt.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"ref\":"...)
-	b = ahpimpl.AppendString(b, v.Ref)
-	b = append(b, ",\"size\":"...)
-	b = ahpimpl.AppendNumber(b, v.Size)
-	b = append(b, ",\"sha256\":"...)
-	b = ahpimpl.AppendString(b, v.SHA256)
+	b = ahpimpl.AppendString(append(b, "\"ref\":"...), v.Ref)
+	b = ahpimpl.AppendNumber(append(b, ",\"size\":"...), v.Size)
+	b = ahpimpl.AppendString(append(b, ",\"sha256\":"...), v.SHA256)
 	return append(b, '}')
 }
 
@@ -17447,8 +16757,7 @@ func (v *ContentUpload) AppendJSON(b []byte) []byte {
 		return sizeContentUpload.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"endpoint\":"...)
-	b = ahpimpl.AppendString(b, v.Endpoint)
+	b = ahpimpl.AppendString(append(b, "\"endpoint\":"...), v.Endpoint)
 	if v.Auth != nil {
 		b = append(b, ",\"auth\":"...)
 		if v.Auth == nil {
@@ -17457,10 +16766,8 @@ func (v *ContentUpload) AppendJSON(b []byte) []byte {
 			b = v.Auth.AppendJSON(b)
 		}
 	}
-	b = append(b, ",\"timeoutMs\":"...)
-	b = ahpimpl.AppendNumber(b, v.TimeoutMs)
-	b = append(b, ",\"maxBytes\":"...)
-	b = ahpimpl.AppendNumber(b, v.MaxBytes)
+	b = ahpimpl.AppendNumber(append(b, ",\"timeoutMs\":"...), v.TimeoutMs)
+	b = ahpimpl.AppendNumber(append(b, ",\"maxBytes\":"...), v.MaxBytes)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -17582,12 +16889,10 @@ func (v *AuthenticationBearer) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"type\":\"bearer\""...)
 	if v.TokenEnv != nil {
-		b = append(b, ",\"tokenEnv\":"...)
-		b = ahpimpl.AppendString(b, *v.TokenEnv)
+		b = ahpimpl.AppendString(append(b, ",\"tokenEnv\":"...), *v.TokenEnv)
 	}
 	if v.TokenRef != nil {
-		b = append(b, ",\"tokenRef\":"...)
-		b = ahpimpl.AppendString(b, *v.TokenRef)
+		b = ahpimpl.AppendString(append(b, ",\"tokenRef\":"...), *v.TokenRef)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -17685,21 +16990,15 @@ func (v *AuthenticationOAuth) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"oauth\""...)
-	b = append(b, ",\"resource\":"...)
-	b = ahpimpl.AppendString(b, v.Resource)
-	b = append(b, ",\"issuer\":"...)
-	b = ahpimpl.AppendString(b, v.Issuer)
-	b = append(b, ",\"clientId\":"...)
-	b = ahpimpl.AppendString(b, v.ClientID)
+	b = ahpimpl.AppendString(append(b, ",\"resource\":"...), v.Resource)
+	b = ahpimpl.AppendString(append(b, ",\"issuer\":"...), v.Issuer)
+	b = ahpimpl.AppendString(append(b, ",\"clientId\":"...), v.ClientID)
 	if v.ClientSecretRef != nil {
-		b = append(b, ",\"clientSecretRef\":"...)
-		b = ahpimpl.AppendString(b, *v.ClientSecretRef)
+		b = ahpimpl.AppendString(append(b, ",\"clientSecretRef\":"...), *v.ClientSecretRef)
 	}
-	b = append(b, ",\"flow\":"...)
-	b = ahpimpl.AppendString(b, string(v.Flow))
+	b = ahpimpl.AppendString(append(b, ",\"flow\":"...), string(v.Flow))
 	if v.Scopes != nil {
-		b = append(b, ",\"scopes\":"...)
-		b = ahpimpl.AppendStrings(b, v.Scopes)
+		b = ahpimpl.AppendStrings(append(b, ",\"scopes\":"...), v.Scopes)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -17799,15 +17098,12 @@ func (v *DenyEffect) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"deny\""...)
-	b = append(b, ",\"reason\":"...)
-	b = ahpimpl.AppendString(b, v.Reason)
+	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
 	if v.Code != nil {
-		b = append(b, ",\"code\":"...)
-		b = ahpimpl.AppendString(b, *v.Code)
+		b = ahpimpl.AppendString(append(b, ",\"code\":"...), *v.Code)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	return append(b, '}')
 }
@@ -18109,12 +17405,9 @@ func (v *ModifyEffect) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"modify\""...)
-	b = append(b, ",\"target\":"...)
-	b = ahpimpl.AppendString(b, string(v.Target))
-	b = append(b, ",\"operation\":"...)
-	b = ahpimpl.AppendString(b, string(v.Operation))
-	b = append(b, ",\"value\":"...)
-	b = ahpimpl.AppendValue(b, v.Value)
+	b = ahpimpl.AppendString(append(b, ",\"target\":"...), string(v.Target))
+	b = ahpimpl.AppendString(append(b, ",\"operation\":"...), string(v.Operation))
+	b = ahpimpl.AppendValue(append(b, ",\"value\":"...), v.Value)
 	return append(b, '}')
 }
 
@@ -18223,8 +17516,7 @@ func (v *MessageEffect) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"message\""...)
-	b = append(b, ",\"text\":"...)
-	b = ahpimpl.AppendString(b, v.Text)
+	b = ahpimpl.AppendString(append(b, ",\"text\":"...), v.Text)
 	return append(b, '}')
 }
 
@@ -18293,8 +17585,7 @@ func (v *ReturnEffect) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"return\""...)
-	b = append(b, ",\"value\":"...)
-	b = ahpimpl.AppendValue(b, v.Value)
+	b = ahpimpl.AppendValue(append(b, ",\"value\":"...), v.Value)
 	return append(b, '}')
 }
 
@@ -18366,8 +17657,7 @@ func (v *FlowStopEffect) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"type\":\"flow\""...)
 	b = append(b, ",\"operation\":\"stop\""...)
-	b = append(b, ",\"reason\":"...)
-	b = ahpimpl.AppendString(b, v.Reason)
+	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
 	return append(b, '}')
 }
 
@@ -18442,8 +17732,7 @@ func (v *FlowContinueEffect) AppendJSON(b []byte) []byte {
 	b = append(b, "\"type\":\"flow\""...)
 	b = append(b, ",\"operation\":\"continue\""...)
 	if v.Instruction != nil {
-		b = append(b, ",\"instruction\":"...)
-		b = ahpimpl.AppendString(b, *v.Instruction)
+		b = ahpimpl.AppendString(append(b, ",\"instruction\":"...), *v.Instruction)
 	}
 	return append(b, '}')
 }
@@ -18521,10 +17810,8 @@ func (v *InjectEffect) AppendJSON(b []byte) []byte {
 	b = append(b, "\"type\":\"inject\""...)
 	b = append(b, ",\"target\":\"context\""...)
 	b = append(b, ",\"operation\":\"append\""...)
-	b = append(b, ",\"deliverAt\":"...)
-	b = ahpimpl.AppendString(b, string(v.DeliverAt))
-	b = append(b, ",\"value\":"...)
-	b = appendListCanonicalMessage(b, v.Value)
+	b = ahpimpl.AppendString(append(b, ",\"deliverAt\":"...), string(v.DeliverAt))
+	b = appendListCanonicalMessage(append(b, ",\"value\":"...), v.Value)
 	return append(b, '}')
 }
 
@@ -19008,52 +18295,37 @@ func (v *ToolBeforeEvent) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"type\":\"tool.before\""...)
 	if v.Turn != nil {
-		b = append(b, ",\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
 	if v.Items != nil {
-		b = append(b, ",\"items\":"...)
-		b = appendListContentItem(b, v.Items)
+		b = appendListContentItem(append(b, ",\"items\":"...), v.Items)
 	}
-	b = append(b, ",\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
-	b = append(b, ",\"call\":"...)
-	b = v.Call.AppendJSON(b)
-	b = append(b, ",\"tool\":"...)
-	b = v.Tool.AppendJSON(b)
-	b = append(b, ",\"path\":"...)
-	b = ahpimpl.AppendString(b, v.Path)
+	b = v.Call.AppendJSON(append(b, ",\"call\":"...))
+	b = v.Tool.AppendJSON(append(b, ",\"tool\":"...))
+	b = ahpimpl.AppendString(append(b, ",\"path\":"...), v.Path)
 	if v.Batch != nil {
-		b = append(b, ",\"batch\":"...)
-		b = v.Batch.AppendJSON(b)
+		b = v.Batch.AppendJSON(append(b, ",\"batch\":"...))
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -19299,13 +18571,10 @@ func (v *ToolAfterEvent) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"type\":\"tool.after\""...)
 	if v.Turn != nil {
-		b = append(b, ",\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
-	b = append(b, ",\"items\":"...)
-	b = appendListCanonicalMessage(b, v.Items)
-	b = append(b, ",\"outcome\":"...)
-	b = ahpimpl.AppendString(b, string(v.Outcome))
+	b = appendListCanonicalMessage(append(b, ",\"items\":"...), v.Items)
+	b = ahpimpl.AppendString(append(b, ",\"outcome\":"...), string(v.Outcome))
 	b = append(b, ",\"execution\":"...)
 	if v.Execution == nil {
 		b = append(b, "null"...)
@@ -19313,56 +18582,40 @@ func (v *ToolAfterEvent) AppendJSON(b []byte) []byte {
 		b = v.Execution.AppendJSON(b)
 	}
 	if v.Error != nil {
-		b = append(b, ",\"error\":"...)
-		b = v.Error.AppendJSON(b)
+		b = v.Error.AppendJSON(append(b, ",\"error\":"...))
 	}
 	if v.DurationMs != nil {
-		b = append(b, ",\"durationMs\":"...)
-		b = ahpimpl.AppendNumber(b, *v.DurationMs)
+		b = ahpimpl.AppendNumber(append(b, ",\"durationMs\":"...), *v.DurationMs)
 	}
 	if v.FileChanges != nil {
-		b = append(b, ",\"fileChanges\":"...)
-		b = appendListExecutionEventFilechange(b, v.FileChanges)
+		b = appendListExecutionEventFilechange(append(b, ",\"fileChanges\":"...), v.FileChanges)
 	}
-	b = append(b, ",\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
-		b = append(b, ",\"session\":"...)
-		b = v.Session.AppendJSON(b)
+		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	}
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
-	b = append(b, ",\"call\":"...)
-	b = v.Call.AppendJSON(b)
-	b = append(b, ",\"tool\":"...)
-	b = v.Tool.AppendJSON(b)
-	b = append(b, ",\"path\":"...)
-	b = ahpimpl.AppendString(b, v.Path)
+	b = v.Call.AppendJSON(append(b, ",\"call\":"...))
+	b = v.Tool.AppendJSON(append(b, ",\"tool\":"...))
+	b = ahpimpl.AppendString(append(b, ",\"path\":"...), v.Path)
 	if v.Batch != nil {
-		b = append(b, ",\"batch\":"...)
-		b = v.Batch.AppendJSON(b)
+		b = v.Batch.AppendJSON(append(b, ",\"batch\":"...))
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -19453,13 +18706,10 @@ func (v *ExecutionEventFilechange) AppendJSON(b []byte) []byte {
 		return sizeExecutionEventFilechange.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"path\":"...)
-	b = ahpimpl.AppendString(b, v.Path)
-	b = append(b, ",\"change\":"...)
-	b = ahpimpl.AppendString(b, string(v.Change))
+	b = ahpimpl.AppendString(append(b, "\"path\":"...), v.Path)
+	b = ahpimpl.AppendString(append(b, ",\"change\":"...), string(v.Change))
 	if v.PreviousPath != nil {
-		b = append(b, ",\"previousPath\":"...)
-		b = ahpimpl.AppendString(b, *v.PreviousPath)
+		b = ahpimpl.AppendString(append(b, ",\"previousPath\":"...), *v.PreviousPath)
 	}
 	if v.Before != nil {
 		b = append(b, ",\"before\":"...)
@@ -19706,50 +18956,34 @@ func (v *SessionStartEvent) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"type\":\"session.start\""...)
 	if v.Turn != nil {
-		b = append(b, ",\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
-	b = append(b, ",\"items\":"...)
-	b = appendListCanonicalMessage(b, v.Items)
-	b = append(b, ",\"trigger\":"...)
-	b = ahpimpl.AppendString(b, string(v.Trigger))
+	b = appendListCanonicalMessage(append(b, ",\"items\":"...), v.Items)
+	b = ahpimpl.AppendString(append(b, ",\"trigger\":"...), string(v.Trigger))
 	if v.ResumedFrom != nil {
-		b = append(b, ",\"resumedFrom\":"...)
-		b = v.ResumedFrom.AppendJSON(b)
+		b = v.ResumedFrom.AppendJSON(append(b, ",\"resumedFrom\":"...))
 	}
-	b = append(b, ",\"permissionMode\":"...)
-	b = ahpimpl.AppendString(b, v.PermissionMode)
-	b = append(b, ",\"harness\":"...)
-	b = v.Harness.AppendJSON(b)
-	b = append(b, ",\"manifest\":"...)
-	b = v.Manifest.AppendJSON(b)
-	b = append(b, ",\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
-	b = append(b, ",\"session\":"...)
-	b = v.Session.AppendJSON(b)
+	b = ahpimpl.AppendString(append(b, ",\"permissionMode\":"...), v.PermissionMode)
+	b = v.Harness.AppendJSON(append(b, ",\"harness\":"...))
+	b = v.Manifest.AppendJSON(append(b, ",\"manifest\":"...))
+	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
+	b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -19842,10 +19076,8 @@ func (v *SessionStartEventHarness) AppendJSON(b []byte) []byte {
 		return sizeSessionStartEventHarness.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"name\":"...)
-	b = ahpimpl.AppendString(b, v.Name)
-	b = append(b, ",\"version\":"...)
-	b = ahpimpl.AppendString(b, v.Version)
+	b = ahpimpl.AppendString(append(b, "\"name\":"...), v.Name)
+	b = ahpimpl.AppendString(append(b, ",\"version\":"...), v.Version)
 	return append(b, '}')
 }
 
@@ -20047,49 +19279,35 @@ func (v *SessionEndEvent) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"session.end\""...)
-	b = append(b, ",\"outcome\":"...)
-	b = ahpimpl.AppendString(b, string(v.Outcome))
-	b = append(b, ",\"reason\":"...)
-	b = ahpimpl.AppendString(b, v.Reason)
+	b = ahpimpl.AppendString(append(b, ",\"outcome\":"...), string(v.Outcome))
+	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
 	if v.Counters != nil {
-		b = append(b, ",\"counters\":"...)
-		b = appendMap_number(b, v.Counters)
+		b = appendMap_number(append(b, ",\"counters\":"...), v.Counters)
 	}
 	if v.Turn != nil {
-		b = append(b, ",\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
+		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
 	if v.Items != nil {
-		b = append(b, ",\"items\":"...)
-		b = appendListContentItem(b, v.Items)
+		b = appendListContentItem(append(b, ",\"items\":"...), v.Items)
 	}
-	b = append(b, ",\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
-	b = append(b, ",\"session\":"...)
-	b = v.Session.AppendJSON(b)
+	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
+	b = v.Session.AppendJSON(append(b, ",\"session\":"...))
 	if v.ParentEventID != nil {
-		b = append(b, ",\"parentEventId\":"...)
-		b = ahpimpl.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		b = append(b, ",\"gaps\":"...)
-		b = appendListEventGap(b, v.Gaps)
+		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
 	}
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = ahpimpl.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.Synthesized != nil {
-		b = append(b, ",\"synthesized\":"...)
-		b = ahpimpl.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -20420,10 +19638,8 @@ func (v *InterceptDenyResponse) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	b = append(b, ",\"id\":"...)
-	b = v.ID.AppendJSON(b)
-	b = append(b, ",\"result\":"...)
-	b = v.Result.AppendJSON(b)
+	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
+	b = v.Result.AppendJSON(append(b, ",\"result\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -20498,11 +19714,9 @@ func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"protocolVersion\":\"draft\""...)
-	b = append(b, ",\"effects\":"...)
-	b = appendListDenyEffect(b, v.Effects)
+	b = appendListDenyEffect(append(b, ",\"effects\":"...), v.Effects)
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -20577,10 +19791,8 @@ func (v *InterceptNoEffectResponse) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	b = append(b, ",\"id\":"...)
-	b = v.ID.AppendJSON(b)
-	b = append(b, ",\"result\":"...)
-	b = v.Result.AppendJSON(b)
+	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
+	b = v.Result.AppendJSON(append(b, ",\"result\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -20655,11 +19867,9 @@ func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"protocolVersion\":\"draft\""...)
-	b = append(b, ",\"effects\":"...)
-	b = appendList_value(b, v.Effects)
+	b = appendList_value(append(b, ",\"effects\":"...), v.Effects)
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -20738,11 +19948,9 @@ func (v *InterceptRequest) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	b = append(b, ",\"id\":"...)
-	b = v.ID.AppendJSON(b)
+	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
 	b = append(b, ",\"method\":\"hooks/intercept\""...)
-	b = append(b, ",\"params\":"...)
-	b = v.Params.AppendJSON(b)
+	b = v.Params.AppendJSON(append(b, ",\"params\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -20835,15 +20043,12 @@ func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
 	} else {
 		b = v.Event.AppendJSON(b)
 	}
-	b = append(b, ",\"capabilities\":"...)
-	b = v.Capabilities.AppendJSON(b)
+	b = v.Capabilities.AppendJSON(append(b, ",\"capabilities\":"...))
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	if v.State != nil {
-		b = append(b, ",\"state\":"...)
-		b = v.State.AppendJSON(b)
+		b = v.State.AppendJSON(append(b, ",\"state\":"...))
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -20932,21 +20137,16 @@ func (v *InterceptRequestParamsState) AppendJSON(b []byte) []byte {
 		return sizeInterceptRequestParamsState.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"permission\":"...)
-	b = ahpimpl.AppendString(b, string(v.Permission))
-	b = append(b, ",\"candidate\":"...)
-	b = v.Candidate.AppendJSON(b)
+	b = ahpimpl.AppendString(append(b, "\"permission\":"...), string(v.Permission))
+	b = v.Candidate.AppendJSON(append(b, ",\"candidate\":"...))
 	if v.Flow != nil {
-		b = append(b, ",\"flow\":"...)
-		b = ahpimpl.AppendString(b, string(*v.Flow))
+		b = ahpimpl.AppendString(append(b, ",\"flow\":"...), string(*v.Flow))
 	}
 	if v.Instructions != nil {
-		b = append(b, ",\"instructions\":"...)
-		b = ahpimpl.AppendStrings(b, v.Instructions)
+		b = ahpimpl.AppendStrings(append(b, ",\"instructions\":"...), v.Instructions)
 	}
 	if v.Injections != nil {
-		b = append(b, ",\"injections\":"...)
-		b = appendList_value(b, v.Injections)
+		b = appendList_value(append(b, ",\"injections\":"...), v.Injections)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -21079,11 +20279,9 @@ func (v *InterceptRequestParamsStateCandidateObject) AppendJSON(b []byte) []byte
 		return sizeInterceptRequestParamsStateCandidateObject.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"value\":"...)
-	b = ahpimpl.AppendValue(b, v.Value)
+	b = ahpimpl.AppendValue(append(b, "\"value\":"...), v.Value)
 	if v.Provenance != nil {
-		b = append(b, ",\"provenance\":"...)
-		b = ahpimpl.AppendValue(b, v.Provenance)
+		b = ahpimpl.AppendValue(append(b, ",\"provenance\":"...), v.Provenance)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -21165,10 +20363,8 @@ func (v *InterceptResponse) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	b = append(b, ",\"id\":"...)
-	b = v.ID.AppendJSON(b)
-	b = append(b, ",\"result\":"...)
-	b = v.Result.AppendJSON(b)
+	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
+	b = v.Result.AppendJSON(append(b, ",\"result\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -21243,11 +20439,9 @@ func (v *InterceptResponseResult) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"protocolVersion\":\"draft\""...)
-	b = append(b, ",\"effects\":"...)
-	b = appendListEffect(b, v.Effects)
+	b = appendListEffect(append(b, ",\"effects\":"...), v.Effects)
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -21419,16 +20613,13 @@ func (v *MCPElicitationBooleanSchema) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"type\":\"boolean\""...)
 	if v.Title != nil {
-		b = append(b, ",\"title\":"...)
-		b = ahpimpl.AppendString(b, *v.Title)
+		b = ahpimpl.AppendString(append(b, ",\"title\":"...), *v.Title)
 	}
 	if v.Description != nil {
-		b = append(b, ",\"description\":"...)
-		b = ahpimpl.AppendString(b, *v.Description)
+		b = ahpimpl.AppendString(append(b, ",\"description\":"...), *v.Description)
 	}
 	if v.Default != nil {
-		b = append(b, ",\"default\":"...)
-		b = ahpimpl.AppendBool(b, *v.Default)
+		b = ahpimpl.AppendBool(append(b, ",\"default\":"...), *v.Default)
 	}
 	return append(b, '}')
 }
@@ -21547,19 +20738,15 @@ func (v *MCPElicitationElicitRequestFormParams) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Meta != nil {
-		b = append(b, "\"_meta\":"...)
-		b = v.Meta.AppendJSON(b)
+		b = v.Meta.AppendJSON(append(b, "\"_meta\":"...))
 	}
-	b = ahpimpl.AppendMember(b, start, "\"message\":")
-	b = ahpimpl.AppendString(b, v.Message)
+	b = ahpimpl.AppendString(ahpimpl.AppendMember(b, start, "\"message\":"), v.Message)
 	if v.Mode {
 		b = append(b, ",\"mode\":\"form\""...)
 	}
-	b = append(b, ",\"requestedSchema\":"...)
-	b = v.RequestedSchema.AppendJSON(b)
+	b = v.RequestedSchema.AppendJSON(append(b, ",\"requestedSchema\":"...))
 	if v.Task != nil {
-		b = append(b, ",\"task\":"...)
-		b = v.Task.AppendJSON(b)
+		b = v.Task.AppendJSON(append(b, ",\"task\":"...))
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -21623,8 +20810,7 @@ func (v *RequestMeta) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.ProgressToken != nil {
-		b = append(b, "\"progressToken\":"...)
-		b = v.ProgressToken.AppendJSON(b)
+		b = v.ProgressToken.AppendJSON(append(b, "\"progressToken\":"...))
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -21751,14 +20937,11 @@ func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) AppendJSON(b []by
 	b = append(b, '{')
 	start := len(b)
 	if v.Schema != nil {
-		b = append(b, "\"$schema\":"...)
-		b = ahpimpl.AppendString(b, *v.Schema)
+		b = ahpimpl.AppendString(append(b, "\"$schema\":"...), *v.Schema)
 	}
-	b = ahpimpl.AppendMember(b, start, "\"properties\":")
-	b = appendMapMCPElicitationPrimitiveSchemaDefinition(b, v.Properties)
+	b = appendMapMCPElicitationPrimitiveSchemaDefinition(ahpimpl.AppendMember(b, start, "\"properties\":"), v.Properties)
 	if v.Required != nil {
-		b = append(b, ",\"required\":"...)
-		b = ahpimpl.AppendStrings(b, v.Required)
+		b = ahpimpl.AppendStrings(append(b, ",\"required\":"...), v.Required)
 	}
 	b = append(b, ",\"type\":\"object\""...)
 	return append(b, '}')
@@ -21982,28 +21165,22 @@ func (v *MCPElicitationStringSchema) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"type\":\"string\""...)
 	if v.Title != nil {
-		b = append(b, ",\"title\":"...)
-		b = ahpimpl.AppendString(b, *v.Title)
+		b = ahpimpl.AppendString(append(b, ",\"title\":"...), *v.Title)
 	}
 	if v.Description != nil {
-		b = append(b, ",\"description\":"...)
-		b = ahpimpl.AppendString(b, *v.Description)
+		b = ahpimpl.AppendString(append(b, ",\"description\":"...), *v.Description)
 	}
 	if v.Default != nil {
-		b = append(b, ",\"default\":"...)
-		b = ahpimpl.AppendString(b, *v.Default)
+		b = ahpimpl.AppendString(append(b, ",\"default\":"...), *v.Default)
 	}
 	if v.Format != nil {
-		b = append(b, ",\"format\":"...)
-		b = ahpimpl.AppendString(b, string(*v.Format))
+		b = ahpimpl.AppendString(append(b, ",\"format\":"...), string(*v.Format))
 	}
 	if v.MinLength != nil {
-		b = append(b, ",\"minLength\":"...)
-		b = ahpimpl.AppendNumber(b, *v.MinLength)
+		b = ahpimpl.AppendNumber(append(b, ",\"minLength\":"...), *v.MinLength)
 	}
 	if v.MaxLength != nil {
-		b = append(b, ",\"maxLength\":"...)
-		b = ahpimpl.AppendNumber(b, *v.MaxLength)
+		b = ahpimpl.AppendNumber(append(b, ",\"maxLength\":"...), *v.MaxLength)
 	}
 	return append(b, '}')
 }
@@ -22140,27 +21317,21 @@ func (v *MCPElicitationNumberSchema) AppendJSON(b []byte) []byte {
 		return sizeMCPElicitationNumberSchema.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"type\":"...)
-	b = ahpimpl.AppendString(b, string(v.Type))
+	b = ahpimpl.AppendString(append(b, "\"type\":"...), string(v.Type))
 	if v.Title != nil {
-		b = append(b, ",\"title\":"...)
-		b = ahpimpl.AppendString(b, *v.Title)
+		b = ahpimpl.AppendString(append(b, ",\"title\":"...), *v.Title)
 	}
 	if v.Description != nil {
-		b = append(b, ",\"description\":"...)
-		b = ahpimpl.AppendString(b, *v.Description)
+		b = ahpimpl.AppendString(append(b, ",\"description\":"...), *v.Description)
 	}
 	if v.Default != nil {
-		b = append(b, ",\"default\":"...)
-		b = ahpimpl.AppendNumber(b, *v.Default)
+		b = ahpimpl.AppendNumber(append(b, ",\"default\":"...), *v.Default)
 	}
 	if v.Minimum != nil {
-		b = append(b, ",\"minimum\":"...)
-		b = ahpimpl.AppendNumber(b, *v.Minimum)
+		b = ahpimpl.AppendNumber(append(b, ",\"minimum\":"...), *v.Minimum)
 	}
 	if v.Maximum != nil {
-		b = append(b, ",\"maximum\":"...)
-		b = ahpimpl.AppendNumber(b, *v.Maximum)
+		b = ahpimpl.AppendNumber(append(b, ",\"maximum\":"...), *v.Maximum)
 	}
 	return append(b, '}')
 }
@@ -22276,19 +21447,15 @@ func (v *MCPElicitationUntitledSingleSelectEnumSchema) AppendJSON(b []byte) []by
 	b = append(b, '{')
 	b = append(b, "\"type\":\"string\""...)
 	if v.Title != nil {
-		b = append(b, ",\"title\":"...)
-		b = ahpimpl.AppendString(b, *v.Title)
+		b = ahpimpl.AppendString(append(b, ",\"title\":"...), *v.Title)
 	}
 	if v.Description != nil {
-		b = append(b, ",\"description\":"...)
-		b = ahpimpl.AppendString(b, *v.Description)
+		b = ahpimpl.AppendString(append(b, ",\"description\":"...), *v.Description)
 	}
 	if v.Default != nil {
-		b = append(b, ",\"default\":"...)
-		b = ahpimpl.AppendString(b, *v.Default)
+		b = ahpimpl.AppendString(append(b, ",\"default\":"...), *v.Default)
 	}
-	b = append(b, ",\"enum\":"...)
-	b = ahpimpl.AppendStrings(b, v.Enum)
+	b = ahpimpl.AppendStrings(append(b, ",\"enum\":"...), v.Enum)
 	return append(b, '}')
 }
 
@@ -22397,19 +21564,15 @@ func (v *MCPElicitationTitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte
 	b = append(b, '{')
 	b = append(b, "\"type\":\"string\""...)
 	if v.Title != nil {
-		b = append(b, ",\"title\":"...)
-		b = ahpimpl.AppendString(b, *v.Title)
+		b = ahpimpl.AppendString(append(b, ",\"title\":"...), *v.Title)
 	}
 	if v.Description != nil {
-		b = append(b, ",\"description\":"...)
-		b = ahpimpl.AppendString(b, *v.Description)
+		b = ahpimpl.AppendString(append(b, ",\"description\":"...), *v.Description)
 	}
 	if v.Default != nil {
-		b = append(b, ",\"default\":"...)
-		b = ahpimpl.AppendString(b, *v.Default)
+		b = ahpimpl.AppendString(append(b, ",\"default\":"...), *v.Default)
 	}
-	b = append(b, ",\"oneOf\":"...)
-	b = appendListLabelledOption(b, v.OneOf)
+	b = appendListLabelledOption(append(b, ",\"oneOf\":"...), v.OneOf)
 	return append(b, '}')
 }
 
@@ -22476,10 +21639,8 @@ func (v *LabelledOption) AppendJSON(b []byte) []byte {
 		return sizeLabelledOption.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"const\":"...)
-	b = ahpimpl.AppendString(b, v.Const)
-	b = append(b, ",\"title\":"...)
-	b = ahpimpl.AppendString(b, v.Title)
+	b = ahpimpl.AppendString(append(b, "\"const\":"...), v.Const)
+	b = ahpimpl.AppendString(append(b, ",\"title\":"...), v.Title)
 	return append(b, '}')
 }
 
@@ -22595,26 +21756,20 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchema) AppendJSON(b []byte) []byt
 	b = append(b, '{')
 	b = append(b, "\"type\":\"array\""...)
 	if v.Title != nil {
-		b = append(b, ",\"title\":"...)
-		b = ahpimpl.AppendString(b, *v.Title)
+		b = ahpimpl.AppendString(append(b, ",\"title\":"...), *v.Title)
 	}
 	if v.Description != nil {
-		b = append(b, ",\"description\":"...)
-		b = ahpimpl.AppendString(b, *v.Description)
+		b = ahpimpl.AppendString(append(b, ",\"description\":"...), *v.Description)
 	}
 	if v.Default != nil {
-		b = append(b, ",\"default\":"...)
-		b = ahpimpl.AppendStrings(b, v.Default)
+		b = ahpimpl.AppendStrings(append(b, ",\"default\":"...), v.Default)
 	}
-	b = append(b, ",\"items\":"...)
-	b = v.Items.AppendJSON(b)
+	b = v.Items.AppendJSON(append(b, ",\"items\":"...))
 	if v.MinItems != nil {
-		b = append(b, ",\"minItems\":"...)
-		b = ahpimpl.AppendNumber(b, *v.MinItems)
+		b = ahpimpl.AppendNumber(append(b, ",\"minItems\":"...), *v.MinItems)
 	}
 	if v.MaxItems != nil {
-		b = append(b, ",\"maxItems\":"...)
-		b = ahpimpl.AppendNumber(b, *v.MaxItems)
+		b = ahpimpl.AppendNumber(append(b, ",\"maxItems\":"...), *v.MaxItems)
 	}
 	return append(b, '}')
 }
@@ -22678,8 +21833,7 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) 
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"string\""...)
-	b = append(b, ",\"enum\":"...)
-	b = ahpimpl.AppendStrings(b, v.Enum)
+	b = ahpimpl.AppendStrings(append(b, ",\"enum\":"...), v.Enum)
 	return append(b, '}')
 }
 
@@ -22801,26 +21955,20 @@ func (v *MCPElicitationTitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte 
 	b = append(b, '{')
 	b = append(b, "\"type\":\"array\""...)
 	if v.Title != nil {
-		b = append(b, ",\"title\":"...)
-		b = ahpimpl.AppendString(b, *v.Title)
+		b = ahpimpl.AppendString(append(b, ",\"title\":"...), *v.Title)
 	}
 	if v.Description != nil {
-		b = append(b, ",\"description\":"...)
-		b = ahpimpl.AppendString(b, *v.Description)
+		b = ahpimpl.AppendString(append(b, ",\"description\":"...), *v.Description)
 	}
 	if v.Default != nil {
-		b = append(b, ",\"default\":"...)
-		b = ahpimpl.AppendStrings(b, v.Default)
+		b = ahpimpl.AppendStrings(append(b, ",\"default\":"...), v.Default)
 	}
-	b = append(b, ",\"items\":"...)
-	b = v.Items.AppendJSON(b)
+	b = v.Items.AppendJSON(append(b, ",\"items\":"...))
 	if v.MinItems != nil {
-		b = append(b, ",\"minItems\":"...)
-		b = ahpimpl.AppendNumber(b, *v.MinItems)
+		b = ahpimpl.AppendNumber(append(b, ",\"minItems\":"...), *v.MinItems)
 	}
 	if v.MaxItems != nil {
-		b = append(b, ",\"maxItems\":"...)
-		b = ahpimpl.AppendNumber(b, *v.MaxItems)
+		b = ahpimpl.AppendNumber(append(b, ",\"maxItems\":"...), *v.MaxItems)
 	}
 	return append(b, '}')
 }
@@ -22882,8 +22030,7 @@ func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []
 		return sizeMCPElicitationTitledMultiSelectEnumSchemaItems.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"anyOf\":"...)
-	b = appendListLabelledOption(b, v.AnyOf)
+	b = appendListLabelledOption(append(b, "\"anyOf\":"...), v.AnyOf)
 	return append(b, '}')
 }
 
@@ -22990,22 +22137,17 @@ func (v *MCPElicitationLegacyTitledEnumSchema) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"type\":\"string\""...)
 	if v.Title != nil {
-		b = append(b, ",\"title\":"...)
-		b = ahpimpl.AppendString(b, *v.Title)
+		b = ahpimpl.AppendString(append(b, ",\"title\":"...), *v.Title)
 	}
 	if v.Description != nil {
-		b = append(b, ",\"description\":"...)
-		b = ahpimpl.AppendString(b, *v.Description)
+		b = ahpimpl.AppendString(append(b, ",\"description\":"...), *v.Description)
 	}
 	if v.Default != nil {
-		b = append(b, ",\"default\":"...)
-		b = ahpimpl.AppendString(b, *v.Default)
+		b = ahpimpl.AppendString(append(b, ",\"default\":"...), *v.Default)
 	}
-	b = append(b, ",\"enum\":"...)
-	b = ahpimpl.AppendStrings(b, v.Enum)
+	b = ahpimpl.AppendStrings(append(b, ",\"enum\":"...), v.Enum)
 	if v.EnumNames != nil {
-		b = append(b, ",\"enumNames\":"...)
-		b = ahpimpl.AppendStrings(b, v.EnumNames)
+		b = ahpimpl.AppendStrings(append(b, ",\"enumNames\":"...), v.EnumNames)
 	}
 	return append(b, '}')
 }
@@ -23077,8 +22219,7 @@ func (v *MCPElicitationTaskMetadata) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Ttl != nil {
-		b = append(b, "\"ttl\":"...)
-		b = ahpimpl.AppendNumber(b, *v.Ttl)
+		b = ahpimpl.AppendNumber(append(b, "\"ttl\":"...), *v.Ttl)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -23236,20 +22377,15 @@ func (v *MCPElicitationElicitRequestURLParams) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Meta != nil {
-		b = append(b, "\"_meta\":"...)
-		b = v.Meta.AppendJSON(b)
+		b = v.Meta.AppendJSON(append(b, "\"_meta\":"...))
 	}
-	b = ahpimpl.AppendMember(b, start, "\"elicitationId\":")
-	b = ahpimpl.AppendString(b, v.ElicitationID)
-	b = append(b, ",\"message\":"...)
-	b = ahpimpl.AppendString(b, v.Message)
+	b = ahpimpl.AppendString(ahpimpl.AppendMember(b, start, "\"elicitationId\":"), v.ElicitationID)
+	b = ahpimpl.AppendString(append(b, ",\"message\":"...), v.Message)
 	b = append(b, ",\"mode\":\"url\""...)
 	if v.Task != nil {
-		b = append(b, ",\"task\":"...)
-		b = v.Task.AppendJSON(b)
+		b = v.Task.AppendJSON(append(b, ",\"task\":"...))
 	}
-	b = append(b, ",\"url\":"...)
-	b = ahpimpl.AppendString(b, v.URL)
+	b = ahpimpl.AppendString(append(b, ",\"url\":"...), v.URL)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -23336,14 +22472,11 @@ func (v *MCPElicitationElicitResult) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Meta != nil {
-		b = append(b, "\"_meta\":"...)
-		b = ahpimpl.AppendValue(b, v.Meta)
+		b = ahpimpl.AppendValue(append(b, "\"_meta\":"...), v.Meta)
 	}
-	b = ahpimpl.AppendMember(b, start, "\"action\":")
-	b = ahpimpl.AppendString(b, string(v.Action))
+	b = ahpimpl.AppendString(ahpimpl.AppendMember(b, start, "\"action\":"), string(v.Action))
 	if v.Content != nil {
-		b = append(b, ",\"content\":"...)
-		b = appendMapMCPElicitationElicitResultContentValue(b, v.Content)
+		b = appendMapMCPElicitationElicitResultContentValue(append(b, ",\"content\":"...), v.Content)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -23505,8 +22638,7 @@ func (v *ObserveNotification) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
 	b = append(b, ",\"method\":\"hooks/observe\""...)
-	b = append(b, ",\"params\":"...)
-	b = v.Params.AppendJSON(b)
+	b = v.Params.AppendJSON(append(b, ",\"params\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -23647,8 +22779,7 @@ func (v *Registration) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"protocolVersion\":\"draft\""...)
-	b = append(b, ",\"hooks\":"...)
-	b = appendListBackend(b, v.Hooks)
+	b = appendListBackend(append(b, ",\"hooks\":"...), v.Hooks)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -23726,8 +22857,7 @@ func (v *Backend) AppendJSON(b []byte) []byte {
 		return sizeBackend.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
 	b = append(b, ",\"transport\":"...)
 	if v.Transport == nil {
 		b = append(b, "null"...)
@@ -23742,8 +22872,7 @@ func (v *Backend) AppendJSON(b []byte) []byte {
 			b = v.Authentication.AppendJSON(b)
 		}
 	}
-	b = append(b, ",\"subscriptions\":"...)
-	b = appendListBackendSubscription(b, v.Subscriptions)
+	b = appendListBackendSubscription(append(b, ",\"subscriptions\":"...), v.Subscriptions)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -23827,17 +22956,13 @@ func (v *StdioTransport) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"stdio\""...)
-	b = append(b, ",\"command\":"...)
-	b = ahpimpl.AppendString(b, v.Command)
+	b = ahpimpl.AppendString(append(b, ",\"command\":"...), v.Command)
 	if v.Args != nil {
-		b = append(b, ",\"args\":"...)
-		b = ahpimpl.AppendStrings(b, v.Args)
+		b = ahpimpl.AppendStrings(append(b, ",\"args\":"...), v.Args)
 	}
-	b = append(b, ",\"lifecycle\":"...)
-	b = ahpimpl.AppendString(b, string(v.Lifecycle))
+	b = ahpimpl.AppendString(append(b, ",\"lifecycle\":"...), string(v.Lifecycle))
 	if v.Cwd != nil {
-		b = append(b, ",\"cwd\":"...)
-		b = ahpimpl.AppendString(b, *v.Cwd)
+		b = ahpimpl.AppendString(append(b, ",\"cwd\":"...), *v.Cwd)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -23930,8 +23055,7 @@ func (v *HTTPTransport) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"http\""...)
-	b = append(b, ",\"url\":"...)
-	b = ahpimpl.AppendString(b, v.URL)
+	b = ahpimpl.AppendString(append(b, ",\"url\":"...), v.URL)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -24144,34 +23268,25 @@ func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
 		return sizeInterceptSubscription.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"events\":"...)
-	b = ahpimpl.AppendStrings(b, v.Events)
+	b = ahpimpl.AppendStrings(append(b, "\"events\":"...), v.Events)
 	b = append(b, ",\"mode\":\"intercept\""...)
-	b = append(b, ",\"timeoutMs\":"...)
-	b = ahpimpl.AppendNumber(b, v.TimeoutMs)
-	b = append(b, ",\"failurePolicy\":"...)
-	b = ahpimpl.AppendString(b, string(v.FailurePolicy))
+	b = ahpimpl.AppendNumber(append(b, ",\"timeoutMs\":"...), v.TimeoutMs)
+	b = ahpimpl.AppendString(append(b, ",\"failurePolicy\":"...), string(v.FailurePolicy))
 	if v.IncludeNative != nil {
-		b = append(b, ",\"includeNative\":"...)
-		b = ahpimpl.AppendBool(b, *v.IncludeNative)
+		b = ahpimpl.AppendBool(append(b, ",\"includeNative\":"...), *v.IncludeNative)
 	}
-	b = append(b, ",\"content\":"...)
-	b = v.Content.AppendJSON(b)
+	b = v.Content.AppendJSON(append(b, ",\"content\":"...))
 	if v.Upload != nil {
-		b = append(b, ",\"upload\":"...)
-		b = v.Upload.AppendJSON(b)
+		b = v.Upload.AppendJSON(append(b, ",\"upload\":"...))
 	}
 	if v.Filters != nil {
-		b = append(b, ",\"filters\":"...)
-		b = v.Filters.AppendJSON(b)
+		b = v.Filters.AppendJSON(append(b, ",\"filters\":"...))
 	}
 	if v.Scope != nil {
-		b = append(b, ",\"scope\":"...)
-		b = ahpimpl.AppendString(b, string(*v.Scope))
+		b = ahpimpl.AppendString(append(b, ",\"scope\":"...), string(*v.Scope))
 	}
 	if v.Disableable != nil {
-		b = append(b, ",\"disableable\":"...)
-		b = ahpimpl.AppendBool(b, *v.Disableable)
+		b = ahpimpl.AppendBool(append(b, ",\"disableable\":"...), *v.Disableable)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -24261,12 +23376,10 @@ func (v *Filters) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.ToolKinds != nil {
-		b = append(b, "\"toolKinds\":"...)
-		b = ahpimpl.AppendStrings(b, v.ToolKinds)
+		b = ahpimpl.AppendStrings(append(b, "\"toolKinds\":"...), v.ToolKinds)
 	}
 	if v.Paths != nil {
-		b = ahpimpl.AppendMember(b, start, "\"paths\":")
-		b = ahpimpl.AppendStrings(b, v.Paths)
+		b = ahpimpl.AppendStrings(ahpimpl.AppendMember(b, start, "\"paths\":"), v.Paths)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -24435,30 +23548,23 @@ func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
 		return sizeObserveSubscription.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"events\":"...)
-	b = ahpimpl.AppendStrings(b, v.Events)
+	b = ahpimpl.AppendStrings(append(b, "\"events\":"...), v.Events)
 	b = append(b, ",\"mode\":\"observe\""...)
 	if v.IncludeNative != nil {
-		b = append(b, ",\"includeNative\":"...)
-		b = ahpimpl.AppendBool(b, *v.IncludeNative)
+		b = ahpimpl.AppendBool(append(b, ",\"includeNative\":"...), *v.IncludeNative)
 	}
-	b = append(b, ",\"content\":"...)
-	b = v.Content.AppendJSON(b)
+	b = v.Content.AppendJSON(append(b, ",\"content\":"...))
 	if v.Upload != nil {
-		b = append(b, ",\"upload\":"...)
-		b = v.Upload.AppendJSON(b)
+		b = v.Upload.AppendJSON(append(b, ",\"upload\":"...))
 	}
 	if v.Filters != nil {
-		b = append(b, ",\"filters\":"...)
-		b = v.Filters.AppendJSON(b)
+		b = v.Filters.AppendJSON(append(b, ",\"filters\":"...))
 	}
 	if v.Scope != nil {
-		b = append(b, ",\"scope\":"...)
-		b = ahpimpl.AppendString(b, string(*v.Scope))
+		b = ahpimpl.AppendString(append(b, ",\"scope\":"...), string(*v.Scope))
 	}
 	if v.Disableable != nil {
-		b = append(b, ",\"disableable\":"...)
-		b = ahpimpl.AppendBool(b, *v.Disableable)
+		b = ahpimpl.AppendBool(append(b, ",\"disableable\":"...), *v.Disableable)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -24609,8 +23715,7 @@ func (v *RegistrationContentreceiver) AppendJSON(b []byte) []byte {
 		return sizeRegistrationContentreceiver.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"url\":"...)
-	b = ahpimpl.AppendString(b, v.URL)
+	b = ahpimpl.AppendString(append(b, "\"url\":"...), v.URL)
 	if v.Authentication != nil {
 		b = append(b, ",\"authentication\":"...)
 		if v.Authentication == nil {
@@ -24619,10 +23724,8 @@ func (v *RegistrationContentreceiver) AppendJSON(b []byte) []byte {
 			b = v.Authentication.AppendJSON(b)
 		}
 	}
-	b = append(b, ",\"timeoutMs\":"...)
-	b = ahpimpl.AppendNumber(b, v.TimeoutMs)
-	b = append(b, ",\"maxBytes\":"...)
-	b = ahpimpl.AppendNumber(b, v.MaxBytes)
+	b = ahpimpl.AppendNumber(append(b, ",\"timeoutMs\":"...), v.TimeoutMs)
+	b = ahpimpl.AppendNumber(append(b, ",\"maxBytes\":"...), v.MaxBytes)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }

@@ -46,8 +46,7 @@ func (v *Capabilities) AppendJSON(b []byte) []byte {
 		return sizeCapabilities.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"effects\":"...)
-	b = ahpimpl.AppendStrings(b, v.Effects)
+	b = ahpimpl.AppendStrings(append(b, "\"effects\":"...), v.Effects)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -116,10 +115,8 @@ func (v *ErrorResponse) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	b = append(b, ",\"id\":"...)
-	b = v.ID.AppendJSON(b)
-	b = append(b, ",\"error\":"...)
-	b = v.Error.AppendJSON(b)
+	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
+	b = v.Error.AppendJSON(append(b, ",\"error\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -262,13 +259,10 @@ func (v *ErrorResponseError) AppendJSON(b []byte) []byte {
 		return sizeErrorResponseError.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"code\":"...)
-	b = ahpimpl.AppendNumber(b, v.Code)
-	b = append(b, ",\"message\":"...)
-	b = ahpimpl.AppendString(b, v.Message)
+	b = ahpimpl.AppendNumber(append(b, "\"code\":"...), v.Code)
+	b = ahpimpl.AppendString(append(b, ",\"message\":"...), v.Message)
 	if v.Data != nil {
-		b = append(b, ",\"data\":"...)
-		b = ahpimpl.AppendValue(b, v.Data)
+		b = ahpimpl.AppendValue(append(b, ",\"data\":"...), v.Data)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -397,12 +391,9 @@ func (v *Native) AppendJSON(b []byte) []byte {
 		return sizeNative.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"provider\":"...)
-	b = ahpimpl.AppendString(b, v.Provider)
-	b = append(b, ",\"eventName\":"...)
-	b = ahpimpl.AppendString(b, v.EventName)
-	b = append(b, ",\"payload\":"...)
-	b = ahpimpl.AppendValue(b, v.Payload)
+	b = ahpimpl.AppendString(append(b, "\"provider\":"...), v.Provider)
+	b = ahpimpl.AppendString(append(b, ",\"eventName\":"...), v.EventName)
+	b = ahpimpl.AppendValue(append(b, ",\"payload\":"...), v.Payload)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -472,10 +463,8 @@ func (v *Notification) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	b = append(b, ",\"method\":"...)
-	b = ahpimpl.AppendString(b, v.Method)
-	b = append(b, ",\"params\":"...)
-	b = ahpimpl.AppendValue(b, v.Params)
+	b = ahpimpl.AppendString(append(b, ",\"method\":"...), v.Method)
+	b = ahpimpl.AppendValue(append(b, ",\"params\":"...), v.Params)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -560,12 +549,9 @@ func (v *Request) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	b = append(b, ",\"id\":"...)
-	b = v.ID.AppendJSON(b)
-	b = append(b, ",\"method\":"...)
-	b = ahpimpl.AppendString(b, v.Method)
-	b = append(b, ",\"params\":"...)
-	b = ahpimpl.AppendValue(b, v.Params)
+	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
+	b = ahpimpl.AppendString(append(b, ",\"method\":"...), v.Method)
+	b = ahpimpl.AppendValue(append(b, ",\"params\":"...), v.Params)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -664,23 +650,18 @@ func (v *Session) AppendJSON(b []byte) []byte {
 		return sizeSession.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
 	if v.Cwd != nil {
-		b = append(b, ",\"cwd\":"...)
-		b = ahpimpl.AppendString(b, *v.Cwd)
+		b = ahpimpl.AppendString(append(b, ",\"cwd\":"...), *v.Cwd)
 	}
 	if v.WorkspaceRoots != nil {
-		b = append(b, ",\"workspaceRoots\":"...)
-		b = ahpimpl.AppendStrings(b, v.WorkspaceRoots)
+		b = ahpimpl.AppendStrings(append(b, ",\"workspaceRoots\":"...), v.WorkspaceRoots)
 	}
 	if v.Model != nil {
-		b = append(b, ",\"model\":"...)
-		b = ahpimpl.AppendString(b, *v.Model)
+		b = ahpimpl.AppendString(append(b, ",\"model\":"...), *v.Model)
 	}
 	if v.Agent != nil {
-		b = append(b, ",\"agent\":"...)
-		b = v.Agent.AppendJSON(b)
+		b = v.Agent.AppendJSON(append(b, ",\"agent\":"...))
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -747,11 +728,9 @@ func (v *SessionAgent) AppendJSON(b []byte) []byte {
 		return sizeSessionAgent.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
 	if v.Type != nil {
-		b = append(b, ",\"type\":"...)
-		b = ahpimpl.AppendString(b, *v.Type)
+		b = ahpimpl.AppendString(append(b, ",\"type\":"...), *v.Type)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -821,10 +800,8 @@ func (v *SuccessResponse) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	b = append(b, ",\"id\":"...)
-	b = v.ID.AppendJSON(b)
-	b = append(b, ",\"result\":"...)
-	b = ahpimpl.AppendValue(b, v.Result)
+	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
+	b = ahpimpl.AppendValue(append(b, ",\"result\":"...), v.Result)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -906,15 +883,12 @@ func (v *DenyEffect) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"deny\""...)
-	b = append(b, ",\"reason\":"...)
-	b = ahpimpl.AppendString(b, v.Reason)
+	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
 	if v.Code != nil {
-		b = append(b, ",\"code\":"...)
-		b = ahpimpl.AppendString(b, *v.Code)
+		b = ahpimpl.AppendString(append(b, ",\"code\":"...), *v.Code)
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -994,10 +968,8 @@ func (v *InterceptDenyResponse) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	b = append(b, ",\"id\":"...)
-	b = v.ID.AppendJSON(b)
-	b = append(b, ",\"result\":"...)
-	b = v.Result.AppendJSON(b)
+	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
+	b = v.Result.AppendJSON(append(b, ",\"result\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -1073,11 +1045,9 @@ func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"protocolVersion\":\"0.1\""...)
-	b = append(b, ",\"effects\":"...)
-	b = appendListDenyEffect(b, v.Effects)
+	b = appendListDenyEffect(append(b, ",\"effects\":"...), v.Effects)
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -1154,10 +1124,8 @@ func (v *InterceptNoEffectResponse) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	b = append(b, ",\"id\":"...)
-	b = v.ID.AppendJSON(b)
-	b = append(b, ",\"result\":"...)
-	b = v.Result.AppendJSON(b)
+	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
+	b = v.Result.AppendJSON(append(b, ",\"result\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -1232,11 +1200,9 @@ func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"protocolVersion\":\"0.1\""...)
-	b = append(b, ",\"effects\":"...)
-	b = appendList_value(b, v.Effects)
+	b = appendList_value(append(b, ",\"effects\":"...), v.Effects)
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -1313,11 +1279,9 @@ func (v *InterceptRequest) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	b = append(b, ",\"id\":"...)
-	b = v.ID.AppendJSON(b)
+	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
 	b = append(b, ",\"method\":\"hooks/intercept\""...)
-	b = append(b, ",\"params\":"...)
-	b = v.Params.AppendJSON(b)
+	b = v.Params.AppendJSON(append(b, ",\"params\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -1398,13 +1362,10 @@ func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"protocolVersion\":\"0.1\""...)
-	b = append(b, ",\"event\":"...)
-	b = v.Event.AppendJSON(b)
-	b = append(b, ",\"capabilities\":"...)
-	b = v.Capabilities.AppendJSON(b)
+	b = v.Event.AppendJSON(append(b, ",\"event\":"...))
+	b = v.Capabilities.AppendJSON(append(b, ",\"capabilities\":"...))
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -1502,24 +1463,17 @@ func (v *ToolBefore) AppendJSON(b []byte) []byte {
 		return sizeToolBefore.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
-	b = append(b, ",\"source\":"...)
-	b = ahpimpl.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
 	b = append(b, ",\"type\":\"tool.before\""...)
-	b = append(b, ",\"time\":"...)
-	b = ahpimpl.AppendString(b, v.Time)
-	b = append(b, ",\"session\":"...)
-	b = v.Session.AppendJSON(b)
-	b = append(b, ",\"tool\":"...)
-	b = v.Tool.AppendJSON(b)
+	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
+	b = v.Session.AppendJSON(append(b, ",\"session\":"...))
+	b = v.Tool.AppendJSON(append(b, ",\"tool\":"...))
 	if v.Native != nil {
-		b = append(b, ",\"native\":"...)
-		b = v.Native.AppendJSON(b)
+		b = v.Native.AppendJSON(append(b, ",\"native\":"...))
 	}
 	if v.Extensions != nil {
-		b = append(b, ",\"extensions\":"...)
-		b = ahpimpl.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -1613,17 +1567,12 @@ func (v *ToolBeforeTool) AppendJSON(b []byte) []byte {
 		return sizeToolBeforeTool.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"callId\":"...)
-	b = ahpimpl.AppendString(b, v.CallID)
-	b = append(b, ",\"name\":"...)
-	b = ahpimpl.AppendString(b, v.Name)
-	b = append(b, ",\"kind\":"...)
-	b = ahpimpl.AppendString(b, string(v.Kind))
-	b = append(b, ",\"input\":"...)
-	b = ahpimpl.AppendValue(b, v.Input)
+	b = ahpimpl.AppendString(append(b, "\"callId\":"...), v.CallID)
+	b = ahpimpl.AppendString(append(b, ",\"name\":"...), v.Name)
+	b = ahpimpl.AppendString(append(b, ",\"kind\":"...), string(v.Kind))
+	b = ahpimpl.AppendValue(append(b, ",\"input\":"...), v.Input)
 	if v.MCP != nil {
-		b = append(b, ",\"mcp\":"...)
-		b = ahpimpl.AppendValue(b, v.MCP)
+		b = ahpimpl.AppendValue(append(b, ",\"mcp\":"...), v.MCP)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -1778,8 +1727,7 @@ func (v *Registration) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"protocolVersion\":\"0.1\""...)
-	b = append(b, ",\"hooks\":"...)
-	b = appendListBackend(b, v.Hooks)
+	b = appendListBackend(append(b, ",\"hooks\":"...), v.Hooks)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -1859,8 +1807,7 @@ func (v *Backend) AppendJSON(b []byte) []byte {
 		return sizeBackend.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"id\":"...)
-	b = ahpimpl.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
 	b = append(b, ",\"transport\":"...)
 	if v.Transport == nil {
 		b = append(b, "null"...)
@@ -1868,11 +1815,9 @@ func (v *Backend) AppendJSON(b []byte) []byte {
 		b = v.Transport.AppendJSON(b)
 	}
 	if v.Authentication != nil {
-		b = append(b, ",\"authentication\":"...)
-		b = v.Authentication.AppendJSON(b)
+		b = v.Authentication.AppendJSON(append(b, ",\"authentication\":"...))
 	}
-	b = append(b, ",\"subscriptions\":"...)
-	b = appendListBackendSubscription(b, v.Subscriptions)
+	b = appendListBackendSubscription(append(b, ",\"subscriptions\":"...), v.Subscriptions)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -1963,17 +1908,13 @@ func (v *StdioTransport) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"stdio\""...)
-	b = append(b, ",\"command\":"...)
-	b = ahpimpl.AppendString(b, v.Command)
+	b = ahpimpl.AppendString(append(b, ",\"command\":"...), v.Command)
 	if v.Args != nil {
-		b = append(b, ",\"args\":"...)
-		b = ahpimpl.AppendStrings(b, v.Args)
+		b = ahpimpl.AppendStrings(append(b, ",\"args\":"...), v.Args)
 	}
-	b = append(b, ",\"lifecycle\":"...)
-	b = ahpimpl.AppendString(b, string(v.Lifecycle))
+	b = ahpimpl.AppendString(append(b, ",\"lifecycle\":"...), string(v.Lifecycle))
 	if v.Cwd != nil {
-		b = append(b, ",\"cwd\":"...)
-		b = ahpimpl.AppendString(b, *v.Cwd)
+		b = ahpimpl.AppendString(append(b, ",\"cwd\":"...), *v.Cwd)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -2067,8 +2008,7 @@ func (v *HTTPTransport) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"http\""...)
-	b = append(b, ",\"url\":"...)
-	b = ahpimpl.AppendString(b, v.URL)
+	b = ahpimpl.AppendString(append(b, ",\"url\":"...), v.URL)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -2180,8 +2120,7 @@ func (v *Authentication) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":\"bearer\""...)
-	b = append(b, ",\"tokenEnv\":"...)
-	b = ahpimpl.AppendString(b, v.TokenEnv)
+	b = ahpimpl.AppendString(append(b, ",\"tokenEnv\":"...), v.TokenEnv)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -2283,16 +2222,12 @@ func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
 		return sizeInterceptSubscription.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"events\":"...)
-	b = ahpimpl.AppendStrings(b, v.Events)
+	b = ahpimpl.AppendStrings(append(b, "\"events\":"...), v.Events)
 	b = append(b, ",\"mode\":\"intercept\""...)
-	b = append(b, ",\"timeoutMs\":"...)
-	b = ahpimpl.AppendNumber(b, v.TimeoutMs)
-	b = append(b, ",\"failurePolicy\":"...)
-	b = ahpimpl.AppendString(b, string(v.FailurePolicy))
+	b = ahpimpl.AppendNumber(append(b, ",\"timeoutMs\":"...), v.TimeoutMs)
+	b = ahpimpl.AppendString(append(b, ",\"failurePolicy\":"...), string(v.FailurePolicy))
 	if v.IncludeNative != nil {
-		b = append(b, ",\"includeNative\":"...)
-		b = ahpimpl.AppendBool(b, *v.IncludeNative)
+		b = ahpimpl.AppendBool(append(b, ",\"includeNative\":"...), *v.IncludeNative)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -2402,12 +2337,10 @@ func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
 		return sizeObserveSubscription.Append(v)
 	}
 	b = append(b, '{')
-	b = append(b, "\"events\":"...)
-	b = ahpimpl.AppendStrings(b, v.Events)
+	b = ahpimpl.AppendStrings(append(b, "\"events\":"...), v.Events)
 	b = append(b, ",\"mode\":\"observe\""...)
 	if v.IncludeNative != nil {
-		b = append(b, ",\"includeNative\":"...)
-		b = ahpimpl.AppendBool(b, *v.IncludeNative)
+		b = ahpimpl.AppendBool(append(b, ",\"includeNative\":"...), *v.IncludeNative)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')

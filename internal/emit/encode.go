@@ -9,42 +9,48 @@ import (
 )
 
 // appendValue is a statement appending value val (of Go type x) to b.
-// addressable tells whether val may be used as a method receiver.
 func (e *gotypes) appendValue(x *ir.Expr, val *Statement) Code {
-	assign := func(c Code) Code { return Id("b").Op("=").Add(c) }
+	if r := x.Resolved(); r.Named != nil && r.Named.Kind == ir.UnionKind {
+		return If(val.Clone().Op("==").Nil()).Block(
+			Id("b").Op("=").Append(Id("b"), Lit("null").Op("...")),
+		).Else().Block(Id("b").Op("=").Add(val.Clone().Dot(ir.MethodAppendJSON).Call(Id("b"))))
+	}
+	return Id("b").Op("=").Add(e.appendTo(x, val, Id("b")))
+}
+
+// appendTo is an expression: buf (a []byte expression, b or b with a
+// member's name appended) with value val (of Go type x, no union: a nil
+// union is written apart) appended.
+func (e *gotypes) appendTo(x *ir.Expr, val *Statement, buf Code) Code {
 	if x.Named != nil {
 		t := x.Named
 		switch t.Kind {
 		case ir.AliasKind:
-			return e.appendValue(t.Target, val)
+			return e.appendTo(t.Target, val, buf)
 		case ir.EnumKind:
-			return assign(Qual(impl, "AppendString").Call(Id("b"), String().Parens(val)))
-		case ir.UnionKind:
-			return If(val.Clone().Op("==").Nil()).Block(
-				assign(Append(Id("b"), Lit("null").Op("..."))),
-			).Else().Block(assign(val.Clone().Dot(ir.MethodAppendJSON).Call(Id("b"))))
+			return Qual(impl, "AppendString").Call(buf, String().Parens(val))
 		}
-		return assign(val.Dot(ir.MethodAppendJSON).Call(Id("b")))
+		return val.Dot(ir.MethodAppendJSON).Call(buf)
 	}
 	if x.StringList() {
-		return assign(Qual(impl, "AppendStrings").Call(Id("b"), val))
+		return Qual(impl, "AppendStrings").Call(buf, val)
 	}
 	if x.Slice || x.Map {
-		return assign(Id(e.helperFunc(x, true)).Call(Id("b"), val))
+		return Id(e.helperFunc(x, true)).Call(buf, val)
 	}
 	switch x.Builtin {
 	case ir.BString:
-		return assign(Qual(impl, "AppendString").Call(Id("b"), val))
+		return Qual(impl, "AppendString").Call(buf, val)
 	case ir.BBool:
-		return assign(Qual(impl, "AppendBool").Call(Id("b"), val))
+		return Qual(impl, "AppendBool").Call(buf, val)
 	case ir.BInt64:
-		return assign(Qual(impl, "AppendInt").Call(Id("b"), val))
+		return Qual(impl, "AppendInt").Call(buf, val)
 	case ir.BNumber:
-		return assign(Qual(impl, "AppendNumber").Call(Id("b"), val))
+		return Qual(impl, "AppendNumber").Call(buf, val)
 	case ir.BNull:
-		return assign(Append(Id("b"), Lit("null").Op("...")))
+		return Append(buf, Lit("null").Op("..."))
 	}
-	return assign(Qual(impl, "AppendValue").Call(Id("b"), val))
+	return Qual(impl, "AppendValue").Call(buf, val)
 }
 
 // appendEntry appends a map's value entry (of Go type x, held as
@@ -128,20 +134,28 @@ func (e *gotypes) encodeStruct(t *ir.Type) {
 		}
 		for _, f := range t.Fields {
 			key := quoteJSON(f.JSON) + ":"
-			name := func(g *Group, json string) {
+			// named is b with the member's name appended (json: the name,
+			// or the name and a constant value).
+			named := func(json string) Code {
 				switch f.Sep {
 				case ir.SepNone:
-					g.Id("b").Op("=").Append(Id("b"), Lit(json).Op("..."))
+					return Append(Id("b"), Lit(json).Op("..."))
 				case ir.SepCertain:
-					g.Id("b").Op("=").Append(Id("b"), Lit(","+json).Op("..."))
-				default:
-					g.Id("b").Op("=").Qual(impl, "AppendMember").Call(Id("b"), Id("start"), Lit(json))
+					return Append(Id("b"), Lit(","+json).Op("..."))
 				}
+				return Qual(impl, "AppendMember").Call(Id("b"), Id("start"), Lit(json))
 			}
+			name := func(g *Group, json string) { g.Id("b").Op("=").Add(named(json)) }
+			// member appends the name and the value in one statement, but
+			// for a union, whose nil is written apart.
 			member := func(val *Statement) func(g *Group) {
 				return func(g *Group) {
-					name(g, key)
-					g.Add(e.appendValue(f.Type, val))
+					if r := f.Type.Resolved(); r.Named != nil && r.Named.Kind == ir.UnionKind {
+						name(g, key)
+						g.Add(e.appendValue(f.Type, val))
+						return
+					}
+					g.Id("b").Op("=").Add(e.appendTo(f.Type, val, named(key)))
 				}
 			}
 			switch {
