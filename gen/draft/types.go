@@ -53,8 +53,7 @@ func (v *CapabilitiesRequest) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeCapabilitiesRequest.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"jsonrpc\":\"2.0\""...)
+	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
 	b = append(b, ",\"method\":\"hooks/capabilities\""...)
 	b = v.Params.AppendJSON(append(b, ",\"params\":"...))
@@ -137,8 +136,7 @@ func (v *JSONRPCRequest) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeJSONRPCRequest.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"jsonrpc\":\"2.0\""...)
+	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
 	b = ahpimpl.AppendString(append(b, ",\"method\":"...), v.Method)
 	b = ahpimpl.AppendValue(append(b, ",\"params\":"...), v.Params)
@@ -262,8 +260,7 @@ func (v *CapabilitiesRequestParams) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeCapabilitiesRequestParams.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"protocolVersion\":\"draft\""...)
+	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	return append(b, '}')
 }
 
@@ -337,8 +334,7 @@ func (v *CapabilitiesResponse) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeCapabilitiesResponse.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"jsonrpc\":\"2.0\""...)
+	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
 	b = v.Result.AppendJSON(append(b, ",\"result\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
@@ -416,8 +412,7 @@ func (v *JSONRPCSuccessResponse) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeJSONRPCSuccessResponse.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"jsonrpc\":\"2.0\""...)
+	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
 	b = ahpimpl.AppendValue(append(b, ",\"result\":"...), v.Result)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
@@ -551,8 +546,7 @@ func (v *CapabilitiesResponseResult) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeCapabilitiesResponseResult.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"protocolVersion\":\"draft\""...)
+	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	b = v.Manifest.AppendJSON(append(b, ",\"manifest\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -652,8 +646,7 @@ func (v *StaticCapabilityManifest) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeStaticCapabilityManifest.Append(v)
 	}
-	b = append(b, '{')
-	b = appendListStaticCapabilityManifestEvent(append(b, "\"events\":"...), v.Events)
+	b = appendListStaticCapabilityManifestEvent(append(b, "{\"events\":"...), v.Events)
 	b = appendListStaticCapabilityManifestGap(append(b, ",\"gaps\":"...), v.Gaps)
 	b = ahpimpl.AppendStrings(append(b, ",\"transports\":"...), v.Transports)
 	b = ahpimpl.AppendStrings(append(b, ",\"authentication\":"...), v.Authentication)
@@ -730,8 +723,7 @@ func (v *StaticCapabilityManifestEvent) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeStaticCapabilityManifestEvent.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"event\":"...), string(v.Event))
+	b = ahpimpl.AppendString(append(b, "{\"event\":"...), string(v.Event))
 	b = ahpimpl.AppendStrings(append(b, ",\"modes\":"...), v.Modes)
 	if v.Capabilities != nil {
 		b = v.Capabilities.AppendJSON(append(b, ",\"capabilities\":"...))
@@ -877,8 +869,7 @@ func (v *Capabilities) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeCapabilities.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendStrings(append(b, "\"effects\":"...), v.Effects)
+	b = ahpimpl.AppendStrings(append(b, "{\"effects\":"...), v.Effects)
 	if v.Modify != nil {
 		b = v.Modify.AppendJSON(append(b, ",\"modify\":"...))
 	}
@@ -1083,8 +1074,7 @@ func (v *ModifyOperations) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeModifyOperations.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendBool(append(b, "\"replace\":"...), v.Replace)
+	b = ahpimpl.AppendBool(append(b, "{\"replace\":"...), v.Replace)
 	b = ahpimpl.AppendBool(append(b, ",\"merge\":"...), v.Merge)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -1172,8 +1162,7 @@ func (v *CapabilitiesFlow) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeCapabilitiesFlow.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendStrings(append(b, "\"operations\":"...), v.Operations)
+	b = ahpimpl.AppendStrings(append(b, "{\"operations\":"...), v.Operations)
 	if v.RemainingContinuations != nil {
 		b = ahpimpl.AppendNumber(append(b, ",\"remainingContinuations\":"...), *v.RemainingContinuations)
 	}
@@ -1259,8 +1248,7 @@ func (v *CapabilitiesInject) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeCapabilitiesInject.Append(v)
 	}
-	b = append(b, '{')
-	b = v.Context.AppendJSON(append(b, "\"context\":"...))
+	b = v.Context.AppendJSON(append(b, "{\"context\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -1320,8 +1308,7 @@ func (v *CapabilitiesInjectContext) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeCapabilitiesInjectContext.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"append\":true"...)
+	b = append(b, "{\"append\":true"...)
 	b = ahpimpl.AppendStrings(append(b, ",\"deliverAt\":"...), v.DeliverAt)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -1474,8 +1461,7 @@ func (v *StaticCapabilityManifestGap) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeStaticCapabilityManifestGap.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"path\":"...), v.Path)
+	b = ahpimpl.AppendString(append(b, "{\"path\":"...), v.Path)
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -1667,8 +1653,7 @@ func (v *StaticCapabilityManifestManagedPolicy) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeStaticCapabilityManifestManagedPolicy.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendStrings(append(b, "\"scopes\":"...), v.Scopes)
+	b = ahpimpl.AppendStrings(append(b, "{\"scopes\":"...), v.Scopes)
 	b = ahpimpl.AppendBool(append(b, ",\"disableable\":"...), v.Disableable)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -2478,8 +2463,7 @@ func (v *EventCore) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeEventCore.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
 	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
@@ -2591,8 +2575,7 @@ func (v *Session) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeSession.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	if v.Cwd != nil {
 		b = ahpimpl.AppendString(append(b, ",\"cwd\":"...), *v.Cwd)
 	}
@@ -2671,8 +2654,7 @@ func (v *SessionAgent) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeSessionAgent.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	if v.Type != nil {
 		b = ahpimpl.AppendString(append(b, ",\"type\":"...), *v.Type)
 	}
@@ -2737,8 +2719,7 @@ func (v *EventGap) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeEventGap.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"path\":"...), v.Path)
+	b = ahpimpl.AppendString(append(b, "{\"path\":"...), v.Path)
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -2818,8 +2799,7 @@ func (v *OpenIdentity) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeOpenIdentity.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	if v.Synthesized != nil {
 		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
@@ -3070,8 +3050,7 @@ func (v *TextBodyPart) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeTextBodyPart.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"text\""...)
 	b = append(b, ",\"mediaType\":\"text/plain\""...)
 	b = append(b, ",\"selection\":\"body\""...)
@@ -3213,8 +3192,7 @@ func (v *TextGapPart) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeTextGapPart.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"text\""...)
 	b = append(b, ",\"mediaType\":\"text/plain\""...)
 	b = append(b, ",\"selection\":\"body\""...)
@@ -3299,8 +3277,7 @@ func (v *ContentItemGap) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeContentItemGap.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"reason\":"...), v.Reason)
+	b = ahpimpl.AppendString(append(b, "{\"reason\":"...), v.Reason)
 	if v.Path != nil {
 		b = ahpimpl.AppendString(append(b, ",\"path\":"...), *v.Path)
 	}
@@ -3422,8 +3399,7 @@ func (v *TextMetadataPart) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeTextMetadataPart.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"text\""...)
 	b = append(b, ",\"mediaType\":\"text/plain\""...)
 	b = append(b, ",\"selection\":\"metadata\""...)
@@ -3560,8 +3536,7 @@ func (v *TextOmittedPart) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeTextOmittedPart.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"text\""...)
 	b = append(b, ",\"mediaType\":\"text/plain\""...)
 	b = append(b, ",\"selection\":\"omit\""...)
@@ -3786,8 +3761,7 @@ func (v *AttachmentBodyPart) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeAttachmentBodyPart.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"attachment\""...)
 	b = ahpimpl.AppendString(append(b, ",\"mediaType\":"...), v.MediaType)
 	b = append(b, ",\"selection\":\"body\""...)
@@ -3869,8 +3843,7 @@ func (v *ContentReference) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeContentReference.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"ref\":"...), v.Ref)
+	b = ahpimpl.AppendString(append(b, "{\"ref\":"...), v.Ref)
 	return append(b, '}')
 }
 
@@ -4000,8 +3973,7 @@ func (v *AttachmentGapPart) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeAttachmentGapPart.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"attachment\""...)
 	b = ahpimpl.AppendString(append(b, ",\"mediaType\":"...), v.MediaType)
 	b = append(b, ",\"selection\":\"body\""...)
@@ -4153,8 +4125,7 @@ func (v *AttachmentMetadataPart) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeAttachmentMetadataPart.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"attachment\""...)
 	b = ahpimpl.AppendString(append(b, ",\"mediaType\":"...), v.MediaType)
 	b = append(b, ",\"selection\":\"metadata\""...)
@@ -4305,8 +4276,7 @@ func (v *AttachmentOmittedPart) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeAttachmentOmittedPart.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"attachment\""...)
 	b = ahpimpl.AppendString(append(b, ",\"mediaType\":"...), v.MediaType)
 	b = append(b, ",\"selection\":\"omit\""...)
@@ -4398,8 +4368,7 @@ func (v *InteractionEventConfigChangeBefore) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInteractionEventConfigChangeBefore.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"config.change.before\""...)
+	b = append(b, "{\"type\":\"config.change.before\""...)
 	b = v.Change.AppendJSON(append(b, ",\"change\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -4479,8 +4448,7 @@ func (v *InteractionEventConfigChangeBeforeChange) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInteractionEventConfigChangeBeforeChange.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, "{\"source\":"...), v.Source)
 	b = ahpimpl.AppendString(append(b, ",\"scope\":"...), v.Scope)
 	b = ahpimpl.AppendStrings(append(b, ",\"settings\":"...), v.Settings)
 	b = ahpimpl.AppendString(append(b, ",\"summary\":"...), v.Summary)
@@ -4556,8 +4524,7 @@ func (v *ConfigChangeBeforeEventChange) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeConfigChangeBeforeEventChange.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, "{\"source\":"...), v.Source)
 	b = ahpimpl.AppendString(append(b, ",\"scope\":"...), v.Scope)
 	b = ahpimpl.AppendStrings(append(b, ",\"settings\":"...), v.Settings)
 	b = ahpimpl.AppendString(append(b, ",\"summary\":"...), v.Summary)
@@ -4864,8 +4831,7 @@ func (v *InteractionEventConfigChangeAfter) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInteractionEventConfigChangeAfter.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"config.change.after\""...)
+	b = append(b, "{\"type\":\"config.change.after\""...)
 	b = v.Change.AppendJSON(append(b, ",\"change\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -4952,8 +4918,7 @@ func (v *InteractionEventConfigChangeAfterChange) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInteractionEventConfigChangeAfterChange.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, "{\"source\":"...), v.Source)
 	b = ahpimpl.AppendString(append(b, ",\"scope\":"...), v.Scope)
 	b = ahpimpl.AppendStrings(append(b, ",\"settings\":"...), v.Settings)
 	b = ahpimpl.AppendString(append(b, ",\"summary\":"...), v.Summary)
@@ -5039,8 +5004,7 @@ func (v *ConfigChangeAfterEventChange) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeConfigChangeAfterEventChange.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"source\":"...), v.Source)
+	b = ahpimpl.AppendString(append(b, "{\"source\":"...), v.Source)
 	b = ahpimpl.AppendString(append(b, ",\"scope\":"...), v.Scope)
 	b = ahpimpl.AppendStrings(append(b, ",\"settings\":"...), v.Settings)
 	b = ahpimpl.AppendString(append(b, ",\"summary\":"...), v.Summary)
@@ -5262,8 +5226,7 @@ func (v *ExecutionEventTurnStart) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventTurnStart.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"turn.start\""...)
+	b = append(b, "{\"type\":\"turn.start\""...)
 	b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	b = appendListCanonicalMessage(append(b, ",\"items\":"...), v.Items)
 	b = ahpimpl.AppendString(append(b, ",\"trigger\":"...), string(v.Trigger))
@@ -5362,8 +5325,7 @@ func (v *Identity) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeIdentity.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	if v.Synthesized != nil {
 		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
@@ -5437,8 +5399,7 @@ func (v *CanonicalMessage) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeCanonicalMessage.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = ahpimpl.AppendString(append(b, ",\"role\":"...), string(v.Role))
 	b = appendListContentItem(append(b, ",\"parts\":"...), v.Parts)
 	if v.Synthesized != nil {
@@ -5693,8 +5654,7 @@ func (v *ExecutionEventTurnFinishBefore) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventTurnFinishBefore.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"turn.finish.before\""...)
+	b = append(b, "{\"type\":\"turn.finish.before\""...)
 	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
 	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
 	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
@@ -5824,8 +5784,7 @@ func (v *TurnCompletion) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeTurnCompletion.Append(v)
 	}
-	b = append(b, '{')
-	b = v.Turn.AppendJSON(append(b, "\"turn\":"...))
+	b = v.Turn.AppendJSON(append(b, "{\"turn\":"...))
 	b = appendListCanonicalMessage(append(b, ",\"items\":"...), v.Items)
 	b = ahpimpl.AppendString(append(b, ",\"outcome\":"...), string(v.Outcome))
 	if v.LastAssistantItem != nil {
@@ -5961,8 +5920,7 @@ func (v *ExecutionEventUsage) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventUsage.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"kind\":"...), string(v.Kind))
+	b = ahpimpl.AppendString(append(b, "{\"kind\":"...), string(v.Kind))
 	b = ahpimpl.AppendString(append(b, ",\"scope\":"...), string(v.Scope))
 	b = ahpimpl.AppendString(append(b, ",\"completeness\":"...), string(v.Completeness))
 	b = ahpimpl.AppendString(append(b, ",\"provenance\":"...), string(v.Provenance))
@@ -6101,8 +6059,7 @@ func (v *ExecutionEventUsageCost) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventUsageCost.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendNumber(append(b, "\"amount\":"...), v.Amount)
+	b = ahpimpl.AppendNumber(append(b, "{\"amount\":"...), v.Amount)
 	b = ahpimpl.AppendString(append(b, ",\"currency\":"...), v.Currency)
 	b = ahpimpl.AppendString(append(b, ",\"basis\":"...), string(v.Basis))
 	return append(b, '}')
@@ -6360,8 +6317,7 @@ func (v *ExecutionEventTurnEnd) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventTurnEnd.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"turn.end\""...)
+	b = append(b, "{\"type\":\"turn.end\""...)
 	if v.Error != nil {
 		b = v.Error.AppendJSON(append(b, ",\"error\":"...))
 	}
@@ -6484,8 +6440,7 @@ func (v *ExecutionEventError) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventError.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"message\":"...), v.Message)
+	b = ahpimpl.AppendString(append(b, "{\"message\":"...), v.Message)
 	b = ahpimpl.AppendString(append(b, ",\"class\":"...), v.Class)
 	if v.Code != nil {
 		b = ahpimpl.AppendString(append(b, ",\"code\":"...), *v.Code)
@@ -6778,8 +6733,7 @@ func (v *ExecutionEventTurnProgress) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventTurnProgress.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"turn.progress\""...)
+	b = append(b, "{\"type\":\"turn.progress\""...)
 	b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	if v.Items != nil {
 		b = appendListContentItem(append(b, ",\"items\":"...), v.Items)
@@ -7034,8 +6988,7 @@ func (v *ExecutionEventModelRequestBefore) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventModelRequestBefore.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"model.request.before\""...)
+	b = append(b, "{\"type\":\"model.request.before\""...)
 	if v.Turn != nil {
 		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
@@ -7137,8 +7090,7 @@ func (v *ExecutionEventModel) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventModel.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = ahpimpl.AppendString(append(b, ",\"provider\":"...), v.Provider)
 	return append(b, '}')
 }
@@ -7203,8 +7155,7 @@ func (v *ExecutionEventAttempt) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventAttempt.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = ahpimpl.AppendNumber(append(b, ",\"number\":"...), v.Number)
 	if v.Synthesized != nil {
 		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
@@ -7434,8 +7385,7 @@ func (v *ExecutionEventModelResponseAfter) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventModelResponseAfter.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"model.response.after\""...)
+	b = append(b, "{\"type\":\"model.response.after\""...)
 	if v.Turn != nil {
 		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
@@ -7632,8 +7582,7 @@ func (v *ExecutionEventExecutionExecuted) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventExecutionExecuted.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"status\":\"executed\""...)
+	b = append(b, "{\"status\":\"executed\""...)
 	return append(b, '}')
 }
 
@@ -7698,8 +7647,7 @@ func (v *ExecutionEventExecutionSkippedSuppliedResult) AppendJSON(b []byte) []by
 	if b == nil {
 		return sizeExecutionEventExecutionSkippedSuppliedResult.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"status\":\"skipped\""...)
+	b = append(b, "{\"status\":\"skipped\""...)
 	b = append(b, ",\"reason\":\"supplied_result\""...)
 	return append(b, '}')
 }
@@ -7771,8 +7719,7 @@ func (v *ExecutionEventExecutionSkippedPolicy) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventExecutionSkippedPolicy.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"status\":\"skipped\""...)
+	b = append(b, "{\"status\":\"skipped\""...)
 	b = append(b, ",\"reason\":\"policy\""...)
 	if v.Detail != nil {
 		b = ahpimpl.AppendString(append(b, ",\"detail\":"...), *v.Detail)
@@ -7847,8 +7794,7 @@ func (v *ExecutionEventExecutionSkippedCancelled) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventExecutionSkippedCancelled.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"status\":\"skipped\""...)
+	b = append(b, "{\"status\":\"skipped\""...)
 	b = append(b, ",\"reason\":\"cancelled\""...)
 	if v.Detail != nil {
 		b = ahpimpl.AppendString(append(b, ",\"detail\":"...), *v.Detail)
@@ -7923,8 +7869,7 @@ func (v *ExecutionEventExecutionSkippedTimeout) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventExecutionSkippedTimeout.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"status\":\"skipped\""...)
+	b = append(b, "{\"status\":\"skipped\""...)
 	b = append(b, ",\"reason\":\"timeout\""...)
 	if v.Detail != nil {
 		b = ahpimpl.AppendString(append(b, ",\"detail\":"...), *v.Detail)
@@ -7999,8 +7944,7 @@ func (v *ExecutionEventExecutionSkippedOther) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventExecutionSkippedOther.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"status\":\"skipped\""...)
+	b = append(b, "{\"status\":\"skipped\""...)
 	b = append(b, ",\"reason\":\"other\""...)
 	if v.Detail != nil {
 		b = ahpimpl.AppendString(append(b, ",\"detail\":"...), *v.Detail)
@@ -8253,8 +8197,7 @@ func (v *ExecutionEventModelError) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventModelError.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"model.error\""...)
+	b = append(b, "{\"type\":\"model.error\""...)
 	if v.Turn != nil {
 		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
@@ -8531,8 +8474,7 @@ func (v *ExecutionEventModelSwitchBefore) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventModelSwitchBefore.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"model.switch.before\""...)
+	b = append(b, "{\"type\":\"model.switch.before\""...)
 	if v.Turn != nil {
 		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
@@ -8654,8 +8596,7 @@ func (v *ExecutionEventModelSwitchBeforePricing) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventModelSwitchBeforePricing.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"currency\":"...), v.Currency)
+	b = ahpimpl.AppendString(append(b, "{\"currency\":"...), v.Currency)
 	if v.InputPerMillionTokens != nil {
 		b = ahpimpl.AppendNumber(append(b, ",\"inputPerMillionTokens\":"...), *v.InputPerMillionTokens)
 	}
@@ -8871,8 +8812,7 @@ func (v *ExecutionEventModelSwitchAfter) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventModelSwitchAfter.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"model.switch.after\""...)
+	b = append(b, "{\"type\":\"model.switch.after\""...)
 	if v.Turn != nil {
 		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
@@ -9145,8 +9085,7 @@ func (v *ExecutionEventToolPermissionRequest) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventToolPermissionRequest.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"tool.permission.request\""...)
+	b = append(b, "{\"type\":\"tool.permission.request\""...)
 	if v.Turn != nil {
 		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
@@ -9268,8 +9207,7 @@ func (v *ToolCall) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeToolCall.Append(v)
 	}
-	b = append(b, '{')
-	b = v.Call.AppendJSON(append(b, "\"call\":"...))
+	b = v.Call.AppendJSON(append(b, "{\"call\":"...))
 	b = v.Tool.AppendJSON(append(b, ",\"tool\":"...))
 	b = ahpimpl.AppendString(append(b, ",\"path\":"...), v.Path)
 	if v.Batch != nil {
@@ -9350,8 +9288,7 @@ func (v *ExecutionEventTool) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventTool.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"name\":"...), v.Name)
+	b = ahpimpl.AppendString(append(b, "{\"name\":"...), v.Name)
 	if v.Kind != nil {
 		b = ahpimpl.AppendString(append(b, ",\"kind\":"...), *v.Kind)
 	}
@@ -9441,8 +9378,7 @@ func (v *ExecutionEventMCP) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventMCP.Append(v)
 	}
-	b = append(b, '{')
-	b = v.Server.AppendJSON(append(b, "\"server\":"...))
+	b = v.Server.AppendJSON(append(b, "{\"server\":"...))
 	b = ahpimpl.AppendString(append(b, ",\"toolName\":"...), v.ToolName)
 	b = ahpimpl.AppendString(append(b, ",\"provenance\":"...), string(v.Provenance))
 	b = append(b, ",\"connection\":"...)
@@ -9509,8 +9445,7 @@ func (v *ExecutionEventMCPServer) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventMCPServer.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	if v.Name != nil {
 		b = ahpimpl.AppendString(append(b, ",\"name\":"...), *v.Name)
 	}
@@ -9596,8 +9531,7 @@ func (v *ExecutionEventMCPConnectionVariant1) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventMCPConnectionVariant1.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"transport\":\"http\""...)
+	b = append(b, "{\"transport\":\"http\""...)
 	if v.URL != nil {
 		b = ahpimpl.AppendString(append(b, ",\"url\":"...), *v.URL)
 	}
@@ -9675,8 +9609,7 @@ func (v *ConnectionGap) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeConnectionGap.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"path\":"...), v.Path)
+	b = ahpimpl.AppendString(append(b, "{\"path\":"...), v.Path)
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
 	return append(b, '}')
 }
@@ -9747,8 +9680,7 @@ func (v *ExecutionEventMCPConnectionVariant2) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventMCPConnectionVariant2.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"transport\":\"sse\""...)
+	b = append(b, "{\"transport\":\"sse\""...)
 	if v.URL != nil {
 		b = ahpimpl.AppendString(append(b, ",\"url\":"...), *v.URL)
 	}
@@ -9847,8 +9779,7 @@ func (v *ExecutionEventMCPConnectionVariant3) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventMCPConnectionVariant3.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"transport\":\"stdio\""...)
+	b = append(b, "{\"transport\":\"stdio\""...)
 	if v.Command != nil {
 		b = ahpimpl.AppendString(append(b, ",\"command\":"...), *v.Command)
 	}
@@ -9952,8 +9883,7 @@ func (v *ExecutionEventMCPConnectionVariant4) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventMCPConnectionVariant4.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"transport\":"...), v.Transport)
+	b = ahpimpl.AppendString(append(b, "{\"transport\":"...), v.Transport)
 	if v.AddressForm != nil {
 		b = ahpimpl.AppendString(append(b, ",\"addressForm\":"...), *v.AddressForm)
 	}
@@ -10084,8 +10014,7 @@ func (v *ExecutionEventBatch) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventBatch.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = ahpimpl.AppendStrings(append(b, ",\"callIds\":"...), v.CallIDs)
 	if v.Synthesized != nil {
 		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
@@ -10314,8 +10243,7 @@ func (v *ExecutionEventToolPermissionResolved) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventToolPermissionResolved.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"tool.permission.resolved\""...)
+	b = append(b, "{\"type\":\"tool.permission.resolved\""...)
 	if v.Turn != nil {
 		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
@@ -10619,8 +10547,7 @@ func (v *ExecutionEventToolProgress) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventToolProgress.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"tool.progress\""...)
+	b = append(b, "{\"type\":\"tool.progress\""...)
 	if v.Turn != nil {
 		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
@@ -10878,8 +10805,7 @@ func (v *ExecutionEventToolBatchAfter) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventToolBatchAfter.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"tool.batch.after\""...)
+	b = append(b, "{\"type\":\"tool.batch.after\""...)
 	if v.Turn != nil {
 		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
@@ -11002,8 +10928,7 @@ func (v *ExecutionEventToolBatchAfterCall) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventToolBatchAfterCall.Append(v)
 	}
-	b = append(b, '{')
-	b = v.Call.AppendJSON(append(b, "\"call\":"...))
+	b = v.Call.AppendJSON(append(b, "{\"call\":"...))
 	b = v.Tool.AppendJSON(append(b, ",\"tool\":"...))
 	b = ahpimpl.AppendString(append(b, ",\"path\":"...), v.Path)
 	if v.Batch != nil {
@@ -11247,8 +11172,7 @@ func (v *ExecutionEventContextCompactBefore) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventContextCompactBefore.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"context.compact.before\""...)
+	b = append(b, "{\"type\":\"context.compact.before\""...)
 	if v.Turn != nil {
 		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
@@ -11605,8 +11529,7 @@ func (v *ExecutionEventContextCompactAfter) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventContextCompactAfter.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"context.compact.after\""...)
+	b = append(b, "{\"type\":\"context.compact.after\""...)
 	if v.Turn != nil {
 		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
@@ -11712,8 +11635,7 @@ func (v *ExecutionEventContextCompactAfterRemovedItem) AppendJSON(b []byte) []by
 	if b == nil {
 		return sizeExecutionEventContextCompactAfterRemovedItem.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	return append(b, '}')
 }
 
@@ -11923,8 +11845,7 @@ func (v *TaskWorkspaceEventTaskChangeBefore) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeTaskWorkspaceEventTaskChangeBefore.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"task.change.before\""...)
+	b = append(b, "{\"type\":\"task.change.before\""...)
 	b = v.Task.AppendJSON(append(b, ",\"task\":"...))
 	if v.Turn != nil {
 		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
@@ -12043,8 +11964,7 @@ func (v *TaskChange) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeTaskChange.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = ahpimpl.AppendString(append(b, ",\"operation\":"...), string(v.Operation))
 	b = ahpimpl.AppendValue(append(b, ",\"change\":"...), v.Change)
 	if v.Prior != nil {
@@ -12280,8 +12200,7 @@ func (v *TaskWorkspaceEventTaskChangeAfter) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeTaskWorkspaceEventTaskChangeAfter.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"task.change.after\""...)
+	b = append(b, "{\"type\":\"task.change.after\""...)
 	b = v.Task.AppendJSON(append(b, ",\"task\":"...))
 	if v.Turn != nil {
 		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
@@ -12624,8 +12543,7 @@ func (v *InteractionEventUserAttention) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInteractionEventUserAttention.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"user.attention\""...)
+	b = append(b, "{\"type\":\"user.attention\""...)
 	b = v.Attention.AppendJSON(append(b, ",\"attention\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -12696,8 +12614,7 @@ func (v *InteractionEventUserAttentionAttention) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInteractionEventUserAttentionAttention.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"kind\":"...), v.Kind)
+	b = ahpimpl.AppendString(append(b, "{\"kind\":"...), v.Kind)
 	b = appendListTextPart(append(b, ",\"message\":"...), v.Message)
 	b = appendListTextPart(append(b, ",\"title\":"...), v.Title)
 	return append(b, '}')
@@ -12760,8 +12677,7 @@ func (v *UserAttentionEventAttention) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeUserAttentionEventAttention.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"kind\":"...), v.Kind)
+	b = ahpimpl.AppendString(append(b, "{\"kind\":"...), v.Kind)
 	b = appendListTextPart(append(b, ",\"message\":"...), v.Message)
 	b = appendListTextPart(append(b, ",\"title\":"...), v.Title)
 	return append(b, '}')
@@ -13067,8 +12983,7 @@ func (v *InteractionEventUserElicitationRequest) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInteractionEventUserElicitationRequest.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"user.elicitation.request\""...)
+	b = append(b, "{\"type\":\"user.elicitation.request\""...)
 	b = v.Elicitation.AppendJSON(append(b, ",\"elicitation\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -13142,8 +13057,7 @@ func (v *InteractionEventUserElicitationRequestElicitation) AppendJSON(b []byte)
 	if b == nil {
 		return sizeInteractionEventUserElicitationRequestElicitation.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"server\":"...), v.Server)
+	b = ahpimpl.AppendString(append(b, "{\"server\":"...), v.Server)
 	b = ahpimpl.AppendString(append(b, ",\"mode\":"...), string(v.Mode))
 	if v.Request != nil {
 		b = append(b, ",\"request\":"...)
@@ -13229,8 +13143,7 @@ func (v *UserElicitationRequestEventElicitation) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeUserElicitationRequestEventElicitation.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"server\":"...), v.Server)
+	b = ahpimpl.AppendString(append(b, "{\"server\":"...), v.Server)
 	b = ahpimpl.AppendString(append(b, ",\"mode\":"...), string(v.Mode))
 	if v.Request != nil {
 		b = append(b, ",\"request\":"...)
@@ -13543,8 +13456,7 @@ func (v *InteractionEventUserElicitationResult) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInteractionEventUserElicitationResult.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"user.elicitation.result\""...)
+	b = append(b, "{\"type\":\"user.elicitation.result\""...)
 	b = v.Elicitation.AppendJSON(append(b, ",\"elicitation\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -13621,8 +13533,7 @@ func (v *InteractionEventUserElicitationResultElicitation) AppendJSON(b []byte) 
 	if b == nil {
 		return sizeInteractionEventUserElicitationResultElicitation.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"server\":"...), v.Server)
+	b = ahpimpl.AppendString(append(b, "{\"server\":"...), v.Server)
 	b = ahpimpl.AppendString(append(b, ",\"mode\":"...), string(v.Mode))
 	if v.Result != nil {
 		b = append(b, ",\"result\":"...)
@@ -13713,8 +13624,7 @@ func (v *UserElicitationResultEventElicitation) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeUserElicitationResultEventElicitation.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"server\":"...), v.Server)
+	b = ahpimpl.AppendString(append(b, "{\"server\":"...), v.Server)
 	b = ahpimpl.AppendString(append(b, ",\"mode\":"...), string(v.Mode))
 	if v.Result != nil {
 		b = append(b, ",\"result\":"...)
@@ -14038,8 +13948,7 @@ func (v *InteractionEventUserMessageInbound) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInteractionEventUserMessageInbound.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"user.message.inbound\""...)
+	b = append(b, "{\"type\":\"user.message.inbound\""...)
 	b = v.Message.AppendJSON(append(b, ",\"message\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -14109,8 +14018,7 @@ func (v *InteractionEventUserMessageInboundMessage) AppendJSON(b []byte) []byte 
 	if b == nil {
 		return sizeInteractionEventUserMessageInboundMessage.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"channel\":"...), v.Channel)
+	b = ahpimpl.AppendString(append(b, "{\"channel\":"...), v.Channel)
 	b = ahpimpl.AppendString(append(b, ",\"sender\":"...), v.Sender)
 	b = appendListCanonicalMessage(append(b, ",\"messages\":"...), v.Messages)
 	return append(b, '}')
@@ -14172,8 +14080,7 @@ func (v *UserMessageInboundEventMessage) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeUserMessageInboundEventMessage.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"channel\":"...), v.Channel)
+	b = ahpimpl.AppendString(append(b, "{\"channel\":"...), v.Channel)
 	b = ahpimpl.AppendString(append(b, ",\"sender\":"...), v.Sender)
 	b = appendListCanonicalMessage(append(b, ",\"messages\":"...), v.Messages)
 	return append(b, '}')
@@ -14476,8 +14383,7 @@ func (v *InteractionEventUserMessageOutbound) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInteractionEventUserMessageOutbound.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"user.message.outbound\""...)
+	b = append(b, "{\"type\":\"user.message.outbound\""...)
 	b = v.Message.AppendJSON(append(b, ",\"message\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -14543,8 +14449,7 @@ func (v *InteractionEventUserMessageOutboundMessage) AppendJSON(b []byte) []byte
 	if b == nil {
 		return sizeInteractionEventUserMessageOutboundMessage.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"channel\":"...), v.Channel)
+	b = ahpimpl.AppendString(append(b, "{\"channel\":"...), v.Channel)
 	b = appendListCanonicalMessage(append(b, ",\"messages\":"...), v.Messages)
 	return append(b, '}')
 }
@@ -14601,8 +14506,7 @@ func (v *UserMessageOutboundEventMessage) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeUserMessageOutboundEventMessage.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"channel\":"...), v.Channel)
+	b = ahpimpl.AppendString(append(b, "{\"channel\":"...), v.Channel)
 	b = appendListCanonicalMessage(append(b, ",\"messages\":"...), v.Messages)
 	return append(b, '}')
 }
@@ -14815,8 +14719,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeTaskWorkspaceEventWorkspaceChangeBefore.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"workspace.change.before\""...)
+	b = append(b, "{\"type\":\"workspace.change.before\""...)
 	b = v.Workspace.AppendJSON(append(b, ",\"workspace\":"...))
 	if v.Turn != nil {
 		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
@@ -14926,8 +14829,7 @@ func (v *WorkspaceChange) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeWorkspaceChange.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"kind\":"...), string(v.Kind))
+	b = ahpimpl.AppendString(append(b, "{\"kind\":"...), string(v.Kind))
 	b = v.Change.AppendJSON(append(b, ",\"change\":"...))
 	if v.Prior != nil {
 		b = v.Prior.AppendJSON(append(b, ",\"prior\":"...))
@@ -15227,8 +15129,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeTaskWorkspaceEventWorkspaceChangeAfter.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"workspace.change.after\""...)
+	b = append(b, "{\"type\":\"workspace.change.after\""...)
 	b = v.Workspace.AppendJSON(append(b, ",\"workspace\":"...))
 	if v.Turn != nil {
 		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
@@ -15480,8 +15381,7 @@ func (v *TaskWorkspaceEventFileChanged) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeTaskWorkspaceEventFileChanged.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"file.changed\""...)
+	b = append(b, "{\"type\":\"file.changed\""...)
 	b = appendListChangedFile(append(b, ",\"changes\":"...), v.Changes)
 	if v.Turn != nil {
 		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
@@ -15593,8 +15493,7 @@ func (v *ChangedFile) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeChangedFile.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"path\":"...), v.Path)
+	b = ahpimpl.AppendString(append(b, "{\"path\":"...), v.Path)
 	b = ahpimpl.AppendString(append(b, ",\"operation\":"...), string(v.Operation))
 	b = ahpimpl.AppendBool(append(b, ",\"agentCaused\":"...), v.AgentCaused)
 	if v.Before != nil {
@@ -15931,8 +15830,7 @@ func (v *InteractionEventHookFailure) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInteractionEventHookFailure.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"hook.failure\""...)
+	b = append(b, "{\"type\":\"hook.failure\""...)
 	b = v.Failure.AppendJSON(append(b, ",\"failure\":"...))
 	b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), v.ParentEventID)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
@@ -16006,8 +15904,7 @@ func (v *InteractionEventHookFailureFailure) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInteractionEventHookFailureFailure.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"backendId\":"...), v.BackendID)
+	b = ahpimpl.AppendString(append(b, "{\"backendId\":"...), v.BackendID)
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
 	b = ahpimpl.AppendString(append(b, ",\"policy\":"...), string(v.Policy))
 	return append(b, '}')
@@ -16083,8 +15980,7 @@ func (v *HookFailureEventFailure) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeHookFailureEventFailure.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"backendId\":"...), v.BackendID)
+	b = ahpimpl.AppendString(append(b, "{\"backendId\":"...), v.BackendID)
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
 	b = ahpimpl.AppendString(append(b, ",\"policy\":"...), string(v.Policy))
 	return append(b, '}')
@@ -16245,8 +16141,7 @@ func (v *JSONRPCErrorResponse) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeJSONRPCErrorResponse.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"jsonrpc\":\"2.0\""...)
+	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
 	b = v.Error.AppendJSON(append(b, ",\"error\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
@@ -16325,8 +16220,7 @@ func (v *JSONRPCErrorResponseError) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeJSONRPCErrorResponseError.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendNumber(append(b, "\"code\":"...), v.Code)
+	b = ahpimpl.AppendNumber(append(b, "{\"code\":"...), v.Code)
 	b = ahpimpl.AppendString(append(b, ",\"message\":"...), v.Message)
 	if v.Data != nil {
 		b = ahpimpl.AppendValue(append(b, ",\"data\":"...), v.Data)
@@ -16431,8 +16325,7 @@ func (v *JSONRPCNotification) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeJSONRPCNotification.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"jsonrpc\":\"2.0\""...)
+	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = ahpimpl.AppendString(append(b, ",\"method\":"...), v.Method)
 	b = ahpimpl.AppendValue(append(b, ",\"params\":"...), v.Params)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
@@ -16575,8 +16468,7 @@ func (v *ContentSelection) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeContentSelection.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"default\":"...), string(v.Default))
+	b = ahpimpl.AppendString(append(b, "{\"default\":"...), string(v.Default))
 	if v.Text != nil {
 		b = ahpimpl.AppendString(append(b, ",\"text\":"...), string(*v.Text))
 	}
@@ -16678,8 +16570,7 @@ func (v *ContentUploadReceipt) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeContentUploadReceipt.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"ref\":"...), v.Ref)
+	b = ahpimpl.AppendString(append(b, "{\"ref\":"...), v.Ref)
 	b = ahpimpl.AppendNumber(append(b, ",\"size\":"...), v.Size)
 	b = ahpimpl.AppendString(append(b, ",\"sha256\":"...), v.SHA256)
 	return append(b, '}')
@@ -16756,8 +16647,7 @@ func (v *ContentUpload) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeContentUpload.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"endpoint\":"...), v.Endpoint)
+	b = ahpimpl.AppendString(append(b, "{\"endpoint\":"...), v.Endpoint)
 	if v.Auth != nil {
 		b = append(b, ",\"auth\":"...)
 		if v.Auth == nil {
@@ -16886,8 +16776,7 @@ func (v *AuthenticationBearer) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeAuthenticationBearer.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"bearer\""...)
+	b = append(b, "{\"type\":\"bearer\""...)
 	if v.TokenEnv != nil {
 		b = ahpimpl.AppendString(append(b, ",\"tokenEnv\":"...), *v.TokenEnv)
 	}
@@ -16988,8 +16877,7 @@ func (v *AuthenticationOAuth) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeAuthenticationOAuth.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"oauth\""...)
+	b = append(b, "{\"type\":\"oauth\""...)
 	b = ahpimpl.AppendString(append(b, ",\"resource\":"...), v.Resource)
 	b = ahpimpl.AppendString(append(b, ",\"issuer\":"...), v.Issuer)
 	b = ahpimpl.AppendString(append(b, ",\"clientId\":"...), v.ClientID)
@@ -17096,8 +16984,7 @@ func (v *DenyEffect) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeDenyEffect.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"deny\""...)
+	b = append(b, "{\"type\":\"deny\""...)
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
 	if v.Code != nil {
 		b = ahpimpl.AppendString(append(b, ",\"code\":"...), *v.Code)
@@ -17259,8 +17146,7 @@ func (v *AllowEffect) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeAllowEffect.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"allow\""...)
+	b = append(b, "{\"type\":\"allow\""...)
 	return append(b, '}')
 }
 
@@ -17322,8 +17208,7 @@ func (v *AskEffect) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeAskEffect.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"ask\""...)
+	b = append(b, "{\"type\":\"ask\""...)
 	return append(b, '}')
 }
 
@@ -17403,8 +17288,7 @@ func (v *ModifyEffect) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeModifyEffect.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"modify\""...)
+	b = append(b, "{\"type\":\"modify\""...)
 	b = ahpimpl.AppendString(append(b, ",\"target\":"...), string(v.Target))
 	b = ahpimpl.AppendString(append(b, ",\"operation\":"...), string(v.Operation))
 	b = ahpimpl.AppendValue(append(b, ",\"value\":"...), v.Value)
@@ -17514,8 +17398,7 @@ func (v *MessageEffect) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeMessageEffect.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"message\""...)
+	b = append(b, "{\"type\":\"message\""...)
 	b = ahpimpl.AppendString(append(b, ",\"text\":"...), v.Text)
 	return append(b, '}')
 }
@@ -17583,8 +17466,7 @@ func (v *ReturnEffect) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeReturnEffect.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"return\""...)
+	b = append(b, "{\"type\":\"return\""...)
 	b = ahpimpl.AppendValue(append(b, ",\"value\":"...), v.Value)
 	return append(b, '}')
 }
@@ -17654,8 +17536,7 @@ func (v *FlowStopEffect) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeFlowStopEffect.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"flow\""...)
+	b = append(b, "{\"type\":\"flow\""...)
 	b = append(b, ",\"operation\":\"stop\""...)
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
 	return append(b, '}')
@@ -17728,8 +17609,7 @@ func (v *FlowContinueEffect) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeFlowContinueEffect.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"flow\""...)
+	b = append(b, "{\"type\":\"flow\""...)
 	b = append(b, ",\"operation\":\"continue\""...)
 	if v.Instruction != nil {
 		b = ahpimpl.AppendString(append(b, ",\"instruction\":"...), *v.Instruction)
@@ -17806,8 +17686,7 @@ func (v *InjectEffect) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInjectEffect.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"inject\""...)
+	b = append(b, "{\"type\":\"inject\""...)
 	b = append(b, ",\"target\":\"context\""...)
 	b = append(b, ",\"operation\":\"append\""...)
 	b = ahpimpl.AppendString(append(b, ",\"deliverAt\":"...), string(v.DeliverAt))
@@ -18292,8 +18171,7 @@ func (v *ToolBeforeEvent) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeToolBeforeEvent.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"tool.before\""...)
+	b = append(b, "{\"type\":\"tool.before\""...)
 	if v.Turn != nil {
 		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
@@ -18568,8 +18446,7 @@ func (v *ToolAfterEvent) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeToolAfterEvent.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"tool.after\""...)
+	b = append(b, "{\"type\":\"tool.after\""...)
 	if v.Turn != nil {
 		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
@@ -18705,8 +18582,7 @@ func (v *ExecutionEventFilechange) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeExecutionEventFilechange.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"path\":"...), v.Path)
+	b = ahpimpl.AppendString(append(b, "{\"path\":"...), v.Path)
 	b = ahpimpl.AppendString(append(b, ",\"change\":"...), string(v.Change))
 	if v.PreviousPath != nil {
 		b = ahpimpl.AppendString(append(b, ",\"previousPath\":"...), *v.PreviousPath)
@@ -18953,8 +18829,7 @@ func (v *SessionStartEvent) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeSessionStartEvent.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"session.start\""...)
+	b = append(b, "{\"type\":\"session.start\""...)
 	if v.Turn != nil {
 		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
@@ -19075,8 +18950,7 @@ func (v *SessionStartEventHarness) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeSessionStartEventHarness.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"name\":"...), v.Name)
+	b = ahpimpl.AppendString(append(b, "{\"name\":"...), v.Name)
 	b = ahpimpl.AppendString(append(b, ",\"version\":"...), v.Version)
 	return append(b, '}')
 }
@@ -19277,8 +19151,7 @@ func (v *SessionEndEvent) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeSessionEndEvent.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"session.end\""...)
+	b = append(b, "{\"type\":\"session.end\""...)
 	b = ahpimpl.AppendString(append(b, ",\"outcome\":"...), string(v.Outcome))
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
 	if v.Counters != nil {
@@ -19636,8 +19509,7 @@ func (v *InterceptDenyResponse) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInterceptDenyResponse.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"jsonrpc\":\"2.0\""...)
+	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
 	b = v.Result.AppendJSON(append(b, ",\"result\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
@@ -19712,8 +19584,7 @@ func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInterceptDenyResponseResult.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"protocolVersion\":\"draft\""...)
+	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	b = appendListDenyEffect(append(b, ",\"effects\":"...), v.Effects)
 	if v.Extensions != nil {
 		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
@@ -19789,8 +19660,7 @@ func (v *InterceptNoEffectResponse) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInterceptNoEffectResponse.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"jsonrpc\":\"2.0\""...)
+	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
 	b = v.Result.AppendJSON(append(b, ",\"result\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
@@ -19865,8 +19735,7 @@ func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInterceptNoEffectResponseResult.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"protocolVersion\":\"draft\""...)
+	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	b = appendList_value(append(b, ",\"effects\":"...), v.Effects)
 	if v.Extensions != nil {
 		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
@@ -19946,8 +19815,7 @@ func (v *InterceptRequest) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInterceptRequest.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"jsonrpc\":\"2.0\""...)
+	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
 	b = append(b, ",\"method\":\"hooks/intercept\""...)
 	b = v.Params.AppendJSON(append(b, ",\"params\":"...))
@@ -20035,8 +19903,7 @@ func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInterceptRequestParams.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"protocolVersion\":\"draft\""...)
+	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	b = append(b, ",\"event\":"...)
 	if v.Event == nil {
 		b = append(b, "null"...)
@@ -20136,8 +20003,7 @@ func (v *InterceptRequestParamsState) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInterceptRequestParamsState.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"permission\":"...), string(v.Permission))
+	b = ahpimpl.AppendString(append(b, "{\"permission\":"...), string(v.Permission))
 	b = v.Candidate.AppendJSON(append(b, ",\"candidate\":"...))
 	if v.Flow != nil {
 		b = ahpimpl.AppendString(append(b, ",\"flow\":"...), string(*v.Flow))
@@ -20278,8 +20144,7 @@ func (v *InterceptRequestParamsStateCandidateObject) AppendJSON(b []byte) []byte
 	if b == nil {
 		return sizeInterceptRequestParamsStateCandidateObject.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendValue(append(b, "\"value\":"...), v.Value)
+	b = ahpimpl.AppendValue(append(b, "{\"value\":"...), v.Value)
 	if v.Provenance != nil {
 		b = ahpimpl.AppendValue(append(b, ",\"provenance\":"...), v.Provenance)
 	}
@@ -20361,8 +20226,7 @@ func (v *InterceptResponse) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInterceptResponse.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"jsonrpc\":\"2.0\""...)
+	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
 	b = v.Result.AppendJSON(append(b, ",\"result\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
@@ -20437,8 +20301,7 @@ func (v *InterceptResponseResult) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInterceptResponseResult.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"protocolVersion\":\"draft\""...)
+	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	b = appendListEffect(append(b, ",\"effects\":"...), v.Effects)
 	if v.Extensions != nil {
 		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
@@ -20610,8 +20473,7 @@ func (v *MCPElicitationBooleanSchema) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeMCPElicitationBooleanSchema.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"boolean\""...)
+	b = append(b, "{\"type\":\"boolean\""...)
 	if v.Title != nil {
 		b = ahpimpl.AppendString(append(b, ",\"title\":"...), *v.Title)
 	}
@@ -21162,8 +21024,7 @@ func (v *MCPElicitationStringSchema) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeMCPElicitationStringSchema.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"string\""...)
+	b = append(b, "{\"type\":\"string\""...)
 	if v.Title != nil {
 		b = ahpimpl.AppendString(append(b, ",\"title\":"...), *v.Title)
 	}
@@ -21316,8 +21177,7 @@ func (v *MCPElicitationNumberSchema) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeMCPElicitationNumberSchema.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"type\":"...), string(v.Type))
+	b = ahpimpl.AppendString(append(b, "{\"type\":"...), string(v.Type))
 	if v.Title != nil {
 		b = ahpimpl.AppendString(append(b, ",\"title\":"...), *v.Title)
 	}
@@ -21444,8 +21304,7 @@ func (v *MCPElicitationUntitledSingleSelectEnumSchema) AppendJSON(b []byte) []by
 	if b == nil {
 		return sizeMCPElicitationUntitledSingleSelectEnumSchema.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"string\""...)
+	b = append(b, "{\"type\":\"string\""...)
 	if v.Title != nil {
 		b = ahpimpl.AppendString(append(b, ",\"title\":"...), *v.Title)
 	}
@@ -21561,8 +21420,7 @@ func (v *MCPElicitationTitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte
 	if b == nil {
 		return sizeMCPElicitationTitledSingleSelectEnumSchema.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"string\""...)
+	b = append(b, "{\"type\":\"string\""...)
 	if v.Title != nil {
 		b = ahpimpl.AppendString(append(b, ",\"title\":"...), *v.Title)
 	}
@@ -21638,8 +21496,7 @@ func (v *LabelledOption) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeLabelledOption.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"const\":"...), v.Const)
+	b = ahpimpl.AppendString(append(b, "{\"const\":"...), v.Const)
 	b = ahpimpl.AppendString(append(b, ",\"title\":"...), v.Title)
 	return append(b, '}')
 }
@@ -21753,8 +21610,7 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchema) AppendJSON(b []byte) []byt
 	if b == nil {
 		return sizeMCPElicitationUntitledMultiSelectEnumSchema.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"array\""...)
+	b = append(b, "{\"type\":\"array\""...)
 	if v.Title != nil {
 		b = ahpimpl.AppendString(append(b, ",\"title\":"...), *v.Title)
 	}
@@ -21831,8 +21687,7 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) 
 	if b == nil {
 		return sizeMCPElicitationUntitledMultiSelectEnumSchemaItems.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"string\""...)
+	b = append(b, "{\"type\":\"string\""...)
 	b = ahpimpl.AppendStrings(append(b, ",\"enum\":"...), v.Enum)
 	return append(b, '}')
 }
@@ -21952,8 +21807,7 @@ func (v *MCPElicitationTitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte 
 	if b == nil {
 		return sizeMCPElicitationTitledMultiSelectEnumSchema.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"array\""...)
+	b = append(b, "{\"type\":\"array\""...)
 	if v.Title != nil {
 		b = ahpimpl.AppendString(append(b, ",\"title\":"...), *v.Title)
 	}
@@ -22029,8 +21883,7 @@ func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []
 	if b == nil {
 		return sizeMCPElicitationTitledMultiSelectEnumSchemaItems.Append(v)
 	}
-	b = append(b, '{')
-	b = appendListLabelledOption(append(b, "\"anyOf\":"...), v.AnyOf)
+	b = appendListLabelledOption(append(b, "{\"anyOf\":"...), v.AnyOf)
 	return append(b, '}')
 }
 
@@ -22134,8 +21987,7 @@ func (v *MCPElicitationLegacyTitledEnumSchema) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeMCPElicitationLegacyTitledEnumSchema.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"string\""...)
+	b = append(b, "{\"type\":\"string\""...)
 	if v.Title != nil {
 		b = ahpimpl.AppendString(append(b, ",\"title\":"...), *v.Title)
 	}
@@ -22635,8 +22487,7 @@ func (v *ObserveNotification) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeObserveNotification.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"jsonrpc\":\"2.0\""...)
+	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = append(b, ",\"method\":\"hooks/observe\""...)
 	b = v.Params.AppendJSON(append(b, ",\"params\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
@@ -22704,8 +22555,7 @@ func (v *ObserveNotificationParams) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeObserveNotificationParams.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"protocolVersion\":\"draft\""...)
+	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	b = append(b, ",\"event\":"...)
 	if v.Event == nil {
 		b = append(b, "null"...)
@@ -22777,8 +22627,7 @@ func (v *Registration) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeRegistration.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"protocolVersion\":\"draft\""...)
+	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	b = appendListBackend(append(b, ",\"hooks\":"...), v.Hooks)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -22856,8 +22705,7 @@ func (v *Backend) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeBackend.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"transport\":"...)
 	if v.Transport == nil {
 		b = append(b, "null"...)
@@ -22954,8 +22802,7 @@ func (v *StdioTransport) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeStdioTransport.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"stdio\""...)
+	b = append(b, "{\"type\":\"stdio\""...)
 	b = ahpimpl.AppendString(append(b, ",\"command\":"...), v.Command)
 	if v.Args != nil {
 		b = ahpimpl.AppendStrings(append(b, ",\"args\":"...), v.Args)
@@ -23053,8 +22900,7 @@ func (v *HTTPTransport) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeHTTPTransport.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"http\""...)
+	b = append(b, "{\"type\":\"http\""...)
 	b = ahpimpl.AppendString(append(b, ",\"url\":"...), v.URL)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -23267,8 +23113,7 @@ func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInterceptSubscription.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendStrings(append(b, "\"events\":"...), v.Events)
+	b = ahpimpl.AppendStrings(append(b, "{\"events\":"...), v.Events)
 	b = append(b, ",\"mode\":\"intercept\""...)
 	b = ahpimpl.AppendNumber(append(b, ",\"timeoutMs\":"...), v.TimeoutMs)
 	b = ahpimpl.AppendString(append(b, ",\"failurePolicy\":"...), string(v.FailurePolicy))
@@ -23547,8 +23392,7 @@ func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeObserveSubscription.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendStrings(append(b, "\"events\":"...), v.Events)
+	b = ahpimpl.AppendStrings(append(b, "{\"events\":"...), v.Events)
 	b = append(b, ",\"mode\":\"observe\""...)
 	if v.IncludeNative != nil {
 		b = ahpimpl.AppendBool(append(b, ",\"includeNative\":"...), *v.IncludeNative)
@@ -23714,8 +23558,7 @@ func (v *RegistrationContentreceiver) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeRegistrationContentreceiver.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"url\":"...), v.URL)
+	b = ahpimpl.AppendString(append(b, "{\"url\":"...), v.URL)
 	if v.Authentication != nil {
 		b = append(b, ",\"authentication\":"...)
 		if v.Authentication == nil {

@@ -45,8 +45,7 @@ func (v *Capabilities) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeCapabilities.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendStrings(append(b, "\"effects\":"...), v.Effects)
+	b = ahpimpl.AppendStrings(append(b, "{\"effects\":"...), v.Effects)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -113,8 +112,7 @@ func (v *ErrorResponse) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeErrorResponse.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"jsonrpc\":\"2.0\""...)
+	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
 	b = v.Error.AppendJSON(append(b, ",\"error\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
@@ -258,8 +256,7 @@ func (v *ErrorResponseError) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeErrorResponseError.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendNumber(append(b, "\"code\":"...), v.Code)
+	b = ahpimpl.AppendNumber(append(b, "{\"code\":"...), v.Code)
 	b = ahpimpl.AppendString(append(b, ",\"message\":"...), v.Message)
 	if v.Data != nil {
 		b = ahpimpl.AppendValue(append(b, ",\"data\":"...), v.Data)
@@ -390,8 +387,7 @@ func (v *Native) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeNative.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"provider\":"...), v.Provider)
+	b = ahpimpl.AppendString(append(b, "{\"provider\":"...), v.Provider)
 	b = ahpimpl.AppendString(append(b, ",\"eventName\":"...), v.EventName)
 	b = ahpimpl.AppendValue(append(b, ",\"payload\":"...), v.Payload)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
@@ -461,8 +457,7 @@ func (v *Notification) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeNotification.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"jsonrpc\":\"2.0\""...)
+	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = ahpimpl.AppendString(append(b, ",\"method\":"...), v.Method)
 	b = ahpimpl.AppendValue(append(b, ",\"params\":"...), v.Params)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
@@ -547,8 +542,7 @@ func (v *Request) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeRequest.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"jsonrpc\":\"2.0\""...)
+	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
 	b = ahpimpl.AppendString(append(b, ",\"method\":"...), v.Method)
 	b = ahpimpl.AppendValue(append(b, ",\"params\":"...), v.Params)
@@ -649,8 +643,7 @@ func (v *Session) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeSession.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	if v.Cwd != nil {
 		b = ahpimpl.AppendString(append(b, ",\"cwd\":"...), *v.Cwd)
 	}
@@ -727,8 +720,7 @@ func (v *SessionAgent) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeSessionAgent.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	if v.Type != nil {
 		b = ahpimpl.AppendString(append(b, ",\"type\":"...), *v.Type)
 	}
@@ -798,8 +790,7 @@ func (v *SuccessResponse) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeSuccessResponse.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"jsonrpc\":\"2.0\""...)
+	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
 	b = ahpimpl.AppendValue(append(b, ",\"result\":"...), v.Result)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
@@ -881,8 +872,7 @@ func (v *DenyEffect) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeDenyEffect.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"deny\""...)
+	b = append(b, "{\"type\":\"deny\""...)
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
 	if v.Code != nil {
 		b = ahpimpl.AppendString(append(b, ",\"code\":"...), *v.Code)
@@ -966,8 +956,7 @@ func (v *InterceptDenyResponse) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInterceptDenyResponse.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"jsonrpc\":\"2.0\""...)
+	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
 	b = v.Result.AppendJSON(append(b, ",\"result\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
@@ -1043,8 +1032,7 @@ func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInterceptDenyResponseResult.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"protocolVersion\":\"0.1\""...)
+	b = append(b, "{\"protocolVersion\":\"0.1\""...)
 	b = appendListDenyEffect(append(b, ",\"effects\":"...), v.Effects)
 	if v.Extensions != nil {
 		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
@@ -1122,8 +1110,7 @@ func (v *InterceptNoEffectResponse) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInterceptNoEffectResponse.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"jsonrpc\":\"2.0\""...)
+	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
 	b = v.Result.AppendJSON(append(b, ",\"result\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
@@ -1198,8 +1185,7 @@ func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInterceptNoEffectResponseResult.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"protocolVersion\":\"0.1\""...)
+	b = append(b, "{\"protocolVersion\":\"0.1\""...)
 	b = appendList_value(append(b, ",\"effects\":"...), v.Effects)
 	if v.Extensions != nil {
 		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
@@ -1277,8 +1263,7 @@ func (v *InterceptRequest) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInterceptRequest.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"jsonrpc\":\"2.0\""...)
+	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
 	b = append(b, ",\"method\":\"hooks/intercept\""...)
 	b = v.Params.AppendJSON(append(b, ",\"params\":"...))
@@ -1360,8 +1345,7 @@ func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInterceptRequestParams.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"protocolVersion\":\"0.1\""...)
+	b = append(b, "{\"protocolVersion\":\"0.1\""...)
 	b = v.Event.AppendJSON(append(b, ",\"event\":"...))
 	b = v.Capabilities.AppendJSON(append(b, ",\"capabilities\":"...))
 	if v.Extensions != nil {
@@ -1462,8 +1446,7 @@ func (v *ToolBefore) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeToolBefore.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
 	b = append(b, ",\"type\":\"tool.before\""...)
 	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
@@ -1566,8 +1549,7 @@ func (v *ToolBeforeTool) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeToolBeforeTool.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"callId\":"...), v.CallID)
+	b = ahpimpl.AppendString(append(b, "{\"callId\":"...), v.CallID)
 	b = ahpimpl.AppendString(append(b, ",\"name\":"...), v.Name)
 	b = ahpimpl.AppendString(append(b, ",\"kind\":"...), string(v.Kind))
 	b = ahpimpl.AppendValue(append(b, ",\"input\":"...), v.Input)
@@ -1725,8 +1707,7 @@ func (v *Registration) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeRegistration.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"protocolVersion\":\"0.1\""...)
+	b = append(b, "{\"protocolVersion\":\"0.1\""...)
 	b = appendListBackend(append(b, ",\"hooks\":"...), v.Hooks)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -1806,8 +1787,7 @@ func (v *Backend) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeBackend.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendString(append(b, "\"id\":"...), v.ID)
+	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"transport\":"...)
 	if v.Transport == nil {
 		b = append(b, "null"...)
@@ -1906,8 +1886,7 @@ func (v *StdioTransport) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeStdioTransport.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"stdio\""...)
+	b = append(b, "{\"type\":\"stdio\""...)
 	b = ahpimpl.AppendString(append(b, ",\"command\":"...), v.Command)
 	if v.Args != nil {
 		b = ahpimpl.AppendStrings(append(b, ",\"args\":"...), v.Args)
@@ -2006,8 +1985,7 @@ func (v *HTTPTransport) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeHTTPTransport.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"http\""...)
+	b = append(b, "{\"type\":\"http\""...)
 	b = ahpimpl.AppendString(append(b, ",\"url\":"...), v.URL)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -2118,8 +2096,7 @@ func (v *Authentication) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeAuthentication.Append(v)
 	}
-	b = append(b, '{')
-	b = append(b, "\"type\":\"bearer\""...)
+	b = append(b, "{\"type\":\"bearer\""...)
 	b = ahpimpl.AppendString(append(b, ",\"tokenEnv\":"...), v.TokenEnv)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
@@ -2221,8 +2198,7 @@ func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeInterceptSubscription.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendStrings(append(b, "\"events\":"...), v.Events)
+	b = ahpimpl.AppendStrings(append(b, "{\"events\":"...), v.Events)
 	b = append(b, ",\"mode\":\"intercept\""...)
 	b = ahpimpl.AppendNumber(append(b, ",\"timeoutMs\":"...), v.TimeoutMs)
 	b = ahpimpl.AppendString(append(b, ",\"failurePolicy\":"...), string(v.FailurePolicy))
@@ -2336,8 +2312,7 @@ func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeObserveSubscription.Append(v)
 	}
-	b = append(b, '{')
-	b = ahpimpl.AppendStrings(append(b, "\"events\":"...), v.Events)
+	b = ahpimpl.AppendStrings(append(b, "{\"events\":"...), v.Events)
 	b = append(b, ",\"mode\":\"observe\""...)
 	if v.IncludeNative != nil {
 		b = ahpimpl.AppendBool(append(b, ",\"includeNative\":"...), *v.IncludeNative)

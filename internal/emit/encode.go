@@ -121,10 +121,17 @@ func (e *gotypes) encodeStruct(t *ir.Type) {
 	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id(ir.MethodAppendJSON).Params(Id("b").Index().Byte()).Index().Byte().BlockFunc(func(g *Group) {
 		nilNull(g)
 		g.If(Id("b").Op("==").Nil()).Block(Return(Id(hint).Dot("Append").Call(Id("v"))))
-		g.Id("b").Op("=").Append(Id("b"), LitRune('{'))
 		if len(t.Fields) == 0 && t.Extra == nil && !t.Open {
-			g.Return(Append(Id("b"), LitRune('}'))) // a closed object with no members
+			g.Return(Append(Id("b"), Lit("{}").Op("..."))) // a closed object with no members
 			return
+		}
+		// The opening brace goes with the first member's name when that
+		// member is always written and nothing needs to know where the
+		// members begin.
+		brace := "{"
+		if len(t.Fields) == 0 || !t.Fields[0].Required || t.EncodeStart() {
+			g.Id("b").Op("=").Append(Id("b"), LitRune('{'))
+			brace = ""
 		}
 		// Whether a member was written before the one at hand: ir decides
 		// (Field.Sep, Type.RestSep); start is where the members begin, for
@@ -139,7 +146,7 @@ func (e *gotypes) encodeStruct(t *ir.Type) {
 			named := func(json string) Code {
 				switch f.Sep {
 				case ir.SepNone:
-					return Append(Id("b"), Lit(json).Op("..."))
+					return Append(Id("b"), Lit(brace+json).Op("..."))
 				case ir.SepCertain:
 					return Append(Id("b"), Lit(","+json).Op("..."))
 				}
