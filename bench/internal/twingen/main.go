@@ -46,7 +46,7 @@ var roots = []string{"InterceptRequest", "InterceptResponse", "ObserveNotificati
 var (
 	memberRe = regexp.MustCompile(`[Mm]ember "([^"]+)"`)
 	onlyRe   = regexp.MustCompile(`member "([^"]+)" with its only value`)
-	constRe  = regexp.MustCompile(`^,?"((?:[^"\\]|\\.)+)":(.+)$`) // a member written whole, after its comma unless first
+	constRe  = regexp.MustCompile(`^[{,]?"((?:[^"\\]|\\.)+)":(.+)$`) // a member written whole, after its comma, or after the brace when first
 )
 
 type field struct {
