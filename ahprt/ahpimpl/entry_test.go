@@ -87,3 +87,48 @@ func TestMinRunes(t *testing.T) {
 		}
 	}
 }
+
+// TestItemHelpers: ChildItems and StrEnumItems fail a value that is no
+// array with the type reason, and an array at its first bad item with
+// that item's check, and pass an array whose items all pass, even empty.
+func TestItemHelpers(t *testing.T) {
+	typ := &Reason{Code: ahprt.CodeType, Schema: "s.json#/type", Message: "array"}
+	enum := &Reason{Code: ahprt.CodeEnum, Schema: "s.json#/items/enum", Message: `want one of "a", "b"`}
+	values := []string{"a", "b"}
+	str := &Reason{Code: ahprt.CodeType, Schema: "s.json#/items/type", Message: "string"}
+	item := func(c *Ctx, n Node, ev *Eval) bool {
+		if c.Doc.Kind(n) != KindString {
+			return c.FailTypeWith(n, str)
+		}
+		return true
+	}
+	checks := map[string]CheckFunc{
+		"ChildItems":   func(c *Ctx, n Node, ev *Eval) bool { return c.ChildItems(n, typ, item) },
+		"StrEnumItems": func(c *Ctx, n Node, ev *Eval) bool { return c.StrEnumItems(n, typ, enum, values) },
+	}
+	for name, check := range checks {
+		for _, c := range []struct {
+			doc  string
+			want map[string]string // code by helper; absent: valid
+		}{
+			{`[]`, nil},
+			{`["a","b","a"]`, nil},
+			{`{"a":1}`, map[string]string{"ChildItems": "type", "StrEnumItems": "type"}},
+			{`["a",1]`, map[string]string{"ChildItems": "type", "StrEnumItems": "enum"}},
+			{`["a","c"]`, map[string]string{"StrEnumItems": "unsupported"}},
+		} {
+			err := Validate([]byte(c.doc), check)
+			want := c.want[name]
+			var e *ahprt.Error
+			switch {
+			case want == "" && err != nil:
+				t.Errorf("%s %s: %v, want valid", name, c.doc, err)
+			case want == "":
+			case !errors.As(err, &e):
+				t.Errorf("%s %s: %v, want a %s error", name, c.doc, err, want)
+			case string(e.Code) != want:
+				t.Errorf("%s %s: code %s, want %s", name, c.doc, e.Code, want)
+			}
+		}
+	}
+}

@@ -78,6 +78,39 @@ func (c *Ctx) MinRunes(n Node, min int64, typ, short *Reason) bool {
 	return true
 }
 
+// ChildItems checks that node n is an array, failing with typ (the type
+// keyword's reason) otherwise, and each of its items with check as Child
+// does: the check of an array whose items have a schema of their own and
+// whose walk records nothing.
+func (c *Ctx) ChildItems(n Node, typ *Reason, check CheckFunc) bool {
+	if c.Doc.Kind(n) != KindArray {
+		return c.FailTypeWith(n, typ)
+	}
+	it := c.Doc.Items(n) // declared before the loop: see Members
+	for it.Next() {
+		if !c.Child(it.Item(), check) {
+			return false
+		}
+	}
+	return true
+}
+
+// StrEnumItems checks that node n is an array, failing with typ
+// otherwise, whose items are each one of values (see StrEnum, whose
+// reason r is).
+func (c *Ctx) StrEnumItems(n Node, typ, r *Reason, values []string) bool {
+	if c.Doc.Kind(n) != KindArray {
+		return c.FailTypeWith(n, typ)
+	}
+	it := c.Doc.Items(n)
+	for it.Next() {
+		if !c.StrEnum(it.Item(), r, values) {
+			return false
+		}
+	}
+	return true
+}
+
 // Branch runs a check whose failure does not fail its caller by itself
 // (an anyOf or oneOf branch): its annotations count only if it passes.
 func (c *Ctx) Branch(n Node, ev *Eval, f CheckFunc) bool {

@@ -406,31 +406,13 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 		switch m.Key() {
 		case "events":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[34])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_events_items) {
-						return false
-					}
-				}
+			if !c.ChildItems(m.Value(), &reasons[34], vCapabilitiesResponse_allOf_1_result_manifest_events_items) {
+				return false
 			}
 		case "gaps":
 			seen |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[35])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_gaps_items) {
-						return false
-					}
-				}
+			if !c.ChildItems(m.Value(), &reasons[35], vCapabilitiesResponse_allOf_1_result_manifest_gaps_items) {
+				return false
 			}
 		case "transports":
 			seen |= uint64(0x4)
@@ -1219,17 +1201,8 @@ func vCapabilities_sessionStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[72])
-					}
-					it := d.Items(n)
-					for it.Next() {
-						if !c.StrEnum(it.Item(), &reasons[73], enum4) {
-							return false
-						}
-					}
+				if !c.StrEnumItems(m.Value(), &reasons[72], &reasons[73], enum4) {
+					return false
 				}
 			default:
 				continue
@@ -2113,17 +2086,8 @@ func vCapabilities_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[124])
-					}
-					it := d.Items(n)
-					for it.Next() {
-						if !c.StrEnum(it.Item(), &reasons[125], enum8) {
-							return false
-						}
-					}
+				if !c.StrEnumItems(m.Value(), &reasons[124], &reasons[125], enum8) {
+					return false
 				}
 			default:
 				continue
@@ -2207,17 +2171,8 @@ func vCapabilities_turnStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[126])
-					}
-					it := d.Items(n)
-					for it.Next() {
-						if !c.StrEnum(it.Item(), &reasons[127], enum9) {
-							return false
-						}
-					}
+				if !c.StrEnumItems(m.Value(), &reasons[126], &reasons[127], enum9) {
+					return false
 				}
 			case "modify":
 				if !c.Child(m.Value(), vCapabilities_turnStart_allOf_1_modify) {
@@ -2268,17 +2223,8 @@ func vCapabilities_turnStart_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	for m.Next() {
 		switch m.Key() {
 		case "operations":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[131])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.StrEnum(it.Item(), &reasons[132], enum11) {
-						return false
-					}
-				}
+			if !c.StrEnumItems(m.Value(), &reasons[131], &reasons[132], enum11) {
+				return false
 			}
 		default:
 			continue
@@ -2361,17 +2307,8 @@ func vCapabilities_turnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[133])
-					}
-					it := d.Items(n)
-					for it.Next() {
-						if !c.StrEnum(it.Item(), &reasons[134], enum12) {
-							return false
-						}
-					}
+				if !c.StrEnumItems(m.Value(), &reasons[133], &reasons[134], enum12) {
+					return false
 				}
 			case "modify":
 				if !c.Child(m.Value(), vCapabilities_turnFinishBefore_allOf_1_modify) {
@@ -2420,17 +2357,8 @@ func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node,
 	for m.Next() {
 		switch m.Key() {
 		case "operations":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[138])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.StrEnum(it.Item(), &reasons[139], enum6) {
-						return false
-					}
-				}
+			if !c.StrEnumItems(m.Value(), &reasons[138], &reasons[139], enum6) {
+				return false
 			}
 		default:
 			continue
@@ -2513,17 +2441,8 @@ func vCapabilities_modelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[140])
-					}
-					it := d.Items(n)
-					for it.Next() {
-						if !c.StrEnum(it.Item(), &reasons[141], enum14) {
-							return false
-						}
-					}
+				if !c.StrEnumItems(m.Value(), &reasons[140], &reasons[141], enum14) {
+					return false
 				}
 			case "modify":
 				if !c.Child(m.Value(), vCapabilities_modelRequestBefore_allOf_1_modify) {
@@ -2572,17 +2491,8 @@ func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Nod
 	for m.Next() {
 		switch m.Key() {
 		case "operations":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[145])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.StrEnum(it.Item(), &reasons[146], enum11) {
-						return false
-					}
-				}
+			if !c.StrEnumItems(m.Value(), &reasons[145], &reasons[146], enum11) {
+				return false
 			}
 		default:
 			continue
@@ -2665,17 +2575,8 @@ func vCapabilities_modelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[147])
-					}
-					it := d.Items(n)
-					for it.Next() {
-						if !c.StrEnum(it.Item(), &reasons[148], enum12) {
-							return false
-						}
-					}
+				if !c.StrEnumItems(m.Value(), &reasons[147], &reasons[148], enum12) {
+					return false
 				}
 			case "modify":
 				if !c.Child(m.Value(), vCapabilities_modelResponseAfter_allOf_1_modify) {
@@ -2724,17 +2625,8 @@ func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Nod
 	for m.Next() {
 		switch m.Key() {
 		case "operations":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[152])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.StrEnum(it.Item(), &reasons[153], enum11) {
-						return false
-					}
-				}
+			if !c.StrEnumItems(m.Value(), &reasons[152], &reasons[153], enum11) {
+				return false
 			}
 		default:
 			continue
@@ -2817,17 +2709,8 @@ func vCapabilities_modelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[154])
-					}
-					it := d.Items(n)
-					for it.Next() {
-						if !c.StrEnum(it.Item(), &reasons[155], enum16) {
-							return false
-						}
-					}
+				if !c.StrEnumItems(m.Value(), &reasons[154], &reasons[155], enum16) {
+					return false
 				}
 			case "flow":
 				if !c.Child(m.Value(), vCapabilities_modelSwitchBefore_allOf_1_flow) {
@@ -2857,17 +2740,8 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node
 	for m.Next() {
 		switch m.Key() {
 		case "operations":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[157])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.StrEnum(it.Item(), &reasons[158], enum11) {
-						return false
-					}
-				}
+			if !c.StrEnumItems(m.Value(), &reasons[157], &reasons[158], enum11) {
+				return false
 			}
 		default:
 			continue
@@ -2950,17 +2824,8 @@ func vCapabilities_toolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[159])
-					}
-					it := d.Items(n)
-					for it.Next() {
-						if !c.StrEnum(it.Item(), &reasons[160], enum17) {
-							return false
-						}
-					}
+				if !c.StrEnumItems(m.Value(), &reasons[159], &reasons[160], enum17) {
+					return false
 				}
 			case "modify":
 				if !c.Child(m.Value(), vCapabilities_toolBefore_allOf_1_modify) {
@@ -3011,17 +2876,8 @@ func vCapabilities_toolBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 	for m.Next() {
 		switch m.Key() {
 		case "operations":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[164])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.StrEnum(it.Item(), &reasons[165], enum11) {
-						return false
-					}
-				}
+			if !c.StrEnumItems(m.Value(), &reasons[164], &reasons[165], enum11) {
+				return false
 			}
 		default:
 			continue
@@ -3104,17 +2960,8 @@ func vCapabilities_toolAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[166])
-					}
-					it := d.Items(n)
-					for it.Next() {
-						if !c.StrEnum(it.Item(), &reasons[167], enum19) {
-							return false
-						}
-					}
+				if !c.StrEnumItems(m.Value(), &reasons[166], &reasons[167], enum19) {
+					return false
 				}
 			case "modify":
 				if !c.Child(m.Value(), vCapabilities_toolAfter_allOf_1_modify) {
@@ -3165,17 +3012,8 @@ func vCapabilities_toolAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	for m.Next() {
 		switch m.Key() {
 		case "operations":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[171])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.StrEnum(it.Item(), &reasons[172], enum6) {
-						return false
-					}
-				}
+			if !c.StrEnumItems(m.Value(), &reasons[171], &reasons[172], enum6) {
+				return false
 			}
 		default:
 			continue
@@ -3258,17 +3096,8 @@ func vCapabilities_toolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[173])
-					}
-					it := d.Items(n)
-					for it.Next() {
-						if !c.StrEnum(it.Item(), &reasons[174], enum21) {
-							return false
-						}
-					}
+				if !c.StrEnumItems(m.Value(), &reasons[173], &reasons[174], enum21) {
+					return false
 				}
 			case "modify":
 				if !c.Child(m.Value(), vCapabilities_toolPermissionRequest_allOf_1_modify) {
@@ -3317,17 +3146,8 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.
 	for m.Next() {
 		switch m.Key() {
 		case "operations":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[178])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.StrEnum(it.Item(), &reasons[179], enum11) {
-						return false
-					}
-				}
+			if !c.StrEnumItems(m.Value(), &reasons[178], &reasons[179], enum11) {
+				return false
 			}
 		default:
 			continue
@@ -3410,17 +3230,8 @@ func vCapabilities_toolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[180])
-					}
-					it := d.Items(n)
-					for it.Next() {
-						if !c.StrEnum(it.Item(), &reasons[181], enum22) {
-							return false
-						}
-					}
+				if !c.StrEnumItems(m.Value(), &reasons[180], &reasons[181], enum22) {
+					return false
 				}
 			case "flow":
 				if !c.Child(m.Value(), vCapabilities_toolBatchAfter_allOf_1_flow) {
@@ -3450,17 +3261,8 @@ func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	for m.Next() {
 		switch m.Key() {
 		case "operations":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[183])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.StrEnum(it.Item(), &reasons[184], enum11) {
-						return false
-					}
-				}
+			if !c.StrEnumItems(m.Value(), &reasons[183], &reasons[184], enum11) {
+				return false
 			}
 		default:
 			continue
@@ -3543,17 +3345,8 @@ func vCapabilities_contextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[185])
-					}
-					it := d.Items(n)
-					for it.Next() {
-						if !c.StrEnum(it.Item(), &reasons[186], enum23) {
-							return false
-						}
-					}
+				if !c.StrEnumItems(m.Value(), &reasons[185], &reasons[186], enum23) {
+					return false
 				}
 			case "modify":
 				if !c.Child(m.Value(), vCapabilities_contextCompactBefore_allOf_1_modify) {
@@ -3656,17 +3449,8 @@ func vCapabilities_contextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[189])
-					}
-					it := d.Items(n)
-					for it.Next() {
-						if !c.StrEnum(it.Item(), &reasons[190], enum25) {
-							return false
-						}
-					}
+				if !c.StrEnumItems(m.Value(), &reasons[189], &reasons[190], enum25) {
+					return false
 				}
 			case "modify":
 				if !c.Child(m.Value(), vCapabilities_contextCompactAfter_allOf_1_modify) {
@@ -3769,17 +3553,8 @@ func vCapabilities_taskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[193])
-					}
-					it := d.Items(n)
-					for it.Next() {
-						if !c.StrEnum(it.Item(), &reasons[194], enum8) {
-							return false
-						}
-					}
+				if !c.StrEnumItems(m.Value(), &reasons[193], &reasons[194], enum8) {
+					return false
 				}
 			default:
 				continue
@@ -3863,17 +3638,8 @@ func vCapabilities_userElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[195])
-					}
-					it := d.Items(n)
-					for it.Next() {
-						if !c.StrEnum(it.Item(), &reasons[196], enum27) {
-							return false
-						}
-					}
+				if !c.StrEnumItems(m.Value(), &reasons[195], &reasons[196], enum27) {
+					return false
 				}
 			default:
 				continue
@@ -3957,17 +3723,8 @@ func vCapabilities_userElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[197])
-					}
-					it := d.Items(n)
-					for it.Next() {
-						if !c.StrEnum(it.Item(), &reasons[198], enum28) {
-							return false
-						}
-					}
+				if !c.StrEnumItems(m.Value(), &reasons[197], &reasons[198], enum28) {
+					return false
 				}
 			case "modify":
 				if !c.Child(m.Value(), vCapabilities_userElicitationResult_allOf_1_modify) {
@@ -4070,17 +3827,8 @@ func vCapabilities_userMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[201])
-					}
-					it := d.Items(n)
-					for it.Next() {
-						if !c.StrEnum(it.Item(), &reasons[202], enum30) {
-							return false
-						}
-					}
+				if !c.StrEnumItems(m.Value(), &reasons[201], &reasons[202], enum30) {
+					return false
 				}
 			case "modify":
 				if !c.Child(m.Value(), vCapabilities_userMessageInbound_allOf_1_modify) {
@@ -4183,17 +3931,8 @@ func vCapabilities_userMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[205])
-					}
-					it := d.Items(n)
-					for it.Next() {
-						if !c.StrEnum(it.Item(), &reasons[206], enum30) {
-							return false
-						}
-					}
+				if !c.StrEnumItems(m.Value(), &reasons[205], &reasons[206], enum30) {
+					return false
 				}
 			case "modify":
 				if !c.Child(m.Value(), vCapabilities_userMessageOutbound_allOf_1_modify) {
@@ -4296,17 +4035,8 @@ func vCapabilities_workspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[209])
-					}
-					it := d.Items(n)
-					for it.Next() {
-						if !c.StrEnum(it.Item(), &reasons[210], enum30) {
-							return false
-						}
-					}
+				if !c.StrEnumItems(m.Value(), &reasons[209], &reasons[210], enum30) {
+					return false
 				}
 			case "modify":
 				if !c.Child(m.Value(), vCapabilities_workspaceChangeBefore_allOf_1_modify) {
@@ -4728,17 +4458,8 @@ func vEvent_envelope_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 					return false
 				}
 			case "gaps":
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindArray) {
-						return c.FailTypeWith(n, &reasons[234])
-					}
-					it := d.Items(n)
-					for it.Next() {
-						if !c.Child(it.Item(), vEvent_gap) {
-							return false
-						}
-					}
+				if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
+					return false
 				}
 			case "native":
 			case "extensions":
@@ -4818,17 +4539,8 @@ func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return false
 			}
 		case "gaps":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[234])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vEvent_gap) {
-						return false
-					}
-				}
+			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
+				return false
 			}
 		case "native":
 		case "extensions":
@@ -6125,17 +5837,8 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 				return false
 			}
 		case "mcpServers":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[403])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vInteractionEvent_configChangeAfter_change_mcpServers_items) {
-						return false
-					}
-				}
+			if !c.ChildItems(m.Value(), &reasons[403], vInteractionEvent_configChangeAfter_change_mcpServers_items) {
+				return false
 			}
 		default:
 			return c.FailWith(m.Name(), &reasons[404])
@@ -6242,17 +5945,8 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 				return false
 			}
 		case "gaps":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[234])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vEvent_gap) {
-						return false
-					}
-				}
+			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
+				return false
 			}
 		case "native":
 		case "extensions":
@@ -6369,17 +6063,8 @@ func vContentItem_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 			}
 		case "parts":
 			seen |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[426])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vContentItem) {
-						return false
-					}
-				}
+			if !c.ChildItems(m.Value(), &reasons[426], vContentItem) {
+				return false
 			}
 		case "synthesized":
 			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
@@ -6462,17 +6147,8 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 				return false
 			}
 		case "gaps":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[234])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vEvent_gap) {
-						return false
-					}
-				}
+			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
+				return false
 			}
 		case "native":
 		case "extensions":
@@ -6849,17 +6525,8 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				return false
 			}
 		case "gaps":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[234])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vEvent_gap) {
-						return false
-					}
-				}
+			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
+				return false
 			}
 		case "native":
 		case "extensions":
@@ -7135,17 +6802,8 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				return false
 			}
 		case "gaps":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[234])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vEvent_gap) {
-						return false
-					}
-				}
+			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
+				return false
 			}
 		case "native":
 		case "extensions":
@@ -7264,17 +6922,8 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 				return false
 			}
 		case "gaps":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[234])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vEvent_gap) {
-						return false
-					}
-				}
+			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
+				return false
 			}
 		case "native":
 		case "extensions":
@@ -7522,17 +7171,8 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 				return false
 			}
 		case "gaps":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[234])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vEvent_gap) {
-						return false
-					}
-				}
+			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
+				return false
 			}
 		case "native":
 		case "extensions":
@@ -8143,17 +7783,8 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 				return false
 			}
 		case "gaps":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[234])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vEvent_gap) {
-						return false
-					}
-				}
+			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
+				return false
 			}
 		case "native":
 		case "extensions":
@@ -8311,17 +7942,8 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				return false
 			}
 		case "gaps":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[234])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vEvent_gap) {
-						return false
-					}
-				}
+			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
+				return false
 			}
 		case "native":
 		case "extensions":
@@ -8496,17 +8118,8 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 				return false
 			}
 		case "gaps":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[234])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vEvent_gap) {
-						return false
-					}
-				}
+			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
+				return false
 			}
 		case "native":
 		case "extensions":
@@ -8582,17 +8195,8 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			}
 		case "suggestions":
 			seen |= uint64(0x1)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[616])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vExecutionEvent_toolPermissionRequest_suggestions_items) {
-						return false
-					}
-				}
+			if !c.ChildItems(m.Value(), &reasons[616], vExecutionEvent_toolPermissionRequest_suggestions_items) {
+				return false
 			}
 		case "sandboxBypass":
 			seen |= uint64(0x2)
@@ -8635,17 +8239,8 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 				return false
 			}
 		case "gaps":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[234])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vEvent_gap) {
-						return false
-					}
-				}
+			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
+				return false
 			}
 		case "native":
 		case "extensions":
@@ -10246,17 +9841,8 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 				return false
 			}
 		case "gaps":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[234])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vEvent_gap) {
-						return false
-					}
-				}
+			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
+				return false
 			}
 		case "native":
 		case "extensions":
@@ -10395,17 +9981,8 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				return false
 			}
 		case "gaps":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[234])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vEvent_gap) {
-						return false
-					}
-				}
+			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
+				return false
 			}
 		case "native":
 		case "extensions":
@@ -10563,17 +10140,8 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				return false
 			}
 		case "gaps":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[234])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vEvent_gap) {
-						return false
-					}
-				}
+			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
+				return false
 			}
 		case "native":
 		case "extensions":
@@ -10842,17 +10410,8 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 				return false
 			}
 		case "gaps":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[234])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vEvent_gap) {
-						return false
-					}
-				}
+			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
+				return false
 			}
 		case "native":
 		case "extensions":
@@ -11060,17 +10619,8 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 				return false
 			}
 		case "gaps":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[234])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vEvent_gap) {
-						return false
-					}
-				}
+			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
+				return false
 			}
 		case "native":
 		case "extensions":
@@ -11744,17 +11294,8 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahpimpl.Ctx, n ahpimpl
 			}
 		case "messages":
 			seen |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[855])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vInteractionEvent_userMessageInbound_message_messages_items) {
-						return false
-					}
-				}
+			if !c.ChildItems(m.Value(), &reasons[855], vInteractionEvent_userMessageInbound_message_messages_items) {
+				return false
 			}
 		default:
 			return c.FailWith(m.Name(), &reasons[856])
@@ -11887,17 +11428,8 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahpimpl.Ctx, n ahpimp
 			}
 		case "messages":
 			seen |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[868])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vInteractionEvent_userMessageOutbound_message_messages_items) {
-						return false
-					}
-				}
+			if !c.ChildItems(m.Value(), &reasons[868], vInteractionEvent_userMessageOutbound_message_messages_items) {
+				return false
 			}
 		default:
 			return c.FailWith(m.Name(), &reasons[869])
@@ -13943,17 +13475,8 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return false
 			}
 		case "gaps":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[234])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vEvent_gap) {
-						return false
-					}
-				}
+			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
+				return false
 			}
 		case "native":
 		case "extensions":
@@ -14375,17 +13898,8 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return false
 			}
 		case "gaps":
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[234])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vEvent_gap) {
-						return false
-					}
-				}
+			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
+				return false
 			}
 		case "native":
 		case "extensions":
@@ -17350,17 +16864,8 @@ func vInterceptResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			}
 		case "effects":
 			seen |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
-					return c.FailTypeWith(n, &reasons[1154])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vEffect) {
-						return false
-					}
-				}
+			if !c.ChildItems(m.Value(), &reasons[1154], vEffect) {
+				return false
 			}
 		case "extensions":
 			if !c.Child(m.Value(), vExtensions) {

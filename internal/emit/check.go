@@ -283,6 +283,10 @@ func (e *checks) inPlaceBlock(g *Group, node Code, t *ir.Schema) {
 		g.Add(e.minRunes(node, t))
 		return
 	}
+	if call := e.itemsAlone(t, keywords); call != nil {
+		g.If(Op("!").Add(call(node))).Block(Return(False()))
+		return
+	}
 	if cond, fail, ok := e.oneTest(t, keywords); ok {
 		// No block for one test: the if binds n.
 		g.If(Id("n").Op(":=").Add(node), cond).Block(Return(fail))
@@ -344,6 +348,43 @@ func (e *checks) minRunesAlone(t *ir.Schema, keywords func(*Group)) bool {
 // points (see minRunesAlone).
 func (e *checks) minRunes(node Code, t *ir.Schema) Code {
 	return If(Op("!").Id("c").Dot("MinRunes").Call(node, countLit(*t.MinLength), e.reason(t.KeywordReason("type")), e.reason(t.KeywordReason("minLength")))).Block(Return(False()))
+}
+
+// itemsAlone returns, when t's keywords (written by keywords) are only
+// that n is an array whose items each pass one test that records nothing
+// (a StrEnum test, or a call of their schema's function through Child),
+// the one runtime call that tests that (StrEnumItems, ChildItems) on a
+// node, and nil otherwise. Both forms are written to compare.
+func (e *checks) itemsAlone(t *ir.Schema, keywords func(*Group)) func(node Code) Code {
+	ti := target(t.Items)
+	if len(t.Types) != 1 || t.Types[0] != "array" || ti == nil || ti.IsFalse() {
+		return nil
+	}
+	item := Id("it").Dot("Item").Call()
+	typ := e.reason(t.KeywordReason("type"))
+	var test Code
+	var call func(node Code) Code
+	switch {
+	case ti.Plan.EnumStrings != nil && ti.Plan.InPlace:
+		test = e.strEnum(item, ti)
+		call = func(node Code) Code {
+			return Id("c").Dot("StrEnumItems").Call(node, typ, e.reason(ti.KeywordReason("enum")), Id(e.prog.Decls.EnumVar(ti.Plan.EnumStrings)))
+		}
+	case !ti.Plan.InPlace:
+		test = If(Op("!").Id("c").Dot("Child").Call(item, Id(ti.Func))).Block(Return(False()))
+		call = func(node Code) Code { return Id("c").Dot("ChildItems").Call(node, typ, Id(ti.Func)) }
+	default:
+		return nil
+	}
+	alone := Block(
+		If(Op("!").Parens(e.kindTest(t.Types))).Block(Return(e.typeFail(t))),
+		Id("it").Op(":=").Id("d").Dot("Items").Call(Id("n")),
+		For(Id("it").Dot("Next").Call()).Block(test),
+	)
+	if fmt.Sprintf("%#v", BlockFunc(keywords)) != fmt.Sprintf("%#v", alone) {
+		return nil
+	}
+	return call
 }
 
 // enumAlone reports whether t's keywords (written by keywords) are only
