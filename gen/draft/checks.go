@@ -127,14 +127,7 @@ func vCommon_jsonRpcId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 
 // vCommon_nonEmptyString checks draft/common.schema.json#/$defs/nonEmptyString.
 func vCommon_nonEmptyString(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[10])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[11])
-	}
-	return true
+	return c.MinRunes(n, 1, &reasons[10], &reasons[11])
 }
 
 // vCommon_jsonRpcId_anyOf_1 checks
@@ -149,14 +142,7 @@ func vCommon_jsonRpcId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 
 // vCommon_methodName checks draft/common.schema.json#/$defs/methodName.
 func vCommon_methodName(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[13])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[14])
-	}
-	return true
+	return c.MinRunes(n, 1, &reasons[13], &reasons[14])
 }
 
 // vCommon_request_params checks
@@ -1082,10 +1068,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event
 // vCommon_interceptableEventType checks
 // draft/common.schema.json#/$defs/interceptableEventType.
 func vCommon_interceptableEventType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	if !c.StrEnum(n, &reasons[68], enum3) {
-		return false
-	}
-	return true
+	return c.StrEnum(n, &reasons[68], enum3)
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes
@@ -1577,10 +1560,7 @@ func vCapabilities_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 // vCapabilities_effects_items_anyOf_0 checks
 // draft/capabilities.schema.json#/properties/effects/items/anyOf/0.
 func vCapabilities_effects_items_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	if !c.StrEnum(n, &reasons[87], enum5) {
-		return false
-	}
-	return true
+	return c.StrEnum(n, &reasons[87], enum5)
 }
 
 // vCommon_reverseDnsName checks draft/common.schema.json#/$defs/reverseDnsName.
@@ -4070,10 +4050,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimp
 
 // vCommon_eventType checks draft/common.schema.json#/$defs/eventType.
 func vCommon_eventType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	if !c.StrEnum(n, &reasons[213], enum32) {
-		return false
-	}
-	return true
+	return c.StrEnum(n, &reasons[213], enum32)
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_gaps_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items.
@@ -4666,14 +4643,7 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // vEvent_eventCore_parentEventId checks
 // draft/event.schema.json#/$defs/eventCore/properties/parentEventId.
 func vEvent_eventCore_parentEventId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[250])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[251])
-	}
-	return true
+	return c.MinRunes(n, 1, &reasons[250], &reasons[251])
 }
 
 // vEvent_gap checks draft/event.schema.json#/$defs/gap.
@@ -6694,14 +6664,7 @@ func vExecutionEvent_error_status(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // vExecutionEvent_error_status_oneOf_0 checks
 // draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0.
 func vExecutionEvent_error_status_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[480])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[481])
-	}
-	return true
+	return c.MinRunes(n, 1, &reasons[480], &reasons[481])
 }
 
 // vExecutionEvent_error_status_oneOf_1 checks
@@ -10317,10 +10280,7 @@ func vExecutionEvent_deniedByPolicy_then_execution(c *ahpimpl.Ctx, n ahpimpl.Nod
 // vExecutionEvent_toolOutcome checks
 // draft/execution-event.schema.json#/$defs/toolOutcome.
 func vExecutionEvent_toolOutcome(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	if !c.StrEnum(n, &reasons[773], enum47) {
-		return false
-	}
-	return true
+	return c.StrEnum(n, &reasons[773], enum47)
 }
 
 // vExecutionEvent_contextCompactBefore checks
@@ -11076,10 +11036,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahpimpl.Ctx, n
 // vInteractionEvent_elicitationMode checks
 // draft/interaction-event.schema.json#/$defs/elicitationMode.
 func vInteractionEvent_elicitationMode(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	if !c.StrEnum(n, &reasons[833], enum50) {
-		return false
-	}
-	return true
+	return c.StrEnum(n, &reasons[833], enum50)
 }
 
 // vCatalogueEvent_userElicitationResult checks
@@ -11876,14 +11833,7 @@ func vInteractionEvent_hookFailure_failure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 
 // vInteractionEvent_hookFailure_parentEventId checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId.
 func vInteractionEvent_hookFailure_parentEventId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[923])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[924])
-	}
-	return true
+	return c.MinRunes(n, 1, &reasons[923], &reasons[924])
 }
 
 // vContentSelection checks draft/content-selection.schema.json#.
@@ -11946,10 +11896,7 @@ func vContentSelection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vContentSelection_disposition checks
 // draft/content-selection.schema.json#/$defs/disposition.
 func vContentSelection_disposition(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	if !c.StrEnum(n, &reasons[927], enum54) {
-		return false
-	}
-	return true
+	return c.StrEnum(n, &reasons[927], enum54)
 }
 
 // vContentUploadReceipt checks draft/content-upload-receipt.schema.json#.

@@ -290,14 +290,7 @@ func vCommon_jsonRpcId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vCommon_jsonRpcId_anyOf_0 checks
 // 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/0.
 func vCommon_jsonRpcId_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[24])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[25])
-	}
-	return true
+	return c.MinRunes(n, 1, &reasons[24], &reasons[25])
 }
 
 // vCommon_jsonRpcId_anyOf_1 checks

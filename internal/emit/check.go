@@ -274,16 +274,8 @@ func (e *checks) inPlace(g *Group, node Code, t *ir.Schema) {
 
 func (e *checks) inPlaceBlock(g *Group, node Code, t *ir.Schema) {
 	keywords := func(g *Group) { e.keywords(g, t) }
-	if e.enumAlone(t, keywords) {
-		// No block for one call: the enum test reads the node once.
-		g.Add(e.strEnum(node, t))
-		return
-	}
-	if e.minRunesAlone(t, keywords) {
-		g.Add(e.minRunes(node, t))
-		return
-	}
-	if call := e.itemsAlone(t, keywords); call != nil {
+	if call := e.oneCall(t, keywords); call != nil {
+		// No block for one call: it reads the node once.
 		g.If(Op("!").Add(call(node))).Block(Return(False()))
 		return
 	}
@@ -330,6 +322,19 @@ func (e *checks) oneTest(t *ir.Schema, keywords func(*Group)) (cond, fail Code, 
 	return cond, fail, ok
 }
 
+// oneCall returns, when t's keywords (written by keywords) are one test
+// the runtime has a call for (enumAlone, minRunesAlone, itemsAlone), that
+// call on a node; nil otherwise.
+func (e *checks) oneCall(t *ir.Schema, keywords func(*Group)) func(node Code) Code {
+	switch {
+	case e.enumAlone(t, keywords):
+		return func(node Code) Code { return e.strEnumCall(node, t) }
+	case e.minRunesAlone(t, keywords):
+		return func(node Code) Code { return e.minRunesCall(node, t) }
+	}
+	return e.itemsAlone(t, keywords)
+}
+
 // minRunesAlone reports whether t's keywords (written by keywords) are
 // only that n is a string of at least MinLength code points, by writing
 // both: one ahpimpl.Ctx.MinRunes call then tests it (minRunes).
@@ -344,10 +349,10 @@ func (e *checks) minRunesAlone(t *ir.Schema, keywords func(*Group)) bool {
 	return fmt.Sprintf("%#v", BlockFunc(keywords)) == fmt.Sprintf("%#v", alone)
 }
 
-// minRunes tests that node is a string of at least t.MinLength code
-// points (see minRunesAlone).
-func (e *checks) minRunes(node Code, t *ir.Schema) Code {
-	return If(Op("!").Id("c").Dot("MinRunes").Call(node, countLit(*t.MinLength), e.reason(t.KeywordReason("type")), e.reason(t.KeywordReason("minLength")))).Block(Return(False()))
+// minRunesCall is the call that tests that node is a string of at least
+// t.MinLength code points (see minRunesAlone).
+func (e *checks) minRunesCall(node Code, t *ir.Schema) Code {
+	return Id("c").Dot("MinRunes").Call(node, countLit(*t.MinLength), e.reason(t.KeywordReason("type")), e.reason(t.KeywordReason("minLength")))
 }
 
 // itemsAlone returns, when t's keywords (written by keywords) are only
@@ -424,6 +429,10 @@ func (e *checks) callBool(method string, cur, s *ir.Schema, node Code) Code {
 func (e *checks) body(g *Group, s *ir.Schema) {
 	e.withKind(false, func() {
 		keywords := func(g *Group) { e.keywords(g, s) }
+		if call := e.oneCall(s, keywords); call != nil {
+			g.Return(call(Id("n")))
+			return
+		}
 		used := reads(keywords, "d", "k")
 		if used["d"].n > 0 || used["k"].n > 0 {
 			g.Id("d").Op(":=").Id("c").Dot("Doc")

@@ -104,7 +104,12 @@ func (e *checks) enum(g *Group, s *ir.Schema) {
 
 // strEnum tests node against s's enum of strings (ir.Plan.EnumStrings).
 func (e *checks) strEnum(node Code, s *ir.Schema) Code {
-	return If(Op("!").Id("c").Dot("StrEnum").Call(node, e.reason(s.KeywordReason("enum")), Id(e.prog.Decls.EnumVar(s.Plan.EnumStrings)))).Block(Return(False()))
+	return If(Op("!").Add(e.strEnumCall(node, s))).Block(Return(False()))
+}
+
+// strEnumCall is the call that strEnum tests.
+func (e *checks) strEnumCall(node Code, s *ir.Schema) Code {
+	return Id("c").Dot("StrEnum").Call(node, e.reason(s.KeywordReason("enum")), Id(e.prog.Decls.EnumVar(s.Plan.EnumStrings)))
 }
 
 func (e *checks) array(g *Group, s *ir.Schema) {
