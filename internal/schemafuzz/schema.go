@@ -184,9 +184,11 @@ func (g *schemaGen) sub(a at) any {
 	return g.keywords(a, false)
 }
 
-// leaf is a schema with one simple keyword, or none.
+// leaf is a schema with one simple keyword, or none, or one of the
+// shapes the generated code tests with one runtime call (a string with a
+// minLength, an array of string enums).
 func (g *schemaGen) leaf(a at) any {
-	switch g.pick(9) {
+	switch g.pick(11) {
 	case 0:
 		return Obj{}
 	case 1:
@@ -209,6 +211,10 @@ func (g *schemaGen) leaf(a at) any {
 			return Obj{{"$dynamicRef", ref}}
 		}
 		return true
+	case 8:
+		return Obj{{"type", "string"}, {"minLength", Num(fmt.Sprint(1 + g.pick(3)))}}
+	case 9:
+		return Obj{{"type", "array"}, {"items", Obj{{"enum", g.names(3)}}}}
 	}
 	return Obj{{"type", "integer"}}
 }
