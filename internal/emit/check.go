@@ -192,8 +192,8 @@ func (e *checks) same(g *Group, cur, s *ir.Schema, ev Code) {
 		return
 	}
 	if t.Plan.InPlace {
-		if fmt.Sprintf("%#v", ev) != "ev" {
-			panic("emit: " + t.Loc + " is planned in place but applied with annotations " + fmt.Sprintf("%#v", ev))
+		if spelled(ev) != "ev" {
+			panic("emit: " + t.Loc + " is planned in place but applied with annotations " + spelled(ev))
 		}
 		e.inPlaceHere(g, t, false)
 		return
@@ -274,17 +274,18 @@ func (e *checks) inPlace(g *Group, node Code, t *ir.Schema) {
 
 func (e *checks) inPlaceBlock(g *Group, node Code, t *ir.Schema) {
 	keywords := func(g *Group) { e.keywords(g, t) }
-	if call := e.oneCall(t, keywords); call != nil {
+	written := spelled(BlockFunc(keywords))
+	if call := e.oneCall(t, written); call != nil {
 		// No block for one call: it reads the node once.
 		g.If(Op("!").Add(call(node))).Block(Return(False()))
 		return
 	}
-	if cond, fail, ok := e.oneTest(t, keywords); ok {
+	if cond, fail, ok := e.oneTest(t, written); ok {
 		// No block for one test: the if binds n.
 		g.If(Id("n").Op(":=").Add(node), cond).Block(Return(fail))
 		return
 	}
-	used := reads(keywords, "k", "ev")
+	used := readsIn(written, "k", "ev")
 	if used["ev"].n > 0 {
 		panic("emit: " + t.Loc + " is planned in place on a member or item but reads annotations")
 	}
@@ -300,53 +301,60 @@ func (e *checks) inPlaceBlock(g *Group, node Code, t *ir.Schema) {
 
 func (e *checks) typeFail(s *ir.Schema) Code { return e.failType(Id("n"), s.KeywordReason("type")) }
 
+// typeCheck is the test of s's type keyword, as keywords writes it.
+func (e *checks) typeCheck(s *ir.Schema) Code {
+	return If(Op("!").Parens(e.kindTest(s.Types))).Block(Return(e.typeFail(s)))
+}
+
+// spelled is c as written: the shape tests below compare what keywords
+// writes (written) with the one shape each replaces.
+func spelled(c Code) string { return fmt.Sprintf("%#v", c) }
+
 func (e *checks) constFail(s *ir.Schema) Code { return e.fail(Id("n"), s.KeywordReason("const")) }
 
-// oneTest returns, when t's keywords (written by keywords) are one test
-// of n alone, the const's or the type's (of one kind), that test as the
+// oneTest returns, when t's keywords (as written) are one test of n
+// alone, the const's or the type's (of one kind), that test as the
 // condition on which to fail and the failure, with n's kind read in the
 // condition rather than from k: what an if statement binding n in its
-// init writes, without a block around it. Both are written to compare.
-func (e *checks) oneTest(t *ir.Schema, keywords func(*Group)) (cond, fail Code, ok bool) {
-	written := fmt.Sprintf("%#v", BlockFunc(keywords))
+// init writes, without a block around it.
+func (e *checks) oneTest(t *ir.Schema, written string) (cond, fail Code, ok bool) {
 	switch {
 	case t.Const != nil:
 		fail = e.constFail(t)
 		cond = Op("!").Parens(e.equal(Id("n"), *t.Const))
-		ok = written == fmt.Sprintf("%#v", Block(If(cond).Block(Return(fail))))
+		ok = written == spelled(Block(If(cond).Block(Return(fail))))
 	case len(t.Types) == 1:
 		fail = e.typeFail(t)
-		ok = written == fmt.Sprintf("%#v", Block(If(Op("!").Parens(e.kindTest(t.Types))).Block(Return(fail))))
+		ok = written == spelled(Block(e.typeCheck(t)))
 		cond = Op("!").Parens(kindTestOf(t.Types, Id("d").Dot("Kind").Call(Id("n"))))
 	}
 	return cond, fail, ok
 }
 
-// oneCall returns, when t's keywords (written by keywords) are one test
-// the runtime has a call for (enumAlone, minRunesAlone, itemsAlone), that
+// oneCall returns, when t's keywords (as written) are one test the
+// runtime has a call for (enumAlone, minRunesAlone, itemsAlone), that
 // call on a node; nil otherwise.
-func (e *checks) oneCall(t *ir.Schema, keywords func(*Group)) func(node Code) Code {
+func (e *checks) oneCall(t *ir.Schema, written string) func(node Code) Code {
 	switch {
-	case e.enumAlone(t, keywords):
+	case e.enumAlone(t, written):
 		return func(node Code) Code { return e.strEnumCall(node, t) }
-	case e.minRunesAlone(t, keywords):
+	case e.minRunesAlone(t, written):
 		return func(node Code) Code { return e.minRunesCall(node, t) }
 	}
-	return e.itemsAlone(t, keywords)
+	return e.itemsAlone(t, written)
 }
 
-// minRunesAlone reports whether t's keywords (written by keywords) are
-// only that n is a string of at least MinLength code points, by writing
-// both: one ahpimpl.Ctx.MinRunes call then tests it (minRunes).
-func (e *checks) minRunesAlone(t *ir.Schema, keywords func(*Group)) bool {
+// minRunesAlone reports whether t's keywords (as written) are only that n
+// is a string of at least MinLength code points: one ahpimpl.Ctx.MinRunes
+// call then tests it (minRunesCall).
+func (e *checks) minRunesAlone(t *ir.Schema, written string) bool {
 	if t.MinLength == nil || len(t.Types) != 1 || t.Types[0] != "string" {
 		return false
 	}
-	alone := Block(
-		If(Op("!").Parens(e.kindTest(t.Types))).Block(Return(e.typeFail(t))),
+	return written == spelled(Block(
+		e.typeCheck(t),
 		If(Id("d").Dot("RunesBelow").Call(Id("n"), countLit(*t.MinLength))).Block(Return(e.fail(Id("n"), t.KeywordReason("minLength")))),
-	)
-	return fmt.Sprintf("%#v", BlockFunc(keywords)) == fmt.Sprintf("%#v", alone)
+	))
 }
 
 // minRunesCall is the call that tests that node is a string of at least
@@ -355,12 +363,12 @@ func (e *checks) minRunesCall(node Code, t *ir.Schema) Code {
 	return Id("c").Dot("MinRunes").Call(node, countLit(*t.MinLength), e.reason(t.KeywordReason("type")), e.reason(t.KeywordReason("minLength")))
 }
 
-// itemsAlone returns, when t's keywords (written by keywords) are only
-// that n is an array whose items each pass one test that records nothing
-// (a StrEnum test, or a call of their schema's function through Child),
-// the one runtime call that tests that (StrEnumItems, ChildItems) on a
-// node, and nil otherwise. Both forms are written to compare.
-func (e *checks) itemsAlone(t *ir.Schema, keywords func(*Group)) func(node Code) Code {
+// itemsAlone returns, when t's keywords (as written) are only that n is
+// an array whose items each pass one test that records nothing (a
+// StrEnum test, or a call of their schema's function through Child), the
+// one runtime call that tests that (StrEnumItems, ChildItems) on a node,
+// and nil otherwise.
+func (e *checks) itemsAlone(t *ir.Schema, written string) func(node Code) Code {
 	ti := target(t.Items)
 	if len(t.Types) != 1 || t.Types[0] != "array" || ti == nil || ti.IsFalse() {
 		return nil
@@ -382,23 +390,20 @@ func (e *checks) itemsAlone(t *ir.Schema, keywords func(*Group)) func(node Code)
 		return nil
 	}
 	alone := Block(
-		If(Op("!").Parens(e.kindTest(t.Types))).Block(Return(e.typeFail(t))),
+		e.typeCheck(t),
 		Id("it").Op(":=").Id("d").Dot("Items").Call(Id("n")),
 		For(Id("it").Dot("Next").Call()).Block(test),
 	)
-	if fmt.Sprintf("%#v", BlockFunc(keywords)) != fmt.Sprintf("%#v", alone) {
+	if written != spelled(alone) {
 		return nil
 	}
 	return call
 }
 
-// enumAlone reports whether t's keywords (written by keywords) are only
-// its enum of strings, one StrEnum test, by writing both.
-func (e *checks) enumAlone(t *ir.Schema, keywords func(*Group)) bool {
-	if t.Plan.EnumStrings == nil {
-		return false
-	}
-	return fmt.Sprintf("%#v", BlockFunc(keywords)) == fmt.Sprintf("%#v", Block(e.strEnum(Id("n"), t)))
+// enumAlone reports whether t's keywords (as written) are only its enum
+// of strings, one StrEnum test.
+func (e *checks) enumAlone(t *ir.Schema, written string) bool {
+	return t.Plan.EnumStrings != nil && written == spelled(Block(e.strEnum(Id("n"), t)))
 }
 
 // childCall checks a nested value against t with function fn (t's check),
@@ -429,11 +434,12 @@ func (e *checks) callBool(method string, cur, s *ir.Schema, node Code) Code {
 func (e *checks) body(g *Group, s *ir.Schema) {
 	e.withKind(false, func() {
 		keywords := func(g *Group) { e.keywords(g, s) }
-		if call := e.oneCall(s, keywords); call != nil {
+		written := spelled(BlockFunc(keywords))
+		if call := e.oneCall(s, written); call != nil {
 			g.Return(call(Id("n")))
 			return
 		}
-		used := reads(keywords, "d", "k")
+		used := readsIn(written, "d", "k")
 		if used["d"].n > 0 || used["k"].n > 0 {
 			g.Id("d").Op(":=").Id("c").Dot("Doc")
 		}
@@ -450,7 +456,7 @@ func (e *checks) body(g *Group, s *ir.Schema) {
 // declared by body or inPlace as they are used, and its kind, e.k).
 func (e *checks) keywords(g *Group, s *ir.Schema) {
 	if len(s.Types) > 0 {
-		g.If(Op("!").Parens(e.kindTest(s.Types))).Block(Return(e.typeFail(s)))
+		g.Add(e.typeCheck(s))
 	}
 	if s.Const != nil {
 		g.If(Op("!").Parens(e.equal(Id("n"), *s.Const))).Block(Return(e.constFail(s)))

@@ -3,7 +3,6 @@ package emit
 //lint:file-ignore ST1001 jennifer is built to be dot-imported: its statements read as the Go they write.
 
 import (
-	"fmt"
 	"go/scanner"
 	"go/token"
 
@@ -39,7 +38,12 @@ func (r read) once() bool { return r.n == 1 && !r.inLoop }
 
 // reads is uses with the count of each name's reads (see read).
 func reads(write func(*Group), names ...string) map[string]read {
-	sc := scan(write)
+	return readsIn(spelled(BlockFunc(write)), names...)
+}
+
+// readsIn is reads of statements already written: code, a block.
+func readsIn(code string, names ...string) map[string]read {
+	sc := scanText(code)
 	want := map[string]bool{}
 	for _, n := range names {
 		want[n] = true
@@ -123,10 +127,12 @@ func declares(write func(*Group)) bool {
 
 // scan renders the statements write emits, in a block, and returns a
 // scanner of its tokens.
-func scan(write func(*Group)) *scanner.Scanner {
-	code := []byte(fmt.Sprintf("%#v", BlockFunc(write)))
+func scan(write func(*Group)) *scanner.Scanner { return scanText(spelled(BlockFunc(write))) }
+
+// scanText scans Go code.
+func scanText(code string) *scanner.Scanner {
 	fset := token.NewFileSet()
 	sc := new(scanner.Scanner)
-	sc.Init(fset.AddFile("", -1, len(code)), code, nil, 0)
+	sc.Init(fset.AddFile("", -1, len(code)), []byte(code), nil, 0)
 	return sc
 }
