@@ -2,9 +2,10 @@ package ahpimpl
 
 import "github.com/ahpgen/ahpgen/ahprt"
 
-// The bodies of the entry points every generated type has (DecodeX,
-// decodeX, the Checker method Check.X, UnmarshalJSON), written once here:
-// generated code passes its type's check, builder and memo mask.
+// The bodies of the entry points of generated types (DecodeX, decodeX
+// where the dispatcher or a DecodeX calls it, the Checker method X,
+// UnmarshalJSON; MarshalJSON's is Marshal, in encode.go), written once
+// here: generated code passes its type's check, builder and memo mask.
 
 // Decoded hands the document Begin parsed (or its error) to decode,
 // which validates and builds it (a generated decodeX), and releases the

@@ -48,8 +48,8 @@ func (c *Ctx) FailUnsupported(n Node, schema, what string) bool {
 // string among them passes, another string is an unsupported value
 // (AHP-CORE-003) at the enum keyword r names, and a value of another kind
 // fails with r. The values are compared in their order: the enums of the
-// schemas list a few strings each, and the longest (the event types)
-// differ mostly in length, which each comparison tests first.
+// schemas list a few strings each, and each comparison tests the lengths
+// first, so most of a long list (the event types) costs a compare each.
 func (c *Ctx) StrEnum(n Node, r *Reason, values []string) bool {
 	if c.Doc.Kind(n) != KindString {
 		return c.FailWith(n, r)
@@ -86,7 +86,10 @@ func (c *Ctx) ChildItems(n Node, typ *Reason, check CheckFunc) bool {
 	if c.Doc.Kind(n) != KindArray {
 		return c.FailTypeWith(n, typ)
 	}
-	it := c.Doc.Items(n) // declared before the loop: see Members
+	// The iterator is declared before the loop, not in its init: there,
+	// Go 1.22 gives each round its own copy, which Next, taking its
+	// address, would make the compiler move every round.
+	it := c.Doc.Items(n)
 	for it.Next() {
 		if !c.Child(it.Item(), check) {
 			return false
