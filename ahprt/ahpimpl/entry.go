@@ -24,7 +24,13 @@ func Decoded[T any](c *Ctx, err error, decode func(*Ctx) (T, error)) (T, error) 
 // Any is a decoder's result as Entry.Decode returns it: the value, or
 // nil and the error, never a typed nil in the interface. It is the body
 // of every generated decodeAnyX: return ahpimpl.Any(DecodeX(data, opts...)).
-func Any[T any](v T, err error) (any, error) {
+//
+// It is not generic: the compiler emits a function for every
+// instantiation of a generic function, even where every call is inlined,
+// and one per decodeAnyX cost the package's compile 231 functions. The
+// conversion to any now happens at the call, also for a rejected value,
+// which is nil or a zero value and converts without allocating.
+func Any(v any, err error) (any, error) {
 	if err != nil {
 		return nil, err
 	}

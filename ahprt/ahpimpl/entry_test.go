@@ -21,6 +21,17 @@ func TestAny(t *testing.T) {
 	if got, ok := v.(*msg); !ok || got != m || err != nil {
 		t.Errorf("Any of a decoded value: %#v, %v; want %p, nil", v, err, m)
 	}
+	// What a rejected decode passes (nil, or a zero enum or list) converts
+	// to an interface without allocating, now that the call converts it.
+	type enum string
+	allocs := testing.AllocsPerRun(100, func() {
+		_, _ = Any((*msg)(nil), failure)
+		_, _ = Any(enum(""), failure)
+		_, _ = Any([]msg(nil), failure)
+	})
+	if allocs != 0 {
+		t.Errorf("Any of rejected values allocates %v times; want 0", allocs)
+	}
 }
 
 // TestStrEnum: a listed string passes, an unlisted one (escaped or not)
