@@ -2016,34 +2016,11 @@ func bCatalogueEvent(c *ahpimpl.Ctx, n ahpimpl.Node) CatalogueEvent {
 // ConfigChangeBeforeEvent is an object
 // (catalogue-event.schema.json#/$defs/config.change.before).
 type ConfigChangeBeforeEvent struct {
-	// Turn is the optional member "turn" (nil when absent).
-	Turn *OpenIdentity
-	// Items is the optional member "items" (nil when absent).
-	Items ContentItems
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
+	// Envelope holds the members "turn", "items", "id", "source", "time",
+	// "session", "parentEventId", "gaps", "native", "extensions",
+	// "synthesized" (event.schema.json#/$defs/envelope), as fields and getters
+	// that Go promotes.
+	Envelope
 	// Change is the member "change" (required).
 	Change ConfigChangeBeforeEventChange
 	// Unknown keeps, in order, members the schema does not declare; encoding
@@ -2059,78 +2036,6 @@ func (*ConfigChangeBeforeEvent) GetType() string {
 	return "config.change.before"
 }
 
-// GetID returns v.ID, or "" if v is nil.
-func (v *ConfigChangeBeforeEvent) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *ConfigChangeBeforeEvent) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *ConfigChangeBeforeEvent) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *ConfigChangeBeforeEvent) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *ConfigChangeBeforeEvent) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *ConfigChangeBeforeEvent) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *ConfigChangeBeforeEvent) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *ConfigChangeBeforeEvent) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *ConfigChangeBeforeEvent) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
-}
-
 // bConfigChangeBeforeEvent fills v, which is zero, from object n of a
 // validated document.
 func bConfigChangeBeforeEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChangeBeforeEvent) {
@@ -2138,37 +2043,13 @@ func bConfigChangeBeforeEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChangeBef
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "turn":
-			v.Turn = new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), v.Turn)
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
 		case "type":
 		case "change":
 			bConfigChangeBeforeEventChange(c, m.Value(), &v.Change)
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEnvelopeMember(c, m.Key(), m.Value(), &v.Envelope) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -2185,38 +2066,12 @@ func (v *ConfigChangeBeforeEvent) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeConfigChangeBeforeEvent.Append(v)
 	}
-	b = append(b, '{')
 	start := len(b)
-	if v.Turn != nil {
-		b = v.Turn.AppendJSON(append(b, "\"turn\":"...))
-	}
-	if v.Items != nil {
-		b = appendListContentItem(ahpimpl.AppendMember(b, start, "\"items\":"), v.Items)
-	}
-	b = ahpimpl.AppendString(ahpimpl.AppendMember(b, start, "\"id\":"), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
+	b = appendEnvelopeMembers(b, &v.Envelope)
 	b = append(b, ",\"type\":\"config.change.before\""...)
 	b = v.Change.AppendJSON(append(b, ",\"change\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
+	b[start] = '{'
 	return append(b, '}')
 }
 
@@ -2242,9 +2097,11 @@ func (v *ConfigChangeBeforeEvent) UnmarshalJSON(data []byte) error {
 func NewConfigChangeBeforeEvent(id string, source string, time string, change ConfigChangeBeforeEventChange) *ConfigChangeBeforeEvent {
 	return &ConfigChangeBeforeEvent{
 		Change: change,
-		ID:     id,
-		Source: source,
-		Time:   time,
+		Envelope: Envelope{EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		}},
 	}
 }
 
@@ -2256,33 +2113,30 @@ type Envelope struct {
 	Turn *OpenIdentity
 	// Items is the optional member "items" (nil when absent).
 	Items ContentItems
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
+	// EventCore holds the members "id", "source", "time", "session",
+	// "parentEventId", "gaps", "native", "extensions", "synthesized"
+	// (event.schema.json#/$defs/eventCore), as fields and getters that Go
+	// promotes.
+	EventCore
 	// Unknown keeps, in order, members the schema does not declare; encoding
 	// writes them back.
 	Unknown ahprt.Unknown
+}
+
+// GetTurn returns v.Turn, or nil if v is nil.
+func (v *Envelope) GetTurn() *OpenIdentity {
+	if v == nil {
+		return nil
+	}
+	return v.Turn
+}
+
+// GetItems returns v.Items, or nil if v is nil.
+func (v *Envelope) GetItems() ContentItems {
+	if v == nil {
+		return nil
+	}
+	return v.Items
 }
 
 // bEnvelope fills v, which is zero, from object n of a validated document.
@@ -2290,37 +2144,25 @@ func bEnvelope(c *ahpimpl.Ctx, n ahpimpl.Node, v *Envelope) {
 	d := c.Doc
 	m := d.Members(n)
 	for m.Next() {
-		switch m.Key() {
-		case "turn":
-			v.Turn = new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), v.Turn)
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
+		if !bEnvelopeMember(c, m.Key(), m.Value(), v) {
 			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
+}
+
+// bEnvelopeMember builds member key, of node n, into v when the member is one
+// of Envelope's, and reports whether it is.
+func bEnvelopeMember(c *ahpimpl.Ctx, key string, n ahpimpl.Node, v *Envelope) bool {
+	switch key {
+	case "turn":
+		v.Turn = new(OpenIdentity)
+		bOpenIdentity(c, n, v.Turn)
+	case "items":
+		v.Items = buildListContentItem(c, n)
+	default:
+		return bEventCoreMember(c, key, n, &v.EventCore)
+	}
+	return true
 }
 
 var sizeEnvelope ahpimpl.SizeHint
@@ -2335,37 +2177,24 @@ func (v *Envelope) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeEnvelope.Append(v)
 	}
-	b = append(b, '{')
 	start := len(b)
+	b = appendEnvelopeMembers(b, v)
+	b[start] = '{'
+	return append(b, '}')
+}
+
+// appendEnvelopeMembers appends v's members to b, each after a comma: the
+// encoding of the Envelope that structs embedding it hold.
+func appendEnvelopeMembers(b []byte, v *Envelope) []byte {
 	if v.Turn != nil {
-		b = v.Turn.AppendJSON(append(b, "\"turn\":"...))
+		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	}
 	if v.Items != nil {
-		b = appendListContentItem(ahpimpl.AppendMember(b, start, "\"items\":"), v.Items)
+		b = appendListContentItem(append(b, ",\"items\":"...), v.Items)
 	}
-	b = ahpimpl.AppendString(ahpimpl.AppendMember(b, start, "\"id\":"), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
+	b = appendEventCoreMembers(b, &v.EventCore)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
-	return append(b, '}')
+	return b
 }
 
 // Validate reports whether v, encoded, satisfies
@@ -2418,37 +2247,119 @@ type EventCore struct {
 	Unknown ahprt.Unknown
 }
 
+// GetID returns v.ID, or "" if v is nil.
+func (v *EventCore) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source, or "" if v is nil.
+func (v *EventCore) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time, or "" if v is nil.
+func (v *EventCore) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session, or nil if v is nil.
+func (v *EventCore) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID, or nil if v is nil.
+func (v *EventCore) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps, or nil if v is nil.
+func (v *EventCore) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native, or nil if v is nil.
+func (v *EventCore) GetNative() NativeEvent {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions, or nil if v is nil.
+func (v *EventCore) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized, or nil if v is nil.
+func (v *EventCore) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
 // bEventCore fills v, which is zero, from object n of a validated document.
 func bEventCore(c *ahpimpl.Ctx, n ahpimpl.Node, v *EventCore) {
 	d := c.Doc
 	m := d.Members(n)
 	for m.Next() {
-		switch m.Key() {
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
+		if !bEventCoreMember(c, m.Key(), m.Value(), v) {
 			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
+}
+
+// bEventCoreMember builds member key, of node n, into v when the member is one
+// of EventCore's, and reports whether it is.
+func bEventCoreMember(c *ahpimpl.Ctx, key string, n ahpimpl.Node, v *EventCore) bool {
+	d := c.Doc
+	switch key {
+	case "id":
+		v.ID = c.Text(n)
+	case "source":
+		v.Source = c.Text(n)
+	case "time":
+		v.Time = c.Text(n)
+	case "session":
+		v.Session = new(Session)
+		bSession(c, n, v.Session)
+	case "parentEventId":
+		x := c.Text(n)
+		v.ParentEventID = &x
+	case "gaps":
+		v.Gaps = buildListEventGap(c, n)
+	case "native":
+		v.Native = d.RawValue(n)
+	case "extensions":
+		v.Extensions = d.RawValue(n)
+	case "synthesized":
+		x := d.Bool(n)
+		v.Synthesized = &x
+	default:
+		return false
+	}
+	return true
 }
 
 var sizeEventCore ahpimpl.SizeHint
@@ -2463,7 +2374,16 @@ func (v *EventCore) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeEventCore.Append(v)
 	}
-	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
+	start := len(b)
+	b = appendEventCoreMembers(b, v)
+	b[start] = '{'
+	return append(b, '}')
+}
+
+// appendEventCoreMembers appends v's members to b, each after a comma: the
+// encoding of the EventCore that structs embedding it hold.
+func appendEventCoreMembers(b []byte, v *EventCore) []byte {
+	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
 	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
 	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
 	if v.Session != nil {
@@ -2485,7 +2405,7 @@ func (v *EventCore) AppendJSON(b []byte) []byte {
 		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
-	return append(b, '}')
+	return b
 }
 
 // Validate reports whether v, encoded, satisfies
@@ -4553,34 +4473,11 @@ func (v *ConfigChangeBeforeEventChange) UnmarshalJSON(data []byte) error {
 // ConfigChangeAfterEvent is an object
 // (catalogue-event.schema.json#/$defs/config.change.after).
 type ConfigChangeAfterEvent struct {
-	// Turn is the optional member "turn" (nil when absent).
-	Turn *OpenIdentity
-	// Items is the optional member "items" (nil when absent).
-	Items ContentItems
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
+	// Envelope holds the members "turn", "items", "id", "source", "time",
+	// "session", "parentEventId", "gaps", "native", "extensions",
+	// "synthesized" (event.schema.json#/$defs/envelope), as fields and getters
+	// that Go promotes.
+	Envelope
 	// Change is the member "change" (required).
 	Change ConfigChangeAfterEventChange
 	// Unknown keeps, in order, members the schema does not declare; encoding
@@ -4596,78 +4493,6 @@ func (*ConfigChangeAfterEvent) GetType() string {
 	return "config.change.after"
 }
 
-// GetID returns v.ID, or "" if v is nil.
-func (v *ConfigChangeAfterEvent) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *ConfigChangeAfterEvent) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *ConfigChangeAfterEvent) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *ConfigChangeAfterEvent) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *ConfigChangeAfterEvent) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *ConfigChangeAfterEvent) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *ConfigChangeAfterEvent) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *ConfigChangeAfterEvent) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *ConfigChangeAfterEvent) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
-}
-
 // bConfigChangeAfterEvent fills v, which is zero, from object n of a validated
 // document.
 func bConfigChangeAfterEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChangeAfterEvent) {
@@ -4675,37 +4500,13 @@ func bConfigChangeAfterEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChangeAfte
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "turn":
-			v.Turn = new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), v.Turn)
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
 		case "type":
 		case "change":
 			bConfigChangeAfterEventChange(c, m.Value(), &v.Change)
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEnvelopeMember(c, m.Key(), m.Value(), &v.Envelope) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -4722,38 +4523,12 @@ func (v *ConfigChangeAfterEvent) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeConfigChangeAfterEvent.Append(v)
 	}
-	b = append(b, '{')
 	start := len(b)
-	if v.Turn != nil {
-		b = v.Turn.AppendJSON(append(b, "\"turn\":"...))
-	}
-	if v.Items != nil {
-		b = appendListContentItem(ahpimpl.AppendMember(b, start, "\"items\":"), v.Items)
-	}
-	b = ahpimpl.AppendString(ahpimpl.AppendMember(b, start, "\"id\":"), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
+	b = appendEnvelopeMembers(b, &v.Envelope)
 	b = append(b, ",\"type\":\"config.change.after\""...)
 	b = v.Change.AppendJSON(append(b, ",\"change\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
+	b[start] = '{'
 	return append(b, '}')
 }
 
@@ -4779,9 +4554,11 @@ func (v *ConfigChangeAfterEvent) UnmarshalJSON(data []byte) error {
 func NewConfigChangeAfterEvent(id string, source string, time string, change ConfigChangeAfterEventChange) *ConfigChangeAfterEvent {
 	return &ConfigChangeAfterEvent{
 		Change: change,
-		ID:     id,
-		Source: source,
-		Time:   time,
+		Envelope: Envelope{EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		}},
 	}
 }
 
@@ -5045,30 +4822,11 @@ type ExecutionEventTurnStart struct {
 	Trigger ExecutionEventTurnStartTrigger
 	// ExpandedFrom is the optional member "expandedFrom" (nil when absent).
 	ExpandedFrom *string
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
+	// EventCore holds the members "id", "source", "time", "session",
+	// "parentEventId", "gaps", "native", "extensions", "synthesized"
+	// (event.schema.json#/$defs/eventCore), as fields and getters that Go
+	// promotes.
+	EventCore
 	// Unknown keeps, in order, members the schema does not declare; encoding
 	// writes them back.
 	Unknown ahprt.Unknown
@@ -5083,78 +4841,6 @@ func (*ExecutionEventTurnStart) GetType() string {
 	return "turn.start"
 }
 
-// GetID returns v.ID, or "" if v is nil.
-func (v *ExecutionEventTurnStart) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *ExecutionEventTurnStart) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *ExecutionEventTurnStart) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *ExecutionEventTurnStart) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *ExecutionEventTurnStart) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *ExecutionEventTurnStart) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *ExecutionEventTurnStart) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *ExecutionEventTurnStart) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *ExecutionEventTurnStart) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
-}
-
 // GetTurn returns &v.Turn, or nil if v is nil.
 func (v *ExecutionEventTurnStart) GetTurn() *Identity {
 	if v == nil {
@@ -5167,7 +4853,6 @@ func (v *ExecutionEventTurnStart) GetTurn() *Identity {
 // validated document.
 func bExecutionEventTurnStart(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventTurnStart) {
 	d := c.Doc
-	var slab0 *[2]string
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -5179,37 +4864,12 @@ func bExecutionEventTurnStart(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventT
 		case "trigger":
 			v.Trigger = ExecutionEventTurnStartTrigger(c.Text(m.Value()))
 		case "expandedFrom":
-			if slab0 == nil {
-				slab0 = new([2]string)
-			}
-			slab0[0] = c.Text(m.Value())
-			v.ExpandedFrom = &slab0[0]
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			if slab0 == nil {
-				slab0 = new([2]string)
-			}
-			slab0[1] = c.Text(m.Value())
-			v.ParentEventID = &slab0[1]
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
+			x := c.Text(m.Value())
+			v.ExpandedFrom = &x
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEventCoreMember(c, m.Key(), m.Value(), &v.EventCore) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -5233,27 +4893,7 @@ func (v *ExecutionEventTurnStart) AppendJSON(b []byte) []byte {
 	if v.ExpandedFrom != nil {
 		b = ahpimpl.AppendString(append(b, ",\"expandedFrom\":"...), *v.ExpandedFrom)
 	}
-	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
+	b = appendEventCoreMembers(b, &v.EventCore)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -5279,10 +4919,12 @@ func (v *ExecutionEventTurnStart) UnmarshalJSON(data []byte) error {
 // required members; its encoding always carries type "turn.start".
 func NewExecutionEventTurnStart(turn Identity, items ModelVisibleItems, trigger ExecutionEventTurnStartTrigger, id string, source string, time string) *ExecutionEventTurnStart {
 	return &ExecutionEventTurnStart{
-		ID:      id,
+		EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		},
 		Items:   items,
-		Source:  source,
-		Time:    time,
 		Trigger: trigger,
 		Turn:    turn,
 	}
@@ -5461,30 +5103,11 @@ const (
 // finish; an interceptor may still revise the response or ask for another
 // round.
 type ExecutionEventTurnFinishBefore struct {
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
+	// EventCore holds the members "id", "source", "time", "session",
+	// "parentEventId", "gaps", "native", "extensions", "synthesized"
+	// (event.schema.json#/$defs/eventCore), as fields and getters that Go
+	// promotes.
+	EventCore
 	// Turn is the member "turn" (required).
 	Turn Identity
 	// Items is the member "items" (required).
@@ -5513,78 +5136,6 @@ func (*ExecutionEventTurnFinishBefore) GetType() string {
 	return "turn.finish.before"
 }
 
-// GetID returns v.ID, or "" if v is nil.
-func (v *ExecutionEventTurnFinishBefore) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *ExecutionEventTurnFinishBefore) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *ExecutionEventTurnFinishBefore) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *ExecutionEventTurnFinishBefore) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *ExecutionEventTurnFinishBefore) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *ExecutionEventTurnFinishBefore) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *ExecutionEventTurnFinishBefore) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *ExecutionEventTurnFinishBefore) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *ExecutionEventTurnFinishBefore) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
-}
-
 // GetTurn returns &v.Turn, or nil if v is nil.
 func (v *ExecutionEventTurnFinishBefore) GetTurn() *Identity {
 	if v == nil {
@@ -5601,27 +5152,6 @@ func bExecutionEventTurnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Executio
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
 		case "turn":
 			bIdentity(c, m.Value(), &v.Turn)
 		case "items":
@@ -5637,7 +5167,9 @@ func bExecutionEventTurnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Executio
 			v.Usage = new(ExecutionEventUsage)
 			bExecutionEventUsage(c, m.Value(), v.Usage)
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEventCoreMember(c, m.Key(), m.Value(), &v.EventCore) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -5655,27 +5187,7 @@ func (v *ExecutionEventTurnFinishBefore) AppendJSON(b []byte) []byte {
 		return sizeExecutionEventTurnFinishBefore.Append(v)
 	}
 	b = append(b, "{\"type\":\"turn.finish.before\""...)
-	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
+	b = appendEventCoreMembers(b, &v.EventCore)
 	b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	b = appendListCanonicalMessage(append(b, ",\"items\":"...), v.Items)
 	b = ahpimpl.AppendString(append(b, ",\"outcome\":"...), string(v.Outcome))
@@ -5713,12 +5225,14 @@ func (v *ExecutionEventTurnFinishBefore) UnmarshalJSON(data []byte) error {
 func NewExecutionEventTurnFinishBefore(id string, source string, time string, turn Identity, items ModelVisibleItems, outcome ExecutionEventTurnFinishBeforeOutcome, continuationCount ahprt.Number) *ExecutionEventTurnFinishBefore {
 	return &ExecutionEventTurnFinishBefore{
 		ContinuationCount: continuationCount,
-		ID:                id,
-		Items:             items,
-		Outcome:           outcome,
-		Source:            source,
-		Time:              time,
-		Turn:              turn,
+		EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		},
+		Items:   items,
+		Outcome: outcome,
+		Turn:    turn,
 	}
 }
 
@@ -6121,30 +5635,11 @@ const (
 type ExecutionEventTurnEnd struct {
 	// Error is the optional member "error" (nil when absent).
 	Error *ExecutionEventError
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
+	// EventCore holds the members "id", "source", "time", "session",
+	// "parentEventId", "gaps", "native", "extensions", "synthesized"
+	// (event.schema.json#/$defs/eventCore), as fields and getters that Go
+	// promotes.
+	EventCore
 	// Turn is the member "turn" (required).
 	Turn Identity
 	// Items is the member "items" (required).
@@ -6173,78 +5668,6 @@ func (*ExecutionEventTurnEnd) GetType() string {
 	return "turn.end"
 }
 
-// GetID returns v.ID, or "" if v is nil.
-func (v *ExecutionEventTurnEnd) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *ExecutionEventTurnEnd) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *ExecutionEventTurnEnd) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *ExecutionEventTurnEnd) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *ExecutionEventTurnEnd) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *ExecutionEventTurnEnd) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *ExecutionEventTurnEnd) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *ExecutionEventTurnEnd) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *ExecutionEventTurnEnd) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
-}
-
 // GetTurn returns &v.Turn, or nil if v is nil.
 func (v *ExecutionEventTurnEnd) GetTurn() *Identity {
 	if v == nil {
@@ -6264,27 +5687,6 @@ func bExecutionEventTurnEnd(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventTur
 		case "error":
 			v.Error = new(ExecutionEventError)
 			bExecutionEventError(c, m.Value(), v.Error)
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
 		case "turn":
 			bIdentity(c, m.Value(), &v.Turn)
 		case "items":
@@ -6300,7 +5702,9 @@ func bExecutionEventTurnEnd(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventTur
 			v.Usage = new(ExecutionEventUsage)
 			bExecutionEventUsage(c, m.Value(), v.Usage)
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEventCoreMember(c, m.Key(), m.Value(), &v.EventCore) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -6321,27 +5725,7 @@ func (v *ExecutionEventTurnEnd) AppendJSON(b []byte) []byte {
 	if v.Error != nil {
 		b = v.Error.AppendJSON(append(b, ",\"error\":"...))
 	}
-	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
+	b = appendEventCoreMembers(b, &v.EventCore)
 	b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
 	b = appendListCanonicalMessage(append(b, ",\"items\":"...), v.Items)
 	b = ahpimpl.AppendString(append(b, ",\"outcome\":"...), string(v.Outcome))
@@ -6378,12 +5762,14 @@ func (v *ExecutionEventTurnEnd) UnmarshalJSON(data []byte) error {
 func NewExecutionEventTurnEnd(id string, source string, time string, turn Identity, items ModelVisibleItems, outcome ExecutionEventTurnEndOutcome, continuationCount ahprt.Number) *ExecutionEventTurnEnd {
 	return &ExecutionEventTurnEnd{
 		ContinuationCount: continuationCount,
-		ID:                id,
-		Items:             items,
-		Outcome:           outcome,
-		Source:            source,
-		Time:              time,
-		Turn:              turn,
+		EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		},
+		Items:   items,
+		Outcome: outcome,
+		Turn:    turn,
 	}
 }
 
@@ -6558,30 +5944,11 @@ type ExecutionEventTurnProgress struct {
 	// Final is the member "final" (required). True on the last update for this
 	// item.
 	Final bool
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
+	// EventCore holds the members "id", "source", "time", "session",
+	// "parentEventId", "gaps", "native", "extensions", "synthesized"
+	// (event.schema.json#/$defs/eventCore), as fields and getters that Go
+	// promotes.
+	EventCore
 	// Unknown keeps, in order, members the schema does not declare; encoding
 	// writes them back.
 	Unknown ahprt.Unknown
@@ -6594,78 +5961,6 @@ func (*ExecutionEventTurnProgress) isExecutionEvent() {}
 // GetType returns "turn.progress", the constant value of member "type".
 func (*ExecutionEventTurnProgress) GetType() string {
 	return "turn.progress"
-}
-
-// GetID returns v.ID, or "" if v is nil.
-func (v *ExecutionEventTurnProgress) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *ExecutionEventTurnProgress) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *ExecutionEventTurnProgress) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *ExecutionEventTurnProgress) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *ExecutionEventTurnProgress) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *ExecutionEventTurnProgress) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *ExecutionEventTurnProgress) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *ExecutionEventTurnProgress) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *ExecutionEventTurnProgress) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
 }
 
 // GetTurn returns &v.Turn, or nil if v is nil.
@@ -6694,29 +5989,10 @@ func bExecutionEventTurnProgress(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEve
 			bCanonicalMessage(c, m.Value(), &v.Delta)
 		case "final":
 			v.Final = d.Bool(m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEventCoreMember(c, m.Key(), m.Value(), &v.EventCore) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -6741,27 +6017,7 @@ func (v *ExecutionEventTurnProgress) AppendJSON(b []byte) []byte {
 	b = v.Item.AppendJSON(append(b, ",\"item\":"...))
 	b = v.Delta.AppendJSON(append(b, ",\"delta\":"...))
 	b = ahpimpl.AppendBool(append(b, ",\"final\":"...), v.Final)
-	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
+	b = appendEventCoreMembers(b, &v.EventCore)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -6787,13 +6043,15 @@ func (v *ExecutionEventTurnProgress) UnmarshalJSON(data []byte) error {
 // its required members; its encoding always carries type "turn.progress".
 func NewExecutionEventTurnProgress(turn Identity, item Identity, delta CanonicalMessage, final bool, id string, source string, time string) *ExecutionEventTurnProgress {
 	return &ExecutionEventTurnProgress{
-		Delta:  delta,
-		Final:  final,
-		ID:     id,
-		Item:   item,
-		Source: source,
-		Time:   time,
-		Turn:   turn,
+		Delta: delta,
+		EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		},
+		Final: final,
+		Item:  item,
+		Turn:  turn,
 	}
 }
 
@@ -6812,30 +6070,11 @@ type ExecutionEventModelRequestBefore struct {
 	// Params is the member "params" (required). Request parameters, passed as
 	// an open object.
 	Params ahprt.Value
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
+	// EventCore holds the members "id", "source", "time", "session",
+	// "parentEventId", "gaps", "native", "extensions", "synthesized"
+	// (event.schema.json#/$defs/eventCore), as fields and getters that Go
+	// promotes.
+	EventCore
 	// Unknown keeps, in order, members the schema does not declare; encoding
 	// writes them back.
 	Unknown ahprt.Unknown
@@ -6848,78 +6087,6 @@ func (*ExecutionEventModelRequestBefore) isExecutionEvent() {}
 // GetType returns "model.request.before", the constant value of member "type".
 func (*ExecutionEventModelRequestBefore) GetType() string {
 	return "model.request.before"
-}
-
-// GetID returns v.ID, or "" if v is nil.
-func (v *ExecutionEventModelRequestBefore) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *ExecutionEventModelRequestBefore) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *ExecutionEventModelRequestBefore) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *ExecutionEventModelRequestBefore) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *ExecutionEventModelRequestBefore) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *ExecutionEventModelRequestBefore) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *ExecutionEventModelRequestBefore) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *ExecutionEventModelRequestBefore) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *ExecutionEventModelRequestBefore) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
 }
 
 // GetTurn returns v.Turn, or nil if v is nil.
@@ -6949,29 +6116,10 @@ func bExecutionEventModelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execut
 			bExecutionEventAttempt(c, m.Value(), &v.Attempt)
 		case "params":
 			v.Params = d.RawValue(m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEventCoreMember(c, m.Key(), m.Value(), &v.EventCore) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -6996,27 +6144,7 @@ func (v *ExecutionEventModelRequestBefore) AppendJSON(b []byte) []byte {
 	b = v.Model.AppendJSON(append(b, ",\"model\":"...))
 	b = v.Attempt.AppendJSON(append(b, ",\"attempt\":"...))
 	b = ahpimpl.AppendValue(append(b, ",\"params\":"...), v.Params)
-	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
+	b = appendEventCoreMembers(b, &v.EventCore)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -7044,12 +6172,14 @@ func (v *ExecutionEventModelRequestBefore) UnmarshalJSON(data []byte) error {
 func NewExecutionEventModelRequestBefore(items ModelVisibleItems, model ExecutionEventModel, attempt ExecutionEventAttempt, params ahprt.Value, id string, source string, time string) *ExecutionEventModelRequestBefore {
 	return &ExecutionEventModelRequestBefore{
 		Attempt: attempt,
-		ID:      id,
-		Items:   items,
-		Model:   model,
-		Params:  params,
-		Source:  source,
-		Time:    time,
+		EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		},
+		Items:  items,
+		Model:  model,
+		Params: params,
 	}
 }
 
@@ -7201,30 +6331,11 @@ type ExecutionEventModelResponseAfter struct {
 	FinishReason string
 	// LatencyMs is the optional member "latencyMs" (nil when absent).
 	LatencyMs *ahprt.Number
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
+	// EventCore holds the members "id", "source", "time", "session",
+	// "parentEventId", "gaps", "native", "extensions", "synthesized"
+	// (event.schema.json#/$defs/eventCore), as fields and getters that Go
+	// promotes.
+	EventCore
 	// Unknown keeps, in order, members the schema does not declare; encoding
 	// writes them back.
 	Unknown ahprt.Unknown
@@ -7237,78 +6348,6 @@ func (*ExecutionEventModelResponseAfter) isExecutionEvent() {}
 // GetType returns "model.response.after", the constant value of member "type".
 func (*ExecutionEventModelResponseAfter) GetType() string {
 	return "model.response.after"
-}
-
-// GetID returns v.ID, or "" if v is nil.
-func (v *ExecutionEventModelResponseAfter) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *ExecutionEventModelResponseAfter) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *ExecutionEventModelResponseAfter) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *ExecutionEventModelResponseAfter) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *ExecutionEventModelResponseAfter) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *ExecutionEventModelResponseAfter) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *ExecutionEventModelResponseAfter) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *ExecutionEventModelResponseAfter) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *ExecutionEventModelResponseAfter) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
 }
 
 // GetTurn returns v.Turn, or nil if v is nil.
@@ -7346,29 +6385,10 @@ func bExecutionEventModelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execut
 		case "latencyMs":
 			x := c.Number(m.Value())
 			v.LatencyMs = &x
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEventCoreMember(c, m.Key(), m.Value(), &v.EventCore) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -7405,27 +6425,7 @@ func (v *ExecutionEventModelResponseAfter) AppendJSON(b []byte) []byte {
 	if v.LatencyMs != nil {
 		b = ahpimpl.AppendNumber(append(b, ",\"latencyMs\":"...), *v.LatencyMs)
 	}
-	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
+	b = appendEventCoreMembers(b, &v.EventCore)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -7452,14 +6452,16 @@ func (v *ExecutionEventModelResponseAfter) UnmarshalJSON(data []byte) error {
 // always carries type "model.response.after".
 func NewExecutionEventModelResponseAfter(items ModelVisibleItems, model ExecutionEventModel, attempt ExecutionEventAttempt, execution ExecutionEventExecution, finishReason string, id string, source string, time string) *ExecutionEventModelResponseAfter {
 	return &ExecutionEventModelResponseAfter{
-		Attempt:      attempt,
+		Attempt: attempt,
+		EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		},
 		Execution:    execution,
 		FinishReason: finishReason,
-		ID:           id,
 		Items:        items,
 		Model:        model,
-		Source:       source,
-		Time:         time,
 	}
 }
 
@@ -8003,30 +7005,11 @@ type ExecutionEventModelError struct {
 	LatencyMs *ahprt.Number
 	// Recovery is the optional member "recovery" (nil when absent).
 	Recovery *string
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
+	// EventCore holds the members "id", "source", "time", "session",
+	// "parentEventId", "gaps", "native", "extensions", "synthesized"
+	// (event.schema.json#/$defs/eventCore), as fields and getters that Go
+	// promotes.
+	EventCore
 	// Unknown keeps, in order, members the schema does not declare; encoding
 	// writes them back.
 	Unknown ahprt.Unknown
@@ -8041,78 +7024,6 @@ func (*ExecutionEventModelError) GetType() string {
 	return "model.error"
 }
 
-// GetID returns v.ID, or "" if v is nil.
-func (v *ExecutionEventModelError) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *ExecutionEventModelError) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *ExecutionEventModelError) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *ExecutionEventModelError) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *ExecutionEventModelError) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *ExecutionEventModelError) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *ExecutionEventModelError) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *ExecutionEventModelError) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *ExecutionEventModelError) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
-}
-
 // GetTurn returns v.Turn, or nil if v is nil.
 func (v *ExecutionEventModelError) GetTurn() *Identity {
 	if v == nil {
@@ -8125,7 +7036,6 @@ func (v *ExecutionEventModelError) GetTurn() *Identity {
 // validated document.
 func bExecutionEventModelError(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventModelError) {
 	d := c.Doc
-	var slab0 *[2]string
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -8150,37 +7060,12 @@ func bExecutionEventModelError(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEvent
 			x := c.Number(m.Value())
 			v.LatencyMs = &x
 		case "recovery":
-			if slab0 == nil {
-				slab0 = new([2]string)
-			}
-			slab0[0] = c.Text(m.Value())
-			v.Recovery = &slab0[0]
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			if slab0 == nil {
-				slab0 = new([2]string)
-			}
-			slab0[1] = c.Text(m.Value())
-			v.ParentEventID = &slab0[1]
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
+			x := c.Text(m.Value())
+			v.Recovery = &x
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEventCoreMember(c, m.Key(), m.Value(), &v.EventCore) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -8222,27 +7107,7 @@ func (v *ExecutionEventModelError) AppendJSON(b []byte) []byte {
 	if v.Recovery != nil {
 		b = ahpimpl.AppendString(append(b, ",\"recovery\":"...), *v.Recovery)
 	}
-	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
+	b = appendEventCoreMembers(b, &v.EventCore)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -8268,13 +7133,15 @@ func (v *ExecutionEventModelError) UnmarshalJSON(data []byte) error {
 // required members; its encoding always carries type "model.error".
 func NewExecutionEventModelError(model ExecutionEventModel, attempt ExecutionEventAttempt, execution ExecutionEventExecution, error ExecutionEventError, id string, source string, time string) *ExecutionEventModelError {
 	return &ExecutionEventModelError{
-		Attempt:   attempt,
-		Error:     error,
+		Attempt: attempt,
+		Error:   error,
+		EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		},
 		Execution: execution,
-		ID:        id,
 		Model:     model,
-		Source:    source,
-		Time:      time,
 	}
 }
 
@@ -8295,30 +7162,11 @@ type ExecutionEventModelSwitchBefore struct {
 	// Pricing is the optional member "pricing" (nil when absent). Prices of
 	// the proposed model per million tokens.
 	Pricing *ExecutionEventModelSwitchBeforePricing
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
+	// EventCore holds the members "id", "source", "time", "session",
+	// "parentEventId", "gaps", "native", "extensions", "synthesized"
+	// (event.schema.json#/$defs/eventCore), as fields and getters that Go
+	// promotes.
+	EventCore
 	// Unknown keeps, in order, members the schema does not declare; encoding
 	// writes them back.
 	Unknown ahprt.Unknown
@@ -8331,78 +7179,6 @@ func (*ExecutionEventModelSwitchBefore) isExecutionEvent() {}
 // GetType returns "model.switch.before", the constant value of member "type".
 func (*ExecutionEventModelSwitchBefore) GetType() string {
 	return "model.switch.before"
-}
-
-// GetID returns v.ID, or "" if v is nil.
-func (v *ExecutionEventModelSwitchBefore) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *ExecutionEventModelSwitchBefore) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *ExecutionEventModelSwitchBefore) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *ExecutionEventModelSwitchBefore) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *ExecutionEventModelSwitchBefore) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *ExecutionEventModelSwitchBefore) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *ExecutionEventModelSwitchBefore) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *ExecutionEventModelSwitchBefore) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *ExecutionEventModelSwitchBefore) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
 }
 
 // GetTurn returns v.Turn, or nil if v is nil.
@@ -8435,29 +7211,10 @@ func bExecutionEventModelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Executi
 		case "pricing":
 			v.Pricing = new(ExecutionEventModelSwitchBeforePricing)
 			bExecutionEventModelSwitchBeforePricing(c, m.Value(), v.Pricing)
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEventCoreMember(c, m.Key(), m.Value(), &v.EventCore) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -8487,27 +7244,7 @@ func (v *ExecutionEventModelSwitchBefore) AppendJSON(b []byte) []byte {
 	if v.Pricing != nil {
 		b = v.Pricing.AppendJSON(append(b, ",\"pricing\":"...))
 	}
-	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
+	b = appendEventCoreMembers(b, &v.EventCore)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -8534,12 +7271,14 @@ func (v *ExecutionEventModelSwitchBefore) UnmarshalJSON(data []byte) error {
 // always carries type "model.switch.before".
 func NewExecutionEventModelSwitchBefore(current ExecutionEventModel, proposed ExecutionEventModel, reason string, id string, source string, time string) *ExecutionEventModelSwitchBefore {
 	return &ExecutionEventModelSwitchBefore{
-		Current:  current,
-		ID:       id,
+		Current: current,
+		EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		},
 		Proposed: proposed,
 		Reason:   reason,
-		Source:   source,
-		Time:     time,
 	}
 }
 
@@ -8636,30 +7375,11 @@ type ExecutionEventModelSwitchAfter struct {
 	Current ExecutionEventModel
 	// Reason is the member "reason" (required).
 	Reason string
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
+	// EventCore holds the members "id", "source", "time", "session",
+	// "parentEventId", "gaps", "native", "extensions", "synthesized"
+	// (event.schema.json#/$defs/eventCore), as fields and getters that Go
+	// promotes.
+	EventCore
 	// Unknown keeps, in order, members the schema does not declare; encoding
 	// writes them back.
 	Unknown ahprt.Unknown
@@ -8672,78 +7392,6 @@ func (*ExecutionEventModelSwitchAfter) isExecutionEvent() {}
 // GetType returns "model.switch.after", the constant value of member "type".
 func (*ExecutionEventModelSwitchAfter) GetType() string {
 	return "model.switch.after"
-}
-
-// GetID returns v.ID, or "" if v is nil.
-func (v *ExecutionEventModelSwitchAfter) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *ExecutionEventModelSwitchAfter) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *ExecutionEventModelSwitchAfter) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *ExecutionEventModelSwitchAfter) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *ExecutionEventModelSwitchAfter) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *ExecutionEventModelSwitchAfter) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *ExecutionEventModelSwitchAfter) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *ExecutionEventModelSwitchAfter) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *ExecutionEventModelSwitchAfter) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
 }
 
 // GetTurn returns v.Turn, or nil if v is nil.
@@ -8773,29 +7421,10 @@ func bExecutionEventModelSwitchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *Executio
 			bExecutionEventModel(c, m.Value(), &v.Current)
 		case "reason":
 			v.Reason = c.Text(m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEventCoreMember(c, m.Key(), m.Value(), &v.EventCore) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -8822,27 +7451,7 @@ func (v *ExecutionEventModelSwitchAfter) AppendJSON(b []byte) []byte {
 	b = v.Previous.AppendJSON(append(b, ",\"previous\":"...))
 	b = v.Current.AppendJSON(append(b, ",\"current\":"...))
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
-	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
+	b = appendEventCoreMembers(b, &v.EventCore)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -8869,12 +7478,14 @@ func (v *ExecutionEventModelSwitchAfter) UnmarshalJSON(data []byte) error {
 // always carries type "model.switch.after".
 func NewExecutionEventModelSwitchAfter(previous ExecutionEventModel, current ExecutionEventModel, reason string, id string, source string, time string) *ExecutionEventModelSwitchAfter {
 	return &ExecutionEventModelSwitchAfter{
-		Current:  current,
-		ID:       id,
+		Current: current,
+		EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		},
 		Previous: previous,
 		Reason:   reason,
-		Source:   source,
-		Time:     time,
 	}
 }
 
@@ -8893,38 +7504,15 @@ type ExecutionEventToolPermissionRequest struct {
 	// SandboxBypass is the member "sandboxBypass" (required). True if the call
 	// would run outside the sandbox.
 	SandboxBypass bool
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
-	// Call is the member "call" (required).
-	Call Identity
-	// Tool is the member "tool" (required).
-	Tool ExecutionEventTool
-	// Path is the member "path" (required).
-	Path string
-	// Batch is the optional member "batch" (nil when absent).
-	Batch *ExecutionEventBatch
+	// EventCore holds the members "id", "source", "time", "session",
+	// "parentEventId", "gaps", "native", "extensions", "synthesized"
+	// (event.schema.json#/$defs/eventCore), as fields and getters that Go
+	// promotes.
+	EventCore
+	// ToolCall holds the members "call", "tool", "path", "batch"
+	// (execution-event.schema.json#/$defs/toolCall), as fields and getters
+	// that Go promotes.
+	ToolCall
 	// Unknown keeps, in order, members the schema does not declare; encoding
 	// writes them back.
 	Unknown ahprt.Unknown
@@ -8938,78 +7526,6 @@ func (*ExecutionEventToolPermissionRequest) isExecutionEvent() {}
 // "type".
 func (*ExecutionEventToolPermissionRequest) GetType() string {
 	return "tool.permission.request"
-}
-
-// GetID returns v.ID, or "" if v is nil.
-func (v *ExecutionEventToolPermissionRequest) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *ExecutionEventToolPermissionRequest) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *ExecutionEventToolPermissionRequest) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *ExecutionEventToolPermissionRequest) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *ExecutionEventToolPermissionRequest) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *ExecutionEventToolPermissionRequest) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *ExecutionEventToolPermissionRequest) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *ExecutionEventToolPermissionRequest) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *ExecutionEventToolPermissionRequest) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
 }
 
 // GetTurn returns v.Turn, or nil if v is nil.
@@ -9037,38 +7553,10 @@ func bExecutionEventToolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 			v.Suggestions = buildList_value(c, m.Value())
 		case "sandboxBypass":
 			v.SandboxBypass = d.Bool(m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		case "call":
-			bIdentity(c, m.Value(), &v.Call)
-		case "tool":
-			bExecutionEventTool(c, m.Value(), &v.Tool)
-		case "path":
-			v.Path = c.Text(m.Value())
-		case "batch":
-			v.Batch = new(ExecutionEventBatch)
-			bExecutionEventBatch(c, m.Value(), v.Batch)
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEventCoreMember(c, m.Key(), m.Value(), &v.EventCore) && !bToolCallMember(c, m.Key(), m.Value(), &v.ToolCall) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -9094,33 +7582,8 @@ func (v *ExecutionEventToolPermissionRequest) AppendJSON(b []byte) []byte {
 	}
 	b = appendList_value(append(b, ",\"suggestions\":"...), v.Suggestions)
 	b = ahpimpl.AppendBool(append(b, ",\"sandboxBypass\":"...), v.SandboxBypass)
-	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
-	b = v.Call.AppendJSON(append(b, ",\"call\":"...))
-	b = v.Tool.AppendJSON(append(b, ",\"tool\":"...))
-	b = ahpimpl.AppendString(append(b, ",\"path\":"...), v.Path)
-	if v.Batch != nil {
-		b = v.Batch.AppendJSON(append(b, ",\"batch\":"...))
-	}
+	b = appendEventCoreMembers(b, &v.EventCore)
+	b = appendToolCallMembers(b, &v.ToolCall)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -9147,14 +7610,18 @@ func (v *ExecutionEventToolPermissionRequest) UnmarshalJSON(data []byte) error {
 // always carries type "tool.permission.request".
 func NewExecutionEventToolPermissionRequest(suggestions []ahprt.Value, sandboxBypass bool, id string, source string, time string, call Identity, tool ExecutionEventTool, path string) *ExecutionEventToolPermissionRequest {
 	return &ExecutionEventToolPermissionRequest{
-		Call:          call,
-		ID:            id,
-		Path:          path,
+		EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		},
 		SandboxBypass: sandboxBypass,
-		Source:        source,
 		Suggestions:   suggestions,
-		Time:          time,
-		Tool:          tool,
+		ToolCall: ToolCall{
+			Call: call,
+			Path: path,
+			Tool: tool,
+		},
 	}
 }
 
@@ -9179,20 +7646,29 @@ func bToolCall(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolCall) {
 	d := c.Doc
 	m := d.Members(n)
 	for m.Next() {
-		switch m.Key() {
-		case "call":
-			bIdentity(c, m.Value(), &v.Call)
-		case "tool":
-			bExecutionEventTool(c, m.Value(), &v.Tool)
-		case "path":
-			v.Path = c.Text(m.Value())
-		case "batch":
-			v.Batch = new(ExecutionEventBatch)
-			bExecutionEventBatch(c, m.Value(), v.Batch)
-		default:
+		if !bToolCallMember(c, m.Key(), m.Value(), v) {
 			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
 	}
+}
+
+// bToolCallMember builds member key, of node n, into v when the member is one
+// of ToolCall's, and reports whether it is.
+func bToolCallMember(c *ahpimpl.Ctx, key string, n ahpimpl.Node, v *ToolCall) bool {
+	switch key {
+	case "call":
+		bIdentity(c, n, &v.Call)
+	case "tool":
+		bExecutionEventTool(c, n, &v.Tool)
+	case "path":
+		v.Path = c.Text(n)
+	case "batch":
+		v.Batch = new(ExecutionEventBatch)
+		bExecutionEventBatch(c, n, v.Batch)
+	default:
+		return false
+	}
+	return true
 }
 
 var sizeToolCall ahpimpl.SizeHint
@@ -9207,14 +7683,23 @@ func (v *ToolCall) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeToolCall.Append(v)
 	}
-	b = v.Call.AppendJSON(append(b, "{\"call\":"...))
+	start := len(b)
+	b = appendToolCallMembers(b, v)
+	b[start] = '{'
+	return append(b, '}')
+}
+
+// appendToolCallMembers appends v's members to b, each after a comma: the
+// encoding of the ToolCall that structs embedding it hold.
+func appendToolCallMembers(b []byte, v *ToolCall) []byte {
+	b = v.Call.AppendJSON(append(b, ",\"call\":"...))
 	b = v.Tool.AppendJSON(append(b, ",\"tool\":"...))
 	b = ahpimpl.AppendString(append(b, ",\"path\":"...), v.Path)
 	if v.Batch != nil {
 		b = v.Batch.AppendJSON(append(b, ",\"batch\":"...))
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
-	return append(b, '}')
+	return b
 }
 
 // Validate reports whether v, encoded, satisfies
@@ -10051,38 +8536,15 @@ type ExecutionEventToolPermissionResolved struct {
 	Decision ExecutionEventToolPermissionResolvedDecision
 	// DecidedBy is the member "decidedBy" (required).
 	DecidedBy ExecutionEventToolPermissionResolvedDecidedBy
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
-	// Call is the member "call" (required).
-	Call Identity
-	// Tool is the member "tool" (required).
-	Tool ExecutionEventTool
-	// Path is the member "path" (required).
-	Path string
-	// Batch is the optional member "batch" (nil when absent).
-	Batch *ExecutionEventBatch
+	// EventCore holds the members "id", "source", "time", "session",
+	// "parentEventId", "gaps", "native", "extensions", "synthesized"
+	// (event.schema.json#/$defs/eventCore), as fields and getters that Go
+	// promotes.
+	EventCore
+	// ToolCall holds the members "call", "tool", "path", "batch"
+	// (execution-event.schema.json#/$defs/toolCall), as fields and getters
+	// that Go promotes.
+	ToolCall
 	// Unknown keeps, in order, members the schema does not declare; encoding
 	// writes them back.
 	Unknown ahprt.Unknown
@@ -10096,78 +8558,6 @@ func (*ExecutionEventToolPermissionResolved) isExecutionEvent() {}
 // "type".
 func (*ExecutionEventToolPermissionResolved) GetType() string {
 	return "tool.permission.resolved"
-}
-
-// GetID returns v.ID, or "" if v is nil.
-func (v *ExecutionEventToolPermissionResolved) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *ExecutionEventToolPermissionResolved) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *ExecutionEventToolPermissionResolved) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *ExecutionEventToolPermissionResolved) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *ExecutionEventToolPermissionResolved) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *ExecutionEventToolPermissionResolved) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *ExecutionEventToolPermissionResolved) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *ExecutionEventToolPermissionResolved) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *ExecutionEventToolPermissionResolved) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
 }
 
 // GetTurn returns v.Turn, or nil if v is nil.
@@ -10195,38 +8585,10 @@ func bExecutionEventToolPermissionResolved(c *ahpimpl.Ctx, n ahpimpl.Node, v *Ex
 			v.Decision = ExecutionEventToolPermissionResolvedDecision(c.Text(m.Value()))
 		case "decidedBy":
 			v.DecidedBy = ExecutionEventToolPermissionResolvedDecidedBy(c.Text(m.Value()))
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		case "call":
-			bIdentity(c, m.Value(), &v.Call)
-		case "tool":
-			bExecutionEventTool(c, m.Value(), &v.Tool)
-		case "path":
-			v.Path = c.Text(m.Value())
-		case "batch":
-			v.Batch = new(ExecutionEventBatch)
-			bExecutionEventBatch(c, m.Value(), v.Batch)
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEventCoreMember(c, m.Key(), m.Value(), &v.EventCore) && !bToolCallMember(c, m.Key(), m.Value(), &v.ToolCall) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -10252,33 +8614,8 @@ func (v *ExecutionEventToolPermissionResolved) AppendJSON(b []byte) []byte {
 	}
 	b = ahpimpl.AppendString(append(b, ",\"decision\":"...), string(v.Decision))
 	b = ahpimpl.AppendString(append(b, ",\"decidedBy\":"...), string(v.DecidedBy))
-	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
-	b = v.Call.AppendJSON(append(b, ",\"call\":"...))
-	b = v.Tool.AppendJSON(append(b, ",\"tool\":"...))
-	b = ahpimpl.AppendString(append(b, ",\"path\":"...), v.Path)
-	if v.Batch != nil {
-		b = v.Batch.AppendJSON(append(b, ",\"batch\":"...))
-	}
+	b = appendEventCoreMembers(b, &v.EventCore)
+	b = appendToolCallMembers(b, &v.ToolCall)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -10305,14 +8642,18 @@ func (v *ExecutionEventToolPermissionResolved) UnmarshalJSON(data []byte) error 
 // always carries type "tool.permission.resolved".
 func NewExecutionEventToolPermissionResolved(decision ExecutionEventToolPermissionResolvedDecision, decidedBy ExecutionEventToolPermissionResolvedDecidedBy, id string, source string, time string, call Identity, tool ExecutionEventTool, path string) *ExecutionEventToolPermissionResolved {
 	return &ExecutionEventToolPermissionResolved{
-		Call:      call,
 		DecidedBy: decidedBy,
 		Decision:  decision,
-		ID:        id,
-		Path:      path,
-		Source:    source,
-		Time:      time,
-		Tool:      tool,
+		EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		},
+		ToolCall: ToolCall{
+			Call: call,
+			Path: path,
+			Tool: tool,
+		},
 	}
 }
 
@@ -10356,38 +8697,15 @@ type ExecutionEventToolProgress struct {
 	// Backgrounded is the member "backgrounded" (required). True if the call
 	// now runs in the background.
 	Backgrounded bool
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
-	// Call is the member "call" (required).
-	Call Identity
-	// Tool is the member "tool" (required).
-	Tool ExecutionEventTool
-	// Path is the member "path" (required).
-	Path string
-	// Batch is the optional member "batch" (nil when absent).
-	Batch *ExecutionEventBatch
+	// EventCore holds the members "id", "source", "time", "session",
+	// "parentEventId", "gaps", "native", "extensions", "synthesized"
+	// (event.schema.json#/$defs/eventCore), as fields and getters that Go
+	// promotes.
+	EventCore
+	// ToolCall holds the members "call", "tool", "path", "batch"
+	// (execution-event.schema.json#/$defs/toolCall), as fields and getters
+	// that Go promotes.
+	ToolCall
 	// Unknown keeps, in order, members the schema does not declare; encoding
 	// writes them back.
 	Unknown ahprt.Unknown
@@ -10400,78 +8718,6 @@ func (*ExecutionEventToolProgress) isExecutionEvent() {}
 // GetType returns "tool.progress", the constant value of member "type".
 func (*ExecutionEventToolProgress) GetType() string {
 	return "tool.progress"
-}
-
-// GetID returns v.ID, or "" if v is nil.
-func (v *ExecutionEventToolProgress) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *ExecutionEventToolProgress) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *ExecutionEventToolProgress) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *ExecutionEventToolProgress) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *ExecutionEventToolProgress) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *ExecutionEventToolProgress) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *ExecutionEventToolProgress) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *ExecutionEventToolProgress) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *ExecutionEventToolProgress) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
 }
 
 // GetTurn returns v.Turn, or nil if v is nil.
@@ -10499,38 +8745,10 @@ func bExecutionEventToolProgress(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEve
 			bCanonicalMessage(c, m.Value(), &v.PartialOutput)
 		case "backgrounded":
 			v.Backgrounded = d.Bool(m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		case "call":
-			bIdentity(c, m.Value(), &v.Call)
-		case "tool":
-			bExecutionEventTool(c, m.Value(), &v.Tool)
-		case "path":
-			v.Path = c.Text(m.Value())
-		case "batch":
-			v.Batch = new(ExecutionEventBatch)
-			bExecutionEventBatch(c, m.Value(), v.Batch)
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEventCoreMember(c, m.Key(), m.Value(), &v.EventCore) && !bToolCallMember(c, m.Key(), m.Value(), &v.ToolCall) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -10556,33 +8774,8 @@ func (v *ExecutionEventToolProgress) AppendJSON(b []byte) []byte {
 	}
 	b = v.PartialOutput.AppendJSON(append(b, ",\"partialOutput\":"...))
 	b = ahpimpl.AppendBool(append(b, ",\"backgrounded\":"...), v.Backgrounded)
-	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
-	b = v.Call.AppendJSON(append(b, ",\"call\":"...))
-	b = v.Tool.AppendJSON(append(b, ",\"tool\":"...))
-	b = ahpimpl.AppendString(append(b, ",\"path\":"...), v.Path)
-	if v.Batch != nil {
-		b = v.Batch.AppendJSON(append(b, ",\"batch\":"...))
-	}
+	b = appendEventCoreMembers(b, &v.EventCore)
+	b = appendToolCallMembers(b, &v.ToolCall)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -10608,14 +8801,18 @@ func (v *ExecutionEventToolProgress) UnmarshalJSON(data []byte) error {
 // its required members; its encoding always carries type "tool.progress".
 func NewExecutionEventToolProgress(partialOutput CanonicalMessage, backgrounded bool, id string, source string, time string, call Identity, tool ExecutionEventTool, path string) *ExecutionEventToolProgress {
 	return &ExecutionEventToolProgress{
-		Backgrounded:  backgrounded,
-		Call:          call,
-		ID:            id,
+		Backgrounded: backgrounded,
+		EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		},
 		PartialOutput: partialOutput,
-		Path:          path,
-		Source:        source,
-		Time:          time,
-		Tool:          tool,
+		ToolCall: ToolCall{
+			Call: call,
+			Path: path,
+			Tool: tool,
+		},
 	}
 }
 
@@ -10631,30 +8828,11 @@ type ExecutionEventToolBatchAfter struct {
 	Batch Identity
 	// Calls is the member "calls" (required).
 	Calls []ExecutionEventToolBatchAfterCall
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
+	// EventCore holds the members "id", "source", "time", "session",
+	// "parentEventId", "gaps", "native", "extensions", "synthesized"
+	// (event.schema.json#/$defs/eventCore), as fields and getters that Go
+	// promotes.
+	EventCore
 	// Unknown keeps, in order, members the schema does not declare; encoding
 	// writes them back.
 	Unknown ahprt.Unknown
@@ -10667,78 +8845,6 @@ func (*ExecutionEventToolBatchAfter) isExecutionEvent() {}
 // GetType returns "tool.batch.after", the constant value of member "type".
 func (*ExecutionEventToolBatchAfter) GetType() string {
 	return "tool.batch.after"
-}
-
-// GetID returns v.ID, or "" if v is nil.
-func (v *ExecutionEventToolBatchAfter) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *ExecutionEventToolBatchAfter) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *ExecutionEventToolBatchAfter) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *ExecutionEventToolBatchAfter) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *ExecutionEventToolBatchAfter) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *ExecutionEventToolBatchAfter) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *ExecutionEventToolBatchAfter) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *ExecutionEventToolBatchAfter) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *ExecutionEventToolBatchAfter) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
 }
 
 // GetTurn returns v.Turn, or nil if v is nil.
@@ -10766,29 +8872,10 @@ func bExecutionEventToolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionE
 			bIdentity(c, m.Value(), &v.Batch)
 		case "calls":
 			v.Calls = buildListExecutionEventToolBatchAfterCall(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEventCoreMember(c, m.Key(), m.Value(), &v.EventCore) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -10814,27 +8901,7 @@ func (v *ExecutionEventToolBatchAfter) AppendJSON(b []byte) []byte {
 	}
 	b = v.Batch.AppendJSON(append(b, ",\"batch\":"...))
 	b = appendListExecutionEventToolBatchAfterCall(append(b, ",\"calls\":"...), v.Calls)
-	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
+	b = appendEventCoreMembers(b, &v.EventCore)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -10861,11 +8928,13 @@ func (v *ExecutionEventToolBatchAfter) UnmarshalJSON(data []byte) error {
 // "tool.batch.after".
 func NewExecutionEventToolBatchAfter(batch Identity, calls []ExecutionEventToolBatchAfterCall, id string, source string, time string) *ExecutionEventToolBatchAfter {
 	return &ExecutionEventToolBatchAfter{
-		Batch:  batch,
-		Calls:  calls,
-		ID:     id,
-		Source: source,
-		Time:   time,
+		Batch: batch,
+		Calls: calls,
+		EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		},
 	}
 }
 
@@ -10994,30 +9063,11 @@ type ExecutionEventContextCompactBefore struct {
 	// TokenCounts is the optional member "tokenCounts" (nil when absent). Only
 	// the size before compaction is known here.
 	TokenCounts *ExecutionEventTokencounts
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
+	// EventCore holds the members "id", "source", "time", "session",
+	// "parentEventId", "gaps", "native", "extensions", "synthesized"
+	// (event.schema.json#/$defs/eventCore), as fields and getters that Go
+	// promotes.
+	EventCore
 	// Unknown keeps, in order, members the schema does not declare; encoding
 	// writes them back.
 	Unknown ahprt.Unknown
@@ -11031,78 +9081,6 @@ func (*ExecutionEventContextCompactBefore) isExecutionEvent() {}
 // "type".
 func (*ExecutionEventContextCompactBefore) GetType() string {
 	return "context.compact.before"
-}
-
-// GetID returns v.ID, or "" if v is nil.
-func (v *ExecutionEventContextCompactBefore) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *ExecutionEventContextCompactBefore) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *ExecutionEventContextCompactBefore) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *ExecutionEventContextCompactBefore) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *ExecutionEventContextCompactBefore) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *ExecutionEventContextCompactBefore) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *ExecutionEventContextCompactBefore) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *ExecutionEventContextCompactBefore) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *ExecutionEventContextCompactBefore) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
 }
 
 // GetTurn returns v.Turn, or nil if v is nil.
@@ -11133,29 +9111,10 @@ func bExecutionEventContextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exec
 		case "tokenCounts":
 			v.TokenCounts = new(ExecutionEventTokencounts)
 			bExecutionEventTokencounts(c, m.Value(), v.TokenCounts)
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEventCoreMember(c, m.Key(), m.Value(), &v.EventCore) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -11184,27 +9143,7 @@ func (v *ExecutionEventContextCompactBefore) AppendJSON(b []byte) []byte {
 	if v.TokenCounts != nil {
 		b = v.TokenCounts.AppendJSON(append(b, ",\"tokenCounts\":"...))
 	}
-	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
+	b = appendEventCoreMembers(b, &v.EventCore)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -11231,10 +9170,12 @@ func (v *ExecutionEventContextCompactBefore) UnmarshalJSON(data []byte) error {
 // always carries type "context.compact.before".
 func NewExecutionEventContextCompactBefore(items ModelVisibleItems, trigger ExecutionEventContextCompactBeforeTrigger, id string, source string, time string) *ExecutionEventContextCompactBefore {
 	return &ExecutionEventContextCompactBefore{
-		ID:      id,
+		EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		},
 		Items:   items,
-		Source:  source,
-		Time:    time,
 		Trigger: trigger,
 	}
 }
@@ -11350,30 +9291,11 @@ type ExecutionEventContextCompactAfter struct {
 	TokenCounts *ExecutionEventTokencounts
 	// Execution is the member "execution" (required).
 	Execution ExecutionEventExecution
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
+	// EventCore holds the members "id", "source", "time", "session",
+	// "parentEventId", "gaps", "native", "extensions", "synthesized"
+	// (event.schema.json#/$defs/eventCore), as fields and getters that Go
+	// promotes.
+	EventCore
 	// Unknown keeps, in order, members the schema does not declare; encoding
 	// writes them back.
 	Unknown ahprt.Unknown
@@ -11386,78 +9308,6 @@ func (*ExecutionEventContextCompactAfter) isExecutionEvent() {}
 // GetType returns "context.compact.after", the constant value of member "type".
 func (*ExecutionEventContextCompactAfter) GetType() string {
 	return "context.compact.after"
-}
-
-// GetID returns v.ID, or "" if v is nil.
-func (v *ExecutionEventContextCompactAfter) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *ExecutionEventContextCompactAfter) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *ExecutionEventContextCompactAfter) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *ExecutionEventContextCompactAfter) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *ExecutionEventContextCompactAfter) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *ExecutionEventContextCompactAfter) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *ExecutionEventContextCompactAfter) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *ExecutionEventContextCompactAfter) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *ExecutionEventContextCompactAfter) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
 }
 
 // GetTurn returns v.Turn, or nil if v is nil.
@@ -11490,29 +9340,10 @@ func bExecutionEventContextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execu
 			bExecutionEventTokencounts(c, m.Value(), v.TokenCounts)
 		case "execution":
 			v.Execution = bExecutionEventExecution(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEventCoreMember(c, m.Key(), m.Value(), &v.EventCore) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -11547,27 +9378,7 @@ func (v *ExecutionEventContextCompactAfter) AppendJSON(b []byte) []byte {
 	} else {
 		b = v.Execution.AppendJSON(b)
 	}
-	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
+	b = appendEventCoreMembers(b, &v.EventCore)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -11594,12 +9405,14 @@ func (v *ExecutionEventContextCompactAfter) UnmarshalJSON(data []byte) error {
 // always carries type "context.compact.after".
 func NewExecutionEventContextCompactAfter(summary TextParts, removed []ExecutionEventContextCompactAfterRemovedItem, execution ExecutionEventExecution, id string, source string, time string) *ExecutionEventContextCompactAfter {
 	return &ExecutionEventContextCompactAfter{
+		EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		},
 		Execution: execution,
-		ID:        id,
 		Removed:   removed,
-		Source:    source,
 		Summary:   summary,
-		Time:      time,
 	}
 }
 
@@ -11661,34 +9474,11 @@ func (v *ExecutionEventContextCompactAfterRemovedItem) UnmarshalJSON(data []byte
 type TaskWorkspaceEventTaskChangeBefore struct {
 	// Task is the member "task" (required).
 	Task TaskChange
-	// Turn is the optional member "turn" (nil when absent).
-	Turn *OpenIdentity
-	// Items is the optional member "items" (nil when absent).
-	Items ContentItems
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
+	// Envelope holds the members "turn", "items", "id", "source", "time",
+	// "session", "parentEventId", "gaps", "native", "extensions",
+	// "synthesized" (event.schema.json#/$defs/envelope), as fields and getters
+	// that Go promotes.
+	Envelope
 	// Unknown keeps, in order, members the schema does not declare; encoding
 	// writes them back.
 	Unknown ahprt.Unknown
@@ -11703,94 +9493,6 @@ func (*TaskWorkspaceEventTaskChangeBefore) GetType() string {
 	return "task.change.before"
 }
 
-// GetID returns v.ID, or "" if v is nil.
-func (v *TaskWorkspaceEventTaskChangeBefore) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *TaskWorkspaceEventTaskChangeBefore) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *TaskWorkspaceEventTaskChangeBefore) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *TaskWorkspaceEventTaskChangeBefore) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *TaskWorkspaceEventTaskChangeBefore) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *TaskWorkspaceEventTaskChangeBefore) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *TaskWorkspaceEventTaskChangeBefore) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *TaskWorkspaceEventTaskChangeBefore) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *TaskWorkspaceEventTaskChangeBefore) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
-}
-
-// GetTurn returns v.Turn, or nil if v is nil.
-func (v *TaskWorkspaceEventTaskChangeBefore) GetTurn() *OpenIdentity {
-	if v == nil {
-		return nil
-	}
-	return v.Turn
-}
-
-// GetItems returns v.Items, or nil if v is nil.
-func (v *TaskWorkspaceEventTaskChangeBefore) GetItems() ContentItems {
-	if v == nil {
-		return nil
-	}
-	return v.Items
-}
-
 // bTaskWorkspaceEventTaskChangeBefore fills v, which is zero, from object n of
 // a validated document.
 func bTaskWorkspaceEventTaskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskWorkspaceEventTaskChangeBefore) {
@@ -11801,34 +9503,10 @@ func bTaskWorkspaceEventTaskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Task
 		case "type":
 		case "task":
 			bTaskChange(c, m.Value(), &v.Task)
-		case "turn":
-			v.Turn = new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), v.Turn)
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEnvelopeMember(c, m.Key(), m.Value(), &v.Envelope) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -11847,33 +9525,7 @@ func (v *TaskWorkspaceEventTaskChangeBefore) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, "{\"type\":\"task.change.before\""...)
 	b = v.Task.AppendJSON(append(b, ",\"task\":"...))
-	if v.Turn != nil {
-		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
-	}
-	if v.Items != nil {
-		b = appendListContentItem(append(b, ",\"items\":"...), v.Items)
-	}
-	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
+	b = appendEnvelopeMembers(b, &v.Envelope)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -11900,10 +9552,12 @@ func (v *TaskWorkspaceEventTaskChangeBefore) UnmarshalJSON(data []byte) error {
 // always carries type "task.change.before".
 func NewTaskWorkspaceEventTaskChangeBefore(task TaskChange, id string, source string, time string) *TaskWorkspaceEventTaskChangeBefore {
 	return &TaskWorkspaceEventTaskChangeBefore{
-		ID:     id,
-		Source: source,
-		Task:   task,
-		Time:   time,
+		Envelope: Envelope{EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		}},
+		Task: task,
 	}
 }
 
@@ -12016,34 +9670,11 @@ const (
 type TaskWorkspaceEventTaskChangeAfter struct {
 	// Task is the member "task" (required).
 	Task TaskChange
-	// Turn is the optional member "turn" (nil when absent).
-	Turn *OpenIdentity
-	// Items is the optional member "items" (nil when absent).
-	Items ContentItems
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
+	// Envelope holds the members "turn", "items", "id", "source", "time",
+	// "session", "parentEventId", "gaps", "native", "extensions",
+	// "synthesized" (event.schema.json#/$defs/envelope), as fields and getters
+	// that Go promotes.
+	Envelope
 	// Unknown keeps, in order, members the schema does not declare; encoding
 	// writes them back.
 	Unknown ahprt.Unknown
@@ -12058,94 +9689,6 @@ func (*TaskWorkspaceEventTaskChangeAfter) GetType() string {
 	return "task.change.after"
 }
 
-// GetID returns v.ID, or "" if v is nil.
-func (v *TaskWorkspaceEventTaskChangeAfter) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *TaskWorkspaceEventTaskChangeAfter) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *TaskWorkspaceEventTaskChangeAfter) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *TaskWorkspaceEventTaskChangeAfter) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *TaskWorkspaceEventTaskChangeAfter) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *TaskWorkspaceEventTaskChangeAfter) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *TaskWorkspaceEventTaskChangeAfter) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *TaskWorkspaceEventTaskChangeAfter) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *TaskWorkspaceEventTaskChangeAfter) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
-}
-
-// GetTurn returns v.Turn, or nil if v is nil.
-func (v *TaskWorkspaceEventTaskChangeAfter) GetTurn() *OpenIdentity {
-	if v == nil {
-		return nil
-	}
-	return v.Turn
-}
-
-// GetItems returns v.Items, or nil if v is nil.
-func (v *TaskWorkspaceEventTaskChangeAfter) GetItems() ContentItems {
-	if v == nil {
-		return nil
-	}
-	return v.Items
-}
-
 // bTaskWorkspaceEventTaskChangeAfter fills v, which is zero, from object n of
 // a validated document.
 func bTaskWorkspaceEventTaskChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskWorkspaceEventTaskChangeAfter) {
@@ -12156,34 +9699,10 @@ func bTaskWorkspaceEventTaskChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskW
 		case "type":
 		case "task":
 			bTaskChange(c, m.Value(), &v.Task)
-		case "turn":
-			v.Turn = new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), v.Turn)
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEnvelopeMember(c, m.Key(), m.Value(), &v.Envelope) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -12202,33 +9721,7 @@ func (v *TaskWorkspaceEventTaskChangeAfter) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, "{\"type\":\"task.change.after\""...)
 	b = v.Task.AppendJSON(append(b, ",\"task\":"...))
-	if v.Turn != nil {
-		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
-	}
-	if v.Items != nil {
-		b = appendListContentItem(append(b, ",\"items\":"...), v.Items)
-	}
-	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
+	b = appendEnvelopeMembers(b, &v.Envelope)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -12255,44 +9748,23 @@ func (v *TaskWorkspaceEventTaskChangeAfter) UnmarshalJSON(data []byte) error {
 // always carries type "task.change.after".
 func NewTaskWorkspaceEventTaskChangeAfter(task TaskChange, id string, source string, time string) *TaskWorkspaceEventTaskChangeAfter {
 	return &TaskWorkspaceEventTaskChangeAfter{
-		ID:     id,
-		Source: source,
-		Task:   task,
-		Time:   time,
+		Envelope: Envelope{EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		}},
+		Task: task,
 	}
 }
 
 // UserAttentionEvent is an object
 // (catalogue-event.schema.json#/$defs/user.attention).
 type UserAttentionEvent struct {
-	// Turn is the optional member "turn" (nil when absent).
-	Turn *OpenIdentity
-	// Items is the optional member "items" (nil when absent).
-	Items ContentItems
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
+	// Envelope holds the members "turn", "items", "id", "source", "time",
+	// "session", "parentEventId", "gaps", "native", "extensions",
+	// "synthesized" (event.schema.json#/$defs/envelope), as fields and getters
+	// that Go promotes.
+	Envelope
 	// Attention is the member "attention" (required).
 	Attention UserAttentionEventAttention
 	// Unknown keeps, in order, members the schema does not declare; encoding
@@ -12308,78 +9780,6 @@ func (*UserAttentionEvent) GetType() string {
 	return "user.attention"
 }
 
-// GetID returns v.ID, or "" if v is nil.
-func (v *UserAttentionEvent) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *UserAttentionEvent) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *UserAttentionEvent) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *UserAttentionEvent) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *UserAttentionEvent) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *UserAttentionEvent) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *UserAttentionEvent) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *UserAttentionEvent) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *UserAttentionEvent) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
-}
-
 // bUserAttentionEvent fills v, which is zero, from object n of a validated
 // document.
 func bUserAttentionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserAttentionEvent) {
@@ -12387,37 +9787,13 @@ func bUserAttentionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserAttentionEvent) 
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "turn":
-			v.Turn = new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), v.Turn)
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
 		case "type":
 		case "attention":
 			bUserAttentionEventAttention(c, m.Value(), &v.Attention)
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEnvelopeMember(c, m.Key(), m.Value(), &v.Envelope) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -12434,38 +9810,12 @@ func (v *UserAttentionEvent) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeUserAttentionEvent.Append(v)
 	}
-	b = append(b, '{')
 	start := len(b)
-	if v.Turn != nil {
-		b = v.Turn.AppendJSON(append(b, "\"turn\":"...))
-	}
-	if v.Items != nil {
-		b = appendListContentItem(ahpimpl.AppendMember(b, start, "\"items\":"), v.Items)
-	}
-	b = ahpimpl.AppendString(ahpimpl.AppendMember(b, start, "\"id\":"), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
+	b = appendEnvelopeMembers(b, &v.Envelope)
 	b = append(b, ",\"type\":\"user.attention\""...)
 	b = v.Attention.AppendJSON(append(b, ",\"attention\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
+	b[start] = '{'
 	return append(b, '}')
 }
 
@@ -12491,9 +9841,11 @@ func (v *UserAttentionEvent) UnmarshalJSON(data []byte) error {
 func NewUserAttentionEvent(id string, source string, time string, attention UserAttentionEventAttention) *UserAttentionEvent {
 	return &UserAttentionEvent{
 		Attention: attention,
-		ID:        id,
-		Source:    source,
-		Time:      time,
+		Envelope: Envelope{EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		}},
 	}
 }
 
@@ -12702,34 +10054,11 @@ func (v *UserAttentionEventAttention) UnmarshalJSON(data []byte) error {
 // UserElicitationRequestEvent is an object
 // (catalogue-event.schema.json#/$defs/user.elicitation.request).
 type UserElicitationRequestEvent struct {
-	// Turn is the optional member "turn" (nil when absent).
-	Turn *OpenIdentity
-	// Items is the optional member "items" (nil when absent).
-	Items ContentItems
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
+	// Envelope holds the members "turn", "items", "id", "source", "time",
+	// "session", "parentEventId", "gaps", "native", "extensions",
+	// "synthesized" (event.schema.json#/$defs/envelope), as fields and getters
+	// that Go promotes.
+	Envelope
 	// Elicitation is the member "elicitation" (required).
 	Elicitation UserElicitationRequestEventElicitation
 	// Unknown keeps, in order, members the schema does not declare; encoding
@@ -12746,78 +10075,6 @@ func (*UserElicitationRequestEvent) GetType() string {
 	return "user.elicitation.request"
 }
 
-// GetID returns v.ID, or "" if v is nil.
-func (v *UserElicitationRequestEvent) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *UserElicitationRequestEvent) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *UserElicitationRequestEvent) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *UserElicitationRequestEvent) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *UserElicitationRequestEvent) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *UserElicitationRequestEvent) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *UserElicitationRequestEvent) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *UserElicitationRequestEvent) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *UserElicitationRequestEvent) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
-}
-
 // bUserElicitationRequestEvent fills v, which is zero, from object n of a
 // validated document.
 func bUserElicitationRequestEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserElicitationRequestEvent) {
@@ -12825,37 +10082,13 @@ func bUserElicitationRequestEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserElicita
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "turn":
-			v.Turn = new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), v.Turn)
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
 		case "type":
 		case "elicitation":
 			bUserElicitationRequestEventElicitation(c, m.Value(), &v.Elicitation)
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEnvelopeMember(c, m.Key(), m.Value(), &v.Envelope) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -12872,38 +10105,12 @@ func (v *UserElicitationRequestEvent) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeUserElicitationRequestEvent.Append(v)
 	}
-	b = append(b, '{')
 	start := len(b)
-	if v.Turn != nil {
-		b = v.Turn.AppendJSON(append(b, "\"turn\":"...))
-	}
-	if v.Items != nil {
-		b = appendListContentItem(ahpimpl.AppendMember(b, start, "\"items\":"), v.Items)
-	}
-	b = ahpimpl.AppendString(ahpimpl.AppendMember(b, start, "\"id\":"), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
+	b = appendEnvelopeMembers(b, &v.Envelope)
 	b = append(b, ",\"type\":\"user.elicitation.request\""...)
 	b = v.Elicitation.AppendJSON(append(b, ",\"elicitation\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
+	b[start] = '{'
 	return append(b, '}')
 }
 
@@ -12930,9 +10137,11 @@ func (v *UserElicitationRequestEvent) UnmarshalJSON(data []byte) error {
 func NewUserElicitationRequestEvent(id string, source string, time string, elicitation UserElicitationRequestEventElicitation) *UserElicitationRequestEvent {
 	return &UserElicitationRequestEvent{
 		Elicitation: elicitation,
-		ID:          id,
-		Source:      source,
-		Time:        time,
+		Envelope: Envelope{EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		}},
 	}
 }
 
@@ -13175,34 +10384,11 @@ func (v *UserElicitationRequestEventElicitation) UnmarshalJSON(data []byte) erro
 // UserElicitationResultEvent is an object
 // (catalogue-event.schema.json#/$defs/user.elicitation.result).
 type UserElicitationResultEvent struct {
-	// Turn is the optional member "turn" (nil when absent).
-	Turn *OpenIdentity
-	// Items is the optional member "items" (nil when absent).
-	Items ContentItems
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
+	// Envelope holds the members "turn", "items", "id", "source", "time",
+	// "session", "parentEventId", "gaps", "native", "extensions",
+	// "synthesized" (event.schema.json#/$defs/envelope), as fields and getters
+	// that Go promotes.
+	Envelope
 	// Elicitation is the member "elicitation" (required).
 	Elicitation UserElicitationResultEventElicitation
 	// Unknown keeps, in order, members the schema does not declare; encoding
@@ -13219,78 +10405,6 @@ func (*UserElicitationResultEvent) GetType() string {
 	return "user.elicitation.result"
 }
 
-// GetID returns v.ID, or "" if v is nil.
-func (v *UserElicitationResultEvent) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *UserElicitationResultEvent) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *UserElicitationResultEvent) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *UserElicitationResultEvent) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *UserElicitationResultEvent) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *UserElicitationResultEvent) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *UserElicitationResultEvent) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *UserElicitationResultEvent) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *UserElicitationResultEvent) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
-}
-
 // bUserElicitationResultEvent fills v, which is zero, from object n of a
 // validated document.
 func bUserElicitationResultEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserElicitationResultEvent) {
@@ -13298,37 +10412,13 @@ func bUserElicitationResultEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserElicitat
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "turn":
-			v.Turn = new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), v.Turn)
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
 		case "type":
 		case "elicitation":
 			bUserElicitationResultEventElicitation(c, m.Value(), &v.Elicitation)
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEnvelopeMember(c, m.Key(), m.Value(), &v.Envelope) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -13345,38 +10435,12 @@ func (v *UserElicitationResultEvent) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeUserElicitationResultEvent.Append(v)
 	}
-	b = append(b, '{')
 	start := len(b)
-	if v.Turn != nil {
-		b = v.Turn.AppendJSON(append(b, "\"turn\":"...))
-	}
-	if v.Items != nil {
-		b = appendListContentItem(ahpimpl.AppendMember(b, start, "\"items\":"), v.Items)
-	}
-	b = ahpimpl.AppendString(ahpimpl.AppendMember(b, start, "\"id\":"), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
+	b = appendEnvelopeMembers(b, &v.Envelope)
 	b = append(b, ",\"type\":\"user.elicitation.result\""...)
 	b = v.Elicitation.AppendJSON(append(b, ",\"elicitation\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
+	b[start] = '{'
 	return append(b, '}')
 }
 
@@ -13403,9 +10467,11 @@ func (v *UserElicitationResultEvent) UnmarshalJSON(data []byte) error {
 func NewUserElicitationResultEvent(id string, source string, time string, elicitation UserElicitationResultEventElicitation) *UserElicitationResultEvent {
 	return &UserElicitationResultEvent{
 		Elicitation: elicitation,
-		ID:          id,
-		Source:      source,
-		Time:        time,
+		Envelope: Envelope{EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		}},
 	}
 }
 
@@ -13670,34 +10736,11 @@ const (
 // UserMessageInboundEvent is an object
 // (catalogue-event.schema.json#/$defs/user.message.inbound).
 type UserMessageInboundEvent struct {
-	// Turn is the optional member "turn" (nil when absent).
-	Turn *OpenIdentity
-	// Items is the optional member "items" (nil when absent).
-	Items ContentItems
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
+	// Envelope holds the members "turn", "items", "id", "source", "time",
+	// "session", "parentEventId", "gaps", "native", "extensions",
+	// "synthesized" (event.schema.json#/$defs/envelope), as fields and getters
+	// that Go promotes.
+	Envelope
 	// Message is the member "message" (required).
 	Message UserMessageInboundEventMessage
 	// Unknown keeps, in order, members the schema does not declare; encoding
@@ -13713,78 +10756,6 @@ func (*UserMessageInboundEvent) GetType() string {
 	return "user.message.inbound"
 }
 
-// GetID returns v.ID, or "" if v is nil.
-func (v *UserMessageInboundEvent) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *UserMessageInboundEvent) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *UserMessageInboundEvent) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *UserMessageInboundEvent) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *UserMessageInboundEvent) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *UserMessageInboundEvent) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *UserMessageInboundEvent) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *UserMessageInboundEvent) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *UserMessageInboundEvent) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
-}
-
 // bUserMessageInboundEvent fills v, which is zero, from object n of a
 // validated document.
 func bUserMessageInboundEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMessageInboundEvent) {
@@ -13792,37 +10763,13 @@ func bUserMessageInboundEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMessageInbo
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "turn":
-			v.Turn = new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), v.Turn)
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
 		case "type":
 		case "message":
 			bUserMessageInboundEventMessage(c, m.Value(), &v.Message)
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEnvelopeMember(c, m.Key(), m.Value(), &v.Envelope) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -13839,38 +10786,12 @@ func (v *UserMessageInboundEvent) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeUserMessageInboundEvent.Append(v)
 	}
-	b = append(b, '{')
 	start := len(b)
-	if v.Turn != nil {
-		b = v.Turn.AppendJSON(append(b, "\"turn\":"...))
-	}
-	if v.Items != nil {
-		b = appendListContentItem(ahpimpl.AppendMember(b, start, "\"items\":"), v.Items)
-	}
-	b = ahpimpl.AppendString(ahpimpl.AppendMember(b, start, "\"id\":"), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
+	b = appendEnvelopeMembers(b, &v.Envelope)
 	b = append(b, ",\"type\":\"user.message.inbound\""...)
 	b = v.Message.AppendJSON(append(b, ",\"message\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
+	b[start] = '{'
 	return append(b, '}')
 }
 
@@ -13895,10 +10816,12 @@ func (v *UserMessageInboundEvent) UnmarshalJSON(data []byte) error {
 // required members; its encoding always carries type "user.message.inbound".
 func NewUserMessageInboundEvent(id string, source string, time string, message UserMessageInboundEventMessage) *UserMessageInboundEvent {
 	return &UserMessageInboundEvent{
-		ID:      id,
+		Envelope: Envelope{EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		}},
 		Message: message,
-		Source:  source,
-		Time:    time,
 	}
 }
 
@@ -14105,34 +11028,11 @@ func (v *UserMessageInboundEventMessage) UnmarshalJSON(data []byte) error {
 // UserMessageOutboundEvent is an object
 // (catalogue-event.schema.json#/$defs/user.message.outbound).
 type UserMessageOutboundEvent struct {
-	// Turn is the optional member "turn" (nil when absent).
-	Turn *OpenIdentity
-	// Items is the optional member "items" (nil when absent).
-	Items ContentItems
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
+	// Envelope holds the members "turn", "items", "id", "source", "time",
+	// "session", "parentEventId", "gaps", "native", "extensions",
+	// "synthesized" (event.schema.json#/$defs/envelope), as fields and getters
+	// that Go promotes.
+	Envelope
 	// Message is the member "message" (required).
 	Message UserMessageOutboundEventMessage
 	// Unknown keeps, in order, members the schema does not declare; encoding
@@ -14148,78 +11048,6 @@ func (*UserMessageOutboundEvent) GetType() string {
 	return "user.message.outbound"
 }
 
-// GetID returns v.ID, or "" if v is nil.
-func (v *UserMessageOutboundEvent) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *UserMessageOutboundEvent) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *UserMessageOutboundEvent) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *UserMessageOutboundEvent) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *UserMessageOutboundEvent) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *UserMessageOutboundEvent) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *UserMessageOutboundEvent) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *UserMessageOutboundEvent) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *UserMessageOutboundEvent) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
-}
-
 // bUserMessageOutboundEvent fills v, which is zero, from object n of a
 // validated document.
 func bUserMessageOutboundEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMessageOutboundEvent) {
@@ -14227,37 +11055,13 @@ func bUserMessageOutboundEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMessageOut
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "turn":
-			v.Turn = new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), v.Turn)
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
 		case "type":
 		case "message":
 			bUserMessageOutboundEventMessage(c, m.Value(), &v.Message)
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEnvelopeMember(c, m.Key(), m.Value(), &v.Envelope) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -14274,38 +11078,12 @@ func (v *UserMessageOutboundEvent) AppendJSON(b []byte) []byte {
 	if b == nil {
 		return sizeUserMessageOutboundEvent.Append(v)
 	}
-	b = append(b, '{')
 	start := len(b)
-	if v.Turn != nil {
-		b = v.Turn.AppendJSON(append(b, "\"turn\":"...))
-	}
-	if v.Items != nil {
-		b = appendListContentItem(ahpimpl.AppendMember(b, start, "\"items\":"), v.Items)
-	}
-	b = ahpimpl.AppendString(ahpimpl.AppendMember(b, start, "\"id\":"), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
+	b = appendEnvelopeMembers(b, &v.Envelope)
 	b = append(b, ",\"type\":\"user.message.outbound\""...)
 	b = v.Message.AppendJSON(append(b, ",\"message\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
+	b[start] = '{'
 	return append(b, '}')
 }
 
@@ -14330,10 +11108,12 @@ func (v *UserMessageOutboundEvent) UnmarshalJSON(data []byte) error {
 // required members; its encoding always carries type "user.message.outbound".
 func NewUserMessageOutboundEvent(id string, source string, time string, message UserMessageOutboundEventMessage) *UserMessageOutboundEvent {
 	return &UserMessageOutboundEvent{
-		ID:      id,
+		Envelope: Envelope{EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		}},
 		Message: message,
-		Source:  source,
-		Time:    time,
 	}
 }
 
@@ -14534,34 +11314,11 @@ func (v *UserMessageOutboundEventMessage) UnmarshalJSON(data []byte) error {
 type TaskWorkspaceEventWorkspaceChangeBefore struct {
 	// Workspace is the member "workspace" (required).
 	Workspace WorkspaceChange
-	// Turn is the optional member "turn" (nil when absent).
-	Turn *OpenIdentity
-	// Items is the optional member "items" (nil when absent).
-	Items ContentItems
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
+	// Envelope holds the members "turn", "items", "id", "source", "time",
+	// "session", "parentEventId", "gaps", "native", "extensions",
+	// "synthesized" (event.schema.json#/$defs/envelope), as fields and getters
+	// that Go promotes.
+	Envelope
 	// Unknown keeps, in order, members the schema does not declare; encoding
 	// writes them back.
 	Unknown ahprt.Unknown
@@ -14577,94 +11334,6 @@ func (*TaskWorkspaceEventWorkspaceChangeBefore) GetType() string {
 	return "workspace.change.before"
 }
 
-// GetID returns v.ID, or "" if v is nil.
-func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
-}
-
-// GetTurn returns v.Turn, or nil if v is nil.
-func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetTurn() *OpenIdentity {
-	if v == nil {
-		return nil
-	}
-	return v.Turn
-}
-
-// GetItems returns v.Items, or nil if v is nil.
-func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetItems() ContentItems {
-	if v == nil {
-		return nil
-	}
-	return v.Items
-}
-
 // bTaskWorkspaceEventWorkspaceChangeBefore fills v, which is zero, from object
 // n of a validated document.
 func bTaskWorkspaceEventWorkspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskWorkspaceEventWorkspaceChangeBefore) {
@@ -14675,34 +11344,10 @@ func bTaskWorkspaceEventWorkspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v 
 		case "type":
 		case "workspace":
 			bWorkspaceChange(c, m.Value(), &v.Workspace)
-		case "turn":
-			v.Turn = new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), v.Turn)
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEnvelopeMember(c, m.Key(), m.Value(), &v.Envelope) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -14721,33 +11366,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, "{\"type\":\"workspace.change.before\""...)
 	b = v.Workspace.AppendJSON(append(b, ",\"workspace\":"...))
-	if v.Turn != nil {
-		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
-	}
-	if v.Items != nil {
-		b = appendListContentItem(append(b, ",\"items\":"...), v.Items)
-	}
-	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
+	b = appendEnvelopeMembers(b, &v.Envelope)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -14774,9 +11393,11 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) UnmarshalJSON(data []byte) err
 // encoding always carries type "workspace.change.before".
 func NewTaskWorkspaceEventWorkspaceChangeBefore(workspace WorkspaceChange, id string, source string, time string) *TaskWorkspaceEventWorkspaceChangeBefore {
 	return &TaskWorkspaceEventWorkspaceChangeBefore{
-		ID:        id,
-		Source:    source,
-		Time:      time,
+		Envelope: Envelope{EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		}},
 		Workspace: workspace,
 	}
 }
@@ -14944,34 +11565,11 @@ func (v *WorkspaceState) UnmarshalJSON(data []byte) error {
 type TaskWorkspaceEventWorkspaceChangeAfter struct {
 	// Workspace is the member "workspace" (required).
 	Workspace WorkspaceChange
-	// Turn is the optional member "turn" (nil when absent).
-	Turn *OpenIdentity
-	// Items is the optional member "items" (nil when absent).
-	Items ContentItems
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
+	// Envelope holds the members "turn", "items", "id", "source", "time",
+	// "session", "parentEventId", "gaps", "native", "extensions",
+	// "synthesized" (event.schema.json#/$defs/envelope), as fields and getters
+	// that Go promotes.
+	Envelope
 	// Unknown keeps, in order, members the schema does not declare; encoding
 	// writes them back.
 	Unknown ahprt.Unknown
@@ -14987,94 +11585,6 @@ func (*TaskWorkspaceEventWorkspaceChangeAfter) GetType() string {
 	return "workspace.change.after"
 }
 
-// GetID returns v.ID, or "" if v is nil.
-func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
-}
-
-// GetTurn returns v.Turn, or nil if v is nil.
-func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetTurn() *OpenIdentity {
-	if v == nil {
-		return nil
-	}
-	return v.Turn
-}
-
-// GetItems returns v.Items, or nil if v is nil.
-func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetItems() ContentItems {
-	if v == nil {
-		return nil
-	}
-	return v.Items
-}
-
 // bTaskWorkspaceEventWorkspaceChangeAfter fills v, which is zero, from object
 // n of a validated document.
 func bTaskWorkspaceEventWorkspaceChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskWorkspaceEventWorkspaceChangeAfter) {
@@ -15085,34 +11595,10 @@ func bTaskWorkspaceEventWorkspaceChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *
 		case "type":
 		case "workspace":
 			bWorkspaceChange(c, m.Value(), &v.Workspace)
-		case "turn":
-			v.Turn = new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), v.Turn)
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEnvelopeMember(c, m.Key(), m.Value(), &v.Envelope) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -15131,33 +11617,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, "{\"type\":\"workspace.change.after\""...)
 	b = v.Workspace.AppendJSON(append(b, ",\"workspace\":"...))
-	if v.Turn != nil {
-		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
-	}
-	if v.Items != nil {
-		b = appendListContentItem(append(b, ",\"items\":"...), v.Items)
-	}
-	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
+	b = appendEnvelopeMembers(b, &v.Envelope)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -15184,9 +11644,11 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) UnmarshalJSON(data []byte) erro
 // encoding always carries type "workspace.change.after".
 func NewTaskWorkspaceEventWorkspaceChangeAfter(workspace WorkspaceChange, id string, source string, time string) *TaskWorkspaceEventWorkspaceChangeAfter {
 	return &TaskWorkspaceEventWorkspaceChangeAfter{
-		ID:        id,
-		Source:    source,
-		Time:      time,
+		Envelope: Envelope{EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		}},
 		Workspace: workspace,
 	}
 }
@@ -15197,34 +11659,11 @@ func NewTaskWorkspaceEventWorkspaceChangeAfter(workspace WorkspaceChange, id str
 type TaskWorkspaceEventFileChanged struct {
 	// Changes is the member "changes" (required).
 	Changes []ChangedFile
-	// Turn is the optional member "turn" (nil when absent).
-	Turn *OpenIdentity
-	// Items is the optional member "items" (nil when absent).
-	Items ContentItems
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
+	// Envelope holds the members "turn", "items", "id", "source", "time",
+	// "session", "parentEventId", "gaps", "native", "extensions",
+	// "synthesized" (event.schema.json#/$defs/envelope), as fields and getters
+	// that Go promotes.
+	Envelope
 	// Unknown keeps, in order, members the schema does not declare; encoding
 	// writes them back.
 	Unknown ahprt.Unknown
@@ -15239,94 +11678,6 @@ func (*TaskWorkspaceEventFileChanged) GetType() string {
 	return "file.changed"
 }
 
-// GetID returns v.ID, or "" if v is nil.
-func (v *TaskWorkspaceEventFileChanged) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *TaskWorkspaceEventFileChanged) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *TaskWorkspaceEventFileChanged) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *TaskWorkspaceEventFileChanged) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *TaskWorkspaceEventFileChanged) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *TaskWorkspaceEventFileChanged) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *TaskWorkspaceEventFileChanged) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *TaskWorkspaceEventFileChanged) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *TaskWorkspaceEventFileChanged) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
-}
-
-// GetTurn returns v.Turn, or nil if v is nil.
-func (v *TaskWorkspaceEventFileChanged) GetTurn() *OpenIdentity {
-	if v == nil {
-		return nil
-	}
-	return v.Turn
-}
-
-// GetItems returns v.Items, or nil if v is nil.
-func (v *TaskWorkspaceEventFileChanged) GetItems() ContentItems {
-	if v == nil {
-		return nil
-	}
-	return v.Items
-}
-
 // bTaskWorkspaceEventFileChanged fills v, which is zero, from object n of a
 // validated document.
 func bTaskWorkspaceEventFileChanged(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskWorkspaceEventFileChanged) {
@@ -15337,34 +11688,10 @@ func bTaskWorkspaceEventFileChanged(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskWorks
 		case "type":
 		case "changes":
 			v.Changes = buildListChangedFile(c, m.Value())
-		case "turn":
-			v.Turn = new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), v.Turn)
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEnvelopeMember(c, m.Key(), m.Value(), &v.Envelope) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -15383,33 +11710,7 @@ func (v *TaskWorkspaceEventFileChanged) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, "{\"type\":\"file.changed\""...)
 	b = appendListChangedFile(append(b, ",\"changes\":"...), v.Changes)
-	if v.Turn != nil {
-		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
-	}
-	if v.Items != nil {
-		b = appendListContentItem(append(b, ",\"items\":"...), v.Items)
-	}
-	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
+	b = appendEnvelopeMembers(b, &v.Envelope)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -15436,9 +11737,11 @@ func (v *TaskWorkspaceEventFileChanged) UnmarshalJSON(data []byte) error {
 func NewTaskWorkspaceEventFileChanged(changes []ChangedFile, id string, source string, time string) *TaskWorkspaceEventFileChanged {
 	return &TaskWorkspaceEventFileChanged{
 		Changes: changes,
-		ID:      id,
-		Source:  source,
-		Time:    time,
+		Envelope: Envelope{EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		}},
 	}
 }
 
@@ -17990,42 +14293,15 @@ func bEvent(c *ahpimpl.Ctx, n ahpimpl.Node) Event {
 // ToolBeforeEvent is an object (tool-before.schema.json#). A tool call is
 // about to run. It names the call, the tool with its input, and the tool path.
 type ToolBeforeEvent struct {
-	// Turn is the optional member "turn" (nil when absent).
-	Turn *OpenIdentity
-	// Items is the optional member "items" (nil when absent).
-	Items ContentItems
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
-	// Call is the member "call" (required).
-	Call Identity
-	// Tool is the member "tool" (required).
-	Tool ExecutionEventTool
-	// Path is the member "path" (required).
-	Path string
-	// Batch is the optional member "batch" (nil when absent).
-	Batch *ExecutionEventBatch
+	// Envelope holds the members "turn", "items", "id", "source", "time",
+	// "session", "parentEventId", "gaps", "native", "extensions",
+	// "synthesized" (event.schema.json#/$defs/envelope), as fields and getters
+	// that Go promotes.
+	Envelope
+	// ToolCall holds the members "call", "tool", "path", "batch"
+	// (execution-event.schema.json#/$defs/toolCall), as fields and getters
+	// that Go promotes.
+	ToolCall
 	// Unknown keeps, in order, members the schema does not declare; encoding
 	// writes them back.
 	Unknown ahprt.Unknown
@@ -18038,78 +14314,6 @@ func (*ToolBeforeEvent) GetType() string {
 	return "tool.before"
 }
 
-// GetID returns v.ID, or "" if v is nil.
-func (v *ToolBeforeEvent) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *ToolBeforeEvent) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *ToolBeforeEvent) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *ToolBeforeEvent) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *ToolBeforeEvent) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *ToolBeforeEvent) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *ToolBeforeEvent) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *ToolBeforeEvent) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *ToolBeforeEvent) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
-}
-
 // bToolBeforeEvent fills v, which is zero, from object n of a validated
 // document.
 func bToolBeforeEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolBeforeEvent) {
@@ -18118,43 +14322,10 @@ func bToolBeforeEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolBeforeEvent) {
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-		case "turn":
-			v.Turn = new(OpenIdentity)
-			bOpenIdentity(c, m.Value(), v.Turn)
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		case "call":
-			bIdentity(c, m.Value(), &v.Call)
-		case "tool":
-			bExecutionEventTool(c, m.Value(), &v.Tool)
-		case "path":
-			v.Path = c.Text(m.Value())
-		case "batch":
-			v.Batch = new(ExecutionEventBatch)
-			bExecutionEventBatch(c, m.Value(), v.Batch)
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEnvelopeMember(c, m.Key(), m.Value(), &v.Envelope) && !bToolCallMember(c, m.Key(), m.Value(), &v.ToolCall) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -18172,39 +14343,8 @@ func (v *ToolBeforeEvent) AppendJSON(b []byte) []byte {
 		return sizeToolBeforeEvent.Append(v)
 	}
 	b = append(b, "{\"type\":\"tool.before\""...)
-	if v.Turn != nil {
-		b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
-	}
-	if v.Items != nil {
-		b = appendListContentItem(append(b, ",\"items\":"...), v.Items)
-	}
-	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
-	b = v.Call.AppendJSON(append(b, ",\"call\":"...))
-	b = v.Tool.AppendJSON(append(b, ",\"tool\":"...))
-	b = ahpimpl.AppendString(append(b, ",\"path\":"...), v.Path)
-	if v.Batch != nil {
-		b = v.Batch.AppendJSON(append(b, ",\"batch\":"...))
-	}
+	b = appendEnvelopeMembers(b, &v.Envelope)
+	b = appendToolCallMembers(b, &v.ToolCall)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -18230,12 +14370,16 @@ func (v *ToolBeforeEvent) UnmarshalJSON(data []byte) error {
 // its encoding always carries type "tool.before".
 func NewToolBeforeEvent(id string, source string, time string, call Identity, tool ExecutionEventTool, path string) *ToolBeforeEvent {
 	return &ToolBeforeEvent{
-		Call:   call,
-		ID:     id,
-		Path:   path,
-		Source: source,
-		Time:   time,
-		Tool:   tool,
+		Envelope: Envelope{EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		}},
+		ToolCall: ToolCall{
+			Call: call,
+			Path: path,
+			Tool: tool,
+		},
 	}
 }
 
@@ -18257,38 +14401,15 @@ type ToolAfterEvent struct {
 	DurationMs *ahprt.Number
 	// FileChanges is the optional member "fileChanges" (nil when absent).
 	FileChanges []ExecutionEventFilechange
-	// ID is the member "id" (required). Identifier of this event, unique
-	// within its source.
-	ID string
-	// Source is the member "source" (required). URI of the emitting harness or
-	// adapter instance.
-	Source string
-	// Time is the member "time" (required). When the event was emitted, as an
-	// RFC 3339 timestamp.
-	Time string
-	// Session is the optional member "session" (nil when absent).
-	Session *Session
-	// ParentEventID is the optional member "parentEventId" (nil when absent).
-	// Id of an earlier event from the same source that caused this one. Must
-	// not form a cycle and is never a tool call id.
-	ParentEventID *string
-	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
-	// could not fill, each with the reason.
-	Gaps []EventGap
-	// Native is the optional member "native" (nil when absent).
-	Native NativeEvent
-	// Extensions is the optional member "extensions" (nil when absent).
-	Extensions Extensions
-	// Synthesized is the optional member "synthesized" (nil when absent).
-	Synthesized *SynthesizedFlag
-	// Call is the member "call" (required).
-	Call Identity
-	// Tool is the member "tool" (required).
-	Tool ExecutionEventTool
-	// Path is the member "path" (required).
-	Path string
-	// Batch is the optional member "batch" (nil when absent).
-	Batch *ExecutionEventBatch
+	// EventCore holds the members "id", "source", "time", "session",
+	// "parentEventId", "gaps", "native", "extensions", "synthesized"
+	// (event.schema.json#/$defs/eventCore), as fields and getters that Go
+	// promotes.
+	EventCore
+	// ToolCall holds the members "call", "tool", "path", "batch"
+	// (execution-event.schema.json#/$defs/toolCall), as fields and getters
+	// that Go promotes.
+	ToolCall
 	// Unknown keeps, in order, members the schema does not declare; encoding
 	// writes them back.
 	Unknown ahprt.Unknown
@@ -18299,78 +14420,6 @@ func (*ToolAfterEvent) isEvent() {}
 // GetType returns "tool.after", the constant value of member "type".
 func (*ToolAfterEvent) GetType() string {
 	return "tool.after"
-}
-
-// GetID returns v.ID, or "" if v is nil.
-func (v *ToolAfterEvent) GetID() string {
-	if v == nil {
-		return ""
-	}
-	return v.ID
-}
-
-// GetSource returns v.Source, or "" if v is nil.
-func (v *ToolAfterEvent) GetSource() string {
-	if v == nil {
-		return ""
-	}
-	return v.Source
-}
-
-// GetTime returns v.Time, or "" if v is nil.
-func (v *ToolAfterEvent) GetTime() string {
-	if v == nil {
-		return ""
-	}
-	return v.Time
-}
-
-// GetSession returns v.Session, or nil if v is nil.
-func (v *ToolAfterEvent) GetSession() *Session {
-	if v == nil {
-		return nil
-	}
-	return v.Session
-}
-
-// GetParentEventID returns v.ParentEventID, or nil if v is nil.
-func (v *ToolAfterEvent) GetParentEventID() *string {
-	if v == nil {
-		return nil
-	}
-	return v.ParentEventID
-}
-
-// GetGaps returns v.Gaps, or nil if v is nil.
-func (v *ToolAfterEvent) GetGaps() []EventGap {
-	if v == nil {
-		return nil
-	}
-	return v.Gaps
-}
-
-// GetNative returns v.Native, or nil if v is nil.
-func (v *ToolAfterEvent) GetNative() NativeEvent {
-	if v == nil {
-		return nil
-	}
-	return v.Native
-}
-
-// GetExtensions returns v.Extensions, or nil if v is nil.
-func (v *ToolAfterEvent) GetExtensions() Extensions {
-	if v == nil {
-		return nil
-	}
-	return v.Extensions
-}
-
-// GetSynthesized returns v.Synthesized, or nil if v is nil.
-func (v *ToolAfterEvent) GetSynthesized() *SynthesizedFlag {
-	if v == nil {
-		return nil
-	}
-	return v.Synthesized
 }
 
 // bToolAfterEvent fills v, which is zero, from object n of a validated
@@ -18398,38 +14447,10 @@ func bToolAfterEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolAfterEvent) {
 			v.DurationMs = &x
 		case "fileChanges":
 			v.FileChanges = buildListExecutionEventFilechange(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = new(Session)
-			bSession(c, m.Value(), v.Session)
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		case "call":
-			bIdentity(c, m.Value(), &v.Call)
-		case "tool":
-			bExecutionEventTool(c, m.Value(), &v.Tool)
-		case "path":
-			v.Path = c.Text(m.Value())
-		case "batch":
-			v.Batch = new(ExecutionEventBatch)
-			bExecutionEventBatch(c, m.Value(), v.Batch)
 		default:
-			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			if !bEventCoreMember(c, m.Key(), m.Value(), &v.EventCore) && !bToolCallMember(c, m.Key(), m.Value(), &v.ToolCall) {
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
+			}
 		}
 	}
 }
@@ -18467,33 +14488,8 @@ func (v *ToolAfterEvent) AppendJSON(b []byte) []byte {
 	if v.FileChanges != nil {
 		b = appendListExecutionEventFilechange(append(b, ",\"fileChanges\":"...), v.FileChanges)
 	}
-	b = ahpimpl.AppendString(append(b, ",\"id\":"...), v.ID)
-	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
-	b = ahpimpl.AppendString(append(b, ",\"time\":"...), v.Time)
-	if v.Session != nil {
-		b = v.Session.AppendJSON(append(b, ",\"session\":"...))
-	}
-	if v.ParentEventID != nil {
-		b = ahpimpl.AppendString(append(b, ",\"parentEventId\":"...), *v.ParentEventID)
-	}
-	if v.Gaps != nil {
-		b = appendListEventGap(append(b, ",\"gaps\":"...), v.Gaps)
-	}
-	if v.Native != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"native\":"...), v.Native)
-	}
-	if v.Extensions != nil {
-		b = ahpimpl.AppendValue(append(b, ",\"extensions\":"...), v.Extensions)
-	}
-	if v.Synthesized != nil {
-		b = ahpimpl.AppendBool(append(b, ",\"synthesized\":"...), *v.Synthesized)
-	}
-	b = v.Call.AppendJSON(append(b, ",\"call\":"...))
-	b = v.Tool.AppendJSON(append(b, ",\"tool\":"...))
-	b = ahpimpl.AppendString(append(b, ",\"path\":"...), v.Path)
-	if v.Batch != nil {
-		b = v.Batch.AppendJSON(append(b, ",\"batch\":"...))
-	}
+	b = appendEventCoreMembers(b, &v.EventCore)
+	b = appendToolCallMembers(b, &v.ToolCall)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
@@ -18518,15 +14514,19 @@ func (v *ToolAfterEvent) UnmarshalJSON(data []byte) error {
 // its encoding always carries type "tool.after".
 func NewToolAfterEvent(items ModelVisibleItems, outcome ToolOutcome, execution ExecutionEventExecution, id string, source string, time string, call Identity, tool ExecutionEventTool, path string) *ToolAfterEvent {
 	return &ToolAfterEvent{
-		Call:      call,
+		EventCore: EventCore{
+			ID:     id,
+			Source: source,
+			Time:   time,
+		},
 		Execution: execution,
-		ID:        id,
 		Items:     items,
 		Outcome:   outcome,
-		Path:      path,
-		Source:    source,
-		Time:      time,
-		Tool:      tool,
+		ToolCall: ToolCall{
+			Call: call,
+			Path: path,
+			Tool: tool,
+		},
 	}
 }
 

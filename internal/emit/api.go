@@ -176,15 +176,43 @@ func (e *gotypes) constructor(t *ir.Type) {
 		}
 	}).Op("*").Id(t.Name).BlockFunc(func(g *Group) {
 		params.reset()
-		g.Return(Op("&").Id(t.Name).Values(DictFunc(func(d Dict) {
-			for _, f := range t.Fields {
-				if f.Required && f.Const == nil {
-					d[Id(f.Go)] = Id(params.take(f.Go))
-				}
+		args := map[string]string{} // member -> parameter
+		for _, f := range t.Fields {
+			if f.Required && f.Const == nil {
+				args[f.JSON] = params.take(f.Go)
 			}
-		})))
+		}
+		g.Return(Op("&").Id(t.Name).Values(fieldValues(t, args)))
 	})
 	e.f.Line()
+}
+
+// fieldValues is the composite literal's contents of struct t with the
+// given members set (to the named parameters): an embedded struct's as a
+// literal of their own, where it has any.
+func fieldValues(t *ir.Type, args map[string]string) Code {
+	return DictFunc(func(d Dict) {
+		for i, f := range t.Fields {
+			switch {
+			case t.FirstOfRun(i):
+				if inner := fieldValues(f.Via, args); hasArgs(f.Via, args) {
+					d[Id(f.Via.Name)] = Id(f.Via.Name).Values(inner)
+				}
+			case f.Via == nil && args[f.JSON] != "":
+				d[Id(f.Go)] = Id(args[f.JSON])
+			}
+		}
+	})
+}
+
+// hasArgs reports whether any member of struct t is among args.
+func hasArgs(t *ir.Type, args map[string]string) bool {
+	for _, f := range t.Fields {
+		if args[f.JSON] != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // localNames turns field names into parameter names, in order.

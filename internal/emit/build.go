@@ -3,6 +3,8 @@ package emit
 //lint:file-ignore ST1001 jennifer is built to be dot-imported: its statements read as the Go they write.
 
 import (
+	"fmt"
+	"regexp"
 	"slices"
 
 	. "github.com/dave/jennifer/jen"
@@ -143,46 +145,153 @@ func (e *gotypes) buildStruct(t *ir.Type) {
 	e.f.Commentf("%s fills v, which is zero, from object n of a validated document.", t.BuildFunc)
 	e.f.Func().Id(t.BuildFunc).Params(Id("c").Op("*").Qual(impl, "Ctx"), Id("n").Qual(impl, "Node"), Id("v").Op("*").Id(t.Name)).BlockFunc(func(g *Group) {
 		g.Id("d").Op(":=").Id("c").Dot("Doc")
+		if t.Embedded {
+			// The member function has every case, for this builder and
+			// for those of the structs that embed t.
+			e.its.loop(g, "m", Id("d").Dot("Members").Call(Id("n")), func(lg *Group) {
+				e.rest(lg, t, []*ir.Type{t})
+			})
+			return
+		}
 		slabs := e.scalarSlabs(g, t)
 		e.its.loop(g, "m", Id("d").Dot("Members").Call(Id("n")), func(lg *Group) {
 			val := Id("m").Dot("Value").Call()
 			lg.Switch(Id("m").Dot("Key").Call()).BlockFunc(func(sg *Group) {
 				for _, f := range t.Fields {
-					f := f
-					sg.Case(Lit(f.JSON)).BlockFunc(func(cg *Group) {
-						switch {
-						case f.Const != nil && f.Required:
-							// Fixed by the type.
-						case f.Const != nil:
-							cg.Id("v").Dot(f.Go).Op("=").True()
-						case byValue(f):
-							e.assign(cg, Id("v").Dot(f.Go), f.Type, val)
-						case slabs[f] != nil:
-							slab := slabs[f]
-							cg.If(Id(slab.name).Op("==").Nil()).Block(Id(slab.name).Op("=").New(Index(Lit(slab.size)).Add(e.goType(f.Type))))
-							cg.Id(slab.name).Index(Lit(slab.slot)).Op("=").Add(e.value(f.Type, val))
-							cg.Id("v").Dot(f.Go).Op("=").Op("&").Id(slab.name).Index(Lit(slab.slot))
-						default:
-							e.assignNew(cg, Id("v").Dot(f.Go), f.Type, val)
-						}
-					})
-				}
-				sg.Default().BlockFunc(func(dg *Group) {
-					switch {
-					case t.Extra != nil:
-						dg.If(Id("v").Dot(ir.FieldExtra).Op("==").Nil()).Block(
-							Id("v").Dot(ir.FieldExtra).Op("=").Make(Map(String()).Add(e.mapValueType(t.Extra))),
-						)
-						e.buildEntry(dg, t.Extra, val)
-						dg.Id("v").Dot(ir.FieldExtra).Index(Id("c").Dot("Text").Call(Id("m").Dot("Name").Call())).Op("=").Id("x")
-					case t.Open:
-						dg.Id("v").Dot(ir.FieldUnknown).Op("=").Id("c").Dot("KeepUnknown").Call(Id("v").Dot(ir.FieldUnknown), Id("m").Dot("Name").Call())
+					if f.Via == nil {
+						sg.Case(Lit(f.JSON)).BlockFunc(func(cg *Group) { e.buildField(cg, f, slabs[f], val) })
 					}
-				})
+				}
+				sg.Default().BlockFunc(func(dg *Group) { e.rest(dg, t, t.Embeds) })
 			})
 		})
 	})
 	e.f.Line()
+	if t.Embedded {
+		e.memberFunc(t)
+	}
+}
+
+// memberFunc declares the member function of embedded struct t: it
+// builds one member into v when the member is t's (or of a struct t
+// embeds) and reports whether it was, for t's builder and for the
+// builders of the structs that embed t.
+func (e *gotypes) memberFunc(t *ir.Type) {
+	val := Id("n")
+	sw := Switch(Id("key")).BlockFunc(func(sg *Group) {
+		for _, f := range t.Fields {
+			if f.Via == nil {
+				sg.Case(Lit(f.JSON)).BlockFunc(func(cg *Group) { e.buildField(cg, f, nil, val) })
+			}
+		}
+		sg.Default().BlockFunc(func(dg *Group) {
+			var either *Statement
+			for _, x := range t.Embeds {
+				call := Id(x.MemberFunc).Call(Id("c"), Id("key"), Id("n"), Op("&").Id("v").Dot(x.Name))
+				if either == nil {
+					either = call
+				} else {
+					either = either.Op("||").Add(call)
+				}
+			}
+			if either == nil {
+				either = False()
+			}
+			dg.Return(either)
+		})
+	})
+	e.f.Commentf("%s builds member key, of node n, into v when the member is one of %s's, and reports whether it is.", t.MemberFunc, t.Name)
+	e.f.Func().Id(t.MemberFunc).Params(Id("c").Op("*").Qual(impl, "Ctx"), Id("key").String(), Id("n").Qual(impl, "Node"), Id("v").Op("*").Id(t.Name)).Bool().BlockFunc(func(g *Group) {
+		if readsDoc(sw) {
+			g.Id("d").Op(":=").Id("c").Dot("Doc")
+		}
+		g.Add(sw)
+		g.Return(True())
+	})
+	e.f.Line()
+}
+
+// readsDoc reports whether code reads variable d (the document).
+func readsDoc(code *Statement) bool {
+	return docRead.MatchString(fmt.Sprintf("%#v", code))
+}
+
+var docRead = regexp.MustCompile(`\bd\.`)
+
+// buildField builds member f of a struct v from node val (in its slab
+// slot, when it has one).
+func (e *gotypes) buildField(g *Group, f *ir.Field, slab *slabSlot, val *Statement) {
+	switch {
+	case f.Const != nil && f.Required:
+		// Fixed by the type.
+	case f.Const != nil:
+		g.Id("v").Dot(f.Go).Op("=").True()
+	case byValue(f):
+		e.assign(g, Id("v").Dot(f.Go), f.Type, val)
+	case slab != nil:
+		g.If(Id(slab.name).Op("==").Nil()).Block(Id(slab.name).Op("=").New(Index(Lit(slab.size)).Add(e.goType(f.Type))))
+		g.Id(slab.name).Index(Lit(slab.slot)).Op("=").Add(e.value(f.Type, val))
+		g.Id("v").Dot(f.Go).Op("=").Op("&").Id(slab.name).Index(Lit(slab.slot))
+	default:
+		e.assignNew(g, Id("v").Dot(f.Go), f.Type, val)
+	}
+}
+
+// rest builds member m of struct v that none of t's own cases took: into
+// the first of the structs embeds that has it (their member functions,
+// given the embedded struct's address, or v itself where t is the
+// embedded struct), else into Extra or Unknown.
+func (e *gotypes) rest(g *Group, t *ir.Type, embeds []*ir.Type) {
+	call := func(x *ir.Type) *Statement {
+		target := Op("&").Id("v").Dot(x.Name)
+		if x == t {
+			target = Id("v")
+		}
+		return Id(x.MemberFunc).Call(Id("c"), Id("m").Dot("Key").Call(), Id("m").Dot("Value").Call(), target)
+	}
+	var keep func(g *Group)
+	switch {
+	case t.Extra != nil:
+		keep = func(g *Group) {
+			g.If(Id("v").Dot(ir.FieldExtra).Op("==").Nil()).Block(
+				Id("v").Dot(ir.FieldExtra).Op("=").Make(Map(String()).Add(e.mapValueType(t.Extra))),
+			)
+			e.buildEntry(g, t.Extra, Id("m").Dot("Value").Call())
+			g.Id("v").Dot(ir.FieldExtra).Index(Id("c").Dot("Text").Call(Id("m").Dot("Name").Call())).Op("=").Id("x")
+		}
+	case t.Open:
+		keep = func(g *Group) {
+			g.Id("v").Dot(ir.FieldUnknown).Op("=").Id("c").Dot("KeepUnknown").Call(Id("v").Dot(ir.FieldUnknown), Id("m").Dot("Name").Call())
+		}
+	}
+	if len(embeds) == 0 {
+		if keep != nil {
+			keep(g)
+		}
+		return
+	}
+	if keep == nil {
+		// Nothing to keep: each call only if the ones before lacked it.
+		var try func(g *Group, i int)
+		try = func(g *Group, i int) {
+			if i == len(embeds)-1 {
+				g.Add(call(embeds[i]))
+				return
+			}
+			g.If(Op("!").Add(call(embeds[i]))).BlockFunc(func(g *Group) { try(g, i+1) })
+		}
+		try(g, 0)
+		return
+	}
+	var none *Statement
+	for _, x := range embeds {
+		if none == nil {
+			none = Op("!").Add(call(x))
+		} else {
+			none = none.Op("&&").Op("!").Add(call(x))
+		}
+	}
+	g.If(none).BlockFunc(keep)
 }
 
 // slabSlot places an optional scalar field in its struct's slab.

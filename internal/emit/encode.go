@@ -125,13 +125,28 @@ func (e *gotypes) encodeStruct(t *ir.Type) {
 			g.Return(Append(Id("b"), Lit("{}").Op("..."))) // a closed object with no members
 			return
 		}
+		if t.EncodeCommas() {
+			// Every member follows a comma; the first comma becomes the
+			// opening brace.
+			g.Id("start").Op(":=").Len(Id("b"))
+			if t.Embedded {
+				g.Id("b").Op("=").Id(t.AppendMembersFunc).Call(Id("b"), Id("v"))
+			} else {
+				e.appendMembers(g, t, true)
+				e.appendRest(g, t, true)
+			}
+			if !writesMember(t) {
+				g.If(Len(Id("b")).Op("==").Id("start")).Block(Return(Append(Id("b"), Lit("{}").Op("..."))))
+			}
+			g.Id("b").Index(Id("start")).Op("=").LitRune('{')
+			g.Return(Append(Id("b"), LitRune('}')))
+			return
+		}
 		// The opening brace goes with the first member's name when that
 		// member is always written and nothing needs to know where the
 		// members begin.
-		brace := "{"
 		if len(t.Fields) == 0 || !t.Fields[0].Required || t.EncodeStart() {
 			g.Id("b").Op("=").Append(Id("b"), LitRune('{'))
-			brace = ""
 		}
 		// Whether a member was written before the one at hand: ir decides
 		// (Field.Sep, Type.RestSep); start is where the members begin, for
@@ -139,74 +154,128 @@ func (e *gotypes) encodeStruct(t *ir.Type) {
 		if t.EncodeStart() {
 			g.Id("start").Op(":=").Len(Id("b"))
 		}
-		for _, f := range t.Fields {
-			key := quoteJSON(f.JSON) + ":"
-			// named is b with the member's name appended (json: the name,
-			// or the name and a constant value).
-			named := func(json string) Code {
-				switch f.Sep {
-				case ir.SepNone:
-					return Append(Id("b"), Lit(brace+json).Op("..."))
-				case ir.SepCertain:
-					return Append(Id("b"), Lit(","+json).Op("..."))
-				}
-				return Qual(impl, "AppendMember").Call(Id("b"), Id("start"), Lit(json))
-			}
-			name := func(g *Group, json string) { g.Id("b").Op("=").Add(named(json)) }
-			// member appends the name and the value in one statement, but
-			// for a union, whose nil is written apart.
-			member := func(val *Statement) func(g *Group) {
-				return func(g *Group) {
-					if r := f.Type.Resolved(); r.Named != nil && r.Named.Kind == ir.UnionKind {
-						name(g, key)
-						g.Add(e.appendValue(f.Type, val))
-						return
-					}
-					g.Id("b").Op("=").Add(e.appendTo(f.Type, val, named(key)))
-				}
-			}
-			switch {
-			case f.Const != nil && f.Required:
-				name(g, key+f.Const.JSON)
-			case f.Const != nil:
-				g.If(Id("v").Dot(f.Go)).BlockFunc(func(g *Group) { name(g, key+f.Const.JSON) })
-			case f.Required:
-				member(Id("v").Dot(f.Go))(g)
-			case nilable(f.Type):
-				g.If(Id("v").Dot(f.Go).Op("!=").Nil()).BlockFunc(member(Id("v").Dot(f.Go)))
-			default:
-				val := Op("*").Id("v").Dot(f.Go)
-				if r := f.Type.Resolved(); r.Named != nil && (r.Named.Kind == ir.StructKind || r.Named.Kind == ir.KindUnionKind) {
-					val = Id("v").Dot(f.Go) // methods take the pointer
-				}
-				g.If(Id("v").Dot(f.Go).Op("!=").Nil()).BlockFunc(member(val))
-			}
-		}
-		comma := Id("b").Op("=").Append(Id("b"), LitRune(','))
-		sep := If(Len(Id("b")).Op(">").Id("start")).Block(comma)
-		if t.RestSep == ir.SepCertain {
-			sep = comma
-		}
-		if t.Extra != nil {
-			g.For(List(Id("_"), Id("k")).Op(":=").Range().Qual(impl, "SortedKeys").Call(Id("v").Dot(ir.FieldExtra))).BlockFunc(func(g *Group) {
-				g.Add(sep)
-				g.Id("b").Op("=").Qual(impl, "AppendName").Call(Id("b"), Id("k"))
-				e.appendEntry(g, t.Extra, "x", Id("v").Dot(ir.FieldExtra).Index(Id("k")))
-			})
-		}
-		if t.Open {
-			first := Len(Id("b")).Op("==").Id("start")
-			switch t.RestSep {
-			case ir.SepNone:
-				first = True()
-			case ir.SepCertain:
-				first = False()
-			}
-			g.List(Id("b"), Id("_")).Op("=").Qual(impl, "AppendUnknown").Call(Id("b"), Id("v").Dot(ir.FieldUnknown), first)
-		}
+		e.appendMembers(g, t, false)
+		e.appendRest(g, t, false)
 		g.Return(Append(Id("b"), LitRune('}')))
 	})
 	e.f.Line()
+	if t.Embedded {
+		e.f.Commentf("%s appends v's members to b, each after a comma: the encoding of the %s that structs embedding it hold.", t.AppendMembersFunc, t.Name)
+		e.f.Func().Id(t.AppendMembersFunc).Params(Id("b").Index().Byte(), Id("v").Op("*").Id(t.Name)).Index().Byte().BlockFunc(func(g *Group) {
+			e.appendMembers(g, t, true)
+			e.appendRest(g, t, true)
+			g.Return(Id("b"))
+		})
+		e.f.Line()
+	}
+}
+
+// writesMember reports whether struct t always writes a member: one it
+// requires (its own, or an embedded struct's).
+func writesMember(t *ir.Type) bool {
+	for _, f := range t.Fields {
+		if f.Required {
+			return true
+		}
+	}
+	return false
+}
+
+// appendMembers appends the declared members of struct v (of type t):
+// each after what ir knows of the members before it (Field.Sep), or, with
+// commas, each after a comma; an embedded run in one call to its
+// struct's members encoder.
+func (e *gotypes) appendMembers(g *Group, t *ir.Type, commas bool) {
+	// The opening brace goes with a fixed first member (see encodeStruct).
+	brace := ""
+	if !commas && len(t.Fields) > 0 && t.Fields[0].Required && !t.EncodeStart() {
+		brace = "{"
+	}
+	for i, f := range t.Fields {
+		if t.FirstOfRun(i) {
+			g.Id("b").Op("=").Id(f.Via.AppendMembersFunc).Call(Id("b"), Op("&").Id("v").Dot(f.Via.Name))
+		}
+		if f.Via != nil {
+			continue
+		}
+		key := quoteJSON(f.JSON) + ":"
+		sep := f.Sep
+		if commas {
+			sep = ir.SepCertain
+		}
+		// named is b with the member's name appended (json: the name,
+		// or the name and a constant value).
+		named := func(json string) Code {
+			switch sep {
+			case ir.SepNone:
+				return Append(Id("b"), Lit(brace+json).Op("..."))
+			case ir.SepCertain:
+				return Append(Id("b"), Lit(","+json).Op("..."))
+			}
+			return Qual(impl, "AppendMember").Call(Id("b"), Id("start"), Lit(json))
+		}
+		name := func(g *Group, json string) { g.Id("b").Op("=").Add(named(json)) }
+		// member appends the name and the value in one statement, but
+		// for a union, whose nil is written apart.
+		member := func(val *Statement) func(g *Group) {
+			return func(g *Group) {
+				if r := f.Type.Resolved(); r.Named != nil && r.Named.Kind == ir.UnionKind {
+					name(g, key)
+					g.Add(e.appendValue(f.Type, val))
+					return
+				}
+				g.Id("b").Op("=").Add(e.appendTo(f.Type, val, named(key)))
+			}
+		}
+		switch {
+		case f.Const != nil && f.Required:
+			name(g, key+f.Const.JSON)
+		case f.Const != nil:
+			g.If(Id("v").Dot(f.Go)).BlockFunc(func(g *Group) { name(g, key+f.Const.JSON) })
+		case f.Required:
+			member(Id("v").Dot(f.Go))(g)
+		case nilable(f.Type):
+			g.If(Id("v").Dot(f.Go).Op("!=").Nil()).BlockFunc(member(Id("v").Dot(f.Go)))
+		default:
+			val := Op("*").Id("v").Dot(f.Go)
+			if r := f.Type.Resolved(); r.Named != nil && (r.Named.Kind == ir.StructKind || r.Named.Kind == ir.KindUnionKind) {
+				val = Id("v").Dot(f.Go) // methods take the pointer
+			}
+			g.If(Id("v").Dot(f.Go).Op("!=").Nil()).BlockFunc(member(val))
+		}
+	}
+}
+
+// appendRest appends the members struct v keeps undeclared (Extra,
+// Unknown): after what ir knows of the members before them
+// (Type.RestSep), or, with commas, each after a comma.
+func (e *gotypes) appendRest(g *Group, t *ir.Type, commas bool) {
+	rest := t.RestSep
+	if commas {
+		rest = ir.SepCertain
+	}
+	comma := Id("b").Op("=").Append(Id("b"), LitRune(','))
+	sep := If(Len(Id("b")).Op(">").Id("start")).Block(comma)
+	if rest == ir.SepCertain {
+		sep = comma
+	}
+	if t.Extra != nil {
+		g.For(List(Id("_"), Id("k")).Op(":=").Range().Qual(impl, "SortedKeys").Call(Id("v").Dot(ir.FieldExtra))).BlockFunc(func(g *Group) {
+			g.Add(sep)
+			g.Id("b").Op("=").Qual(impl, "AppendName").Call(Id("b"), Id("k"))
+			e.appendEntry(g, t.Extra, "x", Id("v").Dot(ir.FieldExtra).Index(Id("k")))
+		})
+	}
+	if t.Open {
+		first := Len(Id("b")).Op("==").Id("start")
+		switch rest {
+		case ir.SepNone:
+			first = True()
+		case ir.SepCertain:
+			first = False()
+		}
+		g.List(Id("b"), Id("_")).Op("=").Qual(impl, "AppendUnknown").Call(Id("b"), Id("v").Dot(ir.FieldUnknown), first)
+	}
 }
 
 func (e *gotypes) encodeKinds(t *ir.Type) {

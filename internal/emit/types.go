@@ -129,8 +129,14 @@ func (e *gotypes) decl(t *ir.Type) {
 	case ir.StructKind:
 		e.f.Comment(typeDoc(t, "an object"))
 		e.f.Type().Id(t.Name).StructFunc(func(g *Group) {
-			for _, f := range t.Fields {
-				e.field(g, f)
+			for i, f := range t.Fields {
+				switch {
+				case t.FirstOfRun(i):
+					g.Comment(embedDoc(f.Via))
+					g.Id(f.Via.Name)
+				case f.Via == nil:
+					e.field(g, f)
+				}
 			}
 			if t.Extra != nil {
 				g.Comment("Extra holds the members the schema does not name, which it types.")
@@ -258,6 +264,16 @@ func (e *gotypes) field(g *Group, f *ir.Field) {
 	}
 	g.Comment(strings.Join(doc, " "))
 	g.Id(f.Go).Add(e.fieldType(f))
+}
+
+// embedDoc says what embedded struct x holds: its members, promoted.
+func embedDoc(x *ir.Type) string {
+	var names []string
+	for _, f := range x.Fields {
+		names = append(names, fmt.Sprintf("%q", f.JSON))
+	}
+	_, loc, _ := strings.Cut(x.Schema.Loc, "/")
+	return fmt.Sprintf("%s holds the members %s (%s), as fields and getters that Go promotes.", x.Name, strings.Join(names, ", "), loc)
 }
 
 // accessorDoc says what an accessor of a union's interface returns.

@@ -85,13 +85,17 @@ func PlanBuilders(t *Types, key string) *Builders {
 
 // scalarSlabs groups t's optional fields held by pointer to a scalar
 // (not a constant, not held by value, not a struct, whose builders fill
-// the pointer's target in place) by Go type; groups of two or more get a
-// slab, named after the number of fields placed before it.
+// the pointer's target in place, not in an embedded struct, whose member
+// function builds it) by Go type; groups of two or more get a slab,
+// named after the number of fields placed before it.
 func scalarSlabs(t *Type) []*ScalarSlab {
+	if t.Embedded {
+		return nil // its member function builds one member per call
+	}
 	groups := map[string][]*Field{}
 	var order []string
 	for _, f := range t.Fields {
-		if f.Const != nil || f.Required && !f.Indirect || f.Type.Nilable() || builtInPlace(f.Type) {
+		if f.Via != nil || f.Const != nil || f.Required && !f.Indirect || f.Type.Nilable() || builtInPlace(f.Type) {
 			continue
 		}
 		k := f.Type.Key()

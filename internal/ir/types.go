@@ -61,6 +61,14 @@ type Type struct {
 	// methods).
 	Unions []*Type
 
+	// StructKind: Embeds lists, in field order, the structs this one
+	// embeds (see embed.go); Embedded is set on a struct embedded in
+	// another, which MemberFunc (one member into the struct) and
+	// AppendMembersFunc (its members, each after a comma) serve.
+	Embeds                        []*Type
+	Embedded                      bool
+	MemberFunc, AppendMembersFunc string
+
 	// EnumKind.
 	Values []EnumValue
 
@@ -118,6 +126,10 @@ type Field struct {
 	// Sep is what the encoder knows, at this field, of the members
 	// written before it (see encoding.go).
 	Sep Sep
+	// Via is the embedded struct that holds the field (see embed.go):
+	// the struct declares Via in its place, and Via's functions build and
+	// encode the field. Nil for the struct's own fields.
+	Via *Type
 }
 
 // Variant is one alternative of a union.

@@ -135,6 +135,7 @@ func BuildTypes(p *Program) (*Types, error) {
 	t.nameDecls()
 	t.markAccessors()
 	t.planEncoding()
+	t.markEmbeds()
 	return t, nil
 }
 

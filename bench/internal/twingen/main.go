@@ -88,6 +88,12 @@ func main() {
 				}
 			}
 		case *ast.FuncDecl:
+			if name, ok := strings.CutPrefix(d.Name.Name, "append"); ok && d.Recv == nil && strings.HasSuffix(name, "Members") {
+				// The members encoder of an embedded struct writes its
+				// constant members.
+				g.consts[strings.TrimSuffix(name, "Members")] = constMembers(d)
+				continue
+			}
 			if d.Recv == nil || len(d.Recv.List) != 1 {
 				continue
 			}
@@ -286,6 +292,17 @@ func (g *gen) fields(name string) []field {
 	seen := map[string]bool{}
 	for _, f := range st.Fields.List {
 		if sel, ok := f.Type.(*ast.SelectorExpr); ok && sel.Sel.Name == "Unknown" {
+			continue
+		}
+		if id, ok := f.Type.(*ast.Ident); ok && len(f.Names) == 0 {
+			// An embedded struct: its members, in its place, as
+			// encoding/json inlines them.
+			for _, ef := range g.fields(id.Name) {
+				if !seen[ef.jsonName] {
+					seen[ef.jsonName] = true
+					fs = append(fs, ef)
+				}
+			}
 			continue
 		}
 		doc := ""
