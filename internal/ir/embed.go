@@ -41,8 +41,11 @@ func (t *Types) markEmbeds() {
 		sort.SliceStable(cands, func(i, j int) bool { return len(cands[i].Fields) > len(cands[j].Fields) })
 		for _, e := range cands {
 			i := ty.runOf(e)
-			if i < 0 {
-				continue
+			if i < 0 || ty.fieldNames != nil && ty.fieldNames.used[e.Name] {
+				continue // not held alike, or a field or method has the name
+			}
+			if ty.fieldNames != nil {
+				ty.fieldNames.used[e.Name] = true
 			}
 			for _, f := range ty.Fields[i : i+len(e.Fields)] {
 				f.Via = e
