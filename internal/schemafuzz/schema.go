@@ -93,8 +93,11 @@ func (g *schemaGen) root() any {
 	if g.dynamic {
 		defs = append(defs, Member{"dbase", g.dynamicBase()}, Member{"dext", g.dynamicExt()})
 	}
-	if g.chance(0.08) {
-		return g.listFoo(root, defs)
+	if g.chance(0.14) {
+		if g.chance(0.45) {
+			return g.listFoo(root, defs)
+		}
+		return g.embedded(root, defs)
 	}
 	if len(defs) > 0 {
 		root = append(root, Member{"$defs", defs})
@@ -127,6 +130,64 @@ func (g *schemaGen) listFoo(root, defs Obj) any {
 		{"x", Obj{{"type", "array"}, {"items", Obj{{"$ref", "#/$defs/listFoo"}}}}},
 		{"y", Obj{{"type", "array"}, {"items", Obj{{"type", "array"}, {"items", Obj{{"$ref", "#/$defs/foo"}}}}}}},
 	}})
+}
+
+// embedded is a root of the shape whose structs embed another's (see
+// ir/embed.go): a definition "core" (an object with members, perhaps one
+// required), "env" (which applies core and adds a member), and a root
+// that applies one of them and adds members of its own, or a oneOf of
+// such objects told apart by "kind". A branch may be closed (naming the
+// members it applies), retype one of core's members (no embedding), or
+// apply the definition before its own members (its run comes first).
+func (g *schemaGen) embedded(root, defs Obj) any {
+	var names []string
+	var props Obj
+	for i, n := 0, 2+g.pick(3); i < n; i++ {
+		names = append(names, fmt.Sprintf("c%d", i))
+		props = append(props, Member{names[i], g.leaf(at{depth: 2, descended: true, def: -1})})
+	}
+	core := Obj{{"type", "object"}, {"properties", props}}
+	if g.chance(0.6) {
+		core = append(core, Member{"required", []any{names[0]}})
+	}
+	env := Obj{{"allOf", []any{Obj{{"$ref", "#/$defs/core"}}}}, {"properties", Obj{{"e", g.leaf(at{depth: 2, descended: true, def: -1})}}}}
+	branch := func(i int) Obj {
+		base, applied := "#/$defs/core", names
+		if g.chance(0.5) {
+			base, applied = "#/$defs/env", append([]string{"e"}, names...)
+		}
+		own := Obj{{"kind", Obj{{"const", fmt.Sprintf("k%d", i)}}}}
+		if g.chance(0.5) {
+			own = append(own, Member{"x", g.leaf(at{depth: 2, descended: true, def: -1})})
+		}
+		ref := Obj{{"$ref", base}}
+		switch g.pick(4) {
+		case 0: // closed
+			for _, n := range applied {
+				own = append(own, Member{n, true})
+			}
+			return Obj{{"allOf", []any{ref}}, {"required", []any{"kind"}}, {"properties", own}, {"additionalProperties", false}}
+		case 1: // a member typed otherwise
+			own = append(own, Member{pickOf(g, names), Obj{{"type", "integer"}}})
+		case 2: // the definition's members first
+			return Obj{{"allOf", []any{ref, Obj{{"required", []any{"kind"}}, {"properties", own}}}}}
+		}
+		return Obj{{"allOf", []any{ref}}, {"required", []any{"kind"}}, {"properties", own}}
+	}
+	for _, d := range []Member{{"core", core}, {"env", env}} {
+		if !defs.has(d.Name) {
+			defs = append(defs, d)
+		}
+	}
+	root = append(root, Member{"$defs", defs})
+	if g.chance(0.3) {
+		return append(root, branch(0)...)
+	}
+	var alts []any
+	for i, n := 0, 2+g.pick(2); i < n; i++ {
+		alts = append(alts, branch(i))
+	}
+	return append(root, Member{"oneOf", alts})
 }
 
 // dynamicBase and dynamicExt are two schema resources: base declares the
