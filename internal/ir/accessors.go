@@ -150,13 +150,7 @@ func (t *Types) declareAccessor(a *Accessor, leaves []*Type) bool {
 			}
 			continue
 		}
-		if l.fieldNames == nil {
-			l.fieldNames = newNames(structMembers...)
-			for _, f := range l.Fields {
-				l.fieldNames.take(f.Go)
-			}
-		}
-		if l.fieldNames.used[a.Method] {
+		if !l.nameFree(a.Method) {
 			return false // a field (or a generated method) has the name
 		}
 		add = append(add, l)
@@ -166,6 +160,19 @@ func (t *Types) declareAccessor(a *Accessor, leaves []*Type) bool {
 		l.Getters = append(l.Getters, &Getter{Accessor: a, Field: l.field(a.JSON)})
 	}
 	return true
+}
+
+// nameFree reports whether struct ty has no field or method named name
+// (its scope of names, made on first use for a struct fillStruct did not
+// name).
+func (ty *Type) nameFree(name string) bool {
+	if ty.fieldNames == nil {
+		ty.fieldNames = newNames(structMembers...)
+		for _, f := range ty.Fields {
+			ty.fieldNames.take(f.Go)
+		}
+	}
+	return !ty.fieldNames.used[name]
 }
 
 func (ty *Type) getter(method string) *Getter {

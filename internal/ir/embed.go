@@ -41,12 +41,10 @@ func (t *Types) markEmbeds() {
 		sort.SliceStable(cands, func(i, j int) bool { return len(cands[i].Fields) > len(cands[j].Fields) })
 		for _, e := range cands {
 			i := ty.runOf(e)
-			if i < 0 || ty.fieldNames != nil && ty.fieldNames.used[e.Name] {
+			if i < 0 || !ty.nameFree(e.Name) {
 				continue // not held alike, or a field or method has the name
 			}
-			if ty.fieldNames != nil {
-				ty.fieldNames.used[e.Name] = true
-			}
+			ty.fieldNames.used[e.Name] = true
 			for _, f := range ty.Fields[i : i+len(e.Fields)] {
 				f.Via = e
 			}
@@ -149,13 +147,7 @@ func (t *Types) promoteGetters(ty *Type) {
 			}
 			continue
 		}
-		if owner.fieldNames == nil {
-			owner.fieldNames = newNames(structMembers...)
-			for _, of := range owner.Fields {
-				owner.fieldNames.take(of.Go)
-			}
-		}
-		if owner.fieldNames.used[g.Method] {
+		if !owner.nameFree(g.Method) {
 			kept = append(kept, g)
 			continue
 		}
