@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/format"
 )
 
 // TestAny: a failed decode is a nil interface and its error, not a typed
@@ -84,6 +85,38 @@ func TestMinRunes(t *testing.T) {
 		{`""`, short},
 		{`12`, typ},
 		{`["ab"]`, typ},
+	} {
+		err := Validate([]byte(c.doc), check)
+		var e *ahprt.Error
+		switch {
+		case c.want == nil && err != nil:
+			t.Errorf("%s: %v, want valid", c.doc, err)
+		case c.want == nil:
+		case !errors.As(err, &e):
+			t.Errorf("%s: %v, want an *ahprt.Error at %s", c.doc, err, c.want.Schema)
+		case e.Code != c.want.Code || e.Schema != c.want.Schema:
+			t.Errorf("%s: code %s at %s, want %s at %s", c.doc, e.Code, e.Schema, c.want.Code, c.want.Schema)
+		}
+	}
+}
+
+// TestStrFormat: a string the format accepts passes (escaped or not), a
+// string it rejects fails with the format's reason, another kind with
+// the type's.
+func TestStrFormat(t *testing.T) {
+	typ := &Reason{Code: ahprt.CodeType, Schema: "s.json#/type", Message: "string"}
+	bad := &Reason{Code: ahprt.CodeFormat, Schema: "s.json#/format", Message: "not a valid date-time"}
+	check := func(c *Ctx, n Node, ev *Eval) bool { return c.StrFormat(n, format.DateTime, typ, bad) }
+	for _, c := range []struct {
+		doc  string
+		want *Reason // nil when valid
+	}{
+		{`"2026-12-02T05:00:00Z"`, nil},
+		{`"2026-12-02T05:00:00\u005a"`, nil},
+		{`"2026-12-02"`, bad},
+		{`""`, bad},
+		{`1733115600`, typ},
+		{`null`, typ},
 	} {
 		err := Validate([]byte(c.doc), check)
 		var e *ahprt.Error

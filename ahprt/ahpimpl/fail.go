@@ -78,6 +78,21 @@ func (c *Ctx) MinRunes(n Node, min int64, typ, short *Reason) bool {
 	return true
 }
 
+// StrFormat checks that node n is a string that valid (one of package
+// format's checkers) accepts: a value of another kind fails with typ
+// (the type keyword's reason), a string valid rejects with bad (the
+// format keyword's). It is the check of the schemas that say only that,
+// most of the timestamps and URIs of a message, in one call.
+func (c *Ctx) StrFormat(n Node, valid func(string) bool, typ, bad *Reason) bool {
+	if c.Doc.Kind(n) != KindString {
+		return c.FailTypeWith(n, typ)
+	}
+	if !valid(c.Doc.StrView(n)) {
+		return c.FailWith(n, bad)
+	}
+	return true
+}
+
 // ChildItems checks that node n is an array, failing with typ (the type
 // keyword's reason) otherwise, and each of its items with check as Child
 // does: the check of an array whose items have a schema of their own and

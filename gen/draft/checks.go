@@ -4406,25 +4406,13 @@ func vEvent_envelope_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 				}
 			case "source":
 				seen1 |= uint64(0x2)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[230])
-					}
-					if !format.URI(d.StrView(n)) {
-						return c.FailWith(n, &reasons[231])
-					}
+				if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
+					return false
 				}
 			case "time":
 				seen1 |= uint64(0x4)
-				{
-					n := m.Value()
-					if !(d.Kind(n) == ahpimpl.KindString) {
-						return c.FailTypeWith(n, &reasons[232])
-					}
-					if !format.DateTime(d.StrView(n)) {
-						return c.FailWith(n, &reasons[233])
-					}
+				if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
+					return false
 				}
 			case "session":
 				if !c.Child(m.Value(), vCommon_session) {
@@ -4487,25 +4475,13 @@ func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "source":
 			seen |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[230])
-				}
-				if !format.URI(d.StrView(n)) {
-					return c.FailWith(n, &reasons[231])
-				}
+			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
+				return false
 			}
 		case "time":
 			seen |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[232])
-				}
-				if !format.DateTime(d.StrView(n)) {
-					return c.FailWith(n, &reasons[233])
-				}
+			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
+				return false
 			}
 		case "session":
 			if !c.Child(m.Value(), vCommon_session) {
@@ -5886,25 +5862,13 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			}
 		case "source":
 			seen1 |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[230])
-				}
-				if !format.URI(d.StrView(n)) {
-					return c.FailWith(n, &reasons[231])
-				}
+			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
+				return false
 			}
 		case "time":
 			seen1 |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[232])
-				}
-				if !format.DateTime(d.StrView(n)) {
-					return c.FailWith(n, &reasons[233])
-				}
+			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
+				return false
 			}
 		case "session":
 			if !c.Child(m.Value(), vCommon_session) {
@@ -6088,25 +6052,13 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			}
 		case "source":
 			seen1 |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[230])
-				}
-				if !format.URI(d.StrView(n)) {
-					return c.FailWith(n, &reasons[231])
-				}
+			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
+				return false
 			}
 		case "time":
 			seen1 |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[232])
-				}
-				if !format.DateTime(d.StrView(n)) {
-					return c.FailWith(n, &reasons[233])
-				}
+			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
+				return false
 			}
 		case "session":
 			if !c.Child(m.Value(), vCommon_session) {
@@ -6466,25 +6418,13 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			}
 		case "source":
 			seen1 |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[230])
-				}
-				if !format.URI(d.StrView(n)) {
-					return c.FailWith(n, &reasons[231])
-				}
+			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
+				return false
 			}
 		case "time":
 			seen1 |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[232])
-				}
-				if !format.DateTime(d.StrView(n)) {
-					return c.FailWith(n, &reasons[233])
-				}
+			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
+				return false
 			}
 		case "session":
 			if !c.Child(m.Value(), vCommon_session) {
@@ -6736,25 +6676,13 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			}
 		case "source":
 			seen1 |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[230])
-				}
-				if !format.URI(d.StrView(n)) {
-					return c.FailWith(n, &reasons[231])
-				}
+			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
+				return false
 			}
 		case "time":
 			seen1 |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[232])
-				}
-				if !format.DateTime(d.StrView(n)) {
-					return c.FailWith(n, &reasons[233])
-				}
+			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
+				return false
 			}
 		case "session":
 			if !c.Child(m.Value(), vCommon_session) {
@@ -6856,25 +6784,13 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 			}
 		case "source":
 			seen1 |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[230])
-				}
-				if !format.URI(d.StrView(n)) {
-					return c.FailWith(n, &reasons[231])
-				}
+			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
+				return false
 			}
 		case "time":
 			seen1 |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[232])
-				}
-				if !format.DateTime(d.StrView(n)) {
-					return c.FailWith(n, &reasons[233])
-				}
+			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
+				return false
 			}
 		case "session":
 			if !c.Child(m.Value(), vCommon_session) {
@@ -7105,25 +7021,13 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 			}
 		case "source":
 			seen1 |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[230])
-				}
-				if !format.URI(d.StrView(n)) {
-					return c.FailWith(n, &reasons[231])
-				}
+			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
+				return false
 			}
 		case "time":
 			seen1 |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[232])
-				}
-				if !format.DateTime(d.StrView(n)) {
-					return c.FailWith(n, &reasons[233])
-				}
+			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
+				return false
 			}
 		case "session":
 			if !c.Child(m.Value(), vCommon_session) {
@@ -7717,25 +7621,13 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			}
 		case "source":
 			seen1 |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[230])
-				}
-				if !format.URI(d.StrView(n)) {
-					return c.FailWith(n, &reasons[231])
-				}
+			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
+				return false
 			}
 		case "time":
 			seen1 |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[232])
-				}
-				if !format.DateTime(d.StrView(n)) {
-					return c.FailWith(n, &reasons[233])
-				}
+			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
+				return false
 			}
 		case "session":
 			if !c.Child(m.Value(), vCommon_session) {
@@ -7876,25 +7768,13 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			}
 		case "source":
 			seen1 |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[230])
-				}
-				if !format.URI(d.StrView(n)) {
-					return c.FailWith(n, &reasons[231])
-				}
+			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
+				return false
 			}
 		case "time":
 			seen1 |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[232])
-				}
-				if !format.DateTime(d.StrView(n)) {
-					return c.FailWith(n, &reasons[233])
-				}
+			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
+				return false
 			}
 		case "session":
 			if !c.Child(m.Value(), vCommon_session) {
@@ -8052,25 +7932,13 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			}
 		case "source":
 			seen1 |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[230])
-				}
-				if !format.URI(d.StrView(n)) {
-					return c.FailWith(n, &reasons[231])
-				}
+			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
+				return false
 			}
 		case "time":
 			seen1 |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[232])
-				}
-				if !format.DateTime(d.StrView(n)) {
-					return c.FailWith(n, &reasons[233])
-				}
+			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
+				return false
 			}
 		case "session":
 			if !c.Child(m.Value(), vCommon_session) {
@@ -8173,25 +8041,13 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			}
 		case "source":
 			seen1 |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[230])
-				}
-				if !format.URI(d.StrView(n)) {
-					return c.FailWith(n, &reasons[231])
-				}
+			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
+				return false
 			}
 		case "time":
 			seen1 |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[232])
-				}
-				if !format.DateTime(d.StrView(n)) {
-					return c.FailWith(n, &reasons[233])
-				}
+			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
+				return false
 			}
 		case "session":
 			if !c.Child(m.Value(), vCommon_session) {
@@ -9775,25 +9631,13 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 			}
 		case "source":
 			seen1 |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[230])
-				}
-				if !format.URI(d.StrView(n)) {
-					return c.FailWith(n, &reasons[231])
-				}
+			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
+				return false
 			}
 		case "time":
 			seen1 |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[232])
-				}
-				if !format.DateTime(d.StrView(n)) {
-					return c.FailWith(n, &reasons[233])
-				}
+			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
+				return false
 			}
 		case "session":
 			if !c.Child(m.Value(), vCommon_session) {
@@ -9915,25 +9759,13 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			}
 		case "source":
 			seen1 |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[230])
-				}
-				if !format.URI(d.StrView(n)) {
-					return c.FailWith(n, &reasons[231])
-				}
+			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
+				return false
 			}
 		case "time":
 			seen1 |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[232])
-				}
-				if !format.DateTime(d.StrView(n)) {
-					return c.FailWith(n, &reasons[233])
-				}
+			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
+				return false
 			}
 		case "session":
 			if !c.Child(m.Value(), vCommon_session) {
@@ -10074,25 +9906,13 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			}
 		case "source":
 			seen1 |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[230])
-				}
-				if !format.URI(d.StrView(n)) {
-					return c.FailWith(n, &reasons[231])
-				}
+			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
+				return false
 			}
 		case "time":
 			seen1 |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[232])
-				}
-				if !format.DateTime(d.StrView(n)) {
-					return c.FailWith(n, &reasons[233])
-				}
+			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
+				return false
 			}
 		case "session":
 			if !c.Child(m.Value(), vCommon_session) {
@@ -10341,25 +10161,13 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			}
 		case "source":
 			seen1 |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[230])
-				}
-				if !format.URI(d.StrView(n)) {
-					return c.FailWith(n, &reasons[231])
-				}
+			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
+				return false
 			}
 		case "time":
 			seen1 |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[232])
-				}
-				if !format.DateTime(d.StrView(n)) {
-					return c.FailWith(n, &reasons[233])
-				}
+			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
+				return false
 			}
 		case "session":
 			if !c.Child(m.Value(), vCommon_session) {
@@ -10550,25 +10358,13 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 			}
 		case "source":
 			seen1 |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[230])
-				}
-				if !format.URI(d.StrView(n)) {
-					return c.FailWith(n, &reasons[231])
-				}
+			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
+				return false
 			}
 		case "time":
 			seen1 |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[232])
-				}
-				if !format.DateTime(d.StrView(n)) {
-					return c.FailWith(n, &reasons[233])
-				}
+			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
+				return false
 			}
 		case "session":
 			if !c.Child(m.Value(), vCommon_session) {
@@ -13393,25 +13189,13 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "source":
 			seen1 |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[230])
-				}
-				if !format.URI(d.StrView(n)) {
-					return c.FailWith(n, &reasons[231])
-				}
+			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
+				return false
 			}
 		case "time":
 			seen1 |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[232])
-				}
-				if !format.DateTime(d.StrView(n)) {
-					return c.FailWith(n, &reasons[233])
-				}
+			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
+				return false
 			}
 		case "session":
 			if !c.Child(m.Value(), vCommon_session) {
@@ -13820,25 +13604,13 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "source":
 			seen1 |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[230])
-				}
-				if !format.URI(d.StrView(n)) {
-					return c.FailWith(n, &reasons[231])
-				}
+			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
+				return false
 			}
 		case "time":
 			seen1 |= uint64(0x4)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[232])
-				}
-				if !format.DateTime(d.StrView(n)) {
-					return c.FailWith(n, &reasons[233])
-				}
+			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
+				return false
 			}
 		case "parentEventId":
 			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
@@ -18099,14 +17871,8 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			}
 		case "url":
 			seen |= uint64(0x8)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[1264])
-				}
-				if !format.URI(d.StrView(n)) {
-					return c.FailWith(n, &reasons[1265])
-				}
+			if !c.StrFormat(m.Value(), format.URI, &reasons[1264], &reasons[1265]) {
+				return false
 			}
 		default:
 			continue

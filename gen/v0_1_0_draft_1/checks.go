@@ -626,14 +626,8 @@ func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "source":
 			seen |= uint64(0x2)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[59])
-				}
-				if !format.URI(d.StrView(n)) {
-					return c.FailWith(n, &reasons[60])
-				}
+			if !c.StrFormat(m.Value(), format.URI, &reasons[59], &reasons[60]) {
+				return false
 			}
 		case "type":
 			seen |= uint64(0x4)
@@ -642,14 +636,8 @@ func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "time":
 			seen |= uint64(0x8)
-			{
-				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
-					return c.FailTypeWith(n, &reasons[62])
-				}
-				if !format.DateTime(d.StrView(n)) {
-					return c.FailWith(n, &reasons[63])
-				}
+			if !c.StrFormat(m.Value(), format.DateTime, &reasons[62], &reasons[63]) {
+				return false
 			}
 		case "session":
 			seen |= uint64(0x10)

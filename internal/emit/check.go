@@ -332,16 +332,33 @@ func (e *checks) oneTest(t *ir.Schema, written string) (cond, fail Code, ok bool
 }
 
 // oneCall returns, when t's keywords (as written) are one test the
-// runtime has a call for (enumAlone, minRunesAlone, itemsAlone), that
-// call on a node; nil otherwise.
+// runtime has a call for (enumAlone, minRunesAlone, formatAlone,
+// itemsAlone), that call on a node; nil otherwise.
 func (e *checks) oneCall(t *ir.Schema, written string) func(node Code) Code {
 	switch {
 	case e.enumAlone(t, written):
 		return func(node Code) Code { return e.strEnumCall(node, t) }
 	case e.minRunesAlone(t, written):
 		return func(node Code) Code { return e.minRunesCall(node, t) }
+	case e.formatAlone(t, written):
+		return func(node Code) Code {
+			return Id("c").Dot("StrFormat").Call(node, Qual(fmtPkg, formatFunc(t.Format)), e.reason(t.KeywordReason("type")), e.reason(t.KeywordReason("format")))
+		}
 	}
 	return e.itemsAlone(t, written)
+}
+
+// formatAlone reports whether t's keywords (as written) are only that n
+// is a string of format t.Format: one ahpimpl.Ctx.StrFormat call then
+// tests it.
+func (e *checks) formatAlone(t *ir.Schema, written string) bool {
+	if t.Format == "" || len(t.Types) != 1 || t.Types[0] != "string" {
+		return false
+	}
+	return written == spelled(Block(
+		e.typeCheck(t),
+		If(Op("!").Qual(fmtPkg, formatFunc(t.Format)).Call(Id("d").Dot("StrView").Call(Id("n")))).Block(Return(e.fail(Id("n"), t.KeywordReason("format")))),
+	))
 }
 
 // minRunesAlone reports whether t's keywords (as written) are only that n
