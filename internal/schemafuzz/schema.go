@@ -247,9 +247,9 @@ func (g *schemaGen) sub(a at) any {
 
 // leaf is a schema with one simple keyword, or none, or one of the
 // shapes the generated code tests with one runtime call (a string with a
-// minLength, an array of string enums).
+// minLength or a format, an array of string enums).
 func (g *schemaGen) leaf(a at) any {
-	switch g.pick(11) {
+	switch g.pick(12) {
 	case 0:
 		return Obj{}
 	case 1:
@@ -276,6 +276,8 @@ func (g *schemaGen) leaf(a at) any {
 		return Obj{{"type", "string"}, {"minLength", Num(fmt.Sprint(1 + g.pick(3)))}}
 	case 9:
 		return Obj{{"type", "array"}, {"items", Obj{{"enum", g.names(3)}}}}
+	case 10:
+		return Obj{{"type", "string"}, {"format", pickOf(g, formats)}}
 	}
 	return Obj{{"type", "integer"}}
 }
