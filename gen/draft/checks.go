@@ -636,7 +636,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 					switch m.Key() {
 					case "capabilities":
 						seen |= uint64(0x1)
-						continue
 					}
 				}
 				if seen != uint64(0x1) {
@@ -1287,7 +1286,6 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					switch m.Key() {
 					case "flow":
 						seen |= uint64(0x1)
-						continue
 					}
 				}
 				if seen != uint64(0x1) {
@@ -1345,7 +1343,6 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					switch m.Key() {
 					case "inject":
 						seen |= uint64(0x1)
-						continue
 					}
 				}
 				if seen != uint64(0x1) {
@@ -1403,7 +1400,6 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					switch m.Key() {
 					case "modify":
 						seen |= uint64(0x1)
-						continue
 					}
 				}
 				if seen != uint64(0x1) {
@@ -1832,10 +1828,8 @@ func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					switch m.Key() {
 					case "remainingContinuations":
 						seen |= uint64(0x1)
-						continue
 					case "continuationCount":
 						seen |= uint64(0x2)
-						continue
 					}
 				}
 				if seen != uint64(0x3) {
@@ -8264,7 +8258,6 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 					switch m.Key() {
 					case "mcp":
 						seen |= uint64(0x1)
-						continue
 					}
 				}
 				if seen != uint64(0x1) {
@@ -8497,7 +8490,6 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.No
 			switch m.Key() {
 			case "url":
 				seen |= uint64(0x1)
-				continue
 			}
 		}
 		if seen != uint64(0x1) {
@@ -8729,7 +8721,6 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.No
 			switch m.Key() {
 			case "url":
 				seen |= uint64(0x1)
-				continue
 			}
 		}
 		if seen != uint64(0x1) {
@@ -8933,7 +8924,6 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0(c *ahpimpl.Ctx, n ah
 			switch m.Key() {
 			case "command":
 				seen |= uint64(0x1)
-				continue
 			}
 		}
 		if seen != uint64(0x1) {
@@ -9035,7 +9025,6 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0(c *ahpimpl.Ctx, n ah
 			switch m.Key() {
 			case "args":
 				seen |= uint64(0x1)
-				continue
 			}
 		}
 		if seen != uint64(0x1) {
@@ -9137,7 +9126,6 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0(c *ahpimpl.Ctx, n ah
 			switch m.Key() {
 			case "cwd":
 				seen |= uint64(0x1)
-				continue
 			}
 		}
 		if seen != uint64(0x1) {
@@ -9319,7 +9307,6 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0(c *ahpimpl.Ctx, n ah
 			switch m.Key() {
 			case "addressForm":
 				seen |= uint64(0x1)
-				continue
 			}
 		}
 		if seen != uint64(0x1) {
@@ -9421,7 +9408,6 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0(c *ahpimpl.Ctx, n ah
 			switch m.Key() {
 			case "address":
 				seen |= uint64(0x1)
-				continue
 			}
 		}
 		if seen != uint64(0x1) {
@@ -11902,10 +11888,8 @@ func vRegistration_authentication_anyOf_0_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node
 			switch m.Key() {
 			case "tokenEnv":
 				seen |= uint64(0x1)
-				continue
 			case "tokenRef":
 				present |= 1
-				continue
 			}
 		}
 		if seen != uint64(0x1) {
@@ -11931,10 +11915,8 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node
 			switch m.Key() {
 			case "tokenRef":
 				seen |= uint64(0x1)
-				continue
 			case "tokenEnv":
 				present |= 1
-				continue
 			}
 		}
 		if seen != uint64(0x1) {
@@ -13288,7 +13270,6 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					switch m.Key() {
 					case "error":
 						seen |= uint64(0x1)
-						continue
 					}
 				}
 				if seen != uint64(0x1) {
@@ -13460,7 +13441,6 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 					switch m.Key() {
 					case "previousPath":
 						seen |= uint64(0x1)
-						continue
 					}
 				}
 				if seen != uint64(0x1) {
@@ -13680,7 +13660,6 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					switch m.Key() {
 					case "resumedFrom":
 						seen |= uint64(0x1)
-						continue
 					}
 				}
 				if seen != uint64(0x1) {
@@ -16385,10 +16364,8 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow(c *ahpimpl.Ctx, 
 					switch m.Key() {
 					case "remainingContinuations":
 						seen |= uint64(0x1)
-						continue
 					case "continuationCount":
 						seen |= uint64(0x2)
-						continue
 					}
 				}
 				if seen != uint64(0x3) {

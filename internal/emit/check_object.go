@@ -26,7 +26,11 @@ func (e *checks) memberSwitch(mg *Group, s *ir.Schema, mark func(*Group, string)
 		switch ap := s.AdditionalProperties; {
 		case ap == nil && checked:
 		case ap == nil:
-			ag.Continue() // not evaluated: an unknown member of an open object, or one only required
+			// Not evaluated (an unknown member of an open object, or one
+			// only required): skip the record after the switch, if any.
+			if w.Records {
+				ag.Continue()
+			}
 		case ap.IsFalse():
 			ag.Return(e.fail(Id("m").Dot("Name").Call(), ap.NoOtherMembersReason()))
 		default:
@@ -53,9 +57,11 @@ func (e *checks) memberSwitch(mg *Group, s *ir.Schema, mark func(*Group, string)
 		}))
 	}
 	other := func(ag *Group) { additional(ag, false) }
+	// A default case with nothing to do is not written.
+	nothingElse := s.AdditionalProperties == nil && !w.Records
 	switch {
 	case len(cases) > 0:
-		if w.Default {
+		if w.Default && !nothingElse {
 			cases = append(cases, Default().BlockFunc(other))
 		}
 		mg.Switch(Id("m").Dot("Key").Call()).Block(cases...)
