@@ -238,8 +238,7 @@ func vCapabilitiesResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // draft/common.schema.json#/$defs/successResponse.
 func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[22])
 	}
 	var present uint64
@@ -278,7 +277,7 @@ func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required4)
 	}
-	if k != ahpimpl.KindObject || present&1 == 1 {
+	if present&1 == 1 {
 		return c.FailWith(n, &reasons[26])
 	}
 	return true
@@ -328,8 +327,7 @@ func vCommon_successResponse_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // draft/capabilities-response.schema.json#/allOf/1/properties/result.
 func vCapabilitiesResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[29])
 	}
 	var present uint64
@@ -363,7 +361,7 @@ func vCapabilitiesResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required5)
 	}
-	if k != ahpimpl.KindObject || present&1 == 1 {
+	if present&1 == 1 {
 		return c.FailWith(n, &reasons[32])
 	}
 	return true
@@ -378,8 +376,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest(c *ahpimpl.Ctx, n ahpimpl.Nod
 // vCapabilitiesResponse_allOf_1_result_manifest_body checks the keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest.
 func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[33])
 	}
 	var present uint64
@@ -508,7 +505,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 	if seen != uint64(0x1ff) {
 		return c.FailRequired(n, seen, &required6)
 	}
-	if k != ahpimpl.KindObject || present&1 == 1 {
+	if present&1 == 1 {
 		return c.FailWith(n, &reasons[57])
 	}
 	return true
@@ -524,8 +521,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items(c *ahpimpl.Ctx, 
 // keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[58])
 	}
 	var seen uint64
@@ -577,85 +573,26 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 	// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "modes"); ok {
-				if d.ArrayHas(dv, "intercept") != 0 {
-					cond = false
-				} else if ev != nil {
-					ev.Set(i)
-				}
+		if dv, i, ok := d.MemberIndex(n, "modes"); ok {
+			if d.ArrayHas(dv, "intercept") != 0 {
+				cond = false
+			} else if ev != nil {
+				ev.Set(i)
 			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
+		}
+		if cond && ev != nil {
+			ev.Declared = true
 		}
 		if cond {
 			// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then
-			if k == ahpimpl.KindObject {
-				if ev != nil {
-					ev.Declared = true
-				}
-				m := d.Members(n)
-				for m.Next() {
-					switch m.Key() {
-					case "capabilities":
-						if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities) {
-							return false
-						}
-					default:
-						continue
-					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-			}
-		}
-	}
-	// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1
-	{
-		cond := true
-		if k == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "modes"); ok {
-				if d.ArrayHas(dv, "intercept") == 0 {
-					cond = false
-				} else if ev != nil {
-					ev.Set(i)
-				}
-			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/then
-			if k == ahpimpl.KindObject {
-				var seen uint64
-				m := d.Members(n)
-				for m.Next() {
-					switch m.Key() {
-					case "capabilities":
-						seen |= uint64(0x1)
-					}
-				}
-				if seen != uint64(0x1) {
-					return c.FailRequired(n, seen, &required8)
-				}
-			}
-		}
-	}
-	// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2
-	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if) {
-		// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then
-		if k == ahpimpl.KindObject {
 			if ev != nil {
 				ev.Declared = true
 			}
 			m := d.Members(n)
 			for m.Next() {
 				switch m.Key() {
-				case "modes":
-					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities) {
 						return false
 					}
 				default:
@@ -664,6 +601,55 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 				if ev != nil {
 					ev.Set(m.Index())
 				}
+			}
+		}
+	}
+	// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1
+	{
+		cond := true
+		if dv, i, ok := d.MemberIndex(n, "modes"); ok {
+			if d.ArrayHas(dv, "intercept") == 0 {
+				cond = false
+			} else if ev != nil {
+				ev.Set(i)
+			}
+		}
+		if cond && ev != nil {
+			ev.Declared = true
+		}
+		if cond {
+			// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/then
+			var seen uint64
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "capabilities":
+					seen |= uint64(0x1)
+				}
+			}
+			if seen != uint64(0x1) {
+				return c.FailRequired(n, seen, &required8)
+			}
+		}
+	}
+	// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2
+	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if) {
+		// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then
+		if ev != nil {
+			ev.Declared = true
+		}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "modes":
+				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -1206,8 +1192,7 @@ func vCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vCapabilities_body checks the keywords of draft/capabilities.schema.json#.
 func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[74])
 	}
 	var seen uint64
@@ -1263,171 +1248,153 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	// draft/capabilities.schema.json#/allOf/0
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "effects"); ok {
-				if d.ArrayHas(dv, "flow") == 0 {
-					cond = false
-				} else if ev != nil {
-					ev.Set(i)
-				}
-			} else {
+		if dv, i, ok := d.MemberIndex(n, "effects"); ok {
+			if d.ArrayHas(dv, "flow") == 0 {
 				cond = false
+			} else if ev != nil {
+				ev.Set(i)
 			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
+		} else {
+			cond = false
+		}
+		if cond && ev != nil {
+			ev.Declared = true
 		}
 		if cond {
 			// draft/capabilities.schema.json#/allOf/0/then
-			if k == ahpimpl.KindObject {
-				var seen uint64
-				m := d.Members(n)
-				for m.Next() {
-					switch m.Key() {
-					case "flow":
-						seen |= uint64(0x1)
-					}
+			var seen uint64
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "flow":
+					seen |= uint64(0x1)
 				}
-				if seen != uint64(0x1) {
-					return c.FailRequired(n, seen, &required10)
-				}
+			}
+			if seen != uint64(0x1) {
+				return c.FailRequired(n, seen, &required10)
 			}
 		}
 	}
 	// draft/capabilities.schema.json#/allOf/1
-	if k != ahpimpl.KindObject || presence0(d, n) == 1 {
+	if presence0(d, n) == 1 {
 		// draft/capabilities.schema.json#/allOf/1/then
-		if k == ahpimpl.KindObject {
-			if ev != nil {
-				ev.Declared = true
+		if ev != nil {
+			ev.Declared = true
+		}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "effects":
+				if !c.Child(m.Value(), vCapabilities_allOf_1_then_effects) {
+					return false
+				}
+			default:
+				continue
 			}
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					if !c.Child(m.Value(), vCapabilities_allOf_1_then_effects) {
-						return false
-					}
-				default:
-					continue
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
 	// draft/capabilities.schema.json#/allOf/2
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "effects"); ok {
-				if d.ArrayHas(dv, "inject") == 0 {
-					cond = false
-				} else if ev != nil {
-					ev.Set(i)
-				}
-			} else {
+		if dv, i, ok := d.MemberIndex(n, "effects"); ok {
+			if d.ArrayHas(dv, "inject") == 0 {
 				cond = false
+			} else if ev != nil {
+				ev.Set(i)
 			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
+		} else {
+			cond = false
+		}
+		if cond && ev != nil {
+			ev.Declared = true
 		}
 		if cond {
 			// draft/capabilities.schema.json#/allOf/2/then
-			if k == ahpimpl.KindObject {
-				var seen uint64
-				m := d.Members(n)
-				for m.Next() {
-					switch m.Key() {
-					case "inject":
-						seen |= uint64(0x1)
-					}
+			var seen uint64
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "inject":
+					seen |= uint64(0x1)
 				}
-				if seen != uint64(0x1) {
-					return c.FailRequired(n, seen, &required11)
-				}
+			}
+			if seen != uint64(0x1) {
+				return c.FailRequired(n, seen, &required11)
 			}
 		}
 	}
 	// draft/capabilities.schema.json#/allOf/3
-	if k != ahpimpl.KindObject || presence1(d, n) == 1 {
+	if presence1(d, n) == 1 {
 		// draft/capabilities.schema.json#/allOf/3/then
-		if k == ahpimpl.KindObject {
-			if ev != nil {
-				ev.Declared = true
+		if ev != nil {
+			ev.Declared = true
+		}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "effects":
+				if !c.Child(m.Value(), vCapabilities_allOf_3_then_effects) {
+					return false
+				}
+			default:
+				continue
 			}
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					if !c.Child(m.Value(), vCapabilities_allOf_3_then_effects) {
-						return false
-					}
-				default:
-					continue
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
 	// draft/capabilities.schema.json#/allOf/4
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "effects"); ok {
-				if d.ArrayHas(dv, "modify") == 0 {
-					cond = false
-				} else if ev != nil {
-					ev.Set(i)
-				}
-			} else {
+		if dv, i, ok := d.MemberIndex(n, "effects"); ok {
+			if d.ArrayHas(dv, "modify") == 0 {
 				cond = false
+			} else if ev != nil {
+				ev.Set(i)
 			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
+		} else {
+			cond = false
+		}
+		if cond && ev != nil {
+			ev.Declared = true
 		}
 		if cond {
 			// draft/capabilities.schema.json#/allOf/4/then
-			if k == ahpimpl.KindObject {
-				var seen uint64
-				m := d.Members(n)
-				for m.Next() {
-					switch m.Key() {
-					case "modify":
-						seen |= uint64(0x1)
-					}
+			var seen uint64
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "modify":
+					seen |= uint64(0x1)
 				}
-				if seen != uint64(0x1) {
-					return c.FailRequired(n, seen, &required12)
-				}
+			}
+			if seen != uint64(0x1) {
+				return c.FailRequired(n, seen, &required12)
 			}
 		}
 	}
 	// draft/capabilities.schema.json#/allOf/5
-	if k != ahpimpl.KindObject || presence2(d, n) == 1 {
+	if presence2(d, n) == 1 {
 		// draft/capabilities.schema.json#/allOf/5/then
-		if k == ahpimpl.KindObject {
-			if ev != nil {
-				ev.Declared = true
+		if ev != nil {
+			ev.Declared = true
+		}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "effects":
+				if !c.Child(m.Value(), vCapabilities_allOf_5_then_effects) {
+					return false
+				}
+			default:
+				continue
 			}
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					if !c.Child(m.Value(), vCapabilities_allOf_5_then_effects) {
-						return false
-					}
-				default:
-					continue
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -1749,8 +1716,7 @@ func vCapabilities_modifyOperations_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 // vCapabilities_flow checks draft/capabilities.schema.json#/properties/flow.
 func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[101])
 	}
 	var seen uint64
@@ -1805,36 +1771,32 @@ func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	// draft/capabilities.schema.json#/properties/flow/allOf/0
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "operations"); ok {
-				if d.ArrayHas(dv, "continue") == 0 {
-					cond = false
-				} else if ev != nil {
-					ev.Set(i)
-				}
-			} else {
+		if dv, i, ok := d.MemberIndex(n, "operations"); ok {
+			if d.ArrayHas(dv, "continue") == 0 {
 				cond = false
+			} else if ev != nil {
+				ev.Set(i)
 			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
+		} else {
+			cond = false
+		}
+		if cond && ev != nil {
+			ev.Declared = true
 		}
 		if cond {
 			// draft/capabilities.schema.json#/properties/flow/allOf/0/then
-			if k == ahpimpl.KindObject {
-				var seen uint64
-				m := d.Members(n)
-				for m.Next() {
-					switch m.Key() {
-					case "remainingContinuations":
-						seen |= uint64(0x1)
-					case "continuationCount":
-						seen |= uint64(0x2)
-					}
+			var seen uint64
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "remainingContinuations":
+					seen |= uint64(0x1)
+				case "continuationCount":
+					seen |= uint64(0x2)
 				}
-				if seen != uint64(0x3) {
-					return c.FailRequired(n, seen, &required17)
-				}
+			}
+			if seen != uint64(0x3) {
+				return c.FailRequired(n, seen, &required17)
 			}
 		}
 	}
@@ -4124,8 +4086,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahpimpl.Ctx, n ahpi
 // vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy.
 func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[218])
 	}
 	var seen uint64
@@ -4170,37 +4131,33 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 	// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "scopes"); ok {
-				if d.ArrayHas(dv, "managed") == 0 {
-					cond = false
-				} else if ev != nil {
-					ev.Set(i)
-				}
+		if dv, i, ok := d.MemberIndex(n, "scopes"); ok {
+			if d.ArrayHas(dv, "managed") == 0 {
+				cond = false
+			} else if ev != nil {
+				ev.Set(i)
 			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
+		}
+		if cond && ev != nil {
+			ev.Declared = true
 		}
 		if cond {
 			// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/then
-			if k == ahpimpl.KindObject {
-				if ev != nil {
-					ev.Declared = true
+			if ev != nil {
+				ev.Declared = true
+			}
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "disableable":
+					if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
+						return c.FailWith(n, &reasons[225])
+					}
+				default:
+					continue
 				}
-				m := d.Members(n)
-				for m.Next() {
-					switch m.Key() {
-					case "disableable":
-						if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
-							return c.FailWith(n, &reasons[225])
-						}
-					default:
-						continue
-					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -4862,8 +4819,7 @@ func vContentItem_textPart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 // draft/content-item.schema.json#/$defs/textBodyPart.
 func vContentItem_textBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[272])
 	}
 	var present uint64
@@ -4917,7 +4873,7 @@ func vContentItem_textBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 	if seen != uint64(0x1f) {
 		return c.FailRequired(n, seen, &required27)
 	}
-	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
+	if present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[283])
 	}
 	return true
@@ -5259,8 +5215,7 @@ func vContentItem_attachmentPart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 // draft/content-item.schema.json#/$defs/attachmentBodyPart.
 func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[323])
 	}
 	var present uint64
@@ -5314,7 +5269,7 @@ func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 	if seen != uint64(0x1f) {
 		return c.FailRequired(n, seen, &required32)
 	}
-	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
+	if present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[332])
 	}
 	return true
@@ -5351,8 +5306,7 @@ func vContentItem_attachmentMediaType_not(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 // vContentReference checks draft/content-reference.schema.json#.
 func vContentReference(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[337])
 	}
 	var present uint64
@@ -5378,7 +5332,7 @@ func vContentReference(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if seen != uint64(0x1) {
 		return c.FailRequired(n, seen, &required33)
 	}
-	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
+	if present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[340])
 	}
 	return true
@@ -5813,8 +5767,7 @@ func vExecutionEvent_turnStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 // draft/execution-event.schema.json#/$defs/turn.start.
 func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[410])
 	}
 	var seen1 uint64
@@ -5897,9 +5850,6 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	}
 	if seen1 != uint64(0xf) {
 		return c.FailRequired(n, seen1, &required22)
-	}
-	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[239])
 	}
 	return true
 }
@@ -6022,8 +5972,7 @@ func vExecutionEvent_turnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 // draft/execution-event.schema.json#/$defs/turn.finish.before.
 func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[432])
 	}
 	var seen1 uint64
@@ -6121,12 +6070,6 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 	}
 	if seen2 != uint64(0xf) {
 		return c.FailRequired(n, seen2, &required44)
-	}
-	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[239])
-	}
-	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[441])
 	}
 	return true
 }
@@ -6384,8 +6327,7 @@ func vExecutionEvent_turnEnd(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 // draft/execution-event.schema.json#/$defs/turn.end.
 func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[466])
 	}
 	var seen1 uint64
@@ -6488,37 +6430,29 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	if seen2 != uint64(0xf) {
 		return c.FailRequired(n, seen2, &required44)
 	}
-	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[239])
-	}
-	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[441])
-	}
 	// draft/execution-event.schema.json#/$defs/turn.end/allOf/2
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "outcome"); ok {
-				switch d.Tag(dv) {
-				case "completed":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
+		if dv, i, ok := d.MemberIndex(n, "outcome"); ok {
+			switch d.Tag(dv) {
+			case "completed":
+				if ev != nil {
+					ev.Set(i)
 				}
-			} else {
+			default:
 				cond = false
 			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
+		} else {
+			cond = false
+		}
+		if cond && ev != nil {
+			ev.Declared = true
 		}
 		if cond {
 			// draft/execution-event.schema.json#/$defs/turn.end/allOf/2/then
 			{
 				p := presence3(d, n)
-				if k != ahpimpl.KindObject || p&1 == 1 {
+				if p&1 == 1 {
 					return c.FailWith(n, &reasons[468])
 				}
 			}
@@ -6622,8 +6556,7 @@ func vExecutionEvent_turnProgress(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // draft/execution-event.schema.json#/$defs/turn.progress.
 func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[483])
 	}
 	var seen1 uint64
@@ -6712,9 +6645,6 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	if seen1 != uint64(0xf) {
 		return c.FailRequired(n, seen1, &required22)
 	}
-	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[239])
-	}
 	return true
 }
 
@@ -6729,8 +6659,7 @@ func vExecutionEvent_modelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 // draft/execution-event.schema.json#/$defs/model.request.before.
 func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[490])
 	}
 	var seen1 uint64
@@ -6835,10 +6764,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 	if seen1 != uint64(0xf) {
 		return c.FailRequired(n, seen1, &required22)
 	}
-	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[239])
-	}
-	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 || present&16 == 16 {
+	if present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 || present&16 == 16 {
 		return c.FailWith(n, &reasons[496])
 	}
 	return true
@@ -6947,8 +6873,7 @@ func vExecutionEvent_modelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 // draft/execution-event.schema.json#/$defs/model.response.after.
 func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[514])
 	}
 	var seen1 uint64
@@ -7060,9 +6985,6 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 	if seen1 != uint64(0xf) {
 		return c.FailRequired(n, seen1, &required22)
 	}
-	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[239])
-	}
 	if !vExecutionEvent_suppliedResultOnSkip(c, n, ev) {
 		return false
 	}
@@ -7071,12 +6993,12 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 		// draft/execution-event.schema.json#/$defs/model.response.after/allOf/2/then
 		{
 			p := presence4(d, n)
-			if k != ahpimpl.KindObject || p&1 == 1 || p&2 == 2 {
+			if p&1 == 1 || p&2 == 2 {
 				return c.FailWith(n, &reasons[525])
 			}
 		}
 	}
-	if k != ahpimpl.KindObject || present&1 == 1 {
+	if present&1 == 1 {
 		return c.FailWith(n, &reasons[526])
 	}
 	return true
@@ -7544,8 +7466,7 @@ func vExecutionEvent_modelError(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 // draft/execution-event.schema.json#/$defs/model.error.
 func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[579])
 	}
 	var seen1 uint64
@@ -7660,10 +7581,7 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 	if seen1 != uint64(0xf) {
 		return c.FailRequired(n, seen1, &required22)
 	}
-	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[239])
-	}
-	if k != ahpimpl.KindObject || present&1 == 1 {
+	if present&1 == 1 {
 		return c.FailWith(n, &reasons[589])
 	}
 	return true
@@ -7710,8 +7628,7 @@ func vExecutionEvent_modelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // draft/execution-event.schema.json#/$defs/model.switch.before.
 func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[591])
 	}
 	var seen1 uint64
@@ -7807,10 +7724,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	if seen1 != uint64(0xf) {
 		return c.FailRequired(n, seen1, &required22)
 	}
-	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[239])
-	}
-	if k != ahpimpl.KindObject || present&1 == 1 {
+	if present&1 == 1 {
 		return c.FailWith(n, &reasons[598])
 	}
 	return true
@@ -7878,8 +7792,7 @@ func vExecutionEvent_modelSwitchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 // draft/execution-event.schema.json#/$defs/model.switch.after.
 func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[606])
 	}
 	var seen1 uint64
@@ -7971,10 +7884,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 	if seen1 != uint64(0xf) {
 		return c.FailRequired(n, seen1, &required22)
 	}
-	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[239])
-	}
-	if k != ahpimpl.KindObject || present&1 == 1 {
+	if present&1 == 1 {
 		return c.FailWith(n, &reasons[613])
 	}
 	return true
@@ -7991,8 +7901,7 @@ func vExecutionEvent_toolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 // draft/execution-event.schema.json#/$defs/tool.permission.request.
 func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[614])
 	}
 	var seen1 uint64
@@ -8111,13 +8020,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 	if seen2 != uint64(0x7) {
 		return c.FailRequired(n, seen2, &required66)
 	}
-	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[239])
-	}
-	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[625])
-	}
-	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 {
+	if present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 {
 		return c.FailWith(n, &reasons[626])
 	}
 	return true
@@ -8186,8 +8089,7 @@ func vExecutionEvent_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 // draft/execution-event.schema.json#/$defs/tool.
 func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[627])
 	}
 	var seen uint64
@@ -8232,43 +8134,39 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 	}
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "origin"); ok {
-				switch d.Tag(dv) {
-				case "mcp":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
+		if dv, i, ok := d.MemberIndex(n, "origin"); ok {
+			switch d.Tag(dv) {
+			case "mcp":
+				if ev != nil {
+					ev.Set(i)
 				}
-			} else {
+			default:
 				cond = false
 			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
+		} else {
+			cond = false
+		}
+		if cond && ev != nil {
+			ev.Declared = true
 		}
 		if cond {
 			// draft/execution-event.schema.json#/$defs/tool/then
-			if k == ahpimpl.KindObject {
-				var seen uint64
-				m := d.Members(n)
-				for m.Next() {
-					switch m.Key() {
-					case "mcp":
-						seen |= uint64(0x1)
-					}
+			var seen uint64
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "mcp":
+					seen |= uint64(0x1)
 				}
-				if seen != uint64(0x1) {
-					return c.FailRequired(n, seen, &required68)
-				}
+			}
+			if seen != uint64(0x1) {
+				return c.FailRequired(n, seen, &required68)
 			}
 		} else {
 			// draft/execution-event.schema.json#/$defs/tool/else
 			{
 				p := presence5(d, n)
-				if k != ahpimpl.KindObject || p&1 == 1 {
+				if p&1 == 1 {
 					return c.FailWith(n, &reasons[638])
 				}
 			}
@@ -9574,8 +9472,7 @@ func vExecutionEvent_toolPermissionResolved(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 // draft/execution-event.schema.json#/$defs/tool.permission.resolved.
 func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[744])
 	}
 	var seen1 uint64
@@ -9681,12 +9578,6 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 	if seen2 != uint64(0x7) {
 		return c.FailRequired(n, seen2, &required66)
 	}
-	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[239])
-	}
-	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[625])
-	}
 	return true
 }
 
@@ -9701,8 +9592,7 @@ func vExecutionEvent_toolProgress(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // draft/execution-event.schema.json#/$defs/tool.progress.
 func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[750])
 	}
 	var seen1 uint64
@@ -9815,13 +9705,7 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	if seen2 != uint64(0x7) {
 		return c.FailRequired(n, seen2, &required66)
 	}
-	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[239])
-	}
-	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[625])
-	}
-	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
+	if present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[755])
 	}
 	return true
@@ -9838,8 +9722,7 @@ func vExecutionEvent_toolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // draft/execution-event.schema.json#/$defs/tool.batch.after.
 func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[756])
 	}
 	var seen1 uint64
@@ -9933,9 +9816,6 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	}
 	if seen1 != uint64(0xf) {
 		return c.FailRequired(n, seen1, &required22)
-	}
-	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[239])
 	}
 	return true
 }
@@ -10100,8 +9980,7 @@ func vExecutionEvent_contextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 // draft/execution-event.schema.json#/$defs/context.compact.before.
 func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[774])
 	}
 	var seen1 uint64
@@ -10198,10 +10077,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	if seen1 != uint64(0xf) {
 		return c.FailRequired(n, seen1, &required22)
 	}
-	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[239])
-	}
-	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 {
+	if present&1 == 1 || present&2 == 2 || present&4 == 4 {
 		return c.FailWith(n, &reasons[779])
 	}
 	return true
@@ -10284,8 +10160,7 @@ func vExecutionEvent_contextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // draft/execution-event.schema.json#/$defs/context.compact.after.
 func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[784])
 	}
 	var seen1 uint64
@@ -10385,9 +10260,6 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 	}
 	if seen1 != uint64(0xf) {
 		return c.FailRequired(n, seen1, &required22)
-	}
-	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[239])
 	}
 	if !vExecutionEvent_suppliedResultOnSkip(c, n, ev) {
 		return false
@@ -13022,8 +12894,7 @@ func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vToolBefore_body checks the keywords of draft/tool-before.schema.json#.
 func vToolBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1035])
 	}
 	var seen1 uint64
@@ -13082,10 +12953,7 @@ func vToolBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
-	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[625])
-	}
-	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 {
+	if present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 {
 		return c.FailWith(n, &reasons[1037])
 	}
 	return true
@@ -13100,8 +12968,7 @@ func vToolAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vToolAfter_body checks the keywords of draft/tool-after.schema.json#.
 func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1038])
 	}
 	var seen1 uint64
@@ -13235,52 +13102,42 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if seen2 != uint64(0x7) {
 		return c.FailRequired(n, seen2, &required66)
 	}
-	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[239])
-	}
-	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[625])
-	}
 	// draft/tool-after.schema.json#/allOf/2
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "outcome"); ok {
-				switch d.Tag(dv) {
-				case "error":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
+		if dv, i, ok := d.MemberIndex(n, "outcome"); ok {
+			switch d.Tag(dv) {
+			case "error":
+				if ev != nil {
+					ev.Set(i)
 				}
-			} else {
+			default:
 				cond = false
 			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
+		} else {
+			cond = false
+		}
+		if cond && ev != nil {
+			ev.Declared = true
 		}
 		if cond {
 			// draft/tool-after.schema.json#/allOf/2/then
-			if k == ahpimpl.KindObject {
-				var seen uint64
-				m := d.Members(n)
-				for m.Next() {
-					switch m.Key() {
-					case "error":
-						seen |= uint64(0x1)
-					}
+			var seen uint64
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "error":
+					seen |= uint64(0x1)
 				}
-				if seen != uint64(0x1) {
-					return c.FailRequired(n, seen, &required142)
-				}
+			}
+			if seen != uint64(0x1) {
+				return c.FailRequired(n, seen, &required142)
 			}
 		} else {
 			// draft/tool-after.schema.json#/allOf/2/else
 			{
 				p := presence3(d, n)
-				if k != ahpimpl.KindObject || p&1 == 1 {
+				if p&1 == 1 {
 					return c.FailWith(n, &reasons[1047])
 				}
 			}
@@ -13292,42 +13149,38 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	// draft/tool-after.schema.json#/allOf/4
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "outcome"); ok {
-				switch d.Tag(dv) {
-				case "denied", "cancelled", "timeout":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
+		if dv, i, ok := d.MemberIndex(n, "outcome"); ok {
+			switch d.Tag(dv) {
+			case "denied", "cancelled", "timeout":
+				if ev != nil {
+					ev.Set(i)
 				}
-			} else {
+			default:
 				cond = false
 			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
+		} else {
+			cond = false
+		}
+		if cond && ev != nil {
+			ev.Declared = true
 		}
 		if cond {
 			// draft/tool-after.schema.json#/allOf/4/then
-			if k == ahpimpl.KindObject {
-				if ev != nil {
-					ev.Declared = true
+			if ev != nil {
+				ev.Declared = true
+			}
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "tool":
+					if !c.Child(m.Value(), vToolAfter_allOf_4_then_tool) {
+						return false
+					}
+				default:
+					continue
 				}
-				m := d.Members(n)
-				for m.Next() {
-					switch m.Key() {
-					case "tool":
-						if !c.Child(m.Value(), vToolAfter_allOf_4_then_tool) {
-							return false
-						}
-					default:
-						continue
-					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -13337,7 +13190,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		// draft/tool-after.schema.json#/allOf/5/then
 		{
 			p := presence7(d, n)
-			if k != ahpimpl.KindObject || p&1 == 1 || p&2 == 2 {
+			if p&1 == 1 || p&2 == 2 {
 				return c.FailWith(n, &reasons[1048])
 			}
 		}
@@ -13369,8 +13222,7 @@ func vExecutionEvent_fileChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 // draft/execution-event.schema.json#/$defs/fileChange.
 func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1050])
 	}
 	var seen uint64
@@ -13415,65 +13267,59 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 	// draft/execution-event.schema.json#/$defs/fileChange/allOf/0
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "change"); ok {
-				switch d.Tag(dv) {
-				case "moved":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
+		if dv, i, ok := d.MemberIndex(n, "change"); ok {
+			switch d.Tag(dv) {
+			case "moved":
+				if ev != nil {
+					ev.Set(i)
 				}
-			} else {
+			default:
 				cond = false
 			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
+		} else {
+			cond = false
+		}
+		if cond && ev != nil {
+			ev.Declared = true
 		}
 		if cond {
 			// draft/execution-event.schema.json#/$defs/fileChange/allOf/0/then
-			if k == ahpimpl.KindObject {
-				var seen uint64
-				m := d.Members(n)
-				for m.Next() {
-					switch m.Key() {
-					case "previousPath":
-						seen |= uint64(0x1)
-					}
+			var seen uint64
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "previousPath":
+					seen |= uint64(0x1)
 				}
-				if seen != uint64(0x1) {
-					return c.FailRequired(n, seen, &required144)
-				}
+			}
+			if seen != uint64(0x1) {
+				return c.FailRequired(n, seen, &required144)
 			}
 		}
 	}
 	// draft/execution-event.schema.json#/$defs/fileChange/allOf/1
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "change"); ok {
-				switch d.Tag(dv) {
-				case "created":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
+		if dv, i, ok := d.MemberIndex(n, "change"); ok {
+			switch d.Tag(dv) {
+			case "created":
+				if ev != nil {
+					ev.Set(i)
 				}
-			} else {
+			default:
 				cond = false
 			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
+		} else {
+			cond = false
+		}
+		if cond && ev != nil {
+			ev.Declared = true
 		}
 		if cond {
 			// draft/execution-event.schema.json#/$defs/fileChange/allOf/1/then
 			{
 				p := presence9(d, n)
-				if k != ahpimpl.KindObject || p&1 == 1 {
+				if p&1 == 1 {
 					return c.FailWith(n, &reasons[1060])
 				}
 			}
@@ -13482,28 +13328,26 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 	// draft/execution-event.schema.json#/$defs/fileChange/allOf/2
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "change"); ok {
-				switch d.Tag(dv) {
-				case "deleted":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
+		if dv, i, ok := d.MemberIndex(n, "change"); ok {
+			switch d.Tag(dv) {
+			case "deleted":
+				if ev != nil {
+					ev.Set(i)
 				}
-			} else {
+			default:
 				cond = false
 			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
+		} else {
+			cond = false
+		}
+		if cond && ev != nil {
+			ev.Declared = true
 		}
 		if cond {
 			// draft/execution-event.schema.json#/$defs/fileChange/allOf/2/then
 			{
 				p := presence6(d, n)
-				if k != ahpimpl.KindObject || p&1 == 1 {
+				if p&1 == 1 {
 					return c.FailWith(n, &reasons[1061])
 				}
 			}
@@ -13521,8 +13365,7 @@ func vSessionStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vSessionStart_body checks the keywords of draft/session-start.schema.json#.
 func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1062])
 	}
 	var seen1 uint64
@@ -13628,47 +13471,40 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if seen1 != uint64(0xf) {
 		return c.FailRequired(n, seen1, &required22)
 	}
-	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[239])
-	}
 	// draft/session-start.schema.json#/allOf/1
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "trigger"); ok {
-				switch d.Tag(dv) {
-				case "clear", "fork":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
+		if dv, i, ok := d.MemberIndex(n, "trigger"); ok {
+			switch d.Tag(dv) {
+			case "clear", "fork":
+				if ev != nil {
+					ev.Set(i)
 				}
-			} else {
+			default:
 				cond = false
 			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
+		} else {
+			cond = false
+		}
+		if cond && ev != nil {
+			ev.Declared = true
 		}
 		if cond {
 			// draft/session-start.schema.json#/allOf/1/then
-			if k == ahpimpl.KindObject {
-				var seen uint64
-				m := d.Members(n)
-				for m.Next() {
-					switch m.Key() {
-					case "resumedFrom":
-						seen |= uint64(0x1)
-					}
+			var seen uint64
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "resumedFrom":
+					seen |= uint64(0x1)
 				}
-				if seen != uint64(0x1) {
-					return c.FailRequired(n, seen, &required146)
-				}
+			}
+			if seen != uint64(0x1) {
+				return c.FailRequired(n, seen, &required146)
 			}
 		}
 	}
-	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
+	if present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[1074])
 	}
 	return true
@@ -13720,8 +13556,7 @@ func vSessionEnd(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vSessionEnd_body checks the keywords of draft/session-end.schema.json#.
 func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1083])
 	}
 	var present uint64
@@ -13769,7 +13604,7 @@ func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
-	if k != ahpimpl.KindObject || present&1 == 1 {
+	if present&1 == 1 {
 		return c.FailWith(n, &reasons[1091])
 	}
 	return true
@@ -16541,8 +16376,7 @@ func vInterceptResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // draft/intercept-response.schema.json#/allOf/1/properties/result.
 func vInterceptResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1153])
 	}
 	var present uint64
@@ -16580,7 +16414,7 @@ func vInterceptResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required157)
 	}
-	if k != ahpimpl.KindObject || present&1 == 1 {
+	if present&1 == 1 {
 		return c.FailWith(n, &reasons[1157])
 	}
 	return true
@@ -16652,8 +16486,7 @@ func vJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vCommon_notification checks draft/common.schema.json#/$defs/notification.
 func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1161])
 	}
 	var present uint64
@@ -16692,7 +16525,7 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required158)
 	}
-	if k != ahpimpl.KindObject || present&1 == 1 {
+	if present&1 == 1 {
 		return c.FailWith(n, &reasons[1165])
 	}
 	return true
@@ -16711,8 +16544,7 @@ func vCommon_notification_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 // vCommon_errorResponse checks draft/common.schema.json#/$defs/errorResponse.
 func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1167])
 	}
 	var present uint64
@@ -16751,7 +16583,7 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required159)
 	}
-	if k != ahpimpl.KindObject || present&1 == 1 {
+	if present&1 == 1 {
 		return c.FailWith(n, &reasons[1171])
 	}
 	return true
@@ -16922,8 +16754,7 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vRegistration_backend checks draft/registration.schema.json#/$defs/backend.
 func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1187])
 	}
 	var present uint64
@@ -16983,35 +16814,33 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		// draft/registration.schema.json#/$defs/backend/allOf/0/then
 		{
 			p := presence10(d, n)
-			if k != ahpimpl.KindObject || p&1 == 1 {
+			if p&1 == 1 {
 				return c.FailWith(n, &reasons[1193])
 			}
 		}
 	}
 	// draft/registration.schema.json#/$defs/backend/allOf/1
-	if k != ahpimpl.KindObject || presence10(d, n) == 1 {
+	if presence10(d, n) == 1 {
 		// draft/registration.schema.json#/$defs/backend/allOf/1/then
-		if k == ahpimpl.KindObject {
-			if ev != nil {
-				ev.Declared = true
+		if ev != nil {
+			ev.Declared = true
+		}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "transport":
+				if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport) {
+					return false
+				}
+			default:
+				continue
 			}
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "transport":
-					if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport) {
-						return false
-					}
-				default:
-					continue
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
-	if k != ahpimpl.KindObject || present&1 == 1 {
+	if present&1 == 1 {
 		return c.FailWith(n, &reasons[1194])
 	}
 	return true
@@ -17280,8 +17109,7 @@ func vRegistration_backend_subscriptions_items(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // draft/registration.schema.json#/$defs/interceptSubscription.
 func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1217])
 	}
 	var seen uint64
@@ -17364,48 +17192,44 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	// draft/registration.schema.json#/$defs/interceptSubscription/allOf/0
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "scope"); ok {
-				switch d.Tag(dv) {
-				case "managed":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
+		if dv, i, ok := d.MemberIndex(n, "scope"); ok {
+			switch d.Tag(dv) {
+			case "managed":
+				if ev != nil {
+					ev.Set(i)
 				}
-			} else {
+			default:
 				cond = false
 			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
+		} else {
+			cond = false
+		}
+		if cond && ev != nil {
+			ev.Declared = true
 		}
 		if cond {
 			// draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then
-			if k == ahpimpl.KindObject {
-				var seen uint64
+			var seen uint64
+			if ev != nil {
+				ev.Declared = true
+			}
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "disableable":
+					seen |= uint64(0x1)
+					if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
+						return c.FailWith(n, &reasons[1231])
+					}
+				default:
+					continue
+				}
 				if ev != nil {
-					ev.Declared = true
+					ev.Set(m.Index())
 				}
-				m := d.Members(n)
-				for m.Next() {
-					switch m.Key() {
-					case "disableable":
-						seen |= uint64(0x1)
-						if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
-							return c.FailWith(n, &reasons[1231])
-						}
-					default:
-						continue
-					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if seen != uint64(0x1) {
-					return c.FailRequired(n, seen, &required167)
-				}
+			}
+			if seen != uint64(0x1) {
+				return c.FailRequired(n, seen, &required167)
 			}
 		}
 	}
@@ -17502,8 +17326,7 @@ func vRegistration_filters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // draft/registration.schema.json#/$defs/observeSubscription.
 func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1240])
 	}
 	var present uint64
@@ -17583,52 +17406,48 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	// draft/registration.schema.json#/$defs/observeSubscription/allOf/0
 	{
 		cond := true
-		if k == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "scope"); ok {
-				switch d.Tag(dv) {
-				case "managed":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
+		if dv, i, ok := d.MemberIndex(n, "scope"); ok {
+			switch d.Tag(dv) {
+			case "managed":
+				if ev != nil {
+					ev.Set(i)
 				}
-			} else {
+			default:
 				cond = false
 			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
+		} else {
+			cond = false
+		}
+		if cond && ev != nil {
+			ev.Declared = true
 		}
 		if cond {
 			// draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then
-			if k == ahpimpl.KindObject {
-				var seen uint64
+			var seen uint64
+			if ev != nil {
+				ev.Declared = true
+			}
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "disableable":
+					seen |= uint64(0x1)
+					if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
+						return c.FailWith(n, &reasons[1251])
+					}
+				default:
+					continue
+				}
 				if ev != nil {
-					ev.Declared = true
+					ev.Set(m.Index())
 				}
-				m := d.Members(n)
-				for m.Next() {
-					switch m.Key() {
-					case "disableable":
-						seen |= uint64(0x1)
-						if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
-							return c.FailWith(n, &reasons[1251])
-						}
-					default:
-						continue
-					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if seen != uint64(0x1) {
-					return c.FailRequired(n, seen, &required169)
-				}
+			}
+			if seen != uint64(0x1) {
+				return c.FailRequired(n, seen, &required169)
 			}
 		}
 	}
-	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
+	if present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[1253])
 	}
 	return true

@@ -202,8 +202,7 @@ func vInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 // 0.1.0-draft.1/common.schema.json#/$defs/successResponse.
 func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[18])
 	}
 	var present uint64
@@ -242,7 +241,7 @@ func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required2)
 	}
-	if k != ahpimpl.KindObject || present&1 == 1 {
+	if present&1 == 1 {
 		return c.FailWith(n, &reasons[23])
 	}
 	return true
@@ -766,8 +765,7 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // 0.1.0-draft.1/tool-before.schema.json#/properties/tool.
 func vToolBefore_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[83])
 	}
 	var present uint64
@@ -818,7 +816,7 @@ func vToolBefore_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if seen != uint64(0xf) {
 		return c.FailRequired(n, seen, &required10)
 	}
-	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
+	if present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[93])
 	}
 	return true
@@ -1023,8 +1021,7 @@ func vJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // 0.1.0-draft.1/common.schema.json#/$defs/notification.
 func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[110])
 	}
 	var present uint64
@@ -1063,7 +1060,7 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required12)
 	}
-	if k != ahpimpl.KindObject || present&1 == 1 {
+	if present&1 == 1 {
 		return c.FailWith(n, &reasons[117])
 	}
 	return true
@@ -1083,8 +1080,7 @@ func vCommon_notification_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 // 0.1.0-draft.1/common.schema.json#/$defs/errorResponse.
 func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[119])
 	}
 	var present uint64
@@ -1123,7 +1119,7 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required13)
 	}
-	if k != ahpimpl.KindObject || present&1 == 1 {
+	if present&1 == 1 {
 		return c.FailWith(n, &reasons[124])
 	}
 	return true
@@ -1222,8 +1218,7 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // 0.1.0-draft.1/registration.schema.json#/$defs/backend.
 func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[135])
 	}
 	var seen uint64
@@ -1279,31 +1274,29 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/then
 		{
 			p := presence0(d, n)
-			if k != ahpimpl.KindObject || p&1 == 1 {
+			if p&1 == 1 {
 				return c.FailWith(n, &reasons[141])
 			}
 		}
 	}
 	// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1
-	if k != ahpimpl.KindObject || presence0(d, n) == 1 {
+	if presence0(d, n) == 1 {
 		// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then
-		if k == ahpimpl.KindObject {
-			if ev != nil {
-				ev.Declared = true
+		if ev != nil {
+			ev.Declared = true
+		}
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "transport":
+				if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport) {
+					return false
+				}
+			default:
+				continue
 			}
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "transport":
-					if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport) {
-						return false
-					}
-				default:
-					continue
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -1544,8 +1537,7 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 // 0.1.0-draft.1/registration.schema.json#/$defs/authentication.
 func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[166])
 	}
 	var present uint64
@@ -1591,7 +1583,7 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required19)
 	}
-	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 {
+	if present&1 == 1 || present&2 == 2 || present&4 == 4 {
 		return c.FailWith(n, &reasons[172])
 	}
 	return true
@@ -1711,8 +1703,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription.
 func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
+	if !(d.Kind(n) == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[190])
 	}
 	var present uint64
@@ -1768,7 +1759,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required21)
 	}
-	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
+	if present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[199])
 	}
 	return true

@@ -39,7 +39,58 @@ type checks struct {
 	// says whether its one read of n's kind reads d.Kind(n) (set) or
 	// the local k (see withKind).
 	inlineKind bool
-	its        iterators // the loops written so far (see loop)
+	// known, while the keywords of a node are written, is the kind
+	// (ahpimpl's constant, KindObject) a type check before them has
+	// established for n: the check returned for any other, so a test
+	// of n's kind further on has one answer and is not written (see
+	// knownAs). Empty when nothing is known; a member or an item
+	// written in place is another node and starts with nothing known.
+	known string
+	its   iterators // the loops written so far (see loop)
+}
+
+// knownAs reports whether n is known to be of kind (see checks.known).
+func (e *checks) knownAs(kind string) bool { return e.known == kind }
+
+// withKnown writes with write for a node of which what known says is
+// known, then puts back what was known around it.
+func (e *checks) withKnown(known string, write func()) {
+	outer := e.known
+	e.known = known
+	write()
+	e.known = outer
+}
+
+// kindOf is the one kind (ahpimpl's constant) that every type of types
+// is, or "": an integer is a number.
+func kindOf(types []string) string {
+	kind := ""
+	for _, t := range types {
+		k := typeKinds[t]
+		if kind != "" && k != kind {
+			return ""
+		}
+		kind = k
+	}
+	return kind
+}
+
+// typeKinds maps a JSON Schema type to the kind ahpimpl reports for it.
+var typeKinds = map[string]string{
+	"null": "KindNull", "boolean": "KindBool", "object": "KindObject", "array": "KindArray",
+	"string": "KindString", "number": "KindNumber", "integer": "KindNumber",
+}
+
+// allowsKnown reports whether a value of the known kind always has one
+// of types: its type check would always pass (an integer is not
+// implied by knowing a number).
+func (e *checks) allowsKnown(types []string) bool {
+	for _, t := range types {
+		if e.known != "" && typeKinds[t] == e.known && t != "integer" {
+			return true
+		}
+	}
+	return false
 }
 
 // k is an expression: node n's kind, as the body being written reads it.
@@ -225,7 +276,7 @@ func (e *checks) sameOrMerged(g *Group, s, a *ir.Schema) {
 		e.same(g, s, a, Id("ev"))
 		return
 	}
-	if len(t.Types) > 0 {
+	if len(t.Types) > 0 && !e.knownAs("KindObject") {
 		g.If(e.k().Op("!=").Qual(impl, "KindObject")).Block(Return(e.failType(Id("n"), t.NotObjectReason("type"))))
 	}
 }
@@ -269,7 +320,9 @@ func (e *checks) childOf(g *Group, node Code, s, owner *ir.Schema) (returns bool
 // annotations. Its reads of k are its own (withKind), whatever the
 // parent's.
 func (e *checks) inPlace(g *Group, node Code, t *ir.Schema) {
-	e.withKind(false, func() { e.inPlaceBlock(g, node, t) })
+	e.withKnown("", func() {
+		e.withKind(false, func() { e.inPlaceBlock(g, node, t) })
+	})
 }
 
 func (e *checks) inPlaceBlock(g *Group, node Code, t *ir.Schema) {
@@ -449,6 +502,7 @@ func (e *checks) callBool(method string, cur, s *ir.Schema, node Code) Code {
 }
 
 func (e *checks) body(g *Group, s *ir.Schema) {
+	e.known = "" // a function knows nothing of its node
 	e.withKind(false, func() {
 		keywords := func(g *Group) { e.keywords(g, s) }
 		written := spelled(BlockFunc(keywords))
@@ -472,8 +526,13 @@ func (e *checks) body(g *Group, s *ir.Schema) {
 // keywords writes the checks of s's keywords on node n (d, its document,
 // declared by body or inPlace as they are used, and its kind, e.k).
 func (e *checks) keywords(g *Group, s *ir.Schema) {
-	if len(s.Types) > 0 {
+	outer := e.known
+	defer func() { e.known = outer }()
+	if len(s.Types) > 0 && !e.allowsKnown(s.Types) {
 		g.Add(e.typeCheck(s))
+		if e.known == "" {
+			e.known = kindOf(s.Types) // for the rest of s's keywords
+		}
 	}
 	if s.Const != nil {
 		g.If(Op("!").Parens(e.equal(Id("n"), *s.Const))).Block(Return(e.constFail(s)))

@@ -113,7 +113,14 @@ func (e *checks) memberTestIf(g *Group, s *ir.Schema, t *ir.MemberTest) {
 	}
 	g.BlockFunc(func(g *Group) {
 		g.Id("cond").Op(":=").True()
-		g.If(e.k().Op("==").Qual(impl, "KindObject")).BlockFunc(func(g *Group) {
+		onObject := func(body func(g *Group)) {
+			if e.knownAs("KindObject") {
+				body(g)
+				return
+			}
+			g.If(e.k().Op("==").Qual(impl, "KindObject")).BlockFunc(body)
+		}
+		onObject(func(g *Group) {
 			valueTest := Switch(Id("d").Dot("Tag").Call(Id("dv"))).Block(
 				Case(cases...).Block(If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(Id("i")))),
 				Default().Block(Id("cond").Op("=").False()),
@@ -151,6 +158,9 @@ func (e *checks) memberTestIf(g *Group, s *ir.Schema, t *ir.MemberTest) {
 // required-only schema checks.
 func (e *checks) hasAll(names []string, helper string) Code {
 	m := maskLit(uint64(1)<<len(names) - 1)
+	if e.knownAs("KindObject") {
+		return Parens(Add(presenceCall(helper)).Op("==").Add(m))
+	}
 	return Parens(e.k().Op("!=").Qual(impl, "KindObject").Op("||").Add(presenceCall(helper)).Op("==").Add(m))
 }
 
@@ -176,13 +186,20 @@ func (e *checks) notPresent(g *Group, s *ir.Schema) {
 	for i, name := range names {
 		index[name] = i
 	}
-	cond := e.k().Op("!=").Qual(impl, "KindObject")
+	var cond *Statement
+	if !e.knownAs("KindObject") {
+		cond = e.k().Op("!=").Qual(impl, "KindObject")
+	}
 	for _, grp := range s.Plan.NotGroups {
 		var mask uint64
 		for _, name := range grp {
 			mask |= 1 << index[name]
 		}
 		m := maskLit(mask)
+		if cond == nil {
+			cond = Id(v).Op("&").Add(m).Op("==").Add(m)
+			continue
+		}
 		cond = cond.Op("||").Id(v).Op("&").Add(m).Op("==").Add(m)
 	}
 	if s.Plan.NotInLoop {
@@ -204,8 +221,10 @@ func (e *checks) union(g *Group, s *ir.Schema, list []*ir.Schema, one bool, u ir
 	loc := s.Loc + "/" + kw
 	g.BlockFunc(func(g *Group) {
 		if u.Dispatch != nil {
-			g.If(e.k().Op("!=").Qual(impl, "KindObject")).Block(
-				Return(e.failType(Id("n"), s.NotObjectReason(kw))))
+			if !e.knownAs("KindObject") {
+				g.If(e.k().Op("!=").Qual(impl, "KindObject")).Block(
+					Return(e.failType(Id("n"), s.NotObjectReason(kw))))
+			}
 			names := s.Plan.Discriminators
 			e.its.lookupMembers(g, names)
 			e.dispatch(g, s, u.Dispatch, names, list, one, loc, code, u.Choice)

@@ -71,9 +71,10 @@ func kindTestOf(types []string, kind Code) Code {
 // whenKind writes the checks that apply to values of one JSON kind
 // (object, array, string or number) under if n's kind (e.k) is that
 // kind, or without the test where the plan says s's type allows that
-// kind alone (ir.UntestedBlock).
+// kind alone (ir.UntestedBlock) or a type check before has established
+// it (checks.known).
 func (e *checks) whenKind(g *Group, block ir.KindBlock, kind string, body func(g *Group)) {
-	if block == ir.UntestedBlock {
+	if block == ir.UntestedBlock || e.knownAs(kind) {
 		body(g)
 		return
 	}
