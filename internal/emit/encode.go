@@ -142,10 +142,7 @@ func (e *gotypes) encodeStruct(t *ir.Type) {
 			g.Return(Append(Id("b"), LitRune('}')))
 			return
 		}
-		// The opening brace goes with the first member's name when that
-		// member is always written and nothing needs to know where the
-		// members begin.
-		if len(t.Fields) == 0 || !t.Fields[0].Required || t.EncodeStart() {
+		if !braceWithFirst(t) {
 			g.Id("b").Op("=").Append(Id("b"), LitRune('{'))
 		}
 		// Whether a member was written before the one at hand: ir decides
@@ -170,6 +167,13 @@ func (e *gotypes) encodeStruct(t *ir.Type) {
 	}
 }
 
+// braceWithFirst reports whether struct t's encoder writes the opening
+// brace with its first member's name: when that member is always written
+// and nothing needs to know where the members begin.
+func braceWithFirst(t *ir.Type) bool {
+	return len(t.Fields) > 0 && t.Fields[0].Required && !t.EncodeStart()
+}
+
 // writesMember reports whether struct t always writes a member: one it
 // requires (its own, or an embedded struct's).
 func writesMember(t *ir.Type) bool {
@@ -186,9 +190,8 @@ func writesMember(t *ir.Type) bool {
 // commas, each after a comma; an embedded run in one call to its
 // struct's members encoder.
 func (e *gotypes) appendMembers(g *Group, t *ir.Type, commas bool) {
-	// The opening brace goes with a fixed first member (see encodeStruct).
 	brace := ""
-	if !commas && len(t.Fields) > 0 && t.Fields[0].Required && !t.EncodeStart() {
+	if !commas && braceWithFirst(t) {
 		brace = "{"
 	}
 	for i, f := range t.Fields {
