@@ -5,13 +5,15 @@ import "github.com/ahpgen/ahpgen/ahprt"
 // The bodies of the entry points of generated types (DecodeX, decodeX
 // where the dispatcher or a DecodeX calls it, the Checker method X,
 // UnmarshalJSON; MarshalJSON's is Marshal, in encode.go), written once
-// here: generated code passes its type's check, builder and memo mask.
+// here: generated code passes its type's check, memo mask and builder
+// (or, for a struct, a function literal that calls it).
 
 // Decoded hands the document Begin parsed (or its error) to decode,
 // which validates and builds it (a generated decodeX), and releases the
 // context: with Begin, the body of DecodeX for a type that is no struct
 // (a union, an enum, an alias), whose value decodeX builds its own way.
-// Begin stays in the generated function, as for DecodedStruct.
+// Begin stays in the generated function: through a generic function
+// the options slice would escape (TestDecodeOptionsAllocate).
 func Decoded[T any](c *Ctx, err error, decode func(*Ctx) (T, error)) (T, error) {
 	if err != nil {
 		var zero T
@@ -56,9 +58,49 @@ func (c *Ctx) RunRoot(unrepeated uint64, check CheckFunc) error {
 	return c.Run(check)
 }
 
+// DecodeFill parses data with opts, validates its root with check and,
+// only if it is valid, calls fill, which allocates the value and builds
+// it from the root (node 0), then releases the context: the body of a
+// struct's DecodeX, whose fill is a function literal setting its named
+// result:
+//
+//	err = ahpimpl.DecodeFill(data, opts, mask, vX, func(c *ahpimpl.Ctx) { v = new(X); bX(c, 0, v) })
+//	return v, err
+//
+// It is not generic, unlike DecodedStruct, which code generated before
+// GenVersion 13 calls: the compiler compiled a copy of a generic function
+// for every struct type (each is a GC shape of its own), and wrappers for
+// every method a shape's embedded struct promotes, 634 functions in
+// gen/draft where the literals are 166. The options do not escape
+// (TestDecodeOptionsAllocate), and there is no defer (a fill that panics
+// only leaves the context to the garbage collector instead of the pool).
+func DecodeFill(data []byte, opts []ahprt.Option, unrepeated uint64, check CheckFunc, fill func(*Ctx)) error {
+	c, err := Begin(data, opts)
+	if err := c.checkRoot(err, unrepeated, check); err != nil {
+		return err
+	}
+	fill(c)
+	c.Release()
+	return nil
+}
+
+// UnmarshalFill validates data (lenient mode, default limits) and, only
+// if it is valid, calls fill, which sets the value to zero and builds it
+// from the root: the body of every UnmarshalJSON, as DecodeFill is of
+// DecodeX. A rejected document leaves the value unchanged.
+func UnmarshalFill(data []byte, unrepeated uint64, check CheckFunc, fill func(*Ctx)) error {
+	c, err := rootChecked(data, unrepeated, check)
+	if err != nil {
+		return err
+	}
+	fill(c)
+	c.Release()
+	return nil
+}
+
 // DecodedStruct validates the document Begin parsed (or returns its
 // error), fills a new T from it with fill and releases the context: with
-// Begin, the body of a struct's DecodeX. Begin stays in the generated
+// Begin, the body of a struct's DecodeX before GenVersion 13. Begin stays in the generated
 // function: through a generic function, which a DecodeX inlined into
 // another package calls, the options slice would escape to the heap on
 // every call (TestDecodeOptionsAllocate). Each struct type is a GC shape
@@ -102,7 +144,8 @@ func BuildRoot[T any](c *Ctx, unrepeated uint64, check CheckFunc, fill func(*Ctx
 
 // Unmarshal decodes and validates data (lenient mode, default limits)
 // into *v, which it first sets to zero: the body of every
-// UnmarshalJSON. A rejected document leaves *v unchanged.
+// UnmarshalJSON before GenVersion 13 (see UnmarshalFill). A rejected
+// document leaves *v unchanged.
 //
 // A type parameter that is a struct compiles one copy of the function
 // per struct, so the generic part stays a few instructions: the parse

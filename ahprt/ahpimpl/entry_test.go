@@ -35,6 +35,42 @@ func TestAny(t *testing.T) {
 	}
 }
 
+// TestFill: DecodeFill and UnmarshalFill call fill, once, only for a
+// document that parses and passes the check, at its root; otherwise they
+// return the parse's or the check's error without calling it.
+func TestFill(t *testing.T) {
+	typ := &Reason{Code: ahprt.CodeType, Schema: "s.json#/type", Message: "object"}
+	object := func(c *Ctx, n Node, ev *Eval) bool {
+		if c.Doc.Kind(n) != KindObject {
+			return c.FailTypeWith(n, typ)
+		}
+		return true
+	}
+	for _, c := range []struct {
+		doc  string
+		code ahprt.Code // "" when valid
+	}{
+		{`{"a":1}`, ""},
+		{`[1]`, ahprt.CodeType},
+		{`{"a":`, ahprt.CodeSyntax},
+	} {
+		for name, run := range map[string]func(fill func(*Ctx)) error{
+			"DecodeFill":    func(fill func(*Ctx)) error { return DecodeFill([]byte(c.doc), nil, 0, object, fill) },
+			"UnmarshalFill": func(fill func(*Ctx)) error { return UnmarshalFill([]byte(c.doc), 0, object, fill) },
+		} {
+			calls, kind := 0, Kind(0)
+			err := run(func(ctx *Ctx) { calls++; kind = ctx.Doc.Kind(0) })
+			var e *ahprt.Error
+			switch {
+			case c.code == "" && (err != nil || calls != 1 || kind != KindObject):
+				t.Errorf("%s(%s): %v, fill called %d times on a %v root; want nil, once, on the object", name, c.doc, err, calls, kind)
+			case c.code != "" && (!errors.As(err, &e) || e.Code != c.code || calls != 0):
+				t.Errorf("%s(%s): %v, fill called %d times; want code %s and no call", name, c.doc, err, calls, c.code)
+			}
+		}
+	}
+}
+
 // TestStrEnum: a listed string passes, an unlisted one (escaped or not)
 // is an unsupported value at the enum's location, and another kind
 // fails with the enum's reason.

@@ -11,8 +11,8 @@ import (
 // line below fails to compile, regenerate this package (GeneratedCodeTooOld) or
 // update the github.com/ahpgen/ahpgen module (RuntimeTooOld).
 const (
-	_ = ahpimpl.GeneratedCodeTooOld(12 - ahpimpl.MinVersion)
-	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 12)
+	_ = ahpimpl.GeneratedCodeTooOld(13 - ahpimpl.MinVersion)
+	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 13)
 )
 
 // Checker validates documents without building values: Check.X(data) accepts
@@ -56,9 +56,9 @@ const (
 // DecodeCapabilitiesRequest decodes data as CapabilitiesRequest and validates
 // every keyword of capabilities-request.schema.json# in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeCapabilitiesRequest(data []byte, opts ...ahprt.Option) (*CapabilitiesRequest, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilitiesRequest, bCapabilitiesRequest)
+func DecodeCapabilitiesRequest(data []byte, opts ...ahprt.Option) (v *CapabilitiesRequest, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilitiesRequest, func(c *ahpimpl.Ctx) { v = new(CapabilitiesRequest); bCapabilitiesRequest(c, 0, v) })
+	return v, err
 }
 
 func decodeCapabilitiesRequest(c *ahpimpl.Ctx) (*CapabilitiesRequest, error) {
@@ -79,9 +79,9 @@ func (Checker) CapabilitiesRequest(data []byte, opts ...ahprt.Option) error {
 // validates every keyword of capabilities-response.schema.json# in the same
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeCapabilitiesResponse(data []byte, opts ...ahprt.Option) (*CapabilitiesResponse, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipMemo1, vCapabilitiesResponse, bCapabilitiesResponse)
+func DecodeCapabilitiesResponse(data []byte, opts ...ahprt.Option) (v *CapabilitiesResponse, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipMemo1, vCapabilitiesResponse, func(c *ahpimpl.Ctx) { v = new(CapabilitiesResponse); bCapabilitiesResponse(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyCapabilitiesResponse(data []byte, opts ...ahprt.Option) (any, error) {
@@ -98,9 +98,9 @@ func (Checker) CapabilitiesResponse(data []byte, opts ...ahprt.Option) error {
 // validates every keyword of capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest
 // in the same pass. A rejected document returns an *ahprt.Error and no value,
 // never a partial one.
-func DecodeStaticCapabilityManifest(data []byte, opts ...ahprt.Option) (*StaticCapabilityManifest, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipMemo1, vCapabilitiesResponse_allOf_1_result_manifest, bStaticCapabilityManifest)
+func DecodeStaticCapabilityManifest(data []byte, opts ...ahprt.Option) (v *StaticCapabilityManifest, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipMemo1, vCapabilitiesResponse_allOf_1_result_manifest, func(c *ahpimpl.Ctx) { v = new(StaticCapabilityManifest); bStaticCapabilityManifest(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyStaticCapabilityManifest(data []byte, opts ...ahprt.Option) (any, error) {
@@ -116,9 +116,9 @@ func (Checker) StaticCapabilityManifest(data []byte, opts ...ahprt.Option) error
 // DecodeCapabilities decodes data as Capabilities and validates every keyword
 // of capabilities.schema.json# in the same pass. A rejected document returns
 // an *ahprt.Error and no value, never a partial one.
-func DecodeCapabilities(data []byte, opts ...ahprt.Option) (*Capabilities, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities, bCapabilities)
+func DecodeCapabilities(data []byte, opts ...ahprt.Option) (v *Capabilities, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -135,9 +135,9 @@ func (Checker) Capabilities(data []byte, opts ...ahprt.Option) error {
 // ConfigChangeBeforeCapabilities and validates every keyword of
 // capabilities.schema.json#/$defs/config.change.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (*ConfigChangeBeforeCapabilities, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_configChangeBefore, bCapabilities)
+func DecodeConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (v *ConfigChangeBeforeCapabilities, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_configChangeBefore, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -156,9 +156,9 @@ func (Checker) ConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option)
 // ContextCompactAfterCapabilities and validates every keyword of
 // capabilities.schema.json#/$defs/context.compact.after in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeContextCompactAfterCapabilities(data []byte, opts ...ahprt.Option) (*ContextCompactAfterCapabilities, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_contextCompactAfter, bCapabilities)
+func DecodeContextCompactAfterCapabilities(data []byte, opts ...ahprt.Option) (v *ContextCompactAfterCapabilities, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_contextCompactAfter, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyContextCompactAfterCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -177,9 +177,9 @@ func (Checker) ContextCompactAfterCapabilities(data []byte, opts ...ahprt.Option
 // ContextCompactBeforeCapabilities and validates every keyword of
 // capabilities.schema.json#/$defs/context.compact.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Option) (*ContextCompactBeforeCapabilities, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_contextCompactBefore, bCapabilities)
+func DecodeContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Option) (v *ContextCompactBeforeCapabilities, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_contextCompactBefore, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -198,9 +198,9 @@ func (Checker) ContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Optio
 // ModelRequestBeforeCapabilities and validates every keyword of
 // capabilities.schema.json#/$defs/model.request.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeModelRequestBeforeCapabilities(data []byte, opts ...ahprt.Option) (*ModelRequestBeforeCapabilities, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_modelRequestBefore, bCapabilities)
+func DecodeModelRequestBeforeCapabilities(data []byte, opts ...ahprt.Option) (v *ModelRequestBeforeCapabilities, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_modelRequestBefore, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyModelRequestBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -219,9 +219,9 @@ func (Checker) ModelRequestBeforeCapabilities(data []byte, opts ...ahprt.Option)
 // ModelResponseAfterCapabilities and validates every keyword of
 // capabilities.schema.json#/$defs/model.response.after in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option) (*ModelResponseAfterCapabilities, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_modelResponseAfter, bCapabilities)
+func DecodeModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option) (v *ModelResponseAfterCapabilities, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_modelResponseAfter, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -240,9 +240,9 @@ func (Checker) ModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option)
 // ModelSwitchBeforeCapabilities and validates every keyword of
 // capabilities.schema.json#/$defs/model.switch.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeModelSwitchBeforeCapabilities(data []byte, opts ...ahprt.Option) (*ModelSwitchBeforeCapabilities, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_modelSwitchBefore, bCapabilities)
+func DecodeModelSwitchBeforeCapabilities(data []byte, opts ...ahprt.Option) (v *ModelSwitchBeforeCapabilities, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_modelSwitchBefore, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyModelSwitchBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -261,9 +261,9 @@ func (Checker) ModelSwitchBeforeCapabilities(data []byte, opts ...ahprt.Option) 
 // keyword of capabilities.schema.json#/$defs/modifyOperations in the same
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeModifyOperations(data []byte, opts ...ahprt.Option) (*ModifyOperations, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_modifyOperations, bModifyOperations)
+func DecodeModifyOperations(data []byte, opts ...ahprt.Option) (v *ModifyOperations, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_modifyOperations, func(c *ahpimpl.Ctx) { v = new(ModifyOperations); bModifyOperations(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyModifyOperations(data []byte, opts ...ahprt.Option) (any, error) {
@@ -280,9 +280,9 @@ func (Checker) ModifyOperations(data []byte, opts ...ahprt.Option) error {
 // validates every keyword of capabilities.schema.json#/$defs/session.start in
 // the same pass. A rejected document returns an *ahprt.Error and no value,
 // never a partial one.
-func DecodeSessionStartCapabilities(data []byte, opts ...ahprt.Option) (*SessionStartCapabilities, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_sessionStart, bCapabilities)
+func DecodeSessionStartCapabilities(data []byte, opts ...ahprt.Option) (v *SessionStartCapabilities, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_sessionStart, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	return v, err
 }
 
 func decodeAnySessionStartCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -299,9 +299,9 @@ func (Checker) SessionStartCapabilities(data []byte, opts ...ahprt.Option) error
 // TaskChangeBeforeCapabilities and validates every keyword of
 // capabilities.schema.json#/$defs/task.change.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeTaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (*TaskChangeBeforeCapabilities, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_taskChangeBefore, bCapabilities)
+func DecodeTaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (v *TaskChangeBeforeCapabilities, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_taskChangeBefore, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyTaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -319,9 +319,9 @@ func (Checker) TaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) e
 // validates every keyword of capabilities.schema.json#/$defs/tool.after in the
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeToolAfterCapabilities(data []byte, opts ...ahprt.Option) (*ToolAfterCapabilities, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_toolAfter, bCapabilities)
+func DecodeToolAfterCapabilities(data []byte, opts ...ahprt.Option) (v *ToolAfterCapabilities, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_toolAfter, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyToolAfterCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -338,9 +338,9 @@ func (Checker) ToolAfterCapabilities(data []byte, opts ...ahprt.Option) error {
 // and validates every keyword of
 // capabilities.schema.json#/$defs/tool.batch.after in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) (*ToolBatchAfterCapabilities, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_toolBatchAfter, bCapabilities)
+func DecodeToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) (v *ToolBatchAfterCapabilities, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_toolBatchAfter, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -357,9 +357,9 @@ func (Checker) ToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) err
 // validates every keyword of capabilities.schema.json#/$defs/tool.before in
 // the same pass. A rejected document returns an *ahprt.Error and no value,
 // never a partial one.
-func DecodeToolBeforeCapabilities(data []byte, opts ...ahprt.Option) (*ToolBeforeCapabilities, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_toolBefore, bCapabilities)
+func DecodeToolBeforeCapabilities(data []byte, opts ...ahprt.Option) (v *ToolBeforeCapabilities, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_toolBefore, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyToolBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -376,9 +376,9 @@ func (Checker) ToolBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 // ToolPermissionRequestCapabilities and validates every keyword of
 // capabilities.schema.json#/$defs/tool.permission.request in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Option) (*ToolPermissionRequestCapabilities, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_toolPermissionRequest, bCapabilities)
+func DecodeToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Option) (v *ToolPermissionRequestCapabilities, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_toolPermissionRequest, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -397,9 +397,9 @@ func (Checker) ToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Opti
 // TurnFinishBeforeCapabilities and validates every keyword of
 // capabilities.schema.json#/$defs/turn.finish.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeTurnFinishBeforeCapabilities(data []byte, opts ...ahprt.Option) (*TurnFinishBeforeCapabilities, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_turnFinishBefore, bCapabilities)
+func DecodeTurnFinishBeforeCapabilities(data []byte, opts ...ahprt.Option) (v *TurnFinishBeforeCapabilities, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_turnFinishBefore, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyTurnFinishBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -417,9 +417,9 @@ func (Checker) TurnFinishBeforeCapabilities(data []byte, opts ...ahprt.Option) e
 // validates every keyword of capabilities.schema.json#/$defs/turn.start in the
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeTurnStartCapabilities(data []byte, opts ...ahprt.Option) (*TurnStartCapabilities, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_turnStart, bCapabilities)
+func DecodeTurnStartCapabilities(data []byte, opts ...ahprt.Option) (v *TurnStartCapabilities, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_turnStart, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyTurnStartCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -436,9 +436,9 @@ func (Checker) TurnStartCapabilities(data []byte, opts ...ahprt.Option) error {
 // UserElicitationRequestCapabilities and validates every keyword of
 // capabilities.schema.json#/$defs/user.elicitation.request in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeUserElicitationRequestCapabilities(data []byte, opts ...ahprt.Option) (*UserElicitationRequestCapabilities, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_userElicitationRequest, bCapabilities)
+func DecodeUserElicitationRequestCapabilities(data []byte, opts ...ahprt.Option) (v *UserElicitationRequestCapabilities, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_userElicitationRequest, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyUserElicitationRequestCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -457,9 +457,9 @@ func (Checker) UserElicitationRequestCapabilities(data []byte, opts ...ahprt.Opt
 // UserElicitationResultCapabilities and validates every keyword of
 // capabilities.schema.json#/$defs/user.elicitation.result in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeUserElicitationResultCapabilities(data []byte, opts ...ahprt.Option) (*UserElicitationResultCapabilities, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_userElicitationResult, bCapabilities)
+func DecodeUserElicitationResultCapabilities(data []byte, opts ...ahprt.Option) (v *UserElicitationResultCapabilities, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_userElicitationResult, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyUserElicitationResultCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -478,9 +478,9 @@ func (Checker) UserElicitationResultCapabilities(data []byte, opts ...ahprt.Opti
 // UserMessageInboundCapabilities and validates every keyword of
 // capabilities.schema.json#/$defs/user.message.inbound in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeUserMessageInboundCapabilities(data []byte, opts ...ahprt.Option) (*UserMessageInboundCapabilities, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_userMessageInbound, bCapabilities)
+func DecodeUserMessageInboundCapabilities(data []byte, opts ...ahprt.Option) (v *UserMessageInboundCapabilities, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_userMessageInbound, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyUserMessageInboundCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -499,9 +499,9 @@ func (Checker) UserMessageInboundCapabilities(data []byte, opts ...ahprt.Option)
 // UserMessageOutboundCapabilities and validates every keyword of
 // capabilities.schema.json#/$defs/user.message.outbound in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeUserMessageOutboundCapabilities(data []byte, opts ...ahprt.Option) (*UserMessageOutboundCapabilities, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_userMessageOutbound, bCapabilities)
+func DecodeUserMessageOutboundCapabilities(data []byte, opts ...ahprt.Option) (v *UserMessageOutboundCapabilities, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_userMessageOutbound, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyUserMessageOutboundCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -520,9 +520,9 @@ func (Checker) UserMessageOutboundCapabilities(data []byte, opts ...ahprt.Option
 // WorkspaceChangeBeforeCapabilities and validates every keyword of
 // capabilities.schema.json#/$defs/workspace.change.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeWorkspaceChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (*WorkspaceChangeBeforeCapabilities, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCapabilities_workspaceChangeBefore, bCapabilities)
+func DecodeWorkspaceChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (v *WorkspaceChangeBeforeCapabilities, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_workspaceChangeBefore, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyWorkspaceChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -567,9 +567,9 @@ func (Checker) CatalogueEvent(data []byte, opts ...ahprt.Option) error {
 // validates every keyword of
 // catalogue-event.schema.json#/$defs/config.change.after in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) (*ConfigChangeAfterEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCatalogueEvent_configChangeAfter, bConfigChangeAfterEvent)
+func DecodeConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) (v *ConfigChangeAfterEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCatalogueEvent_configChangeAfter, func(c *ahpimpl.Ctx) { v = new(ConfigChangeAfterEvent); bConfigChangeAfterEvent(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -587,9 +587,9 @@ func (Checker) ConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
 // validates every keyword of
 // catalogue-event.schema.json#/$defs/config.change.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeConfigChangeBeforeEvent(data []byte, opts ...ahprt.Option) (*ConfigChangeBeforeEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCatalogueEvent_configChangeBefore, bConfigChangeBeforeEvent)
+func DecodeConfigChangeBeforeEvent(data []byte, opts ...ahprt.Option) (v *ConfigChangeBeforeEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCatalogueEvent_configChangeBefore, func(c *ahpimpl.Ctx) { v = new(ConfigChangeBeforeEvent); bConfigChangeBeforeEvent(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyConfigChangeBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -607,9 +607,12 @@ func (Checker) ConfigChangeBeforeEvent(data []byte, opts ...ahprt.Option) error 
 // validates every keyword of
 // catalogue-event.schema.json#/$defs/context.compact.after in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeContextCompactAfterEvent(data []byte, opts ...ahprt.Option) (*ContextCompactAfterEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
+func DecodeContextCompactAfterEvent(data []byte, opts ...ahprt.Option) (v *ContextCompactAfterEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_contextCompactAfter, func(c *ahpimpl.Ctx) {
+		v = new(ExecutionEventContextCompactAfter)
+		bExecutionEventContextCompactAfter(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyContextCompactAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -628,9 +631,12 @@ func (Checker) ContextCompactAfterEvent(data []byte, opts ...ahprt.Option) error
 // catalogue-event.schema.json#/$defs/context.compact.before in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeContextCompactBeforeEvent(data []byte, opts ...ahprt.Option) (*ContextCompactBeforeEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
+func DecodeContextCompactBeforeEvent(data []byte, opts ...ahprt.Option) (v *ContextCompactBeforeEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_contextCompactBefore, func(c *ahpimpl.Ctx) {
+		v = new(ExecutionEventContextCompactBefore)
+		bExecutionEventContextCompactBefore(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyContextCompactBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -648,9 +654,9 @@ func (Checker) ContextCompactBeforeEvent(data []byte, opts ...ahprt.Option) erro
 // keyword of catalogue-event.schema.json#/$defs/file.changed in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeFileChangedEvent(data []byte, opts ...ahprt.Option) (*FileChangedEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
+func DecodeFileChangedEvent(data []byte, opts ...ahprt.Option) (v *FileChangedEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_fileChanged, func(c *ahpimpl.Ctx) { v = new(TaskWorkspaceEventFileChanged); bTaskWorkspaceEventFileChanged(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyFileChangedEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -667,9 +673,9 @@ func (Checker) FileChangedEvent(data []byte, opts ...ahprt.Option) error {
 // keyword of catalogue-event.schema.json#/$defs/hook.failure in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeHookFailureEvent(data []byte, opts ...ahprt.Option) (*HookFailureEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCatalogueEvent_hookFailure, bHookFailureEvent)
+func DecodeHookFailureEvent(data []byte, opts ...ahprt.Option) (v *HookFailureEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCatalogueEvent_hookFailure, func(c *ahpimpl.Ctx) { v = new(HookFailureEvent); bHookFailureEvent(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyHookFailureEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -686,9 +692,9 @@ func (Checker) HookFailureEvent(data []byte, opts ...ahprt.Option) error {
 // keyword of catalogue-event.schema.json#/$defs/model.error in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeModelErrorEvent(data []byte, opts ...ahprt.Option) (*ModelErrorEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_modelError, bExecutionEventModelError)
+func DecodeModelErrorEvent(data []byte, opts ...ahprt.Option) (v *ModelErrorEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelError, func(c *ahpimpl.Ctx) { v = new(ExecutionEventModelError); bExecutionEventModelError(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyModelErrorEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -705,9 +711,12 @@ func (Checker) ModelErrorEvent(data []byte, opts ...ahprt.Option) error {
 // validates every keyword of
 // catalogue-event.schema.json#/$defs/model.request.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) (*ModelRequestBeforeEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
+func DecodeModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) (v *ModelRequestBeforeEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelRequestBefore, func(c *ahpimpl.Ctx) {
+		v = new(ExecutionEventModelRequestBefore)
+		bExecutionEventModelRequestBefore(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -725,9 +734,12 @@ func (Checker) ModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) error 
 // validates every keyword of
 // catalogue-event.schema.json#/$defs/model.response.after in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeModelResponseAfterEvent(data []byte, opts ...ahprt.Option) (*ModelResponseAfterEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
+func DecodeModelResponseAfterEvent(data []byte, opts ...ahprt.Option) (v *ModelResponseAfterEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelResponseAfter, func(c *ahpimpl.Ctx) {
+		v = new(ExecutionEventModelResponseAfter)
+		bExecutionEventModelResponseAfter(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyModelResponseAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -745,9 +757,12 @@ func (Checker) ModelResponseAfterEvent(data []byte, opts ...ahprt.Option) error 
 // validates every keyword of
 // catalogue-event.schema.json#/$defs/model.switch.after in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) (*ModelSwitchAfterEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
+func DecodeModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) (v *ModelSwitchAfterEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelSwitchAfter, func(c *ahpimpl.Ctx) {
+		v = new(ExecutionEventModelSwitchAfter)
+		bExecutionEventModelSwitchAfter(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -765,9 +780,12 @@ func (Checker) ModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) error {
 // validates every keyword of
 // catalogue-event.schema.json#/$defs/model.switch.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeModelSwitchBeforeEvent(data []byte, opts ...ahprt.Option) (*ModelSwitchBeforeEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
+func DecodeModelSwitchBeforeEvent(data []byte, opts ...ahprt.Option) (v *ModelSwitchBeforeEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelSwitchBefore, func(c *ahpimpl.Ctx) {
+		v = new(ExecutionEventModelSwitchBefore)
+		bExecutionEventModelSwitchBefore(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyModelSwitchBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -785,9 +803,12 @@ func (Checker) ModelSwitchBeforeEvent(data []byte, opts ...ahprt.Option) error {
 // validates every keyword of
 // catalogue-event.schema.json#/$defs/task.change.after in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeTaskChangeAfterEvent(data []byte, opts ...ahprt.Option) (*TaskChangeAfterEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
+func DecodeTaskChangeAfterEvent(data []byte, opts ...ahprt.Option) (v *TaskChangeAfterEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChangeAfter, func(c *ahpimpl.Ctx) {
+		v = new(TaskWorkspaceEventTaskChangeAfter)
+		bTaskWorkspaceEventTaskChangeAfter(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyTaskChangeAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -805,9 +826,12 @@ func (Checker) TaskChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
 // validates every keyword of
 // catalogue-event.schema.json#/$defs/task.change.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeTaskChangeBeforeEvent(data []byte, opts ...ahprt.Option) (*TaskChangeBeforeEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
+func DecodeTaskChangeBeforeEvent(data []byte, opts ...ahprt.Option) (v *TaskChangeBeforeEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChangeBefore, func(c *ahpimpl.Ctx) {
+		v = new(TaskWorkspaceEventTaskChangeBefore)
+		bTaskWorkspaceEventTaskChangeBefore(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyTaskChangeBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -825,9 +849,9 @@ func (Checker) TaskChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
 // every keyword of catalogue-event.schema.json#/$defs/tool.batch.after in the
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeToolBatchAfterEvent(data []byte, opts ...ahprt.Option) (*ToolBatchAfterEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
+func DecodeToolBatchAfterEvent(data []byte, opts ...ahprt.Option) (v *ToolBatchAfterEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolBatchAfter, func(c *ahpimpl.Ctx) { v = new(ExecutionEventToolBatchAfter); bExecutionEventToolBatchAfter(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyToolBatchAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -846,9 +870,12 @@ func (Checker) ToolBatchAfterEvent(data []byte, opts ...ahprt.Option) error {
 // catalogue-event.schema.json#/$defs/tool.permission.request in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeToolPermissionRequestEvent(data []byte, opts ...ahprt.Option) (*ToolPermissionRequestEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
+func DecodeToolPermissionRequestEvent(data []byte, opts ...ahprt.Option) (v *ToolPermissionRequestEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolPermissionRequest, func(c *ahpimpl.Ctx) {
+		v = new(ExecutionEventToolPermissionRequest)
+		bExecutionEventToolPermissionRequest(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyToolPermissionRequestEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -867,9 +894,12 @@ func (Checker) ToolPermissionRequestEvent(data []byte, opts ...ahprt.Option) err
 // catalogue-event.schema.json#/$defs/tool.permission.resolved in the same
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) (*ToolPermissionResolvedEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
+func DecodeToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) (v *ToolPermissionResolvedEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolPermissionResolved, func(c *ahpimpl.Ctx) {
+		v = new(ExecutionEventToolPermissionResolved)
+		bExecutionEventToolPermissionResolved(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -887,9 +917,9 @@ func (Checker) ToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) er
 // every keyword of catalogue-event.schema.json#/$defs/tool.progress in the
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeToolProgressEvent(data []byte, opts ...ahprt.Option) (*ToolProgressEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
+func DecodeToolProgressEvent(data []byte, opts ...ahprt.Option) (v *ToolProgressEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolProgress, func(c *ahpimpl.Ctx) { v = new(ExecutionEventToolProgress); bExecutionEventToolProgress(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyToolProgressEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -905,9 +935,9 @@ func (Checker) ToolProgressEvent(data []byte, opts ...ahprt.Option) error {
 // DecodeTurnEndEvent decodes data as TurnEndEvent and validates every keyword
 // of catalogue-event.schema.json#/$defs/turn.end in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeTurnEndEvent(data []byte, opts ...ahprt.Option) (*TurnEndEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
+func DecodeTurnEndEvent(data []byte, opts ...ahprt.Option) (v *TurnEndEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnEnd, func(c *ahpimpl.Ctx) { v = new(ExecutionEventTurnEnd); bExecutionEventTurnEnd(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyTurnEndEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -924,9 +954,12 @@ func (Checker) TurnEndEvent(data []byte, opts ...ahprt.Option) error {
 // validates every keyword of
 // catalogue-event.schema.json#/$defs/turn.finish.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeTurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) (*TurnFinishBeforeEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
+func DecodeTurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) (v *TurnFinishBeforeEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnFinishBefore, func(c *ahpimpl.Ctx) {
+		v = new(ExecutionEventTurnFinishBefore)
+		bExecutionEventTurnFinishBefore(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyTurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -944,9 +977,9 @@ func (Checker) TurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) error {
 // every keyword of catalogue-event.schema.json#/$defs/turn.progress in the
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeTurnProgressEvent(data []byte, opts ...ahprt.Option) (*TurnProgressEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
+func DecodeTurnProgressEvent(data []byte, opts ...ahprt.Option) (v *TurnProgressEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnProgress, func(c *ahpimpl.Ctx) { v = new(ExecutionEventTurnProgress); bExecutionEventTurnProgress(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyTurnProgressEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -962,9 +995,9 @@ func (Checker) TurnProgressEvent(data []byte, opts ...ahprt.Option) error {
 // DecodeTurnStartEvent decodes data as TurnStartEvent and validates every
 // keyword of catalogue-event.schema.json#/$defs/turn.start in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeTurnStartEvent(data []byte, opts ...ahprt.Option) (*TurnStartEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_turnStart, bExecutionEventTurnStart)
+func DecodeTurnStartEvent(data []byte, opts ...ahprt.Option) (v *TurnStartEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnStart, func(c *ahpimpl.Ctx) { v = new(ExecutionEventTurnStart); bExecutionEventTurnStart(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyTurnStartEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -981,9 +1014,9 @@ func (Checker) TurnStartEvent(data []byte, opts ...ahprt.Option) error {
 // every keyword of catalogue-event.schema.json#/$defs/user.attention in the
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeUserAttentionEvent(data []byte, opts ...ahprt.Option) (*UserAttentionEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCatalogueEvent_userAttention, bUserAttentionEvent)
+func DecodeUserAttentionEvent(data []byte, opts ...ahprt.Option) (v *UserAttentionEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCatalogueEvent_userAttention, func(c *ahpimpl.Ctx) { v = new(UserAttentionEvent); bUserAttentionEvent(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyUserAttentionEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1002,9 +1035,9 @@ func (Checker) UserAttentionEvent(data []byte, opts ...ahprt.Option) error {
 // catalogue-event.schema.json#/$defs/user.elicitation.request in the same
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeUserElicitationRequestEvent(data []byte, opts ...ahprt.Option) (*UserElicitationRequestEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCatalogueEvent_userElicitationRequest, bUserElicitationRequestEvent)
+func DecodeUserElicitationRequestEvent(data []byte, opts ...ahprt.Option) (v *UserElicitationRequestEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCatalogueEvent_userElicitationRequest, func(c *ahpimpl.Ctx) { v = new(UserElicitationRequestEvent); bUserElicitationRequestEvent(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyUserElicitationRequestEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1023,9 +1056,9 @@ func (Checker) UserElicitationRequestEvent(data []byte, opts ...ahprt.Option) er
 // catalogue-event.schema.json#/$defs/user.elicitation.result in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeUserElicitationResultEvent(data []byte, opts ...ahprt.Option) (*UserElicitationResultEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCatalogueEvent_userElicitationResult, bUserElicitationResultEvent)
+func DecodeUserElicitationResultEvent(data []byte, opts ...ahprt.Option) (v *UserElicitationResultEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCatalogueEvent_userElicitationResult, func(c *ahpimpl.Ctx) { v = new(UserElicitationResultEvent); bUserElicitationResultEvent(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyUserElicitationResultEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1043,9 +1076,9 @@ func (Checker) UserElicitationResultEvent(data []byte, opts ...ahprt.Option) err
 // validates every keyword of
 // catalogue-event.schema.json#/$defs/user.message.inbound in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeUserMessageInboundEvent(data []byte, opts ...ahprt.Option) (*UserMessageInboundEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCatalogueEvent_userMessageInbound, bUserMessageInboundEvent)
+func DecodeUserMessageInboundEvent(data []byte, opts ...ahprt.Option) (v *UserMessageInboundEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCatalogueEvent_userMessageInbound, func(c *ahpimpl.Ctx) { v = new(UserMessageInboundEvent); bUserMessageInboundEvent(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyUserMessageInboundEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1063,9 +1096,9 @@ func (Checker) UserMessageInboundEvent(data []byte, opts ...ahprt.Option) error 
 // validates every keyword of
 // catalogue-event.schema.json#/$defs/user.message.outbound in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeUserMessageOutboundEvent(data []byte, opts ...ahprt.Option) (*UserMessageOutboundEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCatalogueEvent_userMessageOutbound, bUserMessageOutboundEvent)
+func DecodeUserMessageOutboundEvent(data []byte, opts ...ahprt.Option) (v *UserMessageOutboundEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCatalogueEvent_userMessageOutbound, func(c *ahpimpl.Ctx) { v = new(UserMessageOutboundEvent); bUserMessageOutboundEvent(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyUserMessageOutboundEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1084,9 +1117,12 @@ func (Checker) UserMessageOutboundEvent(data []byte, opts ...ahprt.Option) error
 // catalogue-event.schema.json#/$defs/workspace.change.after in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeWorkspaceChangeAfterEvent(data []byte, opts ...ahprt.Option) (*WorkspaceChangeAfterEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
+func DecodeWorkspaceChangeAfterEvent(data []byte, opts ...ahprt.Option) (v *WorkspaceChangeAfterEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeAfter, func(c *ahpimpl.Ctx) {
+		v = new(TaskWorkspaceEventWorkspaceChangeAfter)
+		bTaskWorkspaceEventWorkspaceChangeAfter(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyWorkspaceChangeAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1105,9 +1141,12 @@ func (Checker) WorkspaceChangeAfterEvent(data []byte, opts ...ahprt.Option) erro
 // catalogue-event.schema.json#/$defs/workspace.change.before in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeWorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) (*WorkspaceChangeBeforeEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
+func DecodeWorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) (v *WorkspaceChangeBeforeEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeBefore, func(c *ahpimpl.Ctx) {
+		v = new(TaskWorkspaceEventWorkspaceChangeBefore)
+		bTaskWorkspaceEventWorkspaceChangeBefore(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyWorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1125,9 +1164,9 @@ func (Checker) WorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) err
 // validates every keyword of common.schema.json#/$defs/errorResponse in the
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeJSONRPCErrorResponse(data []byte, opts ...ahprt.Option) (*JSONRPCErrorResponse, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCommon_errorResponse, bJSONRPCErrorResponse)
+func DecodeJSONRPCErrorResponse(data []byte, opts ...ahprt.Option) (v *JSONRPCErrorResponse, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_errorResponse, func(c *ahpimpl.Ctx) { v = new(JSONRPCErrorResponse); bJSONRPCErrorResponse(c, 0, v) })
+	return v, err
 }
 
 func decodeJSONRPCErrorResponse(c *ahpimpl.Ctx) (*JSONRPCErrorResponse, error) {
@@ -1200,9 +1239,9 @@ func (Checker) InterceptableEventType(data []byte, opts ...ahprt.Option) error {
 // DecodeJSONRPCID decodes data as JSONRPCID and validates every keyword of
 // common.schema.json#/$defs/jsonRpcId in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
-func DecodeJSONRPCID(data []byte, opts ...ahprt.Option) (*JSONRPCID, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCommon_jsonRpcId, bJSONRPCID)
+func DecodeJSONRPCID(data []byte, opts ...ahprt.Option) (v *JSONRPCID, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_jsonRpcId, func(c *ahpimpl.Ctx) { v = new(JSONRPCID); bJSONRPCID(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyJSONRPCID(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1219,9 +1258,9 @@ func (Checker) JSONRPCID(data []byte, opts ...ahprt.Option) error {
 // every keyword of common.schema.json#/$defs/jsonRpcResponseId in the same
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeJSONRPCResponseID(data []byte, opts ...ahprt.Option) (*JSONRPCResponseID, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
+func DecodeJSONRPCResponseID(data []byte, opts ...ahprt.Option) (v *JSONRPCResponseID, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_jsonRpcResponseId, func(c *ahpimpl.Ctx) { v = new(JSONRPCResponseID); bJSONRPCResponseID(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyJSONRPCResponseID(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1369,9 +1408,9 @@ func (Checker) CommonNonNegativeInteger(data []byte, opts ...ahprt.Option) error
 // DecodeJSONRPCNotification decodes data as JSONRPCNotification and validates
 // every keyword of common.schema.json#/$defs/notification in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeJSONRPCNotification(data []byte, opts ...ahprt.Option) (*JSONRPCNotification, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCommon_notification, bJSONRPCNotification)
+func DecodeJSONRPCNotification(data []byte, opts ...ahprt.Option) (v *JSONRPCNotification, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_notification, func(c *ahpimpl.Ctx) { v = new(JSONRPCNotification); bJSONRPCNotification(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyJSONRPCNotification(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1439,9 +1478,9 @@ func (Checker) ProtocolVersion(data []byte, opts ...ahprt.Option) error {
 // DecodeJSONRPCRequest decodes data as JSONRPCRequest and validates every
 // keyword of common.schema.json#/$defs/request in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeJSONRPCRequest(data []byte, opts ...ahprt.Option) (*JSONRPCRequest, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCommon_request, bJSONRPCRequest)
+func DecodeJSONRPCRequest(data []byte, opts ...ahprt.Option) (v *JSONRPCRequest, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_request, func(c *ahpimpl.Ctx) { v = new(JSONRPCRequest); bJSONRPCRequest(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyJSONRPCRequest(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1484,9 +1523,9 @@ func (Checker) CommonReverseDNSName(data []byte, opts ...ahprt.Option) error {
 // DecodeSession decodes data as Session and validates every keyword of
 // common.schema.json#/$defs/session in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
-func DecodeSession(data []byte, opts ...ahprt.Option) (*Session, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCommon_session, bSession)
+func DecodeSession(data []byte, opts ...ahprt.Option) (v *Session, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_session, func(c *ahpimpl.Ctx) { v = new(Session); bSession(c, 0, v) })
+	return v, err
 }
 
 func decodeAnySession(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1529,9 +1568,9 @@ func (Checker) SHA256Hex(data []byte, opts ...ahprt.Option) error {
 // validates every keyword of common.schema.json#/$defs/successResponse in the
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeJSONRPCSuccessResponse(data []byte, opts ...ahprt.Option) (*JSONRPCSuccessResponse, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vCommon_successResponse, bJSONRPCSuccessResponse)
+func DecodeJSONRPCSuccessResponse(data []byte, opts ...ahprt.Option) (v *JSONRPCSuccessResponse, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_successResponse, func(c *ahpimpl.Ctx) { v = new(JSONRPCSuccessResponse); bJSONRPCSuccessResponse(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyJSONRPCSuccessResponse(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1574,9 +1613,9 @@ func (Checker) ContentItem(data []byte, opts ...ahprt.Option) error {
 // every keyword of content-item.schema.json#/$defs/attachmentBodyPart in the
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeAttachmentBodyPart(data []byte, opts ...ahprt.Option) (*AttachmentBodyPart, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentItem_attachmentBodyPart, bAttachmentBodyPart)
+func DecodeAttachmentBodyPart(data []byte, opts ...ahprt.Option) (v *AttachmentBodyPart, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_attachmentBodyPart, func(c *ahpimpl.Ctx) { v = new(AttachmentBodyPart); bAttachmentBodyPart(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyAttachmentBodyPart(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1594,9 +1633,9 @@ func (Checker) AttachmentBodyPart(data []byte, opts ...ahprt.Option) error {
 // every keyword of content-item.schema.json#/$defs/attachmentGapPart in the
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeAttachmentGapPart(data []byte, opts ...ahprt.Option) (*AttachmentGapPart, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentItem_attachmentGapPart, bAttachmentGapPart)
+func DecodeAttachmentGapPart(data []byte, opts ...ahprt.Option) (v *AttachmentGapPart, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_attachmentGapPart, func(c *ahpimpl.Ctx) { v = new(AttachmentGapPart); bAttachmentGapPart(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyAttachmentGapPart(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1642,9 +1681,9 @@ func (Checker) AttachmentMediaType(data []byte, opts ...ahprt.Option) error {
 // validates every keyword of
 // content-item.schema.json#/$defs/attachmentMetadataPart in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeAttachmentMetadataPart(data []byte, opts ...ahprt.Option) (*AttachmentMetadataPart, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentItem_attachmentMetadataPart, bAttachmentMetadataPart)
+func DecodeAttachmentMetadataPart(data []byte, opts ...ahprt.Option) (v *AttachmentMetadataPart, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_attachmentMetadataPart, func(c *ahpimpl.Ctx) { v = new(AttachmentMetadataPart); bAttachmentMetadataPart(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyAttachmentMetadataPart(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1662,9 +1701,9 @@ func (Checker) AttachmentMetadataPart(data []byte, opts ...ahprt.Option) error {
 // validates every keyword of
 // content-item.schema.json#/$defs/attachmentOmittedPart in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeAttachmentOmittedPart(data []byte, opts ...ahprt.Option) (*AttachmentOmittedPart, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentItem_attachmentOmittedPart, bAttachmentOmittedPart)
+func DecodeAttachmentOmittedPart(data []byte, opts ...ahprt.Option) (v *AttachmentOmittedPart, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_attachmentOmittedPart, func(c *ahpimpl.Ctx) { v = new(AttachmentOmittedPart); bAttachmentOmittedPart(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyAttachmentOmittedPart(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1708,9 +1747,9 @@ func (Checker) AttachmentPart(data []byte, opts ...ahprt.Option) error {
 // DecodeContentItemGap decodes data as ContentItemGap and validates every
 // keyword of content-item.schema.json#/$defs/gap in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeContentItemGap(data []byte, opts ...ahprt.Option) (*ContentItemGap, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentItem_gap, bContentItemGap)
+func DecodeContentItemGap(data []byte, opts ...ahprt.Option) (v *ContentItemGap, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_gap, func(c *ahpimpl.Ctx) { v = new(ContentItemGap); bContentItemGap(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyContentItemGap(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1726,9 +1765,9 @@ func (Checker) ContentItemGap(data []byte, opts ...ahprt.Option) error {
 // DecodeCanonicalMessage decodes data as CanonicalMessage and validates every
 // keyword of content-item.schema.json#/$defs/message in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeCanonicalMessage(data []byte, opts ...ahprt.Option) (*CanonicalMessage, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentItem_message, bCanonicalMessage)
+func DecodeCanonicalMessage(data []byte, opts ...ahprt.Option) (v *CanonicalMessage, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_message, func(c *ahpimpl.Ctx) { v = new(CanonicalMessage); bCanonicalMessage(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyCanonicalMessage(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1772,9 +1811,9 @@ func (Checker) CanonicalMessages(data []byte, opts ...ahprt.Option) error {
 // keyword of content-item.schema.json#/$defs/modelVisibleItem in the same
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeModelVisibleItem(data []byte, opts ...ahprt.Option) (*ModelVisibleItem, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentItem_message, bCanonicalMessage)
+func DecodeModelVisibleItem(data []byte, opts ...ahprt.Option) (v *ModelVisibleItem, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_message, func(c *ahpimpl.Ctx) { v = new(CanonicalMessage); bCanonicalMessage(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyModelVisibleItem(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1817,9 +1856,9 @@ func (Checker) Synthesized(data []byte, opts ...ahprt.Option) error {
 // DecodeTextBodyPart decodes data as TextBodyPart and validates every keyword
 // of content-item.schema.json#/$defs/textBodyPart in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeTextBodyPart(data []byte, opts ...ahprt.Option) (*TextBodyPart, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentItem_textBodyPart, bTextBodyPart)
+func DecodeTextBodyPart(data []byte, opts ...ahprt.Option) (v *TextBodyPart, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_textBodyPart, func(c *ahpimpl.Ctx) { v = new(TextBodyPart); bTextBodyPart(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyTextBodyPart(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1835,9 +1874,9 @@ func (Checker) TextBodyPart(data []byte, opts ...ahprt.Option) error {
 // DecodeTextGapPart decodes data as TextGapPart and validates every keyword of
 // content-item.schema.json#/$defs/textGapPart in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeTextGapPart(data []byte, opts ...ahprt.Option) (*TextGapPart, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentItem_textGapPart, bTextGapPart)
+func DecodeTextGapPart(data []byte, opts ...ahprt.Option) (v *TextGapPart, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_textGapPart, func(c *ahpimpl.Ctx) { v = new(TextGapPart); bTextGapPart(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyTextGapPart(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1854,9 +1893,9 @@ func (Checker) TextGapPart(data []byte, opts ...ahprt.Option) error {
 // keyword of content-item.schema.json#/$defs/textMetadataPart in the same
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeTextMetadataPart(data []byte, opts ...ahprt.Option) (*TextMetadataPart, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentItem_textMetadataPart, bTextMetadataPart)
+func DecodeTextMetadataPart(data []byte, opts ...ahprt.Option) (v *TextMetadataPart, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_textMetadataPart, func(c *ahpimpl.Ctx) { v = new(TextMetadataPart); bTextMetadataPart(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyTextMetadataPart(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1873,9 +1912,9 @@ func (Checker) TextMetadataPart(data []byte, opts ...ahprt.Option) error {
 // keyword of content-item.schema.json#/$defs/textOmittedPart in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeTextOmittedPart(data []byte, opts ...ahprt.Option) (*TextOmittedPart, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentItem_textOmittedPart, bTextOmittedPart)
+func DecodeTextOmittedPart(data []byte, opts ...ahprt.Option) (v *TextOmittedPart, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_textOmittedPart, func(c *ahpimpl.Ctx) { v = new(TextOmittedPart); bTextOmittedPart(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyTextOmittedPart(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1943,9 +1982,9 @@ func (Checker) TextParts(data []byte, opts ...ahprt.Option) error {
 // DecodeContentReference decodes data as ContentReference and validates every
 // keyword of content-reference.schema.json# in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeContentReference(data []byte, opts ...ahprt.Option) (*ContentReference, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentReference, bContentReference)
+func DecodeContentReference(data []byte, opts ...ahprt.Option) (v *ContentReference, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentReference, func(c *ahpimpl.Ctx) { v = new(ContentReference); bContentReference(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyContentReference(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1961,9 +2000,9 @@ func (Checker) ContentReference(data []byte, opts ...ahprt.Option) error {
 // DecodeContentSelection decodes data as ContentSelection and validates every
 // keyword of content-selection.schema.json# in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeContentSelection(data []byte, opts ...ahprt.Option) (*ContentSelection, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentSelection, bContentSelection)
+func DecodeContentSelection(data []byte, opts ...ahprt.Option) (v *ContentSelection, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentSelection, func(c *ahpimpl.Ctx) { v = new(ContentSelection); bContentSelection(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyContentSelection(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2006,9 +2045,9 @@ func (Checker) Disposition(data []byte, opts ...ahprt.Option) error {
 // validates every keyword of content-upload-receipt.schema.json# in the same
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeContentUploadReceipt(data []byte, opts ...ahprt.Option) (*ContentUploadReceipt, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentUploadReceipt, bContentUploadReceipt)
+func DecodeContentUploadReceipt(data []byte, opts ...ahprt.Option) (v *ContentUploadReceipt, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentUploadReceipt, func(c *ahpimpl.Ctx) { v = new(ContentUploadReceipt); bContentUploadReceipt(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyContentUploadReceipt(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2024,9 +2063,9 @@ func (Checker) ContentUploadReceipt(data []byte, opts ...ahprt.Option) error {
 // DecodeContentUpload decodes data as ContentUpload and validates every
 // keyword of content-upload.schema.json# in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
-func DecodeContentUpload(data []byte, opts ...ahprt.Option) (*ContentUpload, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vContentUpload, bContentUpload)
+func DecodeContentUpload(data []byte, opts ...ahprt.Option) (v *ContentUpload, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentUpload, func(c *ahpimpl.Ctx) { v = new(ContentUpload); bContentUpload(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyContentUpload(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2042,9 +2081,9 @@ func (Checker) ContentUpload(data []byte, opts ...ahprt.Option) error {
 // DecodeDenyEffect decodes data as DenyEffect and validates every keyword of
 // deny-effect.schema.json# in the same pass. A rejected document returns an
 // *ahprt.Error and no value, never a partial one.
-func DecodeDenyEffect(data []byte, opts ...ahprt.Option) (*DenyEffect, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vDenyEffect, bDenyEffect)
+func DecodeDenyEffect(data []byte, opts ...ahprt.Option) (v *DenyEffect, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vDenyEffect, func(c *ahpimpl.Ctx) { v = new(DenyEffect); bDenyEffect(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyDenyEffect(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2086,9 +2125,9 @@ func (Checker) Effect(data []byte, opts ...ahprt.Option) error {
 // DecodeAllowEffect decodes data as AllowEffect and validates every keyword of
 // effect.schema.json#/$defs/allowEffect in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
-func DecodeAllowEffect(data []byte, opts ...ahprt.Option) (*AllowEffect, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vEffect_allowEffect, bAllowEffect)
+func DecodeAllowEffect(data []byte, opts ...ahprt.Option) (v *AllowEffect, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEffect_allowEffect, func(c *ahpimpl.Ctx) { v = new(AllowEffect); bAllowEffect(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyAllowEffect(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2104,9 +2143,9 @@ func (Checker) AllowEffect(data []byte, opts ...ahprt.Option) error {
 // DecodeAskEffect decodes data as AskEffect and validates every keyword of
 // effect.schema.json#/$defs/askEffect in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
-func DecodeAskEffect(data []byte, opts ...ahprt.Option) (*AskEffect, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vEffect_askEffect, bAskEffect)
+func DecodeAskEffect(data []byte, opts ...ahprt.Option) (v *AskEffect, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEffect_askEffect, func(c *ahpimpl.Ctx) { v = new(AskEffect); bAskEffect(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyAskEffect(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2123,9 +2162,9 @@ func (Checker) AskEffect(data []byte, opts ...ahprt.Option) error {
 // every keyword of effect.schema.json#/$defs/flowContinueEffect in the same
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeFlowContinueEffect(data []byte, opts ...ahprt.Option) (*FlowContinueEffect, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vEffect_flowContinueEffect, bFlowContinueEffect)
+func DecodeFlowContinueEffect(data []byte, opts ...ahprt.Option) (v *FlowContinueEffect, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEffect_flowContinueEffect, func(c *ahpimpl.Ctx) { v = new(FlowContinueEffect); bFlowContinueEffect(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyFlowContinueEffect(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2141,9 +2180,9 @@ func (Checker) FlowContinueEffect(data []byte, opts ...ahprt.Option) error {
 // DecodeFlowStopEffect decodes data as FlowStopEffect and validates every
 // keyword of effect.schema.json#/$defs/flowStopEffect in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeFlowStopEffect(data []byte, opts ...ahprt.Option) (*FlowStopEffect, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vEffect_flowStopEffect, bFlowStopEffect)
+func DecodeFlowStopEffect(data []byte, opts ...ahprt.Option) (v *FlowStopEffect, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEffect_flowStopEffect, func(c *ahpimpl.Ctx) { v = new(FlowStopEffect); bFlowStopEffect(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyFlowStopEffect(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2159,9 +2198,9 @@ func (Checker) FlowStopEffect(data []byte, opts ...ahprt.Option) error {
 // DecodeInjectEffect decodes data as InjectEffect and validates every keyword
 // of effect.schema.json#/$defs/injectEffect in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeInjectEffect(data []byte, opts ...ahprt.Option) (*InjectEffect, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vEffect_injectEffect, bInjectEffect)
+func DecodeInjectEffect(data []byte, opts ...ahprt.Option) (v *InjectEffect, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEffect_injectEffect, func(c *ahpimpl.Ctx) { v = new(InjectEffect); bInjectEffect(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyInjectEffect(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2177,9 +2216,9 @@ func (Checker) InjectEffect(data []byte, opts ...ahprt.Option) error {
 // DecodeMessageEffect decodes data as MessageEffect and validates every
 // keyword of effect.schema.json#/$defs/messageEffect in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeMessageEffect(data []byte, opts ...ahprt.Option) (*MessageEffect, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vEffect_messageEffect, bMessageEffect)
+func DecodeMessageEffect(data []byte, opts ...ahprt.Option) (v *MessageEffect, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEffect_messageEffect, func(c *ahpimpl.Ctx) { v = new(MessageEffect); bMessageEffect(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyMessageEffect(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2195,9 +2234,9 @@ func (Checker) MessageEffect(data []byte, opts ...ahprt.Option) error {
 // DecodeModifyEffect decodes data as ModifyEffect and validates every keyword
 // of effect.schema.json#/$defs/modifyEffect in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeModifyEffect(data []byte, opts ...ahprt.Option) (*ModifyEffect, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipMemo2, vEffect_modifyEffect, bModifyEffect)
+func DecodeModifyEffect(data []byte, opts ...ahprt.Option) (v *ModifyEffect, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipMemo2, vEffect_modifyEffect, func(c *ahpimpl.Ctx) { v = new(ModifyEffect); bModifyEffect(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyModifyEffect(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2213,9 +2252,9 @@ func (Checker) ModifyEffect(data []byte, opts ...ahprt.Option) error {
 // DecodeReturnEffect decodes data as ReturnEffect and validates every keyword
 // of effect.schema.json#/$defs/returnEffect in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeReturnEffect(data []byte, opts ...ahprt.Option) (*ReturnEffect, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vEffect_returnEffect, bReturnEffect)
+func DecodeReturnEffect(data []byte, opts ...ahprt.Option) (v *ReturnEffect, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEffect_returnEffect, func(c *ahpimpl.Ctx) { v = new(ReturnEffect); bReturnEffect(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyReturnEffect(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2282,9 +2321,9 @@ func (Checker) ContentItems(data []byte, opts ...ahprt.Option) error {
 // DecodeEnvelope decodes data as Envelope and validates every keyword of
 // event.schema.json#/$defs/envelope in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
-func DecodeEnvelope(data []byte, opts ...ahprt.Option) (*Envelope, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vEvent_envelope, bEnvelope)
+func DecodeEnvelope(data []byte, opts ...ahprt.Option) (v *Envelope, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEvent_envelope, func(c *ahpimpl.Ctx) { v = new(Envelope); bEnvelope(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyEnvelope(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2300,9 +2339,9 @@ func (Checker) Envelope(data []byte, opts ...ahprt.Option) error {
 // DecodeEventCore decodes data as EventCore and validates every keyword of
 // event.schema.json#/$defs/eventCore in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
-func DecodeEventCore(data []byte, opts ...ahprt.Option) (*EventCore, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vEvent_eventCore, bEventCore)
+func DecodeEventCore(data []byte, opts ...ahprt.Option) (v *EventCore, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEvent_eventCore, func(c *ahpimpl.Ctx) { v = new(EventCore); bEventCore(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyEventCore(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2318,9 +2357,9 @@ func (Checker) EventCore(data []byte, opts ...ahprt.Option) error {
 // DecodeEventGap decodes data as EventGap and validates every keyword of
 // event.schema.json#/$defs/gap in the same pass. A rejected document returns
 // an *ahprt.Error and no value, never a partial one.
-func DecodeEventGap(data []byte, opts ...ahprt.Option) (*EventGap, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vEvent_gap, bEventGap)
+func DecodeEventGap(data []byte, opts ...ahprt.Option) (v *EventGap, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEvent_gap, func(c *ahpimpl.Ctx) { v = new(EventGap); bEventGap(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyEventGap(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2336,9 +2375,9 @@ func (Checker) EventGap(data []byte, opts ...ahprt.Option) error {
 // DecodeIdentity decodes data as Identity and validates every keyword of
 // event.schema.json#/$defs/identity in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
-func DecodeIdentity(data []byte, opts ...ahprt.Option) (*Identity, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vEvent_identity, bIdentity)
+func DecodeIdentity(data []byte, opts ...ahprt.Option) (v *Identity, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEvent_identity, func(c *ahpimpl.Ctx) { v = new(Identity); bIdentity(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyIdentity(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2381,9 +2420,9 @@ func (Checker) ModelVisibleItems(data []byte, opts ...ahprt.Option) error {
 // DecodeOpenIdentity decodes data as OpenIdentity and validates every keyword
 // of event.schema.json#/$defs/openIdentity in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeOpenIdentity(data []byte, opts ...ahprt.Option) (*OpenIdentity, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vEvent_openIdentity, bOpenIdentity)
+func DecodeOpenIdentity(data []byte, opts ...ahprt.Option) (v *OpenIdentity, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEvent_openIdentity, func(c *ahpimpl.Ctx) { v = new(OpenIdentity); bOpenIdentity(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyOpenIdentity(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2453,9 +2492,9 @@ func (Checker) ExecutionEvent(data []byte, opts ...ahprt.Option) error {
 // validates every keyword of execution-event.schema.json#/$defs/attempt in the
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeExecutionEventAttempt(data []byte, opts ...ahprt.Option) (*ExecutionEventAttempt, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_attempt, bExecutionEventAttempt)
+func DecodeExecutionEventAttempt(data []byte, opts ...ahprt.Option) (v *ExecutionEventAttempt, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_attempt, func(c *ahpimpl.Ctx) { v = new(ExecutionEventAttempt); bExecutionEventAttempt(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyExecutionEventAttempt(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2472,9 +2511,9 @@ func (Checker) ExecutionEventAttempt(data []byte, opts ...ahprt.Option) error {
 // and validates every keyword of
 // execution-event.schema.json#/$defs/attemptUsage in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) (*ExecutionEventAttemptusage, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_attemptUsage, bExecutionEventUsage)
+func DecodeExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) (v *ExecutionEventAttemptusage, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_attemptUsage, func(c *ahpimpl.Ctx) { v = new(ExecutionEventUsage); bExecutionEventUsage(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2491,9 +2530,9 @@ func (Checker) ExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) err
 // every keyword of execution-event.schema.json#/$defs/batch in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeExecutionEventBatch(data []byte, opts ...ahprt.Option) (*ExecutionEventBatch, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_batch, bExecutionEventBatch)
+func DecodeExecutionEventBatch(data []byte, opts ...ahprt.Option) (v *ExecutionEventBatch, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_batch, func(c *ahpimpl.Ctx) { v = new(ExecutionEventBatch); bExecutionEventBatch(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyExecutionEventBatch(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2538,9 +2577,12 @@ func (Checker) ConnectionGaps(data []byte, opts ...ahprt.Option) error {
 // ExecutionEventContextCompactAfter and validates every keyword of
 // execution-event.schema.json#/$defs/context.compact.after in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Option) (*ExecutionEventContextCompactAfter, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
+func DecodeExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Option) (v *ExecutionEventContextCompactAfter, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_contextCompactAfter, func(c *ahpimpl.Ctx) {
+		v = new(ExecutionEventContextCompactAfter)
+		bExecutionEventContextCompactAfter(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2560,9 +2602,12 @@ func (Checker) ExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Opti
 // execution-event.schema.json#/$defs/context.compact.before in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Option) (*ExecutionEventContextCompactBefore, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
+func DecodeExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Option) (v *ExecutionEventContextCompactBefore, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_contextCompactBefore, func(c *ahpimpl.Ctx) {
+		v = new(ExecutionEventContextCompactBefore)
+		bExecutionEventContextCompactBefore(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2636,9 +2681,9 @@ func (Checker) DeniedByPolicy(data []byte, opts ...ahprt.Option) error {
 // every keyword of execution-event.schema.json#/$defs/error in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeExecutionEventError(data []byte, opts ...ahprt.Option) (*ExecutionEventError, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_error, bExecutionEventError)
+func DecodeExecutionEventError(data []byte, opts ...ahprt.Option) (v *ExecutionEventError, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_error, func(c *ahpimpl.Ctx) { v = new(ExecutionEventError); bExecutionEventError(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyExecutionEventError(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2682,9 +2727,9 @@ func (Checker) ExecutionEventExecution(data []byte, opts ...ahprt.Option) error 
 // validates every keyword of execution-event.schema.json#/$defs/fileChange in
 // the same pass. A rejected document returns an *ahprt.Error and no value,
 // never a partial one.
-func DecodeExecutionEventFilechange(data []byte, opts ...ahprt.Option) (*ExecutionEventFilechange, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_fileChange, bExecutionEventFilechange)
+func DecodeExecutionEventFilechange(data []byte, opts ...ahprt.Option) (v *ExecutionEventFilechange, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_fileChange, func(c *ahpimpl.Ctx) { v = new(ExecutionEventFilechange); bExecutionEventFilechange(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyExecutionEventFilechange(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2700,9 +2745,9 @@ func (Checker) ExecutionEventFilechange(data []byte, opts ...ahprt.Option) error
 // DecodeExecutionEventMCP decodes data as ExecutionEventMCP and validates
 // every keyword of execution-event.schema.json#/$defs/mcp in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeExecutionEventMCP(data []byte, opts ...ahprt.Option) (*ExecutionEventMCP, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_mcp, bExecutionEventMCP)
+func DecodeExecutionEventMCP(data []byte, opts ...ahprt.Option) (v *ExecutionEventMCP, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_mcp, func(c *ahpimpl.Ctx) { v = new(ExecutionEventMCP); bExecutionEventMCP(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyExecutionEventMCP(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2719,9 +2764,9 @@ func (Checker) ExecutionEventMCP(data []byte, opts ...ahprt.Option) error {
 // every keyword of execution-event.schema.json#/$defs/model in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeExecutionEventModel(data []byte, opts ...ahprt.Option) (*ExecutionEventModel, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_model, bExecutionEventModel)
+func DecodeExecutionEventModel(data []byte, opts ...ahprt.Option) (v *ExecutionEventModel, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_model, func(c *ahpimpl.Ctx) { v = new(ExecutionEventModel); bExecutionEventModel(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyExecutionEventModel(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2738,9 +2783,9 @@ func (Checker) ExecutionEventModel(data []byte, opts ...ahprt.Option) error {
 // validates every keyword of execution-event.schema.json#/$defs/model.error in
 // the same pass. A rejected document returns an *ahprt.Error and no value,
 // never a partial one.
-func DecodeExecutionEventModelError(data []byte, opts ...ahprt.Option) (*ExecutionEventModelError, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_modelError, bExecutionEventModelError)
+func DecodeExecutionEventModelError(data []byte, opts ...ahprt.Option) (v *ExecutionEventModelError, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelError, func(c *ahpimpl.Ctx) { v = new(ExecutionEventModelError); bExecutionEventModelError(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyExecutionEventModelError(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2757,9 +2802,12 @@ func (Checker) ExecutionEventModelError(data []byte, opts ...ahprt.Option) error
 // ExecutionEventModelRequestBefore and validates every keyword of
 // execution-event.schema.json#/$defs/model.request.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option) (*ExecutionEventModelRequestBefore, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
+func DecodeExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option) (v *ExecutionEventModelRequestBefore, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelRequestBefore, func(c *ahpimpl.Ctx) {
+		v = new(ExecutionEventModelRequestBefore)
+		bExecutionEventModelRequestBefore(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2778,9 +2826,12 @@ func (Checker) ExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Optio
 // ExecutionEventModelResponseAfter and validates every keyword of
 // execution-event.schema.json#/$defs/model.response.after in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Option) (*ExecutionEventModelResponseAfter, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
+func DecodeExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Option) (v *ExecutionEventModelResponseAfter, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelResponseAfter, func(c *ahpimpl.Ctx) {
+		v = new(ExecutionEventModelResponseAfter)
+		bExecutionEventModelResponseAfter(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2799,9 +2850,12 @@ func (Checker) ExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Optio
 // ExecutionEventModelSwitchAfter and validates every keyword of
 // execution-event.schema.json#/$defs/model.switch.after in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeExecutionEventModelSwitchAfter(data []byte, opts ...ahprt.Option) (*ExecutionEventModelSwitchAfter, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
+func DecodeExecutionEventModelSwitchAfter(data []byte, opts ...ahprt.Option) (v *ExecutionEventModelSwitchAfter, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelSwitchAfter, func(c *ahpimpl.Ctx) {
+		v = new(ExecutionEventModelSwitchAfter)
+		bExecutionEventModelSwitchAfter(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyExecutionEventModelSwitchAfter(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2820,9 +2874,12 @@ func (Checker) ExecutionEventModelSwitchAfter(data []byte, opts ...ahprt.Option)
 // ExecutionEventModelSwitchBefore and validates every keyword of
 // execution-event.schema.json#/$defs/model.switch.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option) (*ExecutionEventModelSwitchBefore, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
+func DecodeExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option) (v *ExecutionEventModelSwitchBefore, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelSwitchBefore, func(c *ahpimpl.Ctx) {
+		v = new(ExecutionEventModelSwitchBefore)
+		bExecutionEventModelSwitchBefore(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2928,9 +2985,9 @@ func (Checker) SuppliedResultOnSkip(data []byte, opts ...ahprt.Option) error {
 // and validates every keyword of
 // execution-event.schema.json#/$defs/tokenCounts in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeExecutionEventTokencounts(data []byte, opts ...ahprt.Option) (*ExecutionEventTokencounts, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_tokenCounts, bExecutionEventTokencounts)
+func DecodeExecutionEventTokencounts(data []byte, opts ...ahprt.Option) (v *ExecutionEventTokencounts, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_tokenCounts, func(c *ahpimpl.Ctx) { v = new(ExecutionEventTokencounts); bExecutionEventTokencounts(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyExecutionEventTokencounts(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2946,9 +3003,9 @@ func (Checker) ExecutionEventTokencounts(data []byte, opts ...ahprt.Option) erro
 // DecodeExecutionEventTool decodes data as ExecutionEventTool and validates
 // every keyword of execution-event.schema.json#/$defs/tool in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeExecutionEventTool(data []byte, opts ...ahprt.Option) (*ExecutionEventTool, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_tool, bExecutionEventTool)
+func DecodeExecutionEventTool(data []byte, opts ...ahprt.Option) (v *ExecutionEventTool, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_tool, func(c *ahpimpl.Ctx) { v = new(ExecutionEventTool); bExecutionEventTool(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyExecutionEventTool(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2965,9 +3022,9 @@ func (Checker) ExecutionEventTool(data []byte, opts ...ahprt.Option) error {
 // ExecutionEventToolBatchAfter and validates every keyword of
 // execution-event.schema.json#/$defs/tool.batch.after in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) (*ExecutionEventToolBatchAfter, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
+func DecodeExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) (v *ExecutionEventToolBatchAfter, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolBatchAfter, func(c *ahpimpl.Ctx) { v = new(ExecutionEventToolBatchAfter); bExecutionEventToolBatchAfter(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2986,9 +3043,12 @@ func (Checker) ExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) e
 // execution-event.schema.json#/$defs/tool.permission.request in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Option) (*ExecutionEventToolPermissionRequest, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
+func DecodeExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Option) (v *ExecutionEventToolPermissionRequest, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolPermissionRequest, func(c *ahpimpl.Ctx) {
+		v = new(ExecutionEventToolPermissionRequest)
+		bExecutionEventToolPermissionRequest(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3008,9 +3068,12 @@ func (Checker) ExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Op
 // execution-event.schema.json#/$defs/tool.permission.resolved in the same
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeExecutionEventToolPermissionResolved(data []byte, opts ...ahprt.Option) (*ExecutionEventToolPermissionResolved, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
+func DecodeExecutionEventToolPermissionResolved(data []byte, opts ...ahprt.Option) (v *ExecutionEventToolPermissionResolved, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolPermissionResolved, func(c *ahpimpl.Ctx) {
+		v = new(ExecutionEventToolPermissionResolved)
+		bExecutionEventToolPermissionResolved(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyExecutionEventToolPermissionResolved(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3029,9 +3092,9 @@ func (Checker) ExecutionEventToolPermissionResolved(data []byte, opts ...ahprt.O
 // and validates every keyword of
 // execution-event.schema.json#/$defs/tool.progress in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeExecutionEventToolProgress(data []byte, opts ...ahprt.Option) (*ExecutionEventToolProgress, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
+func DecodeExecutionEventToolProgress(data []byte, opts ...ahprt.Option) (v *ExecutionEventToolProgress, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolProgress, func(c *ahpimpl.Ctx) { v = new(ExecutionEventToolProgress); bExecutionEventToolProgress(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyExecutionEventToolProgress(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3047,9 +3110,9 @@ func (Checker) ExecutionEventToolProgress(data []byte, opts ...ahprt.Option) err
 // DecodeToolCall decodes data as ToolCall and validates every keyword of
 // execution-event.schema.json#/$defs/toolCall in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeToolCall(data []byte, opts ...ahprt.Option) (*ToolCall, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_toolCall, bToolCall)
+func DecodeToolCall(data []byte, opts ...ahprt.Option) (v *ToolCall, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolCall, func(c *ahpimpl.Ctx) { v = new(ToolCall); bToolCall(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyToolCall(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3092,9 +3155,9 @@ func (Checker) ToolOutcome(data []byte, opts ...ahprt.Option) error {
 // validates every keyword of execution-event.schema.json#/$defs/turn.end in
 // the same pass. A rejected document returns an *ahprt.Error and no value,
 // never a partial one.
-func DecodeExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) (*ExecutionEventTurnEnd, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
+func DecodeExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) (v *ExecutionEventTurnEnd, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnEnd, func(c *ahpimpl.Ctx) { v = new(ExecutionEventTurnEnd); bExecutionEventTurnEnd(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3111,9 +3174,12 @@ func (Checker) ExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) error {
 // ExecutionEventTurnFinishBefore and validates every keyword of
 // execution-event.schema.json#/$defs/turn.finish.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option) (*ExecutionEventTurnFinishBefore, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
+func DecodeExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option) (v *ExecutionEventTurnFinishBefore, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnFinishBefore, func(c *ahpimpl.Ctx) {
+		v = new(ExecutionEventTurnFinishBefore)
+		bExecutionEventTurnFinishBefore(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3132,9 +3198,9 @@ func (Checker) ExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option)
 // and validates every keyword of
 // execution-event.schema.json#/$defs/turn.progress in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) (*ExecutionEventTurnProgress, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
+func DecodeExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) (v *ExecutionEventTurnProgress, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnProgress, func(c *ahpimpl.Ctx) { v = new(ExecutionEventTurnProgress); bExecutionEventTurnProgress(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3151,9 +3217,9 @@ func (Checker) ExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) err
 // validates every keyword of execution-event.schema.json#/$defs/turn.start in
 // the same pass. A rejected document returns an *ahprt.Error and no value,
 // never a partial one.
-func DecodeExecutionEventTurnStart(data []byte, opts ...ahprt.Option) (*ExecutionEventTurnStart, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_turnStart, bExecutionEventTurnStart)
+func DecodeExecutionEventTurnStart(data []byte, opts ...ahprt.Option) (v *ExecutionEventTurnStart, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnStart, func(c *ahpimpl.Ctx) { v = new(ExecutionEventTurnStart); bExecutionEventTurnStart(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyExecutionEventTurnStart(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3170,9 +3236,9 @@ func (Checker) ExecutionEventTurnStart(data []byte, opts ...ahprt.Option) error 
 // keyword of execution-event.schema.json#/$defs/turnCompletion in the same
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeTurnCompletion(data []byte, opts ...ahprt.Option) (*TurnCompletion, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_turnCompletion, bTurnCompletion)
+func DecodeTurnCompletion(data []byte, opts ...ahprt.Option) (v *TurnCompletion, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnCompletion, func(c *ahpimpl.Ctx) { v = new(TurnCompletion); bTurnCompletion(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyTurnCompletion(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3190,9 +3256,9 @@ func (Checker) TurnCompletion(data []byte, opts ...ahprt.Option) error {
 // validates every keyword of execution-event.schema.json#/$defs/turnUsage in
 // the same pass. A rejected document returns an *ahprt.Error and no value,
 // never a partial one.
-func DecodeExecutionEventTurnusage(data []byte, opts ...ahprt.Option) (*ExecutionEventTurnusage, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_turnUsage, bExecutionEventUsage)
+func DecodeExecutionEventTurnusage(data []byte, opts ...ahprt.Option) (v *ExecutionEventTurnusage, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnUsage, func(c *ahpimpl.Ctx) { v = new(ExecutionEventUsage); bExecutionEventUsage(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyExecutionEventTurnusage(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3209,9 +3275,9 @@ func (Checker) ExecutionEventTurnusage(data []byte, opts ...ahprt.Option) error 
 // every keyword of execution-event.schema.json#/$defs/usage in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeExecutionEventUsage(data []byte, opts ...ahprt.Option) (*ExecutionEventUsage, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vExecutionEvent_usage, bExecutionEventUsage)
+func DecodeExecutionEventUsage(data []byte, opts ...ahprt.Option) (v *ExecutionEventUsage, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_usage, func(c *ahpimpl.Ctx) { v = new(ExecutionEventUsage); bExecutionEventUsage(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyExecutionEventUsage(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3307,9 +3373,12 @@ func (Checker) InteractionEvent(data []byte, opts ...ahprt.Option) error {
 // InteractionEventConfigChangeAfter and validates every keyword of
 // interaction-event.schema.json#/$defs/config.change.after in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeInteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Option) (*InteractionEventConfigChangeAfter, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vInteractionEvent_configChangeAfter, bInteractionEventConfigChangeAfter)
+func DecodeInteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Option) (v *InteractionEventConfigChangeAfter, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInteractionEvent_configChangeAfter, func(c *ahpimpl.Ctx) {
+		v = new(InteractionEventConfigChangeAfter)
+		bInteractionEventConfigChangeAfter(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyInteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3329,9 +3398,12 @@ func (Checker) InteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Opti
 // interaction-event.schema.json#/$defs/config.change.before in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeInteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Option) (*InteractionEventConfigChangeBefore, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vInteractionEvent_configChangeBefore, bInteractionEventConfigChangeBefore)
+func DecodeInteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Option) (v *InteractionEventConfigChangeBefore, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInteractionEvent_configChangeBefore, func(c *ahpimpl.Ctx) {
+		v = new(InteractionEventConfigChangeBefore)
+		bInteractionEventConfigChangeBefore(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyInteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3378,9 +3450,9 @@ func (Checker) ElicitationMode(data []byte, opts ...ahprt.Option) error {
 // InteractionEventHookFailure and validates every keyword of
 // interaction-event.schema.json#/$defs/hook.failure in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeInteractionEventHookFailure(data []byte, opts ...ahprt.Option) (*InteractionEventHookFailure, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vInteractionEvent_hookFailure, bInteractionEventHookFailure)
+func DecodeInteractionEventHookFailure(data []byte, opts ...ahprt.Option) (v *InteractionEventHookFailure, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInteractionEvent_hookFailure, func(c *ahpimpl.Ctx) { v = new(InteractionEventHookFailure); bInteractionEventHookFailure(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyInteractionEventHookFailure(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3398,9 +3470,9 @@ func (Checker) InteractionEventHookFailure(data []byte, opts ...ahprt.Option) er
 // InteractionEventUserAttention and validates every keyword of
 // interaction-event.schema.json#/$defs/user.attention in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeInteractionEventUserAttention(data []byte, opts ...ahprt.Option) (*InteractionEventUserAttention, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vInteractionEvent_userAttention, bInteractionEventUserAttention)
+func DecodeInteractionEventUserAttention(data []byte, opts ...ahprt.Option) (v *InteractionEventUserAttention, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInteractionEvent_userAttention, func(c *ahpimpl.Ctx) { v = new(InteractionEventUserAttention); bInteractionEventUserAttention(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyInteractionEventUserAttention(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3420,9 +3492,12 @@ func (Checker) InteractionEventUserAttention(data []byte, opts ...ahprt.Option) 
 // interaction-event.schema.json#/$defs/user.elicitation.request in the same
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeInteractionEventUserElicitationRequest(data []byte, opts ...ahprt.Option) (*InteractionEventUserElicitationRequest, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vInteractionEvent_userElicitationRequest, bInteractionEventUserElicitationRequest)
+func DecodeInteractionEventUserElicitationRequest(data []byte, opts ...ahprt.Option) (v *InteractionEventUserElicitationRequest, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInteractionEvent_userElicitationRequest, func(c *ahpimpl.Ctx) {
+		v = new(InteractionEventUserElicitationRequest)
+		bInteractionEventUserElicitationRequest(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyInteractionEventUserElicitationRequest(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3442,9 +3517,12 @@ func (Checker) InteractionEventUserElicitationRequest(data []byte, opts ...ahprt
 // interaction-event.schema.json#/$defs/user.elicitation.result in the same
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeInteractionEventUserElicitationResult(data []byte, opts ...ahprt.Option) (*InteractionEventUserElicitationResult, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vInteractionEvent_userElicitationResult, bInteractionEventUserElicitationResult)
+func DecodeInteractionEventUserElicitationResult(data []byte, opts ...ahprt.Option) (v *InteractionEventUserElicitationResult, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInteractionEvent_userElicitationResult, func(c *ahpimpl.Ctx) {
+		v = new(InteractionEventUserElicitationResult)
+		bInteractionEventUserElicitationResult(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyInteractionEventUserElicitationResult(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3464,9 +3542,12 @@ func (Checker) InteractionEventUserElicitationResult(data []byte, opts ...ahprt.
 // interaction-event.schema.json#/$defs/user.message.inbound in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeInteractionEventUserMessageInbound(data []byte, opts ...ahprt.Option) (*InteractionEventUserMessageInbound, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vInteractionEvent_userMessageInbound, bInteractionEventUserMessageInbound)
+func DecodeInteractionEventUserMessageInbound(data []byte, opts ...ahprt.Option) (v *InteractionEventUserMessageInbound, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInteractionEvent_userMessageInbound, func(c *ahpimpl.Ctx) {
+		v = new(InteractionEventUserMessageInbound)
+		bInteractionEventUserMessageInbound(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyInteractionEventUserMessageInbound(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3486,9 +3567,12 @@ func (Checker) InteractionEventUserMessageInbound(data []byte, opts ...ahprt.Opt
 // interaction-event.schema.json#/$defs/user.message.outbound in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeInteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Option) (*InteractionEventUserMessageOutbound, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vInteractionEvent_userMessageOutbound, bInteractionEventUserMessageOutbound)
+func DecodeInteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Option) (v *InteractionEventUserMessageOutbound, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInteractionEvent_userMessageOutbound, func(c *ahpimpl.Ctx) {
+		v = new(InteractionEventUserMessageOutbound)
+		bInteractionEventUserMessageOutbound(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyInteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3507,9 +3591,9 @@ func (Checker) InteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Op
 // validates every keyword of intercept-deny-response.schema.json# in the same
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeInterceptDenyResponse(data []byte, opts ...ahprt.Option) (*InterceptDenyResponse, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vInterceptDenyResponse, bInterceptDenyResponse)
+func DecodeInterceptDenyResponse(data []byte, opts ...ahprt.Option) (v *InterceptDenyResponse, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInterceptDenyResponse, func(c *ahpimpl.Ctx) { v = new(InterceptDenyResponse); bInterceptDenyResponse(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyInterceptDenyResponse(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3526,9 +3610,9 @@ func (Checker) InterceptDenyResponse(data []byte, opts ...ahprt.Option) error {
 // and validates every keyword of intercept-no-effect-response.schema.json# in
 // the same pass. A rejected document returns an *ahprt.Error and no value,
 // never a partial one.
-func DecodeInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (*InterceptNoEffectResponse, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
+func DecodeInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (v *InterceptNoEffectResponse, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInterceptNoEffectResponse, func(c *ahpimpl.Ctx) { v = new(InterceptNoEffectResponse); bInterceptNoEffectResponse(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3544,9 +3628,9 @@ func (Checker) InterceptNoEffectResponse(data []byte, opts ...ahprt.Option) erro
 // DecodeInterceptRequest decodes data as InterceptRequest and validates every
 // keyword of intercept-request.schema.json# in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeInterceptRequest(data []byte, opts ...ahprt.Option) (*InterceptRequest, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipMemo3, vInterceptRequest, bInterceptRequest)
+func DecodeInterceptRequest(data []byte, opts ...ahprt.Option) (v *InterceptRequest, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipMemo3, vInterceptRequest, func(c *ahpimpl.Ctx) { v = new(InterceptRequest); bInterceptRequest(c, 0, v) })
+	return v, err
 }
 
 func decodeInterceptRequest(c *ahpimpl.Ctx) (*InterceptRequest, error) {
@@ -3566,9 +3650,9 @@ func (Checker) InterceptRequest(data []byte, opts ...ahprt.Option) error {
 // DecodeInterceptResponse decodes data as InterceptResponse and validates
 // every keyword of intercept-response.schema.json# in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeInterceptResponse(data []byte, opts ...ahprt.Option) (*InterceptResponse, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipMemo2, vInterceptResponse, bInterceptResponse)
+func DecodeInterceptResponse(data []byte, opts ...ahprt.Option) (v *InterceptResponse, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipMemo2, vInterceptResponse, func(c *ahpimpl.Ctx) { v = new(InterceptResponse); bInterceptResponse(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyInterceptResponse(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3611,9 +3695,9 @@ func (Checker) JSONRPCMessage(data []byte, opts ...ahprt.Option) error {
 // MCPElicitationBooleanSchema and validates every keyword of
 // mcp-elicitation.schema.json#/$defs/BooleanSchema in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeMCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationBooleanSchema, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_booleanSchema, bMCPElicitationBooleanSchema)
+func DecodeMCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) (v *MCPElicitationBooleanSchema, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_booleanSchema, func(c *ahpimpl.Ctx) { v = new(MCPElicitationBooleanSchema); bMCPElicitationBooleanSchema(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyMCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3631,9 +3715,12 @@ func (Checker) MCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) er
 // mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeMCPElicitationElicitRequestFormParams(data []byte, opts ...ahprt.Option) (*MCPElicitationElicitRequestFormParams, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_elicitRequestFormParams, bMCPElicitationElicitRequestFormParams)
+func DecodeMCPElicitationElicitRequestFormParams(data []byte, opts ...ahprt.Option) (v *MCPElicitationElicitRequestFormParams, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_elicitRequestFormParams, func(c *ahpimpl.Ctx) {
+		v = new(MCPElicitationElicitRequestFormParams)
+		bMCPElicitationElicitRequestFormParams(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyMCPElicitationElicitRequestFormParams(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3682,9 +3769,12 @@ func (Checker) MCPElicitationElicitRequestParams(data []byte, opts ...ahprt.Opti
 // mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeMCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.Option) (*MCPElicitationElicitRequestURLParams, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_elicitRequestUrlParams, bMCPElicitationElicitRequestURLParams)
+func DecodeMCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.Option) (v *MCPElicitationElicitRequestURLParams, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_elicitRequestUrlParams, func(c *ahpimpl.Ctx) {
+		v = new(MCPElicitationElicitRequestURLParams)
+		bMCPElicitationElicitRequestURLParams(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyMCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3703,9 +3793,9 @@ func (Checker) MCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.O
 // and validates every keyword of
 // mcp-elicitation.schema.json#/$defs/ElicitResult in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeMCPElicitationElicitResult(data []byte, opts ...ahprt.Option) (*MCPElicitationElicitResult, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
+func DecodeMCPElicitationElicitResult(data []byte, opts ...ahprt.Option) (v *MCPElicitationElicitResult, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_elicitResult, func(c *ahpimpl.Ctx) { v = new(MCPElicitationElicitResult); bMCPElicitationElicitResult(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyMCPElicitationElicitResult(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3723,9 +3813,12 @@ func (Checker) MCPElicitationElicitResult(data []byte, opts ...ahprt.Option) err
 // mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeMCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationLegacyTitledEnumSchema, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_legacyTitledEnumSchema, bMCPElicitationLegacyTitledEnumSchema)
+func DecodeMCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option) (v *MCPElicitationLegacyTitledEnumSchema, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_legacyTitledEnumSchema, func(c *ahpimpl.Ctx) {
+		v = new(MCPElicitationLegacyTitledEnumSchema)
+		bMCPElicitationLegacyTitledEnumSchema(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyMCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3744,9 +3837,9 @@ func (Checker) MCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.O
 // and validates every keyword of
 // mcp-elicitation.schema.json#/$defs/NumberSchema in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeMCPElicitationNumberSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationNumberSchema, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_numberSchema, bMCPElicitationNumberSchema)
+func DecodeMCPElicitationNumberSchema(data []byte, opts ...ahprt.Option) (v *MCPElicitationNumberSchema, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_numberSchema, func(c *ahpimpl.Ctx) { v = new(MCPElicitationNumberSchema); bMCPElicitationNumberSchema(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyMCPElicitationNumberSchema(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3793,9 +3886,9 @@ func (Checker) MCPElicitationPrimitiveSchemaDefinition(data []byte, opts ...ahpr
 // MCPElicitationProgressToken and validates every keyword of
 // mcp-elicitation.schema.json#/$defs/ProgressToken in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeMCPElicitationProgressToken(data []byte, opts ...ahprt.Option) (*MCPElicitationProgressToken, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_progressToken, bMCPElicitationProgressToken)
+func DecodeMCPElicitationProgressToken(data []byte, opts ...ahprt.Option) (v *MCPElicitationProgressToken, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_progressToken, func(c *ahpimpl.Ctx) { v = new(MCPElicitationProgressToken); bMCPElicitationProgressToken(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyMCPElicitationProgressToken(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3812,9 +3905,9 @@ func (Checker) MCPElicitationProgressToken(data []byte, opts ...ahprt.Option) er
 // and validates every keyword of
 // mcp-elicitation.schema.json#/$defs/StringSchema in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeMCPElicitationStringSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationStringSchema, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_stringSchema, bMCPElicitationStringSchema)
+func DecodeMCPElicitationStringSchema(data []byte, opts ...ahprt.Option) (v *MCPElicitationStringSchema, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_stringSchema, func(c *ahpimpl.Ctx) { v = new(MCPElicitationStringSchema); bMCPElicitationStringSchema(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyMCPElicitationStringSchema(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3831,9 +3924,9 @@ func (Checker) MCPElicitationStringSchema(data []byte, opts ...ahprt.Option) err
 // and validates every keyword of
 // mcp-elicitation.schema.json#/$defs/TaskMetadata in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeMCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) (*MCPElicitationTaskMetadata, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_taskMetadata, bMCPElicitationTaskMetadata)
+func DecodeMCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) (v *MCPElicitationTaskMetadata, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_taskMetadata, func(c *ahpimpl.Ctx) { v = new(MCPElicitationTaskMetadata); bMCPElicitationTaskMetadata(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyMCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3851,9 +3944,12 @@ func (Checker) MCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) err
 // mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema in the same
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeMCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationTitledMultiSelectEnumSchema, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_titledMultiSelectEnumSchema, bMCPElicitationTitledMultiSelectEnumSchema)
+func DecodeMCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (v *MCPElicitationTitledMultiSelectEnumSchema, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_titledMultiSelectEnumSchema, func(c *ahpimpl.Ctx) {
+		v = new(MCPElicitationTitledMultiSelectEnumSchema)
+		bMCPElicitationTitledMultiSelectEnumSchema(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyMCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3873,9 +3969,12 @@ func (Checker) MCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...ah
 // mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema in the same
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeMCPElicitationTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationTitledSingleSelectEnumSchema, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_titledSingleSelectEnumSchema, bMCPElicitationTitledSingleSelectEnumSchema)
+func DecodeMCPElicitationTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (v *MCPElicitationTitledSingleSelectEnumSchema, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_titledSingleSelectEnumSchema, func(c *ahpimpl.Ctx) {
+		v = new(MCPElicitationTitledSingleSelectEnumSchema)
+		bMCPElicitationTitledSingleSelectEnumSchema(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyMCPElicitationTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3895,9 +3994,12 @@ func (Checker) MCPElicitationTitledSingleSelectEnumSchema(data []byte, opts ...a
 // mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema in the same
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeMCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationUntitledMultiSelectEnumSchema, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_untitledMultiSelectEnumSchema, bMCPElicitationUntitledMultiSelectEnumSchema)
+func DecodeMCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (v *MCPElicitationUntitledMultiSelectEnumSchema, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_untitledMultiSelectEnumSchema, func(c *ahpimpl.Ctx) {
+		v = new(MCPElicitationUntitledMultiSelectEnumSchema)
+		bMCPElicitationUntitledMultiSelectEnumSchema(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyMCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3917,9 +4019,12 @@ func (Checker) MCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ...
 // mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema in the
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeMCPElicitationUntitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationUntitledSingleSelectEnumSchema, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_untitledSingleSelectEnumSchema, bMCPElicitationUntitledSingleSelectEnumSchema)
+func DecodeMCPElicitationUntitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (v *MCPElicitationUntitledSingleSelectEnumSchema, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_untitledSingleSelectEnumSchema, func(c *ahpimpl.Ctx) {
+		v = new(MCPElicitationUntitledSingleSelectEnumSchema)
+		bMCPElicitationUntitledSingleSelectEnumSchema(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyMCPElicitationUntitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3938,9 +4043,9 @@ func (Checker) MCPElicitationUntitledSingleSelectEnumSchema(data []byte, opts ..
 // keyword of mcp-elicitation.schema.json#/$defs/labelledOption in the same
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeLabelledOption(data []byte, opts ...ahprt.Option) (*LabelledOption, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_labelledOption, bLabelledOption)
+func DecodeLabelledOption(data []byte, opts ...ahprt.Option) (v *LabelledOption, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_labelledOption, func(c *ahpimpl.Ctx) { v = new(LabelledOption); bLabelledOption(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyLabelledOption(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3984,9 +4089,9 @@ func (Checker) MCPElicitationRequest(data []byte, opts ...ahprt.Option) error {
 // DecodeRequestMeta decodes data as RequestMeta and validates every keyword of
 // mcp-elicitation.schema.json#/$defs/requestMeta in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeRequestMeta(data []byte, opts ...ahprt.Option) (*RequestMeta, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_requestMeta, bRequestMeta)
+func DecodeRequestMeta(data []byte, opts ...ahprt.Option) (v *RequestMeta, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_requestMeta, func(c *ahpimpl.Ctx) { v = new(RequestMeta); bRequestMeta(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyRequestMeta(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4003,9 +4108,9 @@ func (Checker) RequestMeta(data []byte, opts ...ahprt.Option) error {
 // validates every keyword of mcp-elicitation.schema.json#/$defs/result in the
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeMCPElicitationResult(data []byte, opts ...ahprt.Option) (*MCPElicitationResult, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
+func DecodeMCPElicitationResult(data []byte, opts ...ahprt.Option) (v *MCPElicitationResult, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_elicitResult, func(c *ahpimpl.Ctx) { v = new(MCPElicitationElicitResult); bMCPElicitationElicitResult(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyMCPElicitationResult(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4021,9 +4126,9 @@ func (Checker) MCPElicitationResult(data []byte, opts ...ahprt.Option) error {
 // DecodeObserveNotification decodes data as ObserveNotification and validates
 // every keyword of observe-notification.schema.json# in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeObserveNotification(data []byte, opts ...ahprt.Option) (*ObserveNotification, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipMemo1, vObserveNotification, bObserveNotification)
+func DecodeObserveNotification(data []byte, opts ...ahprt.Option) (v *ObserveNotification, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipMemo1, vObserveNotification, func(c *ahpimpl.Ctx) { v = new(ObserveNotification); bObserveNotification(c, 0, v) })
+	return v, err
 }
 
 func decodeObserveNotification(c *ahpimpl.Ctx) (*ObserveNotification, error) {
@@ -4043,9 +4148,9 @@ func (Checker) ObserveNotification(data []byte, opts ...ahprt.Option) error {
 // DecodeRegistration decodes data as Registration and validates every keyword
 // of registration.schema.json# in the same pass. A rejected document returns
 // an *ahprt.Error and no value, never a partial one.
-func DecodeRegistration(data []byte, opts ...ahprt.Option) (*Registration, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vRegistration, bRegistration)
+func DecodeRegistration(data []byte, opts ...ahprt.Option) (v *Registration, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration, func(c *ahpimpl.Ctx) { v = new(Registration); bRegistration(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyRegistration(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4088,9 +4193,9 @@ func (Checker) Authentication(data []byte, opts ...ahprt.Option) error {
 // DecodeBackend decodes data as Backend and validates every keyword of
 // registration.schema.json#/$defs/backend in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeBackend(data []byte, opts ...ahprt.Option) (*Backend, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vRegistration_backend, bBackend)
+func DecodeBackend(data []byte, opts ...ahprt.Option) (v *Backend, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration_backend, func(c *ahpimpl.Ctx) { v = new(Backend); bBackend(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyBackend(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4107,9 +4212,9 @@ func (Checker) Backend(data []byte, opts ...ahprt.Option) error {
 // RegistrationContentreceiver and validates every keyword of
 // registration.schema.json#/$defs/contentReceiver in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeRegistrationContentreceiver(data []byte, opts ...ahprt.Option) (*RegistrationContentreceiver, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vRegistration_contentReceiver, bRegistrationContentreceiver)
+func DecodeRegistrationContentreceiver(data []byte, opts ...ahprt.Option) (v *RegistrationContentreceiver, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration_contentReceiver, func(c *ahpimpl.Ctx) { v = new(RegistrationContentreceiver); bRegistrationContentreceiver(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyRegistrationContentreceiver(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4151,9 +4256,9 @@ func (Checker) EventWildcard(data []byte, opts ...ahprt.Option) error {
 // DecodeFilters decodes data as Filters and validates every keyword of
 // registration.schema.json#/$defs/filters in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeFilters(data []byte, opts ...ahprt.Option) (*Filters, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vRegistration_filters, bFilters)
+func DecodeFilters(data []byte, opts ...ahprt.Option) (v *Filters, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration_filters, func(c *ahpimpl.Ctx) { v = new(Filters); bFilters(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyFilters(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4169,9 +4274,9 @@ func (Checker) Filters(data []byte, opts ...ahprt.Option) error {
 // DecodeHTTPTransport decodes data as HTTPTransport and validates every
 // keyword of registration.schema.json#/$defs/httpTransport in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeHTTPTransport(data []byte, opts ...ahprt.Option) (*HTTPTransport, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vRegistration_httpTransport, bHTTPTransport)
+func DecodeHTTPTransport(data []byte, opts ...ahprt.Option) (v *HTTPTransport, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration_httpTransport, func(c *ahpimpl.Ctx) { v = new(HTTPTransport); bHTTPTransport(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyHTTPTransport(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4214,9 +4319,9 @@ func (Checker) HTTPURL(data []byte, opts ...ahprt.Option) error {
 // validates every keyword of
 // registration.schema.json#/$defs/interceptSubscription in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeInterceptSubscription(data []byte, opts ...ahprt.Option) (*InterceptSubscription, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vRegistration_interceptSubscription, bInterceptSubscription)
+func DecodeInterceptSubscription(data []byte, opts ...ahprt.Option) (v *InterceptSubscription, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration_interceptSubscription, func(c *ahpimpl.Ctx) { v = new(InterceptSubscription); bInterceptSubscription(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyInterceptSubscription(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4234,9 +4339,9 @@ func (Checker) InterceptSubscription(data []byte, opts ...ahprt.Option) error {
 // every keyword of registration.schema.json#/$defs/observeSubscription in the
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeObserveSubscription(data []byte, opts ...ahprt.Option) (*ObserveSubscription, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vRegistration_observeSubscription, bObserveSubscription)
+func DecodeObserveSubscription(data []byte, opts ...ahprt.Option) (v *ObserveSubscription, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration_observeSubscription, func(c *ahpimpl.Ctx) { v = new(ObserveSubscription); bObserveSubscription(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyObserveSubscription(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4280,9 +4385,9 @@ func (Checker) ReverseDNSName(data []byte, opts ...ahprt.Option) error {
 // keyword of registration.schema.json#/$defs/stdioTransport in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeStdioTransport(data []byte, opts ...ahprt.Option) (*StdioTransport, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vRegistration_stdioTransport, bStdioTransport)
+func DecodeStdioTransport(data []byte, opts ...ahprt.Option) (v *StdioTransport, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration_stdioTransport, func(c *ahpimpl.Ctx) { v = new(StdioTransport); bStdioTransport(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyStdioTransport(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4324,9 +4429,9 @@ func (Checker) WireMessage(data []byte, opts ...ahprt.Option) error {
 // DecodeSessionEndEvent decodes data as SessionEndEvent and validates every
 // keyword of session-end.schema.json# in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
-func DecodeSessionEndEvent(data []byte, opts ...ahprt.Option) (*SessionEndEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vSessionEnd, bSessionEndEvent)
+func DecodeSessionEndEvent(data []byte, opts ...ahprt.Option) (v *SessionEndEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vSessionEnd, func(c *ahpimpl.Ctx) { v = new(SessionEndEvent); bSessionEndEvent(c, 0, v) })
+	return v, err
 }
 
 func decodeAnySessionEndEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4342,9 +4447,9 @@ func (Checker) SessionEndEvent(data []byte, opts ...ahprt.Option) error {
 // DecodeSessionStartEvent decodes data as SessionStartEvent and validates
 // every keyword of session-start.schema.json# in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeSessionStartEvent(data []byte, opts ...ahprt.Option) (*SessionStartEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipMemo1, vSessionStart, bSessionStartEvent)
+func DecodeSessionStartEvent(data []byte, opts ...ahprt.Option) (v *SessionStartEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipMemo1, vSessionStart, func(c *ahpimpl.Ctx) { v = new(SessionStartEvent); bSessionStartEvent(c, 0, v) })
+	return v, err
 }
 
 func decodeAnySessionStartEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4386,9 +4491,9 @@ func (Checker) TaskWorkspaceEvent(data []byte, opts ...ahprt.Option) error {
 // DecodeChangedFile decodes data as ChangedFile and validates every keyword of
 // task-workspace-event.schema.json#/$defs/changedFile in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeChangedFile(data []byte, opts ...ahprt.Option) (*ChangedFile, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vTaskWorkspaceEvent_changedFile, bChangedFile)
+func DecodeChangedFile(data []byte, opts ...ahprt.Option) (v *ChangedFile, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_changedFile, func(c *ahpimpl.Ctx) { v = new(ChangedFile); bChangedFile(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyChangedFile(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4406,9 +4511,9 @@ func (Checker) ChangedFile(data []byte, opts ...ahprt.Option) error {
 // TaskWorkspaceEventFileChanged and validates every keyword of
 // task-workspace-event.schema.json#/$defs/file.changed in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeTaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option) (*TaskWorkspaceEventFileChanged, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
+func DecodeTaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option) (v *TaskWorkspaceEventFileChanged, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_fileChanged, func(c *ahpimpl.Ctx) { v = new(TaskWorkspaceEventFileChanged); bTaskWorkspaceEventFileChanged(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyTaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4428,9 +4533,12 @@ func (Checker) TaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option) 
 // task-workspace-event.schema.json#/$defs/task.change.after in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeTaskWorkspaceEventTaskChangeAfter(data []byte, opts ...ahprt.Option) (*TaskWorkspaceEventTaskChangeAfter, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
+func DecodeTaskWorkspaceEventTaskChangeAfter(data []byte, opts ...ahprt.Option) (v *TaskWorkspaceEventTaskChangeAfter, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChangeAfter, func(c *ahpimpl.Ctx) {
+		v = new(TaskWorkspaceEventTaskChangeAfter)
+		bTaskWorkspaceEventTaskChangeAfter(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyTaskWorkspaceEventTaskChangeAfter(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4450,9 +4558,12 @@ func (Checker) TaskWorkspaceEventTaskChangeAfter(data []byte, opts ...ahprt.Opti
 // task-workspace-event.schema.json#/$defs/task.change.before in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeTaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Option) (*TaskWorkspaceEventTaskChangeBefore, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
+func DecodeTaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Option) (v *TaskWorkspaceEventTaskChangeBefore, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChangeBefore, func(c *ahpimpl.Ctx) {
+		v = new(TaskWorkspaceEventTaskChangeBefore)
+		bTaskWorkspaceEventTaskChangeBefore(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyTaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4470,9 +4581,9 @@ func (Checker) TaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Opt
 // DecodeTaskChange decodes data as TaskChange and validates every keyword of
 // task-workspace-event.schema.json#/$defs/taskChange in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeTaskChange(data []byte, opts ...ahprt.Option) (*TaskChange, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vTaskWorkspaceEvent_taskChange, bTaskChange)
+func DecodeTaskChange(data []byte, opts ...ahprt.Option) (v *TaskChange, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChange, func(c *ahpimpl.Ctx) { v = new(TaskChange); bTaskChange(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyTaskChange(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4491,9 +4602,12 @@ func (Checker) TaskChange(data []byte, opts ...ahprt.Option) error {
 // task-workspace-event.schema.json#/$defs/workspace.change.after in the same
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeTaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) (*TaskWorkspaceEventWorkspaceChangeAfter, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
+func DecodeTaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) (v *TaskWorkspaceEventWorkspaceChangeAfter, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeAfter, func(c *ahpimpl.Ctx) {
+		v = new(TaskWorkspaceEventWorkspaceChangeAfter)
+		bTaskWorkspaceEventWorkspaceChangeAfter(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyTaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4513,9 +4627,12 @@ func (Checker) TaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahprt
 // task-workspace-event.schema.json#/$defs/workspace.change.before in the same
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeTaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) (*TaskWorkspaceEventWorkspaceChangeBefore, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
+func DecodeTaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) (v *TaskWorkspaceEventWorkspaceChangeBefore, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeBefore, func(c *ahpimpl.Ctx) {
+		v = new(TaskWorkspaceEventWorkspaceChangeBefore)
+		bTaskWorkspaceEventWorkspaceChangeBefore(c, 0, v)
+	})
+	return v, err
 }
 
 func decodeAnyTaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4534,9 +4651,9 @@ func (Checker) TaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahpr
 // keyword of task-workspace-event.schema.json#/$defs/workspaceChange in the
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeWorkspaceChange(data []byte, opts ...ahprt.Option) (*WorkspaceChange, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vTaskWorkspaceEvent_workspaceChange, bWorkspaceChange)
+func DecodeWorkspaceChange(data []byte, opts ...ahprt.Option) (v *WorkspaceChange, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChange, func(c *ahpimpl.Ctx) { v = new(WorkspaceChange); bWorkspaceChange(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyWorkspaceChange(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4554,9 +4671,9 @@ func (Checker) WorkspaceChange(data []byte, opts ...ahprt.Option) error {
 // keyword of task-workspace-event.schema.json#/$defs/workspaceState in the
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeWorkspaceState(data []byte, opts ...ahprt.Option) (*WorkspaceState, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vTaskWorkspaceEvent_workspaceState, bWorkspaceState)
+func DecodeWorkspaceState(data []byte, opts ...ahprt.Option) (v *WorkspaceState, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceState, func(c *ahpimpl.Ctx) { v = new(WorkspaceState); bWorkspaceState(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyWorkspaceState(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4573,9 +4690,9 @@ func (Checker) WorkspaceState(data []byte, opts ...ahprt.Option) error {
 // DecodeToolAfterEvent decodes data as ToolAfterEvent and validates every
 // keyword of tool-after.schema.json# in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
-func DecodeToolAfterEvent(data []byte, opts ...ahprt.Option) (*ToolAfterEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vToolAfter, bToolAfterEvent)
+func DecodeToolAfterEvent(data []byte, opts ...ahprt.Option) (v *ToolAfterEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vToolAfter, func(c *ahpimpl.Ctx) { v = new(ToolAfterEvent); bToolAfterEvent(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyToolAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4591,9 +4708,9 @@ func (Checker) ToolAfterEvent(data []byte, opts ...ahprt.Option) error {
 // DecodeToolBeforeEvent decodes data as ToolBeforeEvent and validates every
 // keyword of tool-before.schema.json# in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
-func DecodeToolBeforeEvent(data []byte, opts ...ahprt.Option) (*ToolBeforeEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, skipAllMemo, vToolBefore, bToolBeforeEvent)
+func DecodeToolBeforeEvent(data []byte, opts ...ahprt.Option) (v *ToolBeforeEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vToolBefore, func(c *ahpimpl.Ctx) { v = new(ToolBeforeEvent); bToolBeforeEvent(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyToolBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {

@@ -75,7 +75,7 @@ func (v *CapabilitiesRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CapabilitiesRequest) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCapabilitiesRequest, bCapabilitiesRequest)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCapabilitiesRequest, func(c *ahpimpl.Ctx) { *v = CapabilitiesRequest{}; bCapabilitiesRequest(c, 0, v) })
 }
 
 // NewCapabilitiesRequest returns a new CapabilitiesRequest with its required
@@ -158,7 +158,7 @@ func (v *JSONRPCRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *JSONRPCRequest) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCommon_request, bJSONRPCRequest)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCommon_request, func(c *ahpimpl.Ctx) { *v = JSONRPCRequest{}; bJSONRPCRequest(c, 0, v) })
 }
 
 // NewJSONRPCRequest returns a new JSONRPCRequest with its required members;
@@ -225,7 +225,7 @@ func (v *JSONRPCID) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *JSONRPCID) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCommon_jsonRpcId, bJSONRPCID)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCommon_jsonRpcId, func(c *ahpimpl.Ctx) { *v = JSONRPCID{}; bJSONRPCID(c, 0, v) })
 }
 
 // MethodName is a string (common.schema.json#/$defs/methodName).
@@ -278,7 +278,7 @@ func (v *CapabilitiesRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CapabilitiesRequestParams) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCommon_merged, bCapabilitiesRequestParams)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCommon_merged, func(c *ahpimpl.Ctx) { *v = CapabilitiesRequestParams{}; bCapabilitiesRequestParams(c, 0, v) })
 }
 
 // NewCapabilitiesRequestParams returns a new CapabilitiesRequestParams with
@@ -355,7 +355,7 @@ func (v *CapabilitiesResponse) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CapabilitiesResponse) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipMemo1, vCapabilitiesResponse, bCapabilitiesResponse)
+	return ahpimpl.UnmarshalFill(data, skipMemo1, vCapabilitiesResponse, func(c *ahpimpl.Ctx) { *v = CapabilitiesResponse{}; bCapabilitiesResponse(c, 0, v) })
 }
 
 // NewCapabilitiesResponse returns a new CapabilitiesResponse with its required
@@ -433,7 +433,7 @@ func (v *JSONRPCSuccessResponse) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *JSONRPCSuccessResponse) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCommon_successResponse, bJSONRPCSuccessResponse)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCommon_successResponse, func(c *ahpimpl.Ctx) { *v = JSONRPCSuccessResponse{}; bJSONRPCSuccessResponse(c, 0, v) })
 }
 
 // NewJSONRPCSuccessResponse returns a new JSONRPCSuccessResponse with its
@@ -505,7 +505,7 @@ func (v *JSONRPCResponseID) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *JSONRPCResponseID) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCommon_jsonRpcResponseId, func(c *ahpimpl.Ctx) { *v = JSONRPCResponseID{}; bJSONRPCResponseID(c, 0, v) })
 }
 
 // CapabilitiesResponseResult is an object
@@ -566,7 +566,7 @@ func (v *CapabilitiesResponseResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CapabilitiesResponseResult) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipMemo1, vCommon_merged2, bCapabilitiesResponseResult)
+	return ahpimpl.UnmarshalFill(data, skipMemo1, vCommon_merged2, func(c *ahpimpl.Ctx) { *v = CapabilitiesResponseResult{}; bCapabilitiesResponseResult(c, 0, v) })
 }
 
 // NewCapabilitiesResponseResult returns a new CapabilitiesResponseResult with
@@ -672,7 +672,7 @@ func (v *StaticCapabilityManifest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *StaticCapabilityManifest) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipMemo1, vCapabilitiesResponse_allOf_1_result_manifest, bStaticCapabilityManifest)
+	return ahpimpl.UnmarshalFill(data, skipMemo1, vCapabilitiesResponse_allOf_1_result_manifest, func(c *ahpimpl.Ctx) { *v = StaticCapabilityManifest{}; bStaticCapabilityManifest(c, 0, v) })
 }
 
 // StaticCapabilityManifestEvent is an object (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items).
@@ -745,7 +745,7 @@ func (v *StaticCapabilityManifestEvent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *StaticCapabilityManifestEvent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipMemo1, vCapabilitiesResponse_allOf_1_result_manifest_events_items, bStaticCapabilityManifestEvent)
+	return ahpimpl.UnmarshalFill(data, skipMemo1, vCapabilitiesResponse_allOf_1_result_manifest_events_items, func(c *ahpimpl.Ctx) { *v = StaticCapabilityManifestEvent{}; bStaticCapabilityManifestEvent(c, 0, v) })
 }
 
 // EventType is a string from a fixed list
@@ -900,7 +900,7 @@ func (v *Capabilities) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Capabilities) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCapabilities, bCapabilities)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCapabilities, func(c *ahpimpl.Ctx) { *v = Capabilities{}; bCapabilities(c, 0, v) })
 }
 
 // CapabilitiesModify is an object
@@ -1029,7 +1029,7 @@ func (v *CapabilitiesModify) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CapabilitiesModify) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCapabilities_modify, bCapabilitiesModify)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCapabilities_modify, func(c *ahpimpl.Ctx) { *v = CapabilitiesModify{}; bCapabilitiesModify(c, 0, v) })
 }
 
 // ModifyOperations is an object
@@ -1094,7 +1094,7 @@ func (v *ModifyOperations) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ModifyOperations) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCapabilities_modifyOperations, bModifyOperations)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCapabilities_modifyOperations, func(c *ahpimpl.Ctx) { *v = ModifyOperations{}; bModifyOperations(c, 0, v) })
 }
 
 // CapabilitiesFlow is an object (capabilities.schema.json#/properties/flow).
@@ -1190,7 +1190,7 @@ func (v *CapabilitiesFlow) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CapabilitiesFlow) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCapabilities_flow, bCapabilitiesFlow)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCapabilities_flow, func(c *ahpimpl.Ctx) { *v = CapabilitiesFlow{}; bCapabilitiesFlow(c, 0, v) })
 }
 
 // CapabilitiesFlowOperation is a string from a fixed list
@@ -1267,7 +1267,7 @@ func (v *CapabilitiesInject) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CapabilitiesInject) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCapabilities_inject, bCapabilitiesInject)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCapabilities_inject, func(c *ahpimpl.Ctx) { *v = CapabilitiesInject{}; bCapabilitiesInject(c, 0, v) })
 }
 
 // CapabilitiesInjectContext is an object
@@ -1328,7 +1328,7 @@ func (v *CapabilitiesInjectContext) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CapabilitiesInjectContext) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCapabilities_inject_context, bCapabilitiesInjectContext)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCapabilities_inject_context, func(c *ahpimpl.Ctx) { *v = CapabilitiesInjectContext{}; bCapabilitiesInjectContext(c, 0, v) })
 }
 
 // NewCapabilitiesInjectContext returns a new CapabilitiesInjectContext with
@@ -1418,7 +1418,7 @@ func (v *CapabilitiesElicitation) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CapabilitiesElicitation) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCapabilities_elicitation, bCapabilitiesElicitation)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCapabilities_elicitation, func(c *ahpimpl.Ctx) { *v = CapabilitiesElicitation{}; bCapabilitiesElicitation(c, 0, v) })
 }
 
 // StaticCapabilityManifestGap is an object (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items).
@@ -1480,7 +1480,7 @@ func (v *StaticCapabilityManifestGap) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *StaticCapabilityManifestGap) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCapabilitiesResponse_allOf_1_result_manifest_gaps_items, bStaticCapabilityManifestGap)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCapabilitiesResponse_allOf_1_result_manifest_gaps_items, func(c *ahpimpl.Ctx) { *v = StaticCapabilityManifestGap{}; bStaticCapabilityManifestGap(c, 0, v) })
 }
 
 // NonEmptyString is a string (common.schema.json#/$defs/nonEmptyString).
@@ -1608,7 +1608,7 @@ func (v *StaticCapabilityManifestLimits) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *StaticCapabilityManifestLimits) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCapabilitiesResponse_allOf_1_result_manifest_limits, bStaticCapabilityManifestLimits)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCapabilitiesResponse_allOf_1_result_manifest_limits, func(c *ahpimpl.Ctx) { *v = StaticCapabilityManifestLimits{}; bStaticCapabilityManifestLimits(c, 0, v) })
 }
 
 // StaticCapabilityManifestManagedPolicy is an object (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy).
@@ -1672,7 +1672,10 @@ func (v *StaticCapabilityManifestManagedPolicy) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *StaticCapabilityManifestManagedPolicy) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy, bStaticCapabilityManifestManagedPolicy)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy, func(c *ahpimpl.Ctx) {
+		*v = StaticCapabilityManifestManagedPolicy{}
+		bStaticCapabilityManifestManagedPolicy(c, 0, v)
+	})
 }
 
 // StaticCapabilityManifestManagedPolicyScope is a string from a fixed list (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items).
@@ -2089,7 +2092,7 @@ func (v *ConfigChangeBeforeEvent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ConfigChangeBeforeEvent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCatalogueEvent_configChangeBefore, bConfigChangeBeforeEvent)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCatalogueEvent_configChangeBefore, func(c *ahpimpl.Ctx) { *v = ConfigChangeBeforeEvent{}; bConfigChangeBeforeEvent(c, 0, v) })
 }
 
 // NewConfigChangeBeforeEvent returns a new ConfigChangeBeforeEvent with its
@@ -2211,7 +2214,7 @@ func (v *Envelope) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Envelope) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vEvent_envelope, bEnvelope)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vEvent_envelope, func(c *ahpimpl.Ctx) { *v = Envelope{}; bEnvelope(c, 0, v) })
 }
 
 // EventCore is an object (event.schema.json#/$defs/eventCore). Members shared
@@ -2422,7 +2425,7 @@ func (v *EventCore) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *EventCore) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vEvent_eventCore, bEventCore)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vEvent_eventCore, func(c *ahpimpl.Ctx) { *v = EventCore{}; bEventCore(c, 0, v) })
 }
 
 // Session is an object (common.schema.json#/$defs/session). The agent session
@@ -2529,7 +2532,7 @@ func (v *Session) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Session) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCommon_session, bSession)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCommon_session, func(c *ahpimpl.Ctx) { *v = Session{}; bSession(c, 0, v) })
 }
 
 // SessionAgent is an object
@@ -2596,7 +2599,7 @@ func (v *SessionAgent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *SessionAgent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCommon_session_agent, bSessionAgent)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCommon_session_agent, func(c *ahpimpl.Ctx) { *v = SessionAgent{}; bSessionAgent(c, 0, v) })
 }
 
 // EventGap is an object (event.schema.json#/$defs/gap). A field path the
@@ -2659,7 +2662,7 @@ func (v *EventGap) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *EventGap) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vEvent_gap, bEventGap)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vEvent_gap, func(c *ahpimpl.Ctx) { *v = EventGap{}; bEventGap(c, 0, v) })
 }
 
 // NativeEvent is raw JSON (common.schema.json#/$defs/native). Harness-specific
@@ -2741,7 +2744,7 @@ func (v *OpenIdentity) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *OpenIdentity) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vEvent_openIdentity, bOpenIdentity)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vEvent_openIdentity, func(c *ahpimpl.Ctx) { *v = OpenIdentity{}; bOpenIdentity(c, 0, v) })
 }
 
 // ContentItems is a list (event.schema.json#/$defs/contentItems). Ordered
@@ -2998,7 +3001,7 @@ func (v *TextBodyPart) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TextBodyPart) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vContentItem_textBodyPart, bTextBodyPart)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vContentItem_textBodyPart, func(c *ahpimpl.Ctx) { *v = TextBodyPart{}; bTextBodyPart(c, 0, v) })
 }
 
 // NewTextBodyPart returns a new TextBodyPart with its required members; its
@@ -3146,7 +3149,7 @@ func (v *TextGapPart) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TextGapPart) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vContentItem_textGapPart, bTextGapPart)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vContentItem_textGapPart, func(c *ahpimpl.Ctx) { *v = TextGapPart{}; bTextGapPart(c, 0, v) })
 }
 
 // NewTextGapPart returns a new TextGapPart with its required members; its
@@ -3218,7 +3221,7 @@ func (v *ContentItemGap) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ContentItemGap) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vContentItem_gap, bContentItemGap)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vContentItem_gap, func(c *ahpimpl.Ctx) { *v = ContentItemGap{}; bContentItemGap(c, 0, v) })
 }
 
 // SHA256Hex is a string (common.schema.json#/$defs/sha256Hex). SHA-256 digest
@@ -3352,7 +3355,7 @@ func (v *TextMetadataPart) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TextMetadataPart) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vContentItem_textMetadataPart, bTextMetadataPart)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vContentItem_textMetadataPart, func(c *ahpimpl.Ctx) { *v = TextMetadataPart{}; bTextMetadataPart(c, 0, v) })
 }
 
 // NewTextMetadataPart returns a new TextMetadataPart with its required
@@ -3489,7 +3492,7 @@ func (v *TextOmittedPart) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TextOmittedPart) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vContentItem_textOmittedPart, bTextOmittedPart)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vContentItem_textOmittedPart, func(c *ahpimpl.Ctx) { *v = TextOmittedPart{}; bTextOmittedPart(c, 0, v) })
 }
 
 // NewTextOmittedPart returns a new TextOmittedPart with its required members;
@@ -3709,7 +3712,7 @@ func (v *AttachmentBodyPart) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *AttachmentBodyPart) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vContentItem_attachmentBodyPart, bAttachmentBodyPart)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vContentItem_attachmentBodyPart, func(c *ahpimpl.Ctx) { *v = AttachmentBodyPart{}; bAttachmentBodyPart(c, 0, v) })
 }
 
 // NewAttachmentBodyPart returns a new AttachmentBodyPart with its required
@@ -3781,7 +3784,7 @@ func (v *ContentReference) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ContentReference) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vContentReference, bContentReference)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vContentReference, func(c *ahpimpl.Ctx) { *v = ContentReference{}; bContentReference(c, 0, v) })
 }
 
 // AttachmentGapPart is an object
@@ -3927,7 +3930,7 @@ func (v *AttachmentGapPart) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *AttachmentGapPart) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vContentItem_attachmentGapPart, bAttachmentGapPart)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vContentItem_attachmentGapPart, func(c *ahpimpl.Ctx) { *v = AttachmentGapPart{}; bAttachmentGapPart(c, 0, v) })
 }
 
 // NewAttachmentGapPart returns a new AttachmentGapPart with its required
@@ -4078,7 +4081,7 @@ func (v *AttachmentMetadataPart) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *AttachmentMetadataPart) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vContentItem_attachmentMetadataPart, bAttachmentMetadataPart)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vContentItem_attachmentMetadataPart, func(c *ahpimpl.Ctx) { *v = AttachmentMetadataPart{}; bAttachmentMetadataPart(c, 0, v) })
 }
 
 // NewAttachmentMetadataPart returns a new AttachmentMetadataPart with its
@@ -4229,7 +4232,7 @@ func (v *AttachmentOmittedPart) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *AttachmentOmittedPart) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vContentItem_attachmentOmittedPart, bAttachmentOmittedPart)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vContentItem_attachmentOmittedPart, func(c *ahpimpl.Ctx) { *v = AttachmentOmittedPart{}; bAttachmentOmittedPart(c, 0, v) })
 }
 
 // NewAttachmentOmittedPart returns a new AttachmentOmittedPart with its
@@ -4308,7 +4311,10 @@ func (v *InteractionEventConfigChangeBefore) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventConfigChangeBefore) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_configChangeBefore, bInteractionEventConfigChangeBefore)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_configChangeBefore, func(c *ahpimpl.Ctx) {
+		*v = InteractionEventConfigChangeBefore{}
+		bInteractionEventConfigChangeBefore(c, 0, v)
+	})
 }
 
 // NewInteractionEventConfigChangeBefore returns a new
@@ -4391,7 +4397,10 @@ func (v *InteractionEventConfigChangeBeforeChange) MarshalJSON() ([]byte, error)
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventConfigChangeBeforeChange) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_configChangeBefore_change, bInteractionEventConfigChangeBeforeChange)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_configChangeBefore_change, func(c *ahpimpl.Ctx) {
+		*v = InteractionEventConfigChangeBeforeChange{}
+		bInteractionEventConfigChangeBeforeChange(c, 0, v)
+	})
 }
 
 // ConfigChangeBeforeEventChange is an object (interaction-event.schema.json#/$defs/config.change.before/properties/change).
@@ -4467,7 +4476,7 @@ func (v *ConfigChangeBeforeEventChange) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ConfigChangeBeforeEventChange) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_configChangeBefore_change, bConfigChangeBeforeEventChange)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_configChangeBefore_change, func(c *ahpimpl.Ctx) { *v = ConfigChangeBeforeEventChange{}; bConfigChangeBeforeEventChange(c, 0, v) })
 }
 
 // ConfigChangeAfterEvent is an object
@@ -4546,7 +4555,7 @@ func (v *ConfigChangeAfterEvent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ConfigChangeAfterEvent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCatalogueEvent_configChangeAfter, bConfigChangeAfterEvent)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCatalogueEvent_configChangeAfter, func(c *ahpimpl.Ctx) { *v = ConfigChangeAfterEvent{}; bConfigChangeAfterEvent(c, 0, v) })
 }
 
 // NewConfigChangeAfterEvent returns a new ConfigChangeAfterEvent with its
@@ -4628,7 +4637,10 @@ func (v *InteractionEventConfigChangeAfter) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventConfigChangeAfter) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_configChangeAfter, bInteractionEventConfigChangeAfter)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_configChangeAfter, func(c *ahpimpl.Ctx) {
+		*v = InteractionEventConfigChangeAfter{}
+		bInteractionEventConfigChangeAfter(c, 0, v)
+	})
 }
 
 // NewInteractionEventConfigChangeAfter returns a new
@@ -4721,7 +4733,10 @@ func (v *InteractionEventConfigChangeAfterChange) MarshalJSON() ([]byte, error) 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventConfigChangeAfterChange) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_configChangeAfter_change, bInteractionEventConfigChangeAfterChange)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_configChangeAfter_change, func(c *ahpimpl.Ctx) {
+		*v = InteractionEventConfigChangeAfterChange{}
+		bInteractionEventConfigChangeAfterChange(c, 0, v)
+	})
 }
 
 // ConfigChangeAfterEventChange is an object
@@ -4807,7 +4822,7 @@ func (v *ConfigChangeAfterEventChange) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ConfigChangeAfterEventChange) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_configChangeAfter_change, bConfigChangeAfterEventChange)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_configChangeAfter_change, func(c *ahpimpl.Ctx) { *v = ConfigChangeAfterEventChange{}; bConfigChangeAfterEventChange(c, 0, v) })
 }
 
 // ExecutionEventTurnStart is an object
@@ -4912,7 +4927,7 @@ func (v *ExecutionEventTurnStart) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventTurnStart) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_turnStart, bExecutionEventTurnStart)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_turnStart, func(c *ahpimpl.Ctx) { *v = ExecutionEventTurnStart{}; bExecutionEventTurnStart(c, 0, v) })
 }
 
 // NewExecutionEventTurnStart returns a new ExecutionEventTurnStart with its
@@ -4988,7 +5003,7 @@ func (v *Identity) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Identity) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vEvent_identity, bIdentity)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vEvent_identity, func(c *ahpimpl.Ctx) { *v = Identity{}; bIdentity(c, 0, v) })
 }
 
 // ModelVisibleItems is a list (event.schema.json#/$defs/modelVisibleItems).
@@ -5064,7 +5079,7 @@ func (v *CanonicalMessage) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CanonicalMessage) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vContentItem_message, bCanonicalMessage)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vContentItem_message, func(c *ahpimpl.Ctx) { *v = CanonicalMessage{}; bCanonicalMessage(c, 0, v) })
 }
 
 // CanonicalMessageRole is a string from a fixed list
@@ -5216,7 +5231,7 @@ func (v *ExecutionEventTurnFinishBefore) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventTurnFinishBefore) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_turnFinishBefore, func(c *ahpimpl.Ctx) { *v = ExecutionEventTurnFinishBefore{}; bExecutionEventTurnFinishBefore(c, 0, v) })
 }
 
 // NewExecutionEventTurnFinishBefore returns a new
@@ -5326,7 +5341,7 @@ func (v *TurnCompletion) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TurnCompletion) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_turnCompletion, bTurnCompletion)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_turnCompletion, func(c *ahpimpl.Ctx) { *v = TurnCompletion{}; bTurnCompletion(c, 0, v) })
 }
 
 // TurnCompletionOutcome is a string from a fixed list
@@ -5470,7 +5485,7 @@ func (v *ExecutionEventUsage) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventUsage) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_usage, bExecutionEventUsage)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_usage, func(c *ahpimpl.Ctx) { *v = ExecutionEventUsage{}; bExecutionEventUsage(c, 0, v) })
 }
 
 // ExecutionEventUsageKind is a string from a fixed list
@@ -5593,7 +5608,7 @@ func (v *ExecutionEventUsageCost) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventUsageCost) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_usage_cost, bExecutionEventUsageCost)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_usage_cost, func(c *ahpimpl.Ctx) { *v = ExecutionEventUsageCost{}; bExecutionEventUsageCost(c, 0, v) })
 }
 
 // CurrencyCode is a string (execution-event.schema.json#/$defs/currencyCode).
@@ -5754,7 +5769,7 @@ func (v *ExecutionEventTurnEnd) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventTurnEnd) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_turnEnd, func(c *ahpimpl.Ctx) { *v = ExecutionEventTurnEnd{}; bExecutionEventTurnEnd(c, 0, v) })
 }
 
 // NewExecutionEventTurnEnd returns a new ExecutionEventTurnEnd with its
@@ -5854,7 +5869,7 @@ func (v *ExecutionEventError) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventError) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_error, bExecutionEventError)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_error, func(c *ahpimpl.Ctx) { *v = ExecutionEventError{}; bExecutionEventError(c, 0, v) })
 }
 
 // ExecutionEventErrorStatus is a value of one of several JSON kinds
@@ -5911,7 +5926,7 @@ func (v *ExecutionEventErrorStatus) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventErrorStatus) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_error_status, bExecutionEventErrorStatus)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_error_status, func(c *ahpimpl.Ctx) { *v = ExecutionEventErrorStatus{}; bExecutionEventErrorStatus(c, 0, v) })
 }
 
 // ExecutionEventTurnEndOutcome is a string from a fixed list
@@ -6036,7 +6051,7 @@ func (v *ExecutionEventTurnProgress) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventTurnProgress) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_turnProgress, func(c *ahpimpl.Ctx) { *v = ExecutionEventTurnProgress{}; bExecutionEventTurnProgress(c, 0, v) })
 }
 
 // NewExecutionEventTurnProgress returns a new ExecutionEventTurnProgress with
@@ -6163,7 +6178,10 @@ func (v *ExecutionEventModelRequestBefore) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventModelRequestBefore) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_modelRequestBefore, func(c *ahpimpl.Ctx) {
+		*v = ExecutionEventModelRequestBefore{}
+		bExecutionEventModelRequestBefore(c, 0, v)
+	})
 }
 
 // NewExecutionEventModelRequestBefore returns a new
@@ -6239,7 +6257,7 @@ func (v *ExecutionEventModel) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventModel) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_model, bExecutionEventModel)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_model, func(c *ahpimpl.Ctx) { *v = ExecutionEventModel{}; bExecutionEventModel(c, 0, v) })
 }
 
 // ExecutionEventAttempt is an object
@@ -6307,7 +6325,7 @@ func (v *ExecutionEventAttempt) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventAttempt) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_attempt, bExecutionEventAttempt)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_attempt, func(c *ahpimpl.Ctx) { *v = ExecutionEventAttempt{}; bExecutionEventAttempt(c, 0, v) })
 }
 
 // ExecutionEventModelResponseAfter is an object
@@ -6444,7 +6462,10 @@ func (v *ExecutionEventModelResponseAfter) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventModelResponseAfter) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_modelResponseAfter, func(c *ahpimpl.Ctx) {
+		*v = ExecutionEventModelResponseAfter{}
+		bExecutionEventModelResponseAfter(c, 0, v)
+	})
 }
 
 // NewExecutionEventModelResponseAfter returns a new
@@ -6602,7 +6623,10 @@ func (v *ExecutionEventExecutionExecuted) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventExecutionExecuted) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_execution_oneOf_0, bExecutionEventExecutionExecuted)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_execution_oneOf_0, func(c *ahpimpl.Ctx) {
+		*v = ExecutionEventExecutionExecuted{}
+		bExecutionEventExecutionExecuted(c, 0, v)
+	})
 }
 
 // NewExecutionEventExecutionExecuted returns a new
@@ -6668,7 +6692,10 @@ func (v *ExecutionEventExecutionSkippedSuppliedResult) MarshalJSON() ([]byte, er
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventExecutionSkippedSuppliedResult) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_execution_oneOf_1, bExecutionEventExecutionSkippedSuppliedResult)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_execution_oneOf_1, func(c *ahpimpl.Ctx) {
+		*v = ExecutionEventExecutionSkippedSuppliedResult{}
+		bExecutionEventExecutionSkippedSuppliedResult(c, 0, v)
+	})
 }
 
 // NewExecutionEventExecutionSkippedSuppliedResult returns a new
@@ -6743,7 +6770,10 @@ func (v *ExecutionEventExecutionSkippedPolicy) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventExecutionSkippedPolicy) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_execution_oneOf_2, bExecutionEventExecutionSkippedPolicy)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_execution_oneOf_2, func(c *ahpimpl.Ctx) {
+		*v = ExecutionEventExecutionSkippedPolicy{}
+		bExecutionEventExecutionSkippedPolicy(c, 0, v)
+	})
 }
 
 // NewExecutionEventExecutionSkippedPolicy returns a new
@@ -6818,7 +6848,10 @@ func (v *ExecutionEventExecutionSkippedCancelled) MarshalJSON() ([]byte, error) 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventExecutionSkippedCancelled) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_execution_oneOf_3, bExecutionEventExecutionSkippedCancelled)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_execution_oneOf_3, func(c *ahpimpl.Ctx) {
+		*v = ExecutionEventExecutionSkippedCancelled{}
+		bExecutionEventExecutionSkippedCancelled(c, 0, v)
+	})
 }
 
 // NewExecutionEventExecutionSkippedCancelled returns a new
@@ -6893,7 +6926,10 @@ func (v *ExecutionEventExecutionSkippedTimeout) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventExecutionSkippedTimeout) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_execution_oneOf_4, bExecutionEventExecutionSkippedTimeout)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_execution_oneOf_4, func(c *ahpimpl.Ctx) {
+		*v = ExecutionEventExecutionSkippedTimeout{}
+		bExecutionEventExecutionSkippedTimeout(c, 0, v)
+	})
 }
 
 // NewExecutionEventExecutionSkippedTimeout returns a new
@@ -6968,7 +7004,10 @@ func (v *ExecutionEventExecutionSkippedOther) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventExecutionSkippedOther) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_execution_oneOf_5, bExecutionEventExecutionSkippedOther)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_execution_oneOf_5, func(c *ahpimpl.Ctx) {
+		*v = ExecutionEventExecutionSkippedOther{}
+		bExecutionEventExecutionSkippedOther(c, 0, v)
+	})
 }
 
 // NewExecutionEventExecutionSkippedOther returns a new
@@ -7126,7 +7165,7 @@ func (v *ExecutionEventModelError) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventModelError) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_modelError, bExecutionEventModelError)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_modelError, func(c *ahpimpl.Ctx) { *v = ExecutionEventModelError{}; bExecutionEventModelError(c, 0, v) })
 }
 
 // NewExecutionEventModelError returns a new ExecutionEventModelError with its
@@ -7263,7 +7302,10 @@ func (v *ExecutionEventModelSwitchBefore) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventModelSwitchBefore) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_modelSwitchBefore, func(c *ahpimpl.Ctx) {
+		*v = ExecutionEventModelSwitchBefore{}
+		bExecutionEventModelSwitchBefore(c, 0, v)
+	})
 }
 
 // NewExecutionEventModelSwitchBefore returns a new
@@ -7358,7 +7400,10 @@ func (v *ExecutionEventModelSwitchBeforePricing) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventModelSwitchBeforePricing) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_modelSwitchBefore_pricing, bExecutionEventModelSwitchBeforePricing)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_modelSwitchBefore_pricing, func(c *ahpimpl.Ctx) {
+		*v = ExecutionEventModelSwitchBeforePricing{}
+		bExecutionEventModelSwitchBeforePricing(c, 0, v)
+	})
 }
 
 // ExecutionEventModelSwitchAfter is an object
@@ -7470,7 +7515,7 @@ func (v *ExecutionEventModelSwitchAfter) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventModelSwitchAfter) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_modelSwitchAfter, func(c *ahpimpl.Ctx) { *v = ExecutionEventModelSwitchAfter{}; bExecutionEventModelSwitchAfter(c, 0, v) })
 }
 
 // NewExecutionEventModelSwitchAfter returns a new
@@ -7602,7 +7647,10 @@ func (v *ExecutionEventToolPermissionRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventToolPermissionRequest) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_toolPermissionRequest, func(c *ahpimpl.Ctx) {
+		*v = ExecutionEventToolPermissionRequest{}
+		bExecutionEventToolPermissionRequest(c, 0, v)
+	})
 }
 
 // NewExecutionEventToolPermissionRequest returns a new
@@ -7716,7 +7764,7 @@ func (v *ToolCall) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ToolCall) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_toolCall, bToolCall)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_toolCall, func(c *ahpimpl.Ctx) { *v = ToolCall{}; bToolCall(c, 0, v) })
 }
 
 // ExecutionEventTool is an object (execution-event.schema.json#/$defs/tool).
@@ -7799,7 +7847,7 @@ func (v *ExecutionEventTool) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventTool) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_tool, bExecutionEventTool)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_tool, func(c *ahpimpl.Ctx) { *v = ExecutionEventTool{}; bExecutionEventTool(c, 0, v) })
 }
 
 // ExecutionEventToolOrigin is a string from a fixed list
@@ -7889,7 +7937,7 @@ func (v *ExecutionEventMCP) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventMCP) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_mcp, bExecutionEventMCP)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_mcp, func(c *ahpimpl.Ctx) { *v = ExecutionEventMCP{}; bExecutionEventMCP(c, 0, v) })
 }
 
 // ExecutionEventMCPServer is an object
@@ -7951,7 +7999,7 @@ func (v *ExecutionEventMCPServer) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventMCPServer) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_mcp_server, bExecutionEventMCPServer)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_mcp_server, func(c *ahpimpl.Ctx) { *v = ExecutionEventMCPServer{}; bExecutionEventMCPServer(c, 0, v) })
 }
 
 // ExecutionEventMCPProvenance is a string from a fixed list
@@ -8040,7 +8088,10 @@ func (v *ExecutionEventMCPConnectionVariant1) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventMCPConnectionVariant1) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_mcp_connection_oneOf_0, bExecutionEventMCPConnectionVariant1)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_mcp_connection_oneOf_0, func(c *ahpimpl.Ctx) {
+		*v = ExecutionEventMCPConnectionVariant1{}
+		bExecutionEventMCPConnectionVariant1(c, 0, v)
+	})
 }
 
 // NewExecutionEventMCPConnectionVariant1 returns a new
@@ -8113,7 +8164,7 @@ func (v *ConnectionGap) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ConnectionGap) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_connectionGaps_items, bConnectionGap)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_connectionGaps_items, func(c *ahpimpl.Ctx) { *v = ConnectionGap{}; bConnectionGap(c, 0, v) })
 }
 
 // ExecutionEventMCPConnectionVariant2 is an object
@@ -8189,7 +8240,10 @@ func (v *ExecutionEventMCPConnectionVariant2) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventMCPConnectionVariant2) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_mcp_connection_oneOf_1, bExecutionEventMCPConnectionVariant2)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_mcp_connection_oneOf_1, func(c *ahpimpl.Ctx) {
+		*v = ExecutionEventMCPConnectionVariant2{}
+		bExecutionEventMCPConnectionVariant2(c, 0, v)
+	})
 }
 
 // NewExecutionEventMCPConnectionVariant2 returns a new
@@ -8294,7 +8348,10 @@ func (v *ExecutionEventMCPConnectionVariant3) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventMCPConnectionVariant3) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_mcp_connection_oneOf_2, bExecutionEventMCPConnectionVariant3)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_mcp_connection_oneOf_2, func(c *ahpimpl.Ctx) {
+		*v = ExecutionEventMCPConnectionVariant3{}
+		bExecutionEventMCPConnectionVariant3(c, 0, v)
+	})
 }
 
 // NewExecutionEventMCPConnectionVariant3 returns a new
@@ -8395,7 +8452,10 @@ func (v *ExecutionEventMCPConnectionVariant4) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventMCPConnectionVariant4) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_mcp_connection_oneOf_3, bExecutionEventMCPConnectionVariant4)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_mcp_connection_oneOf_3, func(c *ahpimpl.Ctx) {
+		*v = ExecutionEventMCPConnectionVariant4{}
+		bExecutionEventMCPConnectionVariant4(c, 0, v)
+	})
 }
 
 // ExecutionEventMCPConnection is one of several object shapes
@@ -8521,7 +8581,7 @@ func (v *ExecutionEventBatch) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventBatch) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_batch, bExecutionEventBatch)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_batch, func(c *ahpimpl.Ctx) { *v = ExecutionEventBatch{}; bExecutionEventBatch(c, 0, v) })
 }
 
 // ExecutionEventToolPermissionResolved is an object
@@ -8634,7 +8694,10 @@ func (v *ExecutionEventToolPermissionResolved) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventToolPermissionResolved) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_toolPermissionResolved, func(c *ahpimpl.Ctx) {
+		*v = ExecutionEventToolPermissionResolved{}
+		bExecutionEventToolPermissionResolved(c, 0, v)
+	})
 }
 
 // NewExecutionEventToolPermissionResolved returns a new
@@ -8794,7 +8857,7 @@ func (v *ExecutionEventToolProgress) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventToolProgress) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_toolProgress, func(c *ahpimpl.Ctx) { *v = ExecutionEventToolProgress{}; bExecutionEventToolProgress(c, 0, v) })
 }
 
 // NewExecutionEventToolProgress returns a new ExecutionEventToolProgress with
@@ -8920,7 +8983,7 @@ func (v *ExecutionEventToolBatchAfter) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventToolBatchAfter) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_toolBatchAfter, func(c *ahpimpl.Ctx) { *v = ExecutionEventToolBatchAfter{}; bExecutionEventToolBatchAfter(c, 0, v) })
 }
 
 // NewExecutionEventToolBatchAfter returns a new ExecutionEventToolBatchAfter
@@ -9026,7 +9089,10 @@ func (v *ExecutionEventToolBatchAfterCall) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventToolBatchAfterCall) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_toolBatchAfter_calls_items, bExecutionEventToolBatchAfterCall)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_toolBatchAfter_calls_items, func(c *ahpimpl.Ctx) {
+		*v = ExecutionEventToolBatchAfterCall{}
+		bExecutionEventToolBatchAfterCall(c, 0, v)
+	})
 }
 
 // ToolOutcome is a string from a fixed list
@@ -9162,7 +9228,10 @@ func (v *ExecutionEventContextCompactBefore) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventContextCompactBefore) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_contextCompactBefore, func(c *ahpimpl.Ctx) {
+		*v = ExecutionEventContextCompactBefore{}
+		bExecutionEventContextCompactBefore(c, 0, v)
+	})
 }
 
 // NewExecutionEventContextCompactBefore returns a new
@@ -9268,7 +9337,7 @@ func (v *ExecutionEventTokencounts) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventTokencounts) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_tokenCounts, bExecutionEventTokencounts)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_tokenCounts, func(c *ahpimpl.Ctx) { *v = ExecutionEventTokencounts{}; bExecutionEventTokencounts(c, 0, v) })
 }
 
 // ExecutionEventContextCompactAfter is an object
@@ -9397,7 +9466,10 @@ func (v *ExecutionEventContextCompactAfter) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventContextCompactAfter) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_contextCompactAfter, func(c *ahpimpl.Ctx) {
+		*v = ExecutionEventContextCompactAfter{}
+		bExecutionEventContextCompactAfter(c, 0, v)
+	})
 }
 
 // NewExecutionEventContextCompactAfter returns a new
@@ -9465,7 +9537,10 @@ func (v *ExecutionEventContextCompactAfterRemovedItem) MarshalJSON() ([]byte, er
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventContextCompactAfterRemovedItem) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_contextCompactAfter_removed_items, bExecutionEventContextCompactAfterRemovedItem)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_contextCompactAfter_removed_items, func(c *ahpimpl.Ctx) {
+		*v = ExecutionEventContextCompactAfterRemovedItem{}
+		bExecutionEventContextCompactAfterRemovedItem(c, 0, v)
+	})
 }
 
 // TaskWorkspaceEventTaskChangeBefore is an object
@@ -9544,7 +9619,10 @@ func (v *TaskWorkspaceEventTaskChangeBefore) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TaskWorkspaceEventTaskChangeBefore) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vTaskWorkspaceEvent_taskChangeBefore, func(c *ahpimpl.Ctx) {
+		*v = TaskWorkspaceEventTaskChangeBefore{}
+		bTaskWorkspaceEventTaskChangeBefore(c, 0, v)
+	})
 }
 
 // NewTaskWorkspaceEventTaskChangeBefore returns a new
@@ -9647,7 +9725,7 @@ func (v *TaskChange) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TaskChange) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vTaskWorkspaceEvent_taskChange, bTaskChange)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vTaskWorkspaceEvent_taskChange, func(c *ahpimpl.Ctx) { *v = TaskChange{}; bTaskChange(c, 0, v) })
 }
 
 // TaskChangeOperation is a string from a fixed list
@@ -9740,7 +9818,10 @@ func (v *TaskWorkspaceEventTaskChangeAfter) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TaskWorkspaceEventTaskChangeAfter) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vTaskWorkspaceEvent_taskChangeAfter, func(c *ahpimpl.Ctx) {
+		*v = TaskWorkspaceEventTaskChangeAfter{}
+		bTaskWorkspaceEventTaskChangeAfter(c, 0, v)
+	})
 }
 
 // NewTaskWorkspaceEventTaskChangeAfter returns a new
@@ -9833,7 +9914,7 @@ func (v *UserAttentionEvent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserAttentionEvent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCatalogueEvent_userAttention, bUserAttentionEvent)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCatalogueEvent_userAttention, func(c *ahpimpl.Ctx) { *v = UserAttentionEvent{}; bUserAttentionEvent(c, 0, v) })
 }
 
 // NewUserAttentionEvent returns a new UserAttentionEvent with its required
@@ -9915,7 +9996,7 @@ func (v *InteractionEventUserAttention) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserAttention) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userAttention, bInteractionEventUserAttention)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userAttention, func(c *ahpimpl.Ctx) { *v = InteractionEventUserAttention{}; bInteractionEventUserAttention(c, 0, v) })
 }
 
 // NewInteractionEventUserAttention returns a new InteractionEventUserAttention
@@ -9985,7 +10066,10 @@ func (v *InteractionEventUserAttentionAttention) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserAttentionAttention) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userAttention_attention, bInteractionEventUserAttentionAttention)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userAttention_attention, func(c *ahpimpl.Ctx) {
+		*v = InteractionEventUserAttentionAttention{}
+		bInteractionEventUserAttentionAttention(c, 0, v)
+	})
 }
 
 // UserAttentionEventAttention is an object
@@ -10048,7 +10132,7 @@ func (v *UserAttentionEventAttention) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserAttentionEventAttention) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userAttention_attention, bUserAttentionEventAttention)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userAttention_attention, func(c *ahpimpl.Ctx) { *v = UserAttentionEventAttention{}; bUserAttentionEventAttention(c, 0, v) })
 }
 
 // UserElicitationRequestEvent is an object
@@ -10128,7 +10212,7 @@ func (v *UserElicitationRequestEvent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserElicitationRequestEvent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCatalogueEvent_userElicitationRequest, bUserElicitationRequestEvent)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCatalogueEvent_userElicitationRequest, func(c *ahpimpl.Ctx) { *v = UserElicitationRequestEvent{}; bUserElicitationRequestEvent(c, 0, v) })
 }
 
 // NewUserElicitationRequestEvent returns a new UserElicitationRequestEvent
@@ -10212,7 +10296,10 @@ func (v *InteractionEventUserElicitationRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserElicitationRequest) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userElicitationRequest, bInteractionEventUserElicitationRequest)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userElicitationRequest, func(c *ahpimpl.Ctx) {
+		*v = InteractionEventUserElicitationRequest{}
+		bInteractionEventUserElicitationRequest(c, 0, v)
+	})
 }
 
 // NewInteractionEventUserElicitationRequest returns a new
@@ -10292,7 +10379,10 @@ func (v *InteractionEventUserElicitationRequestElicitation) MarshalJSON() ([]byt
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserElicitationRequestElicitation) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userElicitationRequest_elicitation, bInteractionEventUserElicitationRequestElicitation)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userElicitationRequest_elicitation, func(c *ahpimpl.Ctx) {
+		*v = InteractionEventUserElicitationRequestElicitation{}
+		bInteractionEventUserElicitationRequestElicitation(c, 0, v)
+	})
 }
 
 // ElicitationMode is a string from a fixed list
@@ -10378,7 +10468,10 @@ func (v *UserElicitationRequestEventElicitation) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserElicitationRequestEventElicitation) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userElicitationRequest_elicitation, bUserElicitationRequestEventElicitation)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userElicitationRequest_elicitation, func(c *ahpimpl.Ctx) {
+		*v = UserElicitationRequestEventElicitation{}
+		bUserElicitationRequestEventElicitation(c, 0, v)
+	})
 }
 
 // UserElicitationResultEvent is an object
@@ -10458,7 +10551,7 @@ func (v *UserElicitationResultEvent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserElicitationResultEvent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCatalogueEvent_userElicitationResult, bUserElicitationResultEvent)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCatalogueEvent_userElicitationResult, func(c *ahpimpl.Ctx) { *v = UserElicitationResultEvent{}; bUserElicitationResultEvent(c, 0, v) })
 }
 
 // NewUserElicitationResultEvent returns a new UserElicitationResultEvent with
@@ -10542,7 +10635,10 @@ func (v *InteractionEventUserElicitationResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserElicitationResult) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userElicitationResult, bInteractionEventUserElicitationResult)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userElicitationResult, func(c *ahpimpl.Ctx) {
+		*v = InteractionEventUserElicitationResult{}
+		bInteractionEventUserElicitationResult(c, 0, v)
+	})
 }
 
 // NewInteractionEventUserElicitationResult returns a new
@@ -10626,7 +10722,10 @@ func (v *InteractionEventUserElicitationResultElicitation) MarshalJSON() ([]byte
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserElicitationResultElicitation) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userElicitationResult_elicitation, bInteractionEventUserElicitationResultElicitation)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userElicitationResult_elicitation, func(c *ahpimpl.Ctx) {
+		*v = InteractionEventUserElicitationResultElicitation{}
+		bInteractionEventUserElicitationResultElicitation(c, 0, v)
+	})
 }
 
 // InteractionEventUserElicitationResultElicitationAction is a string from a
@@ -10717,7 +10816,10 @@ func (v *UserElicitationResultEventElicitation) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserElicitationResultEventElicitation) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userElicitationResult_elicitation, bUserElicitationResultEventElicitation)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userElicitationResult_elicitation, func(c *ahpimpl.Ctx) {
+		*v = UserElicitationResultEventElicitation{}
+		bUserElicitationResultEventElicitation(c, 0, v)
+	})
 }
 
 // UserElicitationResultEventElicitationAction is a string from a fixed list (interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action).
@@ -10809,7 +10911,7 @@ func (v *UserMessageInboundEvent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserMessageInboundEvent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCatalogueEvent_userMessageInbound, bUserMessageInboundEvent)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCatalogueEvent_userMessageInbound, func(c *ahpimpl.Ctx) { *v = UserMessageInboundEvent{}; bUserMessageInboundEvent(c, 0, v) })
 }
 
 // NewUserMessageInboundEvent returns a new UserMessageInboundEvent with its
@@ -10891,7 +10993,10 @@ func (v *InteractionEventUserMessageInbound) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserMessageInbound) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userMessageInbound, bInteractionEventUserMessageInbound)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userMessageInbound, func(c *ahpimpl.Ctx) {
+		*v = InteractionEventUserMessageInbound{}
+		bInteractionEventUserMessageInbound(c, 0, v)
+	})
 }
 
 // NewInteractionEventUserMessageInbound returns a new
@@ -10960,7 +11065,10 @@ func (v *InteractionEventUserMessageInboundMessage) MarshalJSON() ([]byte, error
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserMessageInboundMessage) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userMessageInbound_message, bInteractionEventUserMessageInboundMessage)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userMessageInbound_message, func(c *ahpimpl.Ctx) {
+		*v = InteractionEventUserMessageInboundMessage{}
+		bInteractionEventUserMessageInboundMessage(c, 0, v)
+	})
 }
 
 // UserMessageInboundEventMessage is an object (interaction-event.schema.json#/$defs/user.message.inbound/properties/message).
@@ -11022,7 +11130,7 @@ func (v *UserMessageInboundEventMessage) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserMessageInboundEventMessage) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userMessageInbound_message, bUserMessageInboundEventMessage)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userMessageInbound_message, func(c *ahpimpl.Ctx) { *v = UserMessageInboundEventMessage{}; bUserMessageInboundEventMessage(c, 0, v) })
 }
 
 // UserMessageOutboundEvent is an object
@@ -11101,7 +11209,7 @@ func (v *UserMessageOutboundEvent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserMessageOutboundEvent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCatalogueEvent_userMessageOutbound, bUserMessageOutboundEvent)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCatalogueEvent_userMessageOutbound, func(c *ahpimpl.Ctx) { *v = UserMessageOutboundEvent{}; bUserMessageOutboundEvent(c, 0, v) })
 }
 
 // NewUserMessageOutboundEvent returns a new UserMessageOutboundEvent with its
@@ -11183,7 +11291,10 @@ func (v *InteractionEventUserMessageOutbound) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserMessageOutbound) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userMessageOutbound, bInteractionEventUserMessageOutbound)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userMessageOutbound, func(c *ahpimpl.Ctx) {
+		*v = InteractionEventUserMessageOutbound{}
+		bInteractionEventUserMessageOutbound(c, 0, v)
+	})
 }
 
 // NewInteractionEventUserMessageOutbound returns a new
@@ -11247,7 +11358,10 @@ func (v *InteractionEventUserMessageOutboundMessage) MarshalJSON() ([]byte, erro
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserMessageOutboundMessage) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userMessageOutbound_message, bInteractionEventUserMessageOutboundMessage)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userMessageOutbound_message, func(c *ahpimpl.Ctx) {
+		*v = InteractionEventUserMessageOutboundMessage{}
+		bInteractionEventUserMessageOutboundMessage(c, 0, v)
+	})
 }
 
 // UserMessageOutboundEventMessage is an object (interaction-event.schema.json#/$defs/user.message.outbound/properties/message).
@@ -11304,7 +11418,10 @@ func (v *UserMessageOutboundEventMessage) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserMessageOutboundEventMessage) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userMessageOutbound_message, bUserMessageOutboundEventMessage)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userMessageOutbound_message, func(c *ahpimpl.Ctx) {
+		*v = UserMessageOutboundEventMessage{}
+		bUserMessageOutboundEventMessage(c, 0, v)
+	})
 }
 
 // TaskWorkspaceEventWorkspaceChangeBefore is an object
@@ -11385,7 +11502,10 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) MarshalJSON() ([]byte, error) 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeBefore, func(c *ahpimpl.Ctx) {
+		*v = TaskWorkspaceEventWorkspaceChangeBefore{}
+		bTaskWorkspaceEventWorkspaceChangeBefore(c, 0, v)
+	})
 }
 
 // NewTaskWorkspaceEventWorkspaceChangeBefore returns a new
@@ -11475,7 +11595,7 @@ func (v *WorkspaceChange) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *WorkspaceChange) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vTaskWorkspaceEvent_workspaceChange, bWorkspaceChange)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vTaskWorkspaceEvent_workspaceChange, func(c *ahpimpl.Ctx) { *v = WorkspaceChange{}; bWorkspaceChange(c, 0, v) })
 }
 
 // WorkspaceChangeKind is a string from a fixed list
@@ -11556,7 +11676,7 @@ func (v *WorkspaceState) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *WorkspaceState) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vTaskWorkspaceEvent_workspaceState, bWorkspaceState)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vTaskWorkspaceEvent_workspaceState, func(c *ahpimpl.Ctx) { *v = WorkspaceState{}; bWorkspaceState(c, 0, v) })
 }
 
 // TaskWorkspaceEventWorkspaceChangeAfter is an object
@@ -11636,7 +11756,10 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeAfter, func(c *ahpimpl.Ctx) {
+		*v = TaskWorkspaceEventWorkspaceChangeAfter{}
+		bTaskWorkspaceEventWorkspaceChangeAfter(c, 0, v)
+	})
 }
 
 // NewTaskWorkspaceEventWorkspaceChangeAfter returns a new
@@ -11729,7 +11852,7 @@ func (v *TaskWorkspaceEventFileChanged) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TaskWorkspaceEventFileChanged) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vTaskWorkspaceEvent_fileChanged, func(c *ahpimpl.Ctx) { *v = TaskWorkspaceEventFileChanged{}; bTaskWorkspaceEventFileChanged(c, 0, v) })
 }
 
 // NewTaskWorkspaceEventFileChanged returns a new TaskWorkspaceEventFileChanged
@@ -11832,7 +11955,7 @@ func (v *ChangedFile) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ChangedFile) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vTaskWorkspaceEvent_changedFile, bChangedFile)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vTaskWorkspaceEvent_changedFile, func(c *ahpimpl.Ctx) { *v = ChangedFile{}; bChangedFile(c, 0, v) })
 }
 
 // ChangedFileOperation is a string from a fixed list
@@ -12067,7 +12190,7 @@ func (v *HookFailureEvent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *HookFailureEvent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCatalogueEvent_hookFailure, bHookFailureEvent)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCatalogueEvent_hookFailure, func(c *ahpimpl.Ctx) { *v = HookFailureEvent{}; bHookFailureEvent(c, 0, v) })
 }
 
 // NewHookFailureEvent returns a new HookFailureEvent with its required
@@ -12154,7 +12277,7 @@ func (v *InteractionEventHookFailure) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventHookFailure) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_hookFailure, bInteractionEventHookFailure)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_hookFailure, func(c *ahpimpl.Ctx) { *v = InteractionEventHookFailure{}; bInteractionEventHookFailure(c, 0, v) })
 }
 
 // NewInteractionEventHookFailure returns a new InteractionEventHookFailure
@@ -12227,7 +12350,10 @@ func (v *InteractionEventHookFailureFailure) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventHookFailureFailure) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_hookFailure_failure, bInteractionEventHookFailureFailure)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_hookFailure_failure, func(c *ahpimpl.Ctx) {
+		*v = InteractionEventHookFailureFailure{}
+		bInteractionEventHookFailureFailure(c, 0, v)
+	})
 }
 
 // InteractionEventHookFailureFailurePolicy is a string from a fixed list (interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy).
@@ -12303,7 +12429,7 @@ func (v *HookFailureEventFailure) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *HookFailureEventFailure) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_hookFailure_failure, bHookFailureEventFailure)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_hookFailure_failure, func(c *ahpimpl.Ctx) { *v = HookFailureEventFailure{}; bHookFailureEventFailure(c, 0, v) })
 }
 
 // HookFailureEventFailurePolicy is a string from a fixed list (interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy).
@@ -12465,7 +12591,7 @@ func (v *JSONRPCErrorResponse) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *JSONRPCErrorResponse) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCommon_errorResponse, bJSONRPCErrorResponse)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCommon_errorResponse, func(c *ahpimpl.Ctx) { *v = JSONRPCErrorResponse{}; bJSONRPCErrorResponse(c, 0, v) })
 }
 
 // NewJSONRPCErrorResponse returns a new JSONRPCErrorResponse with its required
@@ -12546,7 +12672,7 @@ func (v *JSONRPCErrorResponseError) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *JSONRPCErrorResponseError) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCommon_errorResponse_error, bJSONRPCErrorResponseError)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCommon_errorResponse_error, func(c *ahpimpl.Ctx) { *v = JSONRPCErrorResponseError{}; bJSONRPCErrorResponseError(c, 0, v) })
 }
 
 // InterceptableEventType is a string from a fixed list
@@ -12649,7 +12775,7 @@ func (v *JSONRPCNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *JSONRPCNotification) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCommon_notification, bJSONRPCNotification)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCommon_notification, func(c *ahpimpl.Ctx) { *v = JSONRPCNotification{}; bJSONRPCNotification(c, 0, v) })
 }
 
 // NewJSONRPCNotification returns a new JSONRPCNotification with its required
@@ -12813,7 +12939,7 @@ func (v *ContentSelection) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ContentSelection) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vContentSelection, bContentSelection)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vContentSelection, func(c *ahpimpl.Ctx) { *v = ContentSelection{}; bContentSelection(c, 0, v) })
 }
 
 // Disposition is a string from a fixed list
@@ -12893,7 +13019,7 @@ func (v *ContentUploadReceipt) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ContentUploadReceipt) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vContentUploadReceipt, bContentUploadReceipt)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vContentUploadReceipt, func(c *ahpimpl.Ctx) { *v = ContentUploadReceipt{}; bContentUploadReceipt(c, 0, v) })
 }
 
 // ContentUpload is an object (content-upload.schema.json#). Configuration for
@@ -12979,7 +13105,7 @@ func (v *ContentUpload) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ContentUpload) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vContentUpload, bContentUpload)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vContentUpload, func(c *ahpimpl.Ctx) { *v = ContentUpload{}; bContentUpload(c, 0, v) })
 }
 
 // Authentication is one of several object shapes
@@ -13104,7 +13230,7 @@ func (v *AuthenticationBearer) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *AuthenticationBearer) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vRegistration_authentication_anyOf_0, bAuthenticationBearer)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vRegistration_authentication_anyOf_0, func(c *ahpimpl.Ctx) { *v = AuthenticationBearer{}; bAuthenticationBearer(c, 0, v) })
 }
 
 // NewAuthenticationBearer returns a new AuthenticationBearer with its required
@@ -13209,7 +13335,7 @@ func (v *AuthenticationOAuth) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *AuthenticationOAuth) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vRegistration_authentication_anyOf_1, bAuthenticationOAuth)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vRegistration_authentication_anyOf_1, func(c *ahpimpl.Ctx) { *v = AuthenticationOAuth{}; bAuthenticationOAuth(c, 0, v) })
 }
 
 // NewAuthenticationOAuth returns a new AuthenticationOAuth with its required
@@ -13312,7 +13438,7 @@ func (v *DenyEffect) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *DenyEffect) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vDenyEffect, bDenyEffect)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vDenyEffect, func(c *ahpimpl.Ctx) { *v = DenyEffect{}; bDenyEffect(c, 0, v) })
 }
 
 // NewDenyEffect returns a new DenyEffect with its required members; its
@@ -13467,7 +13593,7 @@ func (v *AllowEffect) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *AllowEffect) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vEffect_allowEffect, bAllowEffect)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vEffect_allowEffect, func(c *ahpimpl.Ctx) { *v = AllowEffect{}; bAllowEffect(c, 0, v) })
 }
 
 // NewAllowEffect returns a new AllowEffect with its required members; its
@@ -13529,7 +13655,7 @@ func (v *AskEffect) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *AskEffect) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vEffect_askEffect, bAskEffect)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vEffect_askEffect, func(c *ahpimpl.Ctx) { *v = AskEffect{}; bAskEffect(c, 0, v) })
 }
 
 // NewAskEffect returns a new AskEffect with its required members; its encoding
@@ -13612,7 +13738,7 @@ func (v *ModifyEffect) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ModifyEffect) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipMemo2, vEffect_modifyEffect, bModifyEffect)
+	return ahpimpl.UnmarshalFill(data, skipMemo2, vEffect_modifyEffect, func(c *ahpimpl.Ctx) { *v = ModifyEffect{}; bModifyEffect(c, 0, v) })
 }
 
 // NewModifyEffect returns a new ModifyEffect with its required members; its
@@ -13720,7 +13846,7 @@ func (v *MessageEffect) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MessageEffect) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vEffect_messageEffect, bMessageEffect)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vEffect_messageEffect, func(c *ahpimpl.Ctx) { *v = MessageEffect{}; bMessageEffect(c, 0, v) })
 }
 
 // NewMessageEffect returns a new MessageEffect with its required members; its
@@ -13788,7 +13914,7 @@ func (v *ReturnEffect) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ReturnEffect) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vEffect_returnEffect, bReturnEffect)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vEffect_returnEffect, func(c *ahpimpl.Ctx) { *v = ReturnEffect{}; bReturnEffect(c, 0, v) })
 }
 
 // NewReturnEffect returns a new ReturnEffect with its required members; its
@@ -13859,7 +13985,7 @@ func (v *FlowStopEffect) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *FlowStopEffect) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vEffect_flowStopEffect, bFlowStopEffect)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vEffect_flowStopEffect, func(c *ahpimpl.Ctx) { *v = FlowStopEffect{}; bFlowStopEffect(c, 0, v) })
 }
 
 // NewFlowStopEffect returns a new FlowStopEffect with its required members;
@@ -13934,7 +14060,7 @@ func (v *FlowContinueEffect) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *FlowContinueEffect) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vEffect_flowContinueEffect, bFlowContinueEffect)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vEffect_flowContinueEffect, func(c *ahpimpl.Ctx) { *v = FlowContinueEffect{}; bFlowContinueEffect(c, 0, v) })
 }
 
 // NewFlowContinueEffect returns a new FlowContinueEffect with its required
@@ -14011,7 +14137,7 @@ func (v *InjectEffect) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InjectEffect) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vEffect_injectEffect, bInjectEffect)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vEffect_injectEffect, func(c *ahpimpl.Ctx) { *v = InjectEffect{}; bInjectEffect(c, 0, v) })
 }
 
 // NewInjectEffect returns a new InjectEffect with its required members; its
@@ -14363,7 +14489,7 @@ func (v *ToolBeforeEvent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ToolBeforeEvent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vToolBefore, bToolBeforeEvent)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vToolBefore, func(c *ahpimpl.Ctx) { *v = ToolBeforeEvent{}; bToolBeforeEvent(c, 0, v) })
 }
 
 // NewToolBeforeEvent returns a new ToolBeforeEvent with its required members;
@@ -14507,7 +14633,7 @@ func (v *ToolAfterEvent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ToolAfterEvent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vToolAfter, bToolAfterEvent)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vToolAfter, func(c *ahpimpl.Ctx) { *v = ToolAfterEvent{}; bToolAfterEvent(c, 0, v) })
 }
 
 // NewToolAfterEvent returns a new ToolAfterEvent with its required members;
@@ -14620,7 +14746,7 @@ func (v *ExecutionEventFilechange) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventFilechange) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_fileChange, bExecutionEventFilechange)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_fileChange, func(c *ahpimpl.Ctx) { *v = ExecutionEventFilechange{}; bExecutionEventFilechange(c, 0, v) })
 }
 
 // ExecutionEventFilechangeChange is a string from a fixed list
@@ -14878,7 +15004,7 @@ func (v *SessionStartEvent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *SessionStartEvent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipMemo1, vSessionStart, bSessionStartEvent)
+	return ahpimpl.UnmarshalFill(data, skipMemo1, vSessionStart, func(c *ahpimpl.Ctx) { *v = SessionStartEvent{}; bSessionStartEvent(c, 0, v) })
 }
 
 // NewSessionStartEvent returns a new SessionStartEvent with its required
@@ -14969,7 +15095,7 @@ func (v *SessionStartEventHarness) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *SessionStartEventHarness) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vSessionStart_harness, bSessionStartEventHarness)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vSessionStart_harness, func(c *ahpimpl.Ctx) { *v = SessionStartEventHarness{}; bSessionStartEventHarness(c, 0, v) })
 }
 
 // SessionEndEvent is an object (session-end.schema.json#). A session has
@@ -15200,7 +15326,7 @@ func (v *SessionEndEvent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *SessionEndEvent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vSessionEnd, bSessionEndEvent)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vSessionEnd, func(c *ahpimpl.Ctx) { *v = SessionEndEvent{}; bSessionEndEvent(c, 0, v) })
 }
 
 // NewSessionEndEvent returns a new SessionEndEvent with its required members;
@@ -15530,7 +15656,7 @@ func (v *InterceptDenyResponse) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptDenyResponse) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInterceptDenyResponse, bInterceptDenyResponse)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInterceptDenyResponse, func(c *ahpimpl.Ctx) { *v = InterceptDenyResponse{}; bInterceptDenyResponse(c, 0, v) })
 }
 
 // NewInterceptDenyResponse returns a new InterceptDenyResponse with its
@@ -15607,7 +15733,7 @@ func (v *InterceptDenyResponseResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptDenyResponseResult) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCommon_merged3, bInterceptDenyResponseResult)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCommon_merged3, func(c *ahpimpl.Ctx) { *v = InterceptDenyResponseResult{}; bInterceptDenyResponseResult(c, 0, v) })
 }
 
 // NewInterceptDenyResponseResult returns a new InterceptDenyResponseResult
@@ -15681,7 +15807,7 @@ func (v *InterceptNoEffectResponse) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptNoEffectResponse) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInterceptNoEffectResponse, func(c *ahpimpl.Ctx) { *v = InterceptNoEffectResponse{}; bInterceptNoEffectResponse(c, 0, v) })
 }
 
 // NewInterceptNoEffectResponse returns a new InterceptNoEffectResponse with
@@ -15758,7 +15884,10 @@ func (v *InterceptNoEffectResponseResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptNoEffectResponseResult) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCommon_merged4, bInterceptNoEffectResponseResult)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCommon_merged4, func(c *ahpimpl.Ctx) {
+		*v = InterceptNoEffectResponseResult{}
+		bInterceptNoEffectResponseResult(c, 0, v)
+	})
 }
 
 // NewInterceptNoEffectResponseResult returns a new
@@ -15837,7 +15966,7 @@ func (v *InterceptRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptRequest) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipMemo3, vInterceptRequest, bInterceptRequest)
+	return ahpimpl.UnmarshalFill(data, skipMemo3, vInterceptRequest, func(c *ahpimpl.Ctx) { *v = InterceptRequest{}; bInterceptRequest(c, 0, v) })
 }
 
 // NewInterceptRequest returns a new InterceptRequest with its required
@@ -15935,7 +16064,7 @@ func (v *InterceptRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptRequestParams) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipMemo3, vCommon_merged5, bInterceptRequestParams)
+	return ahpimpl.UnmarshalFill(data, skipMemo3, vCommon_merged5, func(c *ahpimpl.Ctx) { *v = InterceptRequestParams{}; bInterceptRequestParams(c, 0, v) })
 }
 
 // NewInterceptRequestParams returns a new InterceptRequestParams with its
@@ -16031,7 +16160,7 @@ func (v *InterceptRequestParamsState) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptRequestParamsState) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInterceptRequest_allOf_1_params_state, bInterceptRequestParamsState)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInterceptRequest_allOf_1_params_state, func(c *ahpimpl.Ctx) { *v = InterceptRequestParamsState{}; bInterceptRequestParamsState(c, 0, v) })
 }
 
 // InterceptRequestParamsStatePermission is a string from a fixed list (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission).
@@ -16099,7 +16228,10 @@ func (v *InterceptRequestParamsStateCandidate) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptRequestParamsStateCandidate) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInterceptRequest_allOf_1_params_state_candidate, bInterceptRequestParamsStateCandidate)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInterceptRequest_allOf_1_params_state_candidate, func(c *ahpimpl.Ctx) {
+		*v = InterceptRequestParamsStateCandidate{}
+		bInterceptRequestParamsStateCandidate(c, 0, v)
+	})
 }
 
 // InterceptRequestParamsStateCandidateObject is an object (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1).
@@ -16165,7 +16297,10 @@ func (v *InterceptRequestParamsStateCandidateObject) MarshalJSON() ([]byte, erro
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptRequestParamsStateCandidateObject) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInterceptRequest_allOf_1_params_state_candidate_anyOf_1, bInterceptRequestParamsStateCandidateObject)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInterceptRequest_allOf_1_params_state_candidate_anyOf_1, func(c *ahpimpl.Ctx) {
+		*v = InterceptRequestParamsStateCandidateObject{}
+		bInterceptRequestParamsStateCandidateObject(c, 0, v)
+	})
 }
 
 // InterceptRequestParamsStateFlow is a string from a fixed list (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow).
@@ -16247,7 +16382,7 @@ func (v *InterceptResponse) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptResponse) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipMemo2, vInterceptResponse, bInterceptResponse)
+	return ahpimpl.UnmarshalFill(data, skipMemo2, vInterceptResponse, func(c *ahpimpl.Ctx) { *v = InterceptResponse{}; bInterceptResponse(c, 0, v) })
 }
 
 // NewInterceptResponse returns a new InterceptResponse with its required
@@ -16324,7 +16459,7 @@ func (v *InterceptResponseResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptResponseResult) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipMemo2, vCommon_merged6, bInterceptResponseResult)
+	return ahpimpl.UnmarshalFill(data, skipMemo2, vCommon_merged6, func(c *ahpimpl.Ctx) { *v = InterceptResponseResult{}; bInterceptResponseResult(c, 0, v) })
 }
 
 // NewInterceptResponseResult returns a new InterceptResponseResult with its
@@ -16500,7 +16635,7 @@ func (v *MCPElicitationBooleanSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationBooleanSchema) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_booleanSchema, bMCPElicitationBooleanSchema)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_booleanSchema, func(c *ahpimpl.Ctx) { *v = MCPElicitationBooleanSchema{}; bMCPElicitationBooleanSchema(c, 0, v) })
 }
 
 // NewMCPElicitationBooleanSchema returns a new MCPElicitationBooleanSchema
@@ -16628,7 +16763,10 @@ func (v *MCPElicitationElicitRequestFormParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationElicitRequestFormParams) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_elicitRequestFormParams, bMCPElicitationElicitRequestFormParams)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_elicitRequestFormParams, func(c *ahpimpl.Ctx) {
+		*v = MCPElicitationElicitRequestFormParams{}
+		bMCPElicitationElicitRequestFormParams(c, 0, v)
+	})
 }
 
 // RequestMeta is an object (mcp-elicitation.schema.json#/$defs/requestMeta).
@@ -16692,7 +16830,7 @@ func (v *RequestMeta) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *RequestMeta) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_requestMeta, bRequestMeta)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_requestMeta, func(c *ahpimpl.Ctx) { *v = RequestMeta{}; bRequestMeta(c, 0, v) })
 }
 
 // MCPElicitationProgressToken is a value of one of several JSON kinds
@@ -16749,7 +16887,7 @@ func (v *MCPElicitationProgressToken) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationProgressToken) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_progressToken, bMCPElicitationProgressToken)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_progressToken, func(c *ahpimpl.Ctx) { *v = MCPElicitationProgressToken{}; bMCPElicitationProgressToken(c, 0, v) })
 }
 
 // MCPElicitationElicitRequestFormParamsRequestedSchema is an object (mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema).
@@ -16822,7 +16960,10 @@ func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) MarshalJSON() ([]
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_elicitRequestFormParams_requestedSchema, bMCPElicitationElicitRequestFormParamsRequestedSchema)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_elicitRequestFormParams_requestedSchema, func(c *ahpimpl.Ctx) {
+		*v = MCPElicitationElicitRequestFormParamsRequestedSchema{}
+		bMCPElicitationElicitRequestFormParamsRequestedSchema(c, 0, v)
+	})
 }
 
 // NewMCPElicitationElicitRequestFormParamsRequestedSchema returns a new
@@ -17060,7 +17201,7 @@ func (v *MCPElicitationStringSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationStringSchema) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_stringSchema, bMCPElicitationStringSchema)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_stringSchema, func(c *ahpimpl.Ctx) { *v = MCPElicitationStringSchema{}; bMCPElicitationStringSchema(c, 0, v) })
 }
 
 // NewMCPElicitationStringSchema returns a new MCPElicitationStringSchema with
@@ -17210,7 +17351,7 @@ func (v *MCPElicitationNumberSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationNumberSchema) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_numberSchema, bMCPElicitationNumberSchema)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_numberSchema, func(c *ahpimpl.Ctx) { *v = MCPElicitationNumberSchema{}; bMCPElicitationNumberSchema(c, 0, v) })
 }
 
 // MCPElicitationNumberSchemaType is a string from a fixed list
@@ -17332,7 +17473,10 @@ func (v *MCPElicitationUntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, er
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationUntitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_untitledSingleSelectEnumSchema, bMCPElicitationUntitledSingleSelectEnumSchema)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_untitledSingleSelectEnumSchema, func(c *ahpimpl.Ctx) {
+		*v = MCPElicitationUntitledSingleSelectEnumSchema{}
+		bMCPElicitationUntitledSingleSelectEnumSchema(c, 0, v)
+	})
 }
 
 // NewMCPElicitationUntitledSingleSelectEnumSchema returns a new
@@ -17448,7 +17592,10 @@ func (v *MCPElicitationTitledSingleSelectEnumSchema) MarshalJSON() ([]byte, erro
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationTitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_titledSingleSelectEnumSchema, bMCPElicitationTitledSingleSelectEnumSchema)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_titledSingleSelectEnumSchema, func(c *ahpimpl.Ctx) {
+		*v = MCPElicitationTitledSingleSelectEnumSchema{}
+		bMCPElicitationTitledSingleSelectEnumSchema(c, 0, v)
+	})
 }
 
 // NewMCPElicitationTitledSingleSelectEnumSchema returns a new
@@ -17515,7 +17662,7 @@ func (v *LabelledOption) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *LabelledOption) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_labelledOption, bLabelledOption)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_labelledOption, func(c *ahpimpl.Ctx) { *v = LabelledOption{}; bLabelledOption(c, 0, v) })
 }
 
 // MCPElicitationUntitledMultiSelectEnumSchema is an object
@@ -17644,7 +17791,10 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, err
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationUntitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_untitledMultiSelectEnumSchema, bMCPElicitationUntitledMultiSelectEnumSchema)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_untitledMultiSelectEnumSchema, func(c *ahpimpl.Ctx) {
+		*v = MCPElicitationUntitledMultiSelectEnumSchema{}
+		bMCPElicitationUntitledMultiSelectEnumSchema(c, 0, v)
+	})
 }
 
 // NewMCPElicitationUntitledMultiSelectEnumSchema returns a new
@@ -17705,7 +17855,10 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_untitledMultiSelectEnumSchema_items, bMCPElicitationUntitledMultiSelectEnumSchemaItems)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_untitledMultiSelectEnumSchema_items, func(c *ahpimpl.Ctx) {
+		*v = MCPElicitationUntitledMultiSelectEnumSchemaItems{}
+		bMCPElicitationUntitledMultiSelectEnumSchemaItems(c, 0, v)
+	})
 }
 
 // NewMCPElicitationUntitledMultiSelectEnumSchemaItems returns a new
@@ -17841,7 +17994,10 @@ func (v *MCPElicitationTitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationTitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_titledMultiSelectEnumSchema, bMCPElicitationTitledMultiSelectEnumSchema)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_titledMultiSelectEnumSchema, func(c *ahpimpl.Ctx) {
+		*v = MCPElicitationTitledMultiSelectEnumSchema{}
+		bMCPElicitationTitledMultiSelectEnumSchema(c, 0, v)
+	})
 }
 
 // NewMCPElicitationTitledMultiSelectEnumSchema returns a new
@@ -17900,7 +18056,10 @@ func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_titledMultiSelectEnumSchema_items, bMCPElicitationTitledMultiSelectEnumSchemaItems)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_titledMultiSelectEnumSchema_items, func(c *ahpimpl.Ctx) {
+		*v = MCPElicitationTitledMultiSelectEnumSchemaItems{}
+		bMCPElicitationTitledMultiSelectEnumSchemaItems(c, 0, v)
+	})
 }
 
 // MCPElicitationLegacyTitledEnumSchema is an object
@@ -18018,7 +18177,10 @@ func (v *MCPElicitationLegacyTitledEnumSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationLegacyTitledEnumSchema) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_legacyTitledEnumSchema, bMCPElicitationLegacyTitledEnumSchema)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_legacyTitledEnumSchema, func(c *ahpimpl.Ctx) {
+		*v = MCPElicitationLegacyTitledEnumSchema{}
+		bMCPElicitationLegacyTitledEnumSchema(c, 0, v)
+	})
 }
 
 // NewMCPElicitationLegacyTitledEnumSchema returns a new
@@ -18091,7 +18253,7 @@ func (v *MCPElicitationTaskMetadata) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationTaskMetadata) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_taskMetadata, bMCPElicitationTaskMetadata)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_taskMetadata, func(c *ahpimpl.Ctx) { *v = MCPElicitationTaskMetadata{}; bMCPElicitationTaskMetadata(c, 0, v) })
 }
 
 // MCPElicitationElicitRequestParams is one of several object shapes
@@ -18256,7 +18418,10 @@ func (v *MCPElicitationElicitRequestURLParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationElicitRequestURLParams) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_elicitRequestUrlParams, bMCPElicitationElicitRequestURLParams)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_elicitRequestUrlParams, func(c *ahpimpl.Ctx) {
+		*v = MCPElicitationElicitRequestURLParams{}
+		bMCPElicitationElicitRequestURLParams(c, 0, v)
+	})
 }
 
 // NewMCPElicitationElicitRequestURLParams returns a new
@@ -18348,7 +18513,7 @@ func (v *MCPElicitationElicitResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationElicitResult) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_elicitResult, func(c *ahpimpl.Ctx) { *v = MCPElicitationElicitResult{}; bMCPElicitationElicitResult(c, 0, v) })
 }
 
 // MCPElicitationElicitResultAction is a string from a fixed list
@@ -18432,7 +18597,10 @@ func (v *MCPElicitationElicitResultContentValue) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationElicitResultContentValue) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_elicitResult_content_additionalProperties, bMCPElicitationElicitResultContentValue)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_elicitResult_content_additionalProperties, func(c *ahpimpl.Ctx) {
+		*v = MCPElicitationElicitResultContentValue{}
+		bMCPElicitationElicitResultContentValue(c, 0, v)
+	})
 }
 
 // MCPElicitationRequest is the type MCPElicitationElicitRequestParams
@@ -18508,7 +18676,7 @@ func (v *ObserveNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ObserveNotification) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipMemo1, vObserveNotification, bObserveNotification)
+	return ahpimpl.UnmarshalFill(data, skipMemo1, vObserveNotification, func(c *ahpimpl.Ctx) { *v = ObserveNotification{}; bObserveNotification(c, 0, v) })
 }
 
 // NewObserveNotification returns a new ObserveNotification with its required
@@ -18580,7 +18748,7 @@ func (v *ObserveNotificationParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ObserveNotificationParams) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipMemo1, vCommon_merged7, bObserveNotificationParams)
+	return ahpimpl.UnmarshalFill(data, skipMemo1, vCommon_merged7, func(c *ahpimpl.Ctx) { *v = ObserveNotificationParams{}; bObserveNotificationParams(c, 0, v) })
 }
 
 // NewObserveNotificationParams returns a new ObserveNotificationParams with
@@ -18647,7 +18815,7 @@ func (v *Registration) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Registration) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vRegistration, bRegistration)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vRegistration, func(c *ahpimpl.Ctx) { *v = Registration{}; bRegistration(c, 0, v) })
 }
 
 // NewRegistration returns a new Registration with its required members; its
@@ -18739,7 +18907,7 @@ func (v *Backend) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Backend) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vRegistration_backend, bBackend)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vRegistration_backend, func(c *ahpimpl.Ctx) { *v = Backend{}; bBackend(c, 0, v) })
 }
 
 // StdioTransport is an object
@@ -18829,7 +18997,7 @@ func (v *StdioTransport) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *StdioTransport) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vRegistration_stdioTransport, bStdioTransport)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vRegistration_stdioTransport, func(c *ahpimpl.Ctx) { *v = StdioTransport{}; bStdioTransport(c, 0, v) })
 }
 
 // NewStdioTransport returns a new StdioTransport with its required members;
@@ -18920,7 +19088,7 @@ func (v *HTTPTransport) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *HTTPTransport) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vRegistration_httpTransport, bHTTPTransport)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vRegistration_httpTransport, func(c *ahpimpl.Ctx) { *v = HTTPTransport{}; bHTTPTransport(c, 0, v) })
 }
 
 // NewHTTPTransport returns a new HTTPTransport with its required members; its
@@ -19151,7 +19319,7 @@ func (v *InterceptSubscription) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptSubscription) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vRegistration_interceptSubscription, bInterceptSubscription)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vRegistration_interceptSubscription, func(c *ahpimpl.Ctx) { *v = InterceptSubscription{}; bInterceptSubscription(c, 0, v) })
 }
 
 // NewInterceptSubscription returns a new InterceptSubscription with its
@@ -19244,7 +19412,7 @@ func (v *Filters) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Filters) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vRegistration_filters, bFilters)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vRegistration_filters, func(c *ahpimpl.Ctx) { *v = Filters{}; bFilters(c, 0, v) })
 }
 
 // InterceptSubscriptionScope is a string from a fixed list
@@ -19428,7 +19596,7 @@ func (v *ObserveSubscription) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ObserveSubscription) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vRegistration_observeSubscription, bObserveSubscription)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vRegistration_observeSubscription, func(c *ahpimpl.Ctx) { *v = ObserveSubscription{}; bObserveSubscription(c, 0, v) })
 }
 
 // NewObserveSubscription returns a new ObserveSubscription with its required
@@ -19587,7 +19755,7 @@ func (v *RegistrationContentreceiver) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *RegistrationContentreceiver) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, skipAllMemo, vRegistration_contentReceiver, bRegistrationContentreceiver)
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vRegistration_contentReceiver, func(c *ahpimpl.Ctx) { *v = RegistrationContentreceiver{}; bRegistrationContentreceiver(c, 0, v) })
 }
 
 // EventWildcard is a string (registration.schema.json#/$defs/eventWildcard).

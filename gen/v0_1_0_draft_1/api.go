@@ -11,8 +11,8 @@ import (
 // line below fails to compile, regenerate this package (GeneratedCodeTooOld) or
 // update the github.com/ahpgen/ahpgen module (RuntimeTooOld).
 const (
-	_ = ahpimpl.GeneratedCodeTooOld(12 - ahpimpl.MinVersion)
-	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 12)
+	_ = ahpimpl.GeneratedCodeTooOld(13 - ahpimpl.MinVersion)
+	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 13)
 )
 
 // Checker validates documents without building values: Check.X(data) accepts
@@ -28,9 +28,9 @@ var Check Checker
 // DecodeCapabilities decodes data as Capabilities and validates every keyword
 // of capabilities.schema.json# in the same pass. A rejected document returns
 // an *ahprt.Error and no value, never a partial one.
-func DecodeCapabilities(data []byte, opts ...ahprt.Option) (*Capabilities, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, 0, vCapabilities, bCapabilities)
+func DecodeCapabilities(data []byte, opts ...ahprt.Option) (v *Capabilities, err error) {
+	err = ahpimpl.DecodeFill(data, opts, 0, vCapabilities, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
@@ -46,9 +46,9 @@ func (Checker) Capabilities(data []byte, opts ...ahprt.Option) error {
 // DecodeErrorResponse decodes data as ErrorResponse and validates every
 // keyword of common.schema.json#/$defs/errorResponse in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeErrorResponse(data []byte, opts ...ahprt.Option) (*ErrorResponse, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, 0, vCommon_errorResponse, bErrorResponse)
+func DecodeErrorResponse(data []byte, opts ...ahprt.Option) (v *ErrorResponse, err error) {
+	err = ahpimpl.DecodeFill(data, opts, 0, vCommon_errorResponse, func(c *ahpimpl.Ctx) { v = new(ErrorResponse); bErrorResponse(c, 0, v) })
+	return v, err
 }
 
 func decodeErrorResponse(c *ahpimpl.Ctx) (*ErrorResponse, error) {
@@ -68,9 +68,9 @@ func (Checker) ErrorResponse(data []byte, opts ...ahprt.Option) error {
 // DecodeJSONRPCID decodes data as JSONRPCID and validates every keyword of
 // common.schema.json#/$defs/jsonRpcId in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
-func DecodeJSONRPCID(data []byte, opts ...ahprt.Option) (*JSONRPCID, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, 0, vCommon_jsonRpcId, bJSONRPCID)
+func DecodeJSONRPCID(data []byte, opts ...ahprt.Option) (v *JSONRPCID, err error) {
+	err = ahpimpl.DecodeFill(data, opts, 0, vCommon_jsonRpcId, func(c *ahpimpl.Ctx) { v = new(JSONRPCID); bJSONRPCID(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyJSONRPCID(data []byte, opts ...ahprt.Option) (any, error) {
@@ -87,9 +87,9 @@ func (Checker) JSONRPCID(data []byte, opts ...ahprt.Option) error {
 // every keyword of common.schema.json#/$defs/jsonRpcResponseId in the same
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeJSONRPCResponseID(data []byte, opts ...ahprt.Option) (*JSONRPCResponseID, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, 0, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
+func DecodeJSONRPCResponseID(data []byte, opts ...ahprt.Option) (v *JSONRPCResponseID, err error) {
+	err = ahpimpl.DecodeFill(data, opts, 0, vCommon_jsonRpcResponseId, func(c *ahpimpl.Ctx) { v = new(JSONRPCResponseID); bJSONRPCResponseID(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyJSONRPCResponseID(data []byte, opts ...ahprt.Option) (any, error) {
@@ -105,9 +105,9 @@ func (Checker) JSONRPCResponseID(data []byte, opts ...ahprt.Option) error {
 // DecodeNative decodes data as Native and validates every keyword of
 // common.schema.json#/$defs/native in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
-func DecodeNative(data []byte, opts ...ahprt.Option) (*Native, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, 0, vCommon_native, bNative)
+func DecodeNative(data []byte, opts ...ahprt.Option) (v *Native, err error) {
+	err = ahpimpl.DecodeFill(data, opts, 0, vCommon_native, func(c *ahpimpl.Ctx) { v = new(Native); bNative(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyNative(data []byte, opts ...ahprt.Option) (any, error) {
@@ -123,9 +123,9 @@ func (Checker) Native(data []byte, opts ...ahprt.Option) error {
 // DecodeNotification decodes data as Notification and validates every keyword
 // of common.schema.json#/$defs/notification in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeNotification(data []byte, opts ...ahprt.Option) (*Notification, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, 0, vCommon_notification, bNotification)
+func DecodeNotification(data []byte, opts ...ahprt.Option) (v *Notification, err error) {
+	err = ahpimpl.DecodeFill(data, opts, 0, vCommon_notification, func(c *ahpimpl.Ctx) { v = new(Notification); bNotification(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyNotification(data []byte, opts ...ahprt.Option) (any, error) {
@@ -167,9 +167,9 @@ func (Checker) ProtocolVersion(data []byte, opts ...ahprt.Option) error {
 // DecodeRequest decodes data as Request and validates every keyword of
 // common.schema.json#/$defs/request in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
-func DecodeRequest(data []byte, opts ...ahprt.Option) (*Request, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, 0, vCommon_request, bRequest)
+func DecodeRequest(data []byte, opts ...ahprt.Option) (v *Request, err error) {
+	err = ahpimpl.DecodeFill(data, opts, 0, vCommon_request, func(c *ahpimpl.Ctx) { v = new(Request); bRequest(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyRequest(data []byte, opts ...ahprt.Option) (any, error) {
@@ -185,9 +185,9 @@ func (Checker) Request(data []byte, opts ...ahprt.Option) error {
 // DecodeSession decodes data as Session and validates every keyword of
 // common.schema.json#/$defs/session in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
-func DecodeSession(data []byte, opts ...ahprt.Option) (*Session, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, 0, vCommon_session, bSession)
+func DecodeSession(data []byte, opts ...ahprt.Option) (v *Session, err error) {
+	err = ahpimpl.DecodeFill(data, opts, 0, vCommon_session, func(c *ahpimpl.Ctx) { v = new(Session); bSession(c, 0, v) })
+	return v, err
 }
 
 func decodeAnySession(data []byte, opts ...ahprt.Option) (any, error) {
@@ -203,9 +203,9 @@ func (Checker) Session(data []byte, opts ...ahprt.Option) error {
 // DecodeSuccessResponse decodes data as SuccessResponse and validates every
 // keyword of common.schema.json#/$defs/successResponse in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeSuccessResponse(data []byte, opts ...ahprt.Option) (*SuccessResponse, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, 0, vCommon_successResponse, bSuccessResponse)
+func DecodeSuccessResponse(data []byte, opts ...ahprt.Option) (v *SuccessResponse, err error) {
+	err = ahpimpl.DecodeFill(data, opts, 0, vCommon_successResponse, func(c *ahpimpl.Ctx) { v = new(SuccessResponse); bSuccessResponse(c, 0, v) })
+	return v, err
 }
 
 func decodeAnySuccessResponse(data []byte, opts ...ahprt.Option) (any, error) {
@@ -221,9 +221,9 @@ func (Checker) SuccessResponse(data []byte, opts ...ahprt.Option) error {
 // DecodeDenyEffect decodes data as DenyEffect and validates every keyword of
 // deny-effect.schema.json# in the same pass. A rejected document returns an
 // *ahprt.Error and no value, never a partial one.
-func DecodeDenyEffect(data []byte, opts ...ahprt.Option) (*DenyEffect, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, 0, vDenyEffect, bDenyEffect)
+func DecodeDenyEffect(data []byte, opts ...ahprt.Option) (v *DenyEffect, err error) {
+	err = ahpimpl.DecodeFill(data, opts, 0, vDenyEffect, func(c *ahpimpl.Ctx) { v = new(DenyEffect); bDenyEffect(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyDenyEffect(data []byte, opts ...ahprt.Option) (any, error) {
@@ -267,9 +267,9 @@ func (Checker) Extensions(data []byte, opts ...ahprt.Option) error {
 // validates every keyword of intercept-deny-response.schema.json# in the same
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeInterceptDenyResponse(data []byte, opts ...ahprt.Option) (*InterceptDenyResponse, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, 0, vInterceptDenyResponse, bInterceptDenyResponse)
+func DecodeInterceptDenyResponse(data []byte, opts ...ahprt.Option) (v *InterceptDenyResponse, err error) {
+	err = ahpimpl.DecodeFill(data, opts, 0, vInterceptDenyResponse, func(c *ahpimpl.Ctx) { v = new(InterceptDenyResponse); bInterceptDenyResponse(c, 0, v) })
+	return v, err
 }
 
 func decodeInterceptDenyResponse(c *ahpimpl.Ctx) (*InterceptDenyResponse, error) {
@@ -290,9 +290,9 @@ func (Checker) InterceptDenyResponse(data []byte, opts ...ahprt.Option) error {
 // and validates every keyword of intercept-no-effect-response.schema.json# in
 // the same pass. A rejected document returns an *ahprt.Error and no value,
 // never a partial one.
-func DecodeInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (*InterceptNoEffectResponse, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, 0, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
+func DecodeInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (v *InterceptNoEffectResponse, err error) {
+	err = ahpimpl.DecodeFill(data, opts, 0, vInterceptNoEffectResponse, func(c *ahpimpl.Ctx) { v = new(InterceptNoEffectResponse); bInterceptNoEffectResponse(c, 0, v) })
+	return v, err
 }
 
 func decodeInterceptNoEffectResponse(c *ahpimpl.Ctx) (*InterceptNoEffectResponse, error) {
@@ -312,9 +312,9 @@ func (Checker) InterceptNoEffectResponse(data []byte, opts ...ahprt.Option) erro
 // DecodeInterceptRequest decodes data as InterceptRequest and validates every
 // keyword of intercept-request.schema.json# in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeInterceptRequest(data []byte, opts ...ahprt.Option) (*InterceptRequest, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, 0, vInterceptRequest, bInterceptRequest)
+func DecodeInterceptRequest(data []byte, opts ...ahprt.Option) (v *InterceptRequest, err error) {
+	err = ahpimpl.DecodeFill(data, opts, 0, vInterceptRequest, func(c *ahpimpl.Ctx) { v = new(InterceptRequest); bInterceptRequest(c, 0, v) })
+	return v, err
 }
 
 func decodeInterceptRequest(c *ahpimpl.Ctx) (*InterceptRequest, error) {
@@ -360,9 +360,9 @@ func (Checker) JSONRPCMessage(data []byte, opts ...ahprt.Option) error {
 // DecodeRegistration decodes data as Registration and validates every keyword
 // of registration.schema.json# in the same pass. A rejected document returns
 // an *ahprt.Error and no value, never a partial one.
-func DecodeRegistration(data []byte, opts ...ahprt.Option) (*Registration, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, 0, vRegistration, bRegistration)
+func DecodeRegistration(data []byte, opts ...ahprt.Option) (v *Registration, err error) {
+	err = ahpimpl.DecodeFill(data, opts, 0, vRegistration, func(c *ahpimpl.Ctx) { v = new(Registration); bRegistration(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyRegistration(data []byte, opts ...ahprt.Option) (any, error) {
@@ -379,9 +379,9 @@ func (Checker) Registration(data []byte, opts ...ahprt.Option) error {
 // keyword of registration.schema.json#/$defs/authentication in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeAuthentication(data []byte, opts ...ahprt.Option) (*Authentication, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, 0, vRegistration_authentication, bAuthentication)
+func DecodeAuthentication(data []byte, opts ...ahprt.Option) (v *Authentication, err error) {
+	err = ahpimpl.DecodeFill(data, opts, 0, vRegistration_authentication, func(c *ahpimpl.Ctx) { v = new(Authentication); bAuthentication(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyAuthentication(data []byte, opts ...ahprt.Option) (any, error) {
@@ -397,9 +397,9 @@ func (Checker) Authentication(data []byte, opts ...ahprt.Option) error {
 // DecodeBackend decodes data as Backend and validates every keyword of
 // registration.schema.json#/$defs/backend in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeBackend(data []byte, opts ...ahprt.Option) (*Backend, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, 0, vRegistration_backend, bBackend)
+func DecodeBackend(data []byte, opts ...ahprt.Option) (v *Backend, err error) {
+	err = ahpimpl.DecodeFill(data, opts, 0, vRegistration_backend, func(c *ahpimpl.Ctx) { v = new(Backend); bBackend(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyBackend(data []byte, opts ...ahprt.Option) (any, error) {
@@ -415,9 +415,9 @@ func (Checker) Backend(data []byte, opts ...ahprt.Option) error {
 // DecodeHTTPTransport decodes data as HTTPTransport and validates every
 // keyword of registration.schema.json#/$defs/httpTransport in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeHTTPTransport(data []byte, opts ...ahprt.Option) (*HTTPTransport, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, 0, vRegistration_httpTransport, bHTTPTransport)
+func DecodeHTTPTransport(data []byte, opts ...ahprt.Option) (v *HTTPTransport, err error) {
+	err = ahpimpl.DecodeFill(data, opts, 0, vRegistration_httpTransport, func(c *ahpimpl.Ctx) { v = new(HTTPTransport); bHTTPTransport(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyHTTPTransport(data []byte, opts ...ahprt.Option) (any, error) {
@@ -434,9 +434,9 @@ func (Checker) HTTPTransport(data []byte, opts ...ahprt.Option) error {
 // validates every keyword of
 // registration.schema.json#/$defs/interceptSubscription in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeInterceptSubscription(data []byte, opts ...ahprt.Option) (*InterceptSubscription, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, 0, vRegistration_interceptSubscription, bInterceptSubscription)
+func DecodeInterceptSubscription(data []byte, opts ...ahprt.Option) (v *InterceptSubscription, err error) {
+	err = ahpimpl.DecodeFill(data, opts, 0, vRegistration_interceptSubscription, func(c *ahpimpl.Ctx) { v = new(InterceptSubscription); bInterceptSubscription(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyInterceptSubscription(data []byte, opts ...ahprt.Option) (any, error) {
@@ -454,9 +454,9 @@ func (Checker) InterceptSubscription(data []byte, opts ...ahprt.Option) error {
 // every keyword of registration.schema.json#/$defs/observeSubscription in the
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeObserveSubscription(data []byte, opts ...ahprt.Option) (*ObserveSubscription, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, 0, vRegistration_observeSubscription, bObserveSubscription)
+func DecodeObserveSubscription(data []byte, opts ...ahprt.Option) (v *ObserveSubscription, err error) {
+	err = ahpimpl.DecodeFill(data, opts, 0, vRegistration_observeSubscription, func(c *ahpimpl.Ctx) { v = new(ObserveSubscription); bObserveSubscription(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyObserveSubscription(data []byte, opts ...ahprt.Option) (any, error) {
@@ -500,9 +500,9 @@ func (Checker) ReverseDNS(data []byte, opts ...ahprt.Option) error {
 // keyword of registration.schema.json#/$defs/stdioTransport in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeStdioTransport(data []byte, opts ...ahprt.Option) (*StdioTransport, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, 0, vRegistration_stdioTransport, bStdioTransport)
+func DecodeStdioTransport(data []byte, opts ...ahprt.Option) (v *StdioTransport, err error) {
+	err = ahpimpl.DecodeFill(data, opts, 0, vRegistration_stdioTransport, func(c *ahpimpl.Ctx) { v = new(StdioTransport); bStdioTransport(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyStdioTransport(data []byte, opts ...ahprt.Option) (any, error) {
@@ -518,9 +518,9 @@ func (Checker) StdioTransport(data []byte, opts ...ahprt.Option) error {
 // DecodeToolBefore decodes data as ToolBefore and validates every keyword of
 // tool-before.schema.json# in the same pass. A rejected document returns an
 // *ahprt.Error and no value, never a partial one.
-func DecodeToolBefore(data []byte, opts ...ahprt.Option) (*ToolBefore, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.DecodedStruct(c, err, 0, vToolBefore, bToolBefore)
+func DecodeToolBefore(data []byte, opts ...ahprt.Option) (v *ToolBefore, err error) {
+	err = ahpimpl.DecodeFill(data, opts, 0, vToolBefore, func(c *ahpimpl.Ctx) { v = new(ToolBefore); bToolBefore(c, 0, v) })
+	return v, err
 }
 
 func decodeAnyToolBefore(data []byte, opts ...ahprt.Option) (any, error) {

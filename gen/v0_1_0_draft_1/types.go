@@ -64,7 +64,7 @@ func (v *Capabilities) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Capabilities) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0, vCapabilities, bCapabilities)
+	return ahpimpl.UnmarshalFill(data, 0, vCapabilities, func(c *ahpimpl.Ctx) { *v = Capabilities{}; bCapabilities(c, 0, v) })
 }
 
 // ErrorResponse is an object (common.schema.json#/$defs/errorResponse). A
@@ -133,7 +133,7 @@ func (v *ErrorResponse) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ErrorResponse) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0, vCommon_errorResponse, bErrorResponse)
+	return ahpimpl.UnmarshalFill(data, 0, vCommon_errorResponse, func(c *ahpimpl.Ctx) { *v = ErrorResponse{}; bErrorResponse(c, 0, v) })
 }
 
 // NewErrorResponse returns a new ErrorResponse with its required members; its
@@ -205,7 +205,7 @@ func (v *JSONRPCResponseID) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *JSONRPCResponseID) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
+	return ahpimpl.UnmarshalFill(data, 0, vCommon_jsonRpcResponseId, func(c *ahpimpl.Ctx) { *v = JSONRPCResponseID{}; bJSONRPCResponseID(c, 0, v) })
 }
 
 // ErrorResponseError is an object
@@ -279,7 +279,7 @@ func (v *ErrorResponseError) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ErrorResponseError) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0, vCommon_errorResponse_error, bErrorResponseError)
+	return ahpimpl.UnmarshalFill(data, 0, vCommon_errorResponse_error, func(c *ahpimpl.Ctx) { *v = ErrorResponseError{}; bErrorResponseError(c, 0, v) })
 }
 
 // JSONRPCID is a value of one of several JSON kinds
@@ -336,7 +336,7 @@ func (v *JSONRPCID) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *JSONRPCID) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0, vCommon_jsonRpcId, bJSONRPCID)
+	return ahpimpl.UnmarshalFill(data, 0, vCommon_jsonRpcId, func(c *ahpimpl.Ctx) { *v = JSONRPCID{}; bJSONRPCID(c, 0, v) })
 }
 
 // Native is an object (common.schema.json#/$defs/native). The event as the
@@ -408,7 +408,7 @@ func (v *Native) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Native) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0, vCommon_native, bNative)
+	return ahpimpl.UnmarshalFill(data, 0, vCommon_native, func(c *ahpimpl.Ctx) { *v = Native{}; bNative(c, 0, v) })
 }
 
 // Notification is an object (common.schema.json#/$defs/notification). A
@@ -478,7 +478,7 @@ func (v *Notification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Notification) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0, vCommon_notification, bNotification)
+	return ahpimpl.UnmarshalFill(data, 0, vCommon_notification, func(c *ahpimpl.Ctx) { *v = Notification{}; bNotification(c, 0, v) })
 }
 
 // NewNotification returns a new Notification with its required members; its
@@ -564,7 +564,7 @@ func (v *Request) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Request) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0, vCommon_request, bRequest)
+	return ahpimpl.UnmarshalFill(data, 0, vCommon_request, func(c *ahpimpl.Ctx) { *v = Request{}; bRequest(c, 0, v) })
 }
 
 // NewRequest returns a new Request with its required members; its encoding
@@ -674,7 +674,7 @@ func (v *Session) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Session) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0, vCommon_session, bSession)
+	return ahpimpl.UnmarshalFill(data, 0, vCommon_session, func(c *ahpimpl.Ctx) { *v = Session{}; bSession(c, 0, v) })
 }
 
 // SessionAgent is an object
@@ -742,7 +742,7 @@ func (v *SessionAgent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *SessionAgent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0, vCommon_session_agent, bSessionAgent)
+	return ahpimpl.UnmarshalFill(data, 0, vCommon_session_agent, func(c *ahpimpl.Ctx) { *v = SessionAgent{}; bSessionAgent(c, 0, v) })
 }
 
 // SuccessResponse is an object (common.schema.json#/$defs/successResponse). A
@@ -811,7 +811,7 @@ func (v *SuccessResponse) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *SuccessResponse) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0, vCommon_successResponse, bSuccessResponse)
+	return ahpimpl.UnmarshalFill(data, 0, vCommon_successResponse, func(c *ahpimpl.Ctx) { *v = SuccessResponse{}; bSuccessResponse(c, 0, v) })
 }
 
 // NewSuccessResponse returns a new SuccessResponse with its required members;
@@ -898,7 +898,7 @@ func (v *DenyEffect) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *DenyEffect) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0, vDenyEffect, bDenyEffect)
+	return ahpimpl.UnmarshalFill(data, 0, vDenyEffect, func(c *ahpimpl.Ctx) { *v = DenyEffect{}; bDenyEffect(c, 0, v) })
 }
 
 // NewDenyEffect returns a new DenyEffect with its required members; its
@@ -977,7 +977,7 @@ func (v *InterceptDenyResponse) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptDenyResponse) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0, vInterceptDenyResponse, bInterceptDenyResponse)
+	return ahpimpl.UnmarshalFill(data, 0, vInterceptDenyResponse, func(c *ahpimpl.Ctx) { *v = InterceptDenyResponse{}; bInterceptDenyResponse(c, 0, v) })
 }
 
 // NewInterceptDenyResponse returns a new InterceptDenyResponse with its
@@ -1055,7 +1055,7 @@ func (v *InterceptDenyResponseResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptDenyResponseResult) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0, vCommon_merged, bInterceptDenyResponseResult)
+	return ahpimpl.UnmarshalFill(data, 0, vCommon_merged, func(c *ahpimpl.Ctx) { *v = InterceptDenyResponseResult{}; bInterceptDenyResponseResult(c, 0, v) })
 }
 
 // NewInterceptDenyResponseResult returns a new InterceptDenyResponseResult
@@ -1131,7 +1131,7 @@ func (v *InterceptNoEffectResponse) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptNoEffectResponse) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
+	return ahpimpl.UnmarshalFill(data, 0, vInterceptNoEffectResponse, func(c *ahpimpl.Ctx) { *v = InterceptNoEffectResponse{}; bInterceptNoEffectResponse(c, 0, v) })
 }
 
 // NewInterceptNoEffectResponse returns a new InterceptNoEffectResponse with
@@ -1208,7 +1208,10 @@ func (v *InterceptNoEffectResponseResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptNoEffectResponseResult) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0, vCommon_merged2, bInterceptNoEffectResponseResult)
+	return ahpimpl.UnmarshalFill(data, 0, vCommon_merged2, func(c *ahpimpl.Ctx) {
+		*v = InterceptNoEffectResponseResult{}
+		bInterceptNoEffectResponseResult(c, 0, v)
+	})
 }
 
 // NewInterceptNoEffectResponseResult returns a new
@@ -1285,7 +1288,7 @@ func (v *InterceptRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptRequest) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0, vInterceptRequest, bInterceptRequest)
+	return ahpimpl.UnmarshalFill(data, 0, vInterceptRequest, func(c *ahpimpl.Ctx) { *v = InterceptRequest{}; bInterceptRequest(c, 0, v) })
 }
 
 // NewInterceptRequest returns a new InterceptRequest with its required
@@ -1369,7 +1372,7 @@ func (v *InterceptRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptRequestParams) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0, vCommon_merged3, bInterceptRequestParams)
+	return ahpimpl.UnmarshalFill(data, 0, vCommon_merged3, func(c *ahpimpl.Ctx) { *v = InterceptRequestParams{}; bInterceptRequestParams(c, 0, v) })
 }
 
 // NewInterceptRequestParams returns a new InterceptRequestParams with its
@@ -1476,7 +1479,7 @@ func (v *ToolBefore) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ToolBefore) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0, vToolBefore, bToolBefore)
+	return ahpimpl.UnmarshalFill(data, 0, vToolBefore, func(c *ahpimpl.Ctx) { *v = ToolBefore{}; bToolBefore(c, 0, v) })
 }
 
 // NewToolBefore returns a new ToolBefore with its required members; its
@@ -1574,7 +1577,7 @@ func (v *ToolBeforeTool) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ToolBeforeTool) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0, vToolBefore_tool, bToolBeforeTool)
+	return ahpimpl.UnmarshalFill(data, 0, vToolBefore_tool, func(c *ahpimpl.Ctx) { *v = ToolBeforeTool{}; bToolBeforeTool(c, 0, v) })
 }
 
 // ToolBeforeToolKind is a string from a fixed list
@@ -1727,7 +1730,7 @@ func (v *Registration) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Registration) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0, vRegistration, bRegistration)
+	return ahpimpl.UnmarshalFill(data, 0, vRegistration, func(c *ahpimpl.Ctx) { *v = Registration{}; bRegistration(c, 0, v) })
 }
 
 // NewRegistration returns a new Registration with its required members; its
@@ -1816,7 +1819,7 @@ func (v *Backend) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Backend) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0, vRegistration_backend, bBackend)
+	return ahpimpl.UnmarshalFill(data, 0, vRegistration_backend, func(c *ahpimpl.Ctx) { *v = Backend{}; bBackend(c, 0, v) })
 }
 
 // ReverseDNS is a string (registration.schema.json#/$defs/reverseDns). Name
@@ -1913,7 +1916,7 @@ func (v *StdioTransport) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *StdioTransport) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0, vRegistration_stdioTransport, bStdioTransport)
+	return ahpimpl.UnmarshalFill(data, 0, vRegistration_stdioTransport, func(c *ahpimpl.Ctx) { *v = StdioTransport{}; bStdioTransport(c, 0, v) })
 }
 
 // NewStdioTransport returns a new StdioTransport with its required members;
@@ -2005,7 +2008,7 @@ func (v *HTTPTransport) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *HTTPTransport) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0, vRegistration_httpTransport, bHTTPTransport)
+	return ahpimpl.UnmarshalFill(data, 0, vRegistration_httpTransport, func(c *ahpimpl.Ctx) { *v = HTTPTransport{}; bHTTPTransport(c, 0, v) })
 }
 
 // NewHTTPTransport returns a new HTTPTransport with its required members; its
@@ -2116,7 +2119,7 @@ func (v *Authentication) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Authentication) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0, vRegistration_authentication, bAuthentication)
+	return ahpimpl.UnmarshalFill(data, 0, vRegistration_authentication, func(c *ahpimpl.Ctx) { *v = Authentication{}; bAuthentication(c, 0, v) })
 }
 
 // NewAuthentication returns a new Authentication with its required members;
@@ -2223,7 +2226,7 @@ func (v *InterceptSubscription) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptSubscription) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0, vRegistration_interceptSubscription, bInterceptSubscription)
+	return ahpimpl.UnmarshalFill(data, 0, vRegistration_interceptSubscription, func(c *ahpimpl.Ctx) { *v = InterceptSubscription{}; bInterceptSubscription(c, 0, v) })
 }
 
 // NewInterceptSubscription returns a new InterceptSubscription with its
@@ -2335,7 +2338,7 @@ func (v *ObserveSubscription) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ObserveSubscription) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0, vRegistration_observeSubscription, bObserveSubscription)
+	return ahpimpl.UnmarshalFill(data, 0, vRegistration_observeSubscription, func(c *ahpimpl.Ctx) { *v = ObserveSubscription{}; bObserveSubscription(c, 0, v) })
 }
 
 // NewObserveSubscription returns a new ObserveSubscription with its required

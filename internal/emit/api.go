@@ -82,20 +82,27 @@ func (e *gotypes) resultType(t *ir.Type) (*Statement, bool) {
 // api emits the entry points of a named type: DecodeX, decodeX (a parsed
 // document, for the dispatcher, which parses once; DecodeX of a type that
 // is no struct calls it too), decodeAnyX (for the Registry) and the
-// Checker method X, whose bodies are the runtime's (ahpimpl.Begin with
-// DecodedStruct or Decoded, BuildRoot, Check).
+// Checker method X, whose bodies are the runtime's (ahpimpl.DecodeFill
+// with a function literal that builds the struct, or Begin with Decoded;
+// BuildRoot, Check). No generic function takes a struct type: the
+// compiler would compile a copy of it for each (see ahpimpl.DecodeFill).
 func (e *gotypes) api(t *ir.Type, loc string) {
 	res, ptr := e.resultType(t)
 	check := checkID(t)
 	e.f.Comment(fmt.Sprintf("%s decodes data as %s and validates every keyword of %s in the same pass. A rejected document returns an *ahprt.Error and no value, never a partial one.", t.DecodeFunc, t.Name, loc))
-	e.f.Func().Id(t.DecodeFunc).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Params(res.Clone(), Error()).BlockFunc(func(g *Group) {
-		g.List(Id("c"), Id("err")).Op(":=").Qual(impl, "Begin").Call(Id("data"), Id("opts"))
-		if ptr {
-			g.Return(Qual(impl, "DecodedStruct").Call(Id("c"), Id("err"), unrepeated(t), check, Id(structOf(&ir.Expr{Named: t}).BuildFunc)))
-			return
-		}
-		g.Return(Qual(impl, "Decoded").Call(Id("c"), Id("err"), Id(t.DecodeDocFunc)))
-	})
+	if ptr {
+		st := structOf(&ir.Expr{Named: t})
+		e.f.Func().Id(t.DecodeFunc).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Params(Id("v").Add(res.Clone()), Id("err").Error()).Block(
+			Id("err").Op("=").Qual(impl, "DecodeFill").Call(Id("data"), Id("opts"), unrepeated(t), check,
+				oneLineFunc(Id("v").Op("=").New(Id(st.Name)), Id(st.BuildFunc).Call(Id("c"), Lit(0), Id("v")))),
+			Return(Id("v"), Id("err")),
+		)
+	} else {
+		e.f.Func().Id(t.DecodeFunc).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Params(res.Clone(), Error()).Block(
+			List(Id("c"), Id("err")).Op(":=").Qual(impl, "Begin").Call(Id("data"), Id("opts")),
+			Return(Qual(impl, "Decoded").Call(Id("c"), Id("err"), Id(t.DecodeDocFunc))),
+		)
+	}
 	e.f.Line()
 	if !ptr || e.ts.Messages.Decodes(t) {
 		e.f.Func().Id(t.DecodeDocFunc).Params(Id("c").Op("*").Qual(impl, "Ctx")).Params(res, Error()).BlockFunc(func(g *Group) {
@@ -145,7 +152,8 @@ func (e *gotypes) methods(t *ir.Type) {
 	e.f.Line()
 	e.f.Comment("UnmarshalJSON decodes and validates data into v (lenient mode, default limits).")
 	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id(ir.MethodUnmarshalJSON).Params(Id("data").Index().Byte()).Error().Block(
-		Return(Qual(impl, "Unmarshal").Call(Id("data"), Id("v"), unrepeated(t), check, Id(t.BuildFunc))),
+		Return(Qual(impl, "UnmarshalFill").Call(Id("data"), unrepeated(t), check,
+			oneLineFunc(Op("*").Id("v").Op("=").Id(t.Name).Values(), Id(t.BuildFunc).Call(Id("c"), Lit(0), Id("v"))))),
 	)
 	e.f.Line()
 }
@@ -213,6 +221,20 @@ func hasArgs(t *ir.Type, args map[string]string) bool {
 		}
 	}
 	return false
+}
+
+// oneLineFunc is a function literal func(c *ahpimpl.Ctx) running the
+// statements, written on one line, which gofmt keeps while it is short:
+// a builder's call the runtime makes once the document is valid.
+func oneLineFunc(stmts ...Code) Code {
+	lit := Func().Params(Id("c").Op("*").Qual(impl, "Ctx")).Op("{")
+	for i, s := range stmts {
+		if i > 0 {
+			lit.Op(";")
+		}
+		lit.Add(s)
+	}
+	return lit.Op("}")
 }
 
 // localNames turns field names into parameter names, in order.
