@@ -11,7 +11,8 @@ import "github.com/ahpgen/ahpgen/ahprt"
 // Decoded hands the document Begin parsed (or its error) to decode,
 // which validates and builds it (a generated decodeX), and releases the
 // context: with Begin, the body of DecodeX for a type that is no struct
-// (a union, an enum, an alias), whose value decodeX builds its own way.
+// (a union, an enum, an alias) in code generated before GenVersion 13,
+// whose DecodeX calls DecodeFill.
 // Begin stays in the generated function: through a generic function
 // the options slice would escape (TestDecodeOptionsAllocate).
 func Decoded[T any](c *Ctx, err error, decode func(*Ctx) (T, error)) (T, error) {
@@ -59,10 +60,10 @@ func (c *Ctx) RunRoot(unrepeated uint64, check CheckFunc) error {
 }
 
 // DecodeFill parses data with opts, validates its root with check and,
-// only if it is valid, calls fill, which allocates the value and builds
-// it from the root (node 0), then releases the context: the body of a
-// struct's DecodeX, whose fill is a function literal setting its named
-// result:
+// only if it is valid, calls fill, which builds the value from the root
+// (node 0; a struct's it allocates first), then releases the context:
+// the body of every DecodeX, whose fill is a function literal setting
+// its named result:
 //
 //	err = ahpimpl.DecodeFill(data, opts, mask, vX, func(c *ahpimpl.Ctx) { v = new(X); bX(c, 0, v) })
 //	return v, err

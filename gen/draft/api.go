@@ -540,17 +540,9 @@ func (Checker) WorkspaceChangeBeforeCapabilities(data []byte, opts ...ahprt.Opti
 // DecodeCatalogueEvent decodes data as CatalogueEvent and validates every
 // keyword of catalogue-event.schema.json# in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEvent(data []byte, opts ...ahprt.Option) (CatalogueEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeCatalogueEvent)
-}
-
-func decodeCatalogueEvent(c *ahpimpl.Ctx) (CatalogueEvent, error) {
-	if err := c.RunRoot(skipAllMemo, vCatalogueEvent); err != nil {
-		var zero CatalogueEvent
-		return zero, err
-	}
-	return bCatalogueEvent(c, 0), nil
+func DecodeCatalogueEvent(data []byte, opts ...ahprt.Option) (v CatalogueEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCatalogueEvent, func(c *ahpimpl.Ctx) { v = bCatalogueEvent(c, 0) })
+	return v, err
 }
 
 func decodeAnyCatalogueEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1186,17 +1178,9 @@ func (Checker) JSONRPCErrorResponse(data []byte, opts ...ahprt.Option) error {
 // DecodeEventType decodes data as EventType and validates every keyword of
 // common.schema.json#/$defs/eventType in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
-func DecodeEventType(data []byte, opts ...ahprt.Option) (EventType, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeEventType)
-}
-
-func decodeEventType(c *ahpimpl.Ctx) (EventType, error) {
-	if err := c.RunRoot(skipAllMemo, vCommon_eventType); err != nil {
-		var zero EventType
-		return zero, err
-	}
-	return EventType(c.Text(0)), nil
+func DecodeEventType(data []byte, opts ...ahprt.Option) (v EventType, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_eventType, func(c *ahpimpl.Ctx) { v = EventType(c.Text(0)) })
+	return v, err
 }
 
 func decodeAnyEventType(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1213,17 +1197,9 @@ func (Checker) EventType(data []byte, opts ...ahprt.Option) error {
 // validates every keyword of common.schema.json#/$defs/interceptableEventType
 // in the same pass. A rejected document returns an *ahprt.Error and no value,
 // never a partial one.
-func DecodeInterceptableEventType(data []byte, opts ...ahprt.Option) (InterceptableEventType, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeInterceptableEventType)
-}
-
-func decodeInterceptableEventType(c *ahpimpl.Ctx) (InterceptableEventType, error) {
-	if err := c.RunRoot(skipAllMemo, vCommon_interceptableEventType); err != nil {
-		var zero InterceptableEventType
-		return zero, err
-	}
-	return InterceptableEventType(c.Text(0)), nil
+func DecodeInterceptableEventType(data []byte, opts ...ahprt.Option) (v InterceptableEventType, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_interceptableEventType, func(c *ahpimpl.Ctx) { v = InterceptableEventType(c.Text(0)) })
+	return v, err
 }
 
 func decodeAnyInterceptableEventType(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1276,17 +1252,9 @@ func (Checker) JSONRPCResponseID(data []byte, opts ...ahprt.Option) error {
 // DecodeJSONRPCVersion decodes data as JSONRPCVersion and validates every
 // keyword of common.schema.json#/$defs/jsonRpcVersion in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeJSONRPCVersion(data []byte, opts ...ahprt.Option) (JSONRPCVersion, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeJSONRPCVersion)
-}
-
-func decodeJSONRPCVersion(c *ahpimpl.Ctx) (JSONRPCVersion, error) {
-	if err := c.RunRoot(skipAllMemo, vCommon_jsonRpcVersion); err != nil {
-		var zero JSONRPCVersion
-		return zero, err
-	}
-	return c.Text(0), nil
+func DecodeJSONRPCVersion(data []byte, opts ...ahprt.Option) (v JSONRPCVersion, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_jsonRpcVersion, func(c *ahpimpl.Ctx) { v = c.Text(0) })
+	return v, err
 }
 
 func decodeAnyJSONRPCVersion(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1302,17 +1270,9 @@ func (Checker) JSONRPCVersion(data []byte, opts ...ahprt.Option) error {
 // DecodeMethodName decodes data as MethodName and validates every keyword of
 // common.schema.json#/$defs/methodName in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
-func DecodeMethodName(data []byte, opts ...ahprt.Option) (MethodName, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeMethodName)
-}
-
-func decodeMethodName(c *ahpimpl.Ctx) (MethodName, error) {
-	if err := c.RunRoot(skipAllMemo, vCommon_methodName); err != nil {
-		var zero MethodName
-		return zero, err
-	}
-	return c.Text(0), nil
+func DecodeMethodName(data []byte, opts ...ahprt.Option) (v MethodName, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_methodName, func(c *ahpimpl.Ctx) { v = c.Text(0) })
+	return v, err
 }
 
 func decodeAnyMethodName(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1328,18 +1288,9 @@ func (Checker) MethodName(data []byte, opts ...ahprt.Option) error {
 // DecodeNativeEvent decodes data as NativeEvent and validates every keyword of
 // common.schema.json#/$defs/native in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
-func DecodeNativeEvent(data []byte, opts ...ahprt.Option) (NativeEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeNativeEvent)
-}
-
-func decodeNativeEvent(c *ahpimpl.Ctx) (NativeEvent, error) {
-	if err := c.RunRoot(0, ahpimpl.Accept); err != nil {
-		var zero NativeEvent
-		return zero, err
-	}
-	d := c.Doc
-	return d.RawValue(0), nil
+func DecodeNativeEvent(data []byte, opts ...ahprt.Option) (v NativeEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, 0, ahpimpl.Accept, func(c *ahpimpl.Ctx) { d := c.Doc; v = d.RawValue(0) })
+	return v, err
 }
 
 func decodeAnyNativeEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1355,17 +1306,9 @@ func (Checker) NativeEvent(data []byte, opts ...ahprt.Option) error {
 // DecodeNonEmptyString decodes data as NonEmptyString and validates every
 // keyword of common.schema.json#/$defs/nonEmptyString in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeNonEmptyString(data []byte, opts ...ahprt.Option) (NonEmptyString, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeNonEmptyString)
-}
-
-func decodeNonEmptyString(c *ahpimpl.Ctx) (NonEmptyString, error) {
-	if err := c.RunRoot(skipAllMemo, vCommon_nonEmptyString); err != nil {
-		var zero NonEmptyString
-		return zero, err
-	}
-	return c.Text(0), nil
+func DecodeNonEmptyString(data []byte, opts ...ahprt.Option) (v NonEmptyString, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_nonEmptyString, func(c *ahpimpl.Ctx) { v = c.Text(0) })
+	return v, err
 }
 
 func decodeAnyNonEmptyString(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1382,17 +1325,9 @@ func (Checker) NonEmptyString(data []byte, opts ...ahprt.Option) error {
 // validates every keyword of common.schema.json#/$defs/nonNegativeInteger in
 // the same pass. A rejected document returns an *ahprt.Error and no value,
 // never a partial one.
-func DecodeCommonNonNegativeInteger(data []byte, opts ...ahprt.Option) (CommonNonNegativeInteger, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeCommonNonNegativeInteger)
-}
-
-func decodeCommonNonNegativeInteger(c *ahpimpl.Ctx) (CommonNonNegativeInteger, error) {
-	if err := c.RunRoot(skipAllMemo, vCommon_nonNegativeInteger); err != nil {
-		var zero CommonNonNegativeInteger
-		return zero, err
-	}
-	return c.Number(0), nil
+func DecodeCommonNonNegativeInteger(data []byte, opts ...ahprt.Option) (v CommonNonNegativeInteger, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_nonNegativeInteger, func(c *ahpimpl.Ctx) { v = c.Number(0) })
+	return v, err
 }
 
 func decodeAnyCommonNonNegativeInteger(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1426,17 +1361,9 @@ func (Checker) JSONRPCNotification(data []byte, opts ...ahprt.Option) error {
 // DecodePositiveInteger decodes data as PositiveInteger and validates every
 // keyword of common.schema.json#/$defs/positiveInteger in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodePositiveInteger(data []byte, opts ...ahprt.Option) (PositiveInteger, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodePositiveInteger)
-}
-
-func decodePositiveInteger(c *ahpimpl.Ctx) (PositiveInteger, error) {
-	if err := c.RunRoot(skipAllMemo, vCommon_positiveInteger); err != nil {
-		var zero PositiveInteger
-		return zero, err
-	}
-	return c.Number(0), nil
+func DecodePositiveInteger(data []byte, opts ...ahprt.Option) (v PositiveInteger, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_positiveInteger, func(c *ahpimpl.Ctx) { v = c.Number(0) })
+	return v, err
 }
 
 func decodeAnyPositiveInteger(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1452,17 +1379,9 @@ func (Checker) PositiveInteger(data []byte, opts ...ahprt.Option) error {
 // DecodeProtocolVersion decodes data as ProtocolVersion and validates every
 // keyword of common.schema.json#/$defs/protocolVersion in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeProtocolVersion(data []byte, opts ...ahprt.Option) (ProtocolVersion, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeProtocolVersion)
-}
-
-func decodeProtocolVersion(c *ahpimpl.Ctx) (ProtocolVersion, error) {
-	if err := c.RunRoot(skipAllMemo, vCommon_protocolVersion); err != nil {
-		var zero ProtocolVersion
-		return zero, err
-	}
-	return c.Text(0), nil
+func DecodeProtocolVersion(data []byte, opts ...ahprt.Option) (v ProtocolVersion, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_protocolVersion, func(c *ahpimpl.Ctx) { v = c.Text(0) })
+	return v, err
 }
 
 func decodeAnyProtocolVersion(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1497,17 +1416,9 @@ func (Checker) JSONRPCRequest(data []byte, opts ...ahprt.Option) error {
 // validates every keyword of common.schema.json#/$defs/reverseDnsName in the
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeCommonReverseDNSName(data []byte, opts ...ahprt.Option) (CommonReverseDNSName, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeCommonReverseDNSName)
-}
-
-func decodeCommonReverseDNSName(c *ahpimpl.Ctx) (CommonReverseDNSName, error) {
-	if err := c.RunRoot(skipAllMemo, vCommon_reverseDnsName); err != nil {
-		var zero CommonReverseDNSName
-		return zero, err
-	}
-	return c.Text(0), nil
+func DecodeCommonReverseDNSName(data []byte, opts ...ahprt.Option) (v CommonReverseDNSName, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_reverseDnsName, func(c *ahpimpl.Ctx) { v = c.Text(0) })
+	return v, err
 }
 
 func decodeAnyCommonReverseDNSName(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1541,17 +1452,9 @@ func (Checker) Session(data []byte, opts ...ahprt.Option) error {
 // DecodeSHA256Hex decodes data as SHA256Hex and validates every keyword of
 // common.schema.json#/$defs/sha256Hex in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
-func DecodeSHA256Hex(data []byte, opts ...ahprt.Option) (SHA256Hex, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeSHA256Hex)
-}
-
-func decodeSHA256Hex(c *ahpimpl.Ctx) (SHA256Hex, error) {
-	if err := c.RunRoot(skipAllMemo, vCommon_sha256Hex); err != nil {
-		var zero SHA256Hex
-		return zero, err
-	}
-	return c.Text(0), nil
+func DecodeSHA256Hex(data []byte, opts ...ahprt.Option) (v SHA256Hex, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_sha256Hex, func(c *ahpimpl.Ctx) { v = c.Text(0) })
+	return v, err
 }
 
 func decodeAnySHA256Hex(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1586,17 +1489,9 @@ func (Checker) JSONRPCSuccessResponse(data []byte, opts ...ahprt.Option) error {
 // DecodeContentItem decodes data as ContentItem and validates every keyword of
 // content-item.schema.json# in the same pass. A rejected document returns an
 // *ahprt.Error and no value, never a partial one.
-func DecodeContentItem(data []byte, opts ...ahprt.Option) (ContentItem, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeContentItem)
-}
-
-func decodeContentItem(c *ahpimpl.Ctx) (ContentItem, error) {
-	if err := c.RunRoot(skipAllMemo, vContentItem); err != nil {
-		var zero ContentItem
-		return zero, err
-	}
-	return bContentItem(c, 0), nil
+func DecodeContentItem(data []byte, opts ...ahprt.Option) (v ContentItem, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem, func(c *ahpimpl.Ctx) { v = bContentItem(c, 0) })
+	return v, err
 }
 
 func decodeAnyContentItem(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1653,17 +1548,9 @@ func (Checker) AttachmentGapPart(data []byte, opts ...ahprt.Option) error {
 // every keyword of content-item.schema.json#/$defs/attachmentMediaType in the
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeAttachmentMediaType(data []byte, opts ...ahprt.Option) (AttachmentMediaType, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeAttachmentMediaType)
-}
-
-func decodeAttachmentMediaType(c *ahpimpl.Ctx) (AttachmentMediaType, error) {
-	if err := c.RunRoot(skipAllMemo, vContentItem_attachmentMediaType); err != nil {
-		var zero AttachmentMediaType
-		return zero, err
-	}
-	return c.Text(0), nil
+func DecodeAttachmentMediaType(data []byte, opts ...ahprt.Option) (v AttachmentMediaType, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_attachmentMediaType, func(c *ahpimpl.Ctx) { v = c.Text(0) })
+	return v, err
 }
 
 func decodeAnyAttachmentMediaType(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1721,17 +1608,9 @@ func (Checker) AttachmentOmittedPart(data []byte, opts ...ahprt.Option) error {
 // keyword of content-item.schema.json#/$defs/attachmentPart in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeAttachmentPart(data []byte, opts ...ahprt.Option) (AttachmentPart, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeAttachmentPart)
-}
-
-func decodeAttachmentPart(c *ahpimpl.Ctx) (AttachmentPart, error) {
-	if err := c.RunRoot(skipAllMemo, vContentItem_attachmentPart); err != nil {
-		var zero AttachmentPart
-		return zero, err
-	}
-	return bAttachmentPart(c, 0), nil
+func DecodeAttachmentPart(data []byte, opts ...ahprt.Option) (v AttachmentPart, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_attachmentPart, func(c *ahpimpl.Ctx) { v = bAttachmentPart(c, 0) })
+	return v, err
 }
 
 func decodeAnyAttachmentPart(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1784,17 +1663,9 @@ func (Checker) CanonicalMessage(data []byte, opts ...ahprt.Option) error {
 // every keyword of content-item.schema.json#/$defs/messages in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeCanonicalMessages(data []byte, opts ...ahprt.Option) (CanonicalMessages, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeCanonicalMessages)
-}
-
-func decodeCanonicalMessages(c *ahpimpl.Ctx) (CanonicalMessages, error) {
-	if err := c.RunRoot(skipAllMemo, vContentItem_messages); err != nil {
-		var zero CanonicalMessages
-		return zero, err
-	}
-	return buildListCanonicalMessage(c, 0), nil
+func DecodeCanonicalMessages(data []byte, opts ...ahprt.Option) (v CanonicalMessages, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_messages, func(c *ahpimpl.Ctx) { v = buildListCanonicalMessage(c, 0) })
+	return v, err
 }
 
 func decodeAnyCanonicalMessages(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1829,18 +1700,9 @@ func (Checker) ModelVisibleItem(data []byte, opts ...ahprt.Option) error {
 // DecodeSynthesized decodes data as Synthesized and validates every keyword of
 // content-item.schema.json#/$defs/synthesized in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeSynthesized(data []byte, opts ...ahprt.Option) (Synthesized, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeSynthesized)
-}
-
-func decodeSynthesized(c *ahpimpl.Ctx) (Synthesized, error) {
-	if err := c.RunRoot(skipAllMemo, vContentItem_synthesized); err != nil {
-		var zero Synthesized
-		return zero, err
-	}
-	d := c.Doc
-	return d.Bool(0), nil
+func DecodeSynthesized(data []byte, opts ...ahprt.Option) (v Synthesized, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_synthesized, func(c *ahpimpl.Ctx) { d := c.Doc; v = d.Bool(0) })
+	return v, err
 }
 
 func decodeAnySynthesized(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1930,17 +1792,9 @@ func (Checker) TextOmittedPart(data []byte, opts ...ahprt.Option) error {
 // DecodeTextPart decodes data as TextPart and validates every keyword of
 // content-item.schema.json#/$defs/textPart in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeTextPart(data []byte, opts ...ahprt.Option) (TextPart, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeTextPart)
-}
-
-func decodeTextPart(c *ahpimpl.Ctx) (TextPart, error) {
-	if err := c.RunRoot(skipAllMemo, vContentItem_textPart); err != nil {
-		var zero TextPart
-		return zero, err
-	}
-	return bTextPart(c, 0), nil
+func DecodeTextPart(data []byte, opts ...ahprt.Option) (v TextPart, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_textPart, func(c *ahpimpl.Ctx) { v = bTextPart(c, 0) })
+	return v, err
 }
 
 func decodeAnyTextPart(data []byte, opts ...ahprt.Option) (any, error) {
@@ -1956,17 +1810,9 @@ func (Checker) TextPart(data []byte, opts ...ahprt.Option) error {
 // DecodeTextParts decodes data as TextParts and validates every keyword of
 // content-item.schema.json#/$defs/textParts in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeTextParts(data []byte, opts ...ahprt.Option) (TextParts, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeTextParts)
-}
-
-func decodeTextParts(c *ahpimpl.Ctx) (TextParts, error) {
-	if err := c.RunRoot(skipAllMemo, vContentItem_textParts); err != nil {
-		var zero TextParts
-		return zero, err
-	}
-	return buildListTextPart(c, 0), nil
+func DecodeTextParts(data []byte, opts ...ahprt.Option) (v TextParts, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_textParts, func(c *ahpimpl.Ctx) { v = buildListTextPart(c, 0) })
+	return v, err
 }
 
 func decodeAnyTextParts(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2018,17 +1864,9 @@ func (Checker) ContentSelection(data []byte, opts ...ahprt.Option) error {
 // DecodeDisposition decodes data as Disposition and validates every keyword of
 // content-selection.schema.json#/$defs/disposition in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeDisposition(data []byte, opts ...ahprt.Option) (Disposition, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeDisposition)
-}
-
-func decodeDisposition(c *ahpimpl.Ctx) (Disposition, error) {
-	if err := c.RunRoot(skipAllMemo, vContentSelection_disposition); err != nil {
-		var zero Disposition
-		return zero, err
-	}
-	return Disposition(c.Text(0)), nil
+func DecodeDisposition(data []byte, opts ...ahprt.Option) (v Disposition, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentSelection_disposition, func(c *ahpimpl.Ctx) { v = Disposition(c.Text(0)) })
+	return v, err
 }
 
 func decodeAnyDisposition(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2099,17 +1937,9 @@ func (Checker) DenyEffect(data []byte, opts ...ahprt.Option) error {
 // DecodeEffect decodes data as Effect and validates every keyword of
 // effect.schema.json# in the same pass. A rejected document returns an
 // *ahprt.Error and no value, never a partial one.
-func DecodeEffect(data []byte, opts ...ahprt.Option) (Effect, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeEffect)
-}
-
-func decodeEffect(c *ahpimpl.Ctx) (Effect, error) {
-	if err := c.RunRoot(skipMemo2, vEffect); err != nil {
-		var zero Effect
-		return zero, err
-	}
-	return bEffect(c, 0), nil
+func DecodeEffect(data []byte, opts ...ahprt.Option) (v Effect, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipMemo2, vEffect, func(c *ahpimpl.Ctx) { v = bEffect(c, 0) })
+	return v, err
 }
 
 func decodeAnyEffect(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2270,17 +2100,9 @@ func (Checker) ReturnEffect(data []byte, opts ...ahprt.Option) error {
 // DecodeEvent decodes data as Event and validates every keyword of
 // event.schema.json# in the same pass. A rejected document returns an
 // *ahprt.Error and no value, never a partial one.
-func DecodeEvent(data []byte, opts ...ahprt.Option) (Event, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeEvent)
-}
-
-func decodeEvent(c *ahpimpl.Ctx) (Event, error) {
-	if err := c.RunRoot(skipMemo1, vEvent); err != nil {
-		var zero Event
-		return zero, err
-	}
-	return bEvent(c, 0), nil
+func DecodeEvent(data []byte, opts ...ahprt.Option) (v Event, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipMemo1, vEvent, func(c *ahpimpl.Ctx) { v = bEvent(c, 0) })
+	return v, err
 }
 
 func decodeAnyEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2295,17 +2117,9 @@ func (Checker) Event(data []byte, opts ...ahprt.Option) error {
 // DecodeContentItems decodes data as ContentItems and validates every keyword
 // of event.schema.json#/$defs/contentItems in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeContentItems(data []byte, opts ...ahprt.Option) (ContentItems, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeContentItems)
-}
-
-func decodeContentItems(c *ahpimpl.Ctx) (ContentItems, error) {
-	if err := c.RunRoot(skipAllMemo, vEvent_contentItems); err != nil {
-		var zero ContentItems
-		return zero, err
-	}
-	return buildListContentItem(c, 0), nil
+func DecodeContentItems(data []byte, opts ...ahprt.Option) (v ContentItems, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEvent_contentItems, func(c *ahpimpl.Ctx) { v = buildListContentItem(c, 0) })
+	return v, err
 }
 
 func decodeAnyContentItems(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2394,17 +2208,9 @@ func (Checker) Identity(data []byte, opts ...ahprt.Option) error {
 // every keyword of event.schema.json#/$defs/modelVisibleItems in the same
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeModelVisibleItems(data []byte, opts ...ahprt.Option) (ModelVisibleItems, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeModelVisibleItems)
-}
-
-func decodeModelVisibleItems(c *ahpimpl.Ctx) (ModelVisibleItems, error) {
-	if err := c.RunRoot(skipAllMemo, vEvent_modelVisibleItems); err != nil {
-		var zero ModelVisibleItems
-		return zero, err
-	}
-	return buildListCanonicalMessage(c, 0), nil
+func DecodeModelVisibleItems(data []byte, opts ...ahprt.Option) (v ModelVisibleItems, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEvent_modelVisibleItems, func(c *ahpimpl.Ctx) { v = buildListCanonicalMessage(c, 0) })
+	return v, err
 }
 
 func decodeAnyModelVisibleItems(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2438,18 +2244,9 @@ func (Checker) OpenIdentity(data []byte, opts ...ahprt.Option) error {
 // DecodeSynthesizedFlag decodes data as SynthesizedFlag and validates every
 // keyword of event.schema.json#/$defs/synthesizedFlag in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeSynthesizedFlag(data []byte, opts ...ahprt.Option) (SynthesizedFlag, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeSynthesizedFlag)
-}
-
-func decodeSynthesizedFlag(c *ahpimpl.Ctx) (SynthesizedFlag, error) {
-	if err := c.RunRoot(skipAllMemo, vEvent_synthesizedFlag); err != nil {
-		var zero SynthesizedFlag
-		return zero, err
-	}
-	d := c.Doc
-	return d.Bool(0), nil
+func DecodeSynthesizedFlag(data []byte, opts ...ahprt.Option) (v SynthesizedFlag, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEvent_synthesizedFlag, func(c *ahpimpl.Ctx) { d := c.Doc; v = d.Bool(0) })
+	return v, err
 }
 
 func decodeAnySynthesizedFlag(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2465,17 +2262,9 @@ func (Checker) SynthesizedFlag(data []byte, opts ...ahprt.Option) error {
 // DecodeExecutionEvent decodes data as ExecutionEvent and validates every
 // keyword of execution-event.schema.json# in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeExecutionEvent(data []byte, opts ...ahprt.Option) (ExecutionEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEvent)
-}
-
-func decodeExecutionEvent(c *ahpimpl.Ctx) (ExecutionEvent, error) {
-	if err := c.RunRoot(skipAllMemo, vExecutionEvent); err != nil {
-		var zero ExecutionEvent
-		return zero, err
-	}
-	return bExecutionEvent(c, 0), nil
+func DecodeExecutionEvent(data []byte, opts ...ahprt.Option) (v ExecutionEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent, func(c *ahpimpl.Ctx) { v = bExecutionEvent(c, 0) })
+	return v, err
 }
 
 func decodeAnyExecutionEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2549,17 +2338,9 @@ func (Checker) ExecutionEventBatch(data []byte, opts ...ahprt.Option) error {
 // keyword of execution-event.schema.json#/$defs/connectionGaps in the same
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeConnectionGaps(data []byte, opts ...ahprt.Option) (ConnectionGaps, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeConnectionGaps)
-}
-
-func decodeConnectionGaps(c *ahpimpl.Ctx) (ConnectionGaps, error) {
-	if err := c.RunRoot(skipAllMemo, vExecutionEvent_connectionGaps); err != nil {
-		var zero ConnectionGaps
-		return zero, err
-	}
-	return buildListConnectionGap(c, 0), nil
+func DecodeConnectionGaps(data []byte, opts ...ahprt.Option) (v ConnectionGaps, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_connectionGaps, func(c *ahpimpl.Ctx) { v = buildListConnectionGap(c, 0) })
+	return v, err
 }
 
 func decodeAnyConnectionGaps(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2625,17 +2406,9 @@ func (Checker) ExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Opt
 // DecodeCurrencyCode decodes data as CurrencyCode and validates every keyword
 // of execution-event.schema.json#/$defs/currencyCode in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeCurrencyCode(data []byte, opts ...ahprt.Option) (CurrencyCode, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeCurrencyCode)
-}
-
-func decodeCurrencyCode(c *ahpimpl.Ctx) (CurrencyCode, error) {
-	if err := c.RunRoot(skipAllMemo, vExecutionEvent_currencyCode); err != nil {
-		var zero CurrencyCode
-		return zero, err
-	}
-	return c.Text(0), nil
+func DecodeCurrencyCode(data []byte, opts ...ahprt.Option) (v CurrencyCode, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_currencyCode, func(c *ahpimpl.Ctx) { v = c.Text(0) })
+	return v, err
 }
 
 func decodeAnyCurrencyCode(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2652,18 +2425,9 @@ func (Checker) CurrencyCode(data []byte, opts ...ahprt.Option) error {
 // keyword of execution-event.schema.json#/$defs/deniedByPolicy in the same
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeDeniedByPolicy(data []byte, opts ...ahprt.Option) (DeniedByPolicy, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeDeniedByPolicy)
-}
-
-func decodeDeniedByPolicy(c *ahpimpl.Ctx) (DeniedByPolicy, error) {
-	if err := c.RunRoot(skipAllMemo, vExecutionEvent_deniedByPolicy); err != nil {
-		var zero DeniedByPolicy
-		return zero, err
-	}
-	d := c.Doc
-	return d.RawValue(0), nil
+func DecodeDeniedByPolicy(data []byte, opts ...ahprt.Option) (v DeniedByPolicy, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_deniedByPolicy, func(c *ahpimpl.Ctx) { d := c.Doc; v = d.RawValue(0) })
+	return v, err
 }
 
 func decodeAnyDeniedByPolicy(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2700,17 +2464,9 @@ func (Checker) ExecutionEventError(data []byte, opts ...ahprt.Option) error {
 // validates every keyword of execution-event.schema.json#/$defs/execution in
 // the same pass. A rejected document returns an *ahprt.Error and no value,
 // never a partial one.
-func DecodeExecutionEventExecution(data []byte, opts ...ahprt.Option) (ExecutionEventExecution, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEventExecution)
-}
-
-func decodeExecutionEventExecution(c *ahpimpl.Ctx) (ExecutionEventExecution, error) {
-	if err := c.RunRoot(skipAllMemo, vExecutionEvent_execution); err != nil {
-		var zero ExecutionEventExecution
-		return zero, err
-	}
-	return bExecutionEventExecution(c, 0), nil
+func DecodeExecutionEventExecution(data []byte, opts ...ahprt.Option) (v ExecutionEventExecution, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_execution, func(c *ahpimpl.Ctx) { v = bExecutionEventExecution(c, 0) })
+	return v, err
 }
 
 func decodeAnyExecutionEventExecution(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2898,17 +2654,9 @@ func (Checker) ExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option
 // ExecutionEventNonNegativeInteger and validates every keyword of
 // execution-event.schema.json#/$defs/nonNegativeInteger in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeExecutionEventNonNegativeInteger(data []byte, opts ...ahprt.Option) (ExecutionEventNonNegativeInteger, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExecutionEventNonNegativeInteger)
-}
-
-func decodeExecutionEventNonNegativeInteger(c *ahpimpl.Ctx) (ExecutionEventNonNegativeInteger, error) {
-	if err := c.RunRoot(skipAllMemo, vExecutionEvent_nonNegativeInteger); err != nil {
-		var zero ExecutionEventNonNegativeInteger
-		return zero, err
-	}
-	return c.Number(0), nil
+func DecodeExecutionEventNonNegativeInteger(data []byte, opts ...ahprt.Option) (v ExecutionEventNonNegativeInteger, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_nonNegativeInteger, func(c *ahpimpl.Ctx) { v = c.Number(0) })
+	return v, err
 }
 
 func decodeAnyExecutionEventNonNegativeInteger(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2927,18 +2675,9 @@ func (Checker) ExecutionEventNonNegativeInteger(data []byte, opts ...ahprt.Optio
 // keyword of execution-event.schema.json#/$defs/skippedExecution in the same
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeSkippedExecution(data []byte, opts ...ahprt.Option) (SkippedExecution, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeSkippedExecution)
-}
-
-func decodeSkippedExecution(c *ahpimpl.Ctx) (SkippedExecution, error) {
-	if err := c.RunRoot(skipAllMemo, vExecutionEvent_skippedExecution); err != nil {
-		var zero SkippedExecution
-		return zero, err
-	}
-	d := c.Doc
-	return d.RawValue(0), nil
+func DecodeSkippedExecution(data []byte, opts ...ahprt.Option) (v SkippedExecution, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_skippedExecution, func(c *ahpimpl.Ctx) { d := c.Doc; v = d.RawValue(0) })
+	return v, err
 }
 
 func decodeAnySkippedExecution(data []byte, opts ...ahprt.Option) (any, error) {
@@ -2956,18 +2695,9 @@ func (Checker) SkippedExecution(data []byte, opts ...ahprt.Option) error {
 // validates every keyword of
 // execution-event.schema.json#/$defs/suppliedResultOnSkip in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeSuppliedResultOnSkip(data []byte, opts ...ahprt.Option) (SuppliedResultOnSkip, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeSuppliedResultOnSkip)
-}
-
-func decodeSuppliedResultOnSkip(c *ahpimpl.Ctx) (SuppliedResultOnSkip, error) {
-	if err := c.RunRoot(skipAllMemo, vExecutionEvent_suppliedResultOnSkip); err != nil {
-		var zero SuppliedResultOnSkip
-		return zero, err
-	}
-	d := c.Doc
-	return d.RawValue(0), nil
+func DecodeSuppliedResultOnSkip(data []byte, opts ...ahprt.Option) (v SuppliedResultOnSkip, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_suppliedResultOnSkip, func(c *ahpimpl.Ctx) { d := c.Doc; v = d.RawValue(0) })
+	return v, err
 }
 
 func decodeAnySuppliedResultOnSkip(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3128,17 +2858,9 @@ func (Checker) ToolCall(data []byte, opts ...ahprt.Option) error {
 // DecodeToolOutcome decodes data as ToolOutcome and validates every keyword of
 // execution-event.schema.json#/$defs/toolOutcome in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeToolOutcome(data []byte, opts ...ahprt.Option) (ToolOutcome, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeToolOutcome)
-}
-
-func decodeToolOutcome(c *ahpimpl.Ctx) (ToolOutcome, error) {
-	if err := c.RunRoot(skipAllMemo, vExecutionEvent_toolOutcome); err != nil {
-		var zero ToolOutcome
-		return zero, err
-	}
-	return ToolOutcome(c.Text(0)), nil
+func DecodeToolOutcome(data []byte, opts ...ahprt.Option) (v ToolOutcome, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolOutcome, func(c *ahpimpl.Ctx) { v = ToolOutcome(c.Text(0)) })
+	return v, err
 }
 
 func decodeAnyToolOutcome(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3293,17 +3015,9 @@ func (Checker) ExecutionEventUsage(data []byte, opts ...ahprt.Option) error {
 // DecodeWebURL decodes data as WebURL and validates every keyword of
 // execution-event.schema.json#/$defs/webUrl in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeWebURL(data []byte, opts ...ahprt.Option) (WebURL, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeWebURL)
-}
-
-func decodeWebURL(c *ahpimpl.Ctx) (WebURL, error) {
-	if err := c.RunRoot(skipAllMemo, vExecutionEvent_webUrl); err != nil {
-		var zero WebURL
-		return zero, err
-	}
-	return c.Text(0), nil
+func DecodeWebURL(data []byte, opts ...ahprt.Option) (v WebURL, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_webUrl, func(c *ahpimpl.Ctx) { v = c.Text(0) })
+	return v, err
 }
 
 func decodeAnyWebURL(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3319,18 +3033,9 @@ func (Checker) WebURL(data []byte, opts ...ahprt.Option) error {
 // DecodeExtensions decodes data as Extensions and validates every keyword of
 // extensions.schema.json# in the same pass. A rejected document returns an
 // *ahprt.Error and no value, never a partial one.
-func DecodeExtensions(data []byte, opts ...ahprt.Option) (Extensions, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExtensions)
-}
-
-func decodeExtensions(c *ahpimpl.Ctx) (Extensions, error) {
-	if err := c.RunRoot(skipAllMemo, vExtensions); err != nil {
-		var zero Extensions
-		return zero, err
-	}
-	d := c.Doc
-	return d.RawValue(0), nil
+func DecodeExtensions(data []byte, opts ...ahprt.Option) (v Extensions, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExtensions, func(c *ahpimpl.Ctx) { d := c.Doc; v = d.RawValue(0) })
+	return v, err
 }
 
 func decodeAnyExtensions(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3346,17 +3051,9 @@ func (Checker) Extensions(data []byte, opts ...ahprt.Option) error {
 // DecodeInteractionEvent decodes data as InteractionEvent and validates every
 // keyword of interaction-event.schema.json# in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeInteractionEvent(data []byte, opts ...ahprt.Option) (InteractionEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeInteractionEvent)
-}
-
-func decodeInteractionEvent(c *ahpimpl.Ctx) (InteractionEvent, error) {
-	if err := c.RunRoot(skipAllMemo, vInteractionEvent); err != nil {
-		var zero InteractionEvent
-		return zero, err
-	}
-	return bInteractionEvent(c, 0), nil
+func DecodeInteractionEvent(data []byte, opts ...ahprt.Option) (v InteractionEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInteractionEvent, func(c *ahpimpl.Ctx) { v = bInteractionEvent(c, 0) })
+	return v, err
 }
 
 func decodeAnyInteractionEvent(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3422,17 +3119,9 @@ func (Checker) InteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Opt
 // keyword of interaction-event.schema.json#/$defs/elicitationMode in the same
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeElicitationMode(data []byte, opts ...ahprt.Option) (ElicitationMode, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeElicitationMode)
-}
-
-func decodeElicitationMode(c *ahpimpl.Ctx) (ElicitationMode, error) {
-	if err := c.RunRoot(skipAllMemo, vInteractionEvent_elicitationMode); err != nil {
-		var zero ElicitationMode
-		return zero, err
-	}
-	return ElicitationMode(c.Text(0)), nil
+func DecodeElicitationMode(data []byte, opts ...ahprt.Option) (v ElicitationMode, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInteractionEvent_elicitationMode, func(c *ahpimpl.Ctx) { v = ElicitationMode(c.Text(0)) })
+	return v, err
 }
 
 func decodeAnyElicitationMode(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3668,17 +3357,9 @@ func (Checker) InterceptResponse(data []byte, opts ...ahprt.Option) error {
 // DecodeJSONRPCMessage decodes data as JSONRPCMessage and validates every
 // keyword of json-rpc-message.schema.json# in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeJSONRPCMessage(data []byte, opts ...ahprt.Option) (JSONRPCMessage, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeJSONRPCMessage)
-}
-
-func decodeJSONRPCMessage(c *ahpimpl.Ctx) (JSONRPCMessage, error) {
-	if err := c.RunRoot(skipAllMemo, vJSONRPCMessage); err != nil {
-		var zero JSONRPCMessage
-		return zero, err
-	}
-	return bJSONRPCMessage(c, 0), nil
+func DecodeJSONRPCMessage(data []byte, opts ...ahprt.Option) (v JSONRPCMessage, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vJSONRPCMessage, func(c *ahpimpl.Ctx) { v = bJSONRPCMessage(c, 0) })
+	return v, err
 }
 
 func decodeAnyJSONRPCMessage(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3739,17 +3420,9 @@ func (Checker) MCPElicitationElicitRequestFormParams(data []byte, opts ...ahprt.
 // MCPElicitationElicitRequestParams and validates every keyword of
 // mcp-elicitation.schema.json#/$defs/ElicitRequestParams in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeMCPElicitationElicitRequestParams(data []byte, opts ...ahprt.Option) (MCPElicitationElicitRequestParams, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeMCPElicitationElicitRequestParams)
-}
-
-func decodeMCPElicitationElicitRequestParams(c *ahpimpl.Ctx) (MCPElicitationElicitRequestParams, error) {
-	if err := c.RunRoot(skipAllMemo, vMCPElicitation_elicitRequestParams); err != nil {
-		var zero MCPElicitationElicitRequestParams
-		return zero, err
-	}
-	return bMCPElicitationElicitRequestParams(c, 0), nil
+func DecodeMCPElicitationElicitRequestParams(data []byte, opts ...ahprt.Option) (v MCPElicitationElicitRequestParams, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_elicitRequestParams, func(c *ahpimpl.Ctx) { v = bMCPElicitationElicitRequestParams(c, 0) })
+	return v, err
 }
 
 func decodeAnyMCPElicitationElicitRequestParams(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3857,17 +3530,9 @@ func (Checker) MCPElicitationNumberSchema(data []byte, opts ...ahprt.Option) err
 // mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition in the same
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeMCPElicitationPrimitiveSchemaDefinition(data []byte, opts ...ahprt.Option) (MCPElicitationPrimitiveSchemaDefinition, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeMCPElicitationPrimitiveSchemaDefinition)
-}
-
-func decodeMCPElicitationPrimitiveSchemaDefinition(c *ahpimpl.Ctx) (MCPElicitationPrimitiveSchemaDefinition, error) {
-	if err := c.RunRoot(skipAllMemo, vMCPElicitation_primitiveSchemaDefinition); err != nil {
-		var zero MCPElicitationPrimitiveSchemaDefinition
-		return zero, err
-	}
-	return bMCPElicitationPrimitiveSchemaDefinition(c, 0), nil
+func DecodeMCPElicitationPrimitiveSchemaDefinition(data []byte, opts ...ahprt.Option) (v MCPElicitationPrimitiveSchemaDefinition, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_primitiveSchemaDefinition, func(c *ahpimpl.Ctx) { v = bMCPElicitationPrimitiveSchemaDefinition(c, 0) })
+	return v, err
 }
 
 func decodeAnyMCPElicitationPrimitiveSchemaDefinition(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4063,17 +3728,9 @@ func (Checker) LabelledOption(data []byte, opts ...ahprt.Option) error {
 // validates every keyword of mcp-elicitation.schema.json#/$defs/request in the
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
-func DecodeMCPElicitationRequest(data []byte, opts ...ahprt.Option) (MCPElicitationRequest, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeMCPElicitationRequest)
-}
-
-func decodeMCPElicitationRequest(c *ahpimpl.Ctx) (MCPElicitationRequest, error) {
-	if err := c.RunRoot(skipAllMemo, vMCPElicitation_elicitRequestParams); err != nil {
-		var zero MCPElicitationRequest
-		return zero, err
-	}
-	return bMCPElicitationElicitRequestParams(c, 0), nil
+func DecodeMCPElicitationRequest(data []byte, opts ...ahprt.Option) (v MCPElicitationRequest, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_elicitRequestParams, func(c *ahpimpl.Ctx) { v = bMCPElicitationElicitRequestParams(c, 0) })
+	return v, err
 }
 
 func decodeAnyMCPElicitationRequest(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4167,17 +3824,9 @@ func (Checker) Registration(data []byte, opts ...ahprt.Option) error {
 // keyword of registration.schema.json#/$defs/authentication in the same pass.
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
-func DecodeAuthentication(data []byte, opts ...ahprt.Option) (Authentication, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeAuthentication)
-}
-
-func decodeAuthentication(c *ahpimpl.Ctx) (Authentication, error) {
-	if err := c.RunRoot(skipAllMemo, vRegistration_authentication); err != nil {
-		var zero Authentication
-		return zero, err
-	}
-	return bAuthentication(c, 0), nil
+func DecodeAuthentication(data []byte, opts ...ahprt.Option) (v Authentication, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration_authentication, func(c *ahpimpl.Ctx) { v = bAuthentication(c, 0) })
+	return v, err
 }
 
 func decodeAnyAuthentication(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4230,17 +3879,9 @@ func (Checker) RegistrationContentreceiver(data []byte, opts ...ahprt.Option) er
 // DecodeEventWildcard decodes data as EventWildcard and validates every
 // keyword of registration.schema.json#/$defs/eventWildcard in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeEventWildcard(data []byte, opts ...ahprt.Option) (EventWildcard, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeEventWildcard)
-}
-
-func decodeEventWildcard(c *ahpimpl.Ctx) (EventWildcard, error) {
-	if err := c.RunRoot(skipAllMemo, vRegistration_eventWildcard); err != nil {
-		var zero EventWildcard
-		return zero, err
-	}
-	return c.Text(0), nil
+func DecodeEventWildcard(data []byte, opts ...ahprt.Option) (v EventWildcard, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration_eventWildcard, func(c *ahpimpl.Ctx) { v = c.Text(0) })
+	return v, err
 }
 
 func decodeAnyEventWildcard(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4292,17 +3933,9 @@ func (Checker) HTTPTransport(data []byte, opts ...ahprt.Option) error {
 // DecodeHTTPURL decodes data as HTTPURL and validates every keyword of
 // registration.schema.json#/$defs/httpUrl in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeHTTPURL(data []byte, opts ...ahprt.Option) (HTTPURL, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeHTTPURL)
-}
-
-func decodeHTTPURL(c *ahpimpl.Ctx) (HTTPURL, error) {
-	if err := c.RunRoot(skipAllMemo, vRegistration_httpUrl); err != nil {
-		var zero HTTPURL
-		return zero, err
-	}
-	return c.Text(0), nil
+func DecodeHTTPURL(data []byte, opts ...ahprt.Option) (v HTTPURL, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration_httpUrl, func(c *ahpimpl.Ctx) { v = c.Text(0) })
+	return v, err
 }
 
 func decodeAnyHTTPURL(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4358,17 +3991,9 @@ func (Checker) ObserveSubscription(data []byte, opts ...ahprt.Option) error {
 // DecodeReverseDNSName decodes data as ReverseDNSName and validates every
 // keyword of registration.schema.json#/$defs/reverseDns in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeReverseDNSName(data []byte, opts ...ahprt.Option) (ReverseDNSName, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeReverseDNSName)
-}
-
-func decodeReverseDNSName(c *ahpimpl.Ctx) (ReverseDNSName, error) {
-	if err := c.RunRoot(skipAllMemo, vCommon_reverseDnsName); err != nil {
-		var zero ReverseDNSName
-		return zero, err
-	}
-	return c.Text(0), nil
+func DecodeReverseDNSName(data []byte, opts ...ahprt.Option) (v ReverseDNSName, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_reverseDnsName, func(c *ahpimpl.Ctx) { v = c.Text(0) })
+	return v, err
 }
 
 func decodeAnyReverseDNSName(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4403,9 +4028,9 @@ func (Checker) StdioTransport(data []byte, opts ...ahprt.Option) error {
 // DecodeWireMessage decodes data as WireMessage and validates every keyword of
 // schema.json# in the same pass. A rejected document returns an *ahprt.Error
 // and no value, never a partial one.
-func DecodeWireMessage(data []byte, opts ...ahprt.Option) (WireMessage, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeWireMessage)
+func DecodeWireMessage(data []byte, opts ...ahprt.Option) (v WireMessage, err error) {
+	err = ahpimpl.DecodeFill(data, opts, 0, vSchema, func(c *ahpimpl.Ctx) { v = bWireMessage(c, 0) })
+	return v, err
 }
 
 func decodeWireMessage(c *ahpimpl.Ctx) (WireMessage, error) {
@@ -4465,17 +4090,9 @@ func (Checker) SessionStartEvent(data []byte, opts ...ahprt.Option) error {
 // DecodeTaskWorkspaceEvent decodes data as TaskWorkspaceEvent and validates
 // every keyword of task-workspace-event.schema.json# in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeTaskWorkspaceEvent(data []byte, opts ...ahprt.Option) (TaskWorkspaceEvent, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeTaskWorkspaceEvent)
-}
-
-func decodeTaskWorkspaceEvent(c *ahpimpl.Ctx) (TaskWorkspaceEvent, error) {
-	if err := c.RunRoot(skipAllMemo, vTaskWorkspaceEvent); err != nil {
-		var zero TaskWorkspaceEvent
-		return zero, err
-	}
-	return bTaskWorkspaceEvent(c, 0), nil
+func DecodeTaskWorkspaceEvent(data []byte, opts ...ahprt.Option) (v TaskWorkspaceEvent, err error) {
+	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent, func(c *ahpimpl.Ctx) { v = bTaskWorkspaceEvent(c, 0) })
+	return v, err
 }
 
 func decodeAnyTaskWorkspaceEvent(data []byte, opts ...ahprt.Option) (any, error) {

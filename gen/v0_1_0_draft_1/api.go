@@ -141,17 +141,9 @@ func (Checker) Notification(data []byte, opts ...ahprt.Option) error {
 // DecodeProtocolVersion decodes data as ProtocolVersion and validates every
 // keyword of common.schema.json#/$defs/protocolVersion in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
-func DecodeProtocolVersion(data []byte, opts ...ahprt.Option) (ProtocolVersion, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeProtocolVersion)
-}
-
-func decodeProtocolVersion(c *ahpimpl.Ctx) (ProtocolVersion, error) {
-	if err := c.RunRoot(0, vCommon_protocolVersion); err != nil {
-		var zero ProtocolVersion
-		return zero, err
-	}
-	return c.Text(0), nil
+func DecodeProtocolVersion(data []byte, opts ...ahprt.Option) (v ProtocolVersion, err error) {
+	err = ahpimpl.DecodeFill(data, opts, 0, vCommon_protocolVersion, func(c *ahpimpl.Ctx) { v = c.Text(0) })
+	return v, err
 }
 
 func decodeAnyProtocolVersion(data []byte, opts ...ahprt.Option) (any, error) {
@@ -239,18 +231,9 @@ func (Checker) DenyEffect(data []byte, opts ...ahprt.Option) error {
 // DecodeExtensions decodes data as Extensions and validates every keyword of
 // extensions.schema.json# in the same pass. A rejected document returns an
 // *ahprt.Error and no value, never a partial one.
-func DecodeExtensions(data []byte, opts ...ahprt.Option) (Extensions, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeExtensions)
-}
-
-func decodeExtensions(c *ahpimpl.Ctx) (Extensions, error) {
-	if err := c.RunRoot(0, vExtensions); err != nil {
-		var zero Extensions
-		return zero, err
-	}
-	d := c.Doc
-	return d.RawValue(0), nil
+func DecodeExtensions(data []byte, opts ...ahprt.Option) (v Extensions, err error) {
+	err = ahpimpl.DecodeFill(data, opts, 0, vExtensions, func(c *ahpimpl.Ctx) { d := c.Doc; v = d.RawValue(0) })
+	return v, err
 }
 
 func decodeAnyExtensions(data []byte, opts ...ahprt.Option) (any, error) {
@@ -334,17 +317,9 @@ func (Checker) InterceptRequest(data []byte, opts ...ahprt.Option) error {
 // DecodeJSONRPCMessage decodes data as JSONRPCMessage and validates every
 // keyword of json-rpc-message.schema.json# in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeJSONRPCMessage(data []byte, opts ...ahprt.Option) (JSONRPCMessage, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeJSONRPCMessage)
-}
-
-func decodeJSONRPCMessage(c *ahpimpl.Ctx) (JSONRPCMessage, error) {
-	if err := c.RunRoot(0, vJSONRPCMessage); err != nil {
-		var zero JSONRPCMessage
-		return zero, err
-	}
-	return bJSONRPCMessage(c, 0), nil
+func DecodeJSONRPCMessage(data []byte, opts ...ahprt.Option) (v JSONRPCMessage, err error) {
+	err = ahpimpl.DecodeFill(data, opts, 0, vJSONRPCMessage, func(c *ahpimpl.Ctx) { v = bJSONRPCMessage(c, 0) })
+	return v, err
 }
 
 func decodeAnyJSONRPCMessage(data []byte, opts ...ahprt.Option) (any, error) {
@@ -473,17 +448,9 @@ func (Checker) ObserveSubscription(data []byte, opts ...ahprt.Option) error {
 // DecodeReverseDNS decodes data as ReverseDNS and validates every keyword of
 // registration.schema.json#/$defs/reverseDns in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
-func DecodeReverseDNS(data []byte, opts ...ahprt.Option) (ReverseDNS, error) {
-	c, err := ahpimpl.Begin(data, opts)
-	return ahpimpl.Decoded(c, err, decodeReverseDNS)
-}
-
-func decodeReverseDNS(c *ahpimpl.Ctx) (ReverseDNS, error) {
-	if err := c.RunRoot(0, vRegistration_reverseDns); err != nil {
-		var zero ReverseDNS
-		return zero, err
-	}
-	return c.Text(0), nil
+func DecodeReverseDNS(data []byte, opts ...ahprt.Option) (v ReverseDNS, err error) {
+	err = ahpimpl.DecodeFill(data, opts, 0, vRegistration_reverseDns, func(c *ahpimpl.Ctx) { v = c.Text(0) })
+	return v, err
 }
 
 func decodeAnyReverseDNS(data []byte, opts ...ahprt.Option) (any, error) {

@@ -80,31 +80,34 @@ func (e *gotypes) resultType(t *ir.Type) (*Statement, bool) {
 }
 
 // api emits the entry points of a named type: DecodeX, decodeX (a parsed
-// document, for the dispatcher, which parses once; DecodeX of a type that
-// is no struct calls it too), decodeAnyX (for the Registry) and the
-// Checker method X, whose bodies are the runtime's (ahpimpl.DecodeFill
-// with a function literal that builds the struct, or Begin with Decoded;
-// BuildRoot, Check). No generic function takes a struct type: the
-// compiler would compile a copy of it for each (see ahpimpl.DecodeFill).
+// document, where the dispatcher, which parses once, needs it), decodeAnyX
+// (for the Registry) and the Checker method X, whose bodies are the
+// runtime's (ahpimpl.DecodeFill with a function literal that builds the
+// value, BuildRoot, Check). DecodeX calls no generic function with its
+// type: the compiler would compile a copy of it for each (see
+// ahpimpl.DecodeFill).
 func (e *gotypes) api(t *ir.Type, loc string) {
 	res, ptr := e.resultType(t)
 	check := checkID(t)
 	e.f.Comment(fmt.Sprintf("%s decodes data as %s and validates every keyword of %s in the same pass. A rejected document returns an *ahprt.Error and no value, never a partial one.", t.DecodeFunc, t.Name, loc))
+	// The value, built from the root (node 0) of a valid document.
+	var build []Code
 	if ptr {
 		st := structOf(&ir.Expr{Named: t})
-		e.f.Func().Id(t.DecodeFunc).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Params(Id("v").Add(res.Clone()), Id("err").Error()).Block(
-			Id("err").Op("=").Qual(impl, "DecodeFill").Call(Id("data"), Id("opts"), unrepeated(t), check,
-				oneLineFunc(Id("v").Op("=").New(Id(st.Name)), Id(st.BuildFunc).Call(Id("c"), Lit(0), Id("v")))),
-			Return(Id("v"), Id("err")),
-		)
+		build = []Code{Id("v").Op("=").New(Id(st.Name)), Id(st.BuildFunc).Call(Id("c"), Lit(0), Id("v"))}
 	} else {
-		e.f.Func().Id(t.DecodeFunc).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Params(res.Clone(), Error()).Block(
-			List(Id("c"), Id("err")).Op(":=").Qual(impl, "Begin").Call(Id("data"), Id("opts")),
-			Return(Qual(impl, "Decoded").Call(Id("c"), Id("err"), Id(t.DecodeDocFunc))),
-		)
+		value := e.value(&ir.Expr{Named: t}, Lit(0))
+		if uses(func(g *Group) { g.Add(value) }, "d")["d"] {
+			build = append(build, Id("d").Op(":=").Id("c").Dot("Doc"))
+		}
+		build = append(build, Id("v").Op("=").Add(value))
 	}
+	e.f.Func().Id(t.DecodeFunc).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Params(Id("v").Add(res.Clone()), Id("err").Error()).Block(
+		Id("err").Op("=").Qual(impl, "DecodeFill").Call(Id("data"), Id("opts"), unrepeated(t), check, oneLineFunc(build...)),
+		Return(Id("v"), Id("err")),
+	)
 	e.f.Line()
-	if !ptr || e.ts.Messages.Decodes(t) {
+	if e.ts.Messages.Decodes(t) {
 		e.f.Func().Id(t.DecodeDocFunc).Params(Id("c").Op("*").Qual(impl, "Ctx")).Params(res, Error()).BlockFunc(func(g *Group) {
 			if ptr {
 				g.Return(Qual(impl, "BuildRoot").Call(Id("c"), unrepeated(t), check, Id(structOf(&ir.Expr{Named: t}).BuildFunc)))

@@ -9,10 +9,10 @@ import (
 
 // TestDecodeOptionsAllocate: a DecodeX, inlined into this package as
 // into any user's, keeps its options on the caller's stack (it passes
-// them to ahpimpl.Begin or DecodeFill, never to a generic function, whose
+// them to ahpimpl.DecodeFill, never to a generic function, whose
 // escape analysis a caller in another package cannot see), so decoding
 // with options allocates exactly as much as decoding without. A struct
-// type's DecodeX (DecodeFill) and a union's (Decoded) are both measured.
+// type's DecodeX and a union's are both measured.
 func TestDecodeOptionsAllocate(t *testing.T) {
 	gap := []byte(`{"path":"session.cwd","reason":"unknown"}`)
 	ev := []byte(`{"type":"session.end","id":"e1","source":"urn:h","time":"2026-01-01T00:00:00Z","session":{"id":"s1"},"outcome":"completed","reason":"user exited"}`)
