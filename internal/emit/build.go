@@ -3,8 +3,6 @@ package emit
 //lint:file-ignore ST1001 jennifer is built to be dot-imported: its statements read as the Go they write.
 
 import (
-	"fmt"
-	"regexp"
 	"slices"
 
 	. "github.com/dave/jennifer/jen"
@@ -202,7 +200,7 @@ func (e *gotypes) memberFunc(t *ir.Type) {
 	})
 	e.f.Commentf("%s builds member key, of node n, into v when the member is one of %s's, and reports whether it is.", t.MemberFunc, t.Name)
 	e.f.Func().Id(t.MemberFunc).Params(Id("c").Op("*").Qual(impl, "Ctx"), Id("key").String(), Id("n").Qual(impl, "Node"), Id("v").Op("*").Id(t.Name)).Bool().BlockFunc(func(g *Group) {
-		if readsDoc(sw) {
+		if uses(func(g *Group) { g.Add(sw) }, "d")["d"] {
 			g.Id("d").Op(":=").Id("c").Dot("Doc")
 		}
 		g.Add(sw)
@@ -210,13 +208,6 @@ func (e *gotypes) memberFunc(t *ir.Type) {
 	})
 	e.f.Line()
 }
-
-// readsDoc reports whether code reads variable d (the document).
-func readsDoc(code *Statement) bool {
-	return docRead.MatchString(fmt.Sprintf("%#v", code))
-}
-
-var docRead = regexp.MustCompile(`\bd\.`)
 
 // buildField builds member f of a struct v from node val (in its slab
 // slot, when it has one).
