@@ -36,25 +36,11 @@ func (e *checks) kindTest(types []string) Code { return kindTestOf(types, e.k())
 
 // kindTestOf is kindTest with n's kind read by the expression kind.
 func kindTestOf(types []string, kind Code) Code {
-	k := func() *Statement { return Add(kind) }
 	var parts []Code
 	for _, t := range types {
-		var c Code
-		switch t {
-		case "null":
-			c = k().Op("==").Qual(impl, "KindNull")
-		case "boolean":
-			c = k().Op("==").Qual(impl, "KindBool")
-		case "object":
-			c = k().Op("==").Qual(impl, "KindObject")
-		case "array":
-			c = k().Op("==").Qual(impl, "KindArray")
-		case "string":
-			c = k().Op("==").Qual(impl, "KindString")
-		case "number":
-			c = k().Op("==").Qual(impl, "KindNumber")
-		case "integer":
-			c = Parens(k().Op("==").Qual(impl, "KindNumber").Op("&&").Id("c").Dot("IsInteger").Call(Id("n")))
+		c := Add(kind).Op("==").Qual(impl, typeKinds[t])
+		if t == "integer" {
+			c = Parens(c.Op("&&").Id("c").Dot("IsInteger").Call(Id("n")))
 		}
 		parts = append(parts, c)
 	}
