@@ -385,15 +385,17 @@ func (e *checks) oneTest(t *ir.Schema, written string) (cond, fail Code, ok bool
 }
 
 // oneCall returns, when t's keywords (as written) are one test the
-// runtime has a call for (enumAlone, minRunesAlone, formatAlone,
-// itemsAlone), that call on a node; nil otherwise.
+// runtime has a call for (enumAlone, stringAlone, itemsAlone), that call
+// on a node; nil otherwise.
 func (e *checks) oneCall(t *ir.Schema, written string) func(node Code) Code {
 	switch {
 	case e.enumAlone(t, written):
 		return func(node Code) Code { return e.strEnumCall(node, t) }
-	case e.minRunesAlone(t, written):
-		return func(node Code) Code { return e.minRunesCall(node, t) }
-	case e.formatAlone(t, written):
+	case t.MinLength != nil && e.stringAlone(t, written, "minLength", Id("d").Dot("RunesBelow").Call(Id("n"), countLit(*t.MinLength))):
+		return func(node Code) Code {
+			return Id("c").Dot("MinRunes").Call(node, countLit(*t.MinLength), e.reason(t.KeywordReason("type")), e.reason(t.KeywordReason("minLength")))
+		}
+	case t.Format != "" && e.stringAlone(t, written, "format", Op("!").Qual(fmtPkg, formatFunc(t.Format)).Call(Id("d").Dot("StrView").Call(Id("n")))):
 		return func(node Code) Code {
 			return Id("c").Dot("StrFormat").Call(node, Qual(fmtPkg, formatFunc(t.Format)), e.reason(t.KeywordReason("type")), e.reason(t.KeywordReason("format")))
 		}
@@ -401,36 +403,15 @@ func (e *checks) oneCall(t *ir.Schema, written string) func(node Code) Code {
 	return e.itemsAlone(t, written)
 }
 
-// formatAlone reports whether t's keywords (as written) are only that n
-// is a string of format t.Format: one ahpimpl.Ctx.StrFormat call then
-// tests it.
-func (e *checks) formatAlone(t *ir.Schema, written string) bool {
-	if t.Format == "" || len(t.Types) != 1 || t.Types[0] != "string" {
+// stringAlone reports whether t's keywords (as written) are only that n
+// is a string and that one test of keyword kw, whose failing condition
+// is fails (minLength: fewer code points; format: not of the format),
+// passes: one runtime call (MinRunes, StrFormat) then tests both.
+func (e *checks) stringAlone(t *ir.Schema, written, kw string, fails Code) bool {
+	if len(t.Types) != 1 || t.Types[0] != "string" {
 		return false
 	}
-	return written == spelled(Block(
-		e.typeCheck(t),
-		If(Op("!").Qual(fmtPkg, formatFunc(t.Format)).Call(Id("d").Dot("StrView").Call(Id("n")))).Block(Return(e.fail(Id("n"), t.KeywordReason("format")))),
-	))
-}
-
-// minRunesAlone reports whether t's keywords (as written) are only that n
-// is a string of at least MinLength code points: one ahpimpl.Ctx.MinRunes
-// call then tests it (minRunesCall).
-func (e *checks) minRunesAlone(t *ir.Schema, written string) bool {
-	if t.MinLength == nil || len(t.Types) != 1 || t.Types[0] != "string" {
-		return false
-	}
-	return written == spelled(Block(
-		e.typeCheck(t),
-		If(Id("d").Dot("RunesBelow").Call(Id("n"), countLit(*t.MinLength))).Block(Return(e.fail(Id("n"), t.KeywordReason("minLength")))),
-	))
-}
-
-// minRunesCall is the call that tests that node is a string of at least
-// t.MinLength code points (see minRunesAlone).
-func (e *checks) minRunesCall(node Code, t *ir.Schema) Code {
-	return Id("c").Dot("MinRunes").Call(node, countLit(*t.MinLength), e.reason(t.KeywordReason("type")), e.reason(t.KeywordReason("minLength")))
+	return written == spelled(Block(e.typeCheck(t), If(fails).Block(Return(e.fail(Id("n"), t.KeywordReason(kw))))))
 }
 
 // itemsAlone returns, when t's keywords (as written) are only that n is
