@@ -483,7 +483,11 @@ func (e *checks) callBool(method string, cur, s *ir.Schema, node Code) Code {
 }
 
 func (e *checks) body(g *Group, s *ir.Schema) {
-	e.known = "" // a function knows nothing of its node
+	// A function knows nothing of its node.
+	e.withKnown("", func() { e.bodyKeywords(g, s) })
+}
+
+func (e *checks) bodyKeywords(g *Group, s *ir.Schema) {
 	e.withKind(false, func() {
 		keywords := func(g *Group) { e.keywords(g, s) }
 		written := spelled(BlockFunc(keywords))
