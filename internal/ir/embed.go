@@ -50,8 +50,8 @@ func (t *Types) markEmbeds() {
 			}
 			e.Embedded = true
 		}
-		for _, f := range ty.Fields {
-			if f.Via != nil && (len(ty.Embeds) == 0 || ty.Embeds[len(ty.Embeds)-1] != f.Via) {
+		for i, f := range ty.Fields {
+			if ty.FirstOfRun(i) {
 				ty.Embeds = append(ty.Embeds, f.Via)
 			}
 		}
@@ -111,7 +111,7 @@ func (ty *Type) EncodeCommas() bool {
 		return true
 	}
 	for i, f := range ty.Fields {
-		if f.Via != nil && (i == 0 || ty.Fields[i-1].Via != f.Via) && f.Sep != SepCertain {
+		if ty.FirstOfRun(i) && f.Sep != SepCertain {
 			return true
 		}
 	}
