@@ -16,10 +16,9 @@ const (
 )
 
 // Checker validates documents without building values: Check.X(data) accepts
-// exactly
-// what DecodeX(data) accepts and fails with the same error, faster and without
-// allocating the value. Its methods are named after the types; Check is its
-// value.
+// exactly what DecodeX(data) accepts and fails with the same error, faster and
+// without allocating the value. Its methods are named after the types; Check is
+// its value.
 type Checker struct{}
 
 // Check is the package's Checker: Check.X(data) validates data as type X.
@@ -71,7 +70,7 @@ func decodeAnyCapabilitiesRequest(data []byte, opts ...ahprt.Option) (any, error
 
 // CapabilitiesRequest validates data as CapabilitiesRequest
 // (capabilities-request.schema.json#) without building a value.
-func (Checker) CapabilitiesRequest(data []byte, opts ...ahprt.Option) error {
+func (*Checker) CapabilitiesRequest(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilitiesRequest)
 }
 
@@ -90,7 +89,7 @@ func decodeAnyCapabilitiesResponse(data []byte, opts ...ahprt.Option) (any, erro
 
 // CapabilitiesResponse validates data as CapabilitiesResponse
 // (capabilities-response.schema.json#) without building a value.
-func (Checker) CapabilitiesResponse(data []byte, opts ...ahprt.Option) error {
+func (*Checker) CapabilitiesResponse(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipMemo1, vCapabilitiesResponse)
 }
 
@@ -109,7 +108,7 @@ func decodeAnyStaticCapabilityManifest(data []byte, opts ...ahprt.Option) (any, 
 
 // StaticCapabilityManifest validates data as StaticCapabilityManifest (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest)
 // without building a value.
-func (Checker) StaticCapabilityManifest(data []byte, opts ...ahprt.Option) error {
+func (*Checker) StaticCapabilityManifest(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipMemo1, vCapabilitiesResponse_allOf_1_result_manifest)
 }
 
@@ -127,7 +126,7 @@ func decodeAnyCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
 
 // Capabilities validates data as Capabilities (capabilities.schema.json#)
 // without building a value.
-func (Checker) Capabilities(data []byte, opts ...ahprt.Option) error {
+func (*Checker) Capabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities)
 }
 
@@ -148,7 +147,7 @@ func decodeAnyConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) 
 // ConfigChangeBeforeCapabilities
 // (capabilities.schema.json#/$defs/config.change.before) without building a
 // value.
-func (Checker) ConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_configChangeBefore)
 }
 
@@ -169,7 +168,7 @@ func decodeAnyContextCompactAfterCapabilities(data []byte, opts ...ahprt.Option)
 // ContextCompactAfterCapabilities
 // (capabilities.schema.json#/$defs/context.compact.after) without building a
 // value.
-func (Checker) ContextCompactAfterCapabilities(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ContextCompactAfterCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_contextCompactAfter)
 }
 
@@ -190,7 +189,7 @@ func decodeAnyContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Option
 // ContextCompactBeforeCapabilities
 // (capabilities.schema.json#/$defs/context.compact.before) without building a
 // value.
-func (Checker) ContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_contextCompactBefore)
 }
 
@@ -211,7 +210,7 @@ func decodeAnyModelRequestBeforeCapabilities(data []byte, opts ...ahprt.Option) 
 // ModelRequestBeforeCapabilities
 // (capabilities.schema.json#/$defs/model.request.before) without building a
 // value.
-func (Checker) ModelRequestBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ModelRequestBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_modelRequestBefore)
 }
 
@@ -232,7 +231,7 @@ func decodeAnyModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option) 
 // ModelResponseAfterCapabilities
 // (capabilities.schema.json#/$defs/model.response.after) without building a
 // value.
-func (Checker) ModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_modelResponseAfter)
 }
 
@@ -253,7 +252,7 @@ func decodeAnyModelSwitchBeforeCapabilities(data []byte, opts ...ahprt.Option) (
 // ModelSwitchBeforeCapabilities
 // (capabilities.schema.json#/$defs/model.switch.before) without building a
 // value.
-func (Checker) ModelSwitchBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ModelSwitchBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_modelSwitchBefore)
 }
 
@@ -272,7 +271,7 @@ func decodeAnyModifyOperations(data []byte, opts ...ahprt.Option) (any, error) {
 
 // ModifyOperations validates data as ModifyOperations
 // (capabilities.schema.json#/$defs/modifyOperations) without building a value.
-func (Checker) ModifyOperations(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ModifyOperations(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_modifyOperations)
 }
 
@@ -291,7 +290,7 @@ func decodeAnySessionStartCapabilities(data []byte, opts ...ahprt.Option) (any, 
 
 // SessionStartCapabilities validates data as SessionStartCapabilities
 // (capabilities.schema.json#/$defs/session.start) without building a value.
-func (Checker) SessionStartCapabilities(data []byte, opts ...ahprt.Option) error {
+func (*Checker) SessionStartCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_sessionStart)
 }
 
@@ -311,7 +310,7 @@ func decodeAnyTaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (a
 // TaskChangeBeforeCapabilities validates data as TaskChangeBeforeCapabilities
 // (capabilities.schema.json#/$defs/task.change.before) without building a
 // value.
-func (Checker) TaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
+func (*Checker) TaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_taskChangeBefore)
 }
 
@@ -330,7 +329,7 @@ func decodeAnyToolAfterCapabilities(data []byte, opts ...ahprt.Option) (any, err
 
 // ToolAfterCapabilities validates data as ToolAfterCapabilities
 // (capabilities.schema.json#/$defs/tool.after) without building a value.
-func (Checker) ToolAfterCapabilities(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ToolAfterCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_toolAfter)
 }
 
@@ -349,7 +348,7 @@ func decodeAnyToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) (any
 
 // ToolBatchAfterCapabilities validates data as ToolBatchAfterCapabilities
 // (capabilities.schema.json#/$defs/tool.batch.after) without building a value.
-func (Checker) ToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_toolBatchAfter)
 }
 
@@ -368,7 +367,7 @@ func decodeAnyToolBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, er
 
 // ToolBeforeCapabilities validates data as ToolBeforeCapabilities
 // (capabilities.schema.json#/$defs/tool.before) without building a value.
-func (Checker) ToolBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ToolBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_toolBefore)
 }
 
@@ -389,7 +388,7 @@ func decodeAnyToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Optio
 // ToolPermissionRequestCapabilities
 // (capabilities.schema.json#/$defs/tool.permission.request) without building a
 // value.
-func (Checker) ToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_toolPermissionRequest)
 }
 
@@ -409,7 +408,7 @@ func decodeAnyTurnFinishBeforeCapabilities(data []byte, opts ...ahprt.Option) (a
 // TurnFinishBeforeCapabilities validates data as TurnFinishBeforeCapabilities
 // (capabilities.schema.json#/$defs/turn.finish.before) without building a
 // value.
-func (Checker) TurnFinishBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
+func (*Checker) TurnFinishBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_turnFinishBefore)
 }
 
@@ -428,7 +427,7 @@ func decodeAnyTurnStartCapabilities(data []byte, opts ...ahprt.Option) (any, err
 
 // TurnStartCapabilities validates data as TurnStartCapabilities
 // (capabilities.schema.json#/$defs/turn.start) without building a value.
-func (Checker) TurnStartCapabilities(data []byte, opts ...ahprt.Option) error {
+func (*Checker) TurnStartCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_turnStart)
 }
 
@@ -449,7 +448,7 @@ func decodeAnyUserElicitationRequestCapabilities(data []byte, opts ...ahprt.Opti
 // UserElicitationRequestCapabilities
 // (capabilities.schema.json#/$defs/user.elicitation.request) without building
 // a value.
-func (Checker) UserElicitationRequestCapabilities(data []byte, opts ...ahprt.Option) error {
+func (*Checker) UserElicitationRequestCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_userElicitationRequest)
 }
 
@@ -470,7 +469,7 @@ func decodeAnyUserElicitationResultCapabilities(data []byte, opts ...ahprt.Optio
 // UserElicitationResultCapabilities
 // (capabilities.schema.json#/$defs/user.elicitation.result) without building a
 // value.
-func (Checker) UserElicitationResultCapabilities(data []byte, opts ...ahprt.Option) error {
+func (*Checker) UserElicitationResultCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_userElicitationResult)
 }
 
@@ -491,7 +490,7 @@ func decodeAnyUserMessageInboundCapabilities(data []byte, opts ...ahprt.Option) 
 // UserMessageInboundCapabilities
 // (capabilities.schema.json#/$defs/user.message.inbound) without building a
 // value.
-func (Checker) UserMessageInboundCapabilities(data []byte, opts ...ahprt.Option) error {
+func (*Checker) UserMessageInboundCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_userMessageInbound)
 }
 
@@ -512,7 +511,7 @@ func decodeAnyUserMessageOutboundCapabilities(data []byte, opts ...ahprt.Option)
 // UserMessageOutboundCapabilities
 // (capabilities.schema.json#/$defs/user.message.outbound) without building a
 // value.
-func (Checker) UserMessageOutboundCapabilities(data []byte, opts ...ahprt.Option) error {
+func (*Checker) UserMessageOutboundCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_userMessageOutbound)
 }
 
@@ -533,7 +532,7 @@ func decodeAnyWorkspaceChangeBeforeCapabilities(data []byte, opts ...ahprt.Optio
 // WorkspaceChangeBeforeCapabilities
 // (capabilities.schema.json#/$defs/workspace.change.before) without building a
 // value.
-func (Checker) WorkspaceChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
+func (*Checker) WorkspaceChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_workspaceChangeBefore)
 }
 
@@ -551,7 +550,7 @@ func decodeAnyCatalogueEvent(data []byte, opts ...ahprt.Option) (any, error) {
 
 // CatalogueEvent validates data as CatalogueEvent
 // (catalogue-event.schema.json#) without building a value.
-func (Checker) CatalogueEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) CatalogueEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCatalogueEvent)
 }
 
@@ -571,7 +570,7 @@ func decodeAnyConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) (any, er
 // ConfigChangeAfterEvent validates data as ConfigChangeAfterEvent
 // (catalogue-event.schema.json#/$defs/config.change.after) without building a
 // value.
-func (Checker) ConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCatalogueEvent_configChangeAfter)
 }
 
@@ -591,7 +590,7 @@ func decodeAnyConfigChangeBeforeEvent(data []byte, opts ...ahprt.Option) (any, e
 // ConfigChangeBeforeEvent validates data as ConfigChangeBeforeEvent
 // (catalogue-event.schema.json#/$defs/config.change.before) without building a
 // value.
-func (Checker) ConfigChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ConfigChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCatalogueEvent_configChangeBefore)
 }
 
@@ -614,7 +613,7 @@ func decodeAnyContextCompactAfterEvent(data []byte, opts ...ahprt.Option) (any, 
 // ContextCompactAfterEvent validates data as ContextCompactAfterEvent
 // (catalogue-event.schema.json#/$defs/context.compact.after) without building
 // a value.
-func (Checker) ContextCompactAfterEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ContextCompactAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_contextCompactAfter)
 }
 
@@ -638,7 +637,7 @@ func decodeAnyContextCompactBeforeEvent(data []byte, opts ...ahprt.Option) (any,
 // ContextCompactBeforeEvent validates data as ContextCompactBeforeEvent
 // (catalogue-event.schema.json#/$defs/context.compact.before) without building
 // a value.
-func (Checker) ContextCompactBeforeEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ContextCompactBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_contextCompactBefore)
 }
 
@@ -657,7 +656,7 @@ func decodeAnyFileChangedEvent(data []byte, opts ...ahprt.Option) (any, error) {
 
 // FileChangedEvent validates data as FileChangedEvent
 // (catalogue-event.schema.json#/$defs/file.changed) without building a value.
-func (Checker) FileChangedEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) FileChangedEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_fileChanged)
 }
 
@@ -676,7 +675,7 @@ func decodeAnyHookFailureEvent(data []byte, opts ...ahprt.Option) (any, error) {
 
 // HookFailureEvent validates data as HookFailureEvent
 // (catalogue-event.schema.json#/$defs/hook.failure) without building a value.
-func (Checker) HookFailureEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) HookFailureEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCatalogueEvent_hookFailure)
 }
 
@@ -695,7 +694,7 @@ func decodeAnyModelErrorEvent(data []byte, opts ...ahprt.Option) (any, error) {
 
 // ModelErrorEvent validates data as ModelErrorEvent
 // (catalogue-event.schema.json#/$defs/model.error) without building a value.
-func (Checker) ModelErrorEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ModelErrorEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_modelError)
 }
 
@@ -718,7 +717,7 @@ func decodeAnyModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) (any, e
 // ModelRequestBeforeEvent validates data as ModelRequestBeforeEvent
 // (catalogue-event.schema.json#/$defs/model.request.before) without building a
 // value.
-func (Checker) ModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_modelRequestBefore)
 }
 
@@ -741,7 +740,7 @@ func decodeAnyModelResponseAfterEvent(data []byte, opts ...ahprt.Option) (any, e
 // ModelResponseAfterEvent validates data as ModelResponseAfterEvent
 // (catalogue-event.schema.json#/$defs/model.response.after) without building a
 // value.
-func (Checker) ModelResponseAfterEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ModelResponseAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_modelResponseAfter)
 }
 
@@ -764,7 +763,7 @@ func decodeAnyModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) (any, err
 // ModelSwitchAfterEvent validates data as ModelSwitchAfterEvent
 // (catalogue-event.schema.json#/$defs/model.switch.after) without building a
 // value.
-func (Checker) ModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_modelSwitchAfter)
 }
 
@@ -787,7 +786,7 @@ func decodeAnyModelSwitchBeforeEvent(data []byte, opts ...ahprt.Option) (any, er
 // ModelSwitchBeforeEvent validates data as ModelSwitchBeforeEvent
 // (catalogue-event.schema.json#/$defs/model.switch.before) without building a
 // value.
-func (Checker) ModelSwitchBeforeEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ModelSwitchBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_modelSwitchBefore)
 }
 
@@ -810,7 +809,7 @@ func decodeAnyTaskChangeAfterEvent(data []byte, opts ...ahprt.Option) (any, erro
 // TaskChangeAfterEvent validates data as TaskChangeAfterEvent
 // (catalogue-event.schema.json#/$defs/task.change.after) without building a
 // value.
-func (Checker) TaskChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) TaskChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChangeAfter)
 }
 
@@ -833,7 +832,7 @@ func decodeAnyTaskChangeBeforeEvent(data []byte, opts ...ahprt.Option) (any, err
 // TaskChangeBeforeEvent validates data as TaskChangeBeforeEvent
 // (catalogue-event.schema.json#/$defs/task.change.before) without building a
 // value.
-func (Checker) TaskChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) TaskChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChangeBefore)
 }
 
@@ -853,7 +852,7 @@ func decodeAnyToolBatchAfterEvent(data []byte, opts ...ahprt.Option) (any, error
 // ToolBatchAfterEvent validates data as ToolBatchAfterEvent
 // (catalogue-event.schema.json#/$defs/tool.batch.after) without building a
 // value.
-func (Checker) ToolBatchAfterEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ToolBatchAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_toolBatchAfter)
 }
 
@@ -877,7 +876,7 @@ func decodeAnyToolPermissionRequestEvent(data []byte, opts ...ahprt.Option) (any
 // ToolPermissionRequestEvent validates data as ToolPermissionRequestEvent
 // (catalogue-event.schema.json#/$defs/tool.permission.request) without
 // building a value.
-func (Checker) ToolPermissionRequestEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ToolPermissionRequestEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_toolPermissionRequest)
 }
 
@@ -901,7 +900,7 @@ func decodeAnyToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) (an
 // ToolPermissionResolvedEvent validates data as ToolPermissionResolvedEvent
 // (catalogue-event.schema.json#/$defs/tool.permission.resolved) without
 // building a value.
-func (Checker) ToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_toolPermissionResolved)
 }
 
@@ -920,7 +919,7 @@ func decodeAnyToolProgressEvent(data []byte, opts ...ahprt.Option) (any, error) 
 
 // ToolProgressEvent validates data as ToolProgressEvent
 // (catalogue-event.schema.json#/$defs/tool.progress) without building a value.
-func (Checker) ToolProgressEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ToolProgressEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_toolProgress)
 }
 
@@ -938,7 +937,7 @@ func decodeAnyTurnEndEvent(data []byte, opts ...ahprt.Option) (any, error) {
 
 // TurnEndEvent validates data as TurnEndEvent
 // (catalogue-event.schema.json#/$defs/turn.end) without building a value.
-func (Checker) TurnEndEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) TurnEndEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnEnd)
 }
 
@@ -961,7 +960,7 @@ func decodeAnyTurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) (any, err
 // TurnFinishBeforeEvent validates data as TurnFinishBeforeEvent
 // (catalogue-event.schema.json#/$defs/turn.finish.before) without building a
 // value.
-func (Checker) TurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) TurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnFinishBefore)
 }
 
@@ -980,7 +979,7 @@ func decodeAnyTurnProgressEvent(data []byte, opts ...ahprt.Option) (any, error) 
 
 // TurnProgressEvent validates data as TurnProgressEvent
 // (catalogue-event.schema.json#/$defs/turn.progress) without building a value.
-func (Checker) TurnProgressEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) TurnProgressEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnProgress)
 }
 
@@ -998,7 +997,7 @@ func decodeAnyTurnStartEvent(data []byte, opts ...ahprt.Option) (any, error) {
 
 // TurnStartEvent validates data as TurnStartEvent
 // (catalogue-event.schema.json#/$defs/turn.start) without building a value.
-func (Checker) TurnStartEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) TurnStartEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnStart)
 }
 
@@ -1018,7 +1017,7 @@ func decodeAnyUserAttentionEvent(data []byte, opts ...ahprt.Option) (any, error)
 // UserAttentionEvent validates data as UserAttentionEvent
 // (catalogue-event.schema.json#/$defs/user.attention) without building a
 // value.
-func (Checker) UserAttentionEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) UserAttentionEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCatalogueEvent_userAttention)
 }
 
@@ -1039,7 +1038,7 @@ func decodeAnyUserElicitationRequestEvent(data []byte, opts ...ahprt.Option) (an
 // UserElicitationRequestEvent validates data as UserElicitationRequestEvent
 // (catalogue-event.schema.json#/$defs/user.elicitation.request) without
 // building a value.
-func (Checker) UserElicitationRequestEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) UserElicitationRequestEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCatalogueEvent_userElicitationRequest)
 }
 
@@ -1060,7 +1059,7 @@ func decodeAnyUserElicitationResultEvent(data []byte, opts ...ahprt.Option) (any
 // UserElicitationResultEvent validates data as UserElicitationResultEvent
 // (catalogue-event.schema.json#/$defs/user.elicitation.result) without
 // building a value.
-func (Checker) UserElicitationResultEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) UserElicitationResultEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCatalogueEvent_userElicitationResult)
 }
 
@@ -1080,7 +1079,7 @@ func decodeAnyUserMessageInboundEvent(data []byte, opts ...ahprt.Option) (any, e
 // UserMessageInboundEvent validates data as UserMessageInboundEvent
 // (catalogue-event.schema.json#/$defs/user.message.inbound) without building a
 // value.
-func (Checker) UserMessageInboundEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) UserMessageInboundEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCatalogueEvent_userMessageInbound)
 }
 
@@ -1100,7 +1099,7 @@ func decodeAnyUserMessageOutboundEvent(data []byte, opts ...ahprt.Option) (any, 
 // UserMessageOutboundEvent validates data as UserMessageOutboundEvent
 // (catalogue-event.schema.json#/$defs/user.message.outbound) without building
 // a value.
-func (Checker) UserMessageOutboundEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) UserMessageOutboundEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCatalogueEvent_userMessageOutbound)
 }
 
@@ -1124,7 +1123,7 @@ func decodeAnyWorkspaceChangeAfterEvent(data []byte, opts ...ahprt.Option) (any,
 // WorkspaceChangeAfterEvent validates data as WorkspaceChangeAfterEvent
 // (catalogue-event.schema.json#/$defs/workspace.change.after) without building
 // a value.
-func (Checker) WorkspaceChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) WorkspaceChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeAfter)
 }
 
@@ -1148,7 +1147,7 @@ func decodeAnyWorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) (any
 // WorkspaceChangeBeforeEvent validates data as WorkspaceChangeBeforeEvent
 // (catalogue-event.schema.json#/$defs/workspace.change.before) without
 // building a value.
-func (Checker) WorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) WorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeBefore)
 }
 
@@ -1171,7 +1170,7 @@ func decodeAnyJSONRPCErrorResponse(data []byte, opts ...ahprt.Option) (any, erro
 
 // JSONRPCErrorResponse validates data as JSONRPCErrorResponse
 // (common.schema.json#/$defs/errorResponse) without building a value.
-func (Checker) JSONRPCErrorResponse(data []byte, opts ...ahprt.Option) error {
+func (*Checker) JSONRPCErrorResponse(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_errorResponse)
 }
 
@@ -1189,7 +1188,7 @@ func decodeAnyEventType(data []byte, opts ...ahprt.Option) (any, error) {
 
 // EventType validates data as EventType (common.schema.json#/$defs/eventType)
 // without building a value.
-func (Checker) EventType(data []byte, opts ...ahprt.Option) error {
+func (*Checker) EventType(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_eventType)
 }
 
@@ -1208,7 +1207,7 @@ func decodeAnyInterceptableEventType(data []byte, opts ...ahprt.Option) (any, er
 
 // InterceptableEventType validates data as InterceptableEventType
 // (common.schema.json#/$defs/interceptableEventType) without building a value.
-func (Checker) InterceptableEventType(data []byte, opts ...ahprt.Option) error {
+func (*Checker) InterceptableEventType(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_interceptableEventType)
 }
 
@@ -1226,7 +1225,7 @@ func decodeAnyJSONRPCID(data []byte, opts ...ahprt.Option) (any, error) {
 
 // JSONRPCID validates data as JSONRPCID (common.schema.json#/$defs/jsonRpcId)
 // without building a value.
-func (Checker) JSONRPCID(data []byte, opts ...ahprt.Option) error {
+func (*Checker) JSONRPCID(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_jsonRpcId)
 }
 
@@ -1245,7 +1244,7 @@ func decodeAnyJSONRPCResponseID(data []byte, opts ...ahprt.Option) (any, error) 
 
 // JSONRPCResponseID validates data as JSONRPCResponseID
 // (common.schema.json#/$defs/jsonRpcResponseId) without building a value.
-func (Checker) JSONRPCResponseID(data []byte, opts ...ahprt.Option) error {
+func (*Checker) JSONRPCResponseID(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_jsonRpcResponseId)
 }
 
@@ -1263,7 +1262,7 @@ func decodeAnyJSONRPCVersion(data []byte, opts ...ahprt.Option) (any, error) {
 
 // JSONRPCVersion validates data as JSONRPCVersion
 // (common.schema.json#/$defs/jsonRpcVersion) without building a value.
-func (Checker) JSONRPCVersion(data []byte, opts ...ahprt.Option) error {
+func (*Checker) JSONRPCVersion(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_jsonRpcVersion)
 }
 
@@ -1281,7 +1280,7 @@ func decodeAnyMethodName(data []byte, opts ...ahprt.Option) (any, error) {
 
 // MethodName validates data as MethodName
 // (common.schema.json#/$defs/methodName) without building a value.
-func (Checker) MethodName(data []byte, opts ...ahprt.Option) error {
+func (*Checker) MethodName(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_methodName)
 }
 
@@ -1299,7 +1298,7 @@ func decodeAnyNativeEvent(data []byte, opts ...ahprt.Option) (any, error) {
 
 // NativeEvent validates data as NativeEvent (common.schema.json#/$defs/native)
 // without building a value.
-func (Checker) NativeEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) NativeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, ahpimpl.Accept)
 }
 
@@ -1317,7 +1316,7 @@ func decodeAnyNonEmptyString(data []byte, opts ...ahprt.Option) (any, error) {
 
 // NonEmptyString validates data as NonEmptyString
 // (common.schema.json#/$defs/nonEmptyString) without building a value.
-func (Checker) NonEmptyString(data []byte, opts ...ahprt.Option) error {
+func (*Checker) NonEmptyString(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_nonEmptyString)
 }
 
@@ -1336,7 +1335,7 @@ func decodeAnyCommonNonNegativeInteger(data []byte, opts ...ahprt.Option) (any, 
 
 // CommonNonNegativeInteger validates data as CommonNonNegativeInteger
 // (common.schema.json#/$defs/nonNegativeInteger) without building a value.
-func (Checker) CommonNonNegativeInteger(data []byte, opts ...ahprt.Option) error {
+func (*Checker) CommonNonNegativeInteger(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_nonNegativeInteger)
 }
 
@@ -1354,7 +1353,7 @@ func decodeAnyJSONRPCNotification(data []byte, opts ...ahprt.Option) (any, error
 
 // JSONRPCNotification validates data as JSONRPCNotification
 // (common.schema.json#/$defs/notification) without building a value.
-func (Checker) JSONRPCNotification(data []byte, opts ...ahprt.Option) error {
+func (*Checker) JSONRPCNotification(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_notification)
 }
 
@@ -1372,7 +1371,7 @@ func decodeAnyPositiveInteger(data []byte, opts ...ahprt.Option) (any, error) {
 
 // PositiveInteger validates data as PositiveInteger
 // (common.schema.json#/$defs/positiveInteger) without building a value.
-func (Checker) PositiveInteger(data []byte, opts ...ahprt.Option) error {
+func (*Checker) PositiveInteger(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_positiveInteger)
 }
 
@@ -1390,7 +1389,7 @@ func decodeAnyProtocolVersion(data []byte, opts ...ahprt.Option) (any, error) {
 
 // ProtocolVersion validates data as ProtocolVersion
 // (common.schema.json#/$defs/protocolVersion) without building a value.
-func (Checker) ProtocolVersion(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ProtocolVersion(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_protocolVersion)
 }
 
@@ -1408,7 +1407,7 @@ func decodeAnyJSONRPCRequest(data []byte, opts ...ahprt.Option) (any, error) {
 
 // JSONRPCRequest validates data as JSONRPCRequest
 // (common.schema.json#/$defs/request) without building a value.
-func (Checker) JSONRPCRequest(data []byte, opts ...ahprt.Option) error {
+func (*Checker) JSONRPCRequest(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_request)
 }
 
@@ -1427,7 +1426,7 @@ func decodeAnyCommonReverseDNSName(data []byte, opts ...ahprt.Option) (any, erro
 
 // CommonReverseDNSName validates data as CommonReverseDNSName
 // (common.schema.json#/$defs/reverseDnsName) without building a value.
-func (Checker) CommonReverseDNSName(data []byte, opts ...ahprt.Option) error {
+func (*Checker) CommonReverseDNSName(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_reverseDnsName)
 }
 
@@ -1445,7 +1444,7 @@ func decodeAnySession(data []byte, opts ...ahprt.Option) (any, error) {
 
 // Session validates data as Session (common.schema.json#/$defs/session)
 // without building a value.
-func (Checker) Session(data []byte, opts ...ahprt.Option) error {
+func (*Checker) Session(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_session)
 }
 
@@ -1463,7 +1462,7 @@ func decodeAnySHA256Hex(data []byte, opts ...ahprt.Option) (any, error) {
 
 // SHA256Hex validates data as SHA256Hex (common.schema.json#/$defs/sha256Hex)
 // without building a value.
-func (Checker) SHA256Hex(data []byte, opts ...ahprt.Option) error {
+func (*Checker) SHA256Hex(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_sha256Hex)
 }
 
@@ -1482,7 +1481,7 @@ func decodeAnyJSONRPCSuccessResponse(data []byte, opts ...ahprt.Option) (any, er
 
 // JSONRPCSuccessResponse validates data as JSONRPCSuccessResponse
 // (common.schema.json#/$defs/successResponse) without building a value.
-func (Checker) JSONRPCSuccessResponse(data []byte, opts ...ahprt.Option) error {
+func (*Checker) JSONRPCSuccessResponse(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_successResponse)
 }
 
@@ -1500,7 +1499,7 @@ func decodeAnyContentItem(data []byte, opts ...ahprt.Option) (any, error) {
 
 // ContentItem validates data as ContentItem (content-item.schema.json#)
 // without building a value.
-func (Checker) ContentItem(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ContentItem(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem)
 }
 
@@ -1520,7 +1519,7 @@ func decodeAnyAttachmentBodyPart(data []byte, opts ...ahprt.Option) (any, error)
 // AttachmentBodyPart validates data as AttachmentBodyPart
 // (content-item.schema.json#/$defs/attachmentBodyPart) without building a
 // value.
-func (Checker) AttachmentBodyPart(data []byte, opts ...ahprt.Option) error {
+func (*Checker) AttachmentBodyPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_attachmentBodyPart)
 }
 
@@ -1540,7 +1539,7 @@ func decodeAnyAttachmentGapPart(data []byte, opts ...ahprt.Option) (any, error) 
 // AttachmentGapPart validates data as AttachmentGapPart
 // (content-item.schema.json#/$defs/attachmentGapPart) without building a
 // value.
-func (Checker) AttachmentGapPart(data []byte, opts ...ahprt.Option) error {
+func (*Checker) AttachmentGapPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_attachmentGapPart)
 }
 
@@ -1560,7 +1559,7 @@ func decodeAnyAttachmentMediaType(data []byte, opts ...ahprt.Option) (any, error
 // AttachmentMediaType validates data as AttachmentMediaType
 // (content-item.schema.json#/$defs/attachmentMediaType) without building a
 // value.
-func (Checker) AttachmentMediaType(data []byte, opts ...ahprt.Option) error {
+func (*Checker) AttachmentMediaType(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_attachmentMediaType)
 }
 
@@ -1580,7 +1579,7 @@ func decodeAnyAttachmentMetadataPart(data []byte, opts ...ahprt.Option) (any, er
 // AttachmentMetadataPart validates data as AttachmentMetadataPart
 // (content-item.schema.json#/$defs/attachmentMetadataPart) without building a
 // value.
-func (Checker) AttachmentMetadataPart(data []byte, opts ...ahprt.Option) error {
+func (*Checker) AttachmentMetadataPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_attachmentMetadataPart)
 }
 
@@ -1600,7 +1599,7 @@ func decodeAnyAttachmentOmittedPart(data []byte, opts ...ahprt.Option) (any, err
 // AttachmentOmittedPart validates data as AttachmentOmittedPart
 // (content-item.schema.json#/$defs/attachmentOmittedPart) without building a
 // value.
-func (Checker) AttachmentOmittedPart(data []byte, opts ...ahprt.Option) error {
+func (*Checker) AttachmentOmittedPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_attachmentOmittedPart)
 }
 
@@ -1619,7 +1618,7 @@ func decodeAnyAttachmentPart(data []byte, opts ...ahprt.Option) (any, error) {
 
 // AttachmentPart validates data as AttachmentPart
 // (content-item.schema.json#/$defs/attachmentPart) without building a value.
-func (Checker) AttachmentPart(data []byte, opts ...ahprt.Option) error {
+func (*Checker) AttachmentPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_attachmentPart)
 }
 
@@ -1637,7 +1636,7 @@ func decodeAnyContentItemGap(data []byte, opts ...ahprt.Option) (any, error) {
 
 // ContentItemGap validates data as ContentItemGap
 // (content-item.schema.json#/$defs/gap) without building a value.
-func (Checker) ContentItemGap(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ContentItemGap(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_gap)
 }
 
@@ -1655,7 +1654,7 @@ func decodeAnyCanonicalMessage(data []byte, opts ...ahprt.Option) (any, error) {
 
 // CanonicalMessage validates data as CanonicalMessage
 // (content-item.schema.json#/$defs/message) without building a value.
-func (Checker) CanonicalMessage(data []byte, opts ...ahprt.Option) error {
+func (*Checker) CanonicalMessage(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_message)
 }
 
@@ -1674,7 +1673,7 @@ func decodeAnyCanonicalMessages(data []byte, opts ...ahprt.Option) (any, error) 
 
 // CanonicalMessages validates data as CanonicalMessages
 // (content-item.schema.json#/$defs/messages) without building a value.
-func (Checker) CanonicalMessages(data []byte, opts ...ahprt.Option) error {
+func (*Checker) CanonicalMessages(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_messages)
 }
 
@@ -1693,7 +1692,7 @@ func decodeAnyModelVisibleItem(data []byte, opts ...ahprt.Option) (any, error) {
 
 // ModelVisibleItem validates data as ModelVisibleItem
 // (content-item.schema.json#/$defs/modelVisibleItem) without building a value.
-func (Checker) ModelVisibleItem(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ModelVisibleItem(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_message)
 }
 
@@ -1711,7 +1710,7 @@ func decodeAnySynthesized(data []byte, opts ...ahprt.Option) (any, error) {
 
 // Synthesized validates data as Synthesized
 // (content-item.schema.json#/$defs/synthesized) without building a value.
-func (Checker) Synthesized(data []byte, opts ...ahprt.Option) error {
+func (*Checker) Synthesized(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_synthesized)
 }
 
@@ -1729,7 +1728,7 @@ func decodeAnyTextBodyPart(data []byte, opts ...ahprt.Option) (any, error) {
 
 // TextBodyPart validates data as TextBodyPart
 // (content-item.schema.json#/$defs/textBodyPart) without building a value.
-func (Checker) TextBodyPart(data []byte, opts ...ahprt.Option) error {
+func (*Checker) TextBodyPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_textBodyPart)
 }
 
@@ -1747,7 +1746,7 @@ func decodeAnyTextGapPart(data []byte, opts ...ahprt.Option) (any, error) {
 
 // TextGapPart validates data as TextGapPart
 // (content-item.schema.json#/$defs/textGapPart) without building a value.
-func (Checker) TextGapPart(data []byte, opts ...ahprt.Option) error {
+func (*Checker) TextGapPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_textGapPart)
 }
 
@@ -1766,7 +1765,7 @@ func decodeAnyTextMetadataPart(data []byte, opts ...ahprt.Option) (any, error) {
 
 // TextMetadataPart validates data as TextMetadataPart
 // (content-item.schema.json#/$defs/textMetadataPart) without building a value.
-func (Checker) TextMetadataPart(data []byte, opts ...ahprt.Option) error {
+func (*Checker) TextMetadataPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_textMetadataPart)
 }
 
@@ -1785,7 +1784,7 @@ func decodeAnyTextOmittedPart(data []byte, opts ...ahprt.Option) (any, error) {
 
 // TextOmittedPart validates data as TextOmittedPart
 // (content-item.schema.json#/$defs/textOmittedPart) without building a value.
-func (Checker) TextOmittedPart(data []byte, opts ...ahprt.Option) error {
+func (*Checker) TextOmittedPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_textOmittedPart)
 }
 
@@ -1803,7 +1802,7 @@ func decodeAnyTextPart(data []byte, opts ...ahprt.Option) (any, error) {
 
 // TextPart validates data as TextPart
 // (content-item.schema.json#/$defs/textPart) without building a value.
-func (Checker) TextPart(data []byte, opts ...ahprt.Option) error {
+func (*Checker) TextPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_textPart)
 }
 
@@ -1821,7 +1820,7 @@ func decodeAnyTextParts(data []byte, opts ...ahprt.Option) (any, error) {
 
 // TextParts validates data as TextParts
 // (content-item.schema.json#/$defs/textParts) without building a value.
-func (Checker) TextParts(data []byte, opts ...ahprt.Option) error {
+func (*Checker) TextParts(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_textParts)
 }
 
@@ -1839,7 +1838,7 @@ func decodeAnyContentReference(data []byte, opts ...ahprt.Option) (any, error) {
 
 // ContentReference validates data as ContentReference
 // (content-reference.schema.json#) without building a value.
-func (Checker) ContentReference(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ContentReference(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentReference)
 }
 
@@ -1857,7 +1856,7 @@ func decodeAnyContentSelection(data []byte, opts ...ahprt.Option) (any, error) {
 
 // ContentSelection validates data as ContentSelection
 // (content-selection.schema.json#) without building a value.
-func (Checker) ContentSelection(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ContentSelection(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentSelection)
 }
 
@@ -1875,7 +1874,7 @@ func decodeAnyDisposition(data []byte, opts ...ahprt.Option) (any, error) {
 
 // Disposition validates data as Disposition
 // (content-selection.schema.json#/$defs/disposition) without building a value.
-func (Checker) Disposition(data []byte, opts ...ahprt.Option) error {
+func (*Checker) Disposition(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentSelection_disposition)
 }
 
@@ -1894,7 +1893,7 @@ func decodeAnyContentUploadReceipt(data []byte, opts ...ahprt.Option) (any, erro
 
 // ContentUploadReceipt validates data as ContentUploadReceipt
 // (content-upload-receipt.schema.json#) without building a value.
-func (Checker) ContentUploadReceipt(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ContentUploadReceipt(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentUploadReceipt)
 }
 
@@ -1912,7 +1911,7 @@ func decodeAnyContentUpload(data []byte, opts ...ahprt.Option) (any, error) {
 
 // ContentUpload validates data as ContentUpload (content-upload.schema.json#)
 // without building a value.
-func (Checker) ContentUpload(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ContentUpload(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentUpload)
 }
 
@@ -1930,7 +1929,7 @@ func decodeAnyDenyEffect(data []byte, opts ...ahprt.Option) (any, error) {
 
 // DenyEffect validates data as DenyEffect (deny-effect.schema.json#) without
 // building a value.
-func (Checker) DenyEffect(data []byte, opts ...ahprt.Option) error {
+func (*Checker) DenyEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vDenyEffect)
 }
 
@@ -1948,7 +1947,7 @@ func decodeAnyEffect(data []byte, opts ...ahprt.Option) (any, error) {
 
 // Effect validates data as Effect (effect.schema.json#) without building a
 // value.
-func (Checker) Effect(data []byte, opts ...ahprt.Option) error {
+func (*Checker) Effect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipMemo2, vEffect)
 }
 
@@ -1966,7 +1965,7 @@ func decodeAnyAllowEffect(data []byte, opts ...ahprt.Option) (any, error) {
 
 // AllowEffect validates data as AllowEffect
 // (effect.schema.json#/$defs/allowEffect) without building a value.
-func (Checker) AllowEffect(data []byte, opts ...ahprt.Option) error {
+func (*Checker) AllowEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEffect_allowEffect)
 }
 
@@ -1984,7 +1983,7 @@ func decodeAnyAskEffect(data []byte, opts ...ahprt.Option) (any, error) {
 
 // AskEffect validates data as AskEffect (effect.schema.json#/$defs/askEffect)
 // without building a value.
-func (Checker) AskEffect(data []byte, opts ...ahprt.Option) error {
+func (*Checker) AskEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEffect_askEffect)
 }
 
@@ -2003,7 +2002,7 @@ func decodeAnyFlowContinueEffect(data []byte, opts ...ahprt.Option) (any, error)
 
 // FlowContinueEffect validates data as FlowContinueEffect
 // (effect.schema.json#/$defs/flowContinueEffect) without building a value.
-func (Checker) FlowContinueEffect(data []byte, opts ...ahprt.Option) error {
+func (*Checker) FlowContinueEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEffect_flowContinueEffect)
 }
 
@@ -2021,7 +2020,7 @@ func decodeAnyFlowStopEffect(data []byte, opts ...ahprt.Option) (any, error) {
 
 // FlowStopEffect validates data as FlowStopEffect
 // (effect.schema.json#/$defs/flowStopEffect) without building a value.
-func (Checker) FlowStopEffect(data []byte, opts ...ahprt.Option) error {
+func (*Checker) FlowStopEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEffect_flowStopEffect)
 }
 
@@ -2039,7 +2038,7 @@ func decodeAnyInjectEffect(data []byte, opts ...ahprt.Option) (any, error) {
 
 // InjectEffect validates data as InjectEffect
 // (effect.schema.json#/$defs/injectEffect) without building a value.
-func (Checker) InjectEffect(data []byte, opts ...ahprt.Option) error {
+func (*Checker) InjectEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEffect_injectEffect)
 }
 
@@ -2057,7 +2056,7 @@ func decodeAnyMessageEffect(data []byte, opts ...ahprt.Option) (any, error) {
 
 // MessageEffect validates data as MessageEffect
 // (effect.schema.json#/$defs/messageEffect) without building a value.
-func (Checker) MessageEffect(data []byte, opts ...ahprt.Option) error {
+func (*Checker) MessageEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEffect_messageEffect)
 }
 
@@ -2075,7 +2074,7 @@ func decodeAnyModifyEffect(data []byte, opts ...ahprt.Option) (any, error) {
 
 // ModifyEffect validates data as ModifyEffect
 // (effect.schema.json#/$defs/modifyEffect) without building a value.
-func (Checker) ModifyEffect(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ModifyEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipMemo2, vEffect_modifyEffect)
 }
 
@@ -2093,7 +2092,7 @@ func decodeAnyReturnEffect(data []byte, opts ...ahprt.Option) (any, error) {
 
 // ReturnEffect validates data as ReturnEffect
 // (effect.schema.json#/$defs/returnEffect) without building a value.
-func (Checker) ReturnEffect(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ReturnEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEffect_returnEffect)
 }
 
@@ -2110,7 +2109,7 @@ func decodeAnyEvent(data []byte, opts ...ahprt.Option) (any, error) {
 }
 
 // Event validates data as Event (event.schema.json#) without building a value.
-func (Checker) Event(data []byte, opts ...ahprt.Option) error {
+func (*Checker) Event(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipMemo1, vEvent)
 }
 
@@ -2128,7 +2127,7 @@ func decodeAnyContentItems(data []byte, opts ...ahprt.Option) (any, error) {
 
 // ContentItems validates data as ContentItems
 // (event.schema.json#/$defs/contentItems) without building a value.
-func (Checker) ContentItems(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ContentItems(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEvent_contentItems)
 }
 
@@ -2146,7 +2145,7 @@ func decodeAnyEnvelope(data []byte, opts ...ahprt.Option) (any, error) {
 
 // Envelope validates data as Envelope (event.schema.json#/$defs/envelope)
 // without building a value.
-func (Checker) Envelope(data []byte, opts ...ahprt.Option) error {
+func (*Checker) Envelope(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEvent_envelope)
 }
 
@@ -2164,7 +2163,7 @@ func decodeAnyEventCore(data []byte, opts ...ahprt.Option) (any, error) {
 
 // EventCore validates data as EventCore (event.schema.json#/$defs/eventCore)
 // without building a value.
-func (Checker) EventCore(data []byte, opts ...ahprt.Option) error {
+func (*Checker) EventCore(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEvent_eventCore)
 }
 
@@ -2182,7 +2181,7 @@ func decodeAnyEventGap(data []byte, opts ...ahprt.Option) (any, error) {
 
 // EventGap validates data as EventGap (event.schema.json#/$defs/gap) without
 // building a value.
-func (Checker) EventGap(data []byte, opts ...ahprt.Option) error {
+func (*Checker) EventGap(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEvent_gap)
 }
 
@@ -2200,7 +2199,7 @@ func decodeAnyIdentity(data []byte, opts ...ahprt.Option) (any, error) {
 
 // Identity validates data as Identity (event.schema.json#/$defs/identity)
 // without building a value.
-func (Checker) Identity(data []byte, opts ...ahprt.Option) error {
+func (*Checker) Identity(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEvent_identity)
 }
 
@@ -2219,7 +2218,7 @@ func decodeAnyModelVisibleItems(data []byte, opts ...ahprt.Option) (any, error) 
 
 // ModelVisibleItems validates data as ModelVisibleItems
 // (event.schema.json#/$defs/modelVisibleItems) without building a value.
-func (Checker) ModelVisibleItems(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ModelVisibleItems(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEvent_modelVisibleItems)
 }
 
@@ -2237,7 +2236,7 @@ func decodeAnyOpenIdentity(data []byte, opts ...ahprt.Option) (any, error) {
 
 // OpenIdentity validates data as OpenIdentity
 // (event.schema.json#/$defs/openIdentity) without building a value.
-func (Checker) OpenIdentity(data []byte, opts ...ahprt.Option) error {
+func (*Checker) OpenIdentity(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEvent_openIdentity)
 }
 
@@ -2255,7 +2254,7 @@ func decodeAnySynthesizedFlag(data []byte, opts ...ahprt.Option) (any, error) {
 
 // SynthesizedFlag validates data as SynthesizedFlag
 // (event.schema.json#/$defs/synthesizedFlag) without building a value.
-func (Checker) SynthesizedFlag(data []byte, opts ...ahprt.Option) error {
+func (*Checker) SynthesizedFlag(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEvent_synthesizedFlag)
 }
 
@@ -2273,7 +2272,7 @@ func decodeAnyExecutionEvent(data []byte, opts ...ahprt.Option) (any, error) {
 
 // ExecutionEvent validates data as ExecutionEvent
 // (execution-event.schema.json#) without building a value.
-func (Checker) ExecutionEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent)
 }
 
@@ -2292,7 +2291,7 @@ func decodeAnyExecutionEventAttempt(data []byte, opts ...ahprt.Option) (any, err
 
 // ExecutionEventAttempt validates data as ExecutionEventAttempt
 // (execution-event.schema.json#/$defs/attempt) without building a value.
-func (Checker) ExecutionEventAttempt(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEventAttempt(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_attempt)
 }
 
@@ -2311,7 +2310,7 @@ func decodeAnyExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) (any
 
 // ExecutionEventAttemptusage validates data as ExecutionEventAttemptusage
 // (execution-event.schema.json#/$defs/attemptUsage) without building a value.
-func (Checker) ExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_attemptUsage)
 }
 
@@ -2330,7 +2329,7 @@ func decodeAnyExecutionEventBatch(data []byte, opts ...ahprt.Option) (any, error
 
 // ExecutionEventBatch validates data as ExecutionEventBatch
 // (execution-event.schema.json#/$defs/batch) without building a value.
-func (Checker) ExecutionEventBatch(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEventBatch(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_batch)
 }
 
@@ -2350,7 +2349,7 @@ func decodeAnyConnectionGaps(data []byte, opts ...ahprt.Option) (any, error) {
 // ConnectionGaps validates data as ConnectionGaps
 // (execution-event.schema.json#/$defs/connectionGaps) without building a
 // value.
-func (Checker) ConnectionGaps(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ConnectionGaps(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_connectionGaps)
 }
 
@@ -2374,7 +2373,7 @@ func decodeAnyExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Optio
 // ExecutionEventContextCompactAfter
 // (execution-event.schema.json#/$defs/context.compact.after) without building
 // a value.
-func (Checker) ExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_contextCompactAfter)
 }
 
@@ -2399,7 +2398,7 @@ func decodeAnyExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Opti
 // ExecutionEventContextCompactBefore
 // (execution-event.schema.json#/$defs/context.compact.before) without building
 // a value.
-func (Checker) ExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_contextCompactBefore)
 }
 
@@ -2417,7 +2416,7 @@ func decodeAnyCurrencyCode(data []byte, opts ...ahprt.Option) (any, error) {
 
 // CurrencyCode validates data as CurrencyCode
 // (execution-event.schema.json#/$defs/currencyCode) without building a value.
-func (Checker) CurrencyCode(data []byte, opts ...ahprt.Option) error {
+func (*Checker) CurrencyCode(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_currencyCode)
 }
 
@@ -2437,7 +2436,7 @@ func decodeAnyDeniedByPolicy(data []byte, opts ...ahprt.Option) (any, error) {
 // DeniedByPolicy validates data as DeniedByPolicy
 // (execution-event.schema.json#/$defs/deniedByPolicy) without building a
 // value.
-func (Checker) DeniedByPolicy(data []byte, opts ...ahprt.Option) error {
+func (*Checker) DeniedByPolicy(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_deniedByPolicy)
 }
 
@@ -2456,7 +2455,7 @@ func decodeAnyExecutionEventError(data []byte, opts ...ahprt.Option) (any, error
 
 // ExecutionEventError validates data as ExecutionEventError
 // (execution-event.schema.json#/$defs/error) without building a value.
-func (Checker) ExecutionEventError(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEventError(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_error)
 }
 
@@ -2475,7 +2474,7 @@ func decodeAnyExecutionEventExecution(data []byte, opts ...ahprt.Option) (any, e
 
 // ExecutionEventExecution validates data as ExecutionEventExecution
 // (execution-event.schema.json#/$defs/execution) without building a value.
-func (Checker) ExecutionEventExecution(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEventExecution(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_execution)
 }
 
@@ -2494,7 +2493,7 @@ func decodeAnyExecutionEventFilechange(data []byte, opts ...ahprt.Option) (any, 
 
 // ExecutionEventFilechange validates data as ExecutionEventFilechange
 // (execution-event.schema.json#/$defs/fileChange) without building a value.
-func (Checker) ExecutionEventFilechange(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEventFilechange(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_fileChange)
 }
 
@@ -2512,7 +2511,7 @@ func decodeAnyExecutionEventMCP(data []byte, opts ...ahprt.Option) (any, error) 
 
 // ExecutionEventMCP validates data as ExecutionEventMCP
 // (execution-event.schema.json#/$defs/mcp) without building a value.
-func (Checker) ExecutionEventMCP(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEventMCP(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_mcp)
 }
 
@@ -2531,7 +2530,7 @@ func decodeAnyExecutionEventModel(data []byte, opts ...ahprt.Option) (any, error
 
 // ExecutionEventModel validates data as ExecutionEventModel
 // (execution-event.schema.json#/$defs/model) without building a value.
-func (Checker) ExecutionEventModel(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEventModel(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_model)
 }
 
@@ -2550,7 +2549,7 @@ func decodeAnyExecutionEventModelError(data []byte, opts ...ahprt.Option) (any, 
 
 // ExecutionEventModelError validates data as ExecutionEventModelError
 // (execution-event.schema.json#/$defs/model.error) without building a value.
-func (Checker) ExecutionEventModelError(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEventModelError(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_modelError)
 }
 
@@ -2574,7 +2573,7 @@ func decodeAnyExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option
 // ExecutionEventModelRequestBefore
 // (execution-event.schema.json#/$defs/model.request.before) without building a
 // value.
-func (Checker) ExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_modelRequestBefore)
 }
 
@@ -2598,7 +2597,7 @@ func decodeAnyExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Option
 // ExecutionEventModelResponseAfter
 // (execution-event.schema.json#/$defs/model.response.after) without building a
 // value.
-func (Checker) ExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_modelResponseAfter)
 }
 
@@ -2622,7 +2621,7 @@ func decodeAnyExecutionEventModelSwitchAfter(data []byte, opts ...ahprt.Option) 
 // ExecutionEventModelSwitchAfter
 // (execution-event.schema.json#/$defs/model.switch.after) without building a
 // value.
-func (Checker) ExecutionEventModelSwitchAfter(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEventModelSwitchAfter(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_modelSwitchAfter)
 }
 
@@ -2646,7 +2645,7 @@ func decodeAnyExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option)
 // ExecutionEventModelSwitchBefore
 // (execution-event.schema.json#/$defs/model.switch.before) without building a
 // value.
-func (Checker) ExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_modelSwitchBefore)
 }
 
@@ -2667,7 +2666,7 @@ func decodeAnyExecutionEventNonNegativeInteger(data []byte, opts ...ahprt.Option
 // ExecutionEventNonNegativeInteger
 // (execution-event.schema.json#/$defs/nonNegativeInteger) without building a
 // value.
-func (Checker) ExecutionEventNonNegativeInteger(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEventNonNegativeInteger(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_nonNegativeInteger)
 }
 
@@ -2687,7 +2686,7 @@ func decodeAnySkippedExecution(data []byte, opts ...ahprt.Option) (any, error) {
 // SkippedExecution validates data as SkippedExecution
 // (execution-event.schema.json#/$defs/skippedExecution) without building a
 // value.
-func (Checker) SkippedExecution(data []byte, opts ...ahprt.Option) error {
+func (*Checker) SkippedExecution(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_skippedExecution)
 }
 
@@ -2707,7 +2706,7 @@ func decodeAnySuppliedResultOnSkip(data []byte, opts ...ahprt.Option) (any, erro
 // SuppliedResultOnSkip validates data as SuppliedResultOnSkip
 // (execution-event.schema.json#/$defs/suppliedResultOnSkip) without building a
 // value.
-func (Checker) SuppliedResultOnSkip(data []byte, opts ...ahprt.Option) error {
+func (*Checker) SuppliedResultOnSkip(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_suppliedResultOnSkip)
 }
 
@@ -2726,7 +2725,7 @@ func decodeAnyExecutionEventTokencounts(data []byte, opts ...ahprt.Option) (any,
 
 // ExecutionEventTokencounts validates data as ExecutionEventTokencounts
 // (execution-event.schema.json#/$defs/tokenCounts) without building a value.
-func (Checker) ExecutionEventTokencounts(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEventTokencounts(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_tokenCounts)
 }
 
@@ -2744,7 +2743,7 @@ func decodeAnyExecutionEventTool(data []byte, opts ...ahprt.Option) (any, error)
 
 // ExecutionEventTool validates data as ExecutionEventTool
 // (execution-event.schema.json#/$defs/tool) without building a value.
-func (Checker) ExecutionEventTool(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEventTool(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_tool)
 }
 
@@ -2764,7 +2763,7 @@ func decodeAnyExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) (a
 // ExecutionEventToolBatchAfter validates data as ExecutionEventToolBatchAfter
 // (execution-event.schema.json#/$defs/tool.batch.after) without building a
 // value.
-func (Checker) ExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_toolBatchAfter)
 }
 
@@ -2789,7 +2788,7 @@ func decodeAnyExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Opt
 // ExecutionEventToolPermissionRequest
 // (execution-event.schema.json#/$defs/tool.permission.request) without
 // building a value.
-func (Checker) ExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_toolPermissionRequest)
 }
 
@@ -2814,7 +2813,7 @@ func decodeAnyExecutionEventToolPermissionResolved(data []byte, opts ...ahprt.Op
 // ExecutionEventToolPermissionResolved
 // (execution-event.schema.json#/$defs/tool.permission.resolved) without
 // building a value.
-func (Checker) ExecutionEventToolPermissionResolved(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEventToolPermissionResolved(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_toolPermissionResolved)
 }
 
@@ -2833,7 +2832,7 @@ func decodeAnyExecutionEventToolProgress(data []byte, opts ...ahprt.Option) (any
 
 // ExecutionEventToolProgress validates data as ExecutionEventToolProgress
 // (execution-event.schema.json#/$defs/tool.progress) without building a value.
-func (Checker) ExecutionEventToolProgress(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEventToolProgress(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_toolProgress)
 }
 
@@ -2851,7 +2850,7 @@ func decodeAnyToolCall(data []byte, opts ...ahprt.Option) (any, error) {
 
 // ToolCall validates data as ToolCall
 // (execution-event.schema.json#/$defs/toolCall) without building a value.
-func (Checker) ToolCall(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ToolCall(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_toolCall)
 }
 
@@ -2869,7 +2868,7 @@ func decodeAnyToolOutcome(data []byte, opts ...ahprt.Option) (any, error) {
 
 // ToolOutcome validates data as ToolOutcome
 // (execution-event.schema.json#/$defs/toolOutcome) without building a value.
-func (Checker) ToolOutcome(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ToolOutcome(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_toolOutcome)
 }
 
@@ -2888,7 +2887,7 @@ func decodeAnyExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) (any, err
 
 // ExecutionEventTurnEnd validates data as ExecutionEventTurnEnd
 // (execution-event.schema.json#/$defs/turn.end) without building a value.
-func (Checker) ExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnEnd)
 }
 
@@ -2912,7 +2911,7 @@ func decodeAnyExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option) 
 // ExecutionEventTurnFinishBefore
 // (execution-event.schema.json#/$defs/turn.finish.before) without building a
 // value.
-func (Checker) ExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnFinishBefore)
 }
 
@@ -2931,7 +2930,7 @@ func decodeAnyExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) (any
 
 // ExecutionEventTurnProgress validates data as ExecutionEventTurnProgress
 // (execution-event.schema.json#/$defs/turn.progress) without building a value.
-func (Checker) ExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnProgress)
 }
 
@@ -2950,7 +2949,7 @@ func decodeAnyExecutionEventTurnStart(data []byte, opts ...ahprt.Option) (any, e
 
 // ExecutionEventTurnStart validates data as ExecutionEventTurnStart
 // (execution-event.schema.json#/$defs/turn.start) without building a value.
-func (Checker) ExecutionEventTurnStart(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEventTurnStart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnStart)
 }
 
@@ -2970,7 +2969,7 @@ func decodeAnyTurnCompletion(data []byte, opts ...ahprt.Option) (any, error) {
 // TurnCompletion validates data as TurnCompletion
 // (execution-event.schema.json#/$defs/turnCompletion) without building a
 // value.
-func (Checker) TurnCompletion(data []byte, opts ...ahprt.Option) error {
+func (*Checker) TurnCompletion(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnCompletion)
 }
 
@@ -2989,7 +2988,7 @@ func decodeAnyExecutionEventTurnusage(data []byte, opts ...ahprt.Option) (any, e
 
 // ExecutionEventTurnusage validates data as ExecutionEventTurnusage
 // (execution-event.schema.json#/$defs/turnUsage) without building a value.
-func (Checker) ExecutionEventTurnusage(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEventTurnusage(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnUsage)
 }
 
@@ -3008,7 +3007,7 @@ func decodeAnyExecutionEventUsage(data []byte, opts ...ahprt.Option) (any, error
 
 // ExecutionEventUsage validates data as ExecutionEventUsage
 // (execution-event.schema.json#/$defs/usage) without building a value.
-func (Checker) ExecutionEventUsage(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ExecutionEventUsage(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_usage)
 }
 
@@ -3026,7 +3025,7 @@ func decodeAnyWebURL(data []byte, opts ...ahprt.Option) (any, error) {
 
 // WebURL validates data as WebURL (execution-event.schema.json#/$defs/webUrl)
 // without building a value.
-func (Checker) WebURL(data []byte, opts ...ahprt.Option) error {
+func (*Checker) WebURL(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_webUrl)
 }
 
@@ -3044,7 +3043,7 @@ func decodeAnyExtensions(data []byte, opts ...ahprt.Option) (any, error) {
 
 // Extensions validates data as Extensions (extensions.schema.json#) without
 // building a value.
-func (Checker) Extensions(data []byte, opts ...ahprt.Option) error {
+func (*Checker) Extensions(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExtensions)
 }
 
@@ -3062,7 +3061,7 @@ func decodeAnyInteractionEvent(data []byte, opts ...ahprt.Option) (any, error) {
 
 // InteractionEvent validates data as InteractionEvent
 // (interaction-event.schema.json#) without building a value.
-func (Checker) InteractionEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) InteractionEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vInteractionEvent)
 }
 
@@ -3086,7 +3085,7 @@ func decodeAnyInteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Optio
 // InteractionEventConfigChangeAfter
 // (interaction-event.schema.json#/$defs/config.change.after) without building
 // a value.
-func (Checker) InteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Option) error {
+func (*Checker) InteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vInteractionEvent_configChangeAfter)
 }
 
@@ -3111,7 +3110,7 @@ func decodeAnyInteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Opti
 // InteractionEventConfigChangeBefore
 // (interaction-event.schema.json#/$defs/config.change.before) without building
 // a value.
-func (Checker) InteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Option) error {
+func (*Checker) InteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vInteractionEvent_configChangeBefore)
 }
 
@@ -3131,7 +3130,7 @@ func decodeAnyElicitationMode(data []byte, opts ...ahprt.Option) (any, error) {
 // ElicitationMode validates data as ElicitationMode
 // (interaction-event.schema.json#/$defs/elicitationMode) without building a
 // value.
-func (Checker) ElicitationMode(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ElicitationMode(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vInteractionEvent_elicitationMode)
 }
 
@@ -3151,7 +3150,7 @@ func decodeAnyInteractionEventHookFailure(data []byte, opts ...ahprt.Option) (an
 // InteractionEventHookFailure validates data as InteractionEventHookFailure
 // (interaction-event.schema.json#/$defs/hook.failure) without building a
 // value.
-func (Checker) InteractionEventHookFailure(data []byte, opts ...ahprt.Option) error {
+func (*Checker) InteractionEventHookFailure(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vInteractionEvent_hookFailure)
 }
 
@@ -3172,7 +3171,7 @@ func decodeAnyInteractionEventUserAttention(data []byte, opts ...ahprt.Option) (
 // InteractionEventUserAttention
 // (interaction-event.schema.json#/$defs/user.attention) without building a
 // value.
-func (Checker) InteractionEventUserAttention(data []byte, opts ...ahprt.Option) error {
+func (*Checker) InteractionEventUserAttention(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vInteractionEvent_userAttention)
 }
 
@@ -3197,7 +3196,7 @@ func decodeAnyInteractionEventUserElicitationRequest(data []byte, opts ...ahprt.
 // InteractionEventUserElicitationRequest
 // (interaction-event.schema.json#/$defs/user.elicitation.request) without
 // building a value.
-func (Checker) InteractionEventUserElicitationRequest(data []byte, opts ...ahprt.Option) error {
+func (*Checker) InteractionEventUserElicitationRequest(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vInteractionEvent_userElicitationRequest)
 }
 
@@ -3222,7 +3221,7 @@ func decodeAnyInteractionEventUserElicitationResult(data []byte, opts ...ahprt.O
 // InteractionEventUserElicitationResult
 // (interaction-event.schema.json#/$defs/user.elicitation.result) without
 // building a value.
-func (Checker) InteractionEventUserElicitationResult(data []byte, opts ...ahprt.Option) error {
+func (*Checker) InteractionEventUserElicitationResult(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vInteractionEvent_userElicitationResult)
 }
 
@@ -3247,7 +3246,7 @@ func decodeAnyInteractionEventUserMessageInbound(data []byte, opts ...ahprt.Opti
 // InteractionEventUserMessageInbound
 // (interaction-event.schema.json#/$defs/user.message.inbound) without building
 // a value.
-func (Checker) InteractionEventUserMessageInbound(data []byte, opts ...ahprt.Option) error {
+func (*Checker) InteractionEventUserMessageInbound(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vInteractionEvent_userMessageInbound)
 }
 
@@ -3272,7 +3271,7 @@ func decodeAnyInteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Opt
 // InteractionEventUserMessageOutbound
 // (interaction-event.schema.json#/$defs/user.message.outbound) without
 // building a value.
-func (Checker) InteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Option) error {
+func (*Checker) InteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vInteractionEvent_userMessageOutbound)
 }
 
@@ -3291,7 +3290,7 @@ func decodeAnyInterceptDenyResponse(data []byte, opts ...ahprt.Option) (any, err
 
 // InterceptDenyResponse validates data as InterceptDenyResponse
 // (intercept-deny-response.schema.json#) without building a value.
-func (Checker) InterceptDenyResponse(data []byte, opts ...ahprt.Option) error {
+func (*Checker) InterceptDenyResponse(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vInterceptDenyResponse)
 }
 
@@ -3310,7 +3309,7 @@ func decodeAnyInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (any,
 
 // InterceptNoEffectResponse validates data as InterceptNoEffectResponse
 // (intercept-no-effect-response.schema.json#) without building a value.
-func (Checker) InterceptNoEffectResponse(data []byte, opts ...ahprt.Option) error {
+func (*Checker) InterceptNoEffectResponse(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vInterceptNoEffectResponse)
 }
 
@@ -3332,7 +3331,7 @@ func decodeAnyInterceptRequest(data []byte, opts ...ahprt.Option) (any, error) {
 
 // InterceptRequest validates data as InterceptRequest
 // (intercept-request.schema.json#) without building a value.
-func (Checker) InterceptRequest(data []byte, opts ...ahprt.Option) error {
+func (*Checker) InterceptRequest(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipMemo3, vInterceptRequest)
 }
 
@@ -3350,7 +3349,7 @@ func decodeAnyInterceptResponse(data []byte, opts ...ahprt.Option) (any, error) 
 
 // InterceptResponse validates data as InterceptResponse
 // (intercept-response.schema.json#) without building a value.
-func (Checker) InterceptResponse(data []byte, opts ...ahprt.Option) error {
+func (*Checker) InterceptResponse(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipMemo2, vInterceptResponse)
 }
 
@@ -3368,7 +3367,7 @@ func decodeAnyJSONRPCMessage(data []byte, opts ...ahprt.Option) (any, error) {
 
 // JSONRPCMessage validates data as JSONRPCMessage
 // (json-rpc-message.schema.json#) without building a value.
-func (Checker) JSONRPCMessage(data []byte, opts ...ahprt.Option) error {
+func (*Checker) JSONRPCMessage(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vJSONRPCMessage)
 }
 
@@ -3387,7 +3386,7 @@ func decodeAnyMCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) (an
 
 // MCPElicitationBooleanSchema validates data as MCPElicitationBooleanSchema
 // (mcp-elicitation.schema.json#/$defs/BooleanSchema) without building a value.
-func (Checker) MCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) error {
+func (*Checker) MCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_booleanSchema)
 }
 
@@ -3412,7 +3411,7 @@ func decodeAnyMCPElicitationElicitRequestFormParams(data []byte, opts ...ahprt.O
 // MCPElicitationElicitRequestFormParams
 // (mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams) without
 // building a value.
-func (Checker) MCPElicitationElicitRequestFormParams(data []byte, opts ...ahprt.Option) error {
+func (*Checker) MCPElicitationElicitRequestFormParams(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_elicitRequestFormParams)
 }
 
@@ -3433,7 +3432,7 @@ func decodeAnyMCPElicitationElicitRequestParams(data []byte, opts ...ahprt.Optio
 // MCPElicitationElicitRequestParams
 // (mcp-elicitation.schema.json#/$defs/ElicitRequestParams) without building a
 // value.
-func (Checker) MCPElicitationElicitRequestParams(data []byte, opts ...ahprt.Option) error {
+func (*Checker) MCPElicitationElicitRequestParams(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_elicitRequestParams)
 }
 
@@ -3458,7 +3457,7 @@ func decodeAnyMCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.Op
 // MCPElicitationElicitRequestURLParams
 // (mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams) without building
 // a value.
-func (Checker) MCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.Option) error {
+func (*Checker) MCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_elicitRequestUrlParams)
 }
 
@@ -3477,7 +3476,7 @@ func decodeAnyMCPElicitationElicitResult(data []byte, opts ...ahprt.Option) (any
 
 // MCPElicitationElicitResult validates data as MCPElicitationElicitResult
 // (mcp-elicitation.schema.json#/$defs/ElicitResult) without building a value.
-func (Checker) MCPElicitationElicitResult(data []byte, opts ...ahprt.Option) error {
+func (*Checker) MCPElicitationElicitResult(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_elicitResult)
 }
 
@@ -3502,7 +3501,7 @@ func decodeAnyMCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.Op
 // MCPElicitationLegacyTitledEnumSchema
 // (mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema) without building
 // a value.
-func (Checker) MCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option) error {
+func (*Checker) MCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_legacyTitledEnumSchema)
 }
 
@@ -3521,7 +3520,7 @@ func decodeAnyMCPElicitationNumberSchema(data []byte, opts ...ahprt.Option) (any
 
 // MCPElicitationNumberSchema validates data as MCPElicitationNumberSchema
 // (mcp-elicitation.schema.json#/$defs/NumberSchema) without building a value.
-func (Checker) MCPElicitationNumberSchema(data []byte, opts ...ahprt.Option) error {
+func (*Checker) MCPElicitationNumberSchema(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_numberSchema)
 }
 
@@ -3543,7 +3542,7 @@ func decodeAnyMCPElicitationPrimitiveSchemaDefinition(data []byte, opts ...ahprt
 // MCPElicitationPrimitiveSchemaDefinition
 // (mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition) without
 // building a value.
-func (Checker) MCPElicitationPrimitiveSchemaDefinition(data []byte, opts ...ahprt.Option) error {
+func (*Checker) MCPElicitationPrimitiveSchemaDefinition(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_primitiveSchemaDefinition)
 }
 
@@ -3562,7 +3561,7 @@ func decodeAnyMCPElicitationProgressToken(data []byte, opts ...ahprt.Option) (an
 
 // MCPElicitationProgressToken validates data as MCPElicitationProgressToken
 // (mcp-elicitation.schema.json#/$defs/ProgressToken) without building a value.
-func (Checker) MCPElicitationProgressToken(data []byte, opts ...ahprt.Option) error {
+func (*Checker) MCPElicitationProgressToken(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_progressToken)
 }
 
@@ -3581,7 +3580,7 @@ func decodeAnyMCPElicitationStringSchema(data []byte, opts ...ahprt.Option) (any
 
 // MCPElicitationStringSchema validates data as MCPElicitationStringSchema
 // (mcp-elicitation.schema.json#/$defs/StringSchema) without building a value.
-func (Checker) MCPElicitationStringSchema(data []byte, opts ...ahprt.Option) error {
+func (*Checker) MCPElicitationStringSchema(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_stringSchema)
 }
 
@@ -3600,7 +3599,7 @@ func decodeAnyMCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) (any
 
 // MCPElicitationTaskMetadata validates data as MCPElicitationTaskMetadata
 // (mcp-elicitation.schema.json#/$defs/TaskMetadata) without building a value.
-func (Checker) MCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) error {
+func (*Checker) MCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_taskMetadata)
 }
 
@@ -3625,7 +3624,7 @@ func decodeAnyMCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...ahp
 // MCPElicitationTitledMultiSelectEnumSchema
 // (mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema) without
 // building a value.
-func (Checker) MCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
+func (*Checker) MCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_titledMultiSelectEnumSchema)
 }
 
@@ -3650,7 +3649,7 @@ func decodeAnyMCPElicitationTitledSingleSelectEnumSchema(data []byte, opts ...ah
 // MCPElicitationTitledSingleSelectEnumSchema
 // (mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema) without
 // building a value.
-func (Checker) MCPElicitationTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
+func (*Checker) MCPElicitationTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_titledSingleSelectEnumSchema)
 }
 
@@ -3675,7 +3674,7 @@ func decodeAnyMCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ...a
 // MCPElicitationUntitledMultiSelectEnumSchema
 // (mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema) without
 // building a value.
-func (Checker) MCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
+func (*Checker) MCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_untitledMultiSelectEnumSchema)
 }
 
@@ -3700,7 +3699,7 @@ func decodeAnyMCPElicitationUntitledSingleSelectEnumSchema(data []byte, opts ...
 // MCPElicitationUntitledSingleSelectEnumSchema
 // (mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema) without
 // building a value.
-func (Checker) MCPElicitationUntitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
+func (*Checker) MCPElicitationUntitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_untitledSingleSelectEnumSchema)
 }
 
@@ -3720,7 +3719,7 @@ func decodeAnyLabelledOption(data []byte, opts ...ahprt.Option) (any, error) {
 // LabelledOption validates data as LabelledOption
 // (mcp-elicitation.schema.json#/$defs/labelledOption) without building a
 // value.
-func (Checker) LabelledOption(data []byte, opts ...ahprt.Option) error {
+func (*Checker) LabelledOption(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_labelledOption)
 }
 
@@ -3739,7 +3738,7 @@ func decodeAnyMCPElicitationRequest(data []byte, opts ...ahprt.Option) (any, err
 
 // MCPElicitationRequest validates data as MCPElicitationRequest
 // (mcp-elicitation.schema.json#/$defs/request) without building a value.
-func (Checker) MCPElicitationRequest(data []byte, opts ...ahprt.Option) error {
+func (*Checker) MCPElicitationRequest(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_elicitRequestParams)
 }
 
@@ -3757,7 +3756,7 @@ func decodeAnyRequestMeta(data []byte, opts ...ahprt.Option) (any, error) {
 
 // RequestMeta validates data as RequestMeta
 // (mcp-elicitation.schema.json#/$defs/requestMeta) without building a value.
-func (Checker) RequestMeta(data []byte, opts ...ahprt.Option) error {
+func (*Checker) RequestMeta(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_requestMeta)
 }
 
@@ -3776,7 +3775,7 @@ func decodeAnyMCPElicitationResult(data []byte, opts ...ahprt.Option) (any, erro
 
 // MCPElicitationResult validates data as MCPElicitationResult
 // (mcp-elicitation.schema.json#/$defs/result) without building a value.
-func (Checker) MCPElicitationResult(data []byte, opts ...ahprt.Option) error {
+func (*Checker) MCPElicitationResult(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_elicitResult)
 }
 
@@ -3798,7 +3797,7 @@ func decodeAnyObserveNotification(data []byte, opts ...ahprt.Option) (any, error
 
 // ObserveNotification validates data as ObserveNotification
 // (observe-notification.schema.json#) without building a value.
-func (Checker) ObserveNotification(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ObserveNotification(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipMemo1, vObserveNotification)
 }
 
@@ -3816,7 +3815,7 @@ func decodeAnyRegistration(data []byte, opts ...ahprt.Option) (any, error) {
 
 // Registration validates data as Registration (registration.schema.json#)
 // without building a value.
-func (Checker) Registration(data []byte, opts ...ahprt.Option) error {
+func (*Checker) Registration(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration)
 }
 
@@ -3835,7 +3834,7 @@ func decodeAnyAuthentication(data []byte, opts ...ahprt.Option) (any, error) {
 
 // Authentication validates data as Authentication
 // (registration.schema.json#/$defs/authentication) without building a value.
-func (Checker) Authentication(data []byte, opts ...ahprt.Option) error {
+func (*Checker) Authentication(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_authentication)
 }
 
@@ -3853,7 +3852,7 @@ func decodeAnyBackend(data []byte, opts ...ahprt.Option) (any, error) {
 
 // Backend validates data as Backend (registration.schema.json#/$defs/backend)
 // without building a value.
-func (Checker) Backend(data []byte, opts ...ahprt.Option) error {
+func (*Checker) Backend(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_backend)
 }
 
@@ -3872,7 +3871,7 @@ func decodeAnyRegistrationContentreceiver(data []byte, opts ...ahprt.Option) (an
 
 // RegistrationContentreceiver validates data as RegistrationContentreceiver
 // (registration.schema.json#/$defs/contentReceiver) without building a value.
-func (Checker) RegistrationContentreceiver(data []byte, opts ...ahprt.Option) error {
+func (*Checker) RegistrationContentreceiver(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_contentReceiver)
 }
 
@@ -3890,7 +3889,7 @@ func decodeAnyEventWildcard(data []byte, opts ...ahprt.Option) (any, error) {
 
 // EventWildcard validates data as EventWildcard
 // (registration.schema.json#/$defs/eventWildcard) without building a value.
-func (Checker) EventWildcard(data []byte, opts ...ahprt.Option) error {
+func (*Checker) EventWildcard(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_eventWildcard)
 }
 
@@ -3908,7 +3907,7 @@ func decodeAnyFilters(data []byte, opts ...ahprt.Option) (any, error) {
 
 // Filters validates data as Filters (registration.schema.json#/$defs/filters)
 // without building a value.
-func (Checker) Filters(data []byte, opts ...ahprt.Option) error {
+func (*Checker) Filters(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_filters)
 }
 
@@ -3926,7 +3925,7 @@ func decodeAnyHTTPTransport(data []byte, opts ...ahprt.Option) (any, error) {
 
 // HTTPTransport validates data as HTTPTransport
 // (registration.schema.json#/$defs/httpTransport) without building a value.
-func (Checker) HTTPTransport(data []byte, opts ...ahprt.Option) error {
+func (*Checker) HTTPTransport(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_httpTransport)
 }
 
@@ -3944,7 +3943,7 @@ func decodeAnyHTTPURL(data []byte, opts ...ahprt.Option) (any, error) {
 
 // HTTPURL validates data as HTTPURL (registration.schema.json#/$defs/httpUrl)
 // without building a value.
-func (Checker) HTTPURL(data []byte, opts ...ahprt.Option) error {
+func (*Checker) HTTPURL(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_httpUrl)
 }
 
@@ -3964,7 +3963,7 @@ func decodeAnyInterceptSubscription(data []byte, opts ...ahprt.Option) (any, err
 // InterceptSubscription validates data as InterceptSubscription
 // (registration.schema.json#/$defs/interceptSubscription) without building a
 // value.
-func (Checker) InterceptSubscription(data []byte, opts ...ahprt.Option) error {
+func (*Checker) InterceptSubscription(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_interceptSubscription)
 }
 
@@ -3984,7 +3983,7 @@ func decodeAnyObserveSubscription(data []byte, opts ...ahprt.Option) (any, error
 // ObserveSubscription validates data as ObserveSubscription
 // (registration.schema.json#/$defs/observeSubscription) without building a
 // value.
-func (Checker) ObserveSubscription(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ObserveSubscription(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_observeSubscription)
 }
 
@@ -4002,7 +4001,7 @@ func decodeAnyReverseDNSName(data []byte, opts ...ahprt.Option) (any, error) {
 
 // ReverseDNSName validates data as ReverseDNSName
 // (registration.schema.json#/$defs/reverseDns) without building a value.
-func (Checker) ReverseDNSName(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ReverseDNSName(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_reverseDnsName)
 }
 
@@ -4021,7 +4020,7 @@ func decodeAnyStdioTransport(data []byte, opts ...ahprt.Option) (any, error) {
 
 // StdioTransport validates data as StdioTransport
 // (registration.schema.json#/$defs/stdioTransport) without building a value.
-func (Checker) StdioTransport(data []byte, opts ...ahprt.Option) error {
+func (*Checker) StdioTransport(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_stdioTransport)
 }
 
@@ -4047,7 +4046,7 @@ func decodeAnyWireMessage(data []byte, opts ...ahprt.Option) (any, error) {
 
 // WireMessage validates data as WireMessage (schema.json#) without building a
 // value.
-func (Checker) WireMessage(data []byte, opts ...ahprt.Option) error {
+func (*Checker) WireMessage(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vSchema)
 }
 
@@ -4065,7 +4064,7 @@ func decodeAnySessionEndEvent(data []byte, opts ...ahprt.Option) (any, error) {
 
 // SessionEndEvent validates data as SessionEndEvent (session-end.schema.json#)
 // without building a value.
-func (Checker) SessionEndEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) SessionEndEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vSessionEnd)
 }
 
@@ -4083,7 +4082,7 @@ func decodeAnySessionStartEvent(data []byte, opts ...ahprt.Option) (any, error) 
 
 // SessionStartEvent validates data as SessionStartEvent
 // (session-start.schema.json#) without building a value.
-func (Checker) SessionStartEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) SessionStartEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipMemo1, vSessionStart)
 }
 
@@ -4101,7 +4100,7 @@ func decodeAnyTaskWorkspaceEvent(data []byte, opts ...ahprt.Option) (any, error)
 
 // TaskWorkspaceEvent validates data as TaskWorkspaceEvent
 // (task-workspace-event.schema.json#) without building a value.
-func (Checker) TaskWorkspaceEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) TaskWorkspaceEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent)
 }
 
@@ -4120,7 +4119,7 @@ func decodeAnyChangedFile(data []byte, opts ...ahprt.Option) (any, error) {
 // ChangedFile validates data as ChangedFile
 // (task-workspace-event.schema.json#/$defs/changedFile) without building a
 // value.
-func (Checker) ChangedFile(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ChangedFile(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_changedFile)
 }
 
@@ -4141,7 +4140,7 @@ func decodeAnyTaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option) (
 // TaskWorkspaceEventFileChanged
 // (task-workspace-event.schema.json#/$defs/file.changed) without building a
 // value.
-func (Checker) TaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option) error {
+func (*Checker) TaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_fileChanged)
 }
 
@@ -4166,7 +4165,7 @@ func decodeAnyTaskWorkspaceEventTaskChangeAfter(data []byte, opts ...ahprt.Optio
 // TaskWorkspaceEventTaskChangeAfter
 // (task-workspace-event.schema.json#/$defs/task.change.after) without building
 // a value.
-func (Checker) TaskWorkspaceEventTaskChangeAfter(data []byte, opts ...ahprt.Option) error {
+func (*Checker) TaskWorkspaceEventTaskChangeAfter(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChangeAfter)
 }
 
@@ -4191,7 +4190,7 @@ func decodeAnyTaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Opti
 // TaskWorkspaceEventTaskChangeBefore
 // (task-workspace-event.schema.json#/$defs/task.change.before) without
 // building a value.
-func (Checker) TaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Option) error {
+func (*Checker) TaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChangeBefore)
 }
 
@@ -4210,7 +4209,7 @@ func decodeAnyTaskChange(data []byte, opts ...ahprt.Option) (any, error) {
 // TaskChange validates data as TaskChange
 // (task-workspace-event.schema.json#/$defs/taskChange) without building a
 // value.
-func (Checker) TaskChange(data []byte, opts ...ahprt.Option) error {
+func (*Checker) TaskChange(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChange)
 }
 
@@ -4235,7 +4234,7 @@ func decodeAnyTaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahprt.
 // TaskWorkspaceEventWorkspaceChangeAfter
 // (task-workspace-event.schema.json#/$defs/workspace.change.after) without
 // building a value.
-func (Checker) TaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) error {
+func (*Checker) TaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeAfter)
 }
 
@@ -4260,7 +4259,7 @@ func decodeAnyTaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahprt
 // TaskWorkspaceEventWorkspaceChangeBefore
 // (task-workspace-event.schema.json#/$defs/workspace.change.before) without
 // building a value.
-func (Checker) TaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) error {
+func (*Checker) TaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeBefore)
 }
 
@@ -4280,7 +4279,7 @@ func decodeAnyWorkspaceChange(data []byte, opts ...ahprt.Option) (any, error) {
 // WorkspaceChange validates data as WorkspaceChange
 // (task-workspace-event.schema.json#/$defs/workspaceChange) without building a
 // value.
-func (Checker) WorkspaceChange(data []byte, opts ...ahprt.Option) error {
+func (*Checker) WorkspaceChange(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChange)
 }
 
@@ -4300,7 +4299,7 @@ func decodeAnyWorkspaceState(data []byte, opts ...ahprt.Option) (any, error) {
 // WorkspaceState validates data as WorkspaceState
 // (task-workspace-event.schema.json#/$defs/workspaceState) without building a
 // value.
-func (Checker) WorkspaceState(data []byte, opts ...ahprt.Option) error {
+func (*Checker) WorkspaceState(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceState)
 }
 
@@ -4318,7 +4317,7 @@ func decodeAnyToolAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
 
 // ToolAfterEvent validates data as ToolAfterEvent (tool-after.schema.json#)
 // without building a value.
-func (Checker) ToolAfterEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ToolAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vToolAfter)
 }
 
@@ -4336,7 +4335,7 @@ func decodeAnyToolBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
 
 // ToolBeforeEvent validates data as ToolBeforeEvent (tool-before.schema.json#)
 // without building a value.
-func (Checker) ToolBeforeEvent(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ToolBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vToolBefore)
 }
 

@@ -16,10 +16,9 @@ const (
 )
 
 // Checker validates documents without building values: Check.X(data) accepts
-// exactly
-// what DecodeX(data) accepts and fails with the same error, faster and without
-// allocating the value. Its methods are named after the types; Check is its
-// value.
+// exactly what DecodeX(data) accepts and fails with the same error, faster and
+// without allocating the value. Its methods are named after the types; Check is
+// its value.
 type Checker struct{}
 
 // Check is the package's Checker: Check.X(data) validates data as type X.
@@ -39,7 +38,7 @@ func decodeAnyCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
 
 // Capabilities validates data as Capabilities (capabilities.schema.json#)
 // without building a value.
-func (Checker) Capabilities(data []byte, opts ...ahprt.Option) error {
+func (*Checker) Capabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCapabilities)
 }
 
@@ -61,7 +60,7 @@ func decodeAnyErrorResponse(data []byte, opts ...ahprt.Option) (any, error) {
 
 // ErrorResponse validates data as ErrorResponse
 // (common.schema.json#/$defs/errorResponse) without building a value.
-func (Checker) ErrorResponse(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ErrorResponse(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCommon_errorResponse)
 }
 
@@ -79,7 +78,7 @@ func decodeAnyJSONRPCID(data []byte, opts ...ahprt.Option) (any, error) {
 
 // JSONRPCID validates data as JSONRPCID (common.schema.json#/$defs/jsonRpcId)
 // without building a value.
-func (Checker) JSONRPCID(data []byte, opts ...ahprt.Option) error {
+func (*Checker) JSONRPCID(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCommon_jsonRpcId)
 }
 
@@ -98,7 +97,7 @@ func decodeAnyJSONRPCResponseID(data []byte, opts ...ahprt.Option) (any, error) 
 
 // JSONRPCResponseID validates data as JSONRPCResponseID
 // (common.schema.json#/$defs/jsonRpcResponseId) without building a value.
-func (Checker) JSONRPCResponseID(data []byte, opts ...ahprt.Option) error {
+func (*Checker) JSONRPCResponseID(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCommon_jsonRpcResponseId)
 }
 
@@ -116,7 +115,7 @@ func decodeAnyNative(data []byte, opts ...ahprt.Option) (any, error) {
 
 // Native validates data as Native (common.schema.json#/$defs/native) without
 // building a value.
-func (Checker) Native(data []byte, opts ...ahprt.Option) error {
+func (*Checker) Native(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCommon_native)
 }
 
@@ -134,7 +133,7 @@ func decodeAnyNotification(data []byte, opts ...ahprt.Option) (any, error) {
 
 // Notification validates data as Notification
 // (common.schema.json#/$defs/notification) without building a value.
-func (Checker) Notification(data []byte, opts ...ahprt.Option) error {
+func (*Checker) Notification(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCommon_notification)
 }
 
@@ -152,7 +151,7 @@ func decodeAnyProtocolVersion(data []byte, opts ...ahprt.Option) (any, error) {
 
 // ProtocolVersion validates data as ProtocolVersion
 // (common.schema.json#/$defs/protocolVersion) without building a value.
-func (Checker) ProtocolVersion(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ProtocolVersion(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCommon_protocolVersion)
 }
 
@@ -170,7 +169,7 @@ func decodeAnyRequest(data []byte, opts ...ahprt.Option) (any, error) {
 
 // Request validates data as Request (common.schema.json#/$defs/request)
 // without building a value.
-func (Checker) Request(data []byte, opts ...ahprt.Option) error {
+func (*Checker) Request(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCommon_request)
 }
 
@@ -188,7 +187,7 @@ func decodeAnySession(data []byte, opts ...ahprt.Option) (any, error) {
 
 // Session validates data as Session (common.schema.json#/$defs/session)
 // without building a value.
-func (Checker) Session(data []byte, opts ...ahprt.Option) error {
+func (*Checker) Session(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCommon_session)
 }
 
@@ -206,7 +205,7 @@ func decodeAnySuccessResponse(data []byte, opts ...ahprt.Option) (any, error) {
 
 // SuccessResponse validates data as SuccessResponse
 // (common.schema.json#/$defs/successResponse) without building a value.
-func (Checker) SuccessResponse(data []byte, opts ...ahprt.Option) error {
+func (*Checker) SuccessResponse(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCommon_successResponse)
 }
 
@@ -224,7 +223,7 @@ func decodeAnyDenyEffect(data []byte, opts ...ahprt.Option) (any, error) {
 
 // DenyEffect validates data as DenyEffect (deny-effect.schema.json#) without
 // building a value.
-func (Checker) DenyEffect(data []byte, opts ...ahprt.Option) error {
+func (*Checker) DenyEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vDenyEffect)
 }
 
@@ -242,7 +241,7 @@ func decodeAnyExtensions(data []byte, opts ...ahprt.Option) (any, error) {
 
 // Extensions validates data as Extensions (extensions.schema.json#) without
 // building a value.
-func (Checker) Extensions(data []byte, opts ...ahprt.Option) error {
+func (*Checker) Extensions(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vExtensions)
 }
 
@@ -265,7 +264,7 @@ func decodeAnyInterceptDenyResponse(data []byte, opts ...ahprt.Option) (any, err
 
 // InterceptDenyResponse validates data as InterceptDenyResponse
 // (intercept-deny-response.schema.json#) without building a value.
-func (Checker) InterceptDenyResponse(data []byte, opts ...ahprt.Option) error {
+func (*Checker) InterceptDenyResponse(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vInterceptDenyResponse)
 }
 
@@ -288,7 +287,7 @@ func decodeAnyInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (any,
 
 // InterceptNoEffectResponse validates data as InterceptNoEffectResponse
 // (intercept-no-effect-response.schema.json#) without building a value.
-func (Checker) InterceptNoEffectResponse(data []byte, opts ...ahprt.Option) error {
+func (*Checker) InterceptNoEffectResponse(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vInterceptNoEffectResponse)
 }
 
@@ -310,7 +309,7 @@ func decodeAnyInterceptRequest(data []byte, opts ...ahprt.Option) (any, error) {
 
 // InterceptRequest validates data as InterceptRequest
 // (intercept-request.schema.json#) without building a value.
-func (Checker) InterceptRequest(data []byte, opts ...ahprt.Option) error {
+func (*Checker) InterceptRequest(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vInterceptRequest)
 }
 
@@ -328,7 +327,7 @@ func decodeAnyJSONRPCMessage(data []byte, opts ...ahprt.Option) (any, error) {
 
 // JSONRPCMessage validates data as JSONRPCMessage
 // (json-rpc-message.schema.json#) without building a value.
-func (Checker) JSONRPCMessage(data []byte, opts ...ahprt.Option) error {
+func (*Checker) JSONRPCMessage(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vJSONRPCMessage)
 }
 
@@ -346,7 +345,7 @@ func decodeAnyRegistration(data []byte, opts ...ahprt.Option) (any, error) {
 
 // Registration validates data as Registration (registration.schema.json#)
 // without building a value.
-func (Checker) Registration(data []byte, opts ...ahprt.Option) error {
+func (*Checker) Registration(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vRegistration)
 }
 
@@ -365,7 +364,7 @@ func decodeAnyAuthentication(data []byte, opts ...ahprt.Option) (any, error) {
 
 // Authentication validates data as Authentication
 // (registration.schema.json#/$defs/authentication) without building a value.
-func (Checker) Authentication(data []byte, opts ...ahprt.Option) error {
+func (*Checker) Authentication(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vRegistration_authentication)
 }
 
@@ -383,7 +382,7 @@ func decodeAnyBackend(data []byte, opts ...ahprt.Option) (any, error) {
 
 // Backend validates data as Backend (registration.schema.json#/$defs/backend)
 // without building a value.
-func (Checker) Backend(data []byte, opts ...ahprt.Option) error {
+func (*Checker) Backend(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vRegistration_backend)
 }
 
@@ -401,7 +400,7 @@ func decodeAnyHTTPTransport(data []byte, opts ...ahprt.Option) (any, error) {
 
 // HTTPTransport validates data as HTTPTransport
 // (registration.schema.json#/$defs/httpTransport) without building a value.
-func (Checker) HTTPTransport(data []byte, opts ...ahprt.Option) error {
+func (*Checker) HTTPTransport(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vRegistration_httpTransport)
 }
 
@@ -421,7 +420,7 @@ func decodeAnyInterceptSubscription(data []byte, opts ...ahprt.Option) (any, err
 // InterceptSubscription validates data as InterceptSubscription
 // (registration.schema.json#/$defs/interceptSubscription) without building a
 // value.
-func (Checker) InterceptSubscription(data []byte, opts ...ahprt.Option) error {
+func (*Checker) InterceptSubscription(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vRegistration_interceptSubscription)
 }
 
@@ -441,7 +440,7 @@ func decodeAnyObserveSubscription(data []byte, opts ...ahprt.Option) (any, error
 // ObserveSubscription validates data as ObserveSubscription
 // (registration.schema.json#/$defs/observeSubscription) without building a
 // value.
-func (Checker) ObserveSubscription(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ObserveSubscription(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vRegistration_observeSubscription)
 }
 
@@ -459,7 +458,7 @@ func decodeAnyReverseDNS(data []byte, opts ...ahprt.Option) (any, error) {
 
 // ReverseDNS validates data as ReverseDNS
 // (registration.schema.json#/$defs/reverseDns) without building a value.
-func (Checker) ReverseDNS(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ReverseDNS(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vRegistration_reverseDns)
 }
 
@@ -478,7 +477,7 @@ func decodeAnyStdioTransport(data []byte, opts ...ahprt.Option) (any, error) {
 
 // StdioTransport validates data as StdioTransport
 // (registration.schema.json#/$defs/stdioTransport) without building a value.
-func (Checker) StdioTransport(data []byte, opts ...ahprt.Option) error {
+func (*Checker) StdioTransport(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vRegistration_stdioTransport)
 }
 
@@ -496,7 +495,7 @@ func decodeAnyToolBefore(data []byte, opts ...ahprt.Option) (any, error) {
 
 // ToolBefore validates data as ToolBefore (tool-before.schema.json#) without
 // building a value.
-func (Checker) ToolBefore(data []byte, opts ...ahprt.Option) error {
+func (*Checker) ToolBefore(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vToolBefore)
 }
 

@@ -130,7 +130,7 @@ func (e *gotypes) api(t *ir.Type, loc string) {
 	)
 	e.f.Line()
 	e.f.Comment(fmt.Sprintf("%s validates data as %s (%s) without building a value.", t.CheckFunc, t.Name, loc))
-	e.f.Func().Params(Id(ir.CheckerType)).Id(t.CheckFunc).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Error().Block(
+	e.f.Func().Params(Op("*").Id(ir.CheckerType)).Id(t.CheckFunc).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Error().Block(
 		Return(Qual(impl, "Check").Call(Id("data"), Id("opts"), unrepeated(t), check)),
 	)
 	e.f.Line()

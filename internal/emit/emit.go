@@ -404,11 +404,14 @@ func versionGuard(f *File) {
 }
 
 // checker declares the type whose methods validate without building a
-// value (ir.CheckerType) and its one value.
+// value (ir.CheckerType) and its one value. The methods take a pointer
+// receiver: for value methods the compiler would also write a wrapper
+// with a pointer receiver for each, one function more per type.
 func checker(f *File) {
-	f.Commentf("%s validates documents without building values: %s.X(data) accepts exactly", ir.CheckerType, ir.CheckerVar)
-	f.Comment("what DecodeX(data) accepts and fails with the same error, faster and without")
-	f.Commentf("allocating the value. Its methods are named after the types; %s is its value.", ir.CheckerVar)
+	f.Commentf("%s validates documents without building values: %s.X(data) accepts", ir.CheckerType, ir.CheckerVar)
+	f.Comment("exactly what DecodeX(data) accepts and fails with the same error, faster and")
+	f.Commentf("without allocating the value. Its methods are named after the types; %s is", ir.CheckerVar)
+	f.Comment("its value.")
 	f.Type().Id(ir.CheckerType).Struct()
 	f.Line()
 	f.Commentf("%s is the package's %s: %s.X(data) validates data as type X.", ir.CheckerVar, ir.CheckerType, ir.CheckerVar)
