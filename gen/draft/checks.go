@@ -4350,46 +4350,10 @@ func vEvent_envelope_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 				if !vEvent_contentItems(c, m.Value(), nil) {
 					return false
 				}
-			case "id":
-				seen1 |= uint64(0x1)
-				if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
-					return false
-				}
-			case "source":
-				seen1 |= uint64(0x2)
-				if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
-					return false
-				}
-			case "time":
-				seen1 |= uint64(0x4)
-				if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
-					return false
-				}
-			case "session":
-				if !c.Child(m.Value(), vCommon_session) {
-					return false
-				}
-			case "parentEventId":
-				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-					return false
-				}
-			case "gaps":
-				if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
-					return false
-				}
-			case "native":
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-			case "synthesized":
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
-				}
-			case "type":
-				seen1 |= uint64(0x8)
-				continue
 			default:
+				if !vEvent_eventCore_member(c, m.Key(), m.Value(), m.Index(), &seen1, ev) {
+					return false
+				}
 				continue
 			}
 			if ev != nil {
@@ -4401,7 +4365,7 @@ func vEvent_envelope_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		}
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[239])
+		return c.FailTypeWith(n, &reasons[232])
 	}
 	return true
 }
@@ -4410,7 +4374,7 @@ func vEvent_envelope_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.Kind(n) == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[239])
+		return c.FailTypeWith(n, &reasons[232])
 	}
 	var seen uint64
 	if ev != nil {
@@ -4418,55 +4382,67 @@ func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	}
 	m := d.Members(n)
 	for m.Next() {
-		switch m.Key() {
-		case "id":
-			seen |= uint64(0x1)
-			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
-				return false
-			}
-		case "source":
-			seen |= uint64(0x2)
-			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
-				return false
-			}
-		case "time":
-			seen |= uint64(0x4)
-			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
-				return false
-			}
-		case "session":
-			if !c.Child(m.Value(), vCommon_session) {
-				return false
-			}
-		case "parentEventId":
-			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-				return false
-			}
-		case "gaps":
-			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
-				return false
-			}
-		case "native":
-		case "extensions":
-			if !c.Child(m.Value(), vExtensions) {
-				return false
-			}
-		case "synthesized":
-			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-				return false
-			}
-		case "type":
-			seen |= uint64(0x8)
-			continue
-		default:
-			continue
-		}
-		if ev != nil {
-			ev.Set(m.Index())
+		if !vEvent_eventCore_member(c, m.Key(), m.Value(), m.Index(), &seen, ev) {
+			return false
 		}
 	}
 	if seen != uint64(0xf) {
 		return c.FailRequired(n, seen, &required22)
+	}
+	return true
+}
+
+// vEvent_eventCore_member checks member key, of value n and index i, against
+// the properties of draft/event.schema.json#/$defs/eventCore, for the member
+// switches that merge that schema: their default case calls it. It sets in
+// *seen the bit of each member the schema requires. It records in ev each
+// member the schema declares; any other passes, unrecorded.
+func vEvent_eventCore_member(c *ahpimpl.Ctx, key string, n ahpimpl.Node, i int, seen *uint64, ev *ahpimpl.Eval) bool {
+	switch key {
+	case "id":
+		*seen |= uint64(0x1)
+		if !c.MinRunes(n, 1, &reasons[233], &reasons[234]) {
+			return false
+		}
+	case "source":
+		*seen |= uint64(0x2)
+		if !c.StrFormat(n, format.URI, &reasons[235], &reasons[236]) {
+			return false
+		}
+	case "time":
+		*seen |= uint64(0x4)
+		if !c.StrFormat(n, format.DateTime, &reasons[237], &reasons[238]) {
+			return false
+		}
+	case "session":
+		if !c.Child(n, vCommon_session) {
+			return false
+		}
+	case "parentEventId":
+		if !vEvent_eventCore_parentEventId(c, n, nil) {
+			return false
+		}
+	case "gaps":
+		if !c.ChildItems(n, &reasons[239], vEvent_gap) {
+			return false
+		}
+	case "native":
+	case "extensions":
+		if !c.Child(n, vExtensions) {
+			return false
+		}
+	case "synthesized":
+		if !vEvent_synthesizedFlag(c, n, nil) {
+			return false
+		}
+	case "type":
+		*seen |= uint64(0x8)
+		return true
+	default:
+		return true
+	}
+	if ev != nil {
+		ev.Set(i)
 	}
 	return true
 }
@@ -5802,43 +5778,10 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			if !c.MinRunes(m.Value(), 1, &reasons[413], &reasons[414]) {
 				return false
 			}
-		case "id":
-			seen1 |= uint64(0x1)
-			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
-				return false
-			}
-		case "source":
-			seen1 |= uint64(0x2)
-			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
-				return false
-			}
-		case "time":
-			seen1 |= uint64(0x4)
-			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
-				return false
-			}
-		case "session":
-			if !c.Child(m.Value(), vCommon_session) {
-				return false
-			}
-		case "parentEventId":
-			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-				return false
-			}
-		case "gaps":
-			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
-				return false
-			}
-		case "native":
-		case "extensions":
-			if !c.Child(m.Value(), vExtensions) {
-				return false
-			}
-		case "synthesized":
-			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-				return false
-			}
 		default:
+			if !vEvent_eventCore_member(c, m.Key(), m.Value(), m.Index(), &seen1, ev) {
+				return false
+			}
 			continue
 		}
 		if ev != nil {
@@ -5988,42 +5931,6 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			if n := m.Value(); !(d.StrEq(n, "turn.finish.before")) {
 				return c.FailWith(n, &reasons[433])
 			}
-		case "id":
-			seen1 |= uint64(0x1)
-			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
-				return false
-			}
-		case "source":
-			seen1 |= uint64(0x2)
-			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
-				return false
-			}
-		case "time":
-			seen1 |= uint64(0x4)
-			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
-				return false
-			}
-		case "session":
-			if !c.Child(m.Value(), vCommon_session) {
-				return false
-			}
-		case "parentEventId":
-			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-				return false
-			}
-		case "gaps":
-			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
-				return false
-			}
-		case "native":
-		case "extensions":
-			if !c.Child(m.Value(), vExtensions) {
-				return false
-			}
-		case "synthesized":
-			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-				return false
-			}
 		case "turn":
 			seen2 |= uint64(0x1)
 			if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -6059,6 +5966,9 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 				return false
 			}
 		default:
+			if !vEvent_eventCore_member(c, m.Key(), m.Value(), m.Index(), &seen1, ev) {
+				return false
+			}
 			continue
 		}
 		if ev != nil {
@@ -6347,42 +6257,6 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			if !c.ChildAll(m.Value(), vExecutionEvent_error) {
 				return false
 			}
-		case "id":
-			seen1 |= uint64(0x1)
-			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
-				return false
-			}
-		case "source":
-			seen1 |= uint64(0x2)
-			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
-				return false
-			}
-		case "time":
-			seen1 |= uint64(0x4)
-			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
-				return false
-			}
-		case "session":
-			if !c.Child(m.Value(), vCommon_session) {
-				return false
-			}
-		case "parentEventId":
-			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-				return false
-			}
-		case "gaps":
-			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
-				return false
-			}
-		case "native":
-		case "extensions":
-			if !c.Child(m.Value(), vExtensions) {
-				return false
-			}
-		case "synthesized":
-			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-				return false
-			}
 		case "turn":
 			seen2 |= uint64(0x1)
 			if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -6418,6 +6292,9 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				return false
 			}
 		default:
+			if !vEvent_eventCore_member(c, m.Key(), m.Value(), m.Index(), &seen1, ev) {
+				return false
+			}
 			continue
 		}
 		if ev != nil {
@@ -6596,43 +6473,10 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
 				return c.FailTypeWith(n, &reasons[485])
 			}
-		case "id":
-			seen1 |= uint64(0x1)
-			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
-				return false
-			}
-		case "source":
-			seen1 |= uint64(0x2)
-			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
-				return false
-			}
-		case "time":
-			seen1 |= uint64(0x4)
-			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
-				return false
-			}
-		case "session":
-			if !c.Child(m.Value(), vCommon_session) {
-				return false
-			}
-		case "parentEventId":
-			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-				return false
-			}
-		case "gaps":
-			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
-				return false
-			}
-		case "native":
-		case "extensions":
-			if !c.Child(m.Value(), vExtensions) {
-				return false
-			}
-		case "synthesized":
-			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-				return false
-			}
 		default:
+			if !vEvent_eventCore_member(c, m.Key(), m.Value(), m.Index(), &seen1, ev) {
+				return false
+			}
 			continue
 		}
 		if ev != nil {
@@ -6700,42 +6544,6 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 			if !c.Child(m.Value(), vExecutionEvent_modelRequestBefore_params) {
 				return false
 			}
-		case "id":
-			seen1 |= uint64(0x1)
-			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
-				return false
-			}
-		case "source":
-			seen1 |= uint64(0x2)
-			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
-				return false
-			}
-		case "time":
-			seen1 |= uint64(0x4)
-			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
-				return false
-			}
-		case "session":
-			if !c.Child(m.Value(), vCommon_session) {
-				return false
-			}
-		case "parentEventId":
-			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-				return false
-			}
-		case "gaps":
-			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
-				return false
-			}
-		case "native":
-		case "extensions":
-			if !c.Child(m.Value(), vExtensions) {
-				return false
-			}
-		case "synthesized":
-			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-				return false
-			}
 		case "usage":
 			present |= 1
 			continue
@@ -6752,6 +6560,9 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 			present |= 16
 			continue
 		default:
+			if !vEvent_eventCore_member(c, m.Key(), m.Value(), m.Index(), &seen1, ev) {
+				return false
+			}
 			continue
 		}
 		if ev != nil {
@@ -6933,46 +6744,13 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 					return c.FailWith(n, &reasons[519])
 				}
 			}
-		case "id":
-			seen1 |= uint64(0x1)
-			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
-				return false
-			}
-		case "source":
-			seen1 |= uint64(0x2)
-			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
-				return false
-			}
-		case "time":
-			seen1 |= uint64(0x4)
-			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
-				return false
-			}
-		case "session":
-			if !c.Child(m.Value(), vCommon_session) {
-				return false
-			}
-		case "parentEventId":
-			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-				return false
-			}
-		case "gaps":
-			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
-				return false
-			}
-		case "native":
-		case "extensions":
-			if !c.Child(m.Value(), vExtensions) {
-				return false
-			}
-		case "synthesized":
-			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-				return false
-			}
 		case "error":
 			present |= 1
 			continue
 		default:
+			if !vEvent_eventCore_member(c, m.Key(), m.Value(), m.Index(), &seen1, ev) {
+				return false
+			}
 			continue
 		}
 		if ev != nil {
@@ -7529,46 +7307,13 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			if !c.MinRunes(m.Value(), 1, &reasons[583], &reasons[584]) {
 				return false
 			}
-		case "id":
-			seen1 |= uint64(0x1)
-			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
-				return false
-			}
-		case "source":
-			seen1 |= uint64(0x2)
-			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
-				return false
-			}
-		case "time":
-			seen1 |= uint64(0x4)
-			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
-				return false
-			}
-		case "session":
-			if !c.Child(m.Value(), vCommon_session) {
-				return false
-			}
-		case "parentEventId":
-			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-				return false
-			}
-		case "gaps":
-			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
-				return false
-			}
-		case "native":
-		case "extensions":
-			if !c.Child(m.Value(), vExtensions) {
-				return false
-			}
-		case "synthesized":
-			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-				return false
-			}
 		case "finishReason":
 			present |= 1
 			continue
 		default:
+			if !vEvent_eventCore_member(c, m.Key(), m.Value(), m.Index(), &seen1, ev) {
+				return false
+			}
 			continue
 		}
 		if ev != nil {
@@ -7672,46 +7417,13 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			if !c.ChildAll(m.Value(), vExecutionEvent_modelSwitchBefore_pricing) {
 				return false
 			}
-		case "id":
-			seen1 |= uint64(0x1)
-			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
-				return false
-			}
-		case "source":
-			seen1 |= uint64(0x2)
-			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
-				return false
-			}
-		case "time":
-			seen1 |= uint64(0x4)
-			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
-				return false
-			}
-		case "session":
-			if !c.Child(m.Value(), vCommon_session) {
-				return false
-			}
-		case "parentEventId":
-			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-				return false
-			}
-		case "gaps":
-			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
-				return false
-			}
-		case "native":
-		case "extensions":
-			if !c.Child(m.Value(), vExtensions) {
-				return false
-			}
-		case "synthesized":
-			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-				return false
-			}
 		case "previous":
 			present |= 1
 			continue
 		default:
+			if !vEvent_eventCore_member(c, m.Key(), m.Value(), m.Index(), &seen1, ev) {
+				return false
+			}
 			continue
 		}
 		if ev != nil {
@@ -7832,46 +7544,13 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			if !c.MinRunes(m.Value(), 1, &reasons[608], &reasons[609]) {
 				return false
 			}
-		case "id":
-			seen1 |= uint64(0x1)
-			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
-				return false
-			}
-		case "source":
-			seen1 |= uint64(0x2)
-			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
-				return false
-			}
-		case "time":
-			seen1 |= uint64(0x4)
-			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
-				return false
-			}
-		case "session":
-			if !c.Child(m.Value(), vCommon_session) {
-				return false
-			}
-		case "parentEventId":
-			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-				return false
-			}
-		case "gaps":
-			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
-				return false
-			}
-		case "native":
-		case "extensions":
-			if !c.Child(m.Value(), vExtensions) {
-				return false
-			}
-		case "synthesized":
-			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-				return false
-			}
 		case "proposed":
 			present |= 1
 			continue
 		default:
+			if !vEvent_eventCore_member(c, m.Key(), m.Value(), m.Index(), &seen1, ev) {
+				return false
+			}
 			continue
 		}
 		if ev != nil {
@@ -7937,42 +7616,6 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
 				return c.FailTypeWith(n, &reasons[617])
 			}
-		case "id":
-			seen1 |= uint64(0x1)
-			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
-				return false
-			}
-		case "source":
-			seen1 |= uint64(0x2)
-			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
-				return false
-			}
-		case "time":
-			seen1 |= uint64(0x4)
-			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
-				return false
-			}
-		case "session":
-			if !c.Child(m.Value(), vCommon_session) {
-				return false
-			}
-		case "parentEventId":
-			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-				return false
-			}
-		case "gaps":
-			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
-				return false
-			}
-		case "native":
-		case "extensions":
-			if !c.Child(m.Value(), vExtensions) {
-				return false
-			}
-		case "synthesized":
-			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-				return false
-			}
 		case "call":
 			seen2 |= uint64(0x1)
 			if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -8005,6 +7648,9 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			present |= 8
 			continue
 		default:
+			if !vEvent_eventCore_member(c, m.Key(), m.Value(), m.Index(), &seen1, ev) {
+				return false
+			}
 			continue
 		}
 		if ev != nil {
@@ -9507,42 +9153,6 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 			if !c.StrEnum(m.Value(), &reasons[747], enum46) {
 				return false
 			}
-		case "id":
-			seen1 |= uint64(0x1)
-			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
-				return false
-			}
-		case "source":
-			seen1 |= uint64(0x2)
-			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
-				return false
-			}
-		case "time":
-			seen1 |= uint64(0x4)
-			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
-				return false
-			}
-		case "session":
-			if !c.Child(m.Value(), vCommon_session) {
-				return false
-			}
-		case "parentEventId":
-			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-				return false
-			}
-		case "gaps":
-			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
-				return false
-			}
-		case "native":
-		case "extensions":
-			if !c.Child(m.Value(), vExtensions) {
-				return false
-			}
-		case "synthesized":
-			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-				return false
-			}
 		case "call":
 			seen2 |= uint64(0x1)
 			if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -9563,6 +9173,9 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 				return false
 			}
 		default:
+			if !vEvent_eventCore_member(c, m.Key(), m.Value(), m.Index(), &seen1, ev) {
+				return false
+			}
 			continue
 		}
 		if ev != nil {
@@ -9628,42 +9241,6 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
 				return c.FailTypeWith(n, &reasons[752])
 			}
-		case "id":
-			seen1 |= uint64(0x1)
-			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
-				return false
-			}
-		case "source":
-			seen1 |= uint64(0x2)
-			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
-				return false
-			}
-		case "time":
-			seen1 |= uint64(0x4)
-			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
-				return false
-			}
-		case "session":
-			if !c.Child(m.Value(), vCommon_session) {
-				return false
-			}
-		case "parentEventId":
-			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-				return false
-			}
-		case "gaps":
-			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
-				return false
-			}
-		case "native":
-		case "extensions":
-			if !c.Child(m.Value(), vExtensions) {
-				return false
-			}
-		case "synthesized":
-			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-				return false
-			}
 		case "call":
 			seen2 |= uint64(0x1)
 			if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -9690,6 +9267,9 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			present |= 2
 			continue
 		default:
+			if !vEvent_eventCore_member(c, m.Key(), m.Value(), m.Index(), &seen1, ev) {
+				return false
+			}
 			continue
 		}
 		if ev != nil {
@@ -9768,43 +9348,10 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 					}
 				}
 			}
-		case "id":
-			seen1 |= uint64(0x1)
-			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
-				return false
-			}
-		case "source":
-			seen1 |= uint64(0x2)
-			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
-				return false
-			}
-		case "time":
-			seen1 |= uint64(0x4)
-			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
-				return false
-			}
-		case "session":
-			if !c.Child(m.Value(), vCommon_session) {
-				return false
-			}
-		case "parentEventId":
-			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-				return false
-			}
-		case "gaps":
-			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
-				return false
-			}
-		case "native":
-		case "extensions":
-			if !c.Child(m.Value(), vExtensions) {
-				return false
-			}
-		case "synthesized":
-			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-				return false
-			}
 		default:
+			if !vEvent_eventCore_member(c, m.Key(), m.Value(), m.Index(), &seen1, ev) {
+				return false
+			}
 			continue
 		}
 		if ev != nil {
@@ -10019,42 +9566,6 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			if !c.Child(m.Value(), vExecutionEvent_contextCompactBefore_tokenCounts) {
 				return false
 			}
-		case "id":
-			seen1 |= uint64(0x1)
-			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
-				return false
-			}
-		case "source":
-			seen1 |= uint64(0x2)
-			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
-				return false
-			}
-		case "time":
-			seen1 |= uint64(0x4)
-			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
-				return false
-			}
-		case "session":
-			if !c.Child(m.Value(), vCommon_session) {
-				return false
-			}
-		case "parentEventId":
-			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-				return false
-			}
-		case "gaps":
-			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
-				return false
-			}
-		case "native":
-		case "extensions":
-			if !c.Child(m.Value(), vExtensions) {
-				return false
-			}
-		case "synthesized":
-			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-				return false
-			}
 		case "summary":
 			present |= 1
 			continue
@@ -10065,6 +9576,9 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			present |= 4
 			continue
 		default:
+			if !vEvent_eventCore_member(c, m.Key(), m.Value(), m.Index(), &seen1, ev) {
+				return false
+			}
 			continue
 		}
 		if ev != nil {
@@ -10212,43 +9726,10 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 			if !c.Child(m.Value(), vExecutionEvent_execution) {
 				return false
 			}
-		case "id":
-			seen1 |= uint64(0x1)
-			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
-				return false
-			}
-		case "source":
-			seen1 |= uint64(0x2)
-			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
-				return false
-			}
-		case "time":
-			seen1 |= uint64(0x4)
-			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
-				return false
-			}
-		case "session":
-			if !c.Child(m.Value(), vCommon_session) {
-				return false
-			}
-		case "parentEventId":
-			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-				return false
-			}
-		case "gaps":
-			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
-				return false
-			}
-		case "native":
-		case "extensions":
-			if !c.Child(m.Value(), vExtensions) {
-				return false
-			}
-		case "synthesized":
-			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-				return false
-			}
 		default:
+			if !vEvent_eventCore_member(c, m.Key(), m.Value(), m.Index(), &seen1, ev) {
+				return false
+			}
 			continue
 		}
 		if ev != nil {
@@ -13031,42 +12512,6 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					}
 				}
 			}
-		case "id":
-			seen1 |= uint64(0x1)
-			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
-				return false
-			}
-		case "source":
-			seen1 |= uint64(0x2)
-			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
-				return false
-			}
-		case "time":
-			seen1 |= uint64(0x4)
-			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
-				return false
-			}
-		case "session":
-			if !c.Child(m.Value(), vCommon_session) {
-				return false
-			}
-		case "parentEventId":
-			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-				return false
-			}
-		case "gaps":
-			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
-				return false
-			}
-		case "native":
-		case "extensions":
-			if !c.Child(m.Value(), vExtensions) {
-				return false
-			}
-		case "synthesized":
-			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-				return false
-			}
 		case "call":
 			seen2 |= uint64(0x1)
 			if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -13087,6 +12532,9 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return false
 			}
 		default:
+			if !vEvent_eventCore_member(c, m.Key(), m.Value(), m.Index(), &seen1, ev) {
+				return false
+			}
 			continue
 		}
 		if ev != nil {
@@ -13420,38 +12868,6 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			if !c.Child(m.Value(), vCommon_session) {
 				return false
 			}
-		case "id":
-			seen1 |= uint64(0x1)
-			if !c.MinRunes(m.Value(), 1, &reasons[228], &reasons[229]) {
-				return false
-			}
-		case "source":
-			seen1 |= uint64(0x2)
-			if !c.StrFormat(m.Value(), format.URI, &reasons[230], &reasons[231]) {
-				return false
-			}
-		case "time":
-			seen1 |= uint64(0x4)
-			if !c.StrFormat(m.Value(), format.DateTime, &reasons[232], &reasons[233]) {
-				return false
-			}
-		case "parentEventId":
-			if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-				return false
-			}
-		case "gaps":
-			if !c.ChildItems(m.Value(), &reasons[234], vEvent_gap) {
-				return false
-			}
-		case "native":
-		case "extensions":
-			if !c.Child(m.Value(), vExtensions) {
-				return false
-			}
-		case "synthesized":
-			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-				return false
-			}
 		case "tool":
 			present |= 1
 			continue
@@ -13459,6 +12875,9 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			present |= 2
 			continue
 		default:
+			if !vEvent_eventCore_member(c, m.Key(), m.Value(), m.Index(), &seen1, ev) {
+				return false
+			}
 			continue
 		}
 		if ev != nil {
@@ -19506,6 +18925,11 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeConst, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/then/properties/disableable/const", Message: "want false"},
 	{Code: ahprt.CodeType, Schema: "draft/catalogue-event.schema.json#/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/catalogue-event.schema.json#/oneOf", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/eventCore/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/eventCore/required", Message: "missing member \"source\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/eventCore/required", Message: "missing member \"time\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/eventCore/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/eventCore/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/eventCore/properties/id/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/event.schema.json#/$defs/eventCore/properties/id/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/eventCore/properties/source/type", Message: "string"},
@@ -19513,11 +18937,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/eventCore/properties/time/type", Message: "string"},
 	{Code: ahprt.CodeFormat, Schema: "draft/event.schema.json#/$defs/eventCore/properties/time/format", Message: "not a valid date-time"},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/eventCore/properties/gaps/type", Message: "array"},
-	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/eventCore/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/eventCore/required", Message: "missing member \"source\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/eventCore/required", Message: "missing member \"time\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/eventCore/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/eventCore/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/cwd/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/workspaceRoots/type", Message: "array"},
@@ -20714,7 +20133,7 @@ var (
 	required19  = []*ahpimpl.Reason{&reasons[119], &reasons[120]}
 	required20  = []*ahpimpl.Reason{&reasons[215], &reasons[216]}
 	required21  = []*ahpimpl.Reason{&reasons[223], &reasons[224]}
-	required22  = []*ahpimpl.Reason{&reasons[235], &reasons[236], &reasons[237], &reasons[238]}
+	required22  = []*ahpimpl.Reason{&reasons[228], &reasons[229], &reasons[230], &reasons[231]}
 	required23  = []*ahpimpl.Reason{&reasons[246]}
 	required24  = []*ahpimpl.Reason{&reasons[249]}
 	required25  = []*ahpimpl.Reason{&reasons[257], &reasons[258]}

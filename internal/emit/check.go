@@ -137,29 +137,10 @@ func (e *checks) emit() {
 		if e.skip(s) || s.Plan.Inline { // inline: written by its parent's check
 			continue
 		}
-		params := []Code{Id("c").Op("*").Qual(impl, "Ctx"), Id("n").Qual(impl, "Node"), Id("ev").Op("*").Qual(impl, "Eval")}
-		if s.Inner != "" {
-			e.f.Commentf("%s checks %s.", s.Func, s.Loc)
-			e.f.Func().Id(s.Func).Params(params...).Bool().BlockFunc(func(g *Group) {
-				e.wrapper(g, s)
-			})
-			e.f.Line()
-			e.f.Commentf("%s checks the keywords of %s that %s does not apply itself.", s.Inner, s.Loc, s.Func)
-			e.f.Func().Id(s.Inner).Params(params...).Bool().BlockFunc(func(g *Group) {
-				e.body(g, s)
-			})
-			e.f.Line()
-			continue
+		e.function(s)
+		if s.Plan.MemberFunc != "" {
+			e.memberFunc(s)
 		}
-		if s.MemoID != 0 {
-			e.memo(s, params)
-			continue
-		}
-		e.f.Commentf("%s checks %s.", s.Func, s.Loc)
-		e.f.Func().Id(s.Func).Params(params...).Bool().BlockFunc(func(g *Group) {
-			e.body(g, s)
-		})
-		e.f.Line()
 	}
 	for _, a := range e.prog.Anchors {
 		e.anchor(a)
@@ -182,6 +163,34 @@ func (e *checks) emit() {
 		})
 	}
 	e.decls()
+}
+
+// function writes the function of s (its keywords, or a wrapper and an
+// inner function, or a memo wrapper and a body).
+func (e *checks) function(s *ir.Schema) {
+	params := []Code{Id("c").Op("*").Qual(impl, "Ctx"), Id("n").Qual(impl, "Node"), Id("ev").Op("*").Qual(impl, "Eval")}
+	if s.Inner != "" {
+		e.f.Commentf("%s checks %s.", s.Func, s.Loc)
+		e.f.Func().Id(s.Func).Params(params...).Bool().BlockFunc(func(g *Group) {
+			e.wrapper(g, s)
+		})
+		e.f.Line()
+		e.f.Commentf("%s checks the keywords of %s that %s does not apply itself.", s.Inner, s.Loc, s.Func)
+		e.f.Func().Id(s.Inner).Params(params...).Bool().BlockFunc(func(g *Group) {
+			e.body(g, s)
+		})
+		e.f.Line()
+		return
+	}
+	if s.MemoID != 0 {
+		e.memo(s, params)
+		return
+	}
+	e.f.Commentf("%s checks %s.", s.Func, s.Loc)
+	e.f.Func().Id(s.Func).Params(params...).Bool().BlockFunc(func(g *Group) {
+		e.body(g, s)
+	})
+	e.f.Line()
 }
 
 // memo emits the check of a named type memoized per node: s.Func hands

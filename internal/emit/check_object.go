@@ -3,6 +3,7 @@ package emit
 //lint:file-ignore ST1001 jennifer is built to be dot-imported: its statements read as the Go they write.
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 
@@ -56,9 +57,22 @@ func (e *checks) memberSwitch(mg *Group, s *ir.Schema, mark func(*Group, string)
 			}
 		}))
 	}
-	other := func(ag *Group) { additional(ag, false) }
+	other := func(ag *Group) {
+		for _, t := range w.Delegates {
+			args := []Code{Id("c"), Id("m").Dot("Key").Call(), value, Id("m").Dot("Index").Call()}
+			switch k := slices.Index(s.Plan.Merged, t); {
+			case len(t.Plan.RequiredBits) == 0:
+			case t == s: // t's own check (ir.planDelegates)
+				args = append(args, Op("&").Id("seen"))
+			default:
+				args = append(args, Op("&").Id(mergedSeen(k)))
+			}
+			ag.If(Op("!").Id(t.Plan.MemberFunc).Call(append(args, Id("ev"))...)).Block(Return(False()))
+		}
+		additional(ag, false)
+	}
 	// A default case with nothing to do is not written.
-	nothingElse := s.AdditionalProperties == nil && !w.Records
+	nothingElse := s.AdditionalProperties == nil && !w.Records && len(w.Delegates) == 0
 	switch {
 	case len(cases) > 0:
 		if w.Default && !nothingElse {
@@ -245,4 +259,60 @@ func notedNames(s *ir.Schema) []string {
 		return nil
 	}
 	return s.Plan.NotNames
+}
+
+// memberFunc writes the member function of merged schema t
+// (ir.Plan.MemberFunc), which the default case of the member switches t
+// is merged into calls for the names they hand over: it checks member
+// key, of value n and index i, as t's case in those switches would, sets
+// the bit of a member t requires in *seen, and records a member t
+// declares in ev. A member t does not declare passes, unrecorded.
+func (e *checks) memberFunc(t *ir.Schema) {
+	params := []Code{Id("c").Op("*").Qual(impl, "Ctx"), Id("key").String(), Id("n").Qual(impl, "Node"), Id("i").Int()}
+	if len(t.Plan.RequiredBits) > 0 {
+		params = append(params, Id("seen").Op("*").Uint64())
+	}
+	params = append(params, Id("ev").Op("*").Qual(impl, "Eval"))
+	// The cases are written as a function's body is: nothing is known of
+	// the node.
+	var cases []Code
+	e.withKnown("", func() {
+		e.withKind(false, func() {
+			for _, c := range t.Plan.MemberCases {
+				cases = append(cases, Case(Lit(c.Name)).BlockFunc(func(cg *Group) { e.memberCase(cg, t, c) }))
+			}
+		})
+	})
+	cases = append(cases, Default().Block(Return(True())))
+	sw := Switch(Id("key")).Block(cases...)
+	doc := fmt.Sprintf("%s checks member key, of value n and index i, against the properties of %s, "+
+		"for the member switches that merge that schema: their default case calls it.", t.Plan.MemberFunc, t.Loc)
+	if len(t.Plan.RequiredBits) > 0 {
+		doc += " It sets in *seen the bit of each member the schema requires."
+	}
+	e.f.Comment(doc + " It records in ev each member the schema declares; any other passes, unrecorded.")
+	e.f.Func().Id(t.Plan.MemberFunc).Params(params...).Bool().BlockFunc(func(g *Group) {
+		if readsIn(spelled(sw), "d")["d"].n > 0 {
+			g.Id("d").Op(":=").Id("c").Dot("Doc")
+		}
+		g.Add(sw)
+		markEvaluated(g, Id("i"))
+		g.Return(True())
+	})
+	e.f.Line()
+}
+
+// memberCase writes the case of name c.Name in t's member function.
+func (e *checks) memberCase(cg *Group, t *ir.Schema, c ir.MemberCase) {
+	if i, ok := t.Plan.RequiredBits[c.Name]; ok {
+		cg.Op("*").Id("seen").Op("|=").Lit(uint64(1) << i)
+	}
+	for _, ch := range c.Checks {
+		if e.childOf(cg, Id("n"), ch.Schema, ch.Owner) {
+			return // always fails: nothing after it runs
+		}
+	}
+	if !c.Own {
+		cg.Return(True()) // only required: not evaluated
+	}
 }

@@ -19,6 +19,7 @@ func PlanChecks(p *Program, types *Types) {
 	planChains(p)
 	planMembers(p) // after planInline: the member switch notes not's names
 	planWalks(p)   // after planMembers: the walk checks the merged schemas
+	planDelegates(p)
 	planInPlace(p, types)
 	p.planned = true
 }
@@ -64,6 +65,13 @@ type Plan struct {
 	// too, instead of a call and a walk of their own each (see
 	// planMembers).
 	Merged []*Schema
+	// MemberFunc, when set, names the function that checks one member
+	// against this merged schema's properties, which the default case of
+	// the member switches it is merged into calls for the names they hand
+	// over (MemberWalk.Delegates); MemberCases are its cases (see
+	// planDelegates).
+	MemberFunc  string
+	MemberCases []MemberCase
 	// NotInLoop is set when that member switch also notes which of
 	// NotNames the object has, for the `not` written after it.
 	NotInLoop bool

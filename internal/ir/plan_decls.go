@@ -132,6 +132,9 @@ func PlanDecls(p *Program) {
 			w.wrapper(s)
 		}
 		w.keywords(s)
+		if s.Plan.MemberFunc != "" {
+			w.memberFunc(s)
+		}
 	}
 	p.Decls = w.d
 }
@@ -409,6 +412,18 @@ func (w *declWalk) memberSwitch(s *Schema) {
 	}
 	if s.Plan.Walk.Default {
 		w.additional(s)
+	}
+}
+
+// memberFunc: the checks of each case of t's member function, which
+// emit writes after t's own function, stopping at one that always fails.
+func (w *declWalk) memberFunc(t *Schema) {
+	for _, c := range t.Plan.MemberCases {
+		for _, ch := range c.Checks {
+			if w.child(ch.Schema) {
+				break
+			}
+		}
 	}
 }
 

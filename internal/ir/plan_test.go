@@ -347,3 +347,55 @@ func TestPlanInPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanDelegates: a definition of members merged into two open
+// switches gets a member function, to which each switch hands the names
+// nothing else in it handles; a switch that declares one of them keeps
+// that case, and a closed one keeps every case. A switch calls one
+// member function: the other definition merged into it, handing over as
+// many names but merged nowhere else, keeps its cases.
+func TestPlanDelegates(t *testing.T) {
+	p := buildMemo(t, `{
+		"$defs": {
+			"core": {"type": "object", "properties": {"a": {"type": "string"}, "b": {}, "c": {"type": "integer"}}, "required": ["a", "r"]},
+			"lone": {"properties": {"p": {}, "q": {}, "s": {}}}
+		},
+		"oneOf": [
+			{"allOf": [{"$ref": "#/$defs/core"}], "properties": {"k": {"const": 1}}},
+			{"allOf": [{"$ref": "#/$defs/core"}, {"$ref": "#/$defs/lone"}], "properties": {"k": {"const": 2}, "b": {"type": "string"}}},
+			{"allOf": [{"$ref": "#/$defs/core"}], "properties": {"k": {"const": 3}}, "additionalProperties": false}
+		]
+	}`)
+	core, lone := find(t, p, "/$defs/core"), find(t, p, "/$defs/lone")
+	if core.Plan.MemberFunc == "" || lone.Plan.MemberFunc != "" {
+		t.Fatalf("member functions: core %q, lone %q; want core's only", core.Plan.MemberFunc, lone.Plan.MemberFunc)
+	}
+	var names []string
+	for _, c := range core.Plan.MemberCases {
+		names = append(names, fmt.Sprintf("%s:%d:%v", c.Name, len(c.Checks), c.Own))
+	}
+	if got, want := strings.Join(names, " "), "a:1:true b:1:true c:1:true r:0:false"; got != want {
+		t.Errorf("core's member cases %s, want %s", got, want)
+	}
+	cases := func(s *ir.Schema) string {
+		var out []string
+		for _, c := range s.Plan.Walk.Cases {
+			out = append(out, c.Name)
+		}
+		return strings.Join(out, " ")
+	}
+	for i, want := range []struct {
+		cases     string
+		delegates int
+	}{
+		{"k", 1},
+		{"k b p q s", 1}, // b is its own; lone's names stay
+		{"k a b c r", 0}, // closed
+	} {
+		s := find(t, p, fmt.Sprintf("/oneOf/%d", i))
+		if got := cases(s); got != want.cases || len(s.Plan.Walk.Delegates) != want.delegates || !s.Plan.Walk.Default {
+			t.Errorf("branch %d: cases %q, %d delegates, default %v; want %q, %d, true",
+				i, got, len(s.Plan.Walk.Delegates), s.Plan.Walk.Default, want.cases, want.delegates)
+		}
+	}
+}

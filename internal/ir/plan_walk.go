@@ -22,6 +22,11 @@ type MemberWalk struct {
 	// 40 bytes of machine code per declared member, in the hot member
 	// loops).
 	Records bool
+	// Delegates are the merged schemas whose member functions
+	// (Plan.MemberFunc) the default case calls, in order, for the names
+	// no case takes; each checks and records the members it declares
+	// (see planDelegates).
+	Delegates []*Schema
 }
 
 // MemberCase is one case of the switch on member names. Its name is
