@@ -93,8 +93,8 @@ func (g *schemaGen) root() any {
 	if g.dynamic {
 		defs = append(defs, Member{"dbase", g.dynamicBase()}, Member{"dext", g.dynamicExt()})
 	}
-	if g.chance(0.14) {
-		if g.chance(0.45) {
+	if g.chance(0.18) {
+		if g.chance(0.35) {
 			return g.listFoo(root, defs)
 		}
 		return g.embedded(root, defs)
@@ -122,7 +122,7 @@ func (g *schemaGen) listFoo(root, defs Obj) any {
 		{"listFoo", Obj{{"type", "object"}, {"properties", Obj{{"a", Obj{{"type", "string"}}}}}}},
 		{"foo", Obj{{"type", "object"}, {"properties", Obj{{"b", Obj{{"type", "integer"}}}}}}},
 	} {
-		if !defs.has(d.Name) {
+		if d.Value != nil && !defs.has(d.Name) {
 			defs = append(defs, d)
 		}
 	}
@@ -151,6 +151,23 @@ func (g *schemaGen) embedded(root, defs Obj) any {
 		core = append(core, Member{"required", []any{names[0]}})
 	}
 	env := Obj{{"allOf", []any{Obj{{"$ref", "#/$defs/core"}}}}, {"properties", Obj{{"e", g.leaf(at{depth: 2, descended: true, def: -1})}}}}
+	// aux, which every branch of some roots applies beside core or env, is
+	// a second definition of members only: a member switch hands the
+	// members of one of them to its member function and keeps cases for
+	// the other's (ir.MemberWalk.Delegates).
+	var aux Obj
+	var auxNames []string
+	if g.chance(0.35) {
+		var ap Obj
+		for i := range 3 {
+			auxNames = append(auxNames, fmt.Sprintf("a%d", i))
+			ap = append(ap, Member{auxNames[i], g.leaf(at{depth: 2, descended: true, def: -1})})
+		}
+		aux = Obj{{"properties", ap}}
+		if g.chance(0.5) {
+			aux = append(aux, Member{"required", []any{auxNames[1]}})
+		}
+	}
 	branch := func(i int) Obj {
 		base, applied := "#/$defs/core", names
 		if g.chance(0.5) {
@@ -160,26 +177,39 @@ func (g *schemaGen) embedded(root, defs Obj) any {
 		if g.chance(0.5) {
 			own = append(own, Member{"x", g.leaf(at{depth: 2, descended: true, def: -1})})
 		}
-		ref := Obj{{"$ref", base}}
+		refs := []any{Obj{{"$ref", base}}}
+		if aux != nil {
+			refs = append(refs, Obj{{"$ref", "#/$defs/aux"}})
+			applied = slices.Concat(applied, auxNames)
+		}
 		switch g.pick(4) {
 		case 0: // closed
 			for _, n := range applied {
 				own = append(own, Member{n, true})
 			}
-			return Obj{{"allOf", []any{ref}}, {"required", []any{"kind"}}, {"properties", own}, {"additionalProperties", false}}
+			return Obj{{"allOf", refs}, {"required", []any{"kind"}}, {"properties", own}, {"additionalProperties", false}}
 		case 1: // a member typed otherwise
 			own = append(own, Member{pickOf(g, names), Obj{{"type", "integer"}}})
-		case 2: // the definition's members first
-			return Obj{{"allOf", []any{ref, Obj{{"required", []any{"kind"}}, {"properties", own}}}}}
+		case 2: // the definitions' members first
+			return Obj{{"allOf", append(refs, Obj{{"required", []any{"kind"}}, {"properties", own}})}}
 		}
-		return Obj{{"allOf", []any{ref}}, {"required", []any{"kind"}}, {"properties", own}}
+		return Obj{{"allOf", refs}, {"required", []any{"kind"}}, {"properties", own}}
 	}
-	for _, d := range []Member{{"core", core}, {"env", env}} {
+	added := []Member{{"core", core}, {"env", env}}
+	if aux != nil {
+		added = append(added, Member{"aux", aux})
+	}
+	for _, d := range added {
 		if !defs.has(d.Name) {
 			defs = append(defs, d)
 		}
 	}
 	root = append(root, Member{"$defs", defs})
+	// Members are also checked by functions of the definitions that
+	// declare them; unevaluatedProperties sees whether those record them.
+	if g.chance(0.25) {
+		root = append(root, Member{"unevaluatedProperties", false})
+	}
 	if g.chance(0.3) {
 		return append(root, branch(0)...)
 	}
