@@ -57,10 +57,16 @@ func (g *instGen) follow(s any, depth int) any {
 			return clone(list[g.r.IntN(len(list))])
 		}
 	}
-	// An applicator in place: follow one of its schemas, often.
+	// An applicator in place: follow one of its schemas, often, and
+	// always when o's own keywords say nothing of the value's kind or of
+	// an object's members.
+	p := 0.35
+	if k := g.kind(o); k == "" || k == "object" && !o.has("properties") && !o.has("patternProperties") {
+		p = 1
+	}
 	for _, k := range []string{"$ref", "$dynamicRef", "allOf", "anyOf", "oneOf", "then", "else"} {
 		v, ok := o.Get(k)
-		if !ok || !g.chance(0.35) {
+		if !ok || !g.chance(p) {
 			continue
 		}
 		switch k {
@@ -70,6 +76,10 @@ func (g *instGen) follow(s any, depth int) any {
 			}
 		case "then", "else":
 			return g.merge(g.follow(v, depth+1), o, depth)
+		case "allOf":
+			if list, _ := v.([]any); len(list) > 0 {
+				return g.merge(g.all(list, depth+1), o, depth)
+			}
 		default:
 			if list, _ := v.([]any); len(list) > 0 {
 				return g.merge(g.follow(list[g.r.IntN(len(list))], depth+1), o, depth)
@@ -108,6 +118,34 @@ func (g *instGen) merge(v any, o Obj, depth int) any {
 		}
 	}
 	return vo
+}
+
+// all makes a value meant to pass every schema of an allOf: the members
+// of the objects made for each, the first value of a name kept. Objects
+// that must pass several definitions at once (the members a switch hands
+// to member functions, ir.MemberWalk.Delegates) are rarely valid when
+// only one entry is followed.
+func (g *instGen) all(list []any, depth int) any {
+	var out Obj
+	for _, s := range list {
+		v := g.follow(s, depth)
+		vo, ok := v.(Obj)
+		if !ok {
+			if out == nil {
+				return v
+			}
+			continue
+		}
+		for _, m := range vo {
+			if !out.has(m.Name) {
+				out = append(out, m)
+			}
+		}
+		if out == nil {
+			out = Obj{}
+		}
+	}
+	return out
 }
 
 // resolve finds the schema a $ref or $dynamicRef of the root names (by
