@@ -28,12 +28,12 @@ func vCapabilitiesRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		for m.Next() {
 			switch m.Key() {
 			case "method":
-				seen |= uint64(0x1)
+				seen |= 0x1
 				if n := m.Value(); !(d.StrEq(n, "hooks/capabilities")) {
 					return c.FailWith(n, &reasons[1])
 				}
 			case "params":
-				seen |= uint64(0x2)
+				seen |= 0x2
 				if !c.ChildAll(m.Value(), vCapabilitiesRequest_allOf_1_params) {
 					return false
 				}
@@ -44,7 +44,7 @@ func vCapabilitiesRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
+		if seen != 0x3 {
 			return c.FailRequired(n, seen, &required0)
 		}
 	}
@@ -65,22 +65,22 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	for m.Next() {
 		switch m.Key() {
 		case "jsonrpc":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_jsonRpcVersion(c, m.Value(), nil) {
 				return false
 			}
 		case "id":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.Child(m.Value(), vCommon_jsonRpcId) {
 				return false
 			}
 		case "method":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !vCommon_methodName(c, m.Value(), nil) {
 				return false
 			}
 		case "params":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			if !c.Child(m.Value(), vCommon_request_params) {
 				return false
 			}
@@ -91,7 +91,7 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0xf) {
+	if seen != 0xf {
 		return c.FailRequired(n, seen, &required1)
 	}
 	return true
@@ -170,7 +170,7 @@ func vCapabilitiesRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	for m.Next() {
 		switch m.Key() {
 		case "protocolVersion":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_protocolVersion(c, m.Value(), nil) {
 				return false
 			}
@@ -181,7 +181,7 @@ func vCapabilitiesRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required2)
 	}
 	return true
@@ -216,7 +216,7 @@ func vCapabilitiesResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		for m.Next() {
 			switch m.Key() {
 			case "result":
-				seen |= uint64(0x1)
+				seen |= 0x1
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result) {
 					return false
 				}
@@ -227,7 +227,7 @@ func vCapabilitiesResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required3)
 		}
 	}
@@ -250,17 +250,17 @@ func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 	for m.Next() {
 		switch m.Key() {
 		case "jsonrpc":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_jsonRpcVersion(c, m.Value(), nil) {
 				return false
 			}
 		case "id":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
 				return false
 			}
 		case "result":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.Child(m.Value(), vCommon_successResponse_result) {
 				return false
 			}
@@ -274,7 +274,7 @@ func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required4)
 	}
 	if present&1 == 1 {
@@ -339,12 +339,12 @@ func vCapabilitiesResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	for m.Next() {
 		switch m.Key() {
 		case "protocolVersion":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_protocolVersion(c, m.Value(), nil) {
 				return false
 			}
 		case "manifest":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_body) {
 				return false
 			}
@@ -358,7 +358,7 @@ func vCapabilitiesResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required5)
 	}
 	if present&1 == 1 {
@@ -388,17 +388,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 	for m.Next() {
 		switch m.Key() {
 		case "events":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.ChildItems(m.Value(), &reasons[34], vCapabilitiesResponse_allOf_1_result_manifest_events_items) {
 				return false
 			}
 		case "gaps":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.ChildItems(m.Value(), &reasons[35], vCapabilitiesResponse_allOf_1_result_manifest_gaps_items) {
 				return false
 			}
 		case "transports":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -415,7 +415,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 				}
 			}
 		case "authentication":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -432,12 +432,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 				}
 			}
 		case "limits":
-			seen |= uint64(0x40)
+			seen |= 0x40
 			if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_limits) {
 				return false
 			}
 		case "toolPaths":
-			seen |= uint64(0x10)
+			seen |= 0x10
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -454,7 +454,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 				}
 			}
 		case "contentCategories":
-			seen |= uint64(0x20)
+			seen |= 0x20
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -471,12 +471,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 				}
 			}
 		case "managedPolicy":
-			seen |= uint64(0x80)
+			seen |= 0x80
 			if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy) {
 				return false
 			}
 		case "correlationIdentityFields":
-			seen |= uint64(0x100)
+			seen |= 0x100
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -502,7 +502,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1ff) {
+	if seen != 0x1ff {
 		return c.FailRequired(n, seen, &required6)
 	}
 	if present&1 == 1 {
@@ -532,12 +532,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 	for m.Next() {
 		switch m.Key() {
 		case "event":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_eventType(c, m.Value(), nil) {
 				return false
 			}
 		case "modes":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -567,7 +567,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required7)
 	}
 	// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0
@@ -624,10 +624,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 			for m.Next() {
 				switch m.Key() {
 				case "capabilities":
-					seen |= uint64(0x1)
+					seen |= 0x1
 				}
 			}
-			if seen != uint64(0x1) {
+			if seen != 0x1 {
 				return c.FailRequired(n, seen, &required8)
 			}
 		}
@@ -1203,7 +1203,7 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	for m.Next() {
 		switch m.Key() {
 		case "effects":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -1242,7 +1242,7 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required9)
 	}
 	// draft/capabilities.schema.json#/allOf/0
@@ -1267,10 +1267,10 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			for m.Next() {
 				switch m.Key() {
 				case "flow":
-					seen |= uint64(0x1)
+					seen |= 0x1
 				}
 			}
-			if seen != uint64(0x1) {
+			if seen != 0x1 {
 				return c.FailRequired(n, seen, &required10)
 			}
 		}
@@ -1318,10 +1318,10 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			for m.Next() {
 				switch m.Key() {
 				case "inject":
-					seen |= uint64(0x1)
+					seen |= 0x1
 				}
 			}
-			if seen != uint64(0x1) {
+			if seen != 0x1 {
 				return c.FailRequired(n, seen, &required11)
 			}
 		}
@@ -1369,10 +1369,10 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			for m.Next() {
 				switch m.Key() {
 				case "modify":
-					seen |= uint64(0x1)
+					seen |= 0x1
 				}
 			}
-			if seen != uint64(0x1) {
+			if seen != 0x1 {
 				return c.FailRequired(n, seen, &required12)
 			}
 		}
@@ -1615,12 +1615,12 @@ func vCapabilities_modifyOperations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	for m.Next() {
 		switch m.Key() {
 		case "replace":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
 				return c.FailTypeWith(n, &reasons[93])
 			}
 		case "merge":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
 				return c.FailTypeWith(n, &reasons[94])
 			}
@@ -1631,7 +1631,7 @@ func vCapabilities_modifyOperations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required13)
 	}
 	{
@@ -1664,7 +1664,7 @@ func vCapabilities_modifyOperations_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		for m.Next() {
 			switch m.Key() {
 			case "replace":
-				seen |= uint64(0x1)
+				seen |= 0x1
 				if n := m.Value(); !(d.Bool(n)) {
 					return c.FailWith(n, &reasons[97])
 				}
@@ -1675,7 +1675,7 @@ func vCapabilities_modifyOperations_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required14)
 		}
 	}
@@ -1695,7 +1695,7 @@ func vCapabilities_modifyOperations_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		for m.Next() {
 			switch m.Key() {
 			case "merge":
-				seen |= uint64(0x1)
+				seen |= 0x1
 				if n := m.Value(); !(d.Bool(n)) {
 					return c.FailWith(n, &reasons[99])
 				}
@@ -1706,7 +1706,7 @@ func vCapabilities_modifyOperations_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required15)
 		}
 	}
@@ -1727,7 +1727,7 @@ func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	for m.Next() {
 		switch m.Key() {
 		case "operations":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -1765,7 +1765,7 @@ func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required16)
 	}
 	// draft/capabilities.schema.json#/properties/flow/allOf/0
@@ -1790,12 +1790,12 @@ func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			for m.Next() {
 				switch m.Key() {
 				case "remainingContinuations":
-					seen |= uint64(0x1)
+					seen |= 0x1
 				case "continuationCount":
-					seen |= uint64(0x2)
+					seen |= 0x2
 				}
 			}
-			if seen != uint64(0x3) {
+			if seen != 0x3 {
 				return c.FailRequired(n, seen, &required17)
 			}
 		}
@@ -1831,7 +1831,7 @@ func vCapabilities_inject(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	for m.Next() {
 		switch m.Key() {
 		case "context":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.Child(m.Value(), vCapabilities_inject_context) {
 				return false
 			}
@@ -1842,7 +1842,7 @@ func vCapabilities_inject(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required18)
 	}
 	return true
@@ -1863,12 +1863,12 @@ func vCapabilities_inject_context(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	for m.Next() {
 		switch m.Key() {
 		case "append":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.Bool(n)) {
 				return c.FailWith(n, &reasons[114])
 			}
 		case "deliverAt":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -1894,7 +1894,7 @@ func vCapabilities_inject_context(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required19)
 	}
 	return true
@@ -4023,12 +4023,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahpimpl.Ctx, n 
 	for m.Next() {
 		switch m.Key() {
 		case "path":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
 				return false
 			}
 		case "reason":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
 				return false
 			}
@@ -4039,7 +4039,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahpimpl.Ctx, n 
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required20)
 	}
 	return true
@@ -4097,7 +4097,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 	for m.Next() {
 		switch m.Key() {
 		case "scopes":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -4114,7 +4114,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 				}
 			}
 		case "disableable":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
 				return c.FailTypeWith(n, &reasons[222])
 			}
@@ -4125,7 +4125,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required21)
 	}
 	// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0
@@ -4360,7 +4360,7 @@ func vEvent_envelope_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 				ev.Set(m.Index())
 			}
 		}
-		if seen1 != uint64(0xf) {
+		if seen1 != 0xf {
 			return c.FailRequired(n, seen1, &required22)
 		}
 	}
@@ -4386,7 +4386,7 @@ func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			return false
 		}
 	}
-	if seen != uint64(0xf) {
+	if seen != 0xf {
 		return c.FailRequired(n, seen, &required22)
 	}
 	return true
@@ -4400,17 +4400,17 @@ func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vEvent_eventCore_member(c *ahpimpl.Ctx, key string, n ahpimpl.Node, i int, seen *uint64, ev *ahpimpl.Eval) bool {
 	switch key {
 	case "id":
-		*seen |= uint64(0x1)
+		*seen |= 0x1
 		if !c.MinRunes(n, 1, &reasons[233], &reasons[234]) {
 			return false
 		}
 	case "source":
-		*seen |= uint64(0x2)
+		*seen |= 0x2
 		if !c.StrFormat(n, format.URI, &reasons[235], &reasons[236]) {
 			return false
 		}
 	case "time":
-		*seen |= uint64(0x4)
+		*seen |= 0x4
 		if !c.StrFormat(n, format.DateTime, &reasons[237], &reasons[238]) {
 			return false
 		}
@@ -4436,7 +4436,7 @@ func vEvent_eventCore_member(c *ahpimpl.Ctx, key string, n ahpimpl.Node, i int, 
 			return false
 		}
 	case "type":
-		*seen |= uint64(0x8)
+		*seen |= 0x8
 		return true
 	default:
 		return true
@@ -4461,7 +4461,7 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	for m.Next() {
 		switch m.Key() {
 		case "id":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
 				return false
 			}
@@ -4501,7 +4501,7 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required23)
 	}
 	return true
@@ -4522,7 +4522,7 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	for m.Next() {
 		switch m.Key() {
 		case "id":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
 				return false
 			}
@@ -4537,7 +4537,7 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required24)
 	}
 	return true
@@ -4563,12 +4563,12 @@ func vEvent_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	for m.Next() {
 		switch m.Key() {
 		case "path":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.MinRunes(m.Value(), 1, &reasons[253], &reasons[254]) {
 				return false
 			}
 		case "reason":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.MinRunes(m.Value(), 1, &reasons[255], &reasons[256]) {
 				return false
 			}
@@ -4579,7 +4579,7 @@ func vEvent_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required25)
 	}
 	return true
@@ -4623,7 +4623,7 @@ func vEvent_openIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 	for m.Next() {
 		switch m.Key() {
 		case "id":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.MinRunes(m.Value(), 1, &reasons[262], &reasons[263]) {
 				return false
 			}
@@ -4638,7 +4638,7 @@ func vEvent_openIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required26)
 	}
 	return true
@@ -4807,27 +4807,27 @@ func vContentItem_textBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 	for m.Next() {
 		switch m.Key() {
 		case "id":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
 				return false
 			}
 		case "kind":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.StrEq(n, "text")) {
 				return c.FailWith(n, &reasons[273])
 			}
 		case "mediaType":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if n := m.Value(); !(d.StrEq(n, "text/plain")) {
 				return c.FailWith(n, &reasons[274])
 			}
 		case "selection":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			if n := m.Value(); !(d.StrEq(n, "body")) {
 				return c.FailWith(n, &reasons[275])
 			}
 		case "text":
-			seen |= uint64(0x10)
+			seen |= 0x10
 			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
 				return c.FailTypeWith(n, &reasons[276])
 			}
@@ -4846,7 +4846,7 @@ func vContentItem_textBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1f) {
+	if seen != 0x1f {
 		return c.FailRequired(n, seen, &required27)
 	}
 	if present&1 == 1 || present&2 == 2 {
@@ -4880,27 +4880,27 @@ func vContentItem_textGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 	for m.Next() {
 		switch m.Key() {
 		case "id":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
 				return false
 			}
 		case "kind":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.StrEq(n, "text")) {
 				return c.FailWith(n, &reasons[286])
 			}
 		case "mediaType":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if n := m.Value(); !(d.StrEq(n, "text/plain")) {
 				return c.FailWith(n, &reasons[287])
 			}
 		case "selection":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			if n := m.Value(); !(d.StrEq(n, "body")) {
 				return c.FailWith(n, &reasons[288])
 			}
 		case "gap":
-			seen |= uint64(0x10)
+			seen |= 0x10
 			if !c.ChildAll(m.Value(), vContentItem_gap) {
 				return false
 			}
@@ -4927,7 +4927,7 @@ func vContentItem_textGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1f) {
+	if seen != 0x1f {
 		return c.FailRequired(n, seen, &required28)
 	}
 	return true
@@ -4947,7 +4947,7 @@ func vContentItem_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	for m.Next() {
 		switch m.Key() {
 		case "reason":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
 				return false
 			}
@@ -4962,7 +4962,7 @@ func vContentItem_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required29)
 	}
 	return true
@@ -5001,22 +5001,22 @@ func vContentItem_textMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 	for m.Next() {
 		switch m.Key() {
 		case "id":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
 				return false
 			}
 		case "kind":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.StrEq(n, "text")) {
 				return c.FailWith(n, &reasons[303])
 			}
 		case "mediaType":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if n := m.Value(); !(d.StrEq(n, "text/plain")) {
 				return c.FailWith(n, &reasons[304])
 			}
 		case "selection":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			if n := m.Value(); !(d.StrEq(n, "metadata")) {
 				return c.FailWith(n, &reasons[305])
 			}
@@ -5043,7 +5043,7 @@ func vContentItem_textMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0xf) {
+	if seen != 0xf {
 		return c.FailRequired(n, seen, &required30)
 	}
 	return true
@@ -5064,22 +5064,22 @@ func vContentItem_textOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	for m.Next() {
 		switch m.Key() {
 		case "id":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
 				return false
 			}
 		case "kind":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.StrEq(n, "text")) {
 				return c.FailWith(n, &reasons[312])
 			}
 		case "mediaType":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if n := m.Value(); !(d.StrEq(n, "text/plain")) {
 				return c.FailWith(n, &reasons[313])
 			}
 		case "selection":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			if n := m.Value(); !(d.StrEq(n, "omit")) {
 				return c.FailWith(n, &reasons[314])
 			}
@@ -5106,7 +5106,7 @@ func vContentItem_textOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0xf) {
+	if seen != 0xf {
 		return c.FailRequired(n, seen, &required31)
 	}
 	return true
@@ -5203,27 +5203,27 @@ func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 	for m.Next() {
 		switch m.Key() {
 		case "id":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
 				return false
 			}
 		case "kind":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.StrEq(n, "attachment")) {
 				return c.FailWith(n, &reasons[324])
 			}
 		case "mediaType":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
 				return false
 			}
 		case "selection":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			if n := m.Value(); !(d.StrEq(n, "body")) {
 				return c.FailWith(n, &reasons[325])
 			}
 		case "body":
-			seen |= uint64(0x10)
+			seen |= 0x10
 			if !c.ChildAll(m.Value(), vContentReference) {
 				return false
 			}
@@ -5242,7 +5242,7 @@ func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1f) {
+	if seen != 0x1f {
 		return c.FailRequired(n, seen, &required32)
 	}
 	if present&1 == 1 || present&2 == 2 {
@@ -5294,7 +5294,7 @@ func vContentReference(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	for m.Next() {
 		switch m.Key() {
 		case "ref":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
 				return false
 			}
@@ -5305,7 +5305,7 @@ func vContentReference(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required33)
 	}
 	if present&1 == 1 || present&2 == 2 {
@@ -5329,27 +5329,27 @@ func vContentItem_attachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	for m.Next() {
 		switch m.Key() {
 		case "id":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
 				return false
 			}
 		case "kind":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.StrEq(n, "attachment")) {
 				return c.FailWith(n, &reasons[342])
 			}
 		case "mediaType":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
 				return false
 			}
 		case "selection":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			if n := m.Value(); !(d.StrEq(n, "body")) {
 				return c.FailWith(n, &reasons[343])
 			}
 		case "gap":
-			seen |= uint64(0x10)
+			seen |= 0x10
 			if !c.ChildAll(m.Value(), vContentItem_gap) {
 				return false
 			}
@@ -5376,7 +5376,7 @@ func vContentItem_attachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1f) {
+	if seen != 0x1f {
 		return c.FailRequired(n, seen, &required34)
 	}
 	return true
@@ -5397,22 +5397,22 @@ func vContentItem_attachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	for m.Next() {
 		switch m.Key() {
 		case "id":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
 				return false
 			}
 		case "kind":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.StrEq(n, "attachment")) {
 				return c.FailWith(n, &reasons[351])
 			}
 		case "mediaType":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
 				return false
 			}
 		case "selection":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			if n := m.Value(); !(d.StrEq(n, "metadata")) {
 				return c.FailWith(n, &reasons[352])
 			}
@@ -5439,7 +5439,7 @@ func vContentItem_attachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0xf) {
+	if seen != 0xf {
 		return c.FailRequired(n, seen, &required35)
 	}
 	return true
@@ -5460,22 +5460,22 @@ func vContentItem_attachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 	for m.Next() {
 		switch m.Key() {
 		case "id":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
 				return false
 			}
 		case "kind":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.StrEq(n, "attachment")) {
 				return c.FailWith(n, &reasons[359])
 			}
 		case "mediaType":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
 				return false
 			}
 		case "selection":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			if n := m.Value(); !(d.StrEq(n, "omit")) {
 				return c.FailWith(n, &reasons[360])
 			}
@@ -5502,7 +5502,7 @@ func vContentItem_attachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0xf) {
+	if seen != 0xf {
 		return c.FailRequired(n, seen, &required36)
 	}
 	return true
@@ -5523,12 +5523,12 @@ func vInteractionEvent_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "config.change.before")) {
 				return c.FailWith(n, &reasons[367])
 			}
 		case "change":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.ChildAll(m.Value(), vInteractionEvent_configChangeBefore_change) {
 				return false
 			}
@@ -5539,7 +5539,7 @@ func vInteractionEvent_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required37)
 	}
 	return true
@@ -5559,17 +5559,17 @@ func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node,
 	for m.Next() {
 		switch m.Key() {
 		case "source":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.MinRunes(m.Value(), 1, &reasons[371], &reasons[372]) {
 				return false
 			}
 		case "scope":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.MinRunes(m.Value(), 1, &reasons[373], &reasons[374]) {
 				return false
 			}
 		case "settings":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -5583,7 +5583,7 @@ func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node,
 				}
 			}
 		case "summary":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			if !c.MinRunes(m.Value(), 1, &reasons[378], &reasons[379]) {
 				return false
 			}
@@ -5598,7 +5598,7 @@ func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node,
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0xf) {
+	if seen != 0xf {
 		return c.FailRequired(n, seen, &required38)
 	}
 	return true
@@ -5638,12 +5638,12 @@ func vInteractionEvent_configChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "config.change.after")) {
 				return c.FailWith(n, &reasons[388])
 			}
 		case "change":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.ChildAll(m.Value(), vInteractionEvent_configChangeAfter_change) {
 				return false
 			}
@@ -5654,7 +5654,7 @@ func vInteractionEvent_configChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required39)
 	}
 	return true
@@ -5674,17 +5674,17 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 	for m.Next() {
 		switch m.Key() {
 		case "source":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.MinRunes(m.Value(), 1, &reasons[392], &reasons[393]) {
 				return false
 			}
 		case "scope":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.MinRunes(m.Value(), 1, &reasons[394], &reasons[395]) {
 				return false
 			}
 		case "settings":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -5698,7 +5698,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 				}
 			}
 		case "summary":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			if !c.MinRunes(m.Value(), 1, &reasons[399], &reasons[400]) {
 				return false
 			}
@@ -5717,7 +5717,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0xf) {
+	if seen != 0xf {
 		return c.FailRequired(n, seen, &required40)
 	}
 	return true
@@ -5755,22 +5755,22 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen1 |= uint64(0x8)
+			seen1 |= 0x8
 			if n := m.Value(); !(d.StrEq(n, "turn.start")) {
 				return c.FailWith(n, &reasons[411])
 			}
 		case "turn":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.ChildAll(m.Value(), vEvent_identity) {
 				return false
 			}
 		case "items":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !vEvent_modelVisibleItems(c, m.Value(), nil) {
 				return false
 			}
 		case "trigger":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.StrEnum(m.Value(), &reasons[412], enum34) {
 				return false
 			}
@@ -5788,10 +5788,10 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required41)
 	}
-	if seen1 != uint64(0xf) {
+	if seen1 != 0xf {
 		return c.FailRequired(n, seen1, &required22)
 	}
 	return true
@@ -5811,7 +5811,7 @@ func vEvent_identity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	for m.Next() {
 		switch m.Key() {
 		case "id":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.MinRunes(m.Value(), 1, &reasons[419], &reasons[420]) {
 				return false
 			}
@@ -5826,7 +5826,7 @@ func vEvent_identity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required42)
 	}
 	return true
@@ -5873,17 +5873,17 @@ func vContentItem_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 	for m.Next() {
 		switch m.Key() {
 		case "id":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
 				return false
 			}
 		case "role":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.StrEnum(m.Value(), &reasons[425], enum35) {
 				return false
 			}
 		case "parts":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.ChildItems(m.Value(), &reasons[426], vContentItem) {
 				return false
 			}
@@ -5898,7 +5898,7 @@ func vContentItem_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required43)
 	}
 	return true
@@ -5927,22 +5927,22 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen1 |= uint64(0x8)
+			seen1 |= 0x8
 			if n := m.Value(); !(d.StrEq(n, "turn.finish.before")) {
 				return c.FailWith(n, &reasons[433])
 			}
 		case "turn":
-			seen2 |= uint64(0x1)
+			seen2 |= 0x1
 			if !c.ChildAll(m.Value(), vEvent_identity) {
 				return false
 			}
 		case "items":
-			seen2 |= uint64(0x8)
+			seen2 |= 0x8
 			if !vEvent_modelVisibleItems(c, m.Value(), nil) {
 				return false
 			}
 		case "outcome":
-			seen2 |= uint64(0x2)
+			seen2 |= 0x2
 			if !c.StrEnum(m.Value(), &reasons[434], enum36) {
 				return false
 			}
@@ -5951,7 +5951,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 				return false
 			}
 		case "continuationCount":
-			seen2 |= uint64(0x4)
+			seen2 |= 0x4
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
@@ -5975,10 +5975,10 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			ev.Set(m.Index())
 		}
 	}
-	if seen1 != uint64(0xf) {
+	if seen1 != 0xf {
 		return c.FailRequired(n, seen1, &required22)
 	}
-	if seen2 != uint64(0xf) {
+	if seen2 != 0xf {
 		return c.FailRequired(n, seen2, &required44)
 	}
 	return true
@@ -6006,17 +6006,17 @@ func vExecutionEvent_turnCompletion_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	for m.Next() {
 		switch m.Key() {
 		case "turn":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.ChildAll(m.Value(), vEvent_identity) {
 				return false
 			}
 		case "items":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			if !vEvent_modelVisibleItems(c, m.Value(), nil) {
 				return false
 			}
 		case "outcome":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.StrEnum(m.Value(), &reasons[434], enum36) {
 				return false
 			}
@@ -6025,7 +6025,7 @@ func vExecutionEvent_turnCompletion_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				return false
 			}
 		case "continuationCount":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
@@ -6046,7 +6046,7 @@ func vExecutionEvent_turnCompletion_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0xf) {
+	if seen != 0xf {
 		return c.FailRequired(n, seen, &required44)
 	}
 	return true
@@ -6100,22 +6100,22 @@ func vExecutionEvent_usage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	for m.Next() {
 		switch m.Key() {
 		case "kind":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.StrEnum(m.Value(), &reasons[445], enum37) {
 				return false
 			}
 		case "scope":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.StrEnum(m.Value(), &reasons[446], enum38) {
 				return false
 			}
 		case "completeness":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.StrEnum(m.Value(), &reasons[447], enum39) {
 				return false
 			}
 		case "provenance":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			if !c.StrEnum(m.Value(), &reasons[448], enum40) {
 				return false
 			}
@@ -6146,7 +6146,7 @@ func vExecutionEvent_usage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0xf) {
+	if seen != 0xf {
 		return c.FailRequired(n, seen, &required45)
 	}
 	return true
@@ -6180,7 +6180,7 @@ func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	for m.Next() {
 		switch m.Key() {
 		case "amount":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindNumber) {
@@ -6191,12 +6191,12 @@ func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 				}
 			}
 		case "currency":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !vExecutionEvent_currencyCode(c, m.Value(), nil) {
 				return false
 			}
 		case "basis":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.StrEnum(m.Value(), &reasons[459], enum41) {
 				return false
 			}
@@ -6207,7 +6207,7 @@ func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required46)
 	}
 	return true
@@ -6249,7 +6249,7 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen1 |= uint64(0x8)
+			seen1 |= 0x8
 			if n := m.Value(); !(d.StrEq(n, "turn.end")) {
 				return c.FailWith(n, &reasons[467])
 			}
@@ -6258,17 +6258,17 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				return false
 			}
 		case "turn":
-			seen2 |= uint64(0x1)
+			seen2 |= 0x1
 			if !c.ChildAll(m.Value(), vEvent_identity) {
 				return false
 			}
 		case "items":
-			seen2 |= uint64(0x8)
+			seen2 |= 0x8
 			if !vEvent_modelVisibleItems(c, m.Value(), nil) {
 				return false
 			}
 		case "outcome":
-			seen2 |= uint64(0x2)
+			seen2 |= 0x2
 			if !c.StrEnum(m.Value(), &reasons[434], enum36) {
 				return false
 			}
@@ -6277,7 +6277,7 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				return false
 			}
 		case "continuationCount":
-			seen2 |= uint64(0x4)
+			seen2 |= 0x4
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
@@ -6301,10 +6301,10 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			ev.Set(m.Index())
 		}
 	}
-	if seen1 != uint64(0xf) {
+	if seen1 != 0xf {
 		return c.FailRequired(n, seen1, &required22)
 	}
-	if seen2 != uint64(0xf) {
+	if seen2 != 0xf {
 		return c.FailRequired(n, seen2, &required44)
 	}
 	// draft/execution-event.schema.json#/$defs/turn.end/allOf/2
@@ -6352,12 +6352,12 @@ func vExecutionEvent_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	for m.Next() {
 		switch m.Key() {
 		case "message":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.MinRunes(m.Value(), 1, &reasons[470], &reasons[471]) {
 				return false
 			}
 		case "class":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.MinRunes(m.Value(), 1, &reasons[472], &reasons[473]) {
 				return false
 			}
@@ -6377,7 +6377,7 @@ func vExecutionEvent_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required47)
 	}
 	return true
@@ -6445,12 +6445,12 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen1 |= uint64(0x8)
+			seen1 |= 0x8
 			if n := m.Value(); !(d.StrEq(n, "turn.progress")) {
 				return c.FailWith(n, &reasons[484])
 			}
 		case "turn":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.ChildAll(m.Value(), vEvent_identity) {
 				return false
 			}
@@ -6459,17 +6459,17 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				return false
 			}
 		case "item":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.ChildAll(m.Value(), vEvent_identity) {
 				return false
 			}
 		case "delta":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.ChildAll(m.Value(), vContentItem_message) {
 				return false
 			}
 		case "final":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
 				return c.FailTypeWith(n, &reasons[485])
 			}
@@ -6483,10 +6483,10 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0xf) {
+	if seen != 0xf {
 		return c.FailRequired(n, seen, &required48)
 	}
-	if seen1 != uint64(0xf) {
+	if seen1 != 0xf {
 		return c.FailRequired(n, seen1, &required22)
 	}
 	return true
@@ -6516,7 +6516,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen1 |= uint64(0x8)
+			seen1 |= 0x8
 			if n := m.Value(); !(d.StrEq(n, "model.request.before")) {
 				return c.FailWith(n, &reasons[491])
 			}
@@ -6525,22 +6525,22 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 				return false
 			}
 		case "items":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			if !vEvent_modelVisibleItems(c, m.Value(), nil) {
 				return false
 			}
 		case "model":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.ChildAll(m.Value(), vExecutionEvent_model) {
 				return false
 			}
 		case "attempt":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.ChildAll(m.Value(), vExecutionEvent_attempt) {
 				return false
 			}
 		case "params":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.Child(m.Value(), vExecutionEvent_modelRequestBefore_params) {
 				return false
 			}
@@ -6569,10 +6569,10 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0xf) {
+	if seen != 0xf {
 		return c.FailRequired(n, seen, &required49)
 	}
-	if seen1 != uint64(0xf) {
+	if seen1 != 0xf {
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 || present&16 == 16 {
@@ -6595,12 +6595,12 @@ func vExecutionEvent_model(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	for m.Next() {
 		switch m.Key() {
 		case "id":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.MinRunes(m.Value(), 1, &reasons[498], &reasons[499]) {
 				return false
 			}
 		case "provider":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.MinRunes(m.Value(), 1, &reasons[500], &reasons[501]) {
 				return false
 			}
@@ -6611,7 +6611,7 @@ func vExecutionEvent_model(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required50)
 	}
 	return true
@@ -6632,12 +6632,12 @@ func vExecutionEvent_attempt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 	for m.Next() {
 		switch m.Key() {
 		case "id":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.MinRunes(m.Value(), 1, &reasons[506], &reasons[507]) {
 				return false
 			}
 		case "number":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
@@ -6658,7 +6658,7 @@ func vExecutionEvent_attempt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required51)
 	}
 	return true
@@ -6697,7 +6697,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen1 |= uint64(0x8)
+			seen1 |= 0x8
 			if n := m.Value(); !(d.StrEq(n, "model.response.after")) {
 				return c.FailWith(n, &reasons[515])
 			}
@@ -6706,22 +6706,22 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 				return false
 			}
 		case "items":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			if !vEvent_modelVisibleItems(c, m.Value(), nil) {
 				return false
 			}
 		case "model":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.ChildAll(m.Value(), vExecutionEvent_model) {
 				return false
 			}
 		case "attempt":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.ChildAll(m.Value(), vExecutionEvent_attempt) {
 				return false
 			}
 		case "execution":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.Child(m.Value(), vExecutionEvent_execution) {
 				return false
 			}
@@ -6730,7 +6730,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 				return false
 			}
 		case "finishReason":
-			seen |= uint64(0x10)
+			seen |= 0x10
 			if !c.MinRunes(m.Value(), 1, &reasons[516], &reasons[517]) {
 				return false
 			}
@@ -6757,10 +6757,10 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1f) {
+	if seen != 0x1f {
 		return c.FailRequired(n, seen, &required52)
 	}
-	if seen1 != uint64(0xf) {
+	if seen1 != 0xf {
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if !vExecutionEvent_suppliedResultOnSkip(c, n, ev) {
@@ -6824,7 +6824,7 @@ func vExecutionEvent_skippedExecution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		for m.Next() {
 			switch m.Key() {
 			case "execution":
-				seen |= uint64(0x1)
+				seen |= 0x1
 				if !c.Child(m.Value(), vExecutionEvent_skippedExecution_execution) {
 					return false
 				}
@@ -6835,7 +6835,7 @@ func vExecutionEvent_skippedExecution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required53)
 		}
 	}
@@ -6854,7 +6854,7 @@ func vExecutionEvent_skippedExecution_execution(c *ahpimpl.Ctx, n ahpimpl.Node, 
 		for m.Next() {
 			switch m.Key() {
 			case "status":
-				seen |= uint64(0x1)
+				seen |= 0x1
 				if n := m.Value(); !(d.StrEq(n, "skipped")) {
 					return c.FailWith(n, &reasons[528])
 				}
@@ -6865,7 +6865,7 @@ func vExecutionEvent_skippedExecution_execution(c *ahpimpl.Ctx, n ahpimpl.Node, 
 				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required54)
 		}
 	}
@@ -6977,7 +6977,7 @@ func vExecutionEvent_execution_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	for m.Next() {
 		switch m.Key() {
 		case "status":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "executed")) {
 				return c.FailWith(n, &reasons[535])
 			}
@@ -6988,7 +6988,7 @@ func vExecutionEvent_execution_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required55)
 	}
 	return true
@@ -7009,12 +7009,12 @@ func vExecutionEvent_execution_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	for m.Next() {
 		switch m.Key() {
 		case "status":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "skipped")) {
 				return c.FailWith(n, &reasons[539])
 			}
 		case "reason":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.StrEq(n, "supplied_result")) {
 				return c.FailWith(n, &reasons[540])
 			}
@@ -7025,7 +7025,7 @@ func vExecutionEvent_execution_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required56)
 	}
 	return true
@@ -7046,12 +7046,12 @@ func vExecutionEvent_execution_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	for m.Next() {
 		switch m.Key() {
 		case "status":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "skipped")) {
 				return c.FailWith(n, &reasons[545])
 			}
 		case "reason":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.StrEq(n, "policy")) {
 				return c.FailWith(n, &reasons[546])
 			}
@@ -7066,7 +7066,7 @@ func vExecutionEvent_execution_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required57)
 	}
 	return true
@@ -7087,12 +7087,12 @@ func vExecutionEvent_execution_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	for m.Next() {
 		switch m.Key() {
 		case "status":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "skipped")) {
 				return c.FailWith(n, &reasons[553])
 			}
 		case "reason":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.StrEq(n, "cancelled")) {
 				return c.FailWith(n, &reasons[554])
 			}
@@ -7107,7 +7107,7 @@ func vExecutionEvent_execution_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required58)
 	}
 	return true
@@ -7128,12 +7128,12 @@ func vExecutionEvent_execution_oneOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	for m.Next() {
 		switch m.Key() {
 		case "status":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "skipped")) {
 				return c.FailWith(n, &reasons[561])
 			}
 		case "reason":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.StrEq(n, "timeout")) {
 				return c.FailWith(n, &reasons[562])
 			}
@@ -7148,7 +7148,7 @@ func vExecutionEvent_execution_oneOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required59)
 	}
 	return true
@@ -7169,12 +7169,12 @@ func vExecutionEvent_execution_oneOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	for m.Next() {
 		switch m.Key() {
 		case "status":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "skipped")) {
 				return c.FailWith(n, &reasons[569])
 			}
 		case "reason":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.StrEq(n, "other")) {
 				return c.FailWith(n, &reasons[570])
 			}
@@ -7189,7 +7189,7 @@ func vExecutionEvent_execution_oneOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required60)
 	}
 	return true
@@ -7257,7 +7257,7 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen1 |= uint64(0x8)
+			seen1 |= 0x8
 			if n := m.Value(); !(d.StrEq(n, "model.error")) {
 				return c.FailWith(n, &reasons[580])
 			}
@@ -7270,22 +7270,22 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 				return false
 			}
 		case "model":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.ChildAll(m.Value(), vExecutionEvent_model) {
 				return false
 			}
 		case "attempt":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.ChildAll(m.Value(), vExecutionEvent_attempt) {
 				return false
 			}
 		case "execution":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.Child(m.Value(), vExecutionEvent_modelError_execution) {
 				return false
 			}
 		case "error":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			if !c.ChildAll(m.Value(), vExecutionEvent_error) {
 				return false
 			}
@@ -7320,10 +7320,10 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0xf) {
+	if seen != 0xf {
 		return c.FailRequired(n, seen, &required61)
 	}
-	if seen1 != uint64(0xf) {
+	if seen1 != 0xf {
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if present&1 == 1 {
@@ -7386,7 +7386,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen1 |= uint64(0x8)
+			seen1 |= 0x8
 			if n := m.Value(); !(d.StrEq(n, "model.switch.before")) {
 				return c.FailWith(n, &reasons[592])
 			}
@@ -7399,17 +7399,17 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				return false
 			}
 		case "current":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.ChildAll(m.Value(), vExecutionEvent_model) {
 				return false
 			}
 		case "proposed":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.ChildAll(m.Value(), vExecutionEvent_model) {
 				return false
 			}
 		case "reason":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.MinRunes(m.Value(), 1, &reasons[593], &reasons[594]) {
 				return false
 			}
@@ -7430,10 +7430,10 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required62)
 	}
-	if seen1 != uint64(0xf) {
+	if seen1 != 0xf {
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if present&1 == 1 {
@@ -7456,7 +7456,7 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	for m.Next() {
 		switch m.Key() {
 		case "currency":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vExecutionEvent_currencyCode(c, m.Value(), nil) {
 				return false
 			}
@@ -7487,7 +7487,7 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required63)
 	}
 	return true
@@ -7517,7 +7517,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen1 |= uint64(0x8)
+			seen1 |= 0x8
 			if n := m.Value(); !(d.StrEq(n, "model.switch.after")) {
 				return c.FailWith(n, &reasons[607])
 			}
@@ -7530,17 +7530,17 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 				return false
 			}
 		case "previous":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.ChildAll(m.Value(), vExecutionEvent_model) {
 				return false
 			}
 		case "current":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.ChildAll(m.Value(), vExecutionEvent_model) {
 				return false
 			}
 		case "reason":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.MinRunes(m.Value(), 1, &reasons[608], &reasons[609]) {
 				return false
 			}
@@ -7557,10 +7557,10 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required64)
 	}
-	if seen1 != uint64(0xf) {
+	if seen1 != 0xf {
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if present&1 == 1 {
@@ -7594,7 +7594,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen1 |= uint64(0x8)
+			seen1 |= 0x8
 			if n := m.Value(); !(d.StrEq(n, "tool.permission.request")) {
 				return c.FailWith(n, &reasons[615])
 			}
@@ -7607,27 +7607,27 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 				return false
 			}
 		case "suggestions":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.ChildItems(m.Value(), &reasons[616], vExecutionEvent_toolPermissionRequest_suggestions_items) {
 				return false
 			}
 		case "sandboxBypass":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
 				return c.FailTypeWith(n, &reasons[617])
 			}
 		case "call":
-			seen2 |= uint64(0x1)
+			seen2 |= 0x1
 			if !c.ChildAll(m.Value(), vEvent_identity) {
 				return false
 			}
 		case "tool":
-			seen2 |= uint64(0x2)
+			seen2 |= 0x2
 			if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
 				return false
 			}
 		case "path":
-			seen2 |= uint64(0x4)
+			seen2 |= 0x4
 			if !c.MinRunes(m.Value(), 1, &reasons[618], &reasons[619]) {
 				return false
 			}
@@ -7657,13 +7657,13 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required65)
 	}
-	if seen1 != uint64(0xf) {
+	if seen1 != 0xf {
 		return c.FailRequired(n, seen1, &required22)
 	}
-	if seen2 != uint64(0x7) {
+	if seen2 != 0x7 {
 		return c.FailRequired(n, seen2, &required66)
 	}
 	if present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 {
@@ -7694,17 +7694,17 @@ func vExecutionEvent_toolCall_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 	for m.Next() {
 		switch m.Key() {
 		case "call":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.ChildAll(m.Value(), vEvent_identity) {
 				return false
 			}
 		case "tool":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
 				return false
 			}
 		case "path":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.MinRunes(m.Value(), 1, &reasons[618], &reasons[619]) {
 				return false
 			}
@@ -7719,7 +7719,7 @@ func vExecutionEvent_toolCall_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required66)
 	}
 	return true
@@ -7746,7 +7746,7 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 	for m.Next() {
 		switch m.Key() {
 		case "name":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.MinRunes(m.Value(), 1, &reasons[628], &reasons[629]) {
 				return false
 			}
@@ -7755,12 +7755,12 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 				return false
 			}
 		case "input":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.Child(m.Value(), vExecutionEvent_tool_input) {
 				return false
 			}
 		case "origin":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.StrEnum(m.Value(), &reasons[632], enum43) {
 				return false
 			}
@@ -7775,7 +7775,7 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required67)
 	}
 	{
@@ -7802,10 +7802,10 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 			for m.Next() {
 				switch m.Key() {
 				case "mcp":
-					seen |= uint64(0x1)
+					seen |= 0x1
 				}
 			}
-			if seen != uint64(0x1) {
+			if seen != 0x1 {
 				return c.FailRequired(n, seen, &required68)
 			}
 		} else {
@@ -7852,22 +7852,22 @@ func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 	for m.Next() {
 		switch m.Key() {
 		case "server":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.ChildAll(m.Value(), vExecutionEvent_mcp_server) {
 				return false
 			}
 		case "toolName":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.MinRunes(m.Value(), 1, &reasons[641], &reasons[642]) {
 				return false
 			}
 		case "provenance":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.StrEnum(m.Value(), &reasons[643], enum44) {
 				return false
 			}
 		case "connection":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			if !c.Child(m.Value(), vExecutionEvent_mcp_connection) {
 				return false
 			}
@@ -7878,7 +7878,7 @@ func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0xf) {
+	if seen != 0xf {
 		return c.FailRequired(n, seen, &required69)
 	}
 	return true
@@ -7899,7 +7899,7 @@ func vExecutionEvent_mcp_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	for m.Next() {
 		switch m.Key() {
 		case "id":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.MinRunes(m.Value(), 1, &reasons[650], &reasons[651]) {
 				return false
 			}
@@ -7914,7 +7914,7 @@ func vExecutionEvent_mcp_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required70)
 	}
 	return true
@@ -7985,7 +7985,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	for m.Next() {
 		switch m.Key() {
 		case "transport":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "http")) {
 				return c.FailWith(n, &reasons[658])
 			}
@@ -8004,7 +8004,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required71)
 	}
 	{
@@ -8033,10 +8033,10 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.No
 		for m.Next() {
 			switch m.Key() {
 			case "url":
-				seen |= uint64(0x1)
+				seen |= 0x1
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required72)
 		}
 	}
@@ -8055,7 +8055,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.No
 		for m.Next() {
 			switch m.Key() {
 			case "gaps":
-				seen |= uint64(0x1)
+				seen |= 0x1
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps) {
 					return false
 				}
@@ -8066,7 +8066,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.No
 				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required73)
 		}
 	}
@@ -8107,7 +8107,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 		for m.Next() {
 			switch m.Key() {
 			case "path":
-				seen |= uint64(0x1)
+				seen |= 0x1
 				if n := m.Value(); !(d.StrEq(n, "url")) {
 					return c.FailWith(n, &reasons[664])
 				}
@@ -8118,7 +8118,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required74)
 		}
 	}
@@ -8179,12 +8179,12 @@ func vExecutionEvent_connectionGaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	for m.Next() {
 		switch m.Key() {
 		case "path":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.MinRunes(m.Value(), 1, &reasons[672], &reasons[673]) {
 				return false
 			}
 		case "reason":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.MinRunes(m.Value(), 1, &reasons[674], &reasons[675]) {
 				return false
 			}
@@ -8195,7 +8195,7 @@ func vExecutionEvent_connectionGaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required75)
 	}
 	return true
@@ -8216,7 +8216,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	for m.Next() {
 		switch m.Key() {
 		case "transport":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "sse")) {
 				return c.FailWith(n, &reasons[680])
 			}
@@ -8235,7 +8235,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required76)
 	}
 	{
@@ -8264,10 +8264,10 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.No
 		for m.Next() {
 			switch m.Key() {
 			case "url":
-				seen |= uint64(0x1)
+				seen |= 0x1
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required77)
 		}
 	}
@@ -8286,7 +8286,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.No
 		for m.Next() {
 			switch m.Key() {
 			case "gaps":
-				seen |= uint64(0x1)
+				seen |= 0x1
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps) {
 					return false
 				}
@@ -8297,7 +8297,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.No
 				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required78)
 		}
 	}
@@ -8338,7 +8338,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 		for m.Next() {
 			switch m.Key() {
 			case "path":
-				seen |= uint64(0x1)
+				seen |= 0x1
 				if n := m.Value(); !(d.StrEq(n, "url")) {
 					return c.FailWith(n, &reasons[686])
 				}
@@ -8349,7 +8349,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required79)
 		}
 	}
@@ -8371,7 +8371,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	for m.Next() {
 		switch m.Key() {
 		case "transport":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "stdio")) {
 				return c.FailWith(n, &reasons[689])
 			}
@@ -8407,7 +8407,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required80)
 	}
 	// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0
@@ -8467,10 +8467,10 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0(c *ahpimpl.Ctx, n ah
 		for m.Next() {
 			switch m.Key() {
 			case "command":
-				seen |= uint64(0x1)
+				seen |= 0x1
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required81)
 		}
 	}
@@ -8489,7 +8489,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1(c *ahpimpl.Ctx, n ah
 		for m.Next() {
 			switch m.Key() {
 			case "gaps":
-				seen |= uint64(0x1)
+				seen |= 0x1
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps) {
 					return false
 				}
@@ -8500,7 +8500,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1(c *ahpimpl.Ctx, n ah
 				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required82)
 		}
 	}
@@ -8541,7 +8541,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 		for m.Next() {
 			switch m.Key() {
 			case "path":
-				seen |= uint64(0x1)
+				seen |= 0x1
 				if n := m.Value(); !(d.StrEq(n, "command")) {
 					return c.FailWith(n, &reasons[701])
 				}
@@ -8552,7 +8552,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required83)
 		}
 	}
@@ -8568,10 +8568,10 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0(c *ahpimpl.Ctx, n ah
 		for m.Next() {
 			switch m.Key() {
 			case "args":
-				seen |= uint64(0x1)
+				seen |= 0x1
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required84)
 		}
 	}
@@ -8590,7 +8590,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1(c *ahpimpl.Ctx, n ah
 		for m.Next() {
 			switch m.Key() {
 			case "gaps":
-				seen |= uint64(0x1)
+				seen |= 0x1
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps) {
 					return false
 				}
@@ -8601,7 +8601,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1(c *ahpimpl.Ctx, n ah
 				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required85)
 		}
 	}
@@ -8642,7 +8642,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 		for m.Next() {
 			switch m.Key() {
 			case "path":
-				seen |= uint64(0x1)
+				seen |= 0x1
 				if n := m.Value(); !(d.StrEq(n, "args")) {
 					return c.FailWith(n, &reasons[706])
 				}
@@ -8653,7 +8653,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required86)
 		}
 	}
@@ -8669,10 +8669,10 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0(c *ahpimpl.Ctx, n ah
 		for m.Next() {
 			switch m.Key() {
 			case "cwd":
-				seen |= uint64(0x1)
+				seen |= 0x1
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required87)
 		}
 	}
@@ -8691,7 +8691,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1(c *ahpimpl.Ctx, n ah
 		for m.Next() {
 			switch m.Key() {
 			case "gaps":
-				seen |= uint64(0x1)
+				seen |= 0x1
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps) {
 					return false
 				}
@@ -8702,7 +8702,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1(c *ahpimpl.Ctx, n ah
 				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required88)
 		}
 	}
@@ -8743,7 +8743,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 		for m.Next() {
 			switch m.Key() {
 			case "path":
-				seen |= uint64(0x1)
+				seen |= 0x1
 				if n := m.Value(); !(d.StrEq(n, "cwd")) {
 					return c.FailWith(n, &reasons[711])
 				}
@@ -8754,7 +8754,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required89)
 		}
 	}
@@ -8776,7 +8776,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	for m.Next() {
 		switch m.Key() {
 		case "transport":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindString) {
@@ -8805,7 +8805,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required90)
 	}
 	// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0
@@ -8850,10 +8850,10 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0(c *ahpimpl.Ctx, n ah
 		for m.Next() {
 			switch m.Key() {
 			case "addressForm":
-				seen |= uint64(0x1)
+				seen |= 0x1
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required91)
 		}
 	}
@@ -8872,7 +8872,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1(c *ahpimpl.Ctx, n ah
 		for m.Next() {
 			switch m.Key() {
 			case "gaps":
-				seen |= uint64(0x1)
+				seen |= 0x1
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps) {
 					return false
 				}
@@ -8883,7 +8883,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1(c *ahpimpl.Ctx, n ah
 				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required92)
 		}
 	}
@@ -8924,7 +8924,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 		for m.Next() {
 			switch m.Key() {
 			case "path":
-				seen |= uint64(0x1)
+				seen |= 0x1
 				if n := m.Value(); !(d.StrEq(n, "addressForm")) {
 					return c.FailWith(n, &reasons[725])
 				}
@@ -8935,7 +8935,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required93)
 		}
 	}
@@ -8951,10 +8951,10 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0(c *ahpimpl.Ctx, n ah
 		for m.Next() {
 			switch m.Key() {
 			case "address":
-				seen |= uint64(0x1)
+				seen |= 0x1
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required94)
 		}
 	}
@@ -8973,7 +8973,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1(c *ahpimpl.Ctx, n ah
 		for m.Next() {
 			switch m.Key() {
 			case "gaps":
-				seen |= uint64(0x1)
+				seen |= 0x1
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps) {
 					return false
 				}
@@ -8984,7 +8984,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1(c *ahpimpl.Ctx, n ah
 				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required95)
 		}
 	}
@@ -9025,7 +9025,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 		for m.Next() {
 			switch m.Key() {
 			case "path":
-				seen |= uint64(0x1)
+				seen |= 0x1
 				if n := m.Value(); !(d.StrEq(n, "address")) {
 					return c.FailWith(n, &reasons[730])
 				}
@@ -9036,7 +9036,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required96)
 		}
 	}
@@ -9057,12 +9057,12 @@ func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	for m.Next() {
 		switch m.Key() {
 		case "id":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.MinRunes(m.Value(), 1, &reasons[733], &reasons[734]) {
 				return false
 			}
 		case "callIds":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -9092,7 +9092,7 @@ func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required97)
 	}
 	return true
@@ -9131,7 +9131,7 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen1 |= uint64(0x8)
+			seen1 |= 0x8
 			if n := m.Value(); !(d.StrEq(n, "tool.permission.resolved")) {
 				return c.FailWith(n, &reasons[745])
 			}
@@ -9144,27 +9144,27 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 				return false
 			}
 		case "decision":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.StrEnum(m.Value(), &reasons[746], enum45) {
 				return false
 			}
 		case "decidedBy":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.StrEnum(m.Value(), &reasons[747], enum46) {
 				return false
 			}
 		case "call":
-			seen2 |= uint64(0x1)
+			seen2 |= 0x1
 			if !c.ChildAll(m.Value(), vEvent_identity) {
 				return false
 			}
 		case "tool":
-			seen2 |= uint64(0x2)
+			seen2 |= 0x2
 			if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
 				return false
 			}
 		case "path":
-			seen2 |= uint64(0x4)
+			seen2 |= 0x4
 			if !c.MinRunes(m.Value(), 1, &reasons[618], &reasons[619]) {
 				return false
 			}
@@ -9182,13 +9182,13 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required98)
 	}
-	if seen1 != uint64(0xf) {
+	if seen1 != 0xf {
 		return c.FailRequired(n, seen1, &required22)
 	}
-	if seen2 != uint64(0x7) {
+	if seen2 != 0x7 {
 		return c.FailRequired(n, seen2, &required66)
 	}
 	return true
@@ -9219,7 +9219,7 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen1 |= uint64(0x8)
+			seen1 |= 0x8
 			if n := m.Value(); !(d.StrEq(n, "tool.progress")) {
 				return c.FailWith(n, &reasons[751])
 			}
@@ -9232,27 +9232,27 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				return false
 			}
 		case "partialOutput":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.ChildAll(m.Value(), vContentItem_message) {
 				return false
 			}
 		case "backgrounded":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
 				return c.FailTypeWith(n, &reasons[752])
 			}
 		case "call":
-			seen2 |= uint64(0x1)
+			seen2 |= 0x1
 			if !c.ChildAll(m.Value(), vEvent_identity) {
 				return false
 			}
 		case "tool":
-			seen2 |= uint64(0x2)
+			seen2 |= 0x2
 			if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
 				return false
 			}
 		case "path":
-			seen2 |= uint64(0x4)
+			seen2 |= 0x4
 			if !c.MinRunes(m.Value(), 1, &reasons[618], &reasons[619]) {
 				return false
 			}
@@ -9276,13 +9276,13 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required99)
 	}
-	if seen1 != uint64(0xf) {
+	if seen1 != 0xf {
 		return c.FailRequired(n, seen1, &required22)
 	}
-	if seen2 != uint64(0x7) {
+	if seen2 != 0x7 {
 		return c.FailRequired(n, seen2, &required66)
 	}
 	if present&1 == 1 || present&2 == 2 {
@@ -9314,7 +9314,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen1 |= uint64(0x8)
+			seen1 |= 0x8
 			if n := m.Value(); !(d.StrEq(n, "tool.batch.after")) {
 				return c.FailWith(n, &reasons[757])
 			}
@@ -9327,12 +9327,12 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				return false
 			}
 		case "batch":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.ChildAll(m.Value(), vEvent_identity) {
 				return false
 			}
 		case "calls":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -9358,10 +9358,10 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required100)
 	}
-	if seen1 != uint64(0xf) {
+	if seen1 != 0xf {
 		return c.FailRequired(n, seen1, &required22)
 	}
 	return true
@@ -9387,17 +9387,17 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahpimpl.Ctx, n ahpimpl.N
 	for m.Next() {
 		switch m.Key() {
 		case "call":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.ChildAll(m.Value(), vEvent_identity) {
 				return false
 			}
 		case "tool":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
 				return false
 			}
 		case "path":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.MinRunes(m.Value(), 1, &reasons[763], &reasons[764]) {
 				return false
 			}
@@ -9406,12 +9406,12 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahpimpl.Ctx, n ahpimpl.N
 				return false
 			}
 		case "outcome":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			if !vExecutionEvent_toolOutcome(c, m.Value(), nil) {
 				return false
 			}
 		case "execution":
-			seen |= uint64(0x10)
+			seen |= 0x10
 			if !c.Child(m.Value(), vExecutionEvent_execution) {
 				return false
 			}
@@ -9422,7 +9422,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahpimpl.Ctx, n ahpimpl.N
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1f) {
+	if seen != 0x1f {
 		return c.FailRequired(n, seen, &required101)
 	}
 	if !vExecutionEvent_deniedByPolicy(c, n, ev) {
@@ -9540,7 +9540,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen1 |= uint64(0x8)
+			seen1 |= 0x8
 			if n := m.Value(); !(d.StrEq(n, "context.compact.before")) {
 				return c.FailWith(n, &reasons[775])
 			}
@@ -9549,12 +9549,12 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 				return false
 			}
 		case "items":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !vEvent_modelVisibleItems(c, m.Value(), nil) {
 				return false
 			}
 		case "trigger":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.StrEnum(m.Value(), &reasons[776], enum48) {
 				return false
 			}
@@ -9585,10 +9585,10 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required102)
 	}
-	if seen1 != uint64(0xf) {
+	if seen1 != 0xf {
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if present&1 == 1 || present&2 == 2 || present&4 == 4 {
@@ -9686,7 +9686,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen1 |= uint64(0x8)
+			seen1 |= 0x8
 			if n := m.Value(); !(d.StrEq(n, "context.compact.after")) {
 				return c.FailWith(n, &reasons[785])
 			}
@@ -9699,12 +9699,12 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 				return false
 			}
 		case "summary":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vContentItem_textParts(c, m.Value(), nil) {
 				return false
 			}
 		case "removed":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -9722,7 +9722,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 				return false
 			}
 		case "execution":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.Child(m.Value(), vExecutionEvent_execution) {
 				return false
 			}
@@ -9736,10 +9736,10 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required103)
 	}
-	if seen1 != uint64(0xf) {
+	if seen1 != 0xf {
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if !vExecutionEvent_suppliedResultOnSkip(c, n, ev) {
@@ -9762,7 +9762,7 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahpimpl.Ctx, n ahpimpl
 	for m.Next() {
 		switch m.Key() {
 		case "id":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.MinRunes(m.Value(), 1, &reasons[791], &reasons[792]) {
 				return false
 			}
@@ -9773,7 +9773,7 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahpimpl.Ctx, n ahpimpl
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required104)
 	}
 	return true
@@ -9805,7 +9805,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 				return c.FailWith(n, &reasons[796])
 			}
 		case "task":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_taskChange) {
 				return false
 			}
@@ -9816,7 +9816,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required105)
 	}
 	if !vEvent_envelope(c, n, ev) {
@@ -9840,17 +9840,17 @@ func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	for m.Next() {
 		switch m.Key() {
 		case "id":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.MinRunes(m.Value(), 1, &reasons[799], &reasons[800]) {
 				return false
 			}
 		case "operation":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.StrEnum(m.Value(), &reasons[801], enum49) {
 				return false
 			}
 		case "change":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChange_change) {
 				return false
 			}
@@ -9873,7 +9873,7 @@ func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required106)
 	}
 	return true
@@ -9925,7 +9925,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 				return c.FailWith(n, &reasons[810])
 			}
 		case "task":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_taskChange) {
 				return false
 			}
@@ -9936,7 +9936,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required107)
 	}
 	if !vEvent_envelope(c, n, ev) {
@@ -9986,12 +9986,12 @@ func vInteractionEvent_userAttention_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "user.attention")) {
 				return c.FailWith(n, &reasons[813])
 			}
 		case "attention":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.ChildAll(m.Value(), vInteractionEvent_userAttention_attention) {
 				return false
 			}
@@ -10002,7 +10002,7 @@ func vInteractionEvent_userAttention_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required108)
 	}
 	return true
@@ -10028,17 +10028,17 @@ func vInteractionEvent_userAttention_attention_body(c *ahpimpl.Ctx, n ahpimpl.No
 	for m.Next() {
 		switch m.Key() {
 		case "kind":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.MinRunes(m.Value(), 1, &reasons[817], &reasons[818]) {
 				return false
 			}
 		case "message":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !vContentItem_textParts(c, m.Value(), nil) {
 				return false
 			}
 		case "title":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !vContentItem_textParts(c, m.Value(), nil) {
 				return false
 			}
@@ -10049,7 +10049,7 @@ func vInteractionEvent_userAttention_attention_body(c *ahpimpl.Ctx, n ahpimpl.No
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required109)
 	}
 	return true
@@ -10096,12 +10096,12 @@ func vInteractionEvent_userElicitationRequest_body(c *ahpimpl.Ctx, n ahpimpl.Nod
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "user.elicitation.request")) {
 				return c.FailWith(n, &reasons[824])
 			}
 		case "elicitation":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.ChildAll(m.Value(), vInteractionEvent_userElicitationRequest_elicitation) {
 				return false
 			}
@@ -10112,7 +10112,7 @@ func vInteractionEvent_userElicitationRequest_body(c *ahpimpl.Ctx, n ahpimpl.Nod
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required110)
 	}
 	if !rules.ElicitationRequestBody(c, n, vMCPElicitation_elicitRequestParams) {
@@ -10142,12 +10142,12 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahpimpl.Ctx, n
 	for m.Next() {
 		switch m.Key() {
 		case "server":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.MinRunes(m.Value(), 1, &reasons[828], &reasons[829]) {
 				return false
 			}
 		case "mode":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !vInteractionEvent_elicitationMode(c, m.Value(), nil) {
 				return false
 			}
@@ -10162,7 +10162,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahpimpl.Ctx, n
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required111)
 	}
 	return true
@@ -10215,12 +10215,12 @@ func vInteractionEvent_userElicitationResult_body(c *ahpimpl.Ctx, n ahpimpl.Node
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "user.elicitation.result")) {
 				return c.FailWith(n, &reasons[835])
 			}
 		case "elicitation":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.ChildAll(m.Value(), vInteractionEvent_userElicitationResult_elicitation) {
 				return false
 			}
@@ -10231,7 +10231,7 @@ func vInteractionEvent_userElicitationResult_body(c *ahpimpl.Ctx, n ahpimpl.Node
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required112)
 	}
 	if !rules.ElicitationResultBody(c, n, vMCPElicitation_elicitResult) {
@@ -10261,12 +10261,12 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahpimpl.Ctx, n 
 	for m.Next() {
 		switch m.Key() {
 		case "server":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.MinRunes(m.Value(), 1, &reasons[839], &reasons[840]) {
 				return false
 			}
 		case "mode":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !vInteractionEvent_elicitationMode(c, m.Value(), nil) {
 				return false
 			}
@@ -10275,7 +10275,7 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahpimpl.Ctx, n 
 				return false
 			}
 		case "action":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.StrEnum(m.Value(), &reasons[841], enum51) {
 				return false
 			}
@@ -10286,7 +10286,7 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahpimpl.Ctx, n 
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required113)
 	}
 	return true
@@ -10333,12 +10333,12 @@ func vInteractionEvent_userMessageInbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "user.message.inbound")) {
 				return c.FailWith(n, &reasons[847])
 			}
 		case "message":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.ChildAll(m.Value(), vInteractionEvent_userMessageInbound_message) {
 				return false
 			}
@@ -10349,7 +10349,7 @@ func vInteractionEvent_userMessageInbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required114)
 	}
 	return true
@@ -10375,17 +10375,17 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahpimpl.Ctx, n ahpimpl
 	for m.Next() {
 		switch m.Key() {
 		case "channel":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.MinRunes(m.Value(), 1, &reasons[851], &reasons[852]) {
 				return false
 			}
 		case "sender":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.MinRunes(m.Value(), 1, &reasons[853], &reasons[854]) {
 				return false
 			}
 		case "messages":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.ChildItems(m.Value(), &reasons[855], vInteractionEvent_userMessageInbound_message_messages_items) {
 				return false
 			}
@@ -10396,7 +10396,7 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahpimpl.Ctx, n ahpimpl
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required115)
 	}
 	return true
@@ -10472,12 +10472,12 @@ func vInteractionEvent_userMessageOutbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "user.message.outbound")) {
 				return c.FailWith(n, &reasons[862])
 			}
 		case "message":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.ChildAll(m.Value(), vInteractionEvent_userMessageOutbound_message) {
 				return false
 			}
@@ -10488,7 +10488,7 @@ func vInteractionEvent_userMessageOutbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required116)
 	}
 	return true
@@ -10514,12 +10514,12 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahpimpl.Ctx, n ahpimp
 	for m.Next() {
 		switch m.Key() {
 		case "channel":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.MinRunes(m.Value(), 1, &reasons[866], &reasons[867]) {
 				return false
 			}
 		case "messages":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.ChildItems(m.Value(), &reasons[868], vInteractionEvent_userMessageOutbound_message_messages_items) {
 				return false
 			}
@@ -10530,7 +10530,7 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahpimpl.Ctx, n ahpimp
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required117)
 	}
 	return true
@@ -10591,7 +10591,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.No
 				return c.FailWith(n, &reasons[874])
 			}
 		case "workspace":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceChange) {
 				return false
 			}
@@ -10602,7 +10602,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.No
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required118)
 	}
 	if !vEvent_envelope(c, n, ev) {
@@ -10626,12 +10626,12 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	for m.Next() {
 		switch m.Key() {
 		case "kind":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.StrEnum(m.Value(), &reasons[877], enum52) {
 				return false
 			}
 		case "change":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceState) {
 				return false
 			}
@@ -10650,7 +10650,7 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required119)
 	}
 	return true
@@ -10728,7 +10728,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Nod
 				return c.FailWith(n, &reasons[892])
 			}
 		case "workspace":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceChange) {
 				return false
 			}
@@ -10739,7 +10739,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Nod
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required120)
 	}
 	if !vEvent_envelope(c, n, ev) {
@@ -10774,7 +10774,7 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 				return c.FailWith(n, &reasons[895])
 			}
 		case "changes":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -10797,7 +10797,7 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required121)
 	}
 	if !vEvent_envelope(c, n, ev) {
@@ -10828,17 +10828,17 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	for m.Next() {
 		switch m.Key() {
 		case "path":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.MinRunes(m.Value(), 1, &reasons[900], &reasons[901]) {
 				return false
 			}
 		case "operation":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.StrEnum(m.Value(), &reasons[902], enum49) {
 				return false
 			}
 		case "agentCaused":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
 				return c.FailTypeWith(n, &reasons[903])
 			}
@@ -10857,7 +10857,7 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required122)
 	}
 	return true
@@ -10897,17 +10897,17 @@ func vInteractionEvent_hookFailure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "hook.failure")) {
 				return c.FailWith(n, &reasons[909])
 			}
 		case "failure":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.ChildAll(m.Value(), vInteractionEvent_hookFailure_failure) {
 				return false
 			}
 		case "parentEventId":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !vInteractionEvent_hookFailure_parentEventId(c, m.Value(), nil) {
 				return false
 			}
@@ -10918,7 +10918,7 @@ func vInteractionEvent_hookFailure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required123)
 	}
 	return true
@@ -10939,17 +10939,17 @@ func vInteractionEvent_hookFailure_failure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 	for m.Next() {
 		switch m.Key() {
 		case "backendId":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.MinRunes(m.Value(), 1, &reasons[914], &reasons[915]) {
 				return false
 			}
 		case "reason":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.MinRunes(m.Value(), 1, &reasons[916], &reasons[917]) {
 				return false
 			}
 		case "policy":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.StrEnum(m.Value(), &reasons[918], enum53) {
 				return false
 			}
@@ -10960,7 +10960,7 @@ func vInteractionEvent_hookFailure_failure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required124)
 	}
 	return true
@@ -10985,7 +10985,7 @@ func vContentSelection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	for m.Next() {
 		switch m.Key() {
 		case "default":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vContentSelection_disposition(c, m.Value(), nil) {
 				return false
 			}
@@ -11022,7 +11022,7 @@ func vContentSelection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required125)
 	}
 	return true
@@ -11048,17 +11048,17 @@ func vContentUploadReceipt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	for m.Next() {
 		switch m.Key() {
 		case "ref":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
 				return false
 			}
 		case "size":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 				return false
 			}
 		case "sha256":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !vCommon_sha256Hex(c, m.Value(), nil) {
 				return false
 			}
@@ -11069,7 +11069,7 @@ func vContentUploadReceipt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required126)
 	}
 	return true
@@ -11089,7 +11089,7 @@ func vContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	for m.Next() {
 		switch m.Key() {
 		case "endpoint":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindString) {
@@ -11107,12 +11107,12 @@ func vContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return false
 			}
 		case "timeoutMs":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !vCommon_positiveInteger(c, m.Value(), nil) {
 				return false
 			}
 		case "maxBytes":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 				return false
 			}
@@ -11123,7 +11123,7 @@ func vContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required127)
 	}
 	return true
@@ -11180,7 +11180,7 @@ func vRegistration_authentication_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "bearer")) {
 				return c.FailWith(n, &reasons[943])
 			}
@@ -11205,7 +11205,7 @@ func vRegistration_authentication_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required128)
 	}
 	{
@@ -11240,12 +11240,12 @@ func vRegistration_authentication_anyOf_0_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node
 		for m.Next() {
 			switch m.Key() {
 			case "tokenEnv":
-				seen |= uint64(0x1)
+				seen |= 0x1
 			case "tokenRef":
 				present |= 1
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required129)
 		}
 	}
@@ -11267,12 +11267,12 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node
 		for m.Next() {
 			switch m.Key() {
 			case "tokenRef":
-				seen |= uint64(0x1)
+				seen |= 0x1
 			case "tokenEnv":
 				present |= 1
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required130)
 		}
 	}
@@ -11297,17 +11297,17 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "oauth")) {
 				return c.FailWith(n, &reasons[953])
 			}
 		case "resource":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
 				return false
 			}
 		case "issuer":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindString) {
@@ -11321,7 +11321,7 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 				}
 			}
 		case "clientId":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
 				return false
 			}
@@ -11330,7 +11330,7 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 				return false
 			}
 		case "flow":
-			seen |= uint64(0x10)
+			seen |= 0x10
 			if !c.StrEnum(m.Value(), &reasons[957], enum55) {
 				return false
 			}
@@ -11357,7 +11357,7 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1f) {
+	if seen != 0x1f {
 		return c.FailRequired(n, seen, &required131)
 	}
 	return true
@@ -11390,12 +11390,12 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "deny")) {
 				return c.FailWith(n, &reasons[968])
 			}
 		case "reason":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.MinRunes(m.Value(), 1, &reasons[969], &reasons[970]) {
 				return false
 			}
@@ -11414,7 +11414,7 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required132)
 	}
 	return true
@@ -11510,7 +11510,7 @@ func vEffect_allowEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "allow")) {
 				return c.FailWith(n, &reasons[978])
 			}
@@ -11521,7 +11521,7 @@ func vEffect_allowEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required133)
 	}
 	return true
@@ -11541,7 +11541,7 @@ func vEffect_askEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "ask")) {
 				return c.FailWith(n, &reasons[982])
 			}
@@ -11552,7 +11552,7 @@ func vEffect_askEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required134)
 	}
 	return true
@@ -11572,22 +11572,22 @@ func vEffect_modifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "modify")) {
 				return c.FailWith(n, &reasons[986])
 			}
 		case "target":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.StrEnum(m.Value(), &reasons[987], enum56) {
 				return false
 			}
 		case "operation":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.StrEnum(m.Value(), &reasons[988], enum57) {
 				return false
 			}
 		case "value":
-			seen |= uint64(0x8)
+			seen |= 0x8
 		default:
 			return c.FailWith(m.Name(), &reasons[989])
 		}
@@ -11595,7 +11595,7 @@ func vEffect_modifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0xf) {
+	if seen != 0xf {
 		return c.FailRequired(n, seen, &required135)
 	}
 	cv, found := n, true
@@ -12017,12 +12017,12 @@ func vEffect_messageEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "message")) {
 				return c.FailWith(n, &reasons[999])
 			}
 		case "text":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
 				return c.FailTypeWith(n, &reasons[1000])
 			}
@@ -12033,7 +12033,7 @@ func vEffect_messageEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required136)
 	}
 	return true
@@ -12053,12 +12053,12 @@ func vEffect_returnEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "return")) {
 				return c.FailWith(n, &reasons[1005])
 			}
 		case "value":
-			seen |= uint64(0x2)
+			seen |= 0x2
 		default:
 			return c.FailWith(m.Name(), &reasons[1006])
 		}
@@ -12066,7 +12066,7 @@ func vEffect_returnEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required137)
 	}
 	return true
@@ -12086,17 +12086,17 @@ func vEffect_flowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "flow")) {
 				return c.FailWith(n, &reasons[1010])
 			}
 		case "operation":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.StrEq(n, "stop")) {
 				return c.FailWith(n, &reasons[1011])
 			}
 		case "reason":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
 				return false
 			}
@@ -12107,7 +12107,7 @@ func vEffect_flowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required138)
 	}
 	return true
@@ -12128,12 +12128,12 @@ func vEffect_flowContinueEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "flow")) {
 				return c.FailWith(n, &reasons[1017])
 			}
 		case "operation":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.StrEq(n, "continue")) {
 				return c.FailWith(n, &reasons[1018])
 			}
@@ -12148,7 +12148,7 @@ func vEffect_flowContinueEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required139)
 	}
 	return true
@@ -12168,27 +12168,27 @@ func vEffect_injectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "inject")) {
 				return c.FailWith(n, &reasons[1023])
 			}
 		case "target":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.StrEq(n, "context")) {
 				return c.FailWith(n, &reasons[1024])
 			}
 		case "operation":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if n := m.Value(); !(d.StrEq(n, "append")) {
 				return c.FailWith(n, &reasons[1025])
 			}
 		case "deliverAt":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			if !c.StrEnum(m.Value(), &reasons[1026], enum7) {
 				return false
 			}
 		case "value":
-			seen |= uint64(0x10)
+			seen |= 0x10
 			if !vContentItem_messages(c, m.Value(), nil) {
 				return false
 			}
@@ -12199,7 +12199,7 @@ func vEffect_injectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1f) {
+	if seen != 0x1f {
 		return c.FailRequired(n, seen, &required140)
 	}
 	return true
@@ -12391,17 +12391,17 @@ func vToolBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return c.FailWith(n, &reasons[1036])
 			}
 		case "call":
-			seen1 |= uint64(0x1)
+			seen1 |= 0x1
 			if !c.ChildAll(m.Value(), vEvent_identity) {
 				return false
 			}
 		case "tool":
-			seen1 |= uint64(0x2)
+			seen1 |= 0x2
 			if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
 				return false
 			}
 		case "path":
-			seen1 |= uint64(0x4)
+			seen1 |= 0x4
 			if !c.MinRunes(m.Value(), 1, &reasons[618], &reasons[619]) {
 				return false
 			}
@@ -12428,7 +12428,7 @@ func vToolBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			ev.Set(m.Index())
 		}
 	}
-	if seen1 != uint64(0x7) {
+	if seen1 != 0x7 {
 		return c.FailRequired(n, seen1, &required66)
 	}
 	if !vEvent_envelope(c, n, ev) {
@@ -12462,7 +12462,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen1 |= uint64(0x8)
+			seen1 |= 0x8
 			if n := m.Value(); !(d.StrEq(n, "tool.after")) {
 				return c.FailWith(n, &reasons[1039])
 			}
@@ -12471,17 +12471,17 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return false
 			}
 		case "items":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !vEvent_modelVisibleItems(c, m.Value(), nil) {
 				return false
 			}
 		case "outcome":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vExecutionEvent_toolOutcome(c, m.Value(), nil) {
 				return false
 			}
 		case "execution":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.Child(m.Value(), vExecutionEvent_execution) {
 				return false
 			}
@@ -12513,17 +12513,17 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				}
 			}
 		case "call":
-			seen2 |= uint64(0x1)
+			seen2 |= 0x1
 			if !c.ChildAll(m.Value(), vEvent_identity) {
 				return false
 			}
 		case "tool":
-			seen2 |= uint64(0x2)
+			seen2 |= 0x2
 			if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
 				return false
 			}
 		case "path":
-			seen2 |= uint64(0x4)
+			seen2 |= 0x4
 			if !c.MinRunes(m.Value(), 1, &reasons[618], &reasons[619]) {
 				return false
 			}
@@ -12541,13 +12541,13 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required141)
 	}
-	if seen1 != uint64(0xf) {
+	if seen1 != 0xf {
 		return c.FailRequired(n, seen1, &required22)
 	}
-	if seen2 != uint64(0x7) {
+	if seen2 != 0x7 {
 		return c.FailRequired(n, seen2, &required66)
 	}
 	// draft/tool-after.schema.json#/allOf/2
@@ -12575,10 +12575,10 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			for m.Next() {
 				switch m.Key() {
 				case "error":
-					seen |= uint64(0x1)
+					seen |= 0x1
 				}
 			}
-			if seen != uint64(0x1) {
+			if seen != 0x1 {
 				return c.FailRequired(n, seen, &required142)
 			}
 		} else {
@@ -12681,12 +12681,12 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 	for m.Next() {
 		switch m.Key() {
 		case "path":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.MinRunes(m.Value(), 1, &reasons[1051], &reasons[1052]) {
 				return false
 			}
 		case "change":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.StrEnum(m.Value(), &reasons[1053], enum58) {
 				return false
 			}
@@ -12709,7 +12709,7 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required143)
 	}
 	// draft/execution-event.schema.json#/$defs/fileChange/allOf/0
@@ -12737,10 +12737,10 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			for m.Next() {
 				switch m.Key() {
 				case "previousPath":
-					seen |= uint64(0x1)
+					seen |= 0x1
 				}
 			}
-			if seen != uint64(0x1) {
+			if seen != 0x1 {
 				return c.FailRequired(n, seen, &required144)
 			}
 		}
@@ -12826,7 +12826,7 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen1 |= uint64(0x8)
+			seen1 |= 0x8
 			if n := m.Value(); !(d.StrEq(n, "session.start")) {
 				return c.FailWith(n, &reasons[1063])
 			}
@@ -12835,12 +12835,12 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return false
 			}
 		case "items":
-			seen |= uint64(0x20)
+			seen |= 0x20
 			if !vEvent_modelVisibleItems(c, m.Value(), nil) {
 				return false
 			}
 		case "trigger":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.StrEnum(m.Value(), &reasons[1064], enum59) {
 				return false
 			}
@@ -12849,22 +12849,22 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return false
 			}
 		case "permissionMode":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			if !c.MinRunes(m.Value(), 1, &reasons[1065], &reasons[1066]) {
 				return false
 			}
 		case "harness":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.ChildAll(m.Value(), vSessionStart_harness) {
 				return false
 			}
 		case "manifest":
-			seen |= uint64(0x10)
+			seen |= 0x10
 			if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest) {
 				return false
 			}
 		case "session":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.Child(m.Value(), vCommon_session) {
 				return false
 			}
@@ -12884,10 +12884,10 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3f) {
+	if seen != 0x3f {
 		return c.FailRequired(n, seen, &required145)
 	}
-	if seen1 != uint64(0xf) {
+	if seen1 != 0xf {
 		return c.FailRequired(n, seen1, &required22)
 	}
 	// draft/session-start.schema.json#/allOf/1
@@ -12915,10 +12915,10 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			for m.Next() {
 				switch m.Key() {
 				case "resumedFrom":
-					seen |= uint64(0x1)
+					seen |= 0x1
 				}
 			}
-			if seen != uint64(0x1) {
+			if seen != 0x1 {
 				return c.FailRequired(n, seen, &required146)
 			}
 		}
@@ -12944,12 +12944,12 @@ func vSessionStart_harness(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	for m.Next() {
 		switch m.Key() {
 		case "name":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.MinRunes(m.Value(), 1, &reasons[1076], &reasons[1077]) {
 				return false
 			}
 		case "version":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.MinRunes(m.Value(), 1, &reasons[1078], &reasons[1079]) {
 				return false
 			}
@@ -12960,7 +12960,7 @@ func vSessionStart_harness(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required147)
 	}
 	return true
@@ -12991,12 +12991,12 @@ func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return c.FailWith(n, &reasons[1084])
 			}
 		case "outcome":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.StrEnum(m.Value(), &reasons[1085], enum60) {
 				return false
 			}
 		case "reason":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.MinRunes(m.Value(), 1, &reasons[1086], &reasons[1087]) {
 				return false
 			}
@@ -13005,7 +13005,7 @@ func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return false
 			}
 		case "session":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			continue
 		case "tool":
 			present |= 1
@@ -13017,7 +13017,7 @@ func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required148)
 	}
 	if !vEvent_envelope(c, n, ev) {
@@ -13247,12 +13247,12 @@ func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 	for m.Next() {
 		switch m.Key() {
 		case "protocolVersion":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_protocolVersion(c, m.Value(), nil) {
 				return false
 			}
 		case "effects":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -13282,7 +13282,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required149)
 	}
 	return true
@@ -13333,12 +13333,12 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	for m.Next() {
 		switch m.Key() {
 		case "protocolVersion":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_protocolVersion(c, m.Value(), nil) {
 				return false
 			}
 		case "effects":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -13359,7 +13359,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required150)
 	}
 	return true
@@ -13384,12 +13384,12 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		for m.Next() {
 			switch m.Key() {
 			case "method":
-				seen |= uint64(0x1)
+				seen |= 0x1
 				if n := m.Value(); !(d.StrEq(n, "hooks/intercept")) {
 					return c.FailWith(n, &reasons[1111])
 				}
 			case "params":
-				seen |= uint64(0x2)
+				seen |= 0x2
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params) {
 					return false
 				}
@@ -13400,7 +13400,7 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
+		if seen != 0x3 {
 			return c.FailRequired(n, seen, &required151)
 		}
 	}
@@ -13425,17 +13425,17 @@ func vInterceptRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	for m.Next() {
 		switch m.Key() {
 		case "protocolVersion":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_protocolVersion(c, m.Value(), nil) {
 				return false
 			}
 		case "event":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_event) {
 				return false
 			}
 		case "capabilities":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities) {
 				return false
 			}
@@ -13454,7 +13454,7 @@ func vInterceptRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required152)
 	}
 	cv, found := n, true
@@ -15617,12 +15617,12 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow(c *ahpimpl.Ctx, 
 				for m.Next() {
 					switch m.Key() {
 					case "remainingContinuations":
-						seen |= uint64(0x1)
+						seen |= 0x1
 					case "continuationCount":
-						seen |= uint64(0x2)
+						seen |= 0x2
 					}
 				}
-				if seen != uint64(0x3) {
+				if seen != 0x3 {
 					return c.FailRequired(n, seen, &required153)
 				}
 			}
@@ -15645,12 +15645,12 @@ func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	for m.Next() {
 		switch m.Key() {
 		case "permission":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.StrEnum(m.Value(), &reasons[1142], enum61) {
 				return false
 			}
 		case "candidate":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_candidate) {
 				return false
 			}
@@ -15682,7 +15682,7 @@ func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required154)
 	}
 	return true
@@ -15730,7 +15730,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahpimpl.Ctx, n 
 	for m.Next() {
 		switch m.Key() {
 		case "value":
-			seen |= uint64(0x1)
+			seen |= 0x1
 		case "provenance":
 			if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance) {
 				return false
@@ -15742,7 +15742,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahpimpl.Ctx, n 
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required155)
 	}
 	return true
@@ -15773,7 +15773,7 @@ func vInterceptResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		for m.Next() {
 			switch m.Key() {
 			case "result":
-				seen |= uint64(0x1)
+				seen |= 0x1
 				if !c.Child(m.Value(), vInterceptResponse_allOf_1_result) {
 					return false
 				}
@@ -15784,7 +15784,7 @@ func vInterceptResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
+		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required156)
 		}
 	}
@@ -15807,12 +15807,12 @@ func vInterceptResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	for m.Next() {
 		switch m.Key() {
 		case "protocolVersion":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_protocolVersion(c, m.Value(), nil) {
 				return false
 			}
 		case "effects":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.ChildItems(m.Value(), &reasons[1154], vEffect) {
 				return false
 			}
@@ -15830,7 +15830,7 @@ func vInterceptResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required157)
 	}
 	if present&1 == 1 {
@@ -15917,17 +15917,17 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	for m.Next() {
 		switch m.Key() {
 		case "jsonrpc":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_jsonRpcVersion(c, m.Value(), nil) {
 				return false
 			}
 		case "method":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !vCommon_methodName(c, m.Value(), nil) {
 				return false
 			}
 		case "params":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.Child(m.Value(), vCommon_notification_params) {
 				return false
 			}
@@ -15941,7 +15941,7 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required158)
 	}
 	if present&1 == 1 {
@@ -15975,17 +15975,17 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	for m.Next() {
 		switch m.Key() {
 		case "jsonrpc":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_jsonRpcVersion(c, m.Value(), nil) {
 				return false
 			}
 		case "id":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
 				return false
 			}
 		case "error":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.Child(m.Value(), vCommon_errorResponse_error) {
 				return false
 			}
@@ -15999,7 +15999,7 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required159)
 	}
 	if present&1 == 1 {
@@ -16023,12 +16023,12 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 	for m.Next() {
 		switch m.Key() {
 		case "code":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
 				return c.FailTypeWith(n, &reasons[1173])
 			}
 		case "message":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
 				return c.FailTypeWith(n, &reasons[1174])
 			}
@@ -16040,7 +16040,7 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required160)
 	}
 	return true
@@ -16097,12 +16097,12 @@ func vObserveNotification_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	for m.Next() {
 		switch m.Key() {
 		case "protocolVersion":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_protocolVersion(c, m.Value(), nil) {
 				return false
 			}
 		case "event":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.Child(m.Value(), vEvent) {
 				return false
 			}
@@ -16113,7 +16113,7 @@ func vObserveNotification_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required161)
 	}
 	return true
@@ -16133,12 +16133,12 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	for m.Next() {
 		switch m.Key() {
 		case "protocolVersion":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_protocolVersion(c, m.Value(), nil) {
 				return false
 			}
 		case "hooks":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -16161,7 +16161,7 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required162)
 	}
 	if !rules.UniqueBackendIDs(c, n, nil) {
@@ -16185,12 +16185,12 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	for m.Next() {
 		switch m.Key() {
 		case "id":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_reverseDnsName(c, m.Value(), nil) {
 				return false
 			}
 		case "transport":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.Child(m.Value(), vRegistration_backend_transport) {
 				return false
 			}
@@ -16199,7 +16199,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 				return false
 			}
 		case "subscriptions":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -16225,7 +16225,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required163)
 	}
 	// draft/registration.schema.json#/$defs/backend/allOf/0
@@ -16392,12 +16392,12 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "stdio")) {
 				return c.FailWith(n, &reasons[1200])
 			}
 		case "command":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
 				return false
 			}
@@ -16415,7 +16415,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				}
 			}
 		case "lifecycle":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.StrEnum(m.Value(), &reasons[1203], enum63) {
 				return false
 			}
@@ -16430,7 +16430,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required164)
 	}
 	return true
@@ -16451,12 +16451,12 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "http")) {
 				return c.FailWith(n, &reasons[1209])
 			}
 		case "url":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !vRegistration_httpUrl(c, m.Value(), nil) {
 				return false
 			}
@@ -16467,7 +16467,7 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required165)
 	}
 	return true
@@ -16539,7 +16539,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	for m.Next() {
 		switch m.Key() {
 		case "events":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -16559,17 +16559,17 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				}
 			}
 		case "mode":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.StrEq(n, "intercept")) {
 				return c.FailWith(n, &reasons[1221])
 			}
 		case "timeoutMs":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !vCommon_positiveInteger(c, m.Value(), nil) {
 				return false
 			}
 		case "failurePolicy":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			if !c.StrEnum(m.Value(), &reasons[1222], enum53) {
 				return false
 			}
@@ -16578,7 +16578,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				return c.FailTypeWith(n, &reasons[1223])
 			}
 		case "content":
-			seen |= uint64(0x10)
+			seen |= 0x10
 			if !c.ChildAll(m.Value(), vContentSelection) {
 				return false
 			}
@@ -16605,7 +16605,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1f) {
+	if seen != 0x1f {
 		return c.FailRequired(n, seen, &required166)
 	}
 	// draft/registration.schema.json#/$defs/interceptSubscription/allOf/0
@@ -16636,7 +16636,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			for m.Next() {
 				switch m.Key() {
 				case "disableable":
-					seen |= uint64(0x1)
+					seen |= 0x1
 					if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
 						return c.FailWith(n, &reasons[1231])
 					}
@@ -16647,7 +16647,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 					ev.Set(m.Index())
 				}
 			}
-			if seen != uint64(0x1) {
+			if seen != 0x1 {
 				return c.FailRequired(n, seen, &required167)
 			}
 		}
@@ -16757,7 +16757,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	for m.Next() {
 		switch m.Key() {
 		case "events":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -16777,7 +16777,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				}
 			}
 		case "mode":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.StrEq(n, "observe")) {
 				return c.FailWith(n, &reasons[1244])
 			}
@@ -16786,7 +16786,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				return c.FailTypeWith(n, &reasons[1245])
 			}
 		case "content":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.ChildAll(m.Value(), vContentSelection) {
 				return false
 			}
@@ -16819,7 +16819,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required168)
 	}
 	// draft/registration.schema.json#/$defs/observeSubscription/allOf/0
@@ -16850,7 +16850,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			for m.Next() {
 				switch m.Key() {
 				case "disableable":
-					seen |= uint64(0x1)
+					seen |= 0x1
 					if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
 						return c.FailWith(n, &reasons[1251])
 					}
@@ -16861,7 +16861,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 					ev.Set(m.Index())
 				}
 			}
-			if seen != uint64(0x1) {
+			if seen != 0x1 {
 				return c.FailRequired(n, seen, &required169)
 			}
 		}
@@ -17060,17 +17060,17 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				return false
 			}
 		case "elicitationId":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
 				return c.FailTypeWith(n, &reasons[1260])
 			}
 		case "message":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
 				return c.FailTypeWith(n, &reasons[1261])
 			}
 		case "mode":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindString) {
@@ -17085,7 +17085,7 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				return false
 			}
 		case "url":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			if !c.StrFormat(m.Value(), format.URI, &reasons[1264], &reasons[1265]) {
 				return false
 			}
@@ -17096,7 +17096,7 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0xf) {
+	if seen != 0xf {
 		return c.FailRequired(n, seen, &required170)
 	}
 	return true
@@ -17186,7 +17186,7 @@ func vMCPElicitation_elicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 				return false
 			}
 		case "message":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
 				return c.FailTypeWith(n, &reasons[1275])
 			}
@@ -17201,7 +17201,7 @@ func vMCPElicitation_elicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 				}
 			}
 		case "requestedSchema":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.ChildAll(m.Value(), vMCPElicitation_elicitRequestFormParams_requestedSchema) {
 				return false
 			}
@@ -17216,7 +17216,7 @@ func vMCPElicitation_elicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required171)
 	}
 	return true
@@ -17240,7 +17240,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n a
 				return c.FailTypeWith(n, &reasons[1281])
 			}
 		case "properties":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.ChildAll(m.Value(), vMCPElicitation_elicitRequestFormParams_requestedSchema_properties) {
 				return false
 			}
@@ -17258,7 +17258,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n a
 				}
 			}
 		case "type":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindString) {
@@ -17275,7 +17275,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n a
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required172)
 	}
 	return true
@@ -17381,7 +17381,7 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindString) {
@@ -17428,7 +17428,7 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required173)
 	}
 	return true
@@ -17449,7 +17449,7 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindString) {
@@ -17486,7 +17486,7 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required174)
 	}
 	return true
@@ -17507,7 +17507,7 @@ func vMCPElicitation_booleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindString) {
@@ -17536,7 +17536,7 @@ func vMCPElicitation_booleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required175)
 	}
 	return true
@@ -17557,7 +17557,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.No
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindString) {
@@ -17580,7 +17580,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.No
 				return c.FailTypeWith(n, &reasons[1325])
 			}
 		case "enum":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -17600,7 +17600,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.No
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required176)
 	}
 	return true
@@ -17621,7 +17621,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindString) {
@@ -17644,7 +17644,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 				return c.FailTypeWith(n, &reasons[1336])
 			}
 		case "oneOf":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -17664,7 +17664,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required177)
 	}
 	return true
@@ -17685,12 +17685,12 @@ func vMCPElicitation_labelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	for m.Next() {
 		switch m.Key() {
 		case "const":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
 				return c.FailTypeWith(n, &reasons[1342])
 			}
 		case "title":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
 				return c.FailTypeWith(n, &reasons[1343])
 			}
@@ -17701,7 +17701,7 @@ func vMCPElicitation_labelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required178)
 	}
 	return true
@@ -17722,7 +17722,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindString) {
@@ -17754,7 +17754,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 				}
 			}
 		case "items":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.ChildAll(m.Value(), vMCPElicitation_untitledMultiSelectEnumSchema_items) {
 				return false
 			}
@@ -17773,7 +17773,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required179)
 	}
 	return true
@@ -17793,7 +17793,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpim
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindString) {
@@ -17804,7 +17804,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpim
 				}
 			}
 		case "enum":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -17824,7 +17824,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpim
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required180)
 	}
 	return true
@@ -17845,7 +17845,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindString) {
@@ -17877,7 +17877,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 				}
 			}
 		case "items":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.ChildAll(m.Value(), vMCPElicitation_titledMultiSelectEnumSchema_items) {
 				return false
 			}
@@ -17896,7 +17896,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required181)
 	}
 	return true
@@ -17916,7 +17916,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl
 	for m.Next() {
 		switch m.Key() {
 		case "anyOf":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -17936,7 +17936,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required182)
 	}
 	return true
@@ -17957,7 +17957,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindString) {
@@ -17980,7 +17980,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				return c.FailTypeWith(n, &reasons[1388])
 			}
 		case "enum":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -18013,7 +18013,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required183)
 	}
 	return true
@@ -18038,7 +18038,7 @@ func vMCPElicitation_elicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				return false
 			}
 		case "action":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindString) {
@@ -18059,7 +18059,7 @@ func vMCPElicitation_elicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required184)
 	}
 	return true
@@ -18160,7 +18160,7 @@ func vRegistration_contentReceiver(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 	for m.Next() {
 		switch m.Key() {
 		case "url":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vRegistration_httpUrl(c, m.Value(), nil) {
 				return false
 			}
@@ -18169,12 +18169,12 @@ func vRegistration_contentReceiver(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 				return false
 			}
 		case "timeoutMs":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !vCommon_positiveInteger(c, m.Value(), nil) {
 				return false
 			}
 		case "maxBytes":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !vCommon_positiveInteger(c, m.Value(), nil) {
 				return false
 			}
@@ -18185,7 +18185,7 @@ func vRegistration_contentReceiver(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required185)
 	}
 	return true

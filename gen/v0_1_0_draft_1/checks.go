@@ -23,7 +23,7 @@ func vCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	for m.Next() {
 		switch m.Key() {
 		case "effects":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -49,7 +49,7 @@ func vCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required0)
 	}
 	return true
@@ -112,12 +112,12 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "deny")) {
 				return c.FailWith(n, &reasons[9])
 			}
 		case "reason":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.MinRunes(m.Value(), 1, &reasons[10], &reasons[11]) {
 				return false
 			}
@@ -142,7 +142,7 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required1)
 	}
 	return true
@@ -214,17 +214,17 @@ func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 	for m.Next() {
 		switch m.Key() {
 		case "jsonrpc":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "2.0")) {
 				return c.FailWith(n, &reasons[19])
 			}
 		case "id":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
 				return false
 			}
 		case "result":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.Child(m.Value(), vCommon_successResponse_result) {
 				return false
 			}
@@ -238,7 +238,7 @@ func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required2)
 	}
 	if present&1 == 1 {
@@ -337,12 +337,12 @@ func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 	for m.Next() {
 		switch m.Key() {
 		case "protocolVersion":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_protocolVersion(c, m.Value(), nil) {
 				return false
 			}
 		case "effects":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -372,7 +372,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required3)
 	}
 	return true
@@ -432,12 +432,12 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	for m.Next() {
 		switch m.Key() {
 		case "protocolVersion":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_protocolVersion(c, m.Value(), nil) {
 				return false
 			}
 		case "effects":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -458,7 +458,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required4)
 	}
 	return true
@@ -517,22 +517,22 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	for m.Next() {
 		switch m.Key() {
 		case "jsonrpc":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "2.0")) {
 				return c.FailWith(n, &reasons[44])
 			}
 		case "id":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.Child(m.Value(), vCommon_jsonRpcId) {
 				return false
 			}
 		case "method":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.MinRunes(m.Value(), 1, &reasons[45], &reasons[46]) {
 				return false
 			}
 		case "params":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			if !c.Child(m.Value(), vCommon_request_params) {
 				return false
 			}
@@ -543,7 +543,7 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0xf) {
+	if seen != 0xf {
 		return c.FailRequired(n, seen, &required5)
 	}
 	return true
@@ -574,17 +574,17 @@ func vInterceptRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	for m.Next() {
 		switch m.Key() {
 		case "protocolVersion":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_protocolVersion(c, m.Value(), nil) {
 				return false
 			}
 		case "event":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.Child(m.Value(), vToolBefore) {
 				return false
 			}
 		case "capabilities":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities) {
 				return false
 			}
@@ -599,7 +599,7 @@ func vInterceptRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required6)
 	}
 	return true
@@ -619,32 +619,32 @@ func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	for m.Next() {
 		switch m.Key() {
 		case "id":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.MinRunes(m.Value(), 1, &reasons[57], &reasons[58]) {
 				return false
 			}
 		case "source":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.StrFormat(m.Value(), format.URI, &reasons[59], &reasons[60]) {
 				return false
 			}
 		case "type":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if n := m.Value(); !(d.StrEq(n, "tool.before")) {
 				return c.FailWith(n, &reasons[61])
 			}
 		case "time":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			if !c.StrFormat(m.Value(), format.DateTime, &reasons[62], &reasons[63]) {
 				return false
 			}
 		case "session":
-			seen |= uint64(0x10)
+			seen |= 0x10
 			if !c.Child(m.Value(), vCommon_session) {
 				return false
 			}
 		case "tool":
-			seen |= uint64(0x20)
+			seen |= 0x20
 			if !c.Child(m.Value(), vToolBefore_tool) {
 				return false
 			}
@@ -663,7 +663,7 @@ func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3f) {
+	if seen != 0x3f {
 		return c.FailRequired(n, seen, &required7)
 	}
 	return true
@@ -683,7 +683,7 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	for m.Next() {
 		switch m.Key() {
 		case "id":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.MinRunes(m.Value(), 1, &reasons[71], &reasons[72]) {
 				return false
 			}
@@ -719,7 +719,7 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required8)
 	}
 	return true
@@ -740,7 +740,7 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	for m.Next() {
 		switch m.Key() {
 		case "id":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.MinRunes(m.Value(), 1, &reasons[79], &reasons[80]) {
 				return false
 			}
@@ -755,7 +755,7 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x1) {
+	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required9)
 	}
 	return true
@@ -777,22 +777,22 @@ func vToolBefore_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	for m.Next() {
 		switch m.Key() {
 		case "callId":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.MinRunes(m.Value(), 1, &reasons[84], &reasons[85]) {
 				return false
 			}
 		case "name":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.MinRunes(m.Value(), 1, &reasons[86], &reasons[87]) {
 				return false
 			}
 		case "kind":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.StrEnum(m.Value(), &reasons[88], enum0) {
 				return false
 			}
 		case "input":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			if !c.Child(m.Value(), vToolBefore_tool_input) {
 				return false
 			}
@@ -813,7 +813,7 @@ func vToolBefore_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0xf) {
+	if seen != 0xf {
 		return c.FailRequired(n, seen, &required10)
 	}
 	if present&1 == 1 || present&2 == 2 {
@@ -856,17 +856,17 @@ func vCommon_native(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	for m.Next() {
 		switch m.Key() {
 		case "provider":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !c.MinRunes(m.Value(), 1, &reasons[97], &reasons[98]) {
 				return false
 			}
 		case "eventName":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.MinRunes(m.Value(), 1, &reasons[99], &reasons[100]) {
 				return false
 			}
 		case "payload":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.Child(m.Value(), vCommon_native_payload) {
 				return false
 			}
@@ -877,7 +877,7 @@ func vCommon_native(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required11)
 	}
 	return true
@@ -1033,17 +1033,17 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	for m.Next() {
 		switch m.Key() {
 		case "jsonrpc":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "2.0")) {
 				return c.FailWith(n, &reasons[111])
 			}
 		case "method":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.MinRunes(m.Value(), 1, &reasons[112], &reasons[113]) {
 				return false
 			}
 		case "params":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.Child(m.Value(), vCommon_notification_params) {
 				return false
 			}
@@ -1057,7 +1057,7 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required12)
 	}
 	if present&1 == 1 {
@@ -1092,17 +1092,17 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	for m.Next() {
 		switch m.Key() {
 		case "jsonrpc":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "2.0")) {
 				return c.FailWith(n, &reasons[120])
 			}
 		case "id":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
 				return false
 			}
 		case "error":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.Child(m.Value(), vCommon_errorResponse_error) {
 				return false
 			}
@@ -1116,7 +1116,7 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required13)
 	}
 	if present&1 == 1 {
@@ -1140,12 +1140,12 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 	for m.Next() {
 		switch m.Key() {
 		case "code":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
 				return c.FailTypeWith(n, &reasons[126])
 			}
 		case "message":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
 				return c.FailTypeWith(n, &reasons[127])
 			}
@@ -1157,7 +1157,7 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required14)
 	}
 	return true
@@ -1177,12 +1177,12 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	for m.Next() {
 		switch m.Key() {
 		case "protocolVersion":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vCommon_protocolVersion(c, m.Value(), nil) {
 				return false
 			}
 		case "hooks":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -1205,7 +1205,7 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required15)
 	}
 	if !rules.UniqueBackendIDs(c, n, nil) {
@@ -1229,12 +1229,12 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	for m.Next() {
 		switch m.Key() {
 		case "id":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if !vRegistration_reverseDns(c, m.Value(), nil) {
 				return false
 			}
 		case "transport":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.Child(m.Value(), vRegistration_backend_transport) {
 				return false
 			}
@@ -1243,7 +1243,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 				return false
 			}
 		case "subscriptions":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -1266,7 +1266,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required16)
 	}
 	// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0
@@ -1443,12 +1443,12 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "stdio")) {
 				return c.FailWith(n, &reasons[149])
 			}
 		case "command":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if !c.MinRunes(m.Value(), 1, &reasons[150], &reasons[151]) {
 				return false
 			}
@@ -1466,7 +1466,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				}
 			}
 		case "lifecycle":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			if !c.StrEnum(m.Value(), &reasons[154], enum1) {
 				return false
 			}
@@ -1481,7 +1481,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x7) {
+	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required17)
 	}
 	return true
@@ -1502,12 +1502,12 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "http")) {
 				return c.FailWith(n, &reasons[160])
 			}
 		case "url":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindString) {
@@ -1527,7 +1527,7 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required18)
 	}
 	return true
@@ -1549,12 +1549,12 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			if n := m.Value(); !(d.StrEq(n, "bearer")) {
 				return c.FailWith(n, &reasons[167])
 			}
 		case "tokenEnv":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindString) {
@@ -1580,7 +1580,7 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required19)
 	}
 	if present&1 == 1 || present&2 == 2 || present&4 == 4 {
@@ -1639,7 +1639,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	for m.Next() {
 		switch m.Key() {
 		case "events":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -1662,12 +1662,12 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				}
 			}
 		case "mode":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.StrEq(n, "intercept")) {
 				return c.FailWith(n, &reasons[181])
 			}
 		case "timeoutMs":
-			seen |= uint64(0x4)
+			seen |= 0x4
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
@@ -1678,7 +1678,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				}
 			}
 		case "failurePolicy":
-			seen |= uint64(0x8)
+			seen |= 0x8
 			if !c.StrEnum(m.Value(), &reasons[184], enum2) {
 				return false
 			}
@@ -1693,7 +1693,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0xf) {
+	if seen != 0xf {
 		return c.FailRequired(n, seen, &required20)
 	}
 	return true
@@ -1715,7 +1715,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	for m.Next() {
 		switch m.Key() {
 		case "events":
-			seen |= uint64(0x1)
+			seen |= 0x1
 			{
 				n := m.Value()
 				if !(d.Kind(n) == ahpimpl.KindArray) {
@@ -1735,7 +1735,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				}
 			}
 		case "mode":
-			seen |= uint64(0x2)
+			seen |= 0x2
 			if n := m.Value(); !(d.StrEq(n, "observe")) {
 				return c.FailWith(n, &reasons[195])
 			}
@@ -1756,7 +1756,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			ev.Set(m.Index())
 		}
 	}
-	if seen != uint64(0x3) {
+	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required21)
 	}
 	if present&1 == 1 || present&2 == 2 {

@@ -44,7 +44,7 @@ func (e *checks) memberSwitch(mg *Group, s *ir.Schema, mark func(*Group, string)
 			mark(cg, c.Name)
 			for k, t := range s.Plan.Merged {
 				if i, ok := t.Plan.RequiredBits[c.Name]; ok {
-					cg.Id(mergedSeen(k)).Op("|=").Lit(uint64(1) << i)
+					cg.Id(mergedSeen(k)).Op("|=").Add(bitsLit(1 << i))
 				}
 			}
 			for _, ch := range c.Checks {
@@ -93,8 +93,12 @@ func (e *checks) memberSwitch(mg *Group, s *ir.Schema, mark func(*Group, string)
 // out of line (ahpimpl.Ctx.FailRequired), in the order t lists them.
 func failMissing(g *Group, seen string, t *ir.Schema) {
 	all := ^uint64(0) >> (64 - len(t.Plan.RequiredBits))
-	g.If(Id(seen).Op("!=").Lit(all)).Block(Return(Id("c").Dot("FailRequired").Call(Id("n"), Id(seen), Op("&").Id(requiredList(t)))))
+	g.If(Id(seen).Op("!=").Add(bitsLit(all))).Block(Return(Id("c").Dot("FailRequired").Call(Id("n"), Id(seen), Op("&").Id(requiredList(t)))))
 }
+
+// bitsLit is a mask of required members as the uint64 it is compared
+// with or set in takes it: an untyped constant in hexadecimal.
+func bitsLit(bits uint64) Code { return Op(fmt.Sprintf("%#x", bits)) }
 
 // mergedSeen names the mask of the k-th merged schema's required members.
 func mergedSeen(k int) string { return "seen" + strconv.Itoa(k+1) }
@@ -153,7 +157,7 @@ func (e *checks) object(g *Group, s *ir.Schema) {
 			if bigReq {
 				sg.Id("seen").Index(Lit(i)).Op("=").True()
 			} else {
-				sg.Id("seen").Op("|=").Lit(uint64(1) << i)
+				sg.Id("seen").Op("|=").Add(bitsLit(1 << i))
 			}
 		}
 		if s.Plan.Declares {
@@ -305,7 +309,7 @@ func (e *checks) memberFunc(t *ir.Schema) {
 // memberCase writes the case of name c.Name in t's member function.
 func (e *checks) memberCase(cg *Group, t *ir.Schema, c ir.MemberCase) {
 	if i, ok := t.Plan.RequiredBits[c.Name]; ok {
-		cg.Op("*").Id("seen").Op("|=").Lit(uint64(1) << i)
+		cg.Op("*").Id("seen").Op("|=").Add(bitsLit(1 << i))
 	}
 	for _, ch := range c.Checks {
 		if e.childOf(cg, Id("n"), ch.Schema, ch.Owner) {
