@@ -17,7 +17,7 @@ func vCapabilitiesRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	}
 	// draft/capabilities-request.schema.json#/allOf/1
 	{
-		if !(d.Kind(n) == ahpimpl.KindObject) {
+		if d.Kind(n) != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[0])
 		}
 		var seen uint64
@@ -29,7 +29,7 @@ func vCapabilitiesRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 			switch m.Key() {
 			case "method":
 				seen |= 0x1
-				if n := m.Value(); !(d.StrEq(n, "hooks/capabilities")) {
+				if n := m.Value(); !d.StrEq(n, "hooks/capabilities") {
 					return c.FailWith(n, &reasons[1])
 				}
 			case "params":
@@ -54,7 +54,7 @@ func vCapabilitiesRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 // vCommon_request checks draft/common.schema.json#/$defs/request.
 func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[4])
 	}
 	var seen uint64
@@ -100,7 +100,7 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vCommon_jsonRpcVersion checks draft/common.schema.json#/$defs/jsonRpcVersion.
 func vCommon_jsonRpcVersion(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.StrEq(n, "2.0")) {
+	if !d.StrEq(n, "2.0") {
 		return c.FailWith(n, &reasons[9])
 	}
 	return true
@@ -134,7 +134,7 @@ func vCommon_nonEmptyString(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 // draft/common.schema.json#/$defs/jsonRpcId/anyOf/1.
 func vCommon_jsonRpcId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
+	if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
 		return c.FailTypeWith(n, &reasons[12])
 	}
 	return true
@@ -149,7 +149,7 @@ func vCommon_methodName(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // draft/common.schema.json#/$defs/request/properties/params.
 func vCommon_request_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[15])
 	}
 	return true
@@ -159,7 +159,7 @@ func vCommon_request_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 // draft/capabilities-request.schema.json#/allOf/1/properties/params.
 func vCapabilitiesRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[16])
 	}
 	var seen uint64
@@ -191,7 +191,7 @@ func vCapabilitiesRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // draft/common.schema.json#/$defs/protocolVersion.
 func vCommon_protocolVersion(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.StrEq(n, "draft")) {
+	if !d.StrEq(n, "draft") {
 		return c.FailWith(n, &reasons[19])
 	}
 	return true
@@ -205,7 +205,7 @@ func vCapabilitiesResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	}
 	// draft/capabilities-response.schema.json#/allOf/1
 	{
-		if !(d.Kind(n) == ahpimpl.KindObject) {
+		if d.Kind(n) != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[20])
 		}
 		var seen uint64
@@ -238,7 +238,7 @@ func vCapabilitiesResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // draft/common.schema.json#/$defs/successResponse.
 func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[22])
 	}
 	var present uint64
@@ -307,7 +307,7 @@ func vCommon_jsonRpcResponseId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 // draft/common.schema.json#/$defs/jsonRpcResponseId/anyOf/1.
 func vCommon_jsonRpcResponseId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindNull) {
+	if d.Kind(n) != ahpimpl.KindNull {
 		return c.FailTypeWith(n, &reasons[27])
 	}
 	return true
@@ -317,7 +317,7 @@ func vCommon_jsonRpcResponseId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // draft/common.schema.json#/$defs/successResponse/properties/result.
 func vCommon_successResponse_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[28])
 	}
 	return true
@@ -327,7 +327,7 @@ func vCommon_successResponse_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // draft/capabilities-response.schema.json#/allOf/1/properties/result.
 func vCapabilitiesResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[29])
 	}
 	var present uint64
@@ -376,7 +376,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest(c *ahpimpl.Ctx, n ahpimpl.Nod
 // vCapabilitiesResponse_allOf_1_result_manifest_body checks the keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest.
 func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[33])
 	}
 	var present uint64
@@ -401,7 +401,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 			seen |= 0x4
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[36])
 				}
 				if ok, _ := c.UniqueItems(n); !ok {
@@ -418,7 +418,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 			seen |= 0x8
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[39])
 				}
 				if ok, _ := c.UniqueItems(n); !ok {
@@ -440,7 +440,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 			seen |= 0x10
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[42])
 				}
 				if ok, _ := c.UniqueItems(n); !ok {
@@ -457,7 +457,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 			seen |= 0x20
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[44])
 				}
 				if ok, _ := c.UniqueItems(n); !ok {
@@ -479,7 +479,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 			seen |= 0x100
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[46])
 				}
 				if ok, _ := c.UniqueItems(n); !ok {
@@ -521,7 +521,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items(c *ahpimpl.Ctx, 
 // keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[58])
 	}
 	var seen uint64
@@ -540,7 +540,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 			seen |= 0x2
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[59])
 				}
 				if d.Len(n) < 1 {
@@ -1092,7 +1092,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not/contains.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.StrEq(n, "intercept")) {
+	if !d.StrEq(n, "intercept") {
 		return c.FailWith(n, &reasons[71])
 	}
 	return true
@@ -1192,7 +1192,7 @@ func vCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vCapabilities_body checks the keywords of draft/capabilities.schema.json#.
 func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[74])
 	}
 	var seen uint64
@@ -1206,7 +1206,7 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			seen |= 0x1
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[75])
 				}
 				if ok, _ := c.UniqueItems(n); !ok {
@@ -1428,7 +1428,7 @@ func vCapabilities_allOf_1_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 // draft/capabilities.schema.json#/allOf/1/then/properties/effects/contains.
 func vCapabilities_allOf_1_then_effects_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.StrEq(n, "flow")) {
+	if !d.StrEq(n, "flow") {
 		return c.FailWith(n, &reasons[82])
 	}
 	return true
@@ -1461,7 +1461,7 @@ func vCapabilities_allOf_3_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 // draft/capabilities.schema.json#/allOf/3/then/properties/effects/contains.
 func vCapabilities_allOf_3_then_effects_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.StrEq(n, "inject")) {
+	if !d.StrEq(n, "inject") {
 		return c.FailWith(n, &reasons[84])
 	}
 	return true
@@ -1494,7 +1494,7 @@ func vCapabilities_allOf_5_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 // draft/capabilities.schema.json#/allOf/5/then/properties/effects/contains.
 func vCapabilities_allOf_5_then_effects_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.StrEq(n, "modify")) {
+	if !d.StrEq(n, "modify") {
 		return c.FailWith(n, &reasons[86])
 	}
 	return true
@@ -1529,7 +1529,7 @@ func vCapabilities_effects_items_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // vCommon_reverseDnsName checks draft/common.schema.json#/$defs/reverseDnsName.
 func vCommon_reverseDnsName(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindString) {
+	if d.Kind(n) != ahpimpl.KindString {
 		return c.FailTypeWith(n, &reasons[88])
 	}
 	if !re0.Match(d.Str(n)) {
@@ -1542,7 +1542,7 @@ func vCommon_reverseDnsName(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 // draft/capabilities.schema.json#/properties/modify.
 func vCapabilities_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[90])
 	}
 	if d.Len(n) < 1 {
@@ -1604,7 +1604,7 @@ func vCapabilities_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 // draft/capabilities.schema.json#/$defs/modifyOperations.
 func vCapabilities_modifyOperations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[92])
 	}
 	var seen uint64
@@ -1616,12 +1616,12 @@ func vCapabilities_modifyOperations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		switch m.Key() {
 		case "replace":
 			seen |= 0x1
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
 				return c.FailTypeWith(n, &reasons[93])
 			}
 		case "merge":
 			seen |= 0x2
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
 				return c.FailTypeWith(n, &reasons[94])
 			}
 		default:
@@ -1665,7 +1665,7 @@ func vCapabilities_modifyOperations_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			switch m.Key() {
 			case "replace":
 				seen |= 0x1
-				if n := m.Value(); !(d.Bool(n)) {
+				if n := m.Value(); !d.Bool(n) {
 					return c.FailWith(n, &reasons[97])
 				}
 			default:
@@ -1696,7 +1696,7 @@ func vCapabilities_modifyOperations_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			switch m.Key() {
 			case "merge":
 				seen |= 0x1
-				if n := m.Value(); !(d.Bool(n)) {
+				if n := m.Value(); !d.Bool(n) {
 					return c.FailWith(n, &reasons[99])
 				}
 			default:
@@ -1716,7 +1716,7 @@ func vCapabilities_modifyOperations_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 // vCapabilities_flow checks draft/capabilities.schema.json#/properties/flow.
 func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[101])
 	}
 	var seen uint64
@@ -1730,7 +1730,7 @@ func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			seen |= 0x1
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[102])
 				}
 				if d.Len(n) < 1 {
@@ -1807,7 +1807,7 @@ func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // draft/common.schema.json#/$defs/nonNegativeInteger.
 func vCommon_nonNegativeInteger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
+	if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
 		return c.FailTypeWith(n, &reasons[109])
 	}
 	if c.Cmp(n, num0) < 0 {
@@ -1820,7 +1820,7 @@ func vCommon_nonNegativeInteger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 // draft/capabilities.schema.json#/properties/inject.
 func vCapabilities_inject(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[111])
 	}
 	var seen uint64
@@ -1852,7 +1852,7 @@ func vCapabilities_inject(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 // draft/capabilities.schema.json#/properties/inject/properties/context.
 func vCapabilities_inject_context(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[113])
 	}
 	var seen uint64
@@ -1864,14 +1864,14 @@ func vCapabilities_inject_context(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		switch m.Key() {
 		case "append":
 			seen |= 0x1
-			if n := m.Value(); !(d.Bool(n)) {
+			if n := m.Value(); !d.Bool(n) {
 				return c.FailWith(n, &reasons[114])
 			}
 		case "deliverAt":
 			seen |= 0x2
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[115])
 				}
 				if d.Len(n) < 1 {
@@ -1904,7 +1904,7 @@ func vCapabilities_inject_context(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // draft/capabilities.schema.json#/properties/elicitation.
 func vCapabilities_elicitation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[121])
 	}
 	if ev != nil {
@@ -1935,7 +1935,7 @@ func vCapabilities_elicitation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 // draft/capabilities.schema.json#/properties/elicitation/properties/form.
 func vCapabilities_elicitation_form(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[122])
 	}
 	return true
@@ -1945,7 +1945,7 @@ func vCapabilities_elicitation_form(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // draft/capabilities.schema.json#/properties/elicitation/properties/url.
 func vCapabilities_elicitation_url(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[123])
 	}
 	return true
@@ -2133,7 +2133,7 @@ func vCapabilities_turnStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 // draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify.
 func vCapabilities_turnStart_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[128])
 	}
 	m := d.Members(n)
@@ -2149,7 +2149,7 @@ func vCapabilities_turnStart_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 // draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow.
 func vCapabilities_turnStart_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[130])
 	}
 	if ev != nil {
@@ -2268,7 +2268,7 @@ func vCapabilities_turnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // vCapabilities_turnFinishBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify.
 func vCapabilities_turnFinishBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[135])
 	}
 	m := d.Members(n)
@@ -2283,7 +2283,7 @@ func vCapabilities_turnFinishBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Nod
 // vCapabilities_turnFinishBefore_allOf_1_flow checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow.
 func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[137])
 	}
 	if ev != nil {
@@ -2402,7 +2402,7 @@ func vCapabilities_modelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 // vCapabilities_modelRequestBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify.
 func vCapabilities_modelRequestBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[142])
 	}
 	m := d.Members(n)
@@ -2417,7 +2417,7 @@ func vCapabilities_modelRequestBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.N
 // vCapabilities_modelRequestBefore_allOf_1_flow checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow.
 func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[144])
 	}
 	if ev != nil {
@@ -2536,7 +2536,7 @@ func vCapabilities_modelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 // vCapabilities_modelResponseAfter_allOf_1_modify checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify.
 func vCapabilities_modelResponseAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[149])
 	}
 	m := d.Members(n)
@@ -2551,7 +2551,7 @@ func vCapabilities_modelResponseAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.N
 // vCapabilities_modelResponseAfter_allOf_1_flow checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow.
 func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[151])
 	}
 	if ev != nil {
@@ -2666,7 +2666,7 @@ func vCapabilities_modelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 // vCapabilities_modelSwitchBefore_allOf_1_flow checks draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow.
 func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[156])
 	}
 	if ev != nil {
@@ -2786,7 +2786,7 @@ func vCapabilities_toolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 // draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify.
 func vCapabilities_toolBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[161])
 	}
 	m := d.Members(n)
@@ -2802,7 +2802,7 @@ func vCapabilities_toolBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 // draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow.
 func vCapabilities_toolBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[163])
 	}
 	if ev != nil {
@@ -2922,7 +2922,7 @@ func vCapabilities_toolAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 // draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify.
 func vCapabilities_toolAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[168])
 	}
 	m := d.Members(n)
@@ -2938,7 +2938,7 @@ func vCapabilities_toolAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 // draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow.
 func vCapabilities_toolAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[170])
 	}
 	if ev != nil {
@@ -3057,7 +3057,7 @@ func vCapabilities_toolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // vCapabilities_toolPermissionRequest_allOf_1_modify checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify.
 func vCapabilities_toolPermissionRequest_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[175])
 	}
 	m := d.Members(n)
@@ -3072,7 +3072,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_modify(c *ahpimpl.Ctx, n ahpimp
 // vCapabilities_toolPermissionRequest_allOf_1_flow checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow.
 func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[177])
 	}
 	if ev != nil {
@@ -3187,7 +3187,7 @@ func vCapabilities_toolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // vCapabilities_toolBatchAfter_allOf_1_flow checks draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow.
 func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[182])
 	}
 	if ev != nil {
@@ -3302,7 +3302,7 @@ func vCapabilities_contextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 // vCapabilities_contextCompactBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify.
 func vCapabilities_contextCompactBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[187])
 	}
 	m := d.Members(n)
@@ -3406,7 +3406,7 @@ func vCapabilities_contextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // vCapabilities_contextCompactAfter_allOf_1_modify checks draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify.
 func vCapabilities_contextCompactAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[191])
 	}
 	m := d.Members(n)
@@ -3680,7 +3680,7 @@ func vCapabilities_userElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // vCapabilities_userElicitationResult_allOf_1_modify checks draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify.
 func vCapabilities_userElicitationResult_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[199])
 	}
 	m := d.Members(n)
@@ -3784,7 +3784,7 @@ func vCapabilities_userMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 // vCapabilities_userMessageInbound_allOf_1_modify checks draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify.
 func vCapabilities_userMessageInbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[203])
 	}
 	m := d.Members(n)
@@ -3888,7 +3888,7 @@ func vCapabilities_userMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // vCapabilities_userMessageOutbound_allOf_1_modify checks draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify.
 func vCapabilities_userMessageOutbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[207])
 	}
 	m := d.Members(n)
@@ -3992,7 +3992,7 @@ func vCapabilities_workspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // vCapabilities_workspaceChangeBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify.
 func vCapabilities_workspaceChangeBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[211])
 	}
 	m := d.Members(n)
@@ -4012,7 +4012,7 @@ func vCommon_eventType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vCapabilitiesResponse_allOf_1_result_manifest_gaps_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items.
 func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[214])
 	}
 	var seen uint64
@@ -4048,7 +4048,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahpimpl.Ctx, n 
 // vCapabilitiesResponse_allOf_1_result_manifest_limits checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits.
 func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[217])
 	}
 	if ev != nil {
@@ -4086,7 +4086,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahpimpl.Ctx, n ahpi
 // vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy.
 func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[218])
 	}
 	var seen uint64
@@ -4100,7 +4100,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 			seen |= 0x1
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[219])
 				}
 				if ok, _ := c.UniqueItems(n); !ok {
@@ -4115,7 +4115,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 			}
 		case "disableable":
 			seen |= 0x2
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
 				return c.FailTypeWith(n, &reasons[222])
 			}
 		default:
@@ -4150,7 +4150,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 			for m.Next() {
 				switch m.Key() {
 				case "disableable":
-					if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
+					if n := m.Value(); d.Kind(n) != ahpimpl.KindBool || d.Bool(n) {
 						return c.FailWith(n, &reasons[225])
 					}
 				default:
@@ -4373,7 +4373,7 @@ func vEvent_envelope_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 // vEvent_eventCore checks draft/event.schema.json#/$defs/eventCore.
 func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
 	}
 	var seen uint64
@@ -4450,7 +4450,7 @@ func vEvent_eventCore_member(c *ahpimpl.Ctx, key string, n ahpimpl.Node, i int, 
 // vCommon_session checks draft/common.schema.json#/$defs/session.
 func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[240])
 	}
 	var seen uint64
@@ -4466,24 +4466,24 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return false
 			}
 		case "cwd":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[241])
 			}
 		case "workspaceRoots":
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[242])
 				}
 				it := d.Items(n)
 				for it.Next() {
-					if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+					if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
 						return c.FailTypeWith(n, &reasons[243])
 					}
 				}
 			}
 		case "model":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[244])
 			}
 		case "agent":
@@ -4491,7 +4491,7 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return false
 			}
 		case "synthesized":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
 				return c.FailTypeWith(n, &reasons[245])
 			}
 		default:
@@ -4511,7 +4511,7 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // draft/common.schema.json#/$defs/session/properties/agent.
 func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[247])
 	}
 	var seen uint64
@@ -4527,7 +4527,7 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 				return false
 			}
 		case "type":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[248])
 			}
 		default:
@@ -4552,7 +4552,7 @@ func vEvent_eventCore_parentEventId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // vEvent_gap checks draft/event.schema.json#/$defs/gap.
 func vEvent_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[252])
 	}
 	var seen uint64
@@ -4588,7 +4588,7 @@ func vEvent_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vExtensions checks draft/extensions.schema.json#.
 func vExtensions(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[259])
 	}
 	m := d.Members(n)
@@ -4603,7 +4603,7 @@ func vExtensions(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vEvent_synthesizedFlag checks draft/event.schema.json#/$defs/synthesizedFlag.
 func vEvent_synthesizedFlag(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindBool) {
+	if d.Kind(n) != ahpimpl.KindBool {
 		return c.FailTypeWith(n, &reasons[260])
 	}
 	return true
@@ -4612,7 +4612,7 @@ func vEvent_synthesizedFlag(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 // vEvent_openIdentity checks draft/event.schema.json#/$defs/openIdentity.
 func vEvent_openIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[261])
 	}
 	var seen uint64
@@ -4647,7 +4647,7 @@ func vEvent_openIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 // vEvent_contentItems checks draft/event.schema.json#/$defs/contentItems.
 func vEvent_contentItems(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindArray) {
+	if d.Kind(n) != ahpimpl.KindArray {
 		return c.FailTypeWith(n, &reasons[265])
 	}
 	it := d.Items(n)
@@ -4795,7 +4795,7 @@ func vContentItem_textPart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 // draft/content-item.schema.json#/$defs/textBodyPart.
 func vContentItem_textBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[272])
 	}
 	var present uint64
@@ -4813,22 +4813,22 @@ func vContentItem_textBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 			}
 		case "kind":
 			seen |= 0x2
-			if n := m.Value(); !(d.StrEq(n, "text")) {
+			if n := m.Value(); !d.StrEq(n, "text") {
 				return c.FailWith(n, &reasons[273])
 			}
 		case "mediaType":
 			seen |= 0x4
-			if n := m.Value(); !(d.StrEq(n, "text/plain")) {
+			if n := m.Value(); !d.StrEq(n, "text/plain") {
 				return c.FailWith(n, &reasons[274])
 			}
 		case "selection":
 			seen |= 0x8
-			if n := m.Value(); !(d.StrEq(n, "body")) {
+			if n := m.Value(); !d.StrEq(n, "body") {
 				return c.FailWith(n, &reasons[275])
 			}
 		case "text":
 			seen |= 0x10
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[276])
 			}
 		case "category":
@@ -4859,7 +4859,7 @@ func vContentItem_textBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 // draft/content-item.schema.json#/$defs/synthesized.
 func vContentItem_synthesized(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindBool) {
+	if d.Kind(n) != ahpimpl.KindBool {
 		return c.FailTypeWith(n, &reasons[284])
 	}
 	return true
@@ -4869,7 +4869,7 @@ func vContentItem_synthesized(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 // draft/content-item.schema.json#/$defs/textGapPart.
 func vContentItem_textGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[285])
 	}
 	var seen uint64
@@ -4886,17 +4886,17 @@ func vContentItem_textGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 			}
 		case "kind":
 			seen |= 0x2
-			if n := m.Value(); !(d.StrEq(n, "text")) {
+			if n := m.Value(); !d.StrEq(n, "text") {
 				return c.FailWith(n, &reasons[286])
 			}
 		case "mediaType":
 			seen |= 0x4
-			if n := m.Value(); !(d.StrEq(n, "text/plain")) {
+			if n := m.Value(); !d.StrEq(n, "text/plain") {
 				return c.FailWith(n, &reasons[287])
 			}
 		case "selection":
 			seen |= 0x8
-			if n := m.Value(); !(d.StrEq(n, "body")) {
+			if n := m.Value(); !d.StrEq(n, "body") {
 				return c.FailWith(n, &reasons[288])
 			}
 		case "gap":
@@ -4936,7 +4936,7 @@ func vContentItem_textGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 // vContentItem_gap checks draft/content-item.schema.json#/$defs/gap.
 func vContentItem_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[295])
 	}
 	var seen uint64
@@ -4971,7 +4971,7 @@ func vContentItem_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vCommon_sha256Hex checks draft/common.schema.json#/$defs/sha256Hex.
 func vCommon_sha256Hex(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindString) {
+	if d.Kind(n) != ahpimpl.KindString {
 		return c.FailTypeWith(n, &reasons[298])
 	}
 	if d.RunesBelow(n, 64) {
@@ -4990,7 +4990,7 @@ func vCommon_sha256Hex(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // draft/content-item.schema.json#/$defs/textMetadataPart.
 func vContentItem_textMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[302])
 	}
 	var seen uint64
@@ -5007,17 +5007,17 @@ func vContentItem_textMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 			}
 		case "kind":
 			seen |= 0x2
-			if n := m.Value(); !(d.StrEq(n, "text")) {
+			if n := m.Value(); !d.StrEq(n, "text") {
 				return c.FailWith(n, &reasons[303])
 			}
 		case "mediaType":
 			seen |= 0x4
-			if n := m.Value(); !(d.StrEq(n, "text/plain")) {
+			if n := m.Value(); !d.StrEq(n, "text/plain") {
 				return c.FailWith(n, &reasons[304])
 			}
 		case "selection":
 			seen |= 0x8
-			if n := m.Value(); !(d.StrEq(n, "metadata")) {
+			if n := m.Value(); !d.StrEq(n, "metadata") {
 				return c.FailWith(n, &reasons[305])
 			}
 		case "category":
@@ -5053,7 +5053,7 @@ func vContentItem_textMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 // draft/content-item.schema.json#/$defs/textOmittedPart.
 func vContentItem_textOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[311])
 	}
 	var seen uint64
@@ -5070,17 +5070,17 @@ func vContentItem_textOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			}
 		case "kind":
 			seen |= 0x2
-			if n := m.Value(); !(d.StrEq(n, "text")) {
+			if n := m.Value(); !d.StrEq(n, "text") {
 				return c.FailWith(n, &reasons[312])
 			}
 		case "mediaType":
 			seen |= 0x4
-			if n := m.Value(); !(d.StrEq(n, "text/plain")) {
+			if n := m.Value(); !d.StrEq(n, "text/plain") {
 				return c.FailWith(n, &reasons[313])
 			}
 		case "selection":
 			seen |= 0x8
-			if n := m.Value(); !(d.StrEq(n, "omit")) {
+			if n := m.Value(); !d.StrEq(n, "omit") {
 				return c.FailWith(n, &reasons[314])
 			}
 		case "category":
@@ -5191,7 +5191,7 @@ func vContentItem_attachmentPart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 // draft/content-item.schema.json#/$defs/attachmentBodyPart.
 func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[323])
 	}
 	var present uint64
@@ -5209,7 +5209,7 @@ func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			}
 		case "kind":
 			seen |= 0x2
-			if n := m.Value(); !(d.StrEq(n, "attachment")) {
+			if n := m.Value(); !d.StrEq(n, "attachment") {
 				return c.FailWith(n, &reasons[324])
 			}
 		case "mediaType":
@@ -5219,7 +5219,7 @@ func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			}
 		case "selection":
 			seen |= 0x8
-			if n := m.Value(); !(d.StrEq(n, "body")) {
+			if n := m.Value(); !d.StrEq(n, "body") {
 				return c.FailWith(n, &reasons[325])
 			}
 		case "body":
@@ -5255,7 +5255,7 @@ func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 // draft/content-item.schema.json#/$defs/attachmentMediaType.
 func vContentItem_attachmentMediaType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindString) {
+	if d.Kind(n) != ahpimpl.KindString {
 		return c.FailTypeWith(n, &reasons[333])
 	}
 	if d.RunesBelow(n, 1) {
@@ -5282,7 +5282,7 @@ func vContentItem_attachmentMediaType_not(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 // vContentReference checks draft/content-reference.schema.json#.
 func vContentReference(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[337])
 	}
 	var present uint64
@@ -5318,7 +5318,7 @@ func vContentReference(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // draft/content-item.schema.json#/$defs/attachmentGapPart.
 func vContentItem_attachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[341])
 	}
 	var seen uint64
@@ -5335,7 +5335,7 @@ func vContentItem_attachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			}
 		case "kind":
 			seen |= 0x2
-			if n := m.Value(); !(d.StrEq(n, "attachment")) {
+			if n := m.Value(); !d.StrEq(n, "attachment") {
 				return c.FailWith(n, &reasons[342])
 			}
 		case "mediaType":
@@ -5345,7 +5345,7 @@ func vContentItem_attachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			}
 		case "selection":
 			seen |= 0x8
-			if n := m.Value(); !(d.StrEq(n, "body")) {
+			if n := m.Value(); !d.StrEq(n, "body") {
 				return c.FailWith(n, &reasons[343])
 			}
 		case "gap":
@@ -5386,7 +5386,7 @@ func vContentItem_attachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // draft/content-item.schema.json#/$defs/attachmentMetadataPart.
 func vContentItem_attachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[350])
 	}
 	var seen uint64
@@ -5403,7 +5403,7 @@ func vContentItem_attachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			}
 		case "kind":
 			seen |= 0x2
-			if n := m.Value(); !(d.StrEq(n, "attachment")) {
+			if n := m.Value(); !d.StrEq(n, "attachment") {
 				return c.FailWith(n, &reasons[351])
 			}
 		case "mediaType":
@@ -5413,7 +5413,7 @@ func vContentItem_attachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			}
 		case "selection":
 			seen |= 0x8
-			if n := m.Value(); !(d.StrEq(n, "metadata")) {
+			if n := m.Value(); !d.StrEq(n, "metadata") {
 				return c.FailWith(n, &reasons[352])
 			}
 		case "category":
@@ -5449,7 +5449,7 @@ func vContentItem_attachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // draft/content-item.schema.json#/$defs/attachmentOmittedPart.
 func vContentItem_attachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[358])
 	}
 	var seen uint64
@@ -5466,7 +5466,7 @@ func vContentItem_attachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 			}
 		case "kind":
 			seen |= 0x2
-			if n := m.Value(); !(d.StrEq(n, "attachment")) {
+			if n := m.Value(); !d.StrEq(n, "attachment") {
 				return c.FailWith(n, &reasons[359])
 			}
 		case "mediaType":
@@ -5476,7 +5476,7 @@ func vContentItem_attachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 			}
 		case "selection":
 			seen |= 0x8
-			if n := m.Value(); !(d.StrEq(n, "omit")) {
+			if n := m.Value(); !d.StrEq(n, "omit") {
 				return c.FailWith(n, &reasons[360])
 			}
 		case "category":
@@ -5512,7 +5512,7 @@ func vContentItem_attachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 // draft/interaction-event.schema.json#/$defs/config.change.before.
 func vInteractionEvent_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[366])
 	}
 	var seen uint64
@@ -5524,7 +5524,7 @@ func vInteractionEvent_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		switch m.Key() {
 		case "type":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "config.change.before")) {
+			if n := m.Value(); !d.StrEq(n, "config.change.before") {
 				return c.FailWith(n, &reasons[367])
 			}
 		case "change":
@@ -5548,7 +5548,7 @@ func vInteractionEvent_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 // vInteractionEvent_configChangeBefore_change checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
 func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[370])
 	}
 	var seen uint64
@@ -5572,7 +5572,7 @@ func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node,
 			seen |= 0x4
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[375])
 				}
 				it := d.Items(n)
@@ -5627,7 +5627,7 @@ func vCatalogueEvent_configChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 // draft/interaction-event.schema.json#/$defs/config.change.after.
 func vInteractionEvent_configChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[387])
 	}
 	var seen uint64
@@ -5639,7 +5639,7 @@ func vInteractionEvent_configChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		switch m.Key() {
 		case "type":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "config.change.after")) {
+			if n := m.Value(); !d.StrEq(n, "config.change.after") {
 				return c.FailWith(n, &reasons[388])
 			}
 		case "change":
@@ -5663,7 +5663,7 @@ func vInteractionEvent_configChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // vInteractionEvent_configChangeAfter_change checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
 func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[391])
 	}
 	var seen uint64
@@ -5687,7 +5687,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			seen |= 0x4
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[396])
 				}
 				it := d.Items(n)
@@ -5726,7 +5726,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 // vInteractionEvent_configChangeAfter_change_mcpServers_items checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/items.
 func vInteractionEvent_configChangeAfter_change_mcpServers_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[409])
 	}
 	return true
@@ -5743,7 +5743,7 @@ func vExecutionEvent_turnStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 // draft/execution-event.schema.json#/$defs/turn.start.
 func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[410])
 	}
 	var seen1 uint64
@@ -5756,7 +5756,7 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		switch m.Key() {
 		case "type":
 			seen1 |= 0x8
-			if n := m.Value(); !(d.StrEq(n, "turn.start")) {
+			if n := m.Value(); !d.StrEq(n, "turn.start") {
 				return c.FailWith(n, &reasons[411])
 			}
 		case "turn":
@@ -5800,7 +5800,7 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // vEvent_identity checks draft/event.schema.json#/$defs/identity.
 func vEvent_identity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[418])
 	}
 	var seen uint64
@@ -5836,7 +5836,7 @@ func vEvent_identity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // draft/event.schema.json#/$defs/modelVisibleItems.
 func vEvent_modelVisibleItems(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindArray) {
+	if d.Kind(n) != ahpimpl.KindArray {
 		return c.FailTypeWith(n, &reasons[423])
 	}
 	it := d.Items(n)
@@ -5862,7 +5862,7 @@ func vContentItem_message(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 // draft/content-item.schema.json#/$defs/message.
 func vContentItem_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[424])
 	}
 	var seen uint64
@@ -5888,7 +5888,7 @@ func vContentItem_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 				return false
 			}
 		case "synthesized":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
 				return c.FailTypeWith(n, &reasons[427])
 			}
 		default:
@@ -5915,7 +5915,7 @@ func vExecutionEvent_turnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 // draft/execution-event.schema.json#/$defs/turn.finish.before.
 func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[432])
 	}
 	var seen1 uint64
@@ -5928,7 +5928,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 		switch m.Key() {
 		case "type":
 			seen1 |= 0x8
-			if n := m.Value(); !(d.StrEq(n, "turn.finish.before")) {
+			if n := m.Value(); !d.StrEq(n, "turn.finish.before") {
 				return c.FailWith(n, &reasons[433])
 			}
 		case "turn":
@@ -5954,7 +5954,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			seen2 |= 0x4
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
+				if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
 					return c.FailTypeWith(n, &reasons[435])
 				}
 				if c.Cmp(n, num0) < 0 {
@@ -5995,7 +5995,7 @@ func vExecutionEvent_turnCompletion(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // draft/execution-event.schema.json#/$defs/turnCompletion.
 func vExecutionEvent_turnCompletion_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[441])
 	}
 	var seen uint64
@@ -6028,7 +6028,7 @@ func vExecutionEvent_turnCompletion_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			seen |= 0x4
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
+				if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
 					return c.FailTypeWith(n, &reasons[435])
 				}
 				if c.Cmp(n, num0) < 0 {
@@ -6068,11 +6068,11 @@ func vExecutionEvent_turnUsage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 		for m.Next() {
 			switch m.Key() {
 			case "kind":
-				if n := m.Value(); !(d.StrEq(n, "total")) {
+				if n := m.Value(); !d.StrEq(n, "total") {
 					return c.FailWith(n, &reasons[442])
 				}
 			case "scope":
-				if n := m.Value(); !(d.StrEq(n, "turn")) {
+				if n := m.Value(); !d.StrEq(n, "turn") {
 					return c.FailWith(n, &reasons[443])
 				}
 			default:
@@ -6089,7 +6089,7 @@ func vExecutionEvent_turnUsage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 // vExecutionEvent_usage checks draft/execution-event.schema.json#/$defs/usage.
 func vExecutionEvent_usage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[444])
 	}
 	var seen uint64
@@ -6156,7 +6156,7 @@ func vExecutionEvent_usage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // draft/execution-event.schema.json#/$defs/nonNegativeInteger.
 func vExecutionEvent_nonNegativeInteger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
+	if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
 		return c.FailTypeWith(n, &reasons[454])
 	}
 	if c.Cmp(n, num0) < 0 {
@@ -6169,7 +6169,7 @@ func vExecutionEvent_nonNegativeInteger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 // draft/execution-event.schema.json#/$defs/usage/properties/cost.
 func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[456])
 	}
 	var seen uint64
@@ -6183,7 +6183,7 @@ func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 			seen |= 0x1
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindNumber) {
+				if d.Kind(n) != ahpimpl.KindNumber {
 					return c.FailTypeWith(n, &reasons[457])
 				}
 				if c.Cmp(n, num0) < 0 {
@@ -6217,7 +6217,7 @@ func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 // draft/execution-event.schema.json#/$defs/currencyCode.
 func vExecutionEvent_currencyCode(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindString) {
+	if d.Kind(n) != ahpimpl.KindString {
 		return c.FailTypeWith(n, &reasons[464])
 	}
 	if !re3.Match(d.Str(n)) {
@@ -6237,7 +6237,7 @@ func vExecutionEvent_turnEnd(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 // draft/execution-event.schema.json#/$defs/turn.end.
 func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[466])
 	}
 	var seen1 uint64
@@ -6250,7 +6250,7 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		switch m.Key() {
 		case "type":
 			seen1 |= 0x8
-			if n := m.Value(); !(d.StrEq(n, "turn.end")) {
+			if n := m.Value(); !d.StrEq(n, "turn.end") {
 				return c.FailWith(n, &reasons[467])
 			}
 		case "error":
@@ -6280,7 +6280,7 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			seen2 |= 0x4
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
+				if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
 					return c.FailTypeWith(n, &reasons[435])
 				}
 				if c.Cmp(n, num0) < 0 {
@@ -6341,7 +6341,7 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // vExecutionEvent_error checks draft/execution-event.schema.json#/$defs/error.
 func vExecutionEvent_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[469])
 	}
 	var seen uint64
@@ -6416,7 +6416,7 @@ func vExecutionEvent_error_status_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 // draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/1.
 func vExecutionEvent_error_status_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
+	if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
 		return c.FailTypeWith(n, &reasons[482])
 	}
 	return true
@@ -6433,7 +6433,7 @@ func vExecutionEvent_turnProgress(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // draft/execution-event.schema.json#/$defs/turn.progress.
 func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[483])
 	}
 	var seen1 uint64
@@ -6446,7 +6446,7 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		switch m.Key() {
 		case "type":
 			seen1 |= 0x8
-			if n := m.Value(); !(d.StrEq(n, "turn.progress")) {
+			if n := m.Value(); !d.StrEq(n, "turn.progress") {
 				return c.FailWith(n, &reasons[484])
 			}
 		case "turn":
@@ -6470,7 +6470,7 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			}
 		case "final":
 			seen |= 0x8
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
 				return c.FailTypeWith(n, &reasons[485])
 			}
 		default:
@@ -6503,7 +6503,7 @@ func vExecutionEvent_modelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 // draft/execution-event.schema.json#/$defs/model.request.before.
 func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[490])
 	}
 	var seen1 uint64
@@ -6517,7 +6517,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 		switch m.Key() {
 		case "type":
 			seen1 |= 0x8
-			if n := m.Value(); !(d.StrEq(n, "model.request.before")) {
+			if n := m.Value(); !d.StrEq(n, "model.request.before") {
 				return c.FailWith(n, &reasons[491])
 			}
 		case "turn":
@@ -6584,7 +6584,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 // vExecutionEvent_model checks draft/execution-event.schema.json#/$defs/model.
 func vExecutionEvent_model(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[497])
 	}
 	var seen uint64
@@ -6621,7 +6621,7 @@ func vExecutionEvent_model(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // draft/execution-event.schema.json#/$defs/attempt.
 func vExecutionEvent_attempt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[505])
 	}
 	var seen uint64
@@ -6640,7 +6640,7 @@ func vExecutionEvent_attempt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 			seen |= 0x2
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
+				if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
 					return c.FailTypeWith(n, &reasons[508])
 				}
 				if c.Cmp(n, num1) < 0 {
@@ -6667,7 +6667,7 @@ func vExecutionEvent_attempt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 // vExecutionEvent_modelRequestBefore_params checks draft/execution-event.schema.json#/$defs/model.request.before/properties/params.
 func vExecutionEvent_modelRequestBefore_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[513])
 	}
 	return true
@@ -6684,7 +6684,7 @@ func vExecutionEvent_modelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 // draft/execution-event.schema.json#/$defs/model.response.after.
 func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[514])
 	}
 	var seen1 uint64
@@ -6698,7 +6698,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 		switch m.Key() {
 		case "type":
 			seen1 |= 0x8
-			if n := m.Value(); !(d.StrEq(n, "model.response.after")) {
+			if n := m.Value(); !d.StrEq(n, "model.response.after") {
 				return c.FailWith(n, &reasons[515])
 			}
 		case "turn":
@@ -6737,7 +6737,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 		case "latencyMs":
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindNumber) {
+				if d.Kind(n) != ahpimpl.KindNumber {
 					return c.FailTypeWith(n, &reasons[518])
 				}
 				if c.Cmp(n, num0) < 0 {
@@ -6855,7 +6855,7 @@ func vExecutionEvent_skippedExecution_execution(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			switch m.Key() {
 			case "status":
 				seen |= 0x1
-				if n := m.Value(); !(d.StrEq(n, "skipped")) {
+				if n := m.Value(); !d.StrEq(n, "skipped") {
 					return c.FailWith(n, &reasons[528])
 				}
 			default:
@@ -6883,7 +6883,7 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahpimpl.Ctx, n ahpim
 		for m.Next() {
 			switch m.Key() {
 			case "reason":
-				if n := m.Value(); !(d.StrEq(n, "supplied_result")) {
+				if n := m.Value(); !d.StrEq(n, "supplied_result") {
 					return c.FailWith(n, &reasons[530])
 				}
 			default:
@@ -6966,7 +6966,7 @@ func vExecutionEvent_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 // draft/execution-event.schema.json#/$defs/execution/oneOf/0.
 func vExecutionEvent_execution_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[534])
 	}
 	var seen uint64
@@ -6978,7 +6978,7 @@ func vExecutionEvent_execution_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		switch m.Key() {
 		case "status":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "executed")) {
+			if n := m.Value(); !d.StrEq(n, "executed") {
 				return c.FailWith(n, &reasons[535])
 			}
 		default:
@@ -6998,7 +6998,7 @@ func vExecutionEvent_execution_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // draft/execution-event.schema.json#/$defs/execution/oneOf/1.
 func vExecutionEvent_execution_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[538])
 	}
 	var seen uint64
@@ -7010,12 +7010,12 @@ func vExecutionEvent_execution_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		switch m.Key() {
 		case "status":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "skipped")) {
+			if n := m.Value(); !d.StrEq(n, "skipped") {
 				return c.FailWith(n, &reasons[539])
 			}
 		case "reason":
 			seen |= 0x2
-			if n := m.Value(); !(d.StrEq(n, "supplied_result")) {
+			if n := m.Value(); !d.StrEq(n, "supplied_result") {
 				return c.FailWith(n, &reasons[540])
 			}
 		default:
@@ -7035,7 +7035,7 @@ func vExecutionEvent_execution_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // draft/execution-event.schema.json#/$defs/execution/oneOf/2.
 func vExecutionEvent_execution_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[544])
 	}
 	var seen uint64
@@ -7047,12 +7047,12 @@ func vExecutionEvent_execution_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		switch m.Key() {
 		case "status":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "skipped")) {
+			if n := m.Value(); !d.StrEq(n, "skipped") {
 				return c.FailWith(n, &reasons[545])
 			}
 		case "reason":
 			seen |= 0x2
-			if n := m.Value(); !(d.StrEq(n, "policy")) {
+			if n := m.Value(); !d.StrEq(n, "policy") {
 				return c.FailWith(n, &reasons[546])
 			}
 		case "detail":
@@ -7076,7 +7076,7 @@ func vExecutionEvent_execution_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // draft/execution-event.schema.json#/$defs/execution/oneOf/3.
 func vExecutionEvent_execution_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[552])
 	}
 	var seen uint64
@@ -7088,12 +7088,12 @@ func vExecutionEvent_execution_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		switch m.Key() {
 		case "status":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "skipped")) {
+			if n := m.Value(); !d.StrEq(n, "skipped") {
 				return c.FailWith(n, &reasons[553])
 			}
 		case "reason":
 			seen |= 0x2
-			if n := m.Value(); !(d.StrEq(n, "cancelled")) {
+			if n := m.Value(); !d.StrEq(n, "cancelled") {
 				return c.FailWith(n, &reasons[554])
 			}
 		case "detail":
@@ -7117,7 +7117,7 @@ func vExecutionEvent_execution_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // draft/execution-event.schema.json#/$defs/execution/oneOf/4.
 func vExecutionEvent_execution_oneOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[560])
 	}
 	var seen uint64
@@ -7129,12 +7129,12 @@ func vExecutionEvent_execution_oneOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		switch m.Key() {
 		case "status":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "skipped")) {
+			if n := m.Value(); !d.StrEq(n, "skipped") {
 				return c.FailWith(n, &reasons[561])
 			}
 		case "reason":
 			seen |= 0x2
-			if n := m.Value(); !(d.StrEq(n, "timeout")) {
+			if n := m.Value(); !d.StrEq(n, "timeout") {
 				return c.FailWith(n, &reasons[562])
 			}
 		case "detail":
@@ -7158,7 +7158,7 @@ func vExecutionEvent_execution_oneOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // draft/execution-event.schema.json#/$defs/execution/oneOf/5.
 func vExecutionEvent_execution_oneOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[568])
 	}
 	var seen uint64
@@ -7170,12 +7170,12 @@ func vExecutionEvent_execution_oneOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		switch m.Key() {
 		case "status":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "skipped")) {
+			if n := m.Value(); !d.StrEq(n, "skipped") {
 				return c.FailWith(n, &reasons[569])
 			}
 		case "reason":
 			seen |= 0x2
-			if n := m.Value(); !(d.StrEq(n, "other")) {
+			if n := m.Value(); !d.StrEq(n, "other") {
 				return c.FailWith(n, &reasons[570])
 			}
 		case "detail":
@@ -7211,11 +7211,11 @@ func vExecutionEvent_attemptUsage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		for m.Next() {
 			switch m.Key() {
 			case "kind":
-				if n := m.Value(); !(d.StrEq(n, "amount")) {
+				if n := m.Value(); !d.StrEq(n, "amount") {
 					return c.FailWith(n, &reasons[576])
 				}
 			case "scope":
-				if n := m.Value(); !(d.StrEq(n, "attempt")) {
+				if n := m.Value(); !d.StrEq(n, "attempt") {
 					return c.FailWith(n, &reasons[577])
 				}
 			case "provenance":
@@ -7244,7 +7244,7 @@ func vExecutionEvent_modelError(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 // draft/execution-event.schema.json#/$defs/model.error.
 func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[579])
 	}
 	var seen1 uint64
@@ -7258,7 +7258,7 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		switch m.Key() {
 		case "type":
 			seen1 |= 0x8
-			if n := m.Value(); !(d.StrEq(n, "model.error")) {
+			if n := m.Value(); !d.StrEq(n, "model.error") {
 				return c.FailWith(n, &reasons[580])
 			}
 		case "turn":
@@ -7296,7 +7296,7 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		case "latencyMs":
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindNumber) {
+				if d.Kind(n) != ahpimpl.KindNumber {
 					return c.FailTypeWith(n, &reasons[581])
 				}
 				if c.Cmp(n, num0) < 0 {
@@ -7348,7 +7348,7 @@ func vExecutionEvent_modelError_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		for m.Next() {
 			switch m.Key() {
 			case "status":
-				if n := m.Value(); !(d.StrEq(n, "executed")) {
+				if n := m.Value(); !d.StrEq(n, "executed") {
 					return c.FailWith(n, &reasons[590])
 				}
 			default:
@@ -7373,7 +7373,7 @@ func vExecutionEvent_modelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // draft/execution-event.schema.json#/$defs/model.switch.before.
 func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[591])
 	}
 	var seen1 uint64
@@ -7387,7 +7387,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		switch m.Key() {
 		case "type":
 			seen1 |= 0x8
-			if n := m.Value(); !(d.StrEq(n, "model.switch.before")) {
+			if n := m.Value(); !d.StrEq(n, "model.switch.before") {
 				return c.FailWith(n, &reasons[592])
 			}
 		case "turn":
@@ -7445,7 +7445,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 // vExecutionEvent_modelSwitchBefore_pricing checks draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing.
 func vExecutionEvent_modelSwitchBefore_pricing(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[599])
 	}
 	var seen uint64
@@ -7463,7 +7463,7 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		case "inputPerMillionTokens":
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindNumber) {
+				if d.Kind(n) != ahpimpl.KindNumber {
 					return c.FailTypeWith(n, &reasons[600])
 				}
 				if c.Cmp(n, num0) < 0 {
@@ -7473,7 +7473,7 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		case "outputPerMillionTokens":
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindNumber) {
+				if d.Kind(n) != ahpimpl.KindNumber {
 					return c.FailTypeWith(n, &reasons[602])
 				}
 				if c.Cmp(n, num0) < 0 {
@@ -7504,7 +7504,7 @@ func vExecutionEvent_modelSwitchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 // draft/execution-event.schema.json#/$defs/model.switch.after.
 func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[606])
 	}
 	var seen1 uint64
@@ -7518,7 +7518,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 		switch m.Key() {
 		case "type":
 			seen1 |= 0x8
-			if n := m.Value(); !(d.StrEq(n, "model.switch.after")) {
+			if n := m.Value(); !d.StrEq(n, "model.switch.after") {
 				return c.FailWith(n, &reasons[607])
 			}
 		case "turn":
@@ -7580,7 +7580,7 @@ func vExecutionEvent_toolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 // draft/execution-event.schema.json#/$defs/tool.permission.request.
 func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[614])
 	}
 	var seen1 uint64
@@ -7595,7 +7595,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 		switch m.Key() {
 		case "type":
 			seen1 |= 0x8
-			if n := m.Value(); !(d.StrEq(n, "tool.permission.request")) {
+			if n := m.Value(); !d.StrEq(n, "tool.permission.request") {
 				return c.FailWith(n, &reasons[615])
 			}
 		case "turn":
@@ -7613,7 +7613,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			}
 		case "sandboxBypass":
 			seen |= 0x2
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
 				return c.FailTypeWith(n, &reasons[617])
 			}
 		case "call":
@@ -7683,7 +7683,7 @@ func vExecutionEvent_toolCall(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 // draft/execution-event.schema.json#/$defs/toolCall.
 func vExecutionEvent_toolCall_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[625])
 	}
 	var seen uint64
@@ -7735,7 +7735,7 @@ func vExecutionEvent_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 // draft/execution-event.schema.json#/$defs/tool.
 func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[627])
 	}
 	var seen uint64
@@ -7825,7 +7825,7 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 // draft/execution-event.schema.json#/$defs/tool/properties/input.
 func vExecutionEvent_tool_input(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[639])
 	}
 	return true
@@ -7841,7 +7841,7 @@ func vExecutionEvent_mcp(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 // draft/execution-event.schema.json#/$defs/mcp.
 func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[640])
 	}
 	var seen uint64
@@ -7888,7 +7888,7 @@ func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 // draft/execution-event.schema.json#/$defs/mcp/properties/server.
 func vExecutionEvent_mcp_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[649])
 	}
 	var seen uint64
@@ -7974,7 +7974,7 @@ func vExecutionEvent_mcp_connection_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0.
 func vExecutionEvent_mcp_connection_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[657])
 	}
 	var seen uint64
@@ -7986,7 +7986,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		switch m.Key() {
 		case "transport":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "http")) {
+			if n := m.Value(); !d.StrEq(n, "http") {
 				return c.FailWith(n, &reasons[658])
 			}
 		case "url":
@@ -8108,7 +8108,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 			switch m.Key() {
 			case "path":
 				seen |= 0x1
-				if n := m.Value(); !(d.StrEq(n, "url")) {
+				if n := m.Value(); !d.StrEq(n, "url") {
 					return c.FailWith(n, &reasons[664])
 				}
 			default:
@@ -8129,7 +8129,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 // draft/execution-event.schema.json#/$defs/webUrl.
 func vExecutionEvent_webUrl(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindString) {
+	if d.Kind(n) != ahpimpl.KindString {
 		return c.FailTypeWith(n, &reasons[666])
 	}
 	if !re4.Match(d.Str(n)) {
@@ -8145,7 +8145,7 @@ func vExecutionEvent_webUrl(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 // draft/execution-event.schema.json#/$defs/connectionGaps.
 func vExecutionEvent_connectionGaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindArray) {
+	if d.Kind(n) != ahpimpl.KindArray {
 		return c.FailTypeWith(n, &reasons[669])
 	}
 	if d.Len(n) < 1 {
@@ -8168,7 +8168,7 @@ func vExecutionEvent_connectionGaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // draft/execution-event.schema.json#/$defs/connectionGaps/items.
 func vExecutionEvent_connectionGaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[671])
 	}
 	var seen uint64
@@ -8205,7 +8205,7 @@ func vExecutionEvent_connectionGaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 // draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1.
 func vExecutionEvent_mcp_connection_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[679])
 	}
 	var seen uint64
@@ -8217,7 +8217,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		switch m.Key() {
 		case "transport":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "sse")) {
+			if n := m.Value(); !d.StrEq(n, "sse") {
 				return c.FailWith(n, &reasons[680])
 			}
 		case "url":
@@ -8339,7 +8339,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 			switch m.Key() {
 			case "path":
 				seen |= 0x1
-				if n := m.Value(); !(d.StrEq(n, "url")) {
+				if n := m.Value(); !d.StrEq(n, "url") {
 					return c.FailWith(n, &reasons[686])
 				}
 			default:
@@ -8360,7 +8360,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 // draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2.
 func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[688])
 	}
 	var seen uint64
@@ -8372,7 +8372,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		switch m.Key() {
 		case "transport":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "stdio")) {
+			if n := m.Value(); !d.StrEq(n, "stdio") {
 				return c.FailWith(n, &reasons[689])
 			}
 		case "command":
@@ -8382,12 +8382,12 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		case "args":
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[692])
 				}
 				it := d.Items(n)
 				for it.Next() {
-					if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+					if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
 						return c.FailTypeWith(n, &reasons[693])
 					}
 				}
@@ -8542,7 +8542,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 			switch m.Key() {
 			case "path":
 				seen |= 0x1
-				if n := m.Value(); !(d.StrEq(n, "command")) {
+				if n := m.Value(); !d.StrEq(n, "command") {
 					return c.FailWith(n, &reasons[701])
 				}
 			default:
@@ -8643,7 +8643,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 			switch m.Key() {
 			case "path":
 				seen |= 0x1
-				if n := m.Value(); !(d.StrEq(n, "args")) {
+				if n := m.Value(); !d.StrEq(n, "args") {
 					return c.FailWith(n, &reasons[706])
 				}
 			default:
@@ -8744,7 +8744,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 			switch m.Key() {
 			case "path":
 				seen |= 0x1
-				if n := m.Value(); !(d.StrEq(n, "cwd")) {
+				if n := m.Value(); !d.StrEq(n, "cwd") {
 					return c.FailWith(n, &reasons[711])
 				}
 			default:
@@ -8765,7 +8765,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 // draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3.
 func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[713])
 	}
 	var seen uint64
@@ -8779,7 +8779,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			seen |= 0x1
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
+				if d.Kind(n) != ahpimpl.KindString {
 					return c.FailTypeWith(n, &reasons[714])
 				}
 				if !re5.Match(d.Str(n)) {
@@ -8925,7 +8925,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 			switch m.Key() {
 			case "path":
 				seen |= 0x1
-				if n := m.Value(); !(d.StrEq(n, "addressForm")) {
+				if n := m.Value(); !d.StrEq(n, "addressForm") {
 					return c.FailWith(n, &reasons[725])
 				}
 			default:
@@ -9026,7 +9026,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 			switch m.Key() {
 			case "path":
 				seen |= 0x1
-				if n := m.Value(); !(d.StrEq(n, "address")) {
+				if n := m.Value(); !d.StrEq(n, "address") {
 					return c.FailWith(n, &reasons[730])
 				}
 			default:
@@ -9046,7 +9046,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 // vExecutionEvent_batch checks draft/execution-event.schema.json#/$defs/batch.
 func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[732])
 	}
 	var seen uint64
@@ -9065,7 +9065,7 @@ func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			seen |= 0x2
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[735])
 				}
 				if d.Len(n) < 1 {
@@ -9101,7 +9101,7 @@ func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // vExecutionEvent_toolPermissionRequest_suggestions_items checks draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/items.
 func vExecutionEvent_toolPermissionRequest_suggestions_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[743])
 	}
 	return true
@@ -9118,7 +9118,7 @@ func vExecutionEvent_toolPermissionResolved(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 // draft/execution-event.schema.json#/$defs/tool.permission.resolved.
 func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[744])
 	}
 	var seen1 uint64
@@ -9132,7 +9132,7 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 		switch m.Key() {
 		case "type":
 			seen1 |= 0x8
-			if n := m.Value(); !(d.StrEq(n, "tool.permission.resolved")) {
+			if n := m.Value(); !d.StrEq(n, "tool.permission.resolved") {
 				return c.FailWith(n, &reasons[745])
 			}
 		case "turn":
@@ -9205,7 +9205,7 @@ func vExecutionEvent_toolProgress(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // draft/execution-event.schema.json#/$defs/tool.progress.
 func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[750])
 	}
 	var seen1 uint64
@@ -9220,7 +9220,7 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		switch m.Key() {
 		case "type":
 			seen1 |= 0x8
-			if n := m.Value(); !(d.StrEq(n, "tool.progress")) {
+			if n := m.Value(); !d.StrEq(n, "tool.progress") {
 				return c.FailWith(n, &reasons[751])
 			}
 		case "turn":
@@ -9238,7 +9238,7 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			}
 		case "backgrounded":
 			seen |= 0x2
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
 				return c.FailTypeWith(n, &reasons[752])
 			}
 		case "call":
@@ -9302,7 +9302,7 @@ func vExecutionEvent_toolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // draft/execution-event.schema.json#/$defs/tool.batch.after.
 func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[756])
 	}
 	var seen1 uint64
@@ -9315,7 +9315,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		switch m.Key() {
 		case "type":
 			seen1 |= 0x8
-			if n := m.Value(); !(d.StrEq(n, "tool.batch.after")) {
+			if n := m.Value(); !d.StrEq(n, "tool.batch.after") {
 				return c.FailWith(n, &reasons[757])
 			}
 		case "turn":
@@ -9335,7 +9335,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			seen |= 0x2
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[758])
 				}
 				if d.Len(n) < 1 {
@@ -9376,7 +9376,7 @@ func vExecutionEvent_toolBatchAfter_calls_items(c *ahpimpl.Ctx, n ahpimpl.Node, 
 // vExecutionEvent_toolBatchAfter_calls_items_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items.
 func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[762])
 	}
 	var seen uint64
@@ -9492,11 +9492,11 @@ func vExecutionEvent_deniedByPolicy_then_execution(c *ahpimpl.Ctx, n ahpimpl.Nod
 		for m.Next() {
 			switch m.Key() {
 			case "status":
-				if n := m.Value(); !(d.StrEq(n, "skipped")) {
+				if n := m.Value(); !d.StrEq(n, "skipped") {
 					return c.FailWith(n, &reasons[771])
 				}
 			case "reason":
-				if n := m.Value(); !(d.StrEq(n, "policy")) {
+				if n := m.Value(); !d.StrEq(n, "policy") {
 					return c.FailWith(n, &reasons[772])
 				}
 			default:
@@ -9527,7 +9527,7 @@ func vExecutionEvent_contextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 // draft/execution-event.schema.json#/$defs/context.compact.before.
 func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[774])
 	}
 	var seen1 uint64
@@ -9541,7 +9541,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		switch m.Key() {
 		case "type":
 			seen1 |= 0x8
-			if n := m.Value(); !(d.StrEq(n, "context.compact.before")) {
+			if n := m.Value(); !d.StrEq(n, "context.compact.before") {
 				return c.FailWith(n, &reasons[775])
 			}
 		case "turn":
@@ -9601,7 +9601,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // draft/content-item.schema.json#/$defs/textParts.
 func vContentItem_textParts(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindArray) {
+	if d.Kind(n) != ahpimpl.KindArray {
 		return c.FailTypeWith(n, &reasons[780])
 	}
 	it := d.Items(n)
@@ -9636,7 +9636,7 @@ func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahpimpl.Ctx, n ahpimpl.
 // draft/execution-event.schema.json#/$defs/tokenCounts.
 func vExecutionEvent_tokenCounts(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[782])
 	}
 	if ev != nil {
@@ -9674,7 +9674,7 @@ func vExecutionEvent_contextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // draft/execution-event.schema.json#/$defs/context.compact.after.
 func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[784])
 	}
 	var seen1 uint64
@@ -9687,7 +9687,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 		switch m.Key() {
 		case "type":
 			seen1 |= 0x8
-			if n := m.Value(); !(d.StrEq(n, "context.compact.after")) {
+			if n := m.Value(); !d.StrEq(n, "context.compact.after") {
 				return c.FailWith(n, &reasons[785])
 			}
 		case "turn":
@@ -9707,7 +9707,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 			seen |= 0x2
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[786])
 				}
 				it := d.Items(n)
@@ -9751,7 +9751,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 // vExecutionEvent_contextCompactAfter_removed_items checks draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items.
 func vExecutionEvent_contextCompactAfter_removed_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[790])
 	}
 	var seen uint64
@@ -9790,7 +9790,7 @@ func vTaskWorkspaceEvent_taskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 // draft/task-workspace-event.schema.json#/$defs/task.change.before.
 func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[795])
 	}
 	var seen uint64
@@ -9801,7 +9801,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			if n := m.Value(); !(d.StrEq(n, "task.change.before")) {
+			if n := m.Value(); !d.StrEq(n, "task.change.before") {
 				return c.FailWith(n, &reasons[796])
 			}
 		case "task":
@@ -9829,7 +9829,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // draft/task-workspace-event.schema.json#/$defs/taskChange.
 func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[798])
 	}
 	var seen uint64
@@ -9859,7 +9859,7 @@ func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 				return false
 			}
 		case "description":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[802])
 			}
 		case "synthesized":
@@ -9883,7 +9883,7 @@ func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // draft/task-workspace-event.schema.json#/$defs/taskChange/properties/change.
 func vTaskWorkspaceEvent_taskChange_change(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[807])
 	}
 	return true
@@ -9893,7 +9893,7 @@ func vTaskWorkspaceEvent_taskChange_change(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 // draft/task-workspace-event.schema.json#/$defs/taskChange/properties/prior.
 func vTaskWorkspaceEvent_taskChange_prior(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[808])
 	}
 	return true
@@ -9910,7 +9910,7 @@ func vTaskWorkspaceEvent_taskChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // draft/task-workspace-event.schema.json#/$defs/task.change.after.
 func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[809])
 	}
 	var seen uint64
@@ -9921,7 +9921,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			if n := m.Value(); !(d.StrEq(n, "task.change.after")) {
+			if n := m.Value(); !d.StrEq(n, "task.change.after") {
 				return c.FailWith(n, &reasons[810])
 			}
 		case "task":
@@ -9975,7 +9975,7 @@ func vInteractionEvent_userAttention(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 // draft/interaction-event.schema.json#/$defs/user.attention.
 func vInteractionEvent_userAttention_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[812])
 	}
 	var seen uint64
@@ -9987,7 +9987,7 @@ func vInteractionEvent_userAttention_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		switch m.Key() {
 		case "type":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "user.attention")) {
+			if n := m.Value(); !d.StrEq(n, "user.attention") {
 				return c.FailWith(n, &reasons[813])
 			}
 		case "attention":
@@ -10017,7 +10017,7 @@ func vInteractionEvent_userAttention_attention(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // vInteractionEvent_userAttention_attention_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
 func vInteractionEvent_userAttention_attention_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[816])
 	}
 	var seen uint64
@@ -10085,7 +10085,7 @@ func vInteractionEvent_userElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 // draft/interaction-event.schema.json#/$defs/user.elicitation.request.
 func vInteractionEvent_userElicitationRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[823])
 	}
 	var seen uint64
@@ -10097,7 +10097,7 @@ func vInteractionEvent_userElicitationRequest_body(c *ahpimpl.Ctx, n ahpimpl.Nod
 		switch m.Key() {
 		case "type":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "user.elicitation.request")) {
+			if n := m.Value(); !d.StrEq(n, "user.elicitation.request") {
 				return c.FailWith(n, &reasons[824])
 			}
 		case "elicitation":
@@ -10131,7 +10131,7 @@ func vInteractionEvent_userElicitationRequest_elicitation(c *ahpimpl.Ctx, n ahpi
 // keywords of draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
 func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[827])
 	}
 	var seen uint64
@@ -10204,7 +10204,7 @@ func vInteractionEvent_userElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 // draft/interaction-event.schema.json#/$defs/user.elicitation.result.
 func vInteractionEvent_userElicitationResult_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[834])
 	}
 	var seen uint64
@@ -10216,7 +10216,7 @@ func vInteractionEvent_userElicitationResult_body(c *ahpimpl.Ctx, n ahpimpl.Node
 		switch m.Key() {
 		case "type":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "user.elicitation.result")) {
+			if n := m.Value(); !d.StrEq(n, "user.elicitation.result") {
 				return c.FailWith(n, &reasons[835])
 			}
 		case "elicitation":
@@ -10250,7 +10250,7 @@ func vInteractionEvent_userElicitationResult_elicitation(c *ahpimpl.Ctx, n ahpim
 // of draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
 func vInteractionEvent_userElicitationResult_elicitation_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[838])
 	}
 	var seen uint64
@@ -10322,7 +10322,7 @@ func vInteractionEvent_userMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 // draft/interaction-event.schema.json#/$defs/user.message.inbound.
 func vInteractionEvent_userMessageInbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[846])
 	}
 	var seen uint64
@@ -10334,7 +10334,7 @@ func vInteractionEvent_userMessageInbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		switch m.Key() {
 		case "type":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "user.message.inbound")) {
+			if n := m.Value(); !d.StrEq(n, "user.message.inbound") {
 				return c.FailWith(n, &reasons[847])
 			}
 		case "message":
@@ -10364,7 +10364,7 @@ func vInteractionEvent_userMessageInbound_message(c *ahpimpl.Ctx, n ahpimpl.Node
 // vInteractionEvent_userMessageInbound_message_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
 func vInteractionEvent_userMessageInbound_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[850])
 	}
 	var seen uint64
@@ -10417,7 +10417,7 @@ func vInteractionEvent_userMessageInbound_message_messages_items(c *ahpimpl.Ctx,
 		for m.Next() {
 			switch m.Key() {
 			case "role":
-				if n := m.Value(); !(d.StrEq(n, "user")) {
+				if n := m.Value(); !d.StrEq(n, "user") {
 					return c.FailWith(n, &reasons[860])
 				}
 			default:
@@ -10461,7 +10461,7 @@ func vInteractionEvent_userMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 // draft/interaction-event.schema.json#/$defs/user.message.outbound.
 func vInteractionEvent_userMessageOutbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[861])
 	}
 	var seen uint64
@@ -10473,7 +10473,7 @@ func vInteractionEvent_userMessageOutbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 		switch m.Key() {
 		case "type":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "user.message.outbound")) {
+			if n := m.Value(); !d.StrEq(n, "user.message.outbound") {
 				return c.FailWith(n, &reasons[862])
 			}
 		case "message":
@@ -10503,7 +10503,7 @@ func vInteractionEvent_userMessageOutbound_message(c *ahpimpl.Ctx, n ahpimpl.Nod
 // vInteractionEvent_userMessageOutbound_message_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
 func vInteractionEvent_userMessageOutbound_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[865])
 	}
 	var seen uint64
@@ -10551,7 +10551,7 @@ func vInteractionEvent_userMessageOutbound_message_messages_items(c *ahpimpl.Ctx
 		for m.Next() {
 			switch m.Key() {
 			case "role":
-				if n := m.Value(); !(d.StrEq(n, "assistant")) {
+				if n := m.Value(); !d.StrEq(n, "assistant") {
 					return c.FailWith(n, &reasons[872])
 				}
 			default:
@@ -10576,7 +10576,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // draft/task-workspace-event.schema.json#/$defs/workspace.change.before.
 func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[873])
 	}
 	var seen uint64
@@ -10587,7 +10587,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.No
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			if n := m.Value(); !(d.StrEq(n, "workspace.change.before")) {
+			if n := m.Value(); !d.StrEq(n, "workspace.change.before") {
 				return c.FailWith(n, &reasons[874])
 			}
 		case "workspace":
@@ -10615,7 +10615,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.No
 // draft/task-workspace-event.schema.json#/$defs/workspaceChange.
 func vTaskWorkspaceEvent_workspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[876])
 	}
 	var seen uint64
@@ -10640,7 +10640,7 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				return false
 			}
 		case "reason":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[878])
 			}
 		default:
@@ -10660,7 +10660,7 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // draft/task-workspace-event.schema.json#/$defs/workspaceState.
 func vTaskWorkspaceEvent_workspaceState(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[882])
 	}
 	if d.Len(n) < 1 {
@@ -10679,7 +10679,7 @@ func vTaskWorkspaceEvent_workspaceState(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 		case "workspaceRoots":
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[886])
 				}
 				if ok, _ := c.UniqueItems(n); !ok {
@@ -10713,7 +10713,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 // draft/task-workspace-event.schema.json#/$defs/workspace.change.after.
 func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[891])
 	}
 	var seen uint64
@@ -10724,7 +10724,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Nod
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			if n := m.Value(); !(d.StrEq(n, "workspace.change.after")) {
+			if n := m.Value(); !d.StrEq(n, "workspace.change.after") {
 				return c.FailWith(n, &reasons[892])
 			}
 		case "workspace":
@@ -10759,7 +10759,7 @@ func vTaskWorkspaceEvent_fileChanged(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 // draft/task-workspace-event.schema.json#/$defs/file.changed.
 func vTaskWorkspaceEvent_fileChanged_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[894])
 	}
 	var seen uint64
@@ -10770,14 +10770,14 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			if n := m.Value(); !(d.StrEq(n, "file.changed")) {
+			if n := m.Value(); !d.StrEq(n, "file.changed") {
 				return c.FailWith(n, &reasons[895])
 			}
 		case "changes":
 			seen |= 0x1
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[896])
 				}
 				if d.Len(n) < 1 {
@@ -10817,7 +10817,7 @@ func vTaskWorkspaceEvent_changedFile(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 // draft/task-workspace-event.schema.json#/$defs/changedFile.
 func vTaskWorkspaceEvent_changedFile_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[899])
 	}
 	var seen uint64
@@ -10839,7 +10839,7 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			}
 		case "agentCaused":
 			seen |= 0x4
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
 				return c.FailTypeWith(n, &reasons[903])
 			}
 		case "before":
@@ -10886,7 +10886,7 @@ func vCatalogueEvent_hookFailure_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 // draft/interaction-event.schema.json#/$defs/hook.failure.
 func vInteractionEvent_hookFailure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[908])
 	}
 	var seen uint64
@@ -10898,7 +10898,7 @@ func vInteractionEvent_hookFailure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 		switch m.Key() {
 		case "type":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "hook.failure")) {
+			if n := m.Value(); !d.StrEq(n, "hook.failure") {
 				return c.FailWith(n, &reasons[909])
 			}
 		case "failure":
@@ -10928,7 +10928,7 @@ func vInteractionEvent_hookFailure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 // draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure.
 func vInteractionEvent_hookFailure_failure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[913])
 	}
 	var seen uint64
@@ -10974,7 +10974,7 @@ func vInteractionEvent_hookFailure_parentEventId(c *ahpimpl.Ctx, n ahpimpl.Node,
 // vContentSelection checks draft/content-selection.schema.json#.
 func vContentSelection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[925])
 	}
 	var seen uint64
@@ -11037,7 +11037,7 @@ func vContentSelection_disposition(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 // vContentUploadReceipt checks draft/content-upload-receipt.schema.json#.
 func vContentUploadReceipt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[928])
 	}
 	var seen uint64
@@ -11078,7 +11078,7 @@ func vContentUploadReceipt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // vContentUpload checks draft/content-upload.schema.json#.
 func vContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[933])
 	}
 	var seen uint64
@@ -11092,7 +11092,7 @@ func vContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			seen |= 0x1
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
+				if d.Kind(n) != ahpimpl.KindString {
 					return c.FailTypeWith(n, &reasons[934])
 				}
 				if !re6.Match(d.Str(n)) {
@@ -11169,7 +11169,7 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // draft/registration.schema.json#/$defs/authentication/anyOf/0.
 func vRegistration_authentication_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[942])
 	}
 	var seen uint64
@@ -11181,13 +11181,13 @@ func vRegistration_authentication_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		switch m.Key() {
 		case "type":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "bearer")) {
+			if n := m.Value(); !d.StrEq(n, "bearer") {
 				return c.FailWith(n, &reasons[943])
 			}
 		case "tokenEnv":
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
+				if d.Kind(n) != ahpimpl.KindString {
 					return c.FailTypeWith(n, &reasons[944])
 				}
 				if !re7.Match(d.Str(n)) {
@@ -11286,7 +11286,7 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node
 // draft/registration.schema.json#/$defs/authentication/anyOf/1.
 func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[952])
 	}
 	var seen uint64
@@ -11298,7 +11298,7 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		switch m.Key() {
 		case "type":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "oauth")) {
+			if n := m.Value(); !d.StrEq(n, "oauth") {
 				return c.FailWith(n, &reasons[953])
 			}
 		case "resource":
@@ -11310,7 +11310,7 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			seen |= 0x4
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
+				if d.Kind(n) != ahpimpl.KindString {
 					return c.FailTypeWith(n, &reasons[954])
 				}
 				if !re8.Match(d.Str(n)) {
@@ -11337,7 +11337,7 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		case "scopes":
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[958])
 				}
 				if ok, _ := c.UniqueItems(n); !ok {
@@ -11367,7 +11367,7 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 // draft/common.schema.json#/$defs/positiveInteger.
 func vCommon_positiveInteger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
+	if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
 		return c.FailTypeWith(n, &reasons[965])
 	}
 	if c.Cmp(n, num1) < 0 {
@@ -11379,7 +11379,7 @@ func vCommon_positiveInteger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 // vDenyEffect checks draft/deny-effect.schema.json#.
 func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[967])
 	}
 	var seen uint64
@@ -11391,7 +11391,7 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		switch m.Key() {
 		case "type":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "deny")) {
+			if n := m.Value(); !d.StrEq(n, "deny") {
 				return c.FailWith(n, &reasons[968])
 			}
 		case "reason":
@@ -11499,7 +11499,7 @@ func vEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vEffect_allowEffect checks draft/effect.schema.json#/$defs/allowEffect.
 func vEffect_allowEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[977])
 	}
 	var seen uint64
@@ -11511,7 +11511,7 @@ func vEffect_allowEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 		switch m.Key() {
 		case "type":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "allow")) {
+			if n := m.Value(); !d.StrEq(n, "allow") {
 				return c.FailWith(n, &reasons[978])
 			}
 		default:
@@ -11530,7 +11530,7 @@ func vEffect_allowEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 // vEffect_askEffect checks draft/effect.schema.json#/$defs/askEffect.
 func vEffect_askEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[981])
 	}
 	var seen uint64
@@ -11542,7 +11542,7 @@ func vEffect_askEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		switch m.Key() {
 		case "type":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "ask")) {
+			if n := m.Value(); !d.StrEq(n, "ask") {
 				return c.FailWith(n, &reasons[982])
 			}
 		default:
@@ -11561,7 +11561,7 @@ func vEffect_askEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vEffect_modifyEffect checks draft/effect.schema.json#/$defs/modifyEffect.
 func vEffect_modifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[985])
 	}
 	var seen uint64
@@ -11573,7 +11573,7 @@ func vEffect_modifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		switch m.Key() {
 		case "type":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "modify")) {
+			if n := m.Value(); !d.StrEq(n, "modify") {
 				return c.FailWith(n, &reasons[986])
 			}
 		case "target":
@@ -11777,7 +11777,7 @@ func vEffect_modifyEffect_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // vContentItem_messages checks draft/content-item.schema.json#/$defs/messages.
 func vContentItem_messages(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindArray) {
+	if d.Kind(n) != ahpimpl.KindArray {
 		return c.FailTypeWith(n, &reasons[994])
 	}
 	it := d.Items(n)
@@ -11875,7 +11875,7 @@ func vEffect_modifyEffect_allOf_1_then_value(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 // vEffect_modifyEffect_allOf_1_then_value_oneOf_1 checks draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf/1.
 func vEffect_modifyEffect_allOf_1_then_value_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[996])
 	}
 	return true
@@ -11997,7 +11997,7 @@ func vEffect_modifyEffect_allOf_3_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/3/then/properties/value.
 func vEffect_modifyEffect_allOf_3_then_value(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[997])
 	}
 	return true
@@ -12006,7 +12006,7 @@ func vEffect_modifyEffect_allOf_3_then_value(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 // vEffect_messageEffect checks draft/effect.schema.json#/$defs/messageEffect.
 func vEffect_messageEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[998])
 	}
 	var seen uint64
@@ -12018,12 +12018,12 @@ func vEffect_messageEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		switch m.Key() {
 		case "type":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "message")) {
+			if n := m.Value(); !d.StrEq(n, "message") {
 				return c.FailWith(n, &reasons[999])
 			}
 		case "text":
 			seen |= 0x2
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1000])
 			}
 		default:
@@ -12042,7 +12042,7 @@ func vEffect_messageEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // vEffect_returnEffect checks draft/effect.schema.json#/$defs/returnEffect.
 func vEffect_returnEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1004])
 	}
 	var seen uint64
@@ -12054,7 +12054,7 @@ func vEffect_returnEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		switch m.Key() {
 		case "type":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "return")) {
+			if n := m.Value(); !d.StrEq(n, "return") {
 				return c.FailWith(n, &reasons[1005])
 			}
 		case "value":
@@ -12075,7 +12075,7 @@ func vEffect_returnEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 // vEffect_flowStopEffect checks draft/effect.schema.json#/$defs/flowStopEffect.
 func vEffect_flowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1009])
 	}
 	var seen uint64
@@ -12087,12 +12087,12 @@ func vEffect_flowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 		switch m.Key() {
 		case "type":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "flow")) {
+			if n := m.Value(); !d.StrEq(n, "flow") {
 				return c.FailWith(n, &reasons[1010])
 			}
 		case "operation":
 			seen |= 0x2
-			if n := m.Value(); !(d.StrEq(n, "stop")) {
+			if n := m.Value(); !d.StrEq(n, "stop") {
 				return c.FailWith(n, &reasons[1011])
 			}
 		case "reason":
@@ -12117,7 +12117,7 @@ func vEffect_flowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 // draft/effect.schema.json#/$defs/flowContinueEffect.
 func vEffect_flowContinueEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1016])
 	}
 	var seen uint64
@@ -12129,12 +12129,12 @@ func vEffect_flowContinueEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 		switch m.Key() {
 		case "type":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "flow")) {
+			if n := m.Value(); !d.StrEq(n, "flow") {
 				return c.FailWith(n, &reasons[1017])
 			}
 		case "operation":
 			seen |= 0x2
-			if n := m.Value(); !(d.StrEq(n, "continue")) {
+			if n := m.Value(); !d.StrEq(n, "continue") {
 				return c.FailWith(n, &reasons[1018])
 			}
 		case "instruction":
@@ -12157,7 +12157,7 @@ func vEffect_flowContinueEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 // vEffect_injectEffect checks draft/effect.schema.json#/$defs/injectEffect.
 func vEffect_injectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1022])
 	}
 	var seen uint64
@@ -12169,17 +12169,17 @@ func vEffect_injectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		switch m.Key() {
 		case "type":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "inject")) {
+			if n := m.Value(); !d.StrEq(n, "inject") {
 				return c.FailWith(n, &reasons[1023])
 			}
 		case "target":
 			seen |= 0x2
-			if n := m.Value(); !(d.StrEq(n, "context")) {
+			if n := m.Value(); !d.StrEq(n, "context") {
 				return c.FailWith(n, &reasons[1024])
 			}
 		case "operation":
 			seen |= 0x4
-			if n := m.Value(); !(d.StrEq(n, "append")) {
+			if n := m.Value(); !d.StrEq(n, "append") {
 				return c.FailWith(n, &reasons[1025])
 			}
 		case "deliverAt":
@@ -12375,7 +12375,7 @@ func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vToolBefore_body checks the keywords of draft/tool-before.schema.json#.
 func vToolBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1035])
 	}
 	var seen1 uint64
@@ -12387,7 +12387,7 @@ func vToolBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			if n := m.Value(); !(d.StrEq(n, "tool.before")) {
+			if n := m.Value(); !d.StrEq(n, "tool.before") {
 				return c.FailWith(n, &reasons[1036])
 			}
 		case "call":
@@ -12449,7 +12449,7 @@ func vToolAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vToolAfter_body checks the keywords of draft/tool-after.schema.json#.
 func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1038])
 	}
 	var seen1 uint64
@@ -12463,7 +12463,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		switch m.Key() {
 		case "type":
 			seen1 |= 0x8
-			if n := m.Value(); !(d.StrEq(n, "tool.after")) {
+			if n := m.Value(); !d.StrEq(n, "tool.after") {
 				return c.FailWith(n, &reasons[1039])
 			}
 		case "turn":
@@ -12492,7 +12492,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		case "durationMs":
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindNumber) {
+				if d.Kind(n) != ahpimpl.KindNumber {
 					return c.FailTypeWith(n, &reasons[1040])
 				}
 				if c.Cmp(n, num0) < 0 {
@@ -12502,7 +12502,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		case "fileChanges":
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[1042])
 				}
 				it := d.Items(n)
@@ -12670,7 +12670,7 @@ func vExecutionEvent_fileChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 // draft/execution-event.schema.json#/$defs/fileChange.
 func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1050])
 	}
 	var seen uint64
@@ -12813,7 +12813,7 @@ func vSessionStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vSessionStart_body checks the keywords of draft/session-start.schema.json#.
 func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1062])
 	}
 	var seen1 uint64
@@ -12827,7 +12827,7 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		switch m.Key() {
 		case "type":
 			seen1 |= 0x8
-			if n := m.Value(); !(d.StrEq(n, "session.start")) {
+			if n := m.Value(); !d.StrEq(n, "session.start") {
 				return c.FailWith(n, &reasons[1063])
 			}
 		case "turn":
@@ -12933,7 +12933,7 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // draft/session-start.schema.json#/properties/harness.
 func vSessionStart_harness(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1075])
 	}
 	var seen uint64
@@ -12975,7 +12975,7 @@ func vSessionEnd(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vSessionEnd_body checks the keywords of draft/session-end.schema.json#.
 func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1083])
 	}
 	var present uint64
@@ -12987,7 +12987,7 @@ func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	for m.Next() {
 		switch m.Key() {
 		case "type":
-			if n := m.Value(); !(d.StrEq(n, "session.end")) {
+			if n := m.Value(); !d.StrEq(n, "session.end") {
 				return c.FailWith(n, &reasons[1084])
 			}
 		case "outcome":
@@ -13033,7 +13033,7 @@ func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // draft/session-end.schema.json#/properties/counters.
 func vSessionEnd_counters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1092])
 	}
 	if ev != nil {
@@ -13043,7 +13043,7 @@ func vSessionEnd_counters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	for m.Next() {
 		{
 			n := m.Value()
-			if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
+			if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
 				return c.FailTypeWith(n, &reasons[1093])
 			}
 			if c.Cmp(n, num0) < 0 {
@@ -13236,7 +13236,7 @@ func vInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 // draft/intercept-deny-response.schema.json#/allOf/1/properties/result.
 func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1099])
 	}
 	var seen uint64
@@ -13255,7 +13255,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			seen |= 0x2
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[1100])
 				}
 				if d.Len(n) < 1 {
@@ -13322,7 +13322,7 @@ func vInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 // draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result.
 func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1105])
 	}
 	var seen uint64
@@ -13341,7 +13341,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			seen |= 0x2
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[1106])
 				}
 				if d.Len(n) > 0 {
@@ -13373,7 +13373,7 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	}
 	// draft/intercept-request.schema.json#/allOf/1
 	{
-		if !(d.Kind(n) == ahpimpl.KindObject) {
+		if d.Kind(n) != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[1110])
 		}
 		var seen uint64
@@ -13385,7 +13385,7 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			switch m.Key() {
 			case "method":
 				seen |= 0x1
-				if n := m.Value(); !(d.StrEq(n, "hooks/intercept")) {
+				if n := m.Value(); !d.StrEq(n, "hooks/intercept") {
 					return c.FailWith(n, &reasons[1111])
 				}
 			case "params":
@@ -13414,7 +13414,7 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // draft/intercept-request.schema.json#/allOf/1/properties/params.
 func vInterceptRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1114])
 	}
 	var seen uint64
@@ -13830,7 +13830,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_if_event(c *ahpimpl.Ctx, n ahpimpl
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if n := m.Value(); !(d.StrEq(n, "session.start")) {
+				if n := m.Value(); !d.StrEq(n, "session.start") {
 					return c.FailWith(n, &reasons[1118])
 				}
 			default:
@@ -13918,7 +13918,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_if_event(c *ahpimpl.Ctx, n ahpimpl
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if n := m.Value(); !(d.StrEq(n, "config.change.before")) {
+				if n := m.Value(); !d.StrEq(n, "config.change.before") {
 					return c.FailWith(n, &reasons[1119])
 				}
 			default:
@@ -14006,7 +14006,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_if_event(c *ahpimpl.Ctx, n ahpimpl
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if n := m.Value(); !(d.StrEq(n, "turn.start")) {
+				if n := m.Value(); !d.StrEq(n, "turn.start") {
 					return c.FailWith(n, &reasons[1120])
 				}
 			default:
@@ -14094,7 +14094,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_if_event(c *ahpimpl.Ctx, n ahpimpl
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if n := m.Value(); !(d.StrEq(n, "turn.finish.before")) {
+				if n := m.Value(); !d.StrEq(n, "turn.finish.before") {
 					return c.FailWith(n, &reasons[1121])
 				}
 			default:
@@ -14182,7 +14182,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_if_event(c *ahpimpl.Ctx, n ahpimpl
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if n := m.Value(); !(d.StrEq(n, "model.request.before")) {
+				if n := m.Value(); !d.StrEq(n, "model.request.before") {
 					return c.FailWith(n, &reasons[1122])
 				}
 			default:
@@ -14270,7 +14270,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_if_event(c *ahpimpl.Ctx, n ahpimpl
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if n := m.Value(); !(d.StrEq(n, "model.response.after")) {
+				if n := m.Value(); !d.StrEq(n, "model.response.after") {
 					return c.FailWith(n, &reasons[1123])
 				}
 			default:
@@ -14358,7 +14358,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_if_event(c *ahpimpl.Ctx, n ahpimpl
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if n := m.Value(); !(d.StrEq(n, "model.switch.before")) {
+				if n := m.Value(); !d.StrEq(n, "model.switch.before") {
 					return c.FailWith(n, &reasons[1124])
 				}
 			default:
@@ -14446,7 +14446,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_if_event(c *ahpimpl.Ctx, n ahpimpl
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if n := m.Value(); !(d.StrEq(n, "tool.before")) {
+				if n := m.Value(); !d.StrEq(n, "tool.before") {
 					return c.FailWith(n, &reasons[1125])
 				}
 			default:
@@ -14534,7 +14534,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_if_event(c *ahpimpl.Ctx, n ahpimpl
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if n := m.Value(); !(d.StrEq(n, "tool.after")) {
+				if n := m.Value(); !d.StrEq(n, "tool.after") {
 					return c.FailWith(n, &reasons[1126])
 				}
 			default:
@@ -14622,7 +14622,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_if_event(c *ahpimpl.Ctx, n ahpimpl
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if n := m.Value(); !(d.StrEq(n, "tool.permission.request")) {
+				if n := m.Value(); !d.StrEq(n, "tool.permission.request") {
 					return c.FailWith(n, &reasons[1127])
 				}
 			default:
@@ -14710,7 +14710,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_if_event(c *ahpimpl.Ctx, n ahpimp
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if n := m.Value(); !(d.StrEq(n, "tool.batch.after")) {
+				if n := m.Value(); !d.StrEq(n, "tool.batch.after") {
 					return c.FailWith(n, &reasons[1128])
 				}
 			default:
@@ -14798,7 +14798,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_if_event(c *ahpimpl.Ctx, n ahpimp
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if n := m.Value(); !(d.StrEq(n, "context.compact.before")) {
+				if n := m.Value(); !d.StrEq(n, "context.compact.before") {
 					return c.FailWith(n, &reasons[1129])
 				}
 			default:
@@ -14886,7 +14886,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_if_event(c *ahpimpl.Ctx, n ahpimp
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if n := m.Value(); !(d.StrEq(n, "context.compact.after")) {
+				if n := m.Value(); !d.StrEq(n, "context.compact.after") {
 					return c.FailWith(n, &reasons[1130])
 				}
 			default:
@@ -14974,7 +14974,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_if_event(c *ahpimpl.Ctx, n ahpimp
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if n := m.Value(); !(d.StrEq(n, "task.change.before")) {
+				if n := m.Value(); !d.StrEq(n, "task.change.before") {
 					return c.FailWith(n, &reasons[1131])
 				}
 			default:
@@ -15062,7 +15062,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_if_event(c *ahpimpl.Ctx, n ahpimp
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if n := m.Value(); !(d.StrEq(n, "user.elicitation.request")) {
+				if n := m.Value(); !d.StrEq(n, "user.elicitation.request") {
 					return c.FailWith(n, &reasons[1132])
 				}
 			default:
@@ -15150,7 +15150,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_if_event(c *ahpimpl.Ctx, n ahpimp
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if n := m.Value(); !(d.StrEq(n, "user.elicitation.result")) {
+				if n := m.Value(); !d.StrEq(n, "user.elicitation.result") {
 					return c.FailWith(n, &reasons[1133])
 				}
 			default:
@@ -15238,7 +15238,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_if_event(c *ahpimpl.Ctx, n ahpimp
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if n := m.Value(); !(d.StrEq(n, "user.message.inbound")) {
+				if n := m.Value(); !d.StrEq(n, "user.message.inbound") {
 					return c.FailWith(n, &reasons[1134])
 				}
 			default:
@@ -15326,7 +15326,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_if_event(c *ahpimpl.Ctx, n ahpimp
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if n := m.Value(); !(d.StrEq(n, "user.message.outbound")) {
+				if n := m.Value(); !d.StrEq(n, "user.message.outbound") {
 					return c.FailWith(n, &reasons[1135])
 				}
 			default:
@@ -15414,7 +15414,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_if_event(c *ahpimpl.Ctx, n ahpimp
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if n := m.Value(); !(d.StrEq(n, "workspace.change.before")) {
+				if n := m.Value(); !d.StrEq(n, "workspace.change.before") {
 					return c.FailWith(n, &reasons[1136])
 				}
 			default:
@@ -15634,7 +15634,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow(c *ahpimpl.Ctx, 
 // vInterceptRequest_allOf_1_params_state checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state.
 func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1141])
 	}
 	var seen uint64
@@ -15661,7 +15661,7 @@ func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		case "instructions":
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[1144])
 				}
 				it := d.Items(n)
@@ -15672,7 +15672,7 @@ func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				}
 			}
 		case "injections":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindArray) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindArray {
 				return c.FailTypeWith(n, &reasons[1145])
 			}
 		default:
@@ -15710,7 +15710,7 @@ func vInterceptRequest_allOf_1_params_state_candidate(c *ahpimpl.Ctx, n ahpimpl.
 // vInterceptRequest_allOf_1_params_state_candidate_anyOf_0 checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/0.
 func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindNull) {
+	if d.Kind(n) != ahpimpl.KindNull {
 		return c.FailTypeWith(n, &reasons[1148])
 	}
 	return true
@@ -15719,7 +15719,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahpimpl.Ctx, n 
 // vInterceptRequest_allOf_1_params_state_candidate_anyOf_1 checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1.
 func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1149])
 	}
 	var seen uint64
@@ -15751,7 +15751,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahpimpl.Ctx, n 
 // vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/properties/provenance.
 func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1151])
 	}
 	return true
@@ -15795,7 +15795,7 @@ func vInterceptResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // draft/intercept-response.schema.json#/allOf/1/properties/result.
 func vInterceptResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1153])
 	}
 	var present uint64
@@ -15905,7 +15905,7 @@ func vJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vCommon_notification checks draft/common.schema.json#/$defs/notification.
 func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1161])
 	}
 	var present uint64
@@ -15954,7 +15954,7 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 // draft/common.schema.json#/$defs/notification/properties/params.
 func vCommon_notification_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1166])
 	}
 	return true
@@ -15963,7 +15963,7 @@ func vCommon_notification_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 // vCommon_errorResponse checks draft/common.schema.json#/$defs/errorResponse.
 func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1167])
 	}
 	var present uint64
@@ -16012,7 +16012,7 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // draft/common.schema.json#/$defs/errorResponse/properties/error.
 func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1172])
 	}
 	var seen uint64
@@ -16024,12 +16024,12 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 		switch m.Key() {
 		case "code":
 			seen |= 0x1
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
 				return c.FailTypeWith(n, &reasons[1173])
 			}
 		case "message":
 			seen |= 0x2
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1174])
 			}
 		case "data":
@@ -16054,7 +16054,7 @@ func vObserveNotification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	}
 	// draft/observe-notification.schema.json#/allOf/1
 	{
-		if !(d.Kind(n) == ahpimpl.KindObject) {
+		if d.Kind(n) != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[1177])
 		}
 		if ev != nil {
@@ -16064,7 +16064,7 @@ func vObserveNotification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		for m.Next() {
 			switch m.Key() {
 			case "method":
-				if n := m.Value(); !(d.StrEq(n, "hooks/observe")) {
+				if n := m.Value(); !d.StrEq(n, "hooks/observe") {
 					return c.FailWith(n, &reasons[1178])
 				}
 			case "params":
@@ -16086,7 +16086,7 @@ func vObserveNotification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 // draft/observe-notification.schema.json#/allOf/1/properties/params.
 func vObserveNotification_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1179])
 	}
 	var seen uint64
@@ -16122,7 +16122,7 @@ func vObserveNotification_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // vRegistration checks draft/registration.schema.json#.
 func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1182])
 	}
 	var seen uint64
@@ -16141,7 +16141,7 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			seen |= 0x2
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[1183])
 				}
 				if d.Len(n) < 1 {
@@ -16173,7 +16173,7 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vRegistration_backend checks draft/registration.schema.json#/$defs/backend.
 func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1187])
 	}
 	var present uint64
@@ -16202,7 +16202,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			seen |= 0x4
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[1188])
 				}
 				if d.Len(n) < 1 {
@@ -16302,7 +16302,7 @@ func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, 
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if n := m.Value(); !(d.StrEq(n, "stdio")) {
+				if n := m.Value(); !d.StrEq(n, "stdio") {
 					return c.FailWith(n, &reasons[1195])
 				}
 			default:
@@ -16327,7 +16327,7 @@ func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if n := m.Value(); !(d.StrEq(n, "http")) {
+				if n := m.Value(); !d.StrEq(n, "http") {
 					return c.FailWith(n, &reasons[1196])
 				}
 			default:
@@ -16381,7 +16381,7 @@ func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 // draft/registration.schema.json#/$defs/stdioTransport.
 func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1199])
 	}
 	var seen uint64
@@ -16393,7 +16393,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		switch m.Key() {
 		case "type":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "stdio")) {
+			if n := m.Value(); !d.StrEq(n, "stdio") {
 				return c.FailWith(n, &reasons[1200])
 			}
 		case "command":
@@ -16404,12 +16404,12 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		case "args":
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[1201])
 				}
 				it := d.Items(n)
 				for it.Next() {
-					if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+					if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
 						return c.FailTypeWith(n, &reasons[1202])
 					}
 				}
@@ -16420,7 +16420,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				return false
 			}
 		case "cwd":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1204])
 			}
 		default:
@@ -16440,7 +16440,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // draft/registration.schema.json#/$defs/httpTransport.
 func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1208])
 	}
 	var seen uint64
@@ -16452,7 +16452,7 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 		switch m.Key() {
 		case "type":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "http")) {
+			if n := m.Value(); !d.StrEq(n, "http") {
 				return c.FailWith(n, &reasons[1209])
 			}
 		case "url":
@@ -16476,7 +16476,7 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 // vRegistration_httpUrl checks draft/registration.schema.json#/$defs/httpUrl.
 func vRegistration_httpUrl(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindString) {
+	if d.Kind(n) != ahpimpl.KindString {
 		return c.FailTypeWith(n, &reasons[1212])
 	}
 	if !re4.Match(d.Str(n)) {
@@ -16528,7 +16528,7 @@ func vRegistration_backend_subscriptions_items(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // draft/registration.schema.json#/$defs/interceptSubscription.
 func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1217])
 	}
 	var seen uint64
@@ -16542,7 +16542,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			seen |= 0x1
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[1218])
 				}
 				if d.Len(n) < 1 {
@@ -16560,7 +16560,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			}
 		case "mode":
 			seen |= 0x2
-			if n := m.Value(); !(d.StrEq(n, "intercept")) {
+			if n := m.Value(); !d.StrEq(n, "intercept") {
 				return c.FailWith(n, &reasons[1221])
 			}
 		case "timeoutMs":
@@ -16574,7 +16574,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				return false
 			}
 		case "includeNative":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
 				return c.FailTypeWith(n, &reasons[1223])
 			}
 		case "content":
@@ -16595,7 +16595,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				return false
 			}
 		case "disableable":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
 				return c.FailTypeWith(n, &reasons[1225])
 			}
 		default:
@@ -16637,7 +16637,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				switch m.Key() {
 				case "disableable":
 					seen |= 0x1
-					if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
+					if n := m.Value(); d.Kind(n) != ahpimpl.KindBool || d.Bool(n) {
 						return c.FailWith(n, &reasons[1231])
 					}
 				default:
@@ -16678,7 +16678,7 @@ func vRegistration_interceptSubscription_events_items(c *ahpimpl.Ctx, n ahpimpl.
 // draft/registration.schema.json#/$defs/eventWildcard.
 func vRegistration_eventWildcard(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindString) {
+	if d.Kind(n) != ahpimpl.KindString {
 		return c.FailTypeWith(n, &reasons[1233])
 	}
 	if !re9.Match(d.Str(n)) {
@@ -16690,7 +16690,7 @@ func vRegistration_eventWildcard(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 // vRegistration_filters checks draft/registration.schema.json#/$defs/filters.
 func vRegistration_filters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1235])
 	}
 	if ev != nil {
@@ -16702,7 +16702,7 @@ func vRegistration_filters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		case "toolKinds":
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[1236])
 				}
 				if ok, _ := c.UniqueItems(n); !ok {
@@ -16718,7 +16718,7 @@ func vRegistration_filters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		case "paths":
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[1238])
 				}
 				if ok, _ := c.UniqueItems(n); !ok {
@@ -16745,7 +16745,7 @@ func vRegistration_filters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // draft/registration.schema.json#/$defs/observeSubscription.
 func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1240])
 	}
 	var present uint64
@@ -16760,7 +16760,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			seen |= 0x1
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[1241])
 				}
 				if d.Len(n) < 1 {
@@ -16778,11 +16778,11 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			}
 		case "mode":
 			seen |= 0x2
-			if n := m.Value(); !(d.StrEq(n, "observe")) {
+			if n := m.Value(); !d.StrEq(n, "observe") {
 				return c.FailWith(n, &reasons[1244])
 			}
 		case "includeNative":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
 				return c.FailTypeWith(n, &reasons[1245])
 			}
 		case "content":
@@ -16803,7 +16803,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				return false
 			}
 		case "disableable":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
 				return c.FailTypeWith(n, &reasons[1247])
 			}
 		case "timeoutMs":
@@ -16851,7 +16851,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				switch m.Key() {
 				case "disableable":
 					seen |= 0x1
-					if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
+					if n := m.Value(); d.Kind(n) != ahpimpl.KindBool || d.Bool(n) {
 						return c.FailWith(n, &reasons[1251])
 					}
 				default:
@@ -17045,7 +17045,7 @@ func vMCPElicitation_elicitRequestParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams.
 func vMCPElicitation_elicitRequestUrlParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1259])
 	}
 	var seen uint64
@@ -17061,22 +17061,22 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			}
 		case "elicitationId":
 			seen |= 0x1
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1260])
 			}
 		case "message":
 			seen |= 0x2
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1261])
 			}
 		case "mode":
 			seen |= 0x4
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
+				if d.Kind(n) != ahpimpl.KindString {
 					return c.FailTypeWith(n, &reasons[1262])
 				}
-				if !(d.StrEq(n, "url")) {
+				if !d.StrEq(n, "url") {
 					return c.FailWith(n, &reasons[1263])
 				}
 			}
@@ -17106,7 +17106,7 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 // draft/mcp-elicitation.schema.json#/$defs/requestMeta.
 func vMCPElicitation_requestMeta(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1270])
 	}
 	if ev != nil {
@@ -17134,7 +17134,7 @@ func vMCPElicitation_requestMeta(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 func vMCPElicitation_progressToken(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahpimpl.KindString || k == ahpimpl.KindNumber) {
+	if k != ahpimpl.KindString && k != ahpimpl.KindNumber {
 		return c.FailTypeWith(n, &reasons[1271])
 	}
 	return true
@@ -17144,7 +17144,7 @@ func vMCPElicitation_progressToken(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 // draft/mcp-elicitation.schema.json#/$defs/TaskMetadata.
 func vMCPElicitation_taskMetadata(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1272])
 	}
 	if ev != nil {
@@ -17154,7 +17154,7 @@ func vMCPElicitation_taskMetadata(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	for m.Next() {
 		switch m.Key() {
 		case "ttl":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
 				return c.FailTypeWith(n, &reasons[1273])
 			}
 		default:
@@ -17171,7 +17171,7 @@ func vMCPElicitation_taskMetadata(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams.
 func vMCPElicitation_elicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1274])
 	}
 	var seen uint64
@@ -17187,16 +17187,16 @@ func vMCPElicitation_elicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 			}
 		case "message":
 			seen |= 0x1
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1275])
 			}
 		case "mode":
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
+				if d.Kind(n) != ahpimpl.KindString {
 					return c.FailTypeWith(n, &reasons[1276])
 				}
-				if !(d.StrEq(n, "form")) {
+				if !d.StrEq(n, "form") {
 					return c.FailWith(n, &reasons[1277])
 				}
 			}
@@ -17225,7 +17225,7 @@ func vMCPElicitation_elicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 // vMCPElicitation_elicitRequestFormParams_requestedSchema checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema.
 func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1280])
 	}
 	var seen uint64
@@ -17236,7 +17236,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n a
 	for m.Next() {
 		switch m.Key() {
 		case "$schema":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1281])
 			}
 		case "properties":
@@ -17247,12 +17247,12 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n a
 		case "required":
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[1282])
 				}
 				it := d.Items(n)
 				for it.Next() {
-					if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+					if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
 						return c.FailTypeWith(n, &reasons[1283])
 					}
 				}
@@ -17261,10 +17261,10 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n a
 			seen |= 0x2
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
+				if d.Kind(n) != ahpimpl.KindString {
 					return c.FailTypeWith(n, &reasons[1284])
 				}
-				if !(d.StrEq(n, "object")) {
+				if !d.StrEq(n, "object") {
 					return c.FailWith(n, &reasons[1285])
 				}
 			}
@@ -17284,7 +17284,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n a
 // vMCPElicitation_elicitRequestFormParams_requestedSchema_properties checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/properties.
 func vMCPElicitation_elicitRequestFormParams_requestedSchema_properties(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1289])
 	}
 	if ev != nil {
@@ -17370,7 +17370,7 @@ func vMCPElicitation_primitiveSchemaDefinition(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // draft/mcp-elicitation.schema.json#/$defs/StringSchema.
 func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1290])
 	}
 	var seen uint64
@@ -17384,29 +17384,29 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			seen |= 0x1
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
+				if d.Kind(n) != ahpimpl.KindString {
 					return c.FailTypeWith(n, &reasons[1291])
 				}
-				if !(d.StrEq(n, "string")) {
+				if !d.StrEq(n, "string") {
 					return c.FailWith(n, &reasons[1292])
 				}
 			}
 		case "title":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1293])
 			}
 		case "description":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1294])
 			}
 		case "default":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1295])
 			}
 		case "format":
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
+				if d.Kind(n) != ahpimpl.KindString {
 					return c.FailTypeWith(n, &reasons[1296])
 				}
 				if !c.StrEnum(n, &reasons[1297], enum65) {
@@ -17414,11 +17414,11 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				}
 			}
 		case "minLength":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
 				return c.FailTypeWith(n, &reasons[1298])
 			}
 		case "maxLength":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
 				return c.FailTypeWith(n, &reasons[1299])
 			}
 		default:
@@ -17438,7 +17438,7 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // draft/mcp-elicitation.schema.json#/$defs/NumberSchema.
 func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1302])
 	}
 	var seen uint64
@@ -17452,7 +17452,7 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			seen |= 0x1
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
+				if d.Kind(n) != ahpimpl.KindString {
 					return c.FailTypeWith(n, &reasons[1303])
 				}
 				if !c.StrEnum(n, &reasons[1304], enum66) {
@@ -17460,23 +17460,23 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				}
 			}
 		case "title":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1305])
 			}
 		case "description":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1306])
 			}
 		case "default":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
 				return c.FailTypeWith(n, &reasons[1307])
 			}
 		case "minimum":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
 				return c.FailTypeWith(n, &reasons[1308])
 			}
 		case "maximum":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
 				return c.FailTypeWith(n, &reasons[1309])
 			}
 		default:
@@ -17496,7 +17496,7 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // draft/mcp-elicitation.schema.json#/$defs/BooleanSchema.
 func vMCPElicitation_booleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1312])
 	}
 	var seen uint64
@@ -17510,23 +17510,23 @@ func vMCPElicitation_booleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 			seen |= 0x1
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
+				if d.Kind(n) != ahpimpl.KindString {
 					return c.FailTypeWith(n, &reasons[1313])
 				}
-				if !(d.StrEq(n, "boolean")) {
+				if !d.StrEq(n, "boolean") {
 					return c.FailWith(n, &reasons[1314])
 				}
 			}
 		case "title":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1315])
 			}
 		case "description":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1316])
 			}
 		case "default":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
 				return c.FailTypeWith(n, &reasons[1317])
 			}
 		default:
@@ -17546,7 +17546,7 @@ func vMCPElicitation_booleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 // draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema.
 func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1320])
 	}
 	var seen uint64
@@ -17560,35 +17560,35 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.No
 			seen |= 0x2
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
+				if d.Kind(n) != ahpimpl.KindString {
 					return c.FailTypeWith(n, &reasons[1321])
 				}
-				if !(d.StrEq(n, "string")) {
+				if !d.StrEq(n, "string") {
 					return c.FailWith(n, &reasons[1322])
 				}
 			}
 		case "title":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1323])
 			}
 		case "description":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1324])
 			}
 		case "default":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1325])
 			}
 		case "enum":
 			seen |= 0x1
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[1326])
 				}
 				it := d.Items(n)
 				for it.Next() {
-					if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+					if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
 						return c.FailTypeWith(n, &reasons[1327])
 					}
 				}
@@ -17610,7 +17610,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.No
 // draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema.
 func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1331])
 	}
 	var seen uint64
@@ -17624,30 +17624,30 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 			seen |= 0x2
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
+				if d.Kind(n) != ahpimpl.KindString {
 					return c.FailTypeWith(n, &reasons[1332])
 				}
-				if !(d.StrEq(n, "string")) {
+				if !d.StrEq(n, "string") {
 					return c.FailWith(n, &reasons[1333])
 				}
 			}
 		case "title":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1334])
 			}
 		case "description":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1335])
 			}
 		case "default":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1336])
 			}
 		case "oneOf":
 			seen |= 0x1
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[1337])
 				}
 				it := d.Items(n)
@@ -17674,7 +17674,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 // draft/mcp-elicitation.schema.json#/$defs/labelledOption.
 func vMCPElicitation_labelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1341])
 	}
 	var seen uint64
@@ -17686,12 +17686,12 @@ func vMCPElicitation_labelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		switch m.Key() {
 		case "const":
 			seen |= 0x1
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1342])
 			}
 		case "title":
 			seen |= 0x2
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1343])
 			}
 		default:
@@ -17711,7 +17711,7 @@ func vMCPElicitation_labelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema.
 func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1347])
 	}
 	var seen uint64
@@ -17725,30 +17725,30 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 			seen |= 0x2
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
+				if d.Kind(n) != ahpimpl.KindString {
 					return c.FailTypeWith(n, &reasons[1348])
 				}
-				if !(d.StrEq(n, "array")) {
+				if !d.StrEq(n, "array") {
 					return c.FailWith(n, &reasons[1349])
 				}
 			}
 		case "title":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1350])
 			}
 		case "description":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1351])
 			}
 		case "default":
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[1352])
 				}
 				it := d.Items(n)
 				for it.Next() {
-					if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+					if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
 						return c.FailTypeWith(n, &reasons[1353])
 					}
 				}
@@ -17759,11 +17759,11 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 				return false
 			}
 		case "minItems":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
 				return c.FailTypeWith(n, &reasons[1354])
 			}
 		case "maxItems":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
 				return c.FailTypeWith(n, &reasons[1355])
 			}
 		default:
@@ -17782,7 +17782,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 // vMCPElicitation_untitledMultiSelectEnumSchema_items checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items.
 func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1359])
 	}
 	var seen uint64
@@ -17796,10 +17796,10 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpim
 			seen |= 0x2
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
+				if d.Kind(n) != ahpimpl.KindString {
 					return c.FailTypeWith(n, &reasons[1360])
 				}
-				if !(d.StrEq(n, "string")) {
+				if !d.StrEq(n, "string") {
 					return c.FailWith(n, &reasons[1361])
 				}
 			}
@@ -17807,12 +17807,12 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpim
 			seen |= 0x1
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[1362])
 				}
 				it := d.Items(n)
 				for it.Next() {
-					if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+					if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
 						return c.FailTypeWith(n, &reasons[1363])
 					}
 				}
@@ -17834,7 +17834,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpim
 // draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema.
 func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1367])
 	}
 	var seen uint64
@@ -17848,30 +17848,30 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 			seen |= 0x2
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
+				if d.Kind(n) != ahpimpl.KindString {
 					return c.FailTypeWith(n, &reasons[1368])
 				}
-				if !(d.StrEq(n, "array")) {
+				if !d.StrEq(n, "array") {
 					return c.FailWith(n, &reasons[1369])
 				}
 			}
 		case "title":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1370])
 			}
 		case "description":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1371])
 			}
 		case "default":
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[1372])
 				}
 				it := d.Items(n)
 				for it.Next() {
-					if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+					if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
 						return c.FailTypeWith(n, &reasons[1373])
 					}
 				}
@@ -17882,11 +17882,11 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 				return false
 			}
 		case "minItems":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
 				return c.FailTypeWith(n, &reasons[1374])
 			}
 		case "maxItems":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
 				return c.FailTypeWith(n, &reasons[1375])
 			}
 		default:
@@ -17905,7 +17905,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 // vMCPElicitation_titledMultiSelectEnumSchema_items checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items.
 func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1379])
 	}
 	var seen uint64
@@ -17919,7 +17919,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl
 			seen |= 0x1
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[1380])
 				}
 				it := d.Items(n)
@@ -17946,7 +17946,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl
 // draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema.
 func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1383])
 	}
 	var seen uint64
@@ -17960,35 +17960,35 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			seen |= 0x2
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
+				if d.Kind(n) != ahpimpl.KindString {
 					return c.FailTypeWith(n, &reasons[1384])
 				}
-				if !(d.StrEq(n, "string")) {
+				if !d.StrEq(n, "string") {
 					return c.FailWith(n, &reasons[1385])
 				}
 			}
 		case "title":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1386])
 			}
 		case "description":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1387])
 			}
 		case "default":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[1388])
 			}
 		case "enum":
 			seen |= 0x1
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[1389])
 				}
 				it := d.Items(n)
 				for it.Next() {
-					if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+					if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
 						return c.FailTypeWith(n, &reasons[1390])
 					}
 				}
@@ -17996,12 +17996,12 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		case "enumNames":
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[1391])
 				}
 				it := d.Items(n)
 				for it.Next() {
-					if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+					if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
 						return c.FailTypeWith(n, &reasons[1392])
 					}
 				}
@@ -18023,7 +18023,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 // draft/mcp-elicitation.schema.json#/$defs/ElicitResult.
 func vMCPElicitation_elicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1396])
 	}
 	var seen uint64
@@ -18041,7 +18041,7 @@ func vMCPElicitation_elicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			seen |= 0x1
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
+				if d.Kind(n) != ahpimpl.KindString {
 					return c.FailTypeWith(n, &reasons[1397])
 				}
 				if !c.StrEnum(n, &reasons[1398], enum67) {
@@ -18069,7 +18069,7 @@ func vMCPElicitation_elicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/_meta.
 func vMCPElicitation_elicitResult_meta(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1400])
 	}
 	return true
@@ -18079,7 +18079,7 @@ func vMCPElicitation_elicitResult_meta(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content.
 func vMCPElicitation_elicitResult_content(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1401])
 	}
 	if ev != nil {
@@ -18119,13 +18119,13 @@ func vMCPElicitation_elicitResult_content_additionalProperties(c *ahpimpl.Ctx, n
 // vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0 checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0.
 func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindArray) {
+	if d.Kind(n) != ahpimpl.KindArray {
 		return c.FailTypeWith(n, &reasons[1402])
 	}
 	it := d.Items(n)
 	for it.Next() {
 		i := it.Index()
-		if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+		if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
 			return c.FailTypeWith(n, &reasons[1403])
 		}
 		if ev != nil {
@@ -18139,7 +18139,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0(c *ahpimp
 func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahpimpl.KindString || k == ahpimpl.KindNumber || k == ahpimpl.KindBool) {
+	if k != ahpimpl.KindString && k != ahpimpl.KindNumber && k != ahpimpl.KindBool {
 		return c.FailTypeWith(n, &reasons[1404])
 	}
 	return true
@@ -18149,7 +18149,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1(c *ahpimp
 // draft/registration.schema.json#/$defs/contentReceiver.
 func vRegistration_contentReceiver(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1405])
 	}
 	var seen uint64

@@ -12,7 +12,7 @@ import (
 // vCapabilities checks 0.1.0-draft.1/capabilities.schema.json#.
 func vCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[0])
 	}
 	var seen uint64
@@ -26,7 +26,7 @@ func vCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			seen |= 0x1
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[1])
 				}
 				if d.Len(n) < 1 {
@@ -79,7 +79,7 @@ func vCapabilities_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 // 0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/0.
 func vCapabilities_effects_items_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.StrEq(n, "deny")) {
+	if !d.StrEq(n, "deny") {
 		return c.FailWith(n, &reasons[5])
 	}
 	return true
@@ -89,7 +89,7 @@ func vCapabilities_effects_items_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // 0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/1.
 func vCapabilities_effects_items_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindString) {
+	if d.Kind(n) != ahpimpl.KindString {
 		return c.FailTypeWith(n, &reasons[6])
 	}
 	if !re0.Match(d.Str(n)) {
@@ -101,7 +101,7 @@ func vCapabilities_effects_items_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // vDenyEffect checks 0.1.0-draft.1/deny-effect.schema.json#.
 func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[8])
 	}
 	var seen uint64
@@ -113,7 +113,7 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		switch m.Key() {
 		case "type":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "deny")) {
+			if n := m.Value(); !d.StrEq(n, "deny") {
 				return c.FailWith(n, &reasons[9])
 			}
 		case "reason":
@@ -124,7 +124,7 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		case "code":
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
+				if d.Kind(n) != ahpimpl.KindString {
 					return c.FailTypeWith(n, &reasons[12])
 				}
 				if !re0.Match(d.Str(n)) {
@@ -151,7 +151,7 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vExtensions checks 0.1.0-draft.1/extensions.schema.json#.
 func vExtensions(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[16])
 	}
 	m := d.Members(n)
@@ -202,7 +202,7 @@ func vInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 // 0.1.0-draft.1/common.schema.json#/$defs/successResponse.
 func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[18])
 	}
 	var present uint64
@@ -215,7 +215,7 @@ func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 		switch m.Key() {
 		case "jsonrpc":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "2.0")) {
+			if n := m.Value(); !d.StrEq(n, "2.0") {
 				return c.FailWith(n, &reasons[19])
 			}
 		case "id":
@@ -296,7 +296,7 @@ func vCommon_jsonRpcId_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 // 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/1.
 func vCommon_jsonRpcId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
+	if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
 		return c.FailTypeWith(n, &reasons[26])
 	}
 	return true
@@ -306,7 +306,7 @@ func vCommon_jsonRpcId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 // 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcResponseId/anyOf/1.
 func vCommon_jsonRpcResponseId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindNull) {
+	if d.Kind(n) != ahpimpl.KindNull {
 		return c.FailTypeWith(n, &reasons[27])
 	}
 	return true
@@ -316,7 +316,7 @@ func vCommon_jsonRpcResponseId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
 func vCommon_successResponse_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[28])
 	}
 	return true
@@ -326,7 +326,7 @@ func vCommon_successResponse_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // 0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result.
 func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[29])
 	}
 	var seen uint64
@@ -345,7 +345,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			seen |= 0x2
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[30])
 				}
 				if d.Len(n) < 1 {
@@ -382,7 +382,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 // 0.1.0-draft.1/common.schema.json#/$defs/protocolVersion.
 func vCommon_protocolVersion(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.StrEq(n, "0.1")) {
+	if !d.StrEq(n, "0.1") {
 		return c.FailWith(n, &reasons[35])
 	}
 	return true
@@ -421,7 +421,7 @@ func vInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 // vInterceptNoEffectResponse_allOf_1_result checks 0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result.
 func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[36])
 	}
 	var seen uint64
@@ -440,7 +440,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			seen |= 0x2
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[37])
 				}
 				if d.Len(n) > 0 {
@@ -472,7 +472,7 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	}
 	// 0.1.0-draft.1/intercept-request.schema.json#/allOf/1
 	{
-		if !(d.Kind(n) == ahpimpl.KindObject) {
+		if d.Kind(n) != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[41])
 		}
 		if ev != nil {
@@ -482,7 +482,7 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		for m.Next() {
 			switch m.Key() {
 			case "method":
-				if n := m.Value(); !(d.StrEq(n, "hooks/intercept")) {
+				if n := m.Value(); !d.StrEq(n, "hooks/intercept") {
 					return c.FailWith(n, &reasons[42])
 				}
 			case "params":
@@ -506,7 +506,7 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vCommon_request checks 0.1.0-draft.1/common.schema.json#/$defs/request.
 func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[43])
 	}
 	var seen uint64
@@ -518,7 +518,7 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		switch m.Key() {
 		case "jsonrpc":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "2.0")) {
+			if n := m.Value(); !d.StrEq(n, "2.0") {
 				return c.FailWith(n, &reasons[44])
 			}
 		case "id":
@@ -553,7 +553,7 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // 0.1.0-draft.1/common.schema.json#/$defs/request/properties/params.
 func vCommon_request_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[51])
 	}
 	return true
@@ -563,7 +563,7 @@ func vCommon_request_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 // 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params.
 func vInterceptRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[52])
 	}
 	var seen uint64
@@ -608,7 +608,7 @@ func vInterceptRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 // vToolBefore checks 0.1.0-draft.1/tool-before.schema.json#.
 func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[56])
 	}
 	var seen uint64
@@ -630,7 +630,7 @@ func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "type":
 			seen |= 0x4
-			if n := m.Value(); !(d.StrEq(n, "tool.before")) {
+			if n := m.Value(); !d.StrEq(n, "tool.before") {
 				return c.FailWith(n, &reasons[61])
 			}
 		case "time":
@@ -672,7 +672,7 @@ func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vCommon_session checks 0.1.0-draft.1/common.schema.json#/$defs/session.
 func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[70])
 	}
 	var seen uint64
@@ -688,24 +688,24 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return false
 			}
 		case "cwd":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[73])
 			}
 		case "workspaceRoots":
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[74])
 				}
 				it := d.Items(n)
 				for it.Next() {
-					if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+					if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
 						return c.FailTypeWith(n, &reasons[75])
 					}
 				}
 			}
 		case "model":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[76])
 			}
 		case "agent":
@@ -729,7 +729,7 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent.
 func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[78])
 	}
 	var seen uint64
@@ -745,7 +745,7 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 				return false
 			}
 		case "type":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[81])
 			}
 		default:
@@ -765,7 +765,7 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // 0.1.0-draft.1/tool-before.schema.json#/properties/tool.
 func vToolBefore_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[83])
 	}
 	var present uint64
@@ -826,7 +826,7 @@ func vToolBefore_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // 0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/input.
 func vToolBefore_tool_input(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[94])
 	}
 	return true
@@ -836,7 +836,7 @@ func vToolBefore_tool_input(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 // 0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/mcp.
 func vToolBefore_tool_mcp(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[95])
 	}
 	return true
@@ -845,7 +845,7 @@ func vToolBefore_tool_mcp(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 // vCommon_native checks 0.1.0-draft.1/common.schema.json#/$defs/native.
 func vCommon_native(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[96])
 	}
 	var seen uint64
@@ -887,7 +887,7 @@ func vCommon_native(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // 0.1.0-draft.1/common.schema.json#/$defs/native/properties/payload.
 func vCommon_native_payload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[104])
 	}
 	return true
@@ -948,7 +948,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects(c *ahpimpl.Ct
 // checks 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects/contains.
 func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.StrEq(n, "deny")) {
+	if !d.StrEq(n, "deny") {
 		return c.FailWith(n, &reasons[106])
 	}
 	return true
@@ -1021,7 +1021,7 @@ func vJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // 0.1.0-draft.1/common.schema.json#/$defs/notification.
 func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[110])
 	}
 	var present uint64
@@ -1034,7 +1034,7 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		switch m.Key() {
 		case "jsonrpc":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "2.0")) {
+			if n := m.Value(); !d.StrEq(n, "2.0") {
 				return c.FailWith(n, &reasons[111])
 			}
 		case "method":
@@ -1070,7 +1070,7 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 // 0.1.0-draft.1/common.schema.json#/$defs/notification/properties/params.
 func vCommon_notification_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[118])
 	}
 	return true
@@ -1080,7 +1080,7 @@ func vCommon_notification_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 // 0.1.0-draft.1/common.schema.json#/$defs/errorResponse.
 func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[119])
 	}
 	var present uint64
@@ -1093,7 +1093,7 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		switch m.Key() {
 		case "jsonrpc":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "2.0")) {
+			if n := m.Value(); !d.StrEq(n, "2.0") {
 				return c.FailWith(n, &reasons[120])
 			}
 		case "id":
@@ -1129,7 +1129,7 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error.
 func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[125])
 	}
 	var seen uint64
@@ -1141,12 +1141,12 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 		switch m.Key() {
 		case "code":
 			seen |= 0x1
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
 				return c.FailTypeWith(n, &reasons[126])
 			}
 		case "message":
 			seen |= 0x2
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[127])
 			}
 		case "data":
@@ -1166,7 +1166,7 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 // vRegistration checks 0.1.0-draft.1/registration.schema.json#.
 func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[130])
 	}
 	var seen uint64
@@ -1185,7 +1185,7 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			seen |= 0x2
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[131])
 				}
 				if d.Len(n) < 1 {
@@ -1218,7 +1218,7 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // 0.1.0-draft.1/registration.schema.json#/$defs/backend.
 func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[135])
 	}
 	var seen uint64
@@ -1246,7 +1246,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			seen |= 0x4
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[136])
 				}
 				if d.Len(n) < 1 {
@@ -1340,7 +1340,7 @@ func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, 
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if n := m.Value(); !(d.StrEq(n, "stdio")) {
+				if n := m.Value(); !d.StrEq(n, "stdio") {
 					return c.FailWith(n, &reasons[142])
 				}
 			default:
@@ -1365,7 +1365,7 @@ func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if n := m.Value(); !(d.StrEq(n, "http")) {
+				if n := m.Value(); !d.StrEq(n, "http") {
 					return c.FailWith(n, &reasons[143])
 				}
 			default:
@@ -1383,7 +1383,7 @@ func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node
 // 0.1.0-draft.1/registration.schema.json#/$defs/reverseDns.
 func vRegistration_reverseDns(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindString) {
+	if d.Kind(n) != ahpimpl.KindString {
 		return c.FailTypeWith(n, &reasons[144])
 	}
 	if !re0.Match(d.Str(n)) {
@@ -1432,7 +1432,7 @@ func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 // 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport.
 func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[148])
 	}
 	var seen uint64
@@ -1444,7 +1444,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		switch m.Key() {
 		case "type":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "stdio")) {
+			if n := m.Value(); !d.StrEq(n, "stdio") {
 				return c.FailWith(n, &reasons[149])
 			}
 		case "command":
@@ -1455,12 +1455,12 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		case "args":
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[152])
 				}
 				it := d.Items(n)
 				for it.Next() {
-					if n := it.Item(); !(d.Kind(n) == ahpimpl.KindString) {
+					if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
 						return c.FailTypeWith(n, &reasons[153])
 					}
 				}
@@ -1471,7 +1471,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				return false
 			}
 		case "cwd":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindString) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
 				return c.FailTypeWith(n, &reasons[155])
 			}
 		default:
@@ -1491,7 +1491,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport.
 func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[159])
 	}
 	var seen uint64
@@ -1503,14 +1503,14 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 		switch m.Key() {
 		case "type":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "http")) {
+			if n := m.Value(); !d.StrEq(n, "http") {
 				return c.FailWith(n, &reasons[160])
 			}
 		case "url":
 			seen |= 0x2
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
+				if d.Kind(n) != ahpimpl.KindString {
 					return c.FailTypeWith(n, &reasons[161])
 				}
 				if !re1.Match(d.Str(n)) {
@@ -1537,7 +1537,7 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 // 0.1.0-draft.1/registration.schema.json#/$defs/authentication.
 func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[166])
 	}
 	var present uint64
@@ -1550,14 +1550,14 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		switch m.Key() {
 		case "type":
 			seen |= 0x1
-			if n := m.Value(); !(d.StrEq(n, "bearer")) {
+			if n := m.Value(); !d.StrEq(n, "bearer") {
 				return c.FailWith(n, &reasons[167])
 			}
 		case "tokenEnv":
 			seen |= 0x2
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindString) {
+				if d.Kind(n) != ahpimpl.KindString {
 					return c.FailTypeWith(n, &reasons[168])
 				}
 				if !re2.Match(d.Str(n)) {
@@ -1628,7 +1628,7 @@ func vRegistration_backend_subscriptions_items(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription.
 func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[175])
 	}
 	var seen uint64
@@ -1642,7 +1642,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			seen |= 0x1
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[176])
 				}
 				if d.Len(n) < 1 {
@@ -1656,21 +1656,21 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				}
 				it := d.Items(n)
 				for it.Next() {
-					if n := it.Item(); !(d.StrEq(n, "tool.before")) {
+					if n := it.Item(); !d.StrEq(n, "tool.before") {
 						return c.FailWith(n, &reasons[180])
 					}
 				}
 			}
 		case "mode":
 			seen |= 0x2
-			if n := m.Value(); !(d.StrEq(n, "intercept")) {
+			if n := m.Value(); !d.StrEq(n, "intercept") {
 				return c.FailWith(n, &reasons[181])
 			}
 		case "timeoutMs":
 			seen |= 0x4
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindNumber && c.IsInteger(n)) {
+				if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
 					return c.FailTypeWith(n, &reasons[182])
 				}
 				if c.Cmp(n, num0) < 0 {
@@ -1683,7 +1683,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				return false
 			}
 		case "includeNative":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
 				return c.FailTypeWith(n, &reasons[185])
 			}
 		default:
@@ -1703,7 +1703,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 // 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription.
 func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindObject) {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[190])
 	}
 	var present uint64
@@ -1718,7 +1718,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			seen |= 0x1
 			{
 				n := m.Value()
-				if !(d.Kind(n) == ahpimpl.KindArray) {
+				if d.Kind(n) != ahpimpl.KindArray {
 					return c.FailTypeWith(n, &reasons[191])
 				}
 				if d.Len(n) < 1 {
@@ -1736,11 +1736,11 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			}
 		case "mode":
 			seen |= 0x2
-			if n := m.Value(); !(d.StrEq(n, "observe")) {
+			if n := m.Value(); !d.StrEq(n, "observe") {
 				return c.FailWith(n, &reasons[195])
 			}
 		case "includeNative":
-			if n := m.Value(); !(d.Kind(n) == ahpimpl.KindBool) {
+			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
 				return c.FailTypeWith(n, &reasons[196])
 			}
 		case "timeoutMs":

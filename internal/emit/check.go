@@ -365,7 +365,7 @@ func (e *checks) typeFail(s *ir.Schema) Code { return e.failType(Id("n"), s.Keyw
 
 // typeCheck is the test of s's type keyword, as keywords writes it.
 func (e *checks) typeCheck(s *ir.Schema) Code {
-	return If(Op("!").Parens(e.kindTest(s.Types))).Block(Return(e.typeFail(s)))
+	return If(e.kindMismatch(s.Types)).Block(Return(e.typeFail(s)))
 }
 
 // spelled is c as written: the shape tests below compare what keywords
@@ -383,12 +383,12 @@ func (e *checks) oneTest(t *ir.Schema, written string) (cond, fail Code, ok bool
 	switch {
 	case t.Const != nil:
 		fail = e.constFail(t)
-		cond = Op("!").Parens(e.equal(Id("n"), *t.Const))
+		cond, _ = e.notEqual(Id("n"), *t.Const)
 		ok = written == spelled(Block(If(cond).Block(Return(fail))))
 	case len(t.Types) == 1:
 		fail = e.typeFail(t)
 		ok = written == spelled(Block(e.typeCheck(t)))
-		cond = Op("!").Parens(kindTestOf(t.Types, Id("d").Dot("Kind").Call(Id("n"))))
+		cond = kindMismatchOf(t.Types, Id("d").Dot("Kind").Call(Id("n")))
 	}
 	return cond, fail, ok
 }
@@ -529,7 +529,8 @@ func (e *checks) keywords(g *Group, s *ir.Schema) {
 		}
 	}
 	if s.Const != nil {
-		g.If(Op("!").Parens(e.equal(Id("n"), *s.Const))).Block(Return(e.constFail(s)))
+		test, _ := e.notEqual(Id("n"), *s.Const)
+		g.If(test).Block(Return(e.constFail(s)))
 	}
 	if s.Enum != nil {
 		e.enum(g, s)

@@ -12,44 +12,47 @@ import (
 	"github.com/ahpgen/ahpgen/internal/ir"
 )
 
-// equal is an expression: node equals literal l (JSON equality).
-func (e *checks) equal(node Code, l ir.Literal) Code {
+// notEqual is an expression: node does not equal literal l (JSON
+// equality), the test on which a const fails. compound reports whether
+// it is a disjunction, which a conjunction of such tests parenthesizes.
+func (e *checks) notEqual(node Code, l ir.Literal) (test Code, compound bool) {
+	kind := func(k string) *Statement { return Id("d").Dot("Kind").Call(node).Op("!=").Qual(impl, k) }
 	switch l.Kind {
 	case "string":
-		return Id("d").Dot("StrEq").Call(node, Lit(l.Str()))
+		return Op("!").Id("d").Dot("StrEq").Call(node, Lit(l.Str())), false
 	case "null":
-		return Id("d").Dot("Kind").Call(node).Op("==").Qual(impl, "KindNull")
+		return kind("KindNull"), false
 	case "boolean":
 		if l.JSON == "true" {
-			return Id("d").Dot("Bool").Call(node)
+			return Op("!").Id("d").Dot("Bool").Call(node), false
 		}
-		return Id("d").Dot("Kind").Call(node).Op("==").Qual(impl, "KindBool").Op("&&").Op("!").Id("d").Dot("Bool").Call(node)
+		return kind("KindBool").Op("||").Id("d").Dot("Bool").Call(node), true
 	case "number":
-		return Id("d").Dot("Kind").Call(node).Op("==").Qual(impl, "KindNumber").Op("&&").Id("c").Dot("Cmp").Call(node, e.decVar(l.JSON)).Op("==").Lit(0)
+		return kind("KindNumber").Op("||").Id("c").Dot("Cmp").Call(node, e.decVar(l.JSON)).Op("!=").Lit(0), true
 	}
-	return Id("c").Dot("Equal").Call(node, e.constVar(l))
+	return Op("!").Id("c").Dot("Equal").Call(node, e.constVar(l)), false
 }
 
-// kindTest is an expression: node n's kind (e.k) is one of the JSON
-// Schema types.
-func (e *checks) kindTest(types []string) Code { return kindTestOf(types, e.k()) }
+// kindMismatch is an expression: node n's kind (e.k) is none of the JSON
+// Schema types, the test on which a type check fails.
+func (e *checks) kindMismatch(types []string) Code { return kindMismatchOf(types, e.k()) }
 
-// kindTestOf is kindTest with n's kind read by the expression kind.
-func kindTestOf(types []string, kind Code) Code {
-	var parts []Code
-	for _, t := range types {
-		c := Add(kind).Op("==").Qual(impl, typeKinds[t])
-		if t == "integer" {
-			c = Parens(c.Op("&&").Id("c").Dot("IsInteger").Call(Id("n")))
-		}
-		parts = append(parts, c)
-	}
+// kindMismatchOf is kindMismatch with n's kind read by the expression
+// kind: one != per type, and for an integer also "not an integer".
+func kindMismatchOf(types []string, kind Code) Code {
 	out := &Statement{}
-	for i, p := range parts {
+	for i, t := range types {
 		if i > 0 {
-			out.Op("||")
+			out.Op("&&")
 		}
-		out.Add(p)
+		c := Add(kind).Op("!=").Qual(impl, typeKinds[t])
+		if t == "integer" {
+			c.Op("||").Op("!").Id("c").Dot("IsInteger").Call(Id("n"))
+			if len(types) > 1 {
+				c = Parens(c)
+			}
+		}
+		out.Add(c)
 	}
 	return out
 }
@@ -76,17 +79,22 @@ func (e *checks) enum(g *Group, s *ir.Schema) {
 		g.Add(e.strEnum(Id("n"), s))
 		return
 	}
+	// n fails when it equals none of the values.
 	cond := &Statement{}
 	for i, l := range s.Enum {
 		if i > 0 {
-			cond.Op("||")
+			cond.Op("&&")
 		}
-		cond.Add(e.equal(Id("n"), l))
+		test, compound := e.notEqual(Id("n"), l)
+		if compound && len(s.Enum) > 1 {
+			test = Parens(test)
+		}
+		cond.Add(test)
 	}
 	if len(s.Enum) == 0 {
-		cond = False()
+		cond = True()
 	}
-	g.If(Op("!").Parens(cond)).Block(Return(e.fail(Id("n"), s.KeywordReason("enum"))))
+	g.If(cond).Block(Return(e.fail(Id("n"), s.KeywordReason("enum"))))
 }
 
 // strEnum tests node against s's enum of strings (ir.Plan.EnumStrings).
