@@ -667,176 +667,62 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 		cv = x
 	}
 	if !found {
-		if ev == nil {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3(c, n, ev) {
-				return false
-			}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4(c, n, ev) {
-				return false
-			}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5(c, n, ev) {
-				return false
-			}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6(c, n, ev) {
-				return false
-			}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7(c, n, ev) {
-				return false
-			}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8(c, n, ev) {
-				return false
-			}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9(c, n, ev) {
-				return false
-			}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10(c, n, ev) {
-				return false
-			}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11(c, n, ev) {
-				return false
-			}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12(c, n, ev) {
-				return false
-			}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13(c, n, ev) {
-				return false
-			}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14(c, n, ev) {
-				return false
-			}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15(c, n, ev) {
-				return false
-			}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16(c, n, ev) {
-				return false
-			}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17(c, n, ev) {
-				return false
-			}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18(c, n, ev) {
-				return false
-			}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19(c, n, ev) {
-				return false
-			}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20(c, n, ev) {
-				return false
-			}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21(c, n, ev) {
-				return false
-			}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21(c, n, ev) {
+			return false
 		}
 	} else {
 		switch d.Tag(cv) {
@@ -11612,41 +11498,17 @@ func vEffect_modifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		cv = x
 	}
 	if !found {
-		if ev == nil {
-			if !vEffect_modifyEffect_allOf_0_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vEffect_modifyEffect_allOf_0(c, n, ev) {
-				return false
-			}
+		if !vEffect_modifyEffect_allOf_0(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vEffect_modifyEffect_allOf_1_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vEffect_modifyEffect_allOf_1(c, n, ev) {
-				return false
-			}
+		if !vEffect_modifyEffect_allOf_1(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vEffect_modifyEffect_allOf_2_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vEffect_modifyEffect_allOf_2(c, n, ev) {
-				return false
-			}
+		if !vEffect_modifyEffect_allOf_2(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vEffect_modifyEffect_allOf_3_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vEffect_modifyEffect_allOf_3(c, n, ev) {
-				return false
-			}
+		if !vEffect_modifyEffect_allOf_3(c, n, ev) {
+			return false
 		}
 	} else {
 		switch d.Tag(cv) {
@@ -13471,176 +13333,62 @@ func vInterceptRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		cv = x
 	}
 	if !found {
-		if ev == nil {
-			if !vInterceptRequest_allOf_1_params_allOf_0_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vInterceptRequest_allOf_1_params_allOf_0(c, n, ev) {
-				return false
-			}
+		if !vInterceptRequest_allOf_1_params_allOf_0(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vInterceptRequest_allOf_1_params_allOf_1_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vInterceptRequest_allOf_1_params_allOf_1(c, n, ev) {
-				return false
-			}
+		if !vInterceptRequest_allOf_1_params_allOf_1(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vInterceptRequest_allOf_1_params_allOf_2_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vInterceptRequest_allOf_1_params_allOf_2(c, n, ev) {
-				return false
-			}
+		if !vInterceptRequest_allOf_1_params_allOf_2(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vInterceptRequest_allOf_1_params_allOf_3_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vInterceptRequest_allOf_1_params_allOf_3(c, n, ev) {
-				return false
-			}
+		if !vInterceptRequest_allOf_1_params_allOf_3(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vInterceptRequest_allOf_1_params_allOf_4_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vInterceptRequest_allOf_1_params_allOf_4(c, n, ev) {
-				return false
-			}
+		if !vInterceptRequest_allOf_1_params_allOf_4(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vInterceptRequest_allOf_1_params_allOf_5_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vInterceptRequest_allOf_1_params_allOf_5(c, n, ev) {
-				return false
-			}
+		if !vInterceptRequest_allOf_1_params_allOf_5(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vInterceptRequest_allOf_1_params_allOf_6_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vInterceptRequest_allOf_1_params_allOf_6(c, n, ev) {
-				return false
-			}
+		if !vInterceptRequest_allOf_1_params_allOf_6(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vInterceptRequest_allOf_1_params_allOf_7_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vInterceptRequest_allOf_1_params_allOf_7(c, n, ev) {
-				return false
-			}
+		if !vInterceptRequest_allOf_1_params_allOf_7(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vInterceptRequest_allOf_1_params_allOf_8_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vInterceptRequest_allOf_1_params_allOf_8(c, n, ev) {
-				return false
-			}
+		if !vInterceptRequest_allOf_1_params_allOf_8(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vInterceptRequest_allOf_1_params_allOf_9_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vInterceptRequest_allOf_1_params_allOf_9(c, n, ev) {
-				return false
-			}
+		if !vInterceptRequest_allOf_1_params_allOf_9(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vInterceptRequest_allOf_1_params_allOf_10_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vInterceptRequest_allOf_1_params_allOf_10(c, n, ev) {
-				return false
-			}
+		if !vInterceptRequest_allOf_1_params_allOf_10(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vInterceptRequest_allOf_1_params_allOf_11_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vInterceptRequest_allOf_1_params_allOf_11(c, n, ev) {
-				return false
-			}
+		if !vInterceptRequest_allOf_1_params_allOf_11(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vInterceptRequest_allOf_1_params_allOf_12_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vInterceptRequest_allOf_1_params_allOf_12(c, n, ev) {
-				return false
-			}
+		if !vInterceptRequest_allOf_1_params_allOf_12(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vInterceptRequest_allOf_1_params_allOf_13_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vInterceptRequest_allOf_1_params_allOf_13(c, n, ev) {
-				return false
-			}
+		if !vInterceptRequest_allOf_1_params_allOf_13(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vInterceptRequest_allOf_1_params_allOf_14_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vInterceptRequest_allOf_1_params_allOf_14(c, n, ev) {
-				return false
-			}
+		if !vInterceptRequest_allOf_1_params_allOf_14(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vInterceptRequest_allOf_1_params_allOf_15_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vInterceptRequest_allOf_1_params_allOf_15(c, n, ev) {
-				return false
-			}
+		if !vInterceptRequest_allOf_1_params_allOf_15(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vInterceptRequest_allOf_1_params_allOf_16_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vInterceptRequest_allOf_1_params_allOf_16(c, n, ev) {
-				return false
-			}
+		if !vInterceptRequest_allOf_1_params_allOf_16(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vInterceptRequest_allOf_1_params_allOf_17_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vInterceptRequest_allOf_1_params_allOf_17(c, n, ev) {
-				return false
-			}
+		if !vInterceptRequest_allOf_1_params_allOf_17(c, n, ev) {
+			return false
 		}
-		if ev == nil {
-			if !vInterceptRequest_allOf_1_params_allOf_18_then(c, n, nil) {
-				return false
-			}
-		} else {
-			if !vInterceptRequest_allOf_1_params_allOf_18(c, n, ev) {
-				return false
-			}
+		if !vInterceptRequest_allOf_1_params_allOf_18(c, n, ev) {
+			return false
 		}
 	} else {
 		switch d.Tag(cv) {

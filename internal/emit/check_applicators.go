@@ -322,25 +322,20 @@ func (e *checks) dispatch(g *Group, cur *ir.Schema, d *ir.Dispatch, names []stri
 }
 
 // chain emits a condition chain of s's allOf: the value at the path is
-// looked up once and selects the entries that apply; an absent path (or
-// one through a non-object) satisfies every if, as properties would. An entry whose if
-// fails contributes nothing, not even annotations, so it is skipped. An
-// entry that applies runs its then; when annotations are collected, what
-// its if evaluated is recorded too: along a found path by PathEvaluated
-// (the objects on it and the members taken), otherwise by running the
-// whole entry (an if that passed on a missing path).
+// looked up once and selects the entries that apply, which run their
+// then; when annotations are collected, what their if evaluated is
+// recorded too, by PathEvaluated (the objects on the path and the members
+// taken). An entry whose if fails contributes nothing, not even
+// annotations, so it is skipped. An absent path (or one through a
+// non-object) satisfies every if, as properties would; it is rare, so
+// each entry then runs whole, its if included, rather than its then
+// alone when no annotations are collected.
 func (e *checks) chain(g *Group, s *ir.Schema, chain ir.ConditionChain) {
 	var path []Code
 	for _, p := range chain.Path {
 		path = append(path, Lit(p))
 	}
-	apply := func(g *Group, entry *ir.Schema) {
-		g.If(Id("ev").Op("==").Nil()).BlockFunc(func(g *Group) {
-			e.same(g, s, entry.Then, Nil())
-		}).Else().BlockFunc(func(g *Group) {
-			e.same(g, s, entry, Id("ev"))
-		})
-	}
+	apply := func(g *Group, entry *ir.Schema) { e.same(g, s, entry, Id("ev")) }
 	applyFound := func(g *Group, entry *ir.Schema) {
 		g.If(Id("ev").Op("!=").Nil()).Block(
 			Id("c").Dot("PathEvaluated").Call(append([]Code{Id("n"), Id("ev")}, path...)...),

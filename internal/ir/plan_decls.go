@@ -552,7 +552,6 @@ func (w *declWalk) sameOrMerged(s, a *Schema) {
 // of each case where it is found.
 func (w *declWalk) chain(c ConditionChain) {
 	for _, entry := range c.Entries {
-		w.rejectsAll(entry.Then)
 		w.rejectsAll(entry)
 	}
 	for _, cc := range c.Cases {
