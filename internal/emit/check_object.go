@@ -280,10 +280,13 @@ func (e *checks) memberFunc(t *ir.Schema) {
 	// The cases are written as a function's body is: nothing is known of
 	// the node.
 	var cases []Code
+	records := false // some case falls through to the record
 	e.withKnown("", func() {
 		e.withKind(false, func() {
 			for _, c := range t.Plan.MemberCases {
-				cases = append(cases, Case(Lit(c.Name)).BlockFunc(func(cg *Group) { e.memberCase(cg, t, c) }))
+				cases = append(cases, Case(Lit(c.Name)).BlockFunc(func(cg *Group) {
+					records = e.memberCase(cg, t, c) || records
+				}))
 			}
 		})
 	})
@@ -300,23 +303,28 @@ func (e *checks) memberFunc(t *ir.Schema) {
 			g.Id("d").Op(":=").Id("c").Dot("Doc")
 		}
 		g.Add(sw)
-		markEvaluated(g, Id("i"))
-		g.Return(True())
+		if records { // otherwise every case returns
+			markEvaluated(g, Id("i"))
+			g.Return(True())
+		}
 	})
 	e.f.Line()
 }
 
-// memberCase writes the case of name c.Name in t's member function.
-func (e *checks) memberCase(cg *Group, t *ir.Schema, c ir.MemberCase) {
+// memberCase writes the case of name c.Name in t's member function and
+// reports whether it falls through to the record after the switch.
+func (e *checks) memberCase(cg *Group, t *ir.Schema, c ir.MemberCase) (records bool) {
 	if i, ok := t.Plan.RequiredBits[c.Name]; ok {
 		cg.Op("*").Id("seen").Op("|=").Add(bitsLit(1 << i))
 	}
 	for _, ch := range c.Checks {
 		if e.childOf(cg, Id("n"), ch.Schema, ch.Owner) {
-			return // always fails: nothing after it runs
+			return false // always fails: nothing after it runs
 		}
 	}
 	if !c.Own {
 		cg.Return(True()) // only required: not evaluated
+		return false
 	}
+	return true
 }
