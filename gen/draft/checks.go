@@ -571,65 +571,39 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 		return c.FailRequired(n, seen, &required7)
 	}
 	// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0
-	{
-		cond := true
-		if dv, i, ok := d.MemberIndex(n, "modes"); ok {
-			if d.ArrayHas(dv, "intercept") != 0 {
-				cond = false
-			} else if ev != nil {
-				ev.Set(i)
-			}
-		}
-		if cond && ev != nil {
+	if c.IfContains(n, ev, "modes", false, "intercept", false) {
+		// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then
+		if ev != nil {
 			ev.Declared = true
 		}
-		if cond {
-			// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then
-			if ev != nil {
-				ev.Declared = true
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities) {
+					return false
+				}
+			default:
+				continue
 			}
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities) {
-						return false
-					}
-				default:
-					continue
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
 	// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1
-	{
-		cond := true
-		if dv, i, ok := d.MemberIndex(n, "modes"); ok {
-			if d.ArrayHas(dv, "intercept") == 0 {
-				cond = false
-			} else if ev != nil {
-				ev.Set(i)
+	if c.IfContains(n, ev, "modes", false, "intercept", true) {
+		// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/then
+		var seen uint64
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "capabilities":
+				seen |= 0x1
 			}
 		}
-		if cond && ev != nil {
-			ev.Declared = true
-		}
-		if cond {
-			// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/then
-			var seen uint64
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "capabilities":
-					seen |= 0x1
-				}
-			}
-			if seen != 0x1 {
-				return c.FailRequired(n, seen, &required8)
-			}
+		if seen != 0x1 {
+			return c.FailRequired(n, seen, &required8)
 		}
 	}
 	// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2
@@ -986,28 +960,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/3.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	{
-		cond := true
-		if d.Kind(n) == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "event"); ok {
-				switch d.Tag(dv) {
-				case "session.start":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
-				}
-			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c, n, ev) {
-				return false
-			}
+	if c.IfMember(n, ev, "event", false, enum4) {
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c, n, ev) {
+			return false
 		}
 	}
 	return true
@@ -1055,7 +1010,7 @@ func vCapabilities_sessionStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[72], &reasons[73], enum4) {
+				if !c.StrEnumItems(m.Value(), &reasons[72], &reasons[73], enum5) {
 					return false
 				}
 			default:
@@ -1132,33 +1087,18 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailRequired(n, seen, &required9)
 	}
 	// draft/capabilities.schema.json#/allOf/0
-	{
-		cond := true
-		if dv, i, ok := d.MemberIndex(n, "effects"); ok {
-			if d.ArrayHas(dv, "flow") == 0 {
-				cond = false
-			} else if ev != nil {
-				ev.Set(i)
+	if c.IfContains(n, ev, "effects", true, "flow", true) {
+		// draft/capabilities.schema.json#/allOf/0/then
+		var seen uint64
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "flow":
+				seen |= 0x1
 			}
-		} else {
-			cond = false
 		}
-		if cond && ev != nil {
-			ev.Declared = true
-		}
-		if cond {
-			// draft/capabilities.schema.json#/allOf/0/then
-			var seen uint64
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "flow":
-					seen |= 0x1
-				}
-			}
-			if seen != 0x1 {
-				return c.FailRequired(n, seen, &required10)
-			}
+		if seen != 0x1 {
+			return c.FailRequired(n, seen, &required10)
 		}
 	}
 	// draft/capabilities.schema.json#/allOf/1
@@ -1183,33 +1123,18 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		}
 	}
 	// draft/capabilities.schema.json#/allOf/2
-	{
-		cond := true
-		if dv, i, ok := d.MemberIndex(n, "effects"); ok {
-			if d.ArrayHas(dv, "inject") == 0 {
-				cond = false
-			} else if ev != nil {
-				ev.Set(i)
+	if c.IfContains(n, ev, "effects", true, "inject", true) {
+		// draft/capabilities.schema.json#/allOf/2/then
+		var seen uint64
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "inject":
+				seen |= 0x1
 			}
-		} else {
-			cond = false
 		}
-		if cond && ev != nil {
-			ev.Declared = true
-		}
-		if cond {
-			// draft/capabilities.schema.json#/allOf/2/then
-			var seen uint64
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "inject":
-					seen |= 0x1
-				}
-			}
-			if seen != 0x1 {
-				return c.FailRequired(n, seen, &required11)
-			}
+		if seen != 0x1 {
+			return c.FailRequired(n, seen, &required11)
 		}
 	}
 	// draft/capabilities.schema.json#/allOf/3
@@ -1234,33 +1159,18 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		}
 	}
 	// draft/capabilities.schema.json#/allOf/4
-	{
-		cond := true
-		if dv, i, ok := d.MemberIndex(n, "effects"); ok {
-			if d.ArrayHas(dv, "modify") == 0 {
-				cond = false
-			} else if ev != nil {
-				ev.Set(i)
+	if c.IfContains(n, ev, "effects", true, "modify", true) {
+		// draft/capabilities.schema.json#/allOf/4/then
+		var seen uint64
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "modify":
+				seen |= 0x1
 			}
-		} else {
-			cond = false
 		}
-		if cond && ev != nil {
-			ev.Declared = true
-		}
-		if cond {
-			// draft/capabilities.schema.json#/allOf/4/then
-			var seen uint64
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "modify":
-					seen |= 0x1
-				}
-			}
-			if seen != 0x1 {
-				return c.FailRequired(n, seen, &required12)
-			}
+		if seen != 0x1 {
+			return c.FailRequired(n, seen, &required12)
 		}
 	}
 	// draft/capabilities.schema.json#/allOf/5
@@ -1409,7 +1319,7 @@ func vCapabilities_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 // vCapabilities_effects_items_anyOf_0 checks
 // draft/capabilities.schema.json#/properties/effects/items/anyOf/0.
 func vCapabilities_effects_items_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.StrEnum(n, &reasons[87], enum5)
+	return c.StrEnum(n, &reasons[87], enum6)
 }
 
 // vCommon_reverseDnsName checks draft/common.schema.json#/$defs/reverseDnsName.
@@ -1627,7 +1537,7 @@ func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				}
 				it := d.Items(n)
 				for it.Next() {
-					if !c.StrEnum(it.Item(), &reasons[105], enum6) {
+					if !c.StrEnum(it.Item(), &reasons[105], enum7) {
 						return false
 					}
 				}
@@ -1655,35 +1565,20 @@ func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailRequired(n, seen, &required16)
 	}
 	// draft/capabilities.schema.json#/properties/flow/allOf/0
-	{
-		cond := true
-		if dv, i, ok := d.MemberIndex(n, "operations"); ok {
-			if d.ArrayHas(dv, "continue") == 0 {
-				cond = false
-			} else if ev != nil {
-				ev.Set(i)
+	if c.IfContains(n, ev, "operations", true, "continue", true) {
+		// draft/capabilities.schema.json#/properties/flow/allOf/0/then
+		var seen uint64
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "remainingContinuations":
+				seen |= 0x1
+			case "continuationCount":
+				seen |= 0x2
 			}
-		} else {
-			cond = false
 		}
-		if cond && ev != nil {
-			ev.Declared = true
-		}
-		if cond {
-			// draft/capabilities.schema.json#/properties/flow/allOf/0/then
-			var seen uint64
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "remainingContinuations":
-					seen |= 0x1
-				case "continuationCount":
-					seen |= 0x2
-				}
-			}
-			if seen != 0x3 {
-				return c.FailRequired(n, seen, &required17)
-			}
+		if seen != 0x3 {
+			return c.FailRequired(n, seen, &required17)
 		}
 	}
 	return true
@@ -1768,7 +1663,7 @@ func vCapabilities_inject_context(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				}
 				it := d.Items(n)
 				for it.Next() {
-					if !c.StrEnum(it.Item(), &reasons[118], enum7) {
+					if !c.StrEnum(it.Item(), &reasons[118], enum8) {
 						return false
 					}
 				}
@@ -1839,28 +1734,9 @@ func vCapabilities_elicitation_url(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/4.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	{
-		cond := true
-		if d.Kind(n) == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "event"); ok {
-				switch d.Tag(dv) {
-				case "config.change.before":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
-				}
-			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c, n, ev) {
-				return false
-			}
+	if c.IfMember(n, ev, "event", false, enum9) {
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c, n, ev) {
+			return false
 		}
 	}
 	return true
@@ -1908,7 +1784,7 @@ func vCapabilities_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[124], &reasons[125], enum8) {
+				if !c.StrEnumItems(m.Value(), &reasons[124], &reasons[125], enum10) {
 					return false
 				}
 			default:
@@ -1924,28 +1800,9 @@ func vCapabilities_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/5.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	{
-		cond := true
-		if d.Kind(n) == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "event"); ok {
-				switch d.Tag(dv) {
-				case "turn.start":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
-				}
-			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c, n, ev) {
-				return false
-			}
+	if c.IfMember(n, ev, "event", false, enum11) {
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c, n, ev) {
+			return false
 		}
 	}
 	return true
@@ -1993,7 +1850,7 @@ func vCapabilities_turnStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[126], &reasons[127], enum9) {
+				if !c.StrEnumItems(m.Value(), &reasons[126], &reasons[127], enum12) {
 					return false
 				}
 			case "modify":
@@ -2024,7 +1881,7 @@ func vCapabilities_turnStart_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	}
 	m := d.Members(n)
 	for m.Next() {
-		if !c.StrEnum(m.Name(), &reasons[129], enum10) {
+		if !c.StrEnum(m.Name(), &reasons[129], enum13) {
 			return false
 		}
 	}
@@ -2045,7 +1902,7 @@ func vCapabilities_turnStart_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	for m.Next() {
 		switch m.Key() {
 		case "operations":
-			if !c.StrEnumItems(m.Value(), &reasons[131], &reasons[132], enum11) {
+			if !c.StrEnumItems(m.Value(), &reasons[131], &reasons[132], enum14) {
 				return false
 			}
 		default:
@@ -2060,28 +1917,9 @@ func vCapabilities_turnStart_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/6.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	{
-		cond := true
-		if d.Kind(n) == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "event"); ok {
-				switch d.Tag(dv) {
-				case "turn.finish.before":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
-				}
-			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c, n, ev) {
-				return false
-			}
+	if c.IfMember(n, ev, "event", false, enum15) {
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c, n, ev) {
+			return false
 		}
 	}
 	return true
@@ -2129,7 +1967,7 @@ func vCapabilities_turnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[133], &reasons[134], enum12) {
+				if !c.StrEnumItems(m.Value(), &reasons[133], &reasons[134], enum16) {
 					return false
 				}
 			case "modify":
@@ -2159,7 +1997,7 @@ func vCapabilities_turnFinishBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Nod
 	}
 	m := d.Members(n)
 	for m.Next() {
-		if !c.StrEnum(m.Name(), &reasons[136], enum13) {
+		if !c.StrEnum(m.Name(), &reasons[136], enum17) {
 			return false
 		}
 	}
@@ -2179,7 +2017,7 @@ func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node,
 	for m.Next() {
 		switch m.Key() {
 		case "operations":
-			if !c.StrEnumItems(m.Value(), &reasons[138], &reasons[139], enum6) {
+			if !c.StrEnumItems(m.Value(), &reasons[138], &reasons[139], enum7) {
 				return false
 			}
 		default:
@@ -2194,28 +2032,9 @@ func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node,
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/7.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	{
-		cond := true
-		if d.Kind(n) == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "event"); ok {
-				switch d.Tag(dv) {
-				case "model.request.before":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
-				}
-			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c, n, ev) {
-				return false
-			}
+	if c.IfMember(n, ev, "event", false, enum18) {
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c, n, ev) {
+			return false
 		}
 	}
 	return true
@@ -2263,7 +2082,7 @@ func vCapabilities_modelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[140], &reasons[141], enum14) {
+				if !c.StrEnumItems(m.Value(), &reasons[140], &reasons[141], enum19) {
 					return false
 				}
 			case "modify":
@@ -2293,7 +2112,7 @@ func vCapabilities_modelRequestBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.N
 	}
 	m := d.Members(n)
 	for m.Next() {
-		if !c.StrEnum(m.Name(), &reasons[143], enum15) {
+		if !c.StrEnum(m.Name(), &reasons[143], enum20) {
 			return false
 		}
 	}
@@ -2313,7 +2132,7 @@ func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Nod
 	for m.Next() {
 		switch m.Key() {
 		case "operations":
-			if !c.StrEnumItems(m.Value(), &reasons[145], &reasons[146], enum11) {
+			if !c.StrEnumItems(m.Value(), &reasons[145], &reasons[146], enum14) {
 				return false
 			}
 		default:
@@ -2328,28 +2147,9 @@ func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Nod
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/8.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	{
-		cond := true
-		if d.Kind(n) == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "event"); ok {
-				switch d.Tag(dv) {
-				case "model.response.after":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
-				}
-			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c, n, ev) {
-				return false
-			}
+	if c.IfMember(n, ev, "event", false, enum21) {
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c, n, ev) {
+			return false
 		}
 	}
 	return true
@@ -2397,7 +2197,7 @@ func vCapabilities_modelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[147], &reasons[148], enum12) {
+				if !c.StrEnumItems(m.Value(), &reasons[147], &reasons[148], enum16) {
 					return false
 				}
 			case "modify":
@@ -2427,7 +2227,7 @@ func vCapabilities_modelResponseAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.N
 	}
 	m := d.Members(n)
 	for m.Next() {
-		if !c.StrEnum(m.Name(), &reasons[150], enum13) {
+		if !c.StrEnum(m.Name(), &reasons[150], enum17) {
 			return false
 		}
 	}
@@ -2447,7 +2247,7 @@ func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Nod
 	for m.Next() {
 		switch m.Key() {
 		case "operations":
-			if !c.StrEnumItems(m.Value(), &reasons[152], &reasons[153], enum11) {
+			if !c.StrEnumItems(m.Value(), &reasons[152], &reasons[153], enum14) {
 				return false
 			}
 		default:
@@ -2462,28 +2262,9 @@ func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Nod
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/9.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	{
-		cond := true
-		if d.Kind(n) == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "event"); ok {
-				switch d.Tag(dv) {
-				case "model.switch.before":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
-				}
-			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c, n, ev) {
-				return false
-			}
+	if c.IfMember(n, ev, "event", false, enum22) {
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c, n, ev) {
+			return false
 		}
 	}
 	return true
@@ -2531,7 +2312,7 @@ func vCapabilities_modelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[154], &reasons[155], enum16) {
+				if !c.StrEnumItems(m.Value(), &reasons[154], &reasons[155], enum23) {
 					return false
 				}
 			case "flow":
@@ -2562,7 +2343,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node
 	for m.Next() {
 		switch m.Key() {
 		case "operations":
-			if !c.StrEnumItems(m.Value(), &reasons[157], &reasons[158], enum11) {
+			if !c.StrEnumItems(m.Value(), &reasons[157], &reasons[158], enum14) {
 				return false
 			}
 		default:
@@ -2577,28 +2358,9 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/10.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	{
-		cond := true
-		if d.Kind(n) == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "event"); ok {
-				switch d.Tag(dv) {
-				case "tool.before":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
-				}
-			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c, n, ev) {
-				return false
-			}
+	if c.IfMember(n, ev, "event", false, enum24) {
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c, n, ev) {
+			return false
 		}
 	}
 	return true
@@ -2646,7 +2408,7 @@ func vCapabilities_toolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[159], &reasons[160], enum17) {
+				if !c.StrEnumItems(m.Value(), &reasons[159], &reasons[160], enum25) {
 					return false
 				}
 			case "modify":
@@ -2677,7 +2439,7 @@ func vCapabilities_toolBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 	}
 	m := d.Members(n)
 	for m.Next() {
-		if !c.StrEnum(m.Name(), &reasons[162], enum18) {
+		if !c.StrEnum(m.Name(), &reasons[162], enum26) {
 			return false
 		}
 	}
@@ -2698,7 +2460,7 @@ func vCapabilities_toolBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 	for m.Next() {
 		switch m.Key() {
 		case "operations":
-			if !c.StrEnumItems(m.Value(), &reasons[164], &reasons[165], enum11) {
+			if !c.StrEnumItems(m.Value(), &reasons[164], &reasons[165], enum14) {
 				return false
 			}
 		default:
@@ -2713,28 +2475,9 @@ func vCapabilities_toolBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/11.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	{
-		cond := true
-		if d.Kind(n) == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "event"); ok {
-				switch d.Tag(dv) {
-				case "tool.after":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
-				}
-			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c, n, ev) {
-				return false
-			}
+	if c.IfMember(n, ev, "event", false, enum27) {
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c, n, ev) {
+			return false
 		}
 	}
 	return true
@@ -2782,7 +2525,7 @@ func vCapabilities_toolAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[166], &reasons[167], enum19) {
+				if !c.StrEnumItems(m.Value(), &reasons[166], &reasons[167], enum28) {
 					return false
 				}
 			case "modify":
@@ -2813,7 +2556,7 @@ func vCapabilities_toolAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	}
 	m := d.Members(n)
 	for m.Next() {
-		if !c.StrEnum(m.Name(), &reasons[169], enum20) {
+		if !c.StrEnum(m.Name(), &reasons[169], enum29) {
 			return false
 		}
 	}
@@ -2834,7 +2577,7 @@ func vCapabilities_toolAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	for m.Next() {
 		switch m.Key() {
 		case "operations":
-			if !c.StrEnumItems(m.Value(), &reasons[171], &reasons[172], enum6) {
+			if !c.StrEnumItems(m.Value(), &reasons[171], &reasons[172], enum7) {
 				return false
 			}
 		default:
@@ -2849,28 +2592,9 @@ func vCapabilities_toolAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/12.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	{
-		cond := true
-		if d.Kind(n) == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "event"); ok {
-				switch d.Tag(dv) {
-				case "tool.permission.request":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
-				}
-			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c, n, ev) {
-				return false
-			}
+	if c.IfMember(n, ev, "event", false, enum30) {
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c, n, ev) {
+			return false
 		}
 	}
 	return true
@@ -2918,7 +2642,7 @@ func vCapabilities_toolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[173], &reasons[174], enum21) {
+				if !c.StrEnumItems(m.Value(), &reasons[173], &reasons[174], enum31) {
 					return false
 				}
 			case "modify":
@@ -2948,7 +2672,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_modify(c *ahpimpl.Ctx, n ahpimp
 	}
 	m := d.Members(n)
 	for m.Next() {
-		if !c.StrEnum(m.Name(), &reasons[176], enum18) {
+		if !c.StrEnum(m.Name(), &reasons[176], enum26) {
 			return false
 		}
 	}
@@ -2968,7 +2692,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.
 	for m.Next() {
 		switch m.Key() {
 		case "operations":
-			if !c.StrEnumItems(m.Value(), &reasons[178], &reasons[179], enum11) {
+			if !c.StrEnumItems(m.Value(), &reasons[178], &reasons[179], enum14) {
 				return false
 			}
 		default:
@@ -2983,28 +2707,9 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/13.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	{
-		cond := true
-		if d.Kind(n) == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "event"); ok {
-				switch d.Tag(dv) {
-				case "tool.batch.after":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
-				}
-			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c, n, ev) {
-				return false
-			}
+	if c.IfMember(n, ev, "event", false, enum32) {
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c, n, ev) {
+			return false
 		}
 	}
 	return true
@@ -3052,7 +2757,7 @@ func vCapabilities_toolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[180], &reasons[181], enum22) {
+				if !c.StrEnumItems(m.Value(), &reasons[180], &reasons[181], enum33) {
 					return false
 				}
 			case "flow":
@@ -3083,7 +2788,7 @@ func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	for m.Next() {
 		switch m.Key() {
 		case "operations":
-			if !c.StrEnumItems(m.Value(), &reasons[183], &reasons[184], enum11) {
+			if !c.StrEnumItems(m.Value(), &reasons[183], &reasons[184], enum14) {
 				return false
 			}
 		default:
@@ -3098,28 +2803,9 @@ func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, e
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/14.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	{
-		cond := true
-		if d.Kind(n) == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "event"); ok {
-				switch d.Tag(dv) {
-				case "context.compact.before":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
-				}
-			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c, n, ev) {
-				return false
-			}
+	if c.IfMember(n, ev, "event", false, enum34) {
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c, n, ev) {
+			return false
 		}
 	}
 	return true
@@ -3167,7 +2853,7 @@ func vCapabilities_contextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[185], &reasons[186], enum23) {
+				if !c.StrEnumItems(m.Value(), &reasons[185], &reasons[186], enum35) {
 					return false
 				}
 			case "modify":
@@ -3193,7 +2879,7 @@ func vCapabilities_contextCompactBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl
 	}
 	m := d.Members(n)
 	for m.Next() {
-		if !c.StrEnum(m.Name(), &reasons[188], enum24) {
+		if !c.StrEnum(m.Name(), &reasons[188], enum36) {
 			return false
 		}
 	}
@@ -3202,28 +2888,9 @@ func vCapabilities_contextCompactBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/15.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	{
-		cond := true
-		if d.Kind(n) == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "event"); ok {
-				switch d.Tag(dv) {
-				case "context.compact.after":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
-				}
-			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c, n, ev) {
-				return false
-			}
+	if c.IfMember(n, ev, "event", false, enum37) {
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c, n, ev) {
+			return false
 		}
 	}
 	return true
@@ -3271,7 +2938,7 @@ func vCapabilities_contextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[189], &reasons[190], enum25) {
+				if !c.StrEnumItems(m.Value(), &reasons[189], &reasons[190], enum38) {
 					return false
 				}
 			case "modify":
@@ -3297,7 +2964,7 @@ func vCapabilities_contextCompactAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.
 	}
 	m := d.Members(n)
 	for m.Next() {
-		if !c.StrEnum(m.Name(), &reasons[192], enum26) {
+		if !c.StrEnum(m.Name(), &reasons[192], enum39) {
 			return false
 		}
 	}
@@ -3306,28 +2973,9 @@ func vCapabilities_contextCompactAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/16.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	{
-		cond := true
-		if d.Kind(n) == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "event"); ok {
-				switch d.Tag(dv) {
-				case "task.change.before":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
-				}
-			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c, n, ev) {
-				return false
-			}
+	if c.IfMember(n, ev, "event", false, enum40) {
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c, n, ev) {
+			return false
 		}
 	}
 	return true
@@ -3375,7 +3023,7 @@ func vCapabilities_taskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[193], &reasons[194], enum8) {
+				if !c.StrEnumItems(m.Value(), &reasons[193], &reasons[194], enum10) {
 					return false
 				}
 			default:
@@ -3391,28 +3039,9 @@ func vCapabilities_taskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/17.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	{
-		cond := true
-		if d.Kind(n) == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "event"); ok {
-				switch d.Tag(dv) {
-				case "user.elicitation.request":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
-				}
-			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c, n, ev) {
-				return false
-			}
+	if c.IfMember(n, ev, "event", false, enum41) {
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c, n, ev) {
+			return false
 		}
 	}
 	return true
@@ -3460,7 +3089,7 @@ func vCapabilities_userElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[195], &reasons[196], enum27) {
+				if !c.StrEnumItems(m.Value(), &reasons[195], &reasons[196], enum42) {
 					return false
 				}
 			default:
@@ -3476,28 +3105,9 @@ func vCapabilities_userElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/18.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	{
-		cond := true
-		if d.Kind(n) == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "event"); ok {
-				switch d.Tag(dv) {
-				case "user.elicitation.result":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
-				}
-			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c, n, ev) {
-				return false
-			}
+	if c.IfMember(n, ev, "event", false, enum43) {
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c, n, ev) {
+			return false
 		}
 	}
 	return true
@@ -3545,7 +3155,7 @@ func vCapabilities_userElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[197], &reasons[198], enum28) {
+				if !c.StrEnumItems(m.Value(), &reasons[197], &reasons[198], enum44) {
 					return false
 				}
 			case "modify":
@@ -3571,7 +3181,7 @@ func vCapabilities_userElicitationResult_allOf_1_modify(c *ahpimpl.Ctx, n ahpimp
 	}
 	m := d.Members(n)
 	for m.Next() {
-		if !c.StrEnum(m.Name(), &reasons[200], enum29) {
+		if !c.StrEnum(m.Name(), &reasons[200], enum45) {
 			return false
 		}
 	}
@@ -3580,28 +3190,9 @@ func vCapabilities_userElicitationResult_allOf_1_modify(c *ahpimpl.Ctx, n ahpimp
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/19.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	{
-		cond := true
-		if d.Kind(n) == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "event"); ok {
-				switch d.Tag(dv) {
-				case "user.message.inbound":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
-				}
-			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c, n, ev) {
-				return false
-			}
+	if c.IfMember(n, ev, "event", false, enum46) {
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c, n, ev) {
+			return false
 		}
 	}
 	return true
@@ -3649,7 +3240,7 @@ func vCapabilities_userMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[201], &reasons[202], enum30) {
+				if !c.StrEnumItems(m.Value(), &reasons[201], &reasons[202], enum47) {
 					return false
 				}
 			case "modify":
@@ -3675,7 +3266,7 @@ func vCapabilities_userMessageInbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.N
 	}
 	m := d.Members(n)
 	for m.Next() {
-		if !c.StrEnum(m.Name(), &reasons[204], enum10) {
+		if !c.StrEnum(m.Name(), &reasons[204], enum13) {
 			return false
 		}
 	}
@@ -3684,28 +3275,9 @@ func vCapabilities_userMessageInbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.N
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/20.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	{
-		cond := true
-		if d.Kind(n) == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "event"); ok {
-				switch d.Tag(dv) {
-				case "user.message.outbound":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
-				}
-			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c, n, ev) {
-				return false
-			}
+	if c.IfMember(n, ev, "event", false, enum48) {
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c, n, ev) {
+			return false
 		}
 	}
 	return true
@@ -3753,7 +3325,7 @@ func vCapabilities_userMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[205], &reasons[206], enum30) {
+				if !c.StrEnumItems(m.Value(), &reasons[205], &reasons[206], enum47) {
 					return false
 				}
 			case "modify":
@@ -3779,7 +3351,7 @@ func vCapabilities_userMessageOutbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.
 	}
 	m := d.Members(n)
 	for m.Next() {
-		if !c.StrEnum(m.Name(), &reasons[208], enum29) {
+		if !c.StrEnum(m.Name(), &reasons[208], enum45) {
 			return false
 		}
 	}
@@ -3788,28 +3360,9 @@ func vCapabilities_userMessageOutbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/21.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	{
-		cond := true
-		if d.Kind(n) == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "event"); ok {
-				switch d.Tag(dv) {
-				case "workspace.change.before":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
-				}
-			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c, n, ev) {
-				return false
-			}
+	if c.IfMember(n, ev, "event", false, enum49) {
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c, n, ev) {
+			return false
 		}
 	}
 	return true
@@ -3857,7 +3410,7 @@ func vCapabilities_workspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[209], &reasons[210], enum30) {
+				if !c.StrEnumItems(m.Value(), &reasons[209], &reasons[210], enum47) {
 					return false
 				}
 			case "modify":
@@ -3883,7 +3436,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimp
 	}
 	m := d.Members(n)
 	for m.Next() {
-		if !c.StrEnum(m.Name(), &reasons[212], enum31) {
+		if !c.StrEnum(m.Name(), &reasons[212], enum50) {
 			return false
 		}
 	}
@@ -3892,7 +3445,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimp
 
 // vCommon_eventType checks draft/common.schema.json#/$defs/eventType.
 func vCommon_eventType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.StrEnum(n, &reasons[213], enum32)
+	return c.StrEnum(n, &reasons[213], enum51)
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_gaps_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items.
@@ -3994,7 +3547,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 				}
 				it := d.Items(n)
 				for it.Next() {
-					if !c.StrEnum(it.Item(), &reasons[221], enum33) {
+					if !c.StrEnum(it.Item(), &reasons[221], enum52) {
 						return false
 					}
 				}
@@ -4015,36 +3568,23 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 		return c.FailRequired(n, seen, &required21)
 	}
 	// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0
-	{
-		cond := true
-		if dv, i, ok := d.MemberIndex(n, "scopes"); ok {
-			if d.ArrayHas(dv, "managed") == 0 {
-				cond = false
-			} else if ev != nil {
-				ev.Set(i)
-			}
-		}
-		if cond && ev != nil {
+	if c.IfContains(n, ev, "scopes", false, "managed", true) {
+		// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/then
+		if ev != nil {
 			ev.Declared = true
 		}
-		if cond {
-			// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/then
-			if ev != nil {
-				ev.Declared = true
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "disableable":
+				if n := m.Value(); d.Kind(n) != ahpimpl.KindBool || d.Bool(n) {
+					return c.FailWith(n, &reasons[225])
+				}
+			default:
+				continue
 			}
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "disableable":
-					if n := m.Value(); d.Kind(n) != ahpimpl.KindBool || d.Bool(n) {
-						return c.FailWith(n, &reasons[225])
-					}
-				default:
-					continue
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -5657,7 +5197,7 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			}
 		case "trigger":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[412], enum34) {
+			if !c.StrEnum(m.Value(), &reasons[412], enum53) {
 				return false
 			}
 		case "expandedFrom":
@@ -5765,7 +5305,7 @@ func vContentItem_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 			}
 		case "role":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[425], enum35) {
+			if !c.StrEnum(m.Value(), &reasons[425], enum54) {
 				return false
 			}
 		case "parts":
@@ -5829,7 +5369,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			}
 		case "outcome":
 			seen2 |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[434], enum36) {
+			if !c.StrEnum(m.Value(), &reasons[434], enum55) {
 				return false
 			}
 		case "lastAssistantItem":
@@ -5903,7 +5443,7 @@ func vExecutionEvent_turnCompletion_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			}
 		case "outcome":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[434], enum36) {
+			if !c.StrEnum(m.Value(), &reasons[434], enum55) {
 				return false
 			}
 		case "lastAssistantItem":
@@ -5987,22 +5527,22 @@ func vExecutionEvent_usage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		switch m.Key() {
 		case "kind":
 			seen |= 0x1
-			if !c.StrEnum(m.Value(), &reasons[445], enum37) {
+			if !c.StrEnum(m.Value(), &reasons[445], enum56) {
 				return false
 			}
 		case "scope":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[446], enum38) {
+			if !c.StrEnum(m.Value(), &reasons[446], enum57) {
 				return false
 			}
 		case "completeness":
 			seen |= 0x4
-			if !c.StrEnum(m.Value(), &reasons[447], enum39) {
+			if !c.StrEnum(m.Value(), &reasons[447], enum58) {
 				return false
 			}
 		case "provenance":
 			seen |= 0x8
-			if !c.StrEnum(m.Value(), &reasons[448], enum40) {
+			if !c.StrEnum(m.Value(), &reasons[448], enum59) {
 				return false
 			}
 		case "inputTokens":
@@ -6083,7 +5623,7 @@ func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 			}
 		case "basis":
 			seen |= 0x4
-			if !c.StrEnum(m.Value(), &reasons[459], enum41) {
+			if !c.StrEnum(m.Value(), &reasons[459], enum60) {
 				return false
 			}
 		default:
@@ -6155,7 +5695,7 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			}
 		case "outcome":
 			seen2 |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[434], enum36) {
+			if !c.StrEnum(m.Value(), &reasons[434], enum55) {
 				return false
 			}
 		case "lastAssistantItem":
@@ -6194,30 +5734,12 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		return c.FailRequired(n, seen2, &required44)
 	}
 	// draft/execution-event.schema.json#/$defs/turn.end/allOf/2
-	{
-		cond := true
-		if dv, i, ok := d.MemberIndex(n, "outcome"); ok {
-			switch d.Tag(dv) {
-			case "completed":
-				if ev != nil {
-					ev.Set(i)
-				}
-			default:
-				cond = false
-			}
-		} else {
-			cond = false
-		}
-		if cond && ev != nil {
-			ev.Declared = true
-		}
-		if cond {
-			// draft/execution-event.schema.json#/$defs/turn.end/allOf/2/then
-			{
-				p := presence3(d, n)
-				if p&1 == 1 {
-					return c.FailWith(n, &reasons[468])
-				}
+	if c.IfMember(n, ev, "outcome", true, enum61) {
+		// draft/execution-event.schema.json#/$defs/turn.end/allOf/2/then
+		{
+			p := presence3(d, n)
+			if p&1 == 1 {
+				return c.FailWith(n, &reasons[468])
 			}
 		}
 	}
@@ -7105,7 +6627,7 @@ func vExecutionEvent_attemptUsage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					return c.FailWith(n, &reasons[577])
 				}
 			case "provenance":
-				if !c.StrEnum(m.Value(), &reasons[578], enum42) {
+				if !c.StrEnum(m.Value(), &reasons[578], enum62) {
 					return false
 				}
 			default:
@@ -7647,7 +7169,7 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 			}
 		case "origin":
 			seen |= 0x4
-			if !c.StrEnum(m.Value(), &reasons[632], enum43) {
+			if !c.StrEnum(m.Value(), &reasons[632], enum63) {
 				return false
 			}
 		case "mcp":
@@ -7664,43 +7186,25 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required67)
 	}
-	{
-		cond := true
-		if dv, i, ok := d.MemberIndex(n, "origin"); ok {
-			switch d.Tag(dv) {
+	if c.IfMember(n, ev, "origin", true, enum64) {
+		// draft/execution-event.schema.json#/$defs/tool/then
+		var seen uint64
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
 			case "mcp":
-				if ev != nil {
-					ev.Set(i)
-				}
-			default:
-				cond = false
+				seen |= 0x1
 			}
-		} else {
-			cond = false
 		}
-		if cond && ev != nil {
-			ev.Declared = true
+		if seen != 0x1 {
+			return c.FailRequired(n, seen, &required68)
 		}
-		if cond {
-			// draft/execution-event.schema.json#/$defs/tool/then
-			var seen uint64
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "mcp":
-					seen |= 0x1
-				}
-			}
-			if seen != 0x1 {
-				return c.FailRequired(n, seen, &required68)
-			}
-		} else {
-			// draft/execution-event.schema.json#/$defs/tool/else
-			{
-				p := presence5(d, n)
-				if p&1 == 1 {
-					return c.FailWith(n, &reasons[638])
-				}
+	} else {
+		// draft/execution-event.schema.json#/$defs/tool/else
+		{
+			p := presence5(d, n)
+			if p&1 == 1 {
+				return c.FailWith(n, &reasons[638])
 			}
 		}
 	}
@@ -7749,7 +7253,7 @@ func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 			}
 		case "provenance":
 			seen |= 0x4
-			if !c.StrEnum(m.Value(), &reasons[643], enum44) {
+			if !c.StrEnum(m.Value(), &reasons[643], enum65) {
 				return false
 			}
 		case "connection":
@@ -9031,12 +8535,12 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 			}
 		case "decision":
 			seen |= 0x1
-			if !c.StrEnum(m.Value(), &reasons[746], enum45) {
+			if !c.StrEnum(m.Value(), &reasons[746], enum66) {
 				return false
 			}
 		case "decidedBy":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[747], enum46) {
+			if !c.StrEnum(m.Value(), &reasons[747], enum67) {
 				return false
 			}
 		case "call":
@@ -9321,45 +8825,24 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahpimpl.Ctx, n ahpimpl.N
 // draft/execution-event.schema.json#/$defs/deniedByPolicy.
 func vExecutionEvent_deniedByPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	{
-		cond := true
-		if k == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "outcome"); ok {
-				switch d.Tag(dv) {
-				case "denied":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
-				}
-			} else {
-				cond = false
-			}
-			if cond && ev != nil {
+	if c.IfMember(n, ev, "outcome", true, enum68) {
+		// draft/execution-event.schema.json#/$defs/deniedByPolicy/then
+		if d.Kind(n) == ahpimpl.KindObject {
+			if ev != nil {
 				ev.Declared = true
 			}
-		}
-		if cond {
-			// draft/execution-event.schema.json#/$defs/deniedByPolicy/then
-			if k == ahpimpl.KindObject {
-				if ev != nil {
-					ev.Declared = true
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "execution":
+					if !c.Child(m.Value(), vExecutionEvent_deniedByPolicy_then_execution) {
+						return false
+					}
+				default:
+					continue
 				}
-				m := d.Members(n)
-				for m.Next() {
-					switch m.Key() {
-					case "execution":
-						if !c.Child(m.Value(), vExecutionEvent_deniedByPolicy_then_execution) {
-							return false
-						}
-					default:
-						continue
-					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -9399,7 +8882,7 @@ func vExecutionEvent_deniedByPolicy_then_execution(c *ahpimpl.Ctx, n ahpimpl.Nod
 // vExecutionEvent_toolOutcome checks
 // draft/execution-event.schema.json#/$defs/toolOutcome.
 func vExecutionEvent_toolOutcome(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.StrEnum(n, &reasons[773], enum47)
+	return c.StrEnum(n, &reasons[773], enum69)
 }
 
 // vExecutionEvent_contextCompactBefore checks
@@ -9441,7 +8924,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			}
 		case "trigger":
 			seen |= 0x1
-			if !c.StrEnum(m.Value(), &reasons[776], enum48) {
+			if !c.StrEnum(m.Value(), &reasons[776], enum70) {
 				return false
 			}
 		case "instructions":
@@ -9732,7 +9215,7 @@ func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			}
 		case "operation":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[801], enum49) {
+			if !c.StrEnum(m.Value(), &reasons[801], enum71) {
 				return false
 			}
 		case "change":
@@ -10057,7 +9540,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahpimpl.Ctx, n
 // vInteractionEvent_elicitationMode checks
 // draft/interaction-event.schema.json#/$defs/elicitationMode.
 func vInteractionEvent_elicitationMode(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.StrEnum(n, &reasons[833], enum50)
+	return c.StrEnum(n, &reasons[833], enum72)
 }
 
 // vCatalogueEvent_userElicitationResult checks
@@ -10162,7 +9645,7 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahpimpl.Ctx, n 
 			}
 		case "action":
 			seen |= 0x4
-			if !c.StrEnum(m.Value(), &reasons[841], enum51) {
+			if !c.StrEnum(m.Value(), &reasons[841], enum73) {
 				return false
 			}
 		default:
@@ -10513,7 +9996,7 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		switch m.Key() {
 		case "kind":
 			seen |= 0x1
-			if !c.StrEnum(m.Value(), &reasons[877], enum52) {
+			if !c.StrEnum(m.Value(), &reasons[877], enum74) {
 				return false
 			}
 		case "change":
@@ -10720,7 +10203,7 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			}
 		case "operation":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[902], enum49) {
+			if !c.StrEnum(m.Value(), &reasons[902], enum71) {
 				return false
 			}
 		case "agentCaused":
@@ -10836,7 +10319,7 @@ func vInteractionEvent_hookFailure_failure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			}
 		case "policy":
 			seen |= 0x4
-			if !c.StrEnum(m.Value(), &reasons[918], enum53) {
+			if !c.StrEnum(m.Value(), &reasons[918], enum75) {
 				return false
 			}
 		default:
@@ -10917,7 +10400,7 @@ func vContentSelection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vContentSelection_disposition checks
 // draft/content-selection.schema.json#/$defs/disposition.
 func vContentSelection_disposition(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.StrEnum(n, &reasons[927], enum54)
+	return c.StrEnum(n, &reasons[927], enum76)
 }
 
 // vContentUploadReceipt checks draft/content-upload-receipt.schema.json#.
@@ -11217,7 +10700,7 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			}
 		case "flow":
 			seen |= 0x10
-			if !c.StrEnum(m.Value(), &reasons[957], enum55) {
+			if !c.StrEnum(m.Value(), &reasons[957], enum77) {
 				return false
 			}
 		case "scopes":
@@ -11464,12 +10947,12 @@ func vEffect_modifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 			}
 		case "target":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[987], enum56) {
+			if !c.StrEnum(m.Value(), &reasons[987], enum78) {
 				return false
 			}
 		case "operation":
 			seen |= 0x4
-			if !c.StrEnum(m.Value(), &reasons[988], enum57) {
+			if !c.StrEnum(m.Value(), &reasons[988], enum79) {
 				return false
 			}
 		case "value":
@@ -11583,28 +11066,9 @@ func vEffect_modifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 // vEffect_modifyEffect_allOf_0 checks
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/0.
 func vEffect_modifyEffect_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	{
-		cond := true
-		if d.Kind(n) == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "target"); ok {
-				switch d.Tag(dv) {
-				case "prompt", "request", "response", "output":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
-				}
-			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			if !vEffect_modifyEffect_allOf_0_then(c, n, ev) {
-				return false
-			}
+	if c.IfMember(n, ev, "target", false, enum80) {
+		if !vEffect_modifyEffect_allOf_0_then(c, n, ev) {
+			return false
 		}
 	}
 	return true
@@ -11658,28 +11122,9 @@ func vContentItem_messages(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // vEffect_modifyEffect_allOf_1 checks
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/1.
 func vEffect_modifyEffect_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	{
-		cond := true
-		if d.Kind(n) == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "target"); ok {
-				switch d.Tag(dv) {
-				case "content":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
-				}
-			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			if !vEffect_modifyEffect_allOf_1_then(c, n, ev) {
-				return false
-			}
+	if c.IfMember(n, ev, "target", false, enum45) {
+		if !vEffect_modifyEffect_allOf_1_then(c, n, ev) {
+			return false
 		}
 	}
 	return true
@@ -11746,28 +11191,9 @@ func vEffect_modifyEffect_allOf_1_then_value_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.N
 // vEffect_modifyEffect_allOf_2 checks
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/2.
 func vEffect_modifyEffect_allOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	{
-		cond := true
-		if d.Kind(n) == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "target"); ok {
-				switch d.Tag(dv) {
-				case "instructions", "summary":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
-				}
-			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			if !vEffect_modifyEffect_allOf_2_then(c, n, ev) {
-				return false
-			}
+	if c.IfMember(n, ev, "target", false, enum81) {
+		if !vEffect_modifyEffect_allOf_2_then(c, n, ev) {
+			return false
 		}
 	}
 	return true
@@ -11802,28 +11228,9 @@ func vEffect_modifyEffect_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // vEffect_modifyEffect_allOf_3 checks
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/3.
 func vEffect_modifyEffect_allOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	{
-		cond := true
-		if d.Kind(n) == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "target"); ok {
-				switch d.Tag(dv) {
-				case "input", "workspace":
-					if ev != nil {
-						ev.Set(i)
-					}
-				default:
-					cond = false
-				}
-			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			if !vEffect_modifyEffect_allOf_3_then(c, n, ev) {
-				return false
-			}
+	if c.IfMember(n, ev, "target", false, enum82) {
+		if !vEffect_modifyEffect_allOf_3_then(c, n, ev) {
+			return false
 		}
 	}
 	return true
@@ -12046,7 +11453,7 @@ func vEffect_injectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 			}
 		case "deliverAt":
 			seen |= 0x8
-			if !c.StrEnum(m.Value(), &reasons[1026], enum7) {
+			if !c.StrEnum(m.Value(), &reasons[1026], enum8) {
 				return false
 			}
 		case "value":
@@ -12413,43 +11820,25 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailRequired(n, seen2, &required66)
 	}
 	// draft/tool-after.schema.json#/allOf/2
-	{
-		cond := true
-		if dv, i, ok := d.MemberIndex(n, "outcome"); ok {
-			switch d.Tag(dv) {
+	if c.IfMember(n, ev, "outcome", true, enum83) {
+		// draft/tool-after.schema.json#/allOf/2/then
+		var seen uint64
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
 			case "error":
-				if ev != nil {
-					ev.Set(i)
-				}
-			default:
-				cond = false
+				seen |= 0x1
 			}
-		} else {
-			cond = false
 		}
-		if cond && ev != nil {
-			ev.Declared = true
+		if seen != 0x1 {
+			return c.FailRequired(n, seen, &required142)
 		}
-		if cond {
-			// draft/tool-after.schema.json#/allOf/2/then
-			var seen uint64
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "error":
-					seen |= 0x1
-				}
-			}
-			if seen != 0x1 {
-				return c.FailRequired(n, seen, &required142)
-			}
-		} else {
-			// draft/tool-after.schema.json#/allOf/2/else
-			{
-				p := presence3(d, n)
-				if p&1 == 1 {
-					return c.FailWith(n, &reasons[1047])
-				}
+	} else {
+		// draft/tool-after.schema.json#/allOf/2/else
+		{
+			p := presence3(d, n)
+			if p&1 == 1 {
+				return c.FailWith(n, &reasons[1047])
 			}
 		}
 	}
@@ -12457,41 +11846,23 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return false
 	}
 	// draft/tool-after.schema.json#/allOf/4
-	{
-		cond := true
-		if dv, i, ok := d.MemberIndex(n, "outcome"); ok {
-			switch d.Tag(dv) {
-			case "denied", "cancelled", "timeout":
-				if ev != nil {
-					ev.Set(i)
-				}
-			default:
-				cond = false
-			}
-		} else {
-			cond = false
-		}
-		if cond && ev != nil {
+	if c.IfMember(n, ev, "outcome", true, enum84) {
+		// draft/tool-after.schema.json#/allOf/4/then
+		if ev != nil {
 			ev.Declared = true
 		}
-		if cond {
-			// draft/tool-after.schema.json#/allOf/4/then
-			if ev != nil {
-				ev.Declared = true
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "tool":
+				if !c.Child(m.Value(), vToolAfter_allOf_4_then_tool) {
+					return false
+				}
+			default:
+				continue
 			}
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "tool":
-					if !c.Child(m.Value(), vToolAfter_allOf_4_then_tool) {
-						return false
-					}
-				default:
-					continue
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -12549,7 +11920,7 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			}
 		case "change":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[1053], enum58) {
+			if !c.StrEnum(m.Value(), &reasons[1053], enum85) {
 				return false
 			}
 		case "previousPath":
@@ -12575,91 +11946,37 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		return c.FailRequired(n, seen, &required143)
 	}
 	// draft/execution-event.schema.json#/$defs/fileChange/allOf/0
-	{
-		cond := true
-		if dv, i, ok := d.MemberIndex(n, "change"); ok {
-			switch d.Tag(dv) {
-			case "moved":
-				if ev != nil {
-					ev.Set(i)
-				}
-			default:
-				cond = false
+	if c.IfMember(n, ev, "change", true, enum86) {
+		// draft/execution-event.schema.json#/$defs/fileChange/allOf/0/then
+		var seen uint64
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "previousPath":
+				seen |= 0x1
 			}
-		} else {
-			cond = false
 		}
-		if cond && ev != nil {
-			ev.Declared = true
-		}
-		if cond {
-			// draft/execution-event.schema.json#/$defs/fileChange/allOf/0/then
-			var seen uint64
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "previousPath":
-					seen |= 0x1
-				}
-			}
-			if seen != 0x1 {
-				return c.FailRequired(n, seen, &required144)
-			}
+		if seen != 0x1 {
+			return c.FailRequired(n, seen, &required144)
 		}
 	}
 	// draft/execution-event.schema.json#/$defs/fileChange/allOf/1
-	{
-		cond := true
-		if dv, i, ok := d.MemberIndex(n, "change"); ok {
-			switch d.Tag(dv) {
-			case "created":
-				if ev != nil {
-					ev.Set(i)
-				}
-			default:
-				cond = false
-			}
-		} else {
-			cond = false
-		}
-		if cond && ev != nil {
-			ev.Declared = true
-		}
-		if cond {
-			// draft/execution-event.schema.json#/$defs/fileChange/allOf/1/then
-			{
-				p := presence9(d, n)
-				if p&1 == 1 {
-					return c.FailWith(n, &reasons[1060])
-				}
+	if c.IfMember(n, ev, "change", true, enum87) {
+		// draft/execution-event.schema.json#/$defs/fileChange/allOf/1/then
+		{
+			p := presence9(d, n)
+			if p&1 == 1 {
+				return c.FailWith(n, &reasons[1060])
 			}
 		}
 	}
 	// draft/execution-event.schema.json#/$defs/fileChange/allOf/2
-	{
-		cond := true
-		if dv, i, ok := d.MemberIndex(n, "change"); ok {
-			switch d.Tag(dv) {
-			case "deleted":
-				if ev != nil {
-					ev.Set(i)
-				}
-			default:
-				cond = false
-			}
-		} else {
-			cond = false
-		}
-		if cond && ev != nil {
-			ev.Declared = true
-		}
-		if cond {
-			// draft/execution-event.schema.json#/$defs/fileChange/allOf/2/then
-			{
-				p := presence6(d, n)
-				if p&1 == 1 {
-					return c.FailWith(n, &reasons[1061])
-				}
+	if c.IfMember(n, ev, "change", true, enum88) {
+		// draft/execution-event.schema.json#/$defs/fileChange/allOf/2/then
+		{
+			p := presence6(d, n)
+			if p&1 == 1 {
+				return c.FailWith(n, &reasons[1061])
 			}
 		}
 	}
@@ -12703,7 +12020,7 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "trigger":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[1064], enum59) {
+			if !c.StrEnum(m.Value(), &reasons[1064], enum89) {
 				return false
 			}
 		case "resumedFrom":
@@ -12753,36 +12070,18 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailRequired(n, seen1, &required22)
 	}
 	// draft/session-start.schema.json#/allOf/1
-	{
-		cond := true
-		if dv, i, ok := d.MemberIndex(n, "trigger"); ok {
-			switch d.Tag(dv) {
-			case "clear", "fork":
-				if ev != nil {
-					ev.Set(i)
-				}
-			default:
-				cond = false
+	if c.IfMember(n, ev, "trigger", true, enum90) {
+		// draft/session-start.schema.json#/allOf/1/then
+		var seen uint64
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "resumedFrom":
+				seen |= 0x1
 			}
-		} else {
-			cond = false
 		}
-		if cond && ev != nil {
-			ev.Declared = true
-		}
-		if cond {
-			// draft/session-start.schema.json#/allOf/1/then
-			var seen uint64
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "resumedFrom":
-					seen |= 0x1
-				}
-			}
-			if seen != 0x1 {
-				return c.FailRequired(n, seen, &required146)
-			}
+		if seen != 0x1 {
+			return c.FailRequired(n, seen, &required146)
 		}
 	}
 	if present&1 == 1 || present&2 == 2 {
@@ -12854,7 +12153,7 @@ func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "outcome":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[1085], enum60) {
+			if !c.StrEnum(m.Value(), &reasons[1085], enum91) {
 				return false
 			}
 		case "reason":
@@ -15340,39 +14639,21 @@ func vInterceptRequest_allOf_1_params_capabilities(c *ahpimpl.Ctx, n ahpimpl.Nod
 // vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow.
 func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
-	{
-		cond := true
-		if k == ahpimpl.KindObject {
-			if dv, i, ok := d.MemberIndex(n, "operations"); ok {
-				if d.ArrayHas(dv, "continue") == 0 {
-					cond = false
-				} else if ev != nil {
-					ev.Set(i)
+	if c.IfContains(n, ev, "operations", true, "continue", true) {
+		// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then
+		if d.Kind(n) == ahpimpl.KindObject {
+			var seen uint64
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "remainingContinuations":
+					seen |= 0x1
+				case "continuationCount":
+					seen |= 0x2
 				}
-			} else {
-				cond = false
 			}
-			if cond && ev != nil {
-				ev.Declared = true
-			}
-		}
-		if cond {
-			// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then
-			if k == ahpimpl.KindObject {
-				var seen uint64
-				m := d.Members(n)
-				for m.Next() {
-					switch m.Key() {
-					case "remainingContinuations":
-						seen |= 0x1
-					case "continuationCount":
-						seen |= 0x2
-					}
-				}
-				if seen != 0x3 {
-					return c.FailRequired(n, seen, &required153)
-				}
+			if seen != 0x3 {
+				return c.FailRequired(n, seen, &required153)
 			}
 		}
 	}
@@ -15394,7 +14675,7 @@ func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		switch m.Key() {
 		case "permission":
 			seen |= 0x1
-			if !c.StrEnum(m.Value(), &reasons[1142], enum61) {
+			if !c.StrEnum(m.Value(), &reasons[1142], enum92) {
 				return false
 			}
 		case "candidate":
@@ -15403,7 +14684,7 @@ func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				return false
 			}
 		case "flow":
-			if !c.StrEnum(m.Value(), &reasons[1143], enum62) {
+			if !c.StrEnum(m.Value(), &reasons[1143], enum93) {
 				return false
 			}
 		case "instructions":
@@ -16164,7 +15445,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			}
 		case "lifecycle":
 			seen |= 0x4
-			if !c.StrEnum(m.Value(), &reasons[1203], enum63) {
+			if !c.StrEnum(m.Value(), &reasons[1203], enum94) {
 				return false
 			}
 		case "cwd":
@@ -16318,7 +15599,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			}
 		case "failurePolicy":
 			seen |= 0x8
-			if !c.StrEnum(m.Value(), &reasons[1222], enum53) {
+			if !c.StrEnum(m.Value(), &reasons[1222], enum75) {
 				return false
 			}
 		case "includeNative":
@@ -16339,7 +15620,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				return false
 			}
 		case "scope":
-			if !c.StrEnum(m.Value(), &reasons[1224], enum64) {
+			if !c.StrEnum(m.Value(), &reasons[1224], enum95) {
 				return false
 			}
 		case "disableable":
@@ -16357,47 +15638,29 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		return c.FailRequired(n, seen, &required166)
 	}
 	// draft/registration.schema.json#/$defs/interceptSubscription/allOf/0
-	{
-		cond := true
-		if dv, i, ok := d.MemberIndex(n, "scope"); ok {
-			switch d.Tag(dv) {
-			case "managed":
-				if ev != nil {
-					ev.Set(i)
-				}
-			default:
-				cond = false
-			}
-		} else {
-			cond = false
-		}
-		if cond && ev != nil {
+	if c.IfMember(n, ev, "scope", true, enum96) {
+		// draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then
+		var seen uint64
+		if ev != nil {
 			ev.Declared = true
 		}
-		if cond {
-			// draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then
-			var seen uint64
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "disableable":
+				seen |= 0x1
+				if n := m.Value(); d.Kind(n) != ahpimpl.KindBool || d.Bool(n) {
+					return c.FailWith(n, &reasons[1231])
+				}
+			default:
+				continue
+			}
 			if ev != nil {
-				ev.Declared = true
+				ev.Set(m.Index())
 			}
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "disableable":
-					seen |= 0x1
-					if n := m.Value(); d.Kind(n) != ahpimpl.KindBool || d.Bool(n) {
-						return c.FailWith(n, &reasons[1231])
-					}
-				default:
-					continue
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if seen != 0x1 {
-				return c.FailRequired(n, seen, &required167)
-			}
+		}
+		if seen != 0x1 {
+			return c.FailRequired(n, seen, &required167)
 		}
 	}
 	return true
@@ -16547,7 +15810,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				return false
 			}
 		case "scope":
-			if !c.StrEnum(m.Value(), &reasons[1246], enum64) {
+			if !c.StrEnum(m.Value(), &reasons[1246], enum95) {
 				return false
 			}
 		case "disableable":
@@ -16571,47 +15834,29 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		return c.FailRequired(n, seen, &required168)
 	}
 	// draft/registration.schema.json#/$defs/observeSubscription/allOf/0
-	{
-		cond := true
-		if dv, i, ok := d.MemberIndex(n, "scope"); ok {
-			switch d.Tag(dv) {
-			case "managed":
-				if ev != nil {
-					ev.Set(i)
-				}
-			default:
-				cond = false
-			}
-		} else {
-			cond = false
-		}
-		if cond && ev != nil {
+	if c.IfMember(n, ev, "scope", true, enum96) {
+		// draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then
+		var seen uint64
+		if ev != nil {
 			ev.Declared = true
 		}
-		if cond {
-			// draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then
-			var seen uint64
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "disableable":
+				seen |= 0x1
+				if n := m.Value(); d.Kind(n) != ahpimpl.KindBool || d.Bool(n) {
+					return c.FailWith(n, &reasons[1251])
+				}
+			default:
+				continue
+			}
 			if ev != nil {
-				ev.Declared = true
+				ev.Set(m.Index())
 			}
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "disableable":
-					seen |= 0x1
-					if n := m.Value(); d.Kind(n) != ahpimpl.KindBool || d.Bool(n) {
-						return c.FailWith(n, &reasons[1251])
-					}
-				default:
-					continue
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if seen != 0x1 {
-				return c.FailRequired(n, seen, &required169)
-			}
+		}
+		if seen != 0x1 {
+			return c.FailRequired(n, seen, &required169)
 		}
 	}
 	if present&1 == 1 || present&2 == 2 {
@@ -17157,7 +16402,7 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				if d.Kind(n) != ahpimpl.KindString {
 					return c.FailTypeWith(n, &reasons[1296])
 				}
-				if !c.StrEnum(n, &reasons[1297], enum65) {
+				if !c.StrEnum(n, &reasons[1297], enum97) {
 					return false
 				}
 			}
@@ -17203,7 +16448,7 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				if d.Kind(n) != ahpimpl.KindString {
 					return c.FailTypeWith(n, &reasons[1303])
 				}
-				if !c.StrEnum(n, &reasons[1304], enum66) {
+				if !c.StrEnum(n, &reasons[1304], enum98) {
 					return false
 				}
 			}
@@ -17792,7 +17037,7 @@ func vMCPElicitation_elicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				if d.Kind(n) != ahpimpl.KindString {
 					return c.FailTypeWith(n, &reasons[1397])
 				}
-				if !c.StrEnum(n, &reasons[1398], enum67) {
+				if !c.StrEnum(n, &reasons[1398], enum99) {
 					return false
 				}
 			}
@@ -20053,70 +19298,102 @@ var (
 	enum1  = []string{"bearer", "oauth"}
 	enum2  = []string{"observe", "intercept"}
 	enum3  = []string{"session.start", "config.change.before", "turn.start", "turn.finish.before", "model.request.before", "model.response.after", "model.switch.before", "tool.before", "tool.after", "tool.permission.request", "tool.batch.after", "context.compact.before", "context.compact.after", "task.change.before", "user.elicitation.request", "user.elicitation.result", "user.message.inbound", "user.message.outbound", "workspace.change.before"}
-	enum4  = []string{"inject", "message"}
-	enum5  = []string{"deny", "allow", "ask", "modify", "message", "return", "flow", "inject"}
-	enum6  = []string{"stop", "continue"}
-	enum7  = []string{"now", "next_turn"}
-	enum8  = []string{"deny", "message"}
-	enum9  = []string{"deny", "modify", "inject", "flow", "message"}
-	enum10 = []string{"prompt"}
-	enum11 = []string{"stop"}
-	enum12 = []string{"modify", "flow", "message"}
-	enum13 = []string{"response"}
-	enum14 = []string{"deny", "modify", "inject", "return", "flow", "message"}
-	enum15 = []string{"request"}
-	enum16 = []string{"deny", "flow", "message"}
-	enum17 = []string{"deny", "allow", "ask", "modify", "inject", "flow", "return", "message"}
-	enum18 = []string{"input"}
-	enum19 = []string{"modify", "inject", "flow", "message"}
-	enum20 = []string{"output"}
-	enum21 = []string{"allow", "deny", "modify", "flow", "message"}
-	enum22 = []string{"flow", "inject", "message"}
-	enum23 = []string{"deny", "modify", "return", "inject", "message"}
-	enum24 = []string{"instructions"}
-	enum25 = []string{"inject", "modify", "message"}
-	enum26 = []string{"summary"}
-	enum27 = []string{"deny", "return", "message"}
-	enum28 = []string{"modify", "message"}
-	enum29 = []string{"content"}
-	enum30 = []string{"deny", "modify", "message"}
-	enum31 = []string{"workspace"}
-	enum32 = []string{"session.start", "config.change.before", "turn.start", "turn.finish.before", "model.request.before", "model.response.after", "model.switch.before", "tool.before", "tool.after", "tool.permission.request", "tool.batch.after", "context.compact.before", "context.compact.after", "task.change.before", "user.elicitation.request", "user.elicitation.result", "user.message.inbound", "user.message.outbound", "workspace.change.before", "session.end", "config.change.after", "turn.end", "turn.progress", "model.error", "model.switch.after", "tool.permission.resolved", "tool.progress", "task.change.after", "user.attention", "workspace.change.after", "file.changed", "hook.failure"}
-	enum33 = []string{"user", "project", "managed"}
-	enum34 = []string{"user", "continuation", "hook", "external"}
-	enum35 = []string{"system", "developer", "user", "assistant", "tool"}
-	enum36 = []string{"completed", "failed", "cancelled", "max_iterations"}
-	enum37 = []string{"amount", "total"}
-	enum38 = []string{"attempt", "turn"}
-	enum39 = []string{"complete", "partial", "unknown"}
-	enum40 = []string{"provider", "estimate", "mixed"}
-	enum41 = []string{"billed", "reported", "estimated"}
-	enum42 = []string{"provider", "estimate"}
-	enum43 = []string{"native", "mcp"}
-	enum44 = []string{"runtime", "inferred"}
-	enum45 = []string{"allow", "deny"}
-	enum46 = []string{"user", "policy", "hook", "auto", "classifier"}
-	enum47 = []string{"ok", "error", "denied", "cancelled", "timeout"}
-	enum48 = []string{"auto", "manual", "hook"}
-	enum49 = []string{"create", "update", "remove"}
-	enum50 = []string{"form", "url"}
-	enum51 = []string{"accept", "decline", "cancel"}
-	enum52 = []string{"cwd", "roots", "switch"}
-	enum53 = []string{"fail-open", "fail-closed"}
-	enum54 = []string{"body", "metadata", "omit"}
-	enum55 = []string{"authorization_code_pkce", "client_credentials"}
-	enum56 = []string{"input", "output", "prompt", "request", "response", "content", "instructions", "summary", "workspace"}
-	enum57 = []string{"replace", "merge"}
-	enum58 = []string{"created", "modified", "deleted", "moved"}
-	enum59 = []string{"startup", "resume", "clear", "compact", "fork"}
-	enum60 = []string{"completed", "cancelled", "error", "unknown"}
-	enum61 = []string{"none", "allow", "ask", "deny"}
-	enum62 = []string{"none", "stop", "continue"}
-	enum63 = []string{"persistent", "per_event"}
-	enum64 = []string{"managed", "project", "user"}
-	enum65 = []string{"date", "date-time", "email", "uri"}
-	enum66 = []string{"integer", "number"}
-	enum67 = []string{"accept", "cancel", "decline"}
+	enum4  = []string{"session.start"}
+	enum5  = []string{"inject", "message"}
+	enum6  = []string{"deny", "allow", "ask", "modify", "message", "return", "flow", "inject"}
+	enum7  = []string{"stop", "continue"}
+	enum8  = []string{"now", "next_turn"}
+	enum9  = []string{"config.change.before"}
+	enum10 = []string{"deny", "message"}
+	enum11 = []string{"turn.start"}
+	enum12 = []string{"deny", "modify", "inject", "flow", "message"}
+	enum13 = []string{"prompt"}
+	enum14 = []string{"stop"}
+	enum15 = []string{"turn.finish.before"}
+	enum16 = []string{"modify", "flow", "message"}
+	enum17 = []string{"response"}
+	enum18 = []string{"model.request.before"}
+	enum19 = []string{"deny", "modify", "inject", "return", "flow", "message"}
+	enum20 = []string{"request"}
+	enum21 = []string{"model.response.after"}
+	enum22 = []string{"model.switch.before"}
+	enum23 = []string{"deny", "flow", "message"}
+	enum24 = []string{"tool.before"}
+	enum25 = []string{"deny", "allow", "ask", "modify", "inject", "flow", "return", "message"}
+	enum26 = []string{"input"}
+	enum27 = []string{"tool.after"}
+	enum28 = []string{"modify", "inject", "flow", "message"}
+	enum29 = []string{"output"}
+	enum30 = []string{"tool.permission.request"}
+	enum31 = []string{"allow", "deny", "modify", "flow", "message"}
+	enum32 = []string{"tool.batch.after"}
+	enum33 = []string{"flow", "inject", "message"}
+	enum34 = []string{"context.compact.before"}
+	enum35 = []string{"deny", "modify", "return", "inject", "message"}
+	enum36 = []string{"instructions"}
+	enum37 = []string{"context.compact.after"}
+	enum38 = []string{"inject", "modify", "message"}
+	enum39 = []string{"summary"}
+	enum40 = []string{"task.change.before"}
+	enum41 = []string{"user.elicitation.request"}
+	enum42 = []string{"deny", "return", "message"}
+	enum43 = []string{"user.elicitation.result"}
+	enum44 = []string{"modify", "message"}
+	enum45 = []string{"content"}
+	enum46 = []string{"user.message.inbound"}
+	enum47 = []string{"deny", "modify", "message"}
+	enum48 = []string{"user.message.outbound"}
+	enum49 = []string{"workspace.change.before"}
+	enum50 = []string{"workspace"}
+	enum51 = []string{"session.start", "config.change.before", "turn.start", "turn.finish.before", "model.request.before", "model.response.after", "model.switch.before", "tool.before", "tool.after", "tool.permission.request", "tool.batch.after", "context.compact.before", "context.compact.after", "task.change.before", "user.elicitation.request", "user.elicitation.result", "user.message.inbound", "user.message.outbound", "workspace.change.before", "session.end", "config.change.after", "turn.end", "turn.progress", "model.error", "model.switch.after", "tool.permission.resolved", "tool.progress", "task.change.after", "user.attention", "workspace.change.after", "file.changed", "hook.failure"}
+	enum52 = []string{"user", "project", "managed"}
+	enum53 = []string{"user", "continuation", "hook", "external"}
+	enum54 = []string{"system", "developer", "user", "assistant", "tool"}
+	enum55 = []string{"completed", "failed", "cancelled", "max_iterations"}
+	enum56 = []string{"amount", "total"}
+	enum57 = []string{"attempt", "turn"}
+	enum58 = []string{"complete", "partial", "unknown"}
+	enum59 = []string{"provider", "estimate", "mixed"}
+	enum60 = []string{"billed", "reported", "estimated"}
+	enum61 = []string{"completed"}
+	enum62 = []string{"provider", "estimate"}
+	enum63 = []string{"native", "mcp"}
+	enum64 = []string{"mcp"}
+	enum65 = []string{"runtime", "inferred"}
+	enum66 = []string{"allow", "deny"}
+	enum67 = []string{"user", "policy", "hook", "auto", "classifier"}
+	enum68 = []string{"denied"}
+	enum69 = []string{"ok", "error", "denied", "cancelled", "timeout"}
+	enum70 = []string{"auto", "manual", "hook"}
+	enum71 = []string{"create", "update", "remove"}
+	enum72 = []string{"form", "url"}
+	enum73 = []string{"accept", "decline", "cancel"}
+	enum74 = []string{"cwd", "roots", "switch"}
+	enum75 = []string{"fail-open", "fail-closed"}
+	enum76 = []string{"body", "metadata", "omit"}
+	enum77 = []string{"authorization_code_pkce", "client_credentials"}
+	enum78 = []string{"input", "output", "prompt", "request", "response", "content", "instructions", "summary", "workspace"}
+	enum79 = []string{"replace", "merge"}
+	enum80 = []string{"prompt", "request", "response", "output"}
+	enum81 = []string{"instructions", "summary"}
+	enum82 = []string{"input", "workspace"}
+	enum83 = []string{"error"}
+	enum84 = []string{"denied", "cancelled", "timeout"}
+	enum85 = []string{"created", "modified", "deleted", "moved"}
+	enum86 = []string{"moved"}
+	enum87 = []string{"created"}
+	enum88 = []string{"deleted"}
+	enum89 = []string{"startup", "resume", "clear", "compact", "fork"}
+	enum90 = []string{"clear", "fork"}
+	enum91 = []string{"completed", "cancelled", "error", "unknown"}
+	enum92 = []string{"none", "allow", "ask", "deny"}
+	enum93 = []string{"none", "stop", "continue"}
+	enum94 = []string{"persistent", "per_event"}
+	enum95 = []string{"managed", "project", "user"}
+	enum96 = []string{"managed"}
+	enum97 = []string{"date", "date-time", "email", "uri"}
+	enum98 = []string{"integer", "number"}
+	enum99 = []string{"accept", "cancel", "decline"}
 )
 
 // presence0 reports which of "flow" object n has: bit i for the i-th.

@@ -101,56 +101,25 @@ func (e *checks) thenElse(g *Group, s *ir.Schema, cond Code) {
 	}
 }
 
-// memberTestIf writes s's if (a member test), then and else inline. The
-// if holds for a non-object (neither keyword applies), for an object
-// without the member unless it is required, and when the member's value
-// is one of the constants; on an object it then declared the members and
-// evaluated that one (annotations, for StrictAll).
+// memberTestIf writes s's if (a member test) as one runtime call
+// (ahpimpl.Ctx.IfMember, or IfContains for a contains test), then its
+// then and else inline. The if holds for a non-object (neither keyword
+// applies), for an object without the member unless it is required, and
+// when the member's value is one of the constants; on an object the call
+// then records that it declared the members and evaluated that one
+// (annotations, for StrictAll).
 func (e *checks) memberTestIf(g *Group, s *ir.Schema, t *ir.MemberTest) {
-	var cases []Code
-	for _, v := range t.Values {
-		cases = append(cases, Lit(v.Str()))
+	var test Code
+	if t.Contains != 0 {
+		test = Id("c").Dot("IfContains").Call(Id("n"), Id("ev"), Lit(t.Member), Lit(t.Required), Lit(t.Values[0].Str()), Lit(t.Contains > 0))
+	} else {
+		test = Id("c").Dot("IfMember").Call(Id("n"), Id("ev"), Lit(t.Member), Lit(t.Required), Id(e.prog.Decls.EnumVar(t.Strings())))
 	}
-	g.BlockFunc(func(g *Group) {
-		g.Id("cond").Op(":=").True()
-		onObject := func(body func(g *Group)) {
-			if e.knownAs("KindObject") {
-				body(g)
-				return
-			}
-			g.If(e.k().Op("==").Qual(impl, "KindObject")).BlockFunc(body)
-		}
-		onObject(func(g *Group) {
-			valueTest := Switch(Id("d").Dot("Tag").Call(Id("dv"))).Block(
-				Case(cases...).Block(If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(Id("i")))),
-				Default().Block(Id("cond").Op("=").False()),
-			)
-			if t.Contains != 0 {
-				// ArrayHas: -1 not an array (contains does not apply), 0
-				// an array without the item, 1 with it.
-				fails := Op("==").Lit(0)
-				if t.Contains < 0 {
-					fails = Op("!=").Lit(0)
-				}
-				valueTest = If(Id("d").Dot("ArrayHas").Call(Id("dv"), Lit(t.Values[0].Str())).Add(fails)).Block(
-					Id("cond").Op("=").False(),
-				).Else().If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(Id("i")))
-			}
-			test := If(List(Id("dv"), Id("i"), Id("ok")).Op(":=").Id("d").Dot("MemberIndex").Call(Id("n"), Lit(t.Member)), Id("ok")).Block(valueTest)
-			if t.Required {
-				test = test.Else().Block(Id("cond").Op("=").False())
-			}
-			g.Add(test)
-			// A passing if declared the object's members (properties), as
-			// its own check would have recorded.
-			g.If(Id("cond").Op("&&").Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Declared").Op("=").True())
-		})
-		if s.Then == nil && s.Else == nil {
-			g.Id("_").Op("=").Id("cond") // only the annotations above matter
-		} else {
-			e.thenElse(g, s, Id("cond"))
-		}
-	})
+	if s.Then == nil && s.Else == nil {
+		g.Id("_").Op("=").Add(test) // only the annotations matter
+		return
+	}
+	e.thenElse(g, s, test)
 }
 
 // hasAll is the condition "n is not an object, or has every member of

@@ -525,6 +525,9 @@ func (w *declWalk) applicators(s *Schema) {
 	if s.Plan.IfTest == nil && s.If != nil && s.Plan.IfPresence {
 		s.Plan.IfPresenceHelper = w.presenceHelper(s.Plan.IfRequired)
 	}
+	if t := s.Plan.IfTest; t != nil && t.Contains == 0 {
+		w.enumList(t.Strings()) // the values IfMember takes
+	}
 	if s.Plan.IfTest != nil || s.If != nil {
 		if s.Then != nil {
 			w.child(s.Then)

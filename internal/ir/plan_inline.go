@@ -89,6 +89,15 @@ type MemberTest struct {
 	inline []*Schema
 }
 
+// Strings are the constants, which a member test only has of strings.
+func (t *MemberTest) Strings() []string {
+	out := make([]string, len(t.Values))
+	for i, v := range t.Values {
+		out[i] = v.Str()
+	}
+	return out
+}
+
 func asMemberTest(s *Schema) (MemberTest, bool) {
 	if len(s.Properties) != 1 || len(s.Required) > 1 {
 		return MemberTest{}, false
