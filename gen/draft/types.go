@@ -1844,173 +1844,117 @@ func bCatalogueEvent(c *ahpimpl.Ctx, n ahpimpl.Node) CatalogueEvent {
 	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "config.change.before":
-			{
-				x := new(ConfigChangeBeforeEvent)
-				bConfigChangeBeforeEvent(c, n, x)
-				return x
-			}
+			x := new(ConfigChangeBeforeEvent)
+			bConfigChangeBeforeEvent(c, n, x)
+			return x
 		case "config.change.after":
-			{
-				x := new(ConfigChangeAfterEvent)
-				bConfigChangeAfterEvent(c, n, x)
-				return x
-			}
+			x := new(ConfigChangeAfterEvent)
+			bConfigChangeAfterEvent(c, n, x)
+			return x
 		case "turn.start":
-			{
-				x := new(ExecutionEventTurnStart)
-				bExecutionEventTurnStart(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventTurnStart)
+			bExecutionEventTurnStart(c, n, x)
+			return x
 		case "turn.finish.before":
-			{
-				x := new(ExecutionEventTurnFinishBefore)
-				bExecutionEventTurnFinishBefore(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventTurnFinishBefore)
+			bExecutionEventTurnFinishBefore(c, n, x)
+			return x
 		case "turn.end":
-			{
-				x := new(ExecutionEventTurnEnd)
-				bExecutionEventTurnEnd(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventTurnEnd)
+			bExecutionEventTurnEnd(c, n, x)
+			return x
 		case "turn.progress":
-			{
-				x := new(ExecutionEventTurnProgress)
-				bExecutionEventTurnProgress(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventTurnProgress)
+			bExecutionEventTurnProgress(c, n, x)
+			return x
 		case "model.request.before":
-			{
-				x := new(ExecutionEventModelRequestBefore)
-				bExecutionEventModelRequestBefore(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventModelRequestBefore)
+			bExecutionEventModelRequestBefore(c, n, x)
+			return x
 		case "model.response.after":
-			{
-				x := new(ExecutionEventModelResponseAfter)
-				bExecutionEventModelResponseAfter(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventModelResponseAfter)
+			bExecutionEventModelResponseAfter(c, n, x)
+			return x
 		case "model.error":
-			{
-				x := new(ExecutionEventModelError)
-				bExecutionEventModelError(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventModelError)
+			bExecutionEventModelError(c, n, x)
+			return x
 		case "model.switch.before":
-			{
-				x := new(ExecutionEventModelSwitchBefore)
-				bExecutionEventModelSwitchBefore(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventModelSwitchBefore)
+			bExecutionEventModelSwitchBefore(c, n, x)
+			return x
 		case "model.switch.after":
-			{
-				x := new(ExecutionEventModelSwitchAfter)
-				bExecutionEventModelSwitchAfter(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventModelSwitchAfter)
+			bExecutionEventModelSwitchAfter(c, n, x)
+			return x
 		case "tool.permission.request":
-			{
-				x := new(ExecutionEventToolPermissionRequest)
-				bExecutionEventToolPermissionRequest(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventToolPermissionRequest)
+			bExecutionEventToolPermissionRequest(c, n, x)
+			return x
 		case "tool.permission.resolved":
-			{
-				x := new(ExecutionEventToolPermissionResolved)
-				bExecutionEventToolPermissionResolved(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventToolPermissionResolved)
+			bExecutionEventToolPermissionResolved(c, n, x)
+			return x
 		case "tool.progress":
-			{
-				x := new(ExecutionEventToolProgress)
-				bExecutionEventToolProgress(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventToolProgress)
+			bExecutionEventToolProgress(c, n, x)
+			return x
 		case "tool.batch.after":
-			{
-				x := new(ExecutionEventToolBatchAfter)
-				bExecutionEventToolBatchAfter(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventToolBatchAfter)
+			bExecutionEventToolBatchAfter(c, n, x)
+			return x
 		case "context.compact.before":
-			{
-				x := new(ExecutionEventContextCompactBefore)
-				bExecutionEventContextCompactBefore(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventContextCompactBefore)
+			bExecutionEventContextCompactBefore(c, n, x)
+			return x
 		case "context.compact.after":
-			{
-				x := new(ExecutionEventContextCompactAfter)
-				bExecutionEventContextCompactAfter(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventContextCompactAfter)
+			bExecutionEventContextCompactAfter(c, n, x)
+			return x
 		case "task.change.before":
-			{
-				x := new(TaskWorkspaceEventTaskChangeBefore)
-				bTaskWorkspaceEventTaskChangeBefore(c, n, x)
-				return x
-			}
+			x := new(TaskWorkspaceEventTaskChangeBefore)
+			bTaskWorkspaceEventTaskChangeBefore(c, n, x)
+			return x
 		case "task.change.after":
-			{
-				x := new(TaskWorkspaceEventTaskChangeAfter)
-				bTaskWorkspaceEventTaskChangeAfter(c, n, x)
-				return x
-			}
+			x := new(TaskWorkspaceEventTaskChangeAfter)
+			bTaskWorkspaceEventTaskChangeAfter(c, n, x)
+			return x
 		case "user.attention":
-			{
-				x := new(UserAttentionEvent)
-				bUserAttentionEvent(c, n, x)
-				return x
-			}
+			x := new(UserAttentionEvent)
+			bUserAttentionEvent(c, n, x)
+			return x
 		case "user.elicitation.request":
-			{
-				x := new(UserElicitationRequestEvent)
-				bUserElicitationRequestEvent(c, n, x)
-				return x
-			}
+			x := new(UserElicitationRequestEvent)
+			bUserElicitationRequestEvent(c, n, x)
+			return x
 		case "user.elicitation.result":
-			{
-				x := new(UserElicitationResultEvent)
-				bUserElicitationResultEvent(c, n, x)
-				return x
-			}
+			x := new(UserElicitationResultEvent)
+			bUserElicitationResultEvent(c, n, x)
+			return x
 		case "user.message.inbound":
-			{
-				x := new(UserMessageInboundEvent)
-				bUserMessageInboundEvent(c, n, x)
-				return x
-			}
+			x := new(UserMessageInboundEvent)
+			bUserMessageInboundEvent(c, n, x)
+			return x
 		case "user.message.outbound":
-			{
-				x := new(UserMessageOutboundEvent)
-				bUserMessageOutboundEvent(c, n, x)
-				return x
-			}
+			x := new(UserMessageOutboundEvent)
+			bUserMessageOutboundEvent(c, n, x)
+			return x
 		case "workspace.change.before":
-			{
-				x := new(TaskWorkspaceEventWorkspaceChangeBefore)
-				bTaskWorkspaceEventWorkspaceChangeBefore(c, n, x)
-				return x
-			}
+			x := new(TaskWorkspaceEventWorkspaceChangeBefore)
+			bTaskWorkspaceEventWorkspaceChangeBefore(c, n, x)
+			return x
 		case "workspace.change.after":
-			{
-				x := new(TaskWorkspaceEventWorkspaceChangeAfter)
-				bTaskWorkspaceEventWorkspaceChangeAfter(c, n, x)
-				return x
-			}
+			x := new(TaskWorkspaceEventWorkspaceChangeAfter)
+			bTaskWorkspaceEventWorkspaceChangeAfter(c, n, x)
+			return x
 		case "file.changed":
-			{
-				x := new(TaskWorkspaceEventFileChanged)
-				bTaskWorkspaceEventFileChanged(c, n, x)
-				return x
-			}
+			x := new(TaskWorkspaceEventFileChanged)
+			bTaskWorkspaceEventFileChanged(c, n, x)
+			return x
 		case "hook.failure":
-			{
-				x := new(HookFailureEvent)
-				bHookFailureEvent(c, n, x)
-				return x
-			}
+			x := new(HookFailureEvent)
+			bHookFailureEvent(c, n, x)
+			return x
 		}
 	}
 	return nil
@@ -2854,30 +2798,22 @@ func bTextPart(c *ahpimpl.Ctx, n ahpimpl.Node) TextPart {
 							}
 							switch i {
 							case 0:
-								{
-									x := new(TextBodyPart)
-									bTextBodyPart(c, n, x)
-									return x
-								}
+								x := new(TextBodyPart)
+								bTextBodyPart(c, n, x)
+								return x
 							case 1:
-								{
-									x := new(TextGapPart)
-									bTextGapPart(c, n, x)
-									return x
-								}
+								x := new(TextGapPart)
+								bTextGapPart(c, n, x)
+								return x
 							}
 						case "metadata":
-							{
-								x := new(TextMetadataPart)
-								bTextMetadataPart(c, n, x)
-								return x
-							}
+							x := new(TextMetadataPart)
+							bTextMetadataPart(c, n, x)
+							return x
 						case "omit":
-							{
-								x := new(TextOmittedPart)
-								bTextOmittedPart(c, n, x)
-								return x
-							}
+							x := new(TextOmittedPart)
+							bTextOmittedPart(c, n, x)
+							return x
 						}
 					}
 				}
@@ -3554,30 +3490,22 @@ func bAttachmentPart(c *ahpimpl.Ctx, n ahpimpl.Node) AttachmentPart {
 					}
 					switch i {
 					case 0:
-						{
-							x := new(AttachmentBodyPart)
-							bAttachmentBodyPart(c, n, x)
-							return x
-						}
+						x := new(AttachmentBodyPart)
+						bAttachmentBodyPart(c, n, x)
+						return x
 					case 1:
-						{
-							x := new(AttachmentGapPart)
-							bAttachmentGapPart(c, n, x)
-							return x
-						}
+						x := new(AttachmentGapPart)
+						bAttachmentGapPart(c, n, x)
+						return x
 					}
 				case "metadata":
-					{
-						x := new(AttachmentMetadataPart)
-						bAttachmentMetadataPart(c, n, x)
-						return x
-					}
+					x := new(AttachmentMetadataPart)
+					bAttachmentMetadataPart(c, n, x)
+					return x
 				case "omit":
-					{
-						x := new(AttachmentOmittedPart)
-						bAttachmentOmittedPart(c, n, x)
-						return x
-					}
+					x := new(AttachmentOmittedPart)
+					bAttachmentOmittedPart(c, n, x)
+					return x
 				}
 			}
 		}
@@ -6524,44 +6452,32 @@ func bExecutionEventExecution(c *ahpimpl.Ctx, n ahpimpl.Node) ExecutionEventExec
 	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "executed":
-			{
-				x := new(ExecutionEventExecutionExecuted)
-				bExecutionEventExecutionExecuted(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventExecutionExecuted)
+			bExecutionEventExecutionExecuted(c, n, x)
+			return x
 		case "skipped":
 			if dv := dvs[1]; dv != 0 {
 				switch d.Tag(dv) {
 				case "supplied_result":
-					{
-						x := new(ExecutionEventExecutionSkippedSuppliedResult)
-						bExecutionEventExecutionSkippedSuppliedResult(c, n, x)
-						return x
-					}
+					x := new(ExecutionEventExecutionSkippedSuppliedResult)
+					bExecutionEventExecutionSkippedSuppliedResult(c, n, x)
+					return x
 				case "policy":
-					{
-						x := new(ExecutionEventExecutionSkippedPolicy)
-						bExecutionEventExecutionSkippedPolicy(c, n, x)
-						return x
-					}
+					x := new(ExecutionEventExecutionSkippedPolicy)
+					bExecutionEventExecutionSkippedPolicy(c, n, x)
+					return x
 				case "cancelled":
-					{
-						x := new(ExecutionEventExecutionSkippedCancelled)
-						bExecutionEventExecutionSkippedCancelled(c, n, x)
-						return x
-					}
+					x := new(ExecutionEventExecutionSkippedCancelled)
+					bExecutionEventExecutionSkippedCancelled(c, n, x)
+					return x
 				case "timeout":
-					{
-						x := new(ExecutionEventExecutionSkippedTimeout)
-						bExecutionEventExecutionSkippedTimeout(c, n, x)
-						return x
-					}
+					x := new(ExecutionEventExecutionSkippedTimeout)
+					bExecutionEventExecutionSkippedTimeout(c, n, x)
+					return x
 				case "other":
-					{
-						x := new(ExecutionEventExecutionSkippedOther)
-						bExecutionEventExecutionSkippedOther(c, n, x)
-						return x
-					}
+					x := new(ExecutionEventExecutionSkippedOther)
+					bExecutionEventExecutionSkippedOther(c, n, x)
+					return x
 				}
 			}
 		}
@@ -8490,29 +8406,21 @@ func bExecutionEventMCPConnection(c *ahpimpl.Ctx, n ahpimpl.Node) ExecutionEvent
 	}
 	switch i {
 	case 0:
-		{
-			x := new(ExecutionEventMCPConnectionVariant1)
-			bExecutionEventMCPConnectionVariant1(c, n, x)
-			return x
-		}
+		x := new(ExecutionEventMCPConnectionVariant1)
+		bExecutionEventMCPConnectionVariant1(c, n, x)
+		return x
 	case 1:
-		{
-			x := new(ExecutionEventMCPConnectionVariant2)
-			bExecutionEventMCPConnectionVariant2(c, n, x)
-			return x
-		}
+		x := new(ExecutionEventMCPConnectionVariant2)
+		bExecutionEventMCPConnectionVariant2(c, n, x)
+		return x
 	case 2:
-		{
-			x := new(ExecutionEventMCPConnectionVariant3)
-			bExecutionEventMCPConnectionVariant3(c, n, x)
-			return x
-		}
+		x := new(ExecutionEventMCPConnectionVariant3)
+		bExecutionEventMCPConnectionVariant3(c, n, x)
+		return x
 	case 3:
-		{
-			x := new(ExecutionEventMCPConnectionVariant4)
-			bExecutionEventMCPConnectionVariant4(c, n, x)
-			return x
-		}
+		x := new(ExecutionEventMCPConnectionVariant4)
+		bExecutionEventMCPConnectionVariant4(c, n, x)
+		return x
 	}
 	return nil
 }
@@ -13136,17 +13044,13 @@ func bAuthentication(c *ahpimpl.Ctx, n ahpimpl.Node) Authentication {
 	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "bearer":
-			{
-				x := new(AuthenticationBearer)
-				bAuthenticationBearer(c, n, x)
-				return x
-			}
+			x := new(AuthenticationBearer)
+			bAuthenticationBearer(c, n, x)
+			return x
 		case "oauth":
-			{
-				x := new(AuthenticationOAuth)
-				bAuthenticationOAuth(c, n, x)
-				return x
-			}
+			x := new(AuthenticationOAuth)
+			bAuthenticationOAuth(c, n, x)
+			return x
 		}
 	}
 	return nil
@@ -13477,64 +13381,46 @@ func bEffect(c *ahpimpl.Ctx, n ahpimpl.Node) Effect {
 	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "deny":
-			{
-				x := new(DenyEffect)
-				bDenyEffect(c, n, x)
-				return x
-			}
+			x := new(DenyEffect)
+			bDenyEffect(c, n, x)
+			return x
 		case "allow":
-			{
-				x := new(AllowEffect)
-				bAllowEffect(c, n, x)
-				return x
-			}
+			x := new(AllowEffect)
+			bAllowEffect(c, n, x)
+			return x
 		case "ask":
-			{
-				x := new(AskEffect)
-				bAskEffect(c, n, x)
-				return x
-			}
+			x := new(AskEffect)
+			bAskEffect(c, n, x)
+			return x
 		case "modify":
-			{
-				x := new(ModifyEffect)
-				bModifyEffect(c, n, x)
-				return x
-			}
+			x := new(ModifyEffect)
+			bModifyEffect(c, n, x)
+			return x
 		case "message":
-			{
-				x := new(MessageEffect)
-				bMessageEffect(c, n, x)
-				return x
-			}
+			x := new(MessageEffect)
+			bMessageEffect(c, n, x)
+			return x
 		case "return":
-			{
-				x := new(ReturnEffect)
-				bReturnEffect(c, n, x)
-				return x
-			}
+			x := new(ReturnEffect)
+			bReturnEffect(c, n, x)
+			return x
 		case "flow":
 			if dv := dvs[1]; dv != 0 {
 				switch d.Tag(dv) {
 				case "stop":
-					{
-						x := new(FlowStopEffect)
-						bFlowStopEffect(c, n, x)
-						return x
-					}
+					x := new(FlowStopEffect)
+					bFlowStopEffect(c, n, x)
+					return x
 				case "continue":
-					{
-						x := new(FlowContinueEffect)
-						bFlowContinueEffect(c, n, x)
-						return x
-					}
+					x := new(FlowContinueEffect)
+					bFlowContinueEffect(c, n, x)
+					return x
 				}
 			}
 		case "inject":
-			{
-				x := new(InjectEffect)
-				bInjectEffect(c, n, x)
-				return x
-			}
+			x := new(InjectEffect)
+			bInjectEffect(c, n, x)
+			return x
 		}
 	}
 	return nil
@@ -14220,197 +14106,133 @@ func bEvent(c *ahpimpl.Ctx, n ahpimpl.Node) Event {
 	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "tool.before":
-			{
-				x := new(ToolBeforeEvent)
-				bToolBeforeEvent(c, n, x)
-				return x
-			}
+			x := new(ToolBeforeEvent)
+			bToolBeforeEvent(c, n, x)
+			return x
 		case "tool.after":
-			{
-				x := new(ToolAfterEvent)
-				bToolAfterEvent(c, n, x)
-				return x
-			}
+			x := new(ToolAfterEvent)
+			bToolAfterEvent(c, n, x)
+			return x
 		case "session.start":
-			{
-				x := new(SessionStartEvent)
-				bSessionStartEvent(c, n, x)
-				return x
-			}
+			x := new(SessionStartEvent)
+			bSessionStartEvent(c, n, x)
+			return x
 		case "session.end":
-			{
-				x := new(SessionEndEvent)
-				bSessionEndEvent(c, n, x)
-				return x
-			}
+			x := new(SessionEndEvent)
+			bSessionEndEvent(c, n, x)
+			return x
 		case "config.change.before":
-			{
-				x := new(ConfigChangeBeforeEvent)
-				bConfigChangeBeforeEvent(c, n, x)
-				return x
-			}
+			x := new(ConfigChangeBeforeEvent)
+			bConfigChangeBeforeEvent(c, n, x)
+			return x
 		case "config.change.after":
-			{
-				x := new(ConfigChangeAfterEvent)
-				bConfigChangeAfterEvent(c, n, x)
-				return x
-			}
+			x := new(ConfigChangeAfterEvent)
+			bConfigChangeAfterEvent(c, n, x)
+			return x
 		case "turn.start":
-			{
-				x := new(ExecutionEventTurnStart)
-				bExecutionEventTurnStart(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventTurnStart)
+			bExecutionEventTurnStart(c, n, x)
+			return x
 		case "turn.finish.before":
-			{
-				x := new(ExecutionEventTurnFinishBefore)
-				bExecutionEventTurnFinishBefore(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventTurnFinishBefore)
+			bExecutionEventTurnFinishBefore(c, n, x)
+			return x
 		case "turn.end":
-			{
-				x := new(ExecutionEventTurnEnd)
-				bExecutionEventTurnEnd(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventTurnEnd)
+			bExecutionEventTurnEnd(c, n, x)
+			return x
 		case "turn.progress":
-			{
-				x := new(ExecutionEventTurnProgress)
-				bExecutionEventTurnProgress(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventTurnProgress)
+			bExecutionEventTurnProgress(c, n, x)
+			return x
 		case "model.request.before":
-			{
-				x := new(ExecutionEventModelRequestBefore)
-				bExecutionEventModelRequestBefore(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventModelRequestBefore)
+			bExecutionEventModelRequestBefore(c, n, x)
+			return x
 		case "model.response.after":
-			{
-				x := new(ExecutionEventModelResponseAfter)
-				bExecutionEventModelResponseAfter(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventModelResponseAfter)
+			bExecutionEventModelResponseAfter(c, n, x)
+			return x
 		case "model.error":
-			{
-				x := new(ExecutionEventModelError)
-				bExecutionEventModelError(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventModelError)
+			bExecutionEventModelError(c, n, x)
+			return x
 		case "model.switch.before":
-			{
-				x := new(ExecutionEventModelSwitchBefore)
-				bExecutionEventModelSwitchBefore(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventModelSwitchBefore)
+			bExecutionEventModelSwitchBefore(c, n, x)
+			return x
 		case "model.switch.after":
-			{
-				x := new(ExecutionEventModelSwitchAfter)
-				bExecutionEventModelSwitchAfter(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventModelSwitchAfter)
+			bExecutionEventModelSwitchAfter(c, n, x)
+			return x
 		case "tool.permission.request":
-			{
-				x := new(ExecutionEventToolPermissionRequest)
-				bExecutionEventToolPermissionRequest(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventToolPermissionRequest)
+			bExecutionEventToolPermissionRequest(c, n, x)
+			return x
 		case "tool.permission.resolved":
-			{
-				x := new(ExecutionEventToolPermissionResolved)
-				bExecutionEventToolPermissionResolved(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventToolPermissionResolved)
+			bExecutionEventToolPermissionResolved(c, n, x)
+			return x
 		case "tool.progress":
-			{
-				x := new(ExecutionEventToolProgress)
-				bExecutionEventToolProgress(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventToolProgress)
+			bExecutionEventToolProgress(c, n, x)
+			return x
 		case "tool.batch.after":
-			{
-				x := new(ExecutionEventToolBatchAfter)
-				bExecutionEventToolBatchAfter(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventToolBatchAfter)
+			bExecutionEventToolBatchAfter(c, n, x)
+			return x
 		case "context.compact.before":
-			{
-				x := new(ExecutionEventContextCompactBefore)
-				bExecutionEventContextCompactBefore(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventContextCompactBefore)
+			bExecutionEventContextCompactBefore(c, n, x)
+			return x
 		case "context.compact.after":
-			{
-				x := new(ExecutionEventContextCompactAfter)
-				bExecutionEventContextCompactAfter(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventContextCompactAfter)
+			bExecutionEventContextCompactAfter(c, n, x)
+			return x
 		case "task.change.before":
-			{
-				x := new(TaskWorkspaceEventTaskChangeBefore)
-				bTaskWorkspaceEventTaskChangeBefore(c, n, x)
-				return x
-			}
+			x := new(TaskWorkspaceEventTaskChangeBefore)
+			bTaskWorkspaceEventTaskChangeBefore(c, n, x)
+			return x
 		case "task.change.after":
-			{
-				x := new(TaskWorkspaceEventTaskChangeAfter)
-				bTaskWorkspaceEventTaskChangeAfter(c, n, x)
-				return x
-			}
+			x := new(TaskWorkspaceEventTaskChangeAfter)
+			bTaskWorkspaceEventTaskChangeAfter(c, n, x)
+			return x
 		case "user.attention":
-			{
-				x := new(UserAttentionEvent)
-				bUserAttentionEvent(c, n, x)
-				return x
-			}
+			x := new(UserAttentionEvent)
+			bUserAttentionEvent(c, n, x)
+			return x
 		case "user.elicitation.request":
-			{
-				x := new(UserElicitationRequestEvent)
-				bUserElicitationRequestEvent(c, n, x)
-				return x
-			}
+			x := new(UserElicitationRequestEvent)
+			bUserElicitationRequestEvent(c, n, x)
+			return x
 		case "user.elicitation.result":
-			{
-				x := new(UserElicitationResultEvent)
-				bUserElicitationResultEvent(c, n, x)
-				return x
-			}
+			x := new(UserElicitationResultEvent)
+			bUserElicitationResultEvent(c, n, x)
+			return x
 		case "user.message.inbound":
-			{
-				x := new(UserMessageInboundEvent)
-				bUserMessageInboundEvent(c, n, x)
-				return x
-			}
+			x := new(UserMessageInboundEvent)
+			bUserMessageInboundEvent(c, n, x)
+			return x
 		case "user.message.outbound":
-			{
-				x := new(UserMessageOutboundEvent)
-				bUserMessageOutboundEvent(c, n, x)
-				return x
-			}
+			x := new(UserMessageOutboundEvent)
+			bUserMessageOutboundEvent(c, n, x)
+			return x
 		case "workspace.change.before":
-			{
-				x := new(TaskWorkspaceEventWorkspaceChangeBefore)
-				bTaskWorkspaceEventWorkspaceChangeBefore(c, n, x)
-				return x
-			}
+			x := new(TaskWorkspaceEventWorkspaceChangeBefore)
+			bTaskWorkspaceEventWorkspaceChangeBefore(c, n, x)
+			return x
 		case "workspace.change.after":
-			{
-				x := new(TaskWorkspaceEventWorkspaceChangeAfter)
-				bTaskWorkspaceEventWorkspaceChangeAfter(c, n, x)
-				return x
-			}
+			x := new(TaskWorkspaceEventWorkspaceChangeAfter)
+			bTaskWorkspaceEventWorkspaceChangeAfter(c, n, x)
+			return x
 		case "file.changed":
-			{
-				x := new(TaskWorkspaceEventFileChanged)
-				bTaskWorkspaceEventFileChanged(c, n, x)
-				return x
-			}
+			x := new(TaskWorkspaceEventFileChanged)
+			bTaskWorkspaceEventFileChanged(c, n, x)
+			return x
 		case "hook.failure":
-			{
-				x := new(HookFailureEvent)
-				bHookFailureEvent(c, n, x)
-				return x
-			}
+			x := new(HookFailureEvent)
+			bHookFailureEvent(c, n, x)
+			return x
 		}
 	}
 	return nil
@@ -15410,95 +15232,65 @@ func bExecutionEvent(c *ahpimpl.Ctx, n ahpimpl.Node) ExecutionEvent {
 	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "turn.start":
-			{
-				x := new(ExecutionEventTurnStart)
-				bExecutionEventTurnStart(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventTurnStart)
+			bExecutionEventTurnStart(c, n, x)
+			return x
 		case "turn.finish.before":
-			{
-				x := new(ExecutionEventTurnFinishBefore)
-				bExecutionEventTurnFinishBefore(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventTurnFinishBefore)
+			bExecutionEventTurnFinishBefore(c, n, x)
+			return x
 		case "turn.end":
-			{
-				x := new(ExecutionEventTurnEnd)
-				bExecutionEventTurnEnd(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventTurnEnd)
+			bExecutionEventTurnEnd(c, n, x)
+			return x
 		case "turn.progress":
-			{
-				x := new(ExecutionEventTurnProgress)
-				bExecutionEventTurnProgress(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventTurnProgress)
+			bExecutionEventTurnProgress(c, n, x)
+			return x
 		case "model.request.before":
-			{
-				x := new(ExecutionEventModelRequestBefore)
-				bExecutionEventModelRequestBefore(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventModelRequestBefore)
+			bExecutionEventModelRequestBefore(c, n, x)
+			return x
 		case "model.response.after":
-			{
-				x := new(ExecutionEventModelResponseAfter)
-				bExecutionEventModelResponseAfter(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventModelResponseAfter)
+			bExecutionEventModelResponseAfter(c, n, x)
+			return x
 		case "model.error":
-			{
-				x := new(ExecutionEventModelError)
-				bExecutionEventModelError(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventModelError)
+			bExecutionEventModelError(c, n, x)
+			return x
 		case "model.switch.before":
-			{
-				x := new(ExecutionEventModelSwitchBefore)
-				bExecutionEventModelSwitchBefore(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventModelSwitchBefore)
+			bExecutionEventModelSwitchBefore(c, n, x)
+			return x
 		case "model.switch.after":
-			{
-				x := new(ExecutionEventModelSwitchAfter)
-				bExecutionEventModelSwitchAfter(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventModelSwitchAfter)
+			bExecutionEventModelSwitchAfter(c, n, x)
+			return x
 		case "tool.permission.request":
-			{
-				x := new(ExecutionEventToolPermissionRequest)
-				bExecutionEventToolPermissionRequest(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventToolPermissionRequest)
+			bExecutionEventToolPermissionRequest(c, n, x)
+			return x
 		case "tool.permission.resolved":
-			{
-				x := new(ExecutionEventToolPermissionResolved)
-				bExecutionEventToolPermissionResolved(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventToolPermissionResolved)
+			bExecutionEventToolPermissionResolved(c, n, x)
+			return x
 		case "tool.progress":
-			{
-				x := new(ExecutionEventToolProgress)
-				bExecutionEventToolProgress(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventToolProgress)
+			bExecutionEventToolProgress(c, n, x)
+			return x
 		case "tool.batch.after":
-			{
-				x := new(ExecutionEventToolBatchAfter)
-				bExecutionEventToolBatchAfter(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventToolBatchAfter)
+			bExecutionEventToolBatchAfter(c, n, x)
+			return x
 		case "context.compact.before":
-			{
-				x := new(ExecutionEventContextCompactBefore)
-				bExecutionEventContextCompactBefore(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventContextCompactBefore)
+			bExecutionEventContextCompactBefore(c, n, x)
+			return x
 		case "context.compact.after":
-			{
-				x := new(ExecutionEventContextCompactAfter)
-				bExecutionEventContextCompactAfter(c, n, x)
-				return x
-			}
+			x := new(ExecutionEventContextCompactAfter)
+			bExecutionEventContextCompactAfter(c, n, x)
+			return x
 		}
 	}
 	return nil
@@ -15540,53 +15332,37 @@ func bInteractionEvent(c *ahpimpl.Ctx, n ahpimpl.Node) InteractionEvent {
 	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "config.change.before":
-			{
-				x := new(InteractionEventConfigChangeBefore)
-				bInteractionEventConfigChangeBefore(c, n, x)
-				return x
-			}
+			x := new(InteractionEventConfigChangeBefore)
+			bInteractionEventConfigChangeBefore(c, n, x)
+			return x
 		case "config.change.after":
-			{
-				x := new(InteractionEventConfigChangeAfter)
-				bInteractionEventConfigChangeAfter(c, n, x)
-				return x
-			}
+			x := new(InteractionEventConfigChangeAfter)
+			bInteractionEventConfigChangeAfter(c, n, x)
+			return x
 		case "user.attention":
-			{
-				x := new(InteractionEventUserAttention)
-				bInteractionEventUserAttention(c, n, x)
-				return x
-			}
+			x := new(InteractionEventUserAttention)
+			bInteractionEventUserAttention(c, n, x)
+			return x
 		case "user.elicitation.request":
-			{
-				x := new(InteractionEventUserElicitationRequest)
-				bInteractionEventUserElicitationRequest(c, n, x)
-				return x
-			}
+			x := new(InteractionEventUserElicitationRequest)
+			bInteractionEventUserElicitationRequest(c, n, x)
+			return x
 		case "user.elicitation.result":
-			{
-				x := new(InteractionEventUserElicitationResult)
-				bInteractionEventUserElicitationResult(c, n, x)
-				return x
-			}
+			x := new(InteractionEventUserElicitationResult)
+			bInteractionEventUserElicitationResult(c, n, x)
+			return x
 		case "user.message.inbound":
-			{
-				x := new(InteractionEventUserMessageInbound)
-				bInteractionEventUserMessageInbound(c, n, x)
-				return x
-			}
+			x := new(InteractionEventUserMessageInbound)
+			bInteractionEventUserMessageInbound(c, n, x)
+			return x
 		case "user.message.outbound":
-			{
-				x := new(InteractionEventUserMessageOutbound)
-				bInteractionEventUserMessageOutbound(c, n, x)
-				return x
-			}
+			x := new(InteractionEventUserMessageOutbound)
+			bInteractionEventUserMessageOutbound(c, n, x)
+			return x
 		case "hook.failure":
-			{
-				x := new(InteractionEventHookFailure)
-				bInteractionEventHookFailure(c, n, x)
-				return x
-			}
+			x := new(InteractionEventHookFailure)
+			bInteractionEventHookFailure(c, n, x)
+			return x
 		}
 	}
 	return nil
@@ -16509,29 +16285,21 @@ func bJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node) JSONRPCMessage {
 			}
 			switch i {
 			case 0:
-				{
-					x := new(JSONRPCRequest)
-					bJSONRPCRequest(c, n, x)
-					return x
-				}
+				x := new(JSONRPCRequest)
+				bJSONRPCRequest(c, n, x)
+				return x
 			case 1:
-				{
-					x := new(JSONRPCNotification)
-					bJSONRPCNotification(c, n, x)
-					return x
-				}
+				x := new(JSONRPCNotification)
+				bJSONRPCNotification(c, n, x)
+				return x
 			case 2:
-				{
-					x := new(JSONRPCSuccessResponse)
-					bJSONRPCSuccessResponse(c, n, x)
-					return x
-				}
+				x := new(JSONRPCSuccessResponse)
+				bJSONRPCSuccessResponse(c, n, x)
+				return x
 			case 3:
-				{
-					x := new(JSONRPCErrorResponse)
-					bJSONRPCErrorResponse(c, n, x)
-					return x
-				}
+				x := new(JSONRPCErrorResponse)
+				bJSONRPCErrorResponse(c, n, x)
+				return x
 			}
 		}
 	}
@@ -17019,53 +16787,37 @@ func bMCPElicitationPrimitiveSchemaDefinition(c *ahpimpl.Ctx, n ahpimpl.Node) MC
 	}
 	switch i {
 	case 0:
-		{
-			x := new(MCPElicitationStringSchema)
-			bMCPElicitationStringSchema(c, n, x)
-			return x
-		}
+		x := new(MCPElicitationStringSchema)
+		bMCPElicitationStringSchema(c, n, x)
+		return x
 	case 1:
-		{
-			x := new(MCPElicitationNumberSchema)
-			bMCPElicitationNumberSchema(c, n, x)
-			return x
-		}
+		x := new(MCPElicitationNumberSchema)
+		bMCPElicitationNumberSchema(c, n, x)
+		return x
 	case 2:
-		{
-			x := new(MCPElicitationBooleanSchema)
-			bMCPElicitationBooleanSchema(c, n, x)
-			return x
-		}
+		x := new(MCPElicitationBooleanSchema)
+		bMCPElicitationBooleanSchema(c, n, x)
+		return x
 	case 3:
-		{
-			x := new(MCPElicitationUntitledSingleSelectEnumSchema)
-			bMCPElicitationUntitledSingleSelectEnumSchema(c, n, x)
-			return x
-		}
+		x := new(MCPElicitationUntitledSingleSelectEnumSchema)
+		bMCPElicitationUntitledSingleSelectEnumSchema(c, n, x)
+		return x
 	case 4:
-		{
-			x := new(MCPElicitationTitledSingleSelectEnumSchema)
-			bMCPElicitationTitledSingleSelectEnumSchema(c, n, x)
-			return x
-		}
+		x := new(MCPElicitationTitledSingleSelectEnumSchema)
+		bMCPElicitationTitledSingleSelectEnumSchema(c, n, x)
+		return x
 	case 5:
-		{
-			x := new(MCPElicitationUntitledMultiSelectEnumSchema)
-			bMCPElicitationUntitledMultiSelectEnumSchema(c, n, x)
-			return x
-		}
+		x := new(MCPElicitationUntitledMultiSelectEnumSchema)
+		bMCPElicitationUntitledMultiSelectEnumSchema(c, n, x)
+		return x
 	case 6:
-		{
-			x := new(MCPElicitationTitledMultiSelectEnumSchema)
-			bMCPElicitationTitledMultiSelectEnumSchema(c, n, x)
-			return x
-		}
+		x := new(MCPElicitationTitledMultiSelectEnumSchema)
+		bMCPElicitationTitledMultiSelectEnumSchema(c, n, x)
+		return x
 	case 7:
-		{
-			x := new(MCPElicitationLegacyTitledEnumSchema)
-			bMCPElicitationLegacyTitledEnumSchema(c, n, x)
-			return x
-		}
+		x := new(MCPElicitationLegacyTitledEnumSchema)
+		bMCPElicitationLegacyTitledEnumSchema(c, n, x)
+		return x
 	}
 	return nil
 }
@@ -18286,17 +18038,13 @@ func bMCPElicitationElicitRequestParams(c *ahpimpl.Ctx, n ahpimpl.Node) MCPElici
 	}
 	switch i {
 	case 0:
-		{
-			x := new(MCPElicitationElicitRequestURLParams)
-			bMCPElicitationElicitRequestURLParams(c, n, x)
-			return x
-		}
+		x := new(MCPElicitationElicitRequestURLParams)
+		bMCPElicitationElicitRequestURLParams(c, n, x)
+		return x
 	case 1:
-		{
-			x := new(MCPElicitationElicitRequestFormParams)
-			bMCPElicitationElicitRequestFormParams(c, n, x)
-			return x
-		}
+		x := new(MCPElicitationElicitRequestFormParams)
+		bMCPElicitationElicitRequestFormParams(c, n, x)
+		return x
 	}
 	return nil
 }
@@ -19125,17 +18873,13 @@ func bBackendTransport(c *ahpimpl.Ctx, n ahpimpl.Node) BackendTransport {
 	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "stdio":
-			{
-				x := new(StdioTransport)
-				bStdioTransport(c, n, x)
-				return x
-			}
+			x := new(StdioTransport)
+			bStdioTransport(c, n, x)
+			return x
 		case "http":
-			{
-				x := new(HTTPTransport)
-				bHTTPTransport(c, n, x)
-				return x
-			}
+			x := new(HTTPTransport)
+			bHTTPTransport(c, n, x)
+			return x
 		}
 	}
 	return nil
@@ -19659,17 +19403,13 @@ func bBackendSubscription(c *ahpimpl.Ctx, n ahpimpl.Node) BackendSubscription {
 	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "intercept":
-			{
-				x := new(InterceptSubscription)
-				bInterceptSubscription(c, n, x)
-				return x
-			}
+			x := new(InterceptSubscription)
+			bInterceptSubscription(c, n, x)
+			return x
 		case "observe":
-			{
-				x := new(ObserveSubscription)
-				bObserveSubscription(c, n, x)
-				return x
-			}
+			x := new(ObserveSubscription)
+			bObserveSubscription(c, n, x)
+			return x
 		}
 	}
 	return nil
@@ -19811,41 +19551,29 @@ func bWireMessage(c *ahpimpl.Ctx, n ahpimpl.Node) WireMessage {
 			}
 			switch i {
 			case 0:
-				{
-					x := new(InterceptRequest)
-					bInterceptRequest(c, n, x)
-					return x
-				}
+				x := new(InterceptRequest)
+				bInterceptRequest(c, n, x)
+				return x
 			case 1:
-				{
-					x := new(InterceptResponse)
-					bInterceptResponse(c, n, x)
-					return x
-				}
+				x := new(InterceptResponse)
+				bInterceptResponse(c, n, x)
+				return x
 			case 2:
-				{
-					x := new(JSONRPCErrorResponse)
-					bJSONRPCErrorResponse(c, n, x)
-					return x
-				}
+				x := new(JSONRPCErrorResponse)
+				bJSONRPCErrorResponse(c, n, x)
+				return x
 			case 3:
-				{
-					x := new(ObserveNotification)
-					bObserveNotification(c, n, x)
-					return x
-				}
+				x := new(ObserveNotification)
+				bObserveNotification(c, n, x)
+				return x
 			case 4:
-				{
-					x := new(CapabilitiesRequest)
-					bCapabilitiesRequest(c, n, x)
-					return x
-				}
+				x := new(CapabilitiesRequest)
+				bCapabilitiesRequest(c, n, x)
+				return x
 			case 5:
-				{
-					x := new(CapabilitiesResponse)
-					bCapabilitiesResponse(c, n, x)
-					return x
-				}
+				x := new(CapabilitiesResponse)
+				bCapabilitiesResponse(c, n, x)
+				return x
 			}
 		}
 	}
@@ -19903,35 +19631,25 @@ func bTaskWorkspaceEvent(c *ahpimpl.Ctx, n ahpimpl.Node) TaskWorkspaceEvent {
 	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "task.change.before":
-			{
-				x := new(TaskWorkspaceEventTaskChangeBefore)
-				bTaskWorkspaceEventTaskChangeBefore(c, n, x)
-				return x
-			}
+			x := new(TaskWorkspaceEventTaskChangeBefore)
+			bTaskWorkspaceEventTaskChangeBefore(c, n, x)
+			return x
 		case "task.change.after":
-			{
-				x := new(TaskWorkspaceEventTaskChangeAfter)
-				bTaskWorkspaceEventTaskChangeAfter(c, n, x)
-				return x
-			}
+			x := new(TaskWorkspaceEventTaskChangeAfter)
+			bTaskWorkspaceEventTaskChangeAfter(c, n, x)
+			return x
 		case "workspace.change.before":
-			{
-				x := new(TaskWorkspaceEventWorkspaceChangeBefore)
-				bTaskWorkspaceEventWorkspaceChangeBefore(c, n, x)
-				return x
-			}
+			x := new(TaskWorkspaceEventWorkspaceChangeBefore)
+			bTaskWorkspaceEventWorkspaceChangeBefore(c, n, x)
+			return x
 		case "workspace.change.after":
-			{
-				x := new(TaskWorkspaceEventWorkspaceChangeAfter)
-				bTaskWorkspaceEventWorkspaceChangeAfter(c, n, x)
-				return x
-			}
+			x := new(TaskWorkspaceEventWorkspaceChangeAfter)
+			bTaskWorkspaceEventWorkspaceChangeAfter(c, n, x)
+			return x
 		case "file.changed":
-			{
-				x := new(TaskWorkspaceEventFileChanged)
-				bTaskWorkspaceEventFileChanged(c, n, x)
-				return x
-			}
+			x := new(TaskWorkspaceEventFileChanged)
+			bTaskWorkspaceEventFileChanged(c, n, x)
+			return x
 		}
 	}
 	return nil

@@ -1642,29 +1642,21 @@ func bJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node) JSONRPCMessage {
 			}
 			switch i {
 			case 0:
-				{
-					x := new(Request)
-					bRequest(c, n, x)
-					return x
-				}
+				x := new(Request)
+				bRequest(c, n, x)
+				return x
 			case 1:
-				{
-					x := new(Notification)
-					bNotification(c, n, x)
-					return x
-				}
+				x := new(Notification)
+				bNotification(c, n, x)
+				return x
 			case 2:
-				{
-					x := new(SuccessResponse)
-					bSuccessResponse(c, n, x)
-					return x
-				}
+				x := new(SuccessResponse)
+				bSuccessResponse(c, n, x)
+				return x
 			case 3:
-				{
-					x := new(ErrorResponse)
-					bErrorResponse(c, n, x)
-					return x
-				}
+				x := new(ErrorResponse)
+				bErrorResponse(c, n, x)
+				return x
 			}
 		}
 	}
@@ -2042,17 +2034,13 @@ func bBackendTransport(c *ahpimpl.Ctx, n ahpimpl.Node) BackendTransport {
 	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "stdio":
-			{
-				x := new(StdioTransport)
-				bStdioTransport(c, n, x)
-				return x
-			}
+			x := new(StdioTransport)
+			bStdioTransport(c, n, x)
+			return x
 		case "http":
-			{
-				x := new(HTTPTransport)
-				bHTTPTransport(c, n, x)
-				return x
-			}
+			x := new(HTTPTransport)
+			bHTTPTransport(c, n, x)
+			return x
 		}
 	}
 	return nil
@@ -2389,17 +2377,13 @@ func bBackendSubscription(c *ahpimpl.Ctx, n ahpimpl.Node) BackendSubscription {
 	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "intercept":
-			{
-				x := new(InterceptSubscription)
-				bInterceptSubscription(c, n, x)
-				return x
-			}
+			x := new(InterceptSubscription)
+			bInterceptSubscription(c, n, x)
+			return x
 		case "observe":
-			{
-				x := new(ObserveSubscription)
-				bObserveSubscription(c, n, x)
-				return x
-			}
+			x := new(ObserveSubscription)
+			bObserveSubscription(c, n, x)
+			return x
 		}
 	}
 	return nil

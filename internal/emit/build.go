@@ -306,15 +306,17 @@ func (e *gotypes) scalarSlabs(g *Group, t *ir.Type) map[*ir.Field]*slabSlot {
 	return out
 }
 
-// variant is a statement returning the union value of variant v.
-func (e *gotypes) variant(union *ir.Type, v *ir.Variant) Code {
+// variant is the statements returning the union value of variant v,
+// which a block of their own holds (a case, an if's body, or the end of
+// the function: x is declared once in each).
+func (e *gotypes) variant(union *ir.Type, v *ir.Variant) []Code {
 	if v.Type.Kind == ir.UnionKind {
-		return If(List(Id("u"), Id("ok")).Op(":=").Id(v.Type.BuildFunc).Call(Id("c"), Id("n")).Assert(Id(union.Name)), Id("ok")).Block(Return(Id("u")))
+		return []Code{If(List(Id("u"), Id("ok")).Op(":=").Id(v.Type.BuildFunc).Call(Id("c"), Id("n")).Assert(Id(union.Name)), Id("ok")).Block(Return(Id("u")))}
 	}
 	if structOf(&ir.Expr{Named: v.Type}) != nil {
-		return Block(Id("x").Op(":=").New(Id(v.Type.Name)), Id(v.Type.BuildFunc).Call(Id("c"), Id("n"), Id("x")), Return(Id("x")))
+		return []Code{Id("x").Op(":=").New(Id(v.Type.Name)), Id(v.Type.BuildFunc).Call(Id("c"), Id("n"), Id("x")), Return(Id("x"))}
 	}
-	return Block(Id("x").Op(":=").Id(v.Type.BuildFunc).Call(Id("c"), Id("n")), Return(Op("&").Id("x")))
+	return []Code{Id("x").Op(":=").Id(v.Type.BuildFunc).Call(Id("c"), Id("n")), Return(Op("&").Id("x"))}
 }
 
 func (e *gotypes) buildUnion(t *ir.Type) {
@@ -343,7 +345,7 @@ func (e *gotypes) buildUnion(t *ir.Type) {
 				}))
 				g.Switch(Id("i")).BlockFunc(func(sg *Group) {
 					for _, i := range idx {
-						sg.Case(Lit(i)).Block(e.variant(t, t.Variants[i]))
+						sg.Case(Lit(i)).Block(e.variant(t, t.Variants[i])...)
 					}
 				})
 				return false
@@ -352,10 +354,12 @@ func (e *gotypes) buildUnion(t *ir.Type) {
 				v := t.Variants[i]
 				bt := target(v.Schema)
 				if bt == nil || k == len(idx)-1 {
-					g.Add(e.variant(t, v))
+					for _, st := range e.variant(t, v) {
+						g.Add(st)
+					}
 					return v.Type.Kind != ir.UnionKind
 				}
-				g.If(Id("c").Dot("Quiet").Call(Id("n"), Nil(), Id(bt.Func))).Block(e.variant(t, v))
+				g.If(Id("c").Dot("Quiet").Call(Id("n"), Nil(), Id(bt.Func))).Block(e.variant(t, v)...)
 			}
 			return false
 		}
