@@ -342,9 +342,15 @@ func (e *checks) inPlaceBlock(g *Group, node Code, t *ir.Schema) {
 		g.If(Op("!").Add(call(node))).Block(Return(False()))
 		return
 	}
+	// In a member function the value is n already (checks.memberFunc).
+	isN := spelled(node) == "n"
 	if cond, fail, ok := e.oneTest(t, written); ok {
 		// No block for one test: the if binds n.
-		g.If(Id("n").Op(":=").Add(node), cond).Block(Return(fail))
+		if isN {
+			g.If(cond).Block(Return(fail))
+		} else {
+			g.If(Id("n").Op(":=").Add(node), cond).Block(Return(fail))
+		}
 		return
 	}
 	used := readsIn(written, "k", "ev")
@@ -352,7 +358,9 @@ func (e *checks) inPlaceBlock(g *Group, node Code, t *ir.Schema) {
 		panic("emit: " + t.Loc + " is planned in place on a member or item but reads annotations")
 	}
 	g.BlockFunc(func(bg *Group) {
-		bg.Id("n").Op(":=").Add(node)
+		if !isN {
+			bg.Id("n").Op(":=").Add(node)
+		}
 		inline := used["k"].once()
 		if used["k"].n > 0 && !inline {
 			bg.Id("k").Op(":=").Id("d").Dot("Kind").Call(Id("n"))
