@@ -399,36 +399,32 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 			}
 		case "transports":
 			seen |= 0x4
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[36])
-				}
-				if ok, _ := c.UniqueItems(n); !ok {
-					return c.FailWith(n, &reasons[37])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.StrEnum(it.Item(), &reasons[38], enum0) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[36])
+			}
+			if ok, _ := c.UniqueItems(n); !ok {
+				return c.FailWith(n, &reasons[37])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !c.StrEnum(it.Item(), &reasons[38], enum0) {
+					return false
 				}
 			}
 		case "authentication":
 			seen |= 0x8
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[39])
-				}
-				if ok, _ := c.UniqueItems(n); !ok {
-					return c.FailWith(n, &reasons[40])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.StrEnum(it.Item(), &reasons[41], enum1) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[39])
+			}
+			if ok, _ := c.UniqueItems(n); !ok {
+				return c.FailWith(n, &reasons[40])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !c.StrEnum(it.Item(), &reasons[41], enum1) {
+					return false
 				}
 			}
 		case "limits":
@@ -438,36 +434,32 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 			}
 		case "toolPaths":
 			seen |= 0x10
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[42])
-				}
-				if ok, _ := c.UniqueItems(n); !ok {
-					return c.FailWith(n, &reasons[43])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !vCommon_nonEmptyString(c, it.Item(), nil) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[42])
+			}
+			if ok, _ := c.UniqueItems(n); !ok {
+				return c.FailWith(n, &reasons[43])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !vCommon_nonEmptyString(c, it.Item(), nil) {
+					return false
 				}
 			}
 		case "contentCategories":
 			seen |= 0x20
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[44])
-				}
-				if ok, _ := c.UniqueItems(n); !ok {
-					return c.FailWith(n, &reasons[45])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !vCommon_nonEmptyString(c, it.Item(), nil) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[44])
+			}
+			if ok, _ := c.UniqueItems(n); !ok {
+				return c.FailWith(n, &reasons[45])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !vCommon_nonEmptyString(c, it.Item(), nil) {
+					return false
 				}
 			}
 		case "managedPolicy":
@@ -477,19 +469,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 			}
 		case "correlationIdentityFields":
 			seen |= 0x100
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[46])
-				}
-				if ok, _ := c.UniqueItems(n); !ok {
-					return c.FailWith(n, &reasons[47])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !vCommon_nonEmptyString(c, it.Item(), nil) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[46])
+			}
+			if ok, _ := c.UniqueItems(n); !ok {
+				return c.FailWith(n, &reasons[47])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !vCommon_nonEmptyString(c, it.Item(), nil) {
+					return false
 				}
 			}
 		case "identity":
@@ -538,22 +528,20 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 			}
 		case "modes":
 			seen |= 0x2
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[59])
-				}
-				if d.Len(n) < 1 {
-					return c.FailWith(n, &reasons[60])
-				}
-				if ok, _ := c.UniqueItems(n); !ok {
-					return c.FailWith(n, &reasons[61])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.StrEnum(it.Item(), &reasons[62], enum2) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[59])
+			}
+			if d.Len(n) < 1 {
+				return c.FailWith(n, &reasons[60])
+			}
+			if ok, _ := c.UniqueItems(n); !ok {
+				return c.FailWith(n, &reasons[61])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !c.StrEnum(it.Item(), &reasons[62], enum2) {
+					return false
 				}
 			}
 		case "capabilities":
@@ -1045,19 +1033,17 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		switch m.Key() {
 		case "effects":
 			seen |= 0x1
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[75])
-				}
-				if ok, _ := c.UniqueItems(n); !ok {
-					return c.FailWith(n, &reasons[76])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vCapabilities_effects_items) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[75])
+			}
+			if ok, _ := c.UniqueItems(n); !ok {
+				return c.FailWith(n, &reasons[76])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !c.Child(it.Item(), vCapabilities_effects_items) {
+					return false
 				}
 			}
 		case "modify":
@@ -1524,22 +1510,20 @@ func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		switch m.Key() {
 		case "operations":
 			seen |= 0x1
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[102])
-				}
-				if d.Len(n) < 1 {
-					return c.FailWith(n, &reasons[103])
-				}
-				if ok, _ := c.UniqueItems(n); !ok {
-					return c.FailWith(n, &reasons[104])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.StrEnum(it.Item(), &reasons[105], enum7) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[102])
+			}
+			if d.Len(n) < 1 {
+				return c.FailWith(n, &reasons[103])
+			}
+			if ok, _ := c.UniqueItems(n); !ok {
+				return c.FailWith(n, &reasons[104])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !c.StrEnum(it.Item(), &reasons[105], enum7) {
+					return false
 				}
 			}
 		case "remainingContinuations":
@@ -1650,22 +1634,20 @@ func vCapabilities_inject_context(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			}
 		case "deliverAt":
 			seen |= 0x2
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[115])
-				}
-				if d.Len(n) < 1 {
-					return c.FailWith(n, &reasons[116])
-				}
-				if ok, _ := c.UniqueItems(n); !ok {
-					return c.FailWith(n, &reasons[117])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.StrEnum(it.Item(), &reasons[118], enum8) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[115])
+			}
+			if d.Len(n) < 1 {
+				return c.FailWith(n, &reasons[116])
+			}
+			if ok, _ := c.UniqueItems(n); !ok {
+				return c.FailWith(n, &reasons[117])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !c.StrEnum(it.Item(), &reasons[118], enum8) {
+					return false
 				}
 			}
 		default:
@@ -3537,19 +3519,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 		switch m.Key() {
 		case "scopes":
 			seen |= 0x1
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[219])
-				}
-				if ok, _ := c.UniqueItems(n); !ok {
-					return c.FailWith(n, &reasons[220])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.StrEnum(it.Item(), &reasons[221], enum52) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[219])
+			}
+			if ok, _ := c.UniqueItems(n); !ok {
+				return c.FailWith(n, &reasons[220])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !c.StrEnum(it.Item(), &reasons[221], enum52) {
+					return false
 				}
 			}
 		case "disableable":
@@ -3896,16 +3876,14 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return c.FailTypeWith(n, &reasons[241])
 			}
 		case "workspaceRoots":
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[242])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-						return c.FailTypeWith(n, &reasons[243])
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[242])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
+					return c.FailTypeWith(n, &reasons[243])
 				}
 			}
 		case "model":
@@ -4996,16 +4974,14 @@ func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node,
 			}
 		case "settings":
 			seen |= 0x4
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[375])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.MinRunes(it.Item(), 1, &reasons[376], &reasons[377]) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[375])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !c.MinRunes(it.Item(), 1, &reasons[376], &reasons[377]) {
+					return false
 				}
 			}
 		case "summary":
@@ -5111,16 +5087,14 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			}
 		case "settings":
 			seen |= 0x4
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[396])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.MinRunes(it.Item(), 1, &reasons[397], &reasons[398]) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[396])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !c.MinRunes(it.Item(), 1, &reasons[397], &reasons[398]) {
+					return false
 				}
 			}
 		case "summary":
@@ -5378,14 +5352,12 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			}
 		case "continuationCount":
 			seen2 |= 0x4
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-					return c.FailTypeWith(n, &reasons[435])
-				}
-				if c.Cmp(n, num0) < 0 {
-					return c.FailWith(n, &reasons[436])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
+				return c.FailTypeWith(n, &reasons[435])
+			}
+			if c.Cmp(n, num0) < 0 {
+				return c.FailWith(n, &reasons[436])
 			}
 		case "usage":
 			if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
@@ -5452,14 +5424,12 @@ func vExecutionEvent_turnCompletion_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			}
 		case "continuationCount":
 			seen |= 0x4
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-					return c.FailTypeWith(n, &reasons[435])
-				}
-				if c.Cmp(n, num0) < 0 {
-					return c.FailWith(n, &reasons[436])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
+				return c.FailTypeWith(n, &reasons[435])
+			}
+			if c.Cmp(n, num0) < 0 {
+				return c.FailWith(n, &reasons[436])
 			}
 		case "usage":
 			if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
@@ -5607,14 +5577,12 @@ func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 		switch m.Key() {
 		case "amount":
 			seen |= 0x1
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindNumber {
-					return c.FailTypeWith(n, &reasons[457])
-				}
-				if c.Cmp(n, num0) < 0 {
-					return c.FailWith(n, &reasons[458])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindNumber {
+				return c.FailTypeWith(n, &reasons[457])
+			}
+			if c.Cmp(n, num0) < 0 {
+				return c.FailWith(n, &reasons[458])
 			}
 		case "currency":
 			seen |= 0x2
@@ -5704,14 +5672,12 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			}
 		case "continuationCount":
 			seen2 |= 0x4
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-					return c.FailTypeWith(n, &reasons[435])
-				}
-				if c.Cmp(n, num0) < 0 {
-					return c.FailWith(n, &reasons[436])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
+				return c.FailTypeWith(n, &reasons[435])
+			}
+			if c.Cmp(n, num0) < 0 {
+				return c.FailWith(n, &reasons[436])
 			}
 		case "usage":
 			if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
@@ -6046,14 +6012,12 @@ func vExecutionEvent_attempt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 			}
 		case "number":
 			seen |= 0x2
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-					return c.FailTypeWith(n, &reasons[508])
-				}
-				if c.Cmp(n, num1) < 0 {
-					return c.FailWith(n, &reasons[509])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
+				return c.FailTypeWith(n, &reasons[508])
+			}
+			if c.Cmp(n, num1) < 0 {
+				return c.FailWith(n, &reasons[509])
 			}
 		case "synthesized":
 			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
@@ -6143,14 +6107,12 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 				return false
 			}
 		case "latencyMs":
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindNumber {
-					return c.FailTypeWith(n, &reasons[518])
-				}
-				if c.Cmp(n, num0) < 0 {
-					return c.FailWith(n, &reasons[519])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindNumber {
+				return c.FailTypeWith(n, &reasons[518])
+			}
+			if c.Cmp(n, num0) < 0 {
+				return c.FailWith(n, &reasons[519])
 			}
 		case "error":
 			present |= 1
@@ -6702,14 +6664,12 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 				return false
 			}
 		case "latencyMs":
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindNumber {
-					return c.FailTypeWith(n, &reasons[581])
-				}
-				if c.Cmp(n, num0) < 0 {
-					return c.FailWith(n, &reasons[582])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindNumber {
+				return c.FailTypeWith(n, &reasons[581])
+			}
+			if c.Cmp(n, num0) < 0 {
+				return c.FailWith(n, &reasons[582])
 			}
 		case "recovery":
 			if !c.MinRunes(m.Value(), 1, &reasons[583], &reasons[584]) {
@@ -6869,24 +6829,20 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahpimpl.Ctx, n ahpimpl.Node, e
 				return false
 			}
 		case "inputPerMillionTokens":
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindNumber {
-					return c.FailTypeWith(n, &reasons[600])
-				}
-				if c.Cmp(n, num0) < 0 {
-					return c.FailWith(n, &reasons[601])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindNumber {
+				return c.FailTypeWith(n, &reasons[600])
+			}
+			if c.Cmp(n, num0) < 0 {
+				return c.FailWith(n, &reasons[601])
 			}
 		case "outputPerMillionTokens":
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindNumber {
-					return c.FailTypeWith(n, &reasons[602])
-				}
-				if c.Cmp(n, num0) < 0 {
-					return c.FailWith(n, &reasons[603])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindNumber {
+				return c.FailTypeWith(n, &reasons[602])
+			}
+			if c.Cmp(n, num0) < 0 {
+				return c.FailWith(n, &reasons[603])
 			}
 		default:
 			return c.FailWith(m.Name(), &reasons[604])
@@ -7770,16 +7726,14 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				return false
 			}
 		case "args":
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[692])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-						return c.FailTypeWith(n, &reasons[693])
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[692])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
+					return c.FailTypeWith(n, &reasons[693])
 				}
 			}
 		case "cwd":
@@ -8167,14 +8121,12 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		switch m.Key() {
 		case "transport":
 			seen |= 0x1
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[714])
-				}
-				if !re5.Match(d.Str(n)) {
-					return c.FailWith(n, &reasons[715])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindString {
+				return c.FailTypeWith(n, &reasons[714])
+			}
+			if !re5.Match(d.Str(n)) {
+				return c.FailWith(n, &reasons[715])
 			}
 		case "addressForm":
 			if !c.MinRunes(m.Value(), 1, &reasons[716], &reasons[717]) {
@@ -8453,22 +8405,20 @@ func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			}
 		case "callIds":
 			seen |= 0x2
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[735])
-				}
-				if d.Len(n) < 1 {
-					return c.FailWith(n, &reasons[736])
-				}
-				if ok, _ := c.UniqueItems(n); !ok {
-					return c.FailWith(n, &reasons[737])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.MinRunes(it.Item(), 1, &reasons[738], &reasons[739]) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[735])
+			}
+			if d.Len(n) < 1 {
+				return c.FailWith(n, &reasons[736])
+			}
+			if ok, _ := c.UniqueItems(n); !ok {
+				return c.FailWith(n, &reasons[737])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !c.MinRunes(it.Item(), 1, &reasons[738], &reasons[739]) {
+					return false
 				}
 			}
 		case "synthesized":
@@ -8723,19 +8673,17 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			}
 		case "calls":
 			seen |= 0x2
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[758])
-				}
-				if d.Len(n) < 1 {
-					return c.FailWith(n, &reasons[759])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.ChildAll(it.Item(), vExecutionEvent_toolBatchAfter_calls_items) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[758])
+			}
+			if d.Len(n) < 1 {
+				return c.FailWith(n, &reasons[759])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !c.ChildAll(it.Item(), vExecutionEvent_toolBatchAfter_calls_items) {
+					return false
 				}
 			}
 		default:
@@ -9074,16 +9022,14 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 			}
 		case "removed":
 			seen |= 0x2
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[786])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.ChildAll(it.Item(), vExecutionEvent_contextCompactAfter_removed_items) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[786])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !c.ChildAll(it.Item(), vExecutionEvent_contextCompactAfter_removed_items) {
+					return false
 				}
 			}
 		case "tokenCounts":
@@ -10046,19 +9992,17 @@ func vTaskWorkspaceEvent_workspaceState(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 				return false
 			}
 		case "workspaceRoots":
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[886])
-				}
-				if ok, _ := c.UniqueItems(n); !ok {
-					return c.FailWith(n, &reasons[887])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.MinRunes(it.Item(), 1, &reasons[888], &reasons[889]) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[886])
+			}
+			if ok, _ := c.UniqueItems(n); !ok {
+				return c.FailWith(n, &reasons[887])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !c.MinRunes(it.Item(), 1, &reasons[888], &reasons[889]) {
+					return false
 				}
 			}
 		default:
@@ -10144,19 +10088,17 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			}
 		case "changes":
 			seen |= 0x1
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[896])
-				}
-				if d.Len(n) < 1 {
-					return c.FailWith(n, &reasons[897])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.ChildAll(it.Item(), vTaskWorkspaceEvent_changedFile) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[896])
+			}
+			if d.Len(n) < 1 {
+				return c.FailWith(n, &reasons[897])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !c.ChildAll(it.Item(), vTaskWorkspaceEvent_changedFile) {
+					return false
 				}
 			}
 		default:
@@ -10459,17 +10401,15 @@ func vContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		switch m.Key() {
 		case "endpoint":
 			seen |= 0x1
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[934])
-				}
-				if !re6.Match(d.Str(n)) {
-					return c.FailWith(n, &reasons[935])
-				}
-				if !format.URI(d.StrView(n)) {
-					return c.FailWith(n, &reasons[936])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindString {
+				return c.FailTypeWith(n, &reasons[934])
+			}
+			if !re6.Match(d.Str(n)) {
+				return c.FailWith(n, &reasons[935])
+			}
+			if !format.URI(d.StrView(n)) {
+				return c.FailWith(n, &reasons[936])
 			}
 		case "auth":
 			if !c.Child(m.Value(), vRegistration_authentication) {
@@ -10554,14 +10494,12 @@ func vRegistration_authentication_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 				return c.FailWith(n, &reasons[943])
 			}
 		case "tokenEnv":
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[944])
-				}
-				if !re7.Match(d.Str(n)) {
-					return c.FailWith(n, &reasons[945])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindString {
+				return c.FailTypeWith(n, &reasons[944])
+			}
+			if !re7.Match(d.Str(n)) {
+				return c.FailWith(n, &reasons[945])
 			}
 		case "tokenRef":
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -10677,17 +10615,15 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			}
 		case "issuer":
 			seen |= 0x4
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[954])
-				}
-				if !re8.Match(d.Str(n)) {
-					return c.FailWith(n, &reasons[955])
-				}
-				if !format.URI(d.StrView(n)) {
-					return c.FailWith(n, &reasons[956])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindString {
+				return c.FailTypeWith(n, &reasons[954])
+			}
+			if !re8.Match(d.Str(n)) {
+				return c.FailWith(n, &reasons[955])
+			}
+			if !format.URI(d.StrView(n)) {
+				return c.FailWith(n, &reasons[956])
 			}
 		case "clientId":
 			seen |= 0x8
@@ -10704,19 +10640,17 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 				return false
 			}
 		case "scopes":
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[958])
-				}
-				if ok, _ := c.UniqueItems(n); !ok {
-					return c.FailWith(n, &reasons[959])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !vCommon_nonEmptyString(c, it.Item(), nil) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[958])
+			}
+			if ok, _ := c.UniqueItems(n); !ok {
+				return c.FailWith(n, &reasons[959])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !vCommon_nonEmptyString(c, it.Item(), nil) {
+					return false
 				}
 			}
 		default:
@@ -11759,26 +11693,22 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return false
 			}
 		case "durationMs":
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindNumber {
-					return c.FailTypeWith(n, &reasons[1040])
-				}
-				if c.Cmp(n, num0) < 0 {
-					return c.FailWith(n, &reasons[1041])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindNumber {
+				return c.FailTypeWith(n, &reasons[1040])
+			}
+			if c.Cmp(n, num0) < 0 {
+				return c.FailWith(n, &reasons[1041])
 			}
 		case "fileChanges":
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[1042])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.ChildAll(it.Item(), vExecutionEvent_fileChange) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[1042])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !c.ChildAll(it.Item(), vExecutionEvent_fileChange) {
+					return false
 				}
 			}
 		case "call":
@@ -12414,22 +12344,20 @@ func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			}
 		case "effects":
 			seen |= 0x2
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[1100])
-				}
-				if d.Len(n) < 1 {
-					return c.FailWith(n, &reasons[1101])
-				}
-				if d.Len(n) > 1 {
-					return c.FailWith(n, &reasons[1102])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.ChildAll(it.Item(), vDenyEffect) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[1100])
+			}
+			if d.Len(n) < 1 {
+				return c.FailWith(n, &reasons[1101])
+			}
+			if d.Len(n) > 1 {
+				return c.FailWith(n, &reasons[1102])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !c.ChildAll(it.Item(), vDenyEffect) {
+					return false
 				}
 			}
 		case "extensions":
@@ -12500,14 +12428,12 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			}
 		case "effects":
 			seen |= 0x2
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[1106])
-				}
-				if d.Len(n) > 0 {
-					return c.FailWith(n, &reasons[1107])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[1106])
+			}
+			if d.Len(n) > 0 {
+				return c.FailWith(n, &reasons[1107])
 			}
 		case "extensions":
 			if !c.Child(m.Value(), vExtensions) {
@@ -14688,16 +14614,14 @@ func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				return false
 			}
 		case "instructions":
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[1144])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !vCommon_nonEmptyString(c, it.Item(), nil) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[1144])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !vCommon_nonEmptyString(c, it.Item(), nil) {
+					return false
 				}
 			}
 		case "injections":
@@ -15168,19 +15092,17 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "hooks":
 			seen |= 0x2
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[1183])
-				}
-				if d.Len(n) < 1 {
-					return c.FailWith(n, &reasons[1184])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vRegistration_backend) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[1183])
+			}
+			if d.Len(n) < 1 {
+				return c.FailWith(n, &reasons[1184])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !c.Child(it.Item(), vRegistration_backend) {
+					return false
 				}
 			}
 		default:
@@ -15229,19 +15151,17 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			}
 		case "subscriptions":
 			seen |= 0x4
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[1188])
-				}
-				if d.Len(n) < 1 {
-					return c.FailWith(n, &reasons[1189])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vRegistration_backend_subscriptions_items) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[1188])
+			}
+			if d.Len(n) < 1 {
+				return c.FailWith(n, &reasons[1189])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !c.Child(it.Item(), vRegistration_backend_subscriptions_items) {
+					return false
 				}
 			}
 		case "contentReceiver":
@@ -15431,16 +15351,14 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				return false
 			}
 		case "args":
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[1201])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-						return c.FailTypeWith(n, &reasons[1202])
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[1201])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
+					return c.FailTypeWith(n, &reasons[1202])
 				}
 			}
 		case "lifecycle":
@@ -15569,22 +15487,20 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		switch m.Key() {
 		case "events":
 			seen |= 0x1
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[1218])
-				}
-				if d.Len(n) < 1 {
-					return c.FailWith(n, &reasons[1219])
-				}
-				if ok, _ := c.UniqueItems(n); !ok {
-					return c.FailWith(n, &reasons[1220])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vRegistration_interceptSubscription_events_items) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[1218])
+			}
+			if d.Len(n) < 1 {
+				return c.FailWith(n, &reasons[1219])
+			}
+			if ok, _ := c.UniqueItems(n); !ok {
+				return c.FailWith(n, &reasons[1220])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !c.Child(it.Item(), vRegistration_interceptSubscription_events_items) {
+					return false
 				}
 			}
 		case "mode":
@@ -15711,35 +15627,31 @@ func vRegistration_filters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	for m.Next() {
 		switch m.Key() {
 		case "toolKinds":
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[1236])
-				}
-				if ok, _ := c.UniqueItems(n); !ok {
-					return c.FailWith(n, &reasons[1237])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !vCommon_nonEmptyString(c, it.Item(), nil) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[1236])
+			}
+			if ok, _ := c.UniqueItems(n); !ok {
+				return c.FailWith(n, &reasons[1237])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !vCommon_nonEmptyString(c, it.Item(), nil) {
+					return false
 				}
 			}
 		case "paths":
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[1238])
-				}
-				if ok, _ := c.UniqueItems(n); !ok {
-					return c.FailWith(n, &reasons[1239])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !vCommon_nonEmptyString(c, it.Item(), nil) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[1238])
+			}
+			if ok, _ := c.UniqueItems(n); !ok {
+				return c.FailWith(n, &reasons[1239])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !vCommon_nonEmptyString(c, it.Item(), nil) {
+					return false
 				}
 			}
 		default:
@@ -15769,22 +15681,20 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		switch m.Key() {
 		case "events":
 			seen |= 0x1
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[1241])
-				}
-				if d.Len(n) < 1 {
-					return c.FailWith(n, &reasons[1242])
-				}
-				if ok, _ := c.UniqueItems(n); !ok {
-					return c.FailWith(n, &reasons[1243])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vRegistration_observeSubscription_events_items) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[1241])
+			}
+			if d.Len(n) < 1 {
+				return c.FailWith(n, &reasons[1242])
+			}
+			if ok, _ := c.UniqueItems(n); !ok {
+				return c.FailWith(n, &reasons[1243])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !c.Child(it.Item(), vRegistration_observeSubscription_events_items) {
+					return false
 				}
 			}
 		case "mode":
@@ -16064,14 +15974,12 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			}
 		case "mode":
 			seen |= 0x4
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[1262])
-				}
-				if !d.StrEq(n, "url") {
-					return c.FailWith(n, &reasons[1263])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindString {
+				return c.FailTypeWith(n, &reasons[1262])
+			}
+			if !d.StrEq(n, "url") {
+				return c.FailWith(n, &reasons[1263])
 			}
 		case "task":
 			if !c.Child(m.Value(), vMCPElicitation_taskMetadata) {
@@ -16184,14 +16092,12 @@ func vMCPElicitation_elicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 				return c.FailTypeWith(n, &reasons[1275])
 			}
 		case "mode":
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[1276])
-				}
-				if !d.StrEq(n, "form") {
-					return c.FailWith(n, &reasons[1277])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindString {
+				return c.FailTypeWith(n, &reasons[1276])
+			}
+			if !d.StrEq(n, "form") {
+				return c.FailWith(n, &reasons[1277])
 			}
 		case "requestedSchema":
 			seen |= 0x2
@@ -16238,28 +16144,24 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n a
 				return false
 			}
 		case "required":
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[1282])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-						return c.FailTypeWith(n, &reasons[1283])
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[1282])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
+					return c.FailTypeWith(n, &reasons[1283])
 				}
 			}
 		case "type":
 			seen |= 0x2
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[1284])
-				}
-				if !d.StrEq(n, "object") {
-					return c.FailWith(n, &reasons[1285])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindString {
+				return c.FailTypeWith(n, &reasons[1284])
+			}
+			if !d.StrEq(n, "object") {
+				return c.FailWith(n, &reasons[1285])
 			}
 		default:
 			return c.FailWith(m.Name(), &reasons[1286])
@@ -16375,14 +16277,12 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		switch m.Key() {
 		case "type":
 			seen |= 0x1
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[1291])
-				}
-				if !d.StrEq(n, "string") {
-					return c.FailWith(n, &reasons[1292])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindString {
+				return c.FailTypeWith(n, &reasons[1291])
+			}
+			if !d.StrEq(n, "string") {
+				return c.FailWith(n, &reasons[1292])
 			}
 		case "title":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
@@ -16397,14 +16297,12 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				return c.FailTypeWith(n, &reasons[1295])
 			}
 		case "format":
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[1296])
-				}
-				if !c.StrEnum(n, &reasons[1297], enum97) {
-					return false
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindString {
+				return c.FailTypeWith(n, &reasons[1296])
+			}
+			if !c.StrEnum(n, &reasons[1297], enum97) {
+				return false
 			}
 		case "minLength":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
@@ -16443,14 +16341,12 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		switch m.Key() {
 		case "type":
 			seen |= 0x1
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[1303])
-				}
-				if !c.StrEnum(n, &reasons[1304], enum98) {
-					return false
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindString {
+				return c.FailTypeWith(n, &reasons[1303])
+			}
+			if !c.StrEnum(n, &reasons[1304], enum98) {
+				return false
 			}
 		case "title":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
@@ -16501,14 +16397,12 @@ func vMCPElicitation_booleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 		switch m.Key() {
 		case "type":
 			seen |= 0x1
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[1313])
-				}
-				if !d.StrEq(n, "boolean") {
-					return c.FailWith(n, &reasons[1314])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindString {
+				return c.FailTypeWith(n, &reasons[1313])
+			}
+			if !d.StrEq(n, "boolean") {
+				return c.FailWith(n, &reasons[1314])
 			}
 		case "title":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
@@ -16551,14 +16445,12 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.No
 		switch m.Key() {
 		case "type":
 			seen |= 0x2
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[1321])
-				}
-				if !d.StrEq(n, "string") {
-					return c.FailWith(n, &reasons[1322])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindString {
+				return c.FailTypeWith(n, &reasons[1321])
+			}
+			if !d.StrEq(n, "string") {
+				return c.FailWith(n, &reasons[1322])
 			}
 		case "title":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
@@ -16574,16 +16466,14 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.No
 			}
 		case "enum":
 			seen |= 0x1
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[1326])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-						return c.FailTypeWith(n, &reasons[1327])
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[1326])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
+					return c.FailTypeWith(n, &reasons[1327])
 				}
 			}
 		default:
@@ -16615,14 +16505,12 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 		switch m.Key() {
 		case "type":
 			seen |= 0x2
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[1332])
-				}
-				if !d.StrEq(n, "string") {
-					return c.FailWith(n, &reasons[1333])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindString {
+				return c.FailTypeWith(n, &reasons[1332])
+			}
+			if !d.StrEq(n, "string") {
+				return c.FailWith(n, &reasons[1333])
 			}
 		case "title":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
@@ -16638,16 +16526,14 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 			}
 		case "oneOf":
 			seen |= 0x1
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[1337])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.ChildAll(it.Item(), vMCPElicitation_labelledOption) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[1337])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !c.ChildAll(it.Item(), vMCPElicitation_labelledOption) {
+					return false
 				}
 			}
 		default:
@@ -16716,14 +16602,12 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 		switch m.Key() {
 		case "type":
 			seen |= 0x2
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[1348])
-				}
-				if !d.StrEq(n, "array") {
-					return c.FailWith(n, &reasons[1349])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindString {
+				return c.FailTypeWith(n, &reasons[1348])
+			}
+			if !d.StrEq(n, "array") {
+				return c.FailWith(n, &reasons[1349])
 			}
 		case "title":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
@@ -16734,16 +16618,14 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 				return c.FailTypeWith(n, &reasons[1351])
 			}
 		case "default":
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[1352])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-						return c.FailTypeWith(n, &reasons[1353])
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[1352])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
+					return c.FailTypeWith(n, &reasons[1353])
 				}
 			}
 		case "items":
@@ -16787,27 +16669,23 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpim
 		switch m.Key() {
 		case "type":
 			seen |= 0x2
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[1360])
-				}
-				if !d.StrEq(n, "string") {
-					return c.FailWith(n, &reasons[1361])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindString {
+				return c.FailTypeWith(n, &reasons[1360])
+			}
+			if !d.StrEq(n, "string") {
+				return c.FailWith(n, &reasons[1361])
 			}
 		case "enum":
 			seen |= 0x1
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[1362])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-						return c.FailTypeWith(n, &reasons[1363])
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[1362])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
+					return c.FailTypeWith(n, &reasons[1363])
 				}
 			}
 		default:
@@ -16839,14 +16717,12 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 		switch m.Key() {
 		case "type":
 			seen |= 0x2
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[1368])
-				}
-				if !d.StrEq(n, "array") {
-					return c.FailWith(n, &reasons[1369])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindString {
+				return c.FailTypeWith(n, &reasons[1368])
+			}
+			if !d.StrEq(n, "array") {
+				return c.FailWith(n, &reasons[1369])
 			}
 		case "title":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
@@ -16857,16 +16733,14 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 				return c.FailTypeWith(n, &reasons[1371])
 			}
 		case "default":
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[1372])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-						return c.FailTypeWith(n, &reasons[1373])
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[1372])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
+					return c.FailTypeWith(n, &reasons[1373])
 				}
 			}
 		case "items":
@@ -16910,16 +16784,14 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl
 		switch m.Key() {
 		case "anyOf":
 			seen |= 0x1
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[1380])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.ChildAll(it.Item(), vMCPElicitation_labelledOption) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[1380])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !c.ChildAll(it.Item(), vMCPElicitation_labelledOption) {
+					return false
 				}
 			}
 		default:
@@ -16951,14 +16823,12 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		switch m.Key() {
 		case "type":
 			seen |= 0x2
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[1384])
-				}
-				if !d.StrEq(n, "string") {
-					return c.FailWith(n, &reasons[1385])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindString {
+				return c.FailTypeWith(n, &reasons[1384])
+			}
+			if !d.StrEq(n, "string") {
+				return c.FailWith(n, &reasons[1385])
 			}
 		case "title":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
@@ -16974,29 +16844,25 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			}
 		case "enum":
 			seen |= 0x1
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[1389])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-						return c.FailTypeWith(n, &reasons[1390])
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[1389])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
+					return c.FailTypeWith(n, &reasons[1390])
 				}
 			}
 		case "enumNames":
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[1391])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-						return c.FailTypeWith(n, &reasons[1392])
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[1391])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
+					return c.FailTypeWith(n, &reasons[1392])
 				}
 			}
 		default:
@@ -17032,14 +16898,12 @@ func vMCPElicitation_elicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			}
 		case "action":
 			seen |= 0x1
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[1397])
-				}
-				if !c.StrEnum(n, &reasons[1398], enum99) {
-					return false
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindString {
+				return c.FailTypeWith(n, &reasons[1397])
+			}
+			if !c.StrEnum(n, &reasons[1398], enum99) {
+				return false
 			}
 		case "content":
 			if !c.ChildAll(m.Value(), vMCPElicitation_elicitResult_content) {

@@ -24,22 +24,20 @@ func vCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		switch m.Key() {
 		case "effects":
 			seen |= 0x1
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[1])
-				}
-				if d.Len(n) < 1 {
-					return c.FailWith(n, &reasons[2])
-				}
-				if ok, _ := c.UniqueItems(n); !ok {
-					return c.FailWith(n, &reasons[3])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vCapabilities_effects_items) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[1])
+			}
+			if d.Len(n) < 1 {
+				return c.FailWith(n, &reasons[2])
+			}
+			if ok, _ := c.UniqueItems(n); !ok {
+				return c.FailWith(n, &reasons[3])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !c.Child(it.Item(), vCapabilities_effects_items) {
+					return false
 				}
 			}
 		default:
@@ -122,14 +120,12 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return false
 			}
 		case "code":
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[12])
-				}
-				if !re0.Match(d.Str(n)) {
-					return c.FailWith(n, &reasons[13])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindString {
+				return c.FailTypeWith(n, &reasons[12])
+			}
+			if !re0.Match(d.Str(n)) {
+				return c.FailWith(n, &reasons[13])
 			}
 		case "extensions":
 			if !c.Child(m.Value(), vExtensions) {
@@ -343,22 +339,20 @@ func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			}
 		case "effects":
 			seen |= 0x2
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[30])
-				}
-				if d.Len(n) < 1 {
-					return c.FailWith(n, &reasons[31])
-				}
-				if d.Len(n) > 1 {
-					return c.FailWith(n, &reasons[32])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vDenyEffect) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[30])
+			}
+			if d.Len(n) < 1 {
+				return c.FailWith(n, &reasons[31])
+			}
+			if d.Len(n) > 1 {
+				return c.FailWith(n, &reasons[32])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !c.Child(it.Item(), vDenyEffect) {
+					return false
 				}
 			}
 		case "extensions":
@@ -438,14 +432,12 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			}
 		case "effects":
 			seen |= 0x2
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[37])
-				}
-				if d.Len(n) > 0 {
-					return c.FailWith(n, &reasons[38])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[37])
+			}
+			if d.Len(n) > 0 {
+				return c.FailWith(n, &reasons[38])
 			}
 		case "extensions":
 			if !c.Child(m.Value(), vExtensions) {
@@ -692,16 +684,14 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return c.FailTypeWith(n, &reasons[73])
 			}
 		case "workspaceRoots":
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[74])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-						return c.FailTypeWith(n, &reasons[75])
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[74])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
+					return c.FailTypeWith(n, &reasons[75])
 				}
 			}
 		case "model":
@@ -1183,19 +1173,17 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "hooks":
 			seen |= 0x2
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[131])
-				}
-				if d.Len(n) < 1 {
-					return c.FailWith(n, &reasons[132])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vRegistration_backend) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[131])
+			}
+			if d.Len(n) < 1 {
+				return c.FailWith(n, &reasons[132])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !c.Child(it.Item(), vRegistration_backend) {
+					return false
 				}
 			}
 		default:
@@ -1244,19 +1232,17 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			}
 		case "subscriptions":
 			seen |= 0x4
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[136])
-				}
-				if d.Len(n) < 1 {
-					return c.FailWith(n, &reasons[137])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.Child(it.Item(), vRegistration_backend_subscriptions_items) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[136])
+			}
+			if d.Len(n) < 1 {
+				return c.FailWith(n, &reasons[137])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !c.Child(it.Item(), vRegistration_backend_subscriptions_items) {
+					return false
 				}
 			}
 		default:
@@ -1453,16 +1439,14 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				return false
 			}
 		case "args":
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[152])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-						return c.FailTypeWith(n, &reasons[153])
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[152])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
+					return c.FailTypeWith(n, &reasons[153])
 				}
 			}
 		case "lifecycle":
@@ -1508,17 +1492,15 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 			}
 		case "url":
 			seen |= 0x2
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[161])
-				}
-				if !re1.Match(d.Str(n)) {
-					return c.FailWith(n, &reasons[162])
-				}
-				if !format.URI(d.StrView(n)) {
-					return c.FailWith(n, &reasons[163])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindString {
+				return c.FailTypeWith(n, &reasons[161])
+			}
+			if !re1.Match(d.Str(n)) {
+				return c.FailWith(n, &reasons[162])
+			}
+			if !format.URI(d.StrView(n)) {
+				return c.FailWith(n, &reasons[163])
 			}
 		default:
 			continue
@@ -1555,14 +1537,12 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			}
 		case "tokenEnv":
 			seen |= 0x2
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[168])
-				}
-				if !re2.Match(d.Str(n)) {
-					return c.FailWith(n, &reasons[169])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindString {
+				return c.FailTypeWith(n, &reasons[168])
+			}
+			if !re2.Match(d.Str(n)) {
+				return c.FailWith(n, &reasons[169])
 			}
 		case "token":
 			present |= 1
@@ -1640,25 +1620,23 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		switch m.Key() {
 		case "events":
 			seen |= 0x1
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[176])
-				}
-				if d.Len(n) < 1 {
-					return c.FailWith(n, &reasons[177])
-				}
-				if d.Len(n) > 1 {
-					return c.FailWith(n, &reasons[178])
-				}
-				if ok, _ := c.UniqueItems(n); !ok {
-					return c.FailWith(n, &reasons[179])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if n := it.Item(); !d.StrEq(n, "tool.before") {
-						return c.FailWith(n, &reasons[180])
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[176])
+			}
+			if d.Len(n) < 1 {
+				return c.FailWith(n, &reasons[177])
+			}
+			if d.Len(n) > 1 {
+				return c.FailWith(n, &reasons[178])
+			}
+			if ok, _ := c.UniqueItems(n); !ok {
+				return c.FailWith(n, &reasons[179])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if n := it.Item(); !d.StrEq(n, "tool.before") {
+					return c.FailWith(n, &reasons[180])
 				}
 			}
 		case "mode":
@@ -1668,14 +1646,12 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			}
 		case "timeoutMs":
 			seen |= 0x4
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-					return c.FailTypeWith(n, &reasons[182])
-				}
-				if c.Cmp(n, num0) < 0 {
-					return c.FailWith(n, &reasons[183])
-				}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
+				return c.FailTypeWith(n, &reasons[182])
+			}
+			if c.Cmp(n, num0) < 0 {
+				return c.FailWith(n, &reasons[183])
 			}
 		case "failurePolicy":
 			seen |= 0x8
@@ -1716,22 +1692,20 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		switch m.Key() {
 		case "events":
 			seen |= 0x1
-			{
-				n := m.Value()
-				if d.Kind(n) != ahpimpl.KindArray {
-					return c.FailTypeWith(n, &reasons[191])
-				}
-				if d.Len(n) < 1 {
-					return c.FailWith(n, &reasons[192])
-				}
-				if ok, _ := c.UniqueItems(n); !ok {
-					return c.FailWith(n, &reasons[193])
-				}
-				it := d.Items(n)
-				for it.Next() {
-					if !c.StrEnum(it.Item(), &reasons[194], enum3) {
-						return false
-					}
+			n := m.Value()
+			if d.Kind(n) != ahpimpl.KindArray {
+				return c.FailTypeWith(n, &reasons[191])
+			}
+			if d.Len(n) < 1 {
+				return c.FailWith(n, &reasons[192])
+			}
+			if ok, _ := c.UniqueItems(n); !ok {
+				return c.FailWith(n, &reasons[193])
+			}
+			it := d.Items(n)
+			for it.Next() {
+				if !c.StrEnum(it.Item(), &reasons[194], enum3) {
+					return false
 				}
 			}
 		case "mode":

@@ -300,6 +300,13 @@ func (e *checks) child(g *Group, node Code, s *ir.Schema) (returns bool) {
 // childOf is child for a member that owner's properties declare (owner
 // nil: any other child).
 func (e *checks) childOf(g *Group, node Code, s, owner *ir.Schema) (returns bool) {
+	return e.childIn(g, node, s, owner, false)
+}
+
+// childIn is childOf where alone says whether g is a block that holds
+// this check and nothing after it (a case of one member check): tests
+// written in place then need no block of their own.
+func (e *checks) childIn(g *Group, node Code, s, owner *ir.Schema, alone bool) (returns bool) {
 	t := target(s)
 	if t == nil {
 		return false
@@ -309,7 +316,7 @@ func (e *checks) childOf(g *Group, node Code, s, owner *ir.Schema) (returns bool
 		return true
 	}
 	if t.Plan.InPlace {
-		e.inPlace(g, node, t)
+		e.inPlace(g, node, t, alone)
 		return false
 	}
 	fn := t.Func
@@ -327,14 +334,15 @@ func (e *checks) childOf(g *Group, node Code, s, owner *ir.Schema) (returns bool
 // StrEnum call on the value, and a const or a type of one kind an if
 // that binds n itself. Such a t only tests the value, so reads no
 // annotations. Its reads of k are its own (withKind), whatever the
-// parent's.
-func (e *checks) inPlace(g *Group, node Code, t *ir.Schema) {
+// parent's. Where alone says g holds these tests and nothing after them,
+// they go straight into g.
+func (e *checks) inPlace(g *Group, node Code, t *ir.Schema, alone bool) {
 	e.withKnown("", func() {
-		e.withKind(false, func() { e.inPlaceBlock(g, node, t) })
+		e.withKind(false, func() { e.inPlaceBlock(g, node, t, alone) })
 	})
 }
 
-func (e *checks) inPlaceBlock(g *Group, node Code, t *ir.Schema) {
+func (e *checks) inPlaceBlock(g *Group, node Code, t *ir.Schema, alone bool) {
 	keywords := func(g *Group) { e.keywords(g, t) }
 	written := spelled(BlockFunc(keywords))
 	if call := e.oneCall(t, written); call != nil {
@@ -357,7 +365,7 @@ func (e *checks) inPlaceBlock(g *Group, node Code, t *ir.Schema) {
 	if used["ev"].n > 0 {
 		panic("emit: " + t.Loc + " is planned in place on a member or item but reads annotations")
 	}
-	g.BlockFunc(func(bg *Group) {
+	block := func(bg *Group) {
 		if !isN {
 			bg.Id("n").Op(":=").Add(node)
 		}
@@ -366,7 +374,12 @@ func (e *checks) inPlaceBlock(g *Group, node Code, t *ir.Schema) {
 			bg.Id("k").Op(":=").Id("d").Dot("Kind").Call(Id("n"))
 		}
 		e.withKind(inline, func() { keywords(bg) })
-	})
+	}
+	if alone {
+		block(g)
+		return
+	}
+	g.BlockFunc(block)
 }
 
 func (e *checks) typeFail(s *ir.Schema) Code { return e.failType(Id("n"), s.KeywordReason("type")) }

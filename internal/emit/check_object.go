@@ -47,8 +47,11 @@ func (e *checks) memberSwitch(mg *Group, s *ir.Schema, mark func(*Group, string)
 					cg.Id(mergedSeen(k)).Op("|=").Add(bitsLit(1 << i))
 				}
 			}
+			// The case holds its one check alone unless additionalProperties
+			// follows it.
+			alone := len(c.Checks) == 1 && (c.Own || s.AdditionalProperties == nil)
 			for _, ch := range c.Checks {
-				if e.childOf(cg, value, ch.Schema, ch.Owner) {
+				if e.childIn(cg, value, ch.Schema, ch.Owner, alone) {
 					return // always fails: nothing after it runs
 				}
 			}
@@ -170,7 +173,7 @@ func (e *checks) object(g *Group, s *ir.Schema) {
 						if t.IsFalse() {
 							mg.Return(e.fail(Id("m").Dot("Name").Call(), s.PropertyNames.NoNamesReason()))
 						} else if t.Plan.InPlace {
-							e.inPlace(mg, Id("m").Dot("Name").Call(), t)
+							e.inPlace(mg, Id("m").Dot("Name").Call(), t, false)
 						} else {
 							mg.If(Op("!").Id(t.Func).Call(Id("c"), Id("m").Dot("Name").Call(), Nil())).Block(Return(False()))
 						}
@@ -318,7 +321,7 @@ func (e *checks) memberCase(cg *Group, t *ir.Schema, c ir.MemberCase) (records b
 		cg.Op("*").Id("seen").Op("|=").Add(bitsLit(1 << i))
 	}
 	for _, ch := range c.Checks {
-		if e.childOf(cg, Id("n"), ch.Schema, ch.Owner) {
+		if e.childIn(cg, Id("n"), ch.Schema, ch.Owner, len(c.Checks) == 1) {
 			return false // always fails: nothing after it runs
 		}
 	}
