@@ -54,7 +54,7 @@ func planDelegates(p *Program) {
 			continue
 		}
 		t.Plan.MemberFunc = p.names.take(t.Func + "_member")
-		t.Plan.MemberCases = memberCases(t)
+		t.Plan.MemberCases = memberCases(t, []*Schema{t})
 		// t's own check walks the same names (it only declares members:
 		// membersOnly): its switch is the call alone.
 		if w := t.Plan.Walk; w != nil {
@@ -74,7 +74,7 @@ func planDelegates(p *Program) {
 // required) that nothing else in the member switch of s handles.
 func delegable(s, t *Schema) []string {
 	var names []string
-	for _, c := range memberCases(t) {
+	for _, c := range memberCases(t, []*Schema{t}) {
 		if declares(s, c.Name) || s.Plan.NotInLoop && slices.Contains(s.Plan.NotNames, c.Name) {
 			continue
 		}
@@ -84,29 +84,4 @@ func delegable(s, t *Schema) []string {
 		names = append(names, c.Name)
 	}
 	return names
-}
-
-// memberCases is a case for each name t's properties or required list
-// names, in that order, with the checks of t's properties.
-func memberCases(t *Schema) []MemberCase {
-	var cases []MemberCase
-	add := func(name string) {
-		if slices.ContainsFunc(cases, func(c MemberCase) bool { return c.Name == name }) {
-			return
-		}
-		c := MemberCase{Name: name, Own: declaresProperty(t, name)}
-		for _, p := range t.Properties {
-			if p.Name == name {
-				c.Checks = append(c.Checks, MemberCheck{Owner: t, Schema: p.Schema})
-			}
-		}
-		cases = append(cases, c)
-	}
-	for _, p := range t.Properties {
-		add(p.Name)
-	}
-	for _, r := range t.Required {
-		add(r)
-	}
-	return cases
 }

@@ -70,31 +70,7 @@ func planWalks(p *Program) {
 
 func memberWalk(s *Schema) *MemberWalk {
 	schemas := append([]*Schema{s}, s.Plan.Merged...)
-	w := &MemberWalk{}
-	var names []string
-	for _, t := range schemas {
-		for _, p := range t.Properties {
-			if !slices.Contains(names, p.Name) {
-				names = append(names, p.Name)
-			}
-		}
-		for _, r := range t.Required {
-			if !slices.Contains(names, r) {
-				names = append(names, r)
-			}
-		}
-	}
-	for _, name := range names {
-		c := MemberCase{Name: name, Own: declaresProperty(s, name)}
-		for _, t := range schemas {
-			for _, p := range t.Properties {
-				if p.Name == name {
-					c.Checks = append(c.Checks, MemberCheck{Owner: t, Schema: p.Schema})
-				}
-			}
-		}
-		w.Cases = append(w.Cases, c)
-	}
+	w := &MemberWalk{Cases: memberCases(s, schemas)}
 	if len(s.PatternProperties) > 0 {
 		return w
 	}
@@ -119,6 +95,39 @@ func memberWalk(s *Schema) *MemberWalk {
 	w.Default = ap != nil || len(w.Cases) > 0 && w.Records
 	w.Records = w.Records || ap != nil && !alwaysFails(ap)
 	return w
+}
+
+// memberCases is a case for each name the properties or required lists
+// of schemas name (s and the schemas merged into its switch), in order,
+// with the checks of every property of that name; Own when s's own
+// properties declare it.
+func memberCases(s *Schema, schemas []*Schema) []MemberCase {
+	var names []string
+	for _, t := range schemas {
+		for _, p := range t.Properties {
+			if !slices.Contains(names, p.Name) {
+				names = append(names, p.Name)
+			}
+		}
+		for _, r := range t.Required {
+			if !slices.Contains(names, r) {
+				names = append(names, r)
+			}
+		}
+	}
+	var cases []MemberCase
+	for _, name := range names {
+		c := MemberCase{Name: name, Own: declaresProperty(s, name)}
+		for _, t := range schemas {
+			for _, p := range t.Properties {
+				if p.Name == name {
+					c.Checks = append(c.Checks, MemberCheck{Owner: t, Schema: p.Schema})
+				}
+			}
+		}
+		cases = append(cases, c)
+	}
+	return cases
 }
 
 // fallsThrough reports whether case c of s's member switch ends with the
