@@ -17,19 +17,10 @@ func (c *Ctx) IfMember(n Node, ev *Eval, name string, required bool, values []st
 		return true
 	}
 	dv, i, ok := d.MemberIndex(n, name)
-	switch {
-	case !ok && required:
-		return false
-	case ok && !slices.Contains(values, d.Tag(dv)):
+	if !ok && required || ok && !slices.Contains(values, d.Tag(dv)) {
 		return false
 	}
-	if ev != nil {
-		if ok {
-			ev.Set(i)
-		}
-		ev.Declared = true
-	}
-	return true
+	return held(ev, i, ok)
 }
 
 // IfContains is IfMember for an `if` whose one property is, with has
@@ -50,8 +41,15 @@ func (c *Ctx) IfContains(n Node, ev *Eval, name string, required bool, value str
 			return false
 		}
 	}
+	return held(ev, i, ok)
+}
+
+// held records, for an if that holds on an object, that it declared the
+// object's members and, when the member it tests is present (at index
+// i), that it evaluated it; it returns true, the if's result.
+func held(ev *Eval, i int, present bool) bool {
 	if ev != nil {
-		if ok {
+		if present {
 			ev.Set(i)
 		}
 		ev.Declared = true
