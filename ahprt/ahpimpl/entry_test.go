@@ -169,17 +169,23 @@ func TestMinRunes(t *testing.T) {
 		{`12`, typ},
 		{`["ab"]`, typ},
 	} {
-		err := Validate([]byte(c.doc), check)
-		var e *ahprt.Error
-		switch {
-		case c.want == nil && err != nil:
-			t.Errorf("%s: %v, want valid", c.doc, err)
-		case c.want == nil:
-		case !errors.As(err, &e):
-			t.Errorf("%s: %v, want an *ahprt.Error at %s", c.doc, err, c.want.Schema)
-		case e.Code != c.want.Code || e.Schema != c.want.Schema:
-			t.Errorf("%s: code %s at %s, want %s at %s", c.doc, e.Code, e.Schema, c.want.Code, c.want.Schema)
-		}
+		wantVerdict(t, c.doc, Validate([]byte(c.doc), check), c.want)
+	}
+}
+
+// wantVerdict fails t unless err, doc's validation, is nil where want
+// is, and otherwise an *ahprt.Error of want's code at want's location.
+func wantVerdict(t *testing.T, doc string, err error, want *Reason) {
+	t.Helper()
+	var e *ahprt.Error
+	switch {
+	case want == nil && err != nil:
+		t.Errorf("%s: %v, want valid", doc, err)
+	case want == nil:
+	case !errors.As(err, &e):
+		t.Errorf("%s: %v, want an *ahprt.Error at %s", doc, err, want.Schema)
+	case e.Code != want.Code || e.Schema != want.Schema:
+		t.Errorf("%s: code %s at %s, want %s at %s", doc, e.Code, e.Schema, want.Code, want.Schema)
 	}
 }
 
@@ -201,17 +207,7 @@ func TestStrFormat(t *testing.T) {
 		{`1733115600`, typ},
 		{`null`, typ},
 	} {
-		err := Validate([]byte(c.doc), check)
-		var e *ahprt.Error
-		switch {
-		case c.want == nil && err != nil:
-			t.Errorf("%s: %v, want valid", c.doc, err)
-		case c.want == nil:
-		case !errors.As(err, &e):
-			t.Errorf("%s: %v, want an *ahprt.Error at %s", c.doc, err, c.want.Schema)
-		case e.Code != c.want.Code || e.Schema != c.want.Schema:
-			t.Errorf("%s: code %s at %s, want %s at %s", c.doc, e.Code, e.Schema, c.want.Code, c.want.Schema)
-		}
+		wantVerdict(t, c.doc, Validate([]byte(c.doc), check), c.want)
 	}
 }
 
