@@ -244,6 +244,22 @@ func (m *Members) Value() Node { return m.name + 1 }
 // Index is the member's position in its object, from 0.
 func (m *Members) Index() int { return m.index }
 
+// Record marks the current member evaluated in ev when annotations are
+// collected (ev is not nil). It is a method of the iterator, not of
+// Eval, so that the member's index is read only after the nil test:
+// ev.Set(m.Index()) behind a call would read it for every member.
+func (m *Members) Record(ev *Eval) {
+	if ev != nil {
+		// Eval.Set without its call out of line, which took Record over
+		// the inlining budget.
+		if i := uint(m.index); i < 64 {
+			ev.lo |= 1 << i
+		} else {
+			ev.hi[i>>6-1] |= 1 << (i & 63)
+		}
+	}
+}
+
 // Items iterates over the items of array n.
 func (d *Doc) Items(n Node) Items {
 	x := &d.nodes[n] // one return, as in Members

@@ -89,3 +89,37 @@ func TestStrictAllWide(t *testing.T) {
 		}
 	}
 }
+
+// TestMembersRecord: Members.Record, which writes Eval.Set out to stay
+// inlinable, marks the member the loop is at, below and past 64, and
+// does nothing without a record; Eval.Declare likewise.
+func TestMembersRecord(t *testing.T) {
+	for _, k := range []int{3, 64, 65, 130} {
+		c, err := Begin(wideObject(k), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[int]bool{0: true, k - 1: true, k / 2: true}
+		ev := c.NewEval(0)
+		var none *Eval
+		m := c.Doc.Members(0)
+		for m.Next() {
+			m.Record(none) // must not panic
+			if want[m.Index()] {
+				m.Record(ev)
+			}
+		}
+		none.Declare()
+		ev.Declare()
+		if !ev.Declared {
+			t.Errorf("%d members: Declare left Declared false", k)
+		}
+		for i := range k {
+			if ev.Has(i) != want[i] {
+				t.Errorf("%d members: Has(%d) = %v, want %v", k, i, ev.Has(i), want[i])
+			}
+		}
+		c.FreeEval(ev)
+		c.Release()
+	}
+}

@@ -21,9 +21,7 @@ func vCapabilitiesRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 			return c.FailTypeWith(n, &reasons[0])
 		}
 		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -40,9 +38,7 @@ func vCapabilitiesRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 		if seen != 0x3 {
 			return c.FailRequired(n, seen, &required0)
@@ -58,9 +54,7 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailTypeWith(n, &reasons[4])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -87,9 +81,7 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0xf {
 		return c.FailRequired(n, seen, &required1)
@@ -163,9 +155,7 @@ func vCapabilitiesRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		return c.FailTypeWith(n, &reasons[16])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -177,9 +167,7 @@ func vCapabilitiesRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		default:
 			return c.FailWith(m.Name(), &reasons[17])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required2)
@@ -209,9 +197,7 @@ func vCapabilitiesResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			return c.FailTypeWith(n, &reasons[20])
 		}
 		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -223,9 +209,7 @@ func vCapabilitiesResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required3)
@@ -243,9 +227,7 @@ func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 	}
 	var present uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -270,9 +252,7 @@ func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required4)
@@ -332,9 +312,7 @@ func vCapabilitiesResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	}
 	var present uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -354,9 +332,7 @@ func vCapabilitiesResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required5)
@@ -381,9 +357,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 	}
 	var present uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -488,9 +462,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1ff {
 		return c.FailRequired(n, seen, &required6)
@@ -515,9 +487,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 		return c.FailTypeWith(n, &reasons[58])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -551,9 +521,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required7)
@@ -561,9 +529,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 	// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0
 	if c.IfContains(n, ev, "modes", false, "intercept", false) {
 		// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -574,9 +540,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1
@@ -597,9 +561,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 	// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2
 	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if) {
 		// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -610,9 +572,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	cv, found := n, true
@@ -831,9 +791,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -844,9 +802,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_cap
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -868,9 +824,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_cap
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -881,9 +835,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if(c *ah
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -961,9 +913,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3(c *ahpim
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -974,9 +924,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c *
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -991,9 +939,7 @@ func vCapabilities_sessionStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	}
 	// draft/capabilities.schema.json#/$defs/session.start/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -1004,9 +950,7 @@ func vCapabilities_sessionStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -1025,9 +969,7 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailTypeWith(n, &reasons[74])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -1065,9 +1007,7 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required9)
@@ -1090,9 +1030,7 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	// draft/capabilities.schema.json#/allOf/1
 	if presence0(d, n) == 1 {
 		// draft/capabilities.schema.json#/allOf/1/then
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -1103,9 +1041,7 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	// draft/capabilities.schema.json#/allOf/2
@@ -1126,9 +1062,7 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	// draft/capabilities.schema.json#/allOf/3
 	if presence1(d, n) == 1 {
 		// draft/capabilities.schema.json#/allOf/3/then
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -1139,9 +1073,7 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	// draft/capabilities.schema.json#/allOf/4
@@ -1162,9 +1094,7 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	// draft/capabilities.schema.json#/allOf/5
 	if presence2(d, n) == 1 {
 		// draft/capabilities.schema.json#/allOf/5/then
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -1175,9 +1105,7 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -1330,9 +1258,7 @@ func vCapabilities_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	if d.Len(n) < 1 {
 		return c.FailWith(n, &reasons[91])
 	}
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -1375,9 +1301,7 @@ func vCapabilities_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	return true
 }
@@ -1390,9 +1314,7 @@ func vCapabilities_modifyOperations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		return c.FailTypeWith(n, &reasons[92])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -1409,9 +1331,7 @@ func vCapabilities_modifyOperations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required13)
@@ -1439,9 +1359,7 @@ func vCapabilities_modifyOperations_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -1453,9 +1371,7 @@ func vCapabilities_modifyOperations_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required14)
@@ -1470,9 +1386,7 @@ func vCapabilities_modifyOperations_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -1484,9 +1398,7 @@ func vCapabilities_modifyOperations_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required15)
@@ -1502,9 +1414,7 @@ func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailTypeWith(n, &reasons[101])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -1541,9 +1451,7 @@ func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required16)
@@ -1589,9 +1497,7 @@ func vCapabilities_inject(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		return c.FailTypeWith(n, &reasons[111])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -1603,9 +1509,7 @@ func vCapabilities_inject(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required18)
@@ -1621,9 +1525,7 @@ func vCapabilities_inject_context(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		return c.FailTypeWith(n, &reasons[113])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -1653,9 +1555,7 @@ func vCapabilities_inject_context(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required19)
@@ -1670,9 +1570,7 @@ func vCapabilities_elicitation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[121])
 	}
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -1687,9 +1585,7 @@ func vCapabilities_elicitation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	return true
 }
@@ -1729,9 +1625,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4(c *ahpim
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -1742,9 +1636,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c *
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -1759,9 +1651,7 @@ func vCapabilities_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	}
 	// draft/capabilities.schema.json#/$defs/config.change.before/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -1772,9 +1662,7 @@ func vCapabilities_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -1795,9 +1683,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5(c *ahpim
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -1808,9 +1694,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c *
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -1825,9 +1709,7 @@ func vCapabilities_turnStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 	}
 	// draft/capabilities.schema.json#/$defs/turn.start/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -1846,9 +1728,7 @@ func vCapabilities_turnStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -1877,9 +1757,7 @@ func vCapabilities_turnStart_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[130])
 	}
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -1890,9 +1768,7 @@ func vCapabilities_turnStart_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	return true
 }
@@ -1912,9 +1788,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6(c *ahpim
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -1925,9 +1799,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c *
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -1942,9 +1814,7 @@ func vCapabilities_turnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	}
 	// draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -1963,9 +1833,7 @@ func vCapabilities_turnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -1992,9 +1860,7 @@ func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node,
 	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[137])
 	}
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -2005,9 +1871,7 @@ func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node,
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	return true
 }
@@ -2027,9 +1891,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7(c *ahpim
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -2040,9 +1902,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c *
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -2057,9 +1917,7 @@ func vCapabilities_modelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	}
 	// draft/capabilities.schema.json#/$defs/model.request.before/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -2078,9 +1936,7 @@ func vCapabilities_modelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -2107,9 +1963,7 @@ func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Nod
 	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[144])
 	}
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -2120,9 +1974,7 @@ func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Nod
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	return true
 }
@@ -2142,9 +1994,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8(c *ahpim
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -2155,9 +2005,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c *
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -2172,9 +2020,7 @@ func vCapabilities_modelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	}
 	// draft/capabilities.schema.json#/$defs/model.response.after/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -2193,9 +2039,7 @@ func vCapabilities_modelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -2222,9 +2066,7 @@ func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Nod
 	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[151])
 	}
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -2235,9 +2077,7 @@ func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Nod
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	return true
 }
@@ -2257,9 +2097,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9(c *ahpim
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -2270,9 +2108,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c *
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -2287,9 +2123,7 @@ func vCapabilities_modelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 	}
 	// draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -2304,9 +2138,7 @@ func vCapabilities_modelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -2318,9 +2150,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node
 	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[156])
 	}
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -2331,9 +2161,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	return true
 }
@@ -2353,9 +2181,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10(c *ahpi
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -2366,9 +2192,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c 
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -2383,9 +2207,7 @@ func vCapabilities_toolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 	}
 	// draft/capabilities.schema.json#/$defs/tool.before/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -2404,9 +2226,7 @@ func vCapabilities_toolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -2435,9 +2255,7 @@ func vCapabilities_toolBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[163])
 	}
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -2448,9 +2266,7 @@ func vCapabilities_toolBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	return true
 }
@@ -2470,9 +2286,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11(c *ahpi
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -2483,9 +2297,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c 
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -2500,9 +2312,7 @@ func vCapabilities_toolAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 	}
 	// draft/capabilities.schema.json#/$defs/tool.after/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -2521,9 +2331,7 @@ func vCapabilities_toolAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -2552,9 +2360,7 @@ func vCapabilities_toolAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[170])
 	}
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -2565,9 +2371,7 @@ func vCapabilities_toolAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	return true
 }
@@ -2587,9 +2391,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12(c *ahpi
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -2600,9 +2402,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c 
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -2617,9 +2417,7 @@ func vCapabilities_toolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	}
 	// draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -2638,9 +2436,7 @@ func vCapabilities_toolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -2667,9 +2463,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.
 	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[177])
 	}
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -2680,9 +2474,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	return true
 }
@@ -2702,9 +2494,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13(c *ahpi
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -2715,9 +2505,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c 
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -2732,9 +2520,7 @@ func vCapabilities_toolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	}
 	// draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -2749,9 +2535,7 @@ func vCapabilities_toolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -2763,9 +2547,7 @@ func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[182])
 	}
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -2776,9 +2558,7 @@ func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	return true
 }
@@ -2798,9 +2578,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14(c *ahpi
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -2811,9 +2589,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c 
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -2828,9 +2604,7 @@ func vCapabilities_contextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 	}
 	// draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -2845,9 +2619,7 @@ func vCapabilities_contextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -2883,9 +2655,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15(c *ahpi
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -2896,9 +2666,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c 
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -2913,9 +2681,7 @@ func vCapabilities_contextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	}
 	// draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -2930,9 +2696,7 @@ func vCapabilities_contextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -2968,9 +2732,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16(c *ahpi
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -2981,9 +2743,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c 
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -2998,9 +2758,7 @@ func vCapabilities_taskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	}
 	// draft/capabilities.schema.json#/$defs/task.change.before/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -3011,9 +2769,7 @@ func vCapabilities_taskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -3034,9 +2790,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17(c *ahpi
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -3047,9 +2801,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c 
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -3064,9 +2816,7 @@ func vCapabilities_userElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	}
 	// draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -3077,9 +2827,7 @@ func vCapabilities_userElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -3100,9 +2848,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18(c *ahpi
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -3113,9 +2859,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c 
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -3130,9 +2874,7 @@ func vCapabilities_userElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	}
 	// draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -3147,9 +2889,7 @@ func vCapabilities_userElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -3185,9 +2925,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19(c *ahpi
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -3198,9 +2936,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c 
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -3215,9 +2951,7 @@ func vCapabilities_userMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	}
 	// draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -3232,9 +2966,7 @@ func vCapabilities_userMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -3270,9 +3002,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20(c *ahpi
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -3283,9 +3013,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c 
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -3300,9 +3028,7 @@ func vCapabilities_userMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	}
 	// draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -3317,9 +3043,7 @@ func vCapabilities_userMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -3355,9 +3079,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21(c *ahpi
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -3368,9 +3090,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c 
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -3385,9 +3105,7 @@ func vCapabilities_workspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	}
 	// draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -3402,9 +3120,7 @@ func vCapabilities_workspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -3437,9 +3153,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahpimpl.Ctx, n 
 		return c.FailTypeWith(n, &reasons[214])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -3456,9 +3170,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahpimpl.Ctx, n 
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required20)
@@ -3472,9 +3184,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahpimpl.Ctx, n ahpi
 	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[217])
 	}
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -3497,9 +3207,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahpimpl.Ctx, n ahpi
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	return true
 }
@@ -3511,9 +3219,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 		return c.FailTypeWith(n, &reasons[218])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -3540,9 +3246,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required21)
@@ -3550,9 +3254,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 	// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0
 	if c.IfContains(n, ev, "scopes", false, "managed", true) {
 		// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/then
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -3563,9 +3265,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -3742,9 +3442,7 @@ func vEvent_envelope_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	k := d.Kind(n)
 	var seen1 uint64
 	if k == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -3762,9 +3460,7 @@ func vEvent_envelope_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 				}
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 		if seen1 != 0xf {
 			return c.FailRequired(n, seen1, &required22)
@@ -3783,9 +3479,7 @@ func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailTypeWith(n, &reasons[232])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		if !vEvent_eventCore_member(c, m.Key(), m.Value(), m.Index(), &seen, ev) {
@@ -3860,9 +3554,7 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailTypeWith(n, &reasons[240])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -3901,9 +3593,7 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required23)
@@ -3919,9 +3609,7 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		return c.FailTypeWith(n, &reasons[247])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -3937,9 +3625,7 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required24)
@@ -3960,9 +3646,7 @@ func vEvent_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailTypeWith(n, &reasons[252])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -3979,9 +3663,7 @@ func vEvent_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required25)
@@ -4020,9 +3702,7 @@ func vEvent_openIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 		return c.FailTypeWith(n, &reasons[261])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -4038,9 +3718,7 @@ func vEvent_openIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required26)
@@ -4204,9 +3882,7 @@ func vContentItem_textBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 	}
 	var present uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -4246,9 +3922,7 @@ func vContentItem_textBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 		default:
 			return c.FailWith(m.Name(), &reasons[277])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1f {
 		return c.FailRequired(n, seen, &required27)
@@ -4277,9 +3951,7 @@ func vContentItem_textGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 		return c.FailTypeWith(n, &reasons[285])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -4327,9 +3999,7 @@ func vContentItem_textGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 		default:
 			return c.FailWith(m.Name(), &reasons[289])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1f {
 		return c.FailRequired(n, seen, &required28)
@@ -4344,9 +4014,7 @@ func vContentItem_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailTypeWith(n, &reasons[295])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -4362,9 +4030,7 @@ func vContentItem_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		default:
 			return c.FailWith(m.Name(), &reasons[296])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required29)
@@ -4398,9 +4064,7 @@ func vContentItem_textMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 		return c.FailTypeWith(n, &reasons[302])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -4443,9 +4107,7 @@ func vContentItem_textMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 		default:
 			return c.FailWith(m.Name(), &reasons[306])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0xf {
 		return c.FailRequired(n, seen, &required30)
@@ -4461,9 +4123,7 @@ func vContentItem_textOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		return c.FailTypeWith(n, &reasons[311])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -4506,9 +4166,7 @@ func vContentItem_textOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		default:
 			return c.FailWith(m.Name(), &reasons[315])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0xf {
 		return c.FailRequired(n, seen, &required31)
@@ -4600,9 +4258,7 @@ func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 	}
 	var present uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -4642,9 +4298,7 @@ func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		default:
 			return c.FailWith(m.Name(), &reasons[326])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1f {
 		return c.FailRequired(n, seen, &required32)
@@ -4691,9 +4345,7 @@ func vContentReference(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	}
 	var present uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -4705,9 +4357,7 @@ func vContentReference(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		default:
 			return c.FailWith(m.Name(), &reasons[338])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required33)
@@ -4726,9 +4376,7 @@ func vContentItem_attachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		return c.FailTypeWith(n, &reasons[341])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -4776,9 +4424,7 @@ func vContentItem_attachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		default:
 			return c.FailWith(m.Name(), &reasons[344])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1f {
 		return c.FailRequired(n, seen, &required34)
@@ -4794,9 +4440,7 @@ func vContentItem_attachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		return c.FailTypeWith(n, &reasons[350])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -4839,9 +4483,7 @@ func vContentItem_attachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		default:
 			return c.FailWith(m.Name(), &reasons[353])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0xf {
 		return c.FailRequired(n, seen, &required35)
@@ -4857,9 +4499,7 @@ func vContentItem_attachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 		return c.FailTypeWith(n, &reasons[358])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -4902,9 +4542,7 @@ func vContentItem_attachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 		default:
 			return c.FailWith(m.Name(), &reasons[361])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0xf {
 		return c.FailRequired(n, seen, &required36)
@@ -4920,9 +4558,7 @@ func vInteractionEvent_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		return c.FailTypeWith(n, &reasons[366])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -4939,9 +4575,7 @@ func vInteractionEvent_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required37)
@@ -4956,9 +4590,7 @@ func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node,
 		return c.FailTypeWith(n, &reasons[370])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -4996,9 +4628,7 @@ func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node,
 		default:
 			return c.FailWith(m.Name(), &reasons[382])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0xf {
 		return c.FailRequired(n, seen, &required38)
@@ -5033,9 +4663,7 @@ func vInteractionEvent_configChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		return c.FailTypeWith(n, &reasons[387])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -5052,9 +4680,7 @@ func vInteractionEvent_configChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required39)
@@ -5069,9 +4695,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 		return c.FailTypeWith(n, &reasons[391])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -5113,9 +4737,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 		default:
 			return c.FailWith(m.Name(), &reasons[404])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0xf {
 		return c.FailRequired(n, seen, &required40)
@@ -5148,9 +4770,7 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	}
 	var seen1 uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -5184,9 +4804,7 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			}
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required41)
@@ -5204,9 +4822,7 @@ func vEvent_identity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailTypeWith(n, &reasons[418])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -5222,9 +4838,7 @@ func vEvent_identity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		default:
 			return c.FailWith(m.Name(), &reasons[421])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required42)
@@ -5266,9 +4880,7 @@ func vContentItem_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 		return c.FailTypeWith(n, &reasons[424])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -5294,9 +4906,7 @@ func vContentItem_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 		default:
 			return c.FailWith(m.Name(), &reasons[428])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required43)
@@ -5320,9 +4930,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 	}
 	var seen1 uint64
 	var seen2 uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -5369,9 +4977,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			}
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen1 != 0xf {
 		return c.FailRequired(n, seen1, &required22)
@@ -5397,9 +5003,7 @@ func vExecutionEvent_turnCompletion_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		return c.FailTypeWith(n, &reasons[441])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -5438,9 +5042,7 @@ func vExecutionEvent_turnCompletion_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0xf {
 		return c.FailRequired(n, seen, &required44)
@@ -5457,9 +5059,7 @@ func vExecutionEvent_turnUsage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 	}
 	// draft/execution-event.schema.json#/$defs/turnUsage/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -5474,9 +5074,7 @@ func vExecutionEvent_turnUsage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -5489,9 +5087,7 @@ func vExecutionEvent_usage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		return c.FailTypeWith(n, &reasons[444])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -5538,9 +5134,7 @@ func vExecutionEvent_usage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		default:
 			return c.FailWith(m.Name(), &reasons[449])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0xf {
 		return c.FailRequired(n, seen, &required45)
@@ -5569,9 +5163,7 @@ func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 		return c.FailTypeWith(n, &reasons[456])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -5597,9 +5189,7 @@ func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 		default:
 			return c.FailWith(m.Name(), &reasons[460])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required46)
@@ -5636,9 +5226,7 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	}
 	var seen1 uint64
 	var seen2 uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -5689,9 +5277,7 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			}
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen1 != 0xf {
 		return c.FailRequired(n, seen1, &required22)
@@ -5719,9 +5305,7 @@ func vExecutionEvent_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		return c.FailTypeWith(n, &reasons[469])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -5747,9 +5331,7 @@ func vExecutionEvent_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		default:
 			return c.FailWith(m.Name(), &reasons[476])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required47)
@@ -5812,9 +5394,7 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	}
 	var seen1 uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -5853,9 +5433,7 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			}
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0xf {
 		return c.FailRequired(n, seen, &required48)
@@ -5883,9 +5461,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 	var seen1 uint64
 	var present uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -5939,9 +5515,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 			}
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0xf {
 		return c.FailRequired(n, seen, &required49)
@@ -5962,9 +5536,7 @@ func vExecutionEvent_model(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		return c.FailTypeWith(n, &reasons[497])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -5981,9 +5553,7 @@ func vExecutionEvent_model(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		default:
 			return c.FailWith(m.Name(), &reasons[502])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required50)
@@ -5999,9 +5569,7 @@ func vExecutionEvent_attempt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 		return c.FailTypeWith(n, &reasons[505])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -6026,9 +5594,7 @@ func vExecutionEvent_attempt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 		default:
 			return c.FailWith(m.Name(), &reasons[510])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required51)
@@ -6062,9 +5628,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 	var seen1 uint64
 	var present uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -6123,9 +5687,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 			}
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1f {
 		return c.FailRequired(n, seen, &required52)
@@ -6159,9 +5721,7 @@ func vExecutionEvent_suppliedResultOnSkip(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	if c.Condition(n, ev, vExecutionEvent_skippedExecution) {
 		// draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then
 		if d.Kind(n) == ahpimpl.KindObject {
-			if ev != nil {
-				ev.Declared = true
-			}
+			ev.Declare()
 			m := d.Members(n)
 			for m.Next() {
 				switch m.Key() {
@@ -6172,9 +5732,7 @@ func vExecutionEvent_suppliedResultOnSkip(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 				default:
 					continue
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+				m.Record(ev)
 			}
 		}
 	}
@@ -6187,9 +5745,7 @@ func vExecutionEvent_skippedExecution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -6201,9 +5757,7 @@ func vExecutionEvent_skippedExecution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required53)
@@ -6217,9 +5771,7 @@ func vExecutionEvent_skippedExecution_execution(c *ahpimpl.Ctx, n ahpimpl.Node, 
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -6231,9 +5783,7 @@ func vExecutionEvent_skippedExecution_execution(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required54)
@@ -6246,9 +5796,7 @@ func vExecutionEvent_skippedExecution_execution(c *ahpimpl.Ctx, n ahpimpl.Node, 
 func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -6259,9 +5807,7 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahpimpl.Ctx, n ahpim
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -6340,9 +5886,7 @@ func vExecutionEvent_execution_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		return c.FailTypeWith(n, &reasons[534])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -6354,9 +5898,7 @@ func vExecutionEvent_execution_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		default:
 			return c.FailWith(m.Name(), &reasons[536])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required55)
@@ -6372,9 +5914,7 @@ func vExecutionEvent_execution_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		return c.FailTypeWith(n, &reasons[538])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -6391,9 +5931,7 @@ func vExecutionEvent_execution_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		default:
 			return c.FailWith(m.Name(), &reasons[541])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required56)
@@ -6409,9 +5947,7 @@ func vExecutionEvent_execution_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		return c.FailTypeWith(n, &reasons[544])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -6432,9 +5968,7 @@ func vExecutionEvent_execution_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		default:
 			return c.FailWith(m.Name(), &reasons[549])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required57)
@@ -6450,9 +5984,7 @@ func vExecutionEvent_execution_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		return c.FailTypeWith(n, &reasons[552])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -6473,9 +6005,7 @@ func vExecutionEvent_execution_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		default:
 			return c.FailWith(m.Name(), &reasons[557])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required58)
@@ -6491,9 +6021,7 @@ func vExecutionEvent_execution_oneOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		return c.FailTypeWith(n, &reasons[560])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -6514,9 +6042,7 @@ func vExecutionEvent_execution_oneOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		default:
 			return c.FailWith(m.Name(), &reasons[565])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required59)
@@ -6532,9 +6058,7 @@ func vExecutionEvent_execution_oneOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		return c.FailTypeWith(n, &reasons[568])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -6555,9 +6079,7 @@ func vExecutionEvent_execution_oneOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		default:
 			return c.FailWith(m.Name(), &reasons[573])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required60)
@@ -6574,9 +6096,7 @@ func vExecutionEvent_attemptUsage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	}
 	// draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -6595,9 +6115,7 @@ func vExecutionEvent_attemptUsage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -6620,9 +6138,7 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 	var seen1 uint64
 	var present uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -6684,9 +6200,7 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			}
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0xf {
 		return c.FailRequired(n, seen, &required61)
@@ -6709,9 +6223,7 @@ func vExecutionEvent_modelError_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	}
 	// draft/execution-event.schema.json#/$defs/model.error/properties/execution/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -6722,9 +6234,7 @@ func vExecutionEvent_modelError_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -6747,9 +6257,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	var seen1 uint64
 	var present uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -6794,9 +6302,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			}
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required62)
@@ -6817,9 +6323,7 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		return c.FailTypeWith(n, &reasons[599])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -6847,9 +6351,7 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		default:
 			return c.FailWith(m.Name(), &reasons[604])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required63)
@@ -6874,9 +6376,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 	var seen1 uint64
 	var present uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -6917,9 +6417,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			}
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required64)
@@ -6951,9 +6449,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 	var seen2 uint64
 	var present uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -7017,9 +6513,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			}
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required65)
@@ -7051,9 +6545,7 @@ func vExecutionEvent_toolCall_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 		return c.FailTypeWith(n, &reasons[625])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -7079,9 +6571,7 @@ func vExecutionEvent_toolCall_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required66)
@@ -7103,9 +6593,7 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 		return c.FailTypeWith(n, &reasons[627])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -7135,9 +6623,7 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 		default:
 			return c.FailWith(m.Name(), &reasons[633])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required67)
@@ -7191,9 +6677,7 @@ func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 		return c.FailTypeWith(n, &reasons[640])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -7220,9 +6704,7 @@ func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 		default:
 			return c.FailWith(m.Name(), &reasons[644])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0xf {
 		return c.FailRequired(n, seen, &required69)
@@ -7238,9 +6720,7 @@ func vExecutionEvent_mcp_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 		return c.FailTypeWith(n, &reasons[649])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -7256,9 +6736,7 @@ func vExecutionEvent_mcp_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 		default:
 			return c.FailWith(m.Name(), &reasons[654])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required70)
@@ -7324,9 +6802,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		return c.FailTypeWith(n, &reasons[657])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -7346,9 +6822,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		default:
 			return c.FailWith(m.Name(), &reasons[659])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required71)
@@ -7394,9 +6868,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.No
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -7408,9 +6880,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.No
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required73)
@@ -7446,9 +6916,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -7460,9 +6928,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required74)
@@ -7518,9 +6984,7 @@ func vExecutionEvent_connectionGaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		return c.FailTypeWith(n, &reasons[671])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -7537,9 +7001,7 @@ func vExecutionEvent_connectionGaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		default:
 			return c.FailWith(m.Name(), &reasons[676])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required75)
@@ -7555,9 +7017,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		return c.FailTypeWith(n, &reasons[679])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -7577,9 +7037,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		default:
 			return c.FailWith(m.Name(), &reasons[681])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required76)
@@ -7625,9 +7083,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.No
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -7639,9 +7095,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.No
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required78)
@@ -7677,9 +7131,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -7691,9 +7143,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required79)
@@ -7710,9 +7160,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		return c.FailTypeWith(n, &reasons[688])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -7747,9 +7195,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		default:
 			return c.FailWith(m.Name(), &reasons[696])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required80)
@@ -7826,9 +7272,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1(c *ahpimpl.Ctx, n ah
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -7840,9 +7284,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1(c *ahpimpl.Ctx, n ah
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required82)
@@ -7878,9 +7320,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -7892,9 +7332,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required83)
@@ -7927,9 +7365,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1(c *ahpimpl.Ctx, n ah
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -7941,9 +7377,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1(c *ahpimpl.Ctx, n ah
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required85)
@@ -7979,9 +7413,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -7993,9 +7425,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required86)
@@ -8028,9 +7458,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1(c *ahpimpl.Ctx, n ah
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -8042,9 +7470,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1(c *ahpimpl.Ctx, n ah
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required88)
@@ -8080,9 +7506,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -8094,9 +7518,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required89)
@@ -8113,9 +7535,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		return c.FailTypeWith(n, &reasons[713])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -8143,9 +7563,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		default:
 			return c.FailWith(m.Name(), &reasons[720])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required90)
@@ -8207,9 +7625,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1(c *ahpimpl.Ctx, n ah
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -8221,9 +7637,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1(c *ahpimpl.Ctx, n ah
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required92)
@@ -8259,9 +7673,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -8273,9 +7685,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required93)
@@ -8308,9 +7718,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1(c *ahpimpl.Ctx, n ah
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -8322,9 +7730,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1(c *ahpimpl.Ctx, n ah
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required95)
@@ -8360,9 +7766,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -8374,9 +7778,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required96)
@@ -8392,9 +7794,7 @@ func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		return c.FailTypeWith(n, &reasons[732])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -8428,9 +7828,7 @@ func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		default:
 			return c.FailWith(m.Name(), &reasons[740])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required97)
@@ -8464,9 +7862,7 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 	var seen1 uint64
 	var seen2 uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -8518,9 +7914,7 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 			}
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required98)
@@ -8552,9 +7946,7 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	var seen2 uint64
 	var present uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -8612,9 +8004,7 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			}
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required99)
@@ -8647,9 +8037,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	}
 	var seen1 uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -8692,9 +8080,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			}
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required100)
@@ -8718,9 +8104,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahpimpl.Ctx, n ahpimpl.N
 		return c.FailTypeWith(n, &reasons[762])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -8756,9 +8140,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahpimpl.Ctx, n ahpimpl.N
 		default:
 			return c.FailWith(m.Name(), &reasons[765])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1f {
 		return c.FailRequired(n, seen, &required101)
@@ -8776,9 +8158,7 @@ func vExecutionEvent_deniedByPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	if c.IfMember(n, ev, "outcome", true, enum68) {
 		// draft/execution-event.schema.json#/$defs/deniedByPolicy/then
 		if d.Kind(n) == ahpimpl.KindObject {
-			if ev != nil {
-				ev.Declared = true
-			}
+			ev.Declare()
 			m := d.Members(n)
 			for m.Next() {
 				switch m.Key() {
@@ -8789,9 +8169,7 @@ func vExecutionEvent_deniedByPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 				default:
 					continue
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+				m.Record(ev)
 			}
 		}
 	}
@@ -8802,9 +8180,7 @@ func vExecutionEvent_deniedByPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 func vExecutionEvent_deniedByPolicy_then_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -8819,9 +8195,7 @@ func vExecutionEvent_deniedByPolicy_then_execution(c *ahpimpl.Ctx, n ahpimpl.Nod
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -8850,9 +8224,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	var seen1 uint64
 	var present uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -8898,9 +8270,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			}
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required102)
@@ -8956,9 +8326,7 @@ func vExecutionEvent_tokenCounts(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[782])
 	}
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -8973,9 +8341,7 @@ func vExecutionEvent_tokenCounts(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 		default:
 			return c.FailWith(m.Name(), &reasons[783])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	return true
 }
@@ -8996,9 +8362,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 	}
 	var seen1 uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -9047,9 +8411,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 			}
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required103)
@@ -9070,9 +8432,7 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahpimpl.Ctx, n ahpimpl
 		return c.FailTypeWith(n, &reasons[790])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -9084,9 +8444,7 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahpimpl.Ctx, n ahpimpl
 		default:
 			return c.FailWith(m.Name(), &reasons[793])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required104)
@@ -9109,9 +8467,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		return c.FailTypeWith(n, &reasons[795])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -9127,9 +8483,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required105)
@@ -9148,9 +8502,7 @@ func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		return c.FailTypeWith(n, &reasons[798])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -9184,9 +8536,7 @@ func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		default:
 			return c.FailWith(m.Name(), &reasons[803])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required106)
@@ -9229,9 +8579,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 		return c.FailTypeWith(n, &reasons[809])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -9247,9 +8595,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required107)
@@ -9294,9 +8640,7 @@ func vInteractionEvent_userAttention_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		return c.FailTypeWith(n, &reasons[812])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -9313,9 +8657,7 @@ func vInteractionEvent_userAttention_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required108)
@@ -9336,9 +8678,7 @@ func vInteractionEvent_userAttention_attention_body(c *ahpimpl.Ctx, n ahpimpl.No
 		return c.FailTypeWith(n, &reasons[816])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -9360,9 +8700,7 @@ func vInteractionEvent_userAttention_attention_body(c *ahpimpl.Ctx, n ahpimpl.No
 		default:
 			return c.FailWith(m.Name(), &reasons[819])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required109)
@@ -9404,9 +8742,7 @@ func vInteractionEvent_userElicitationRequest_body(c *ahpimpl.Ctx, n ahpimpl.Nod
 		return c.FailTypeWith(n, &reasons[823])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -9423,9 +8759,7 @@ func vInteractionEvent_userElicitationRequest_body(c *ahpimpl.Ctx, n ahpimpl.Nod
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required110)
@@ -9450,9 +8784,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahpimpl.Ctx, n
 		return c.FailTypeWith(n, &reasons[827])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -9473,9 +8805,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahpimpl.Ctx, n
 		default:
 			return c.FailWith(m.Name(), &reasons[830])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required111)
@@ -9523,9 +8853,7 @@ func vInteractionEvent_userElicitationResult_body(c *ahpimpl.Ctx, n ahpimpl.Node
 		return c.FailTypeWith(n, &reasons[834])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -9542,9 +8870,7 @@ func vInteractionEvent_userElicitationResult_body(c *ahpimpl.Ctx, n ahpimpl.Node
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required112)
@@ -9569,9 +8895,7 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahpimpl.Ctx, n 
 		return c.FailTypeWith(n, &reasons[838])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -9597,9 +8921,7 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahpimpl.Ctx, n 
 		default:
 			return c.FailWith(m.Name(), &reasons[842])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required113)
@@ -9641,9 +8963,7 @@ func vInteractionEvent_userMessageInbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		return c.FailTypeWith(n, &reasons[846])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -9660,9 +8980,7 @@ func vInteractionEvent_userMessageInbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required114)
@@ -9683,9 +9001,7 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahpimpl.Ctx, n ahpimpl
 		return c.FailTypeWith(n, &reasons[850])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -9707,9 +9023,7 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahpimpl.Ctx, n ahpimpl
 		default:
 			return c.FailWith(m.Name(), &reasons[856])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required115)
@@ -9725,9 +9039,7 @@ func vInteractionEvent_userMessageInbound_message_messages_items(c *ahpimpl.Ctx,
 	}
 	// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -9738,9 +9050,7 @@ func vInteractionEvent_userMessageInbound_message_messages_items(c *ahpimpl.Ctx,
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -9780,9 +9090,7 @@ func vInteractionEvent_userMessageOutbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 		return c.FailTypeWith(n, &reasons[861])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -9799,9 +9107,7 @@ func vInteractionEvent_userMessageOutbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required116)
@@ -9822,9 +9128,7 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahpimpl.Ctx, n ahpimp
 		return c.FailTypeWith(n, &reasons[865])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -9841,9 +9145,7 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahpimpl.Ctx, n ahpimp
 		default:
 			return c.FailWith(m.Name(), &reasons[869])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required117)
@@ -9859,9 +9161,7 @@ func vInteractionEvent_userMessageOutbound_message_messages_items(c *ahpimpl.Ctx
 	}
 	// draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -9872,9 +9172,7 @@ func vInteractionEvent_userMessageOutbound_message_messages_items(c *ahpimpl.Ctx
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -9895,9 +9193,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.No
 		return c.FailTypeWith(n, &reasons[873])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -9913,9 +9209,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.No
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required118)
@@ -9934,9 +9228,7 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		return c.FailTypeWith(n, &reasons[876])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -9961,9 +9253,7 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		default:
 			return c.FailWith(m.Name(), &reasons[879])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required119)
@@ -9981,9 +9271,7 @@ func vTaskWorkspaceEvent_workspaceState(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 	if d.Len(n) < 1 {
 		return c.FailWith(n, &reasons[883])
 	}
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -10008,9 +9296,7 @@ func vTaskWorkspaceEvent_workspaceState(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 		default:
 			return c.FailWith(m.Name(), &reasons[890])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	return true
 }
@@ -10030,9 +9316,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Nod
 		return c.FailTypeWith(n, &reasons[891])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -10048,9 +9332,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Nod
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required120)
@@ -10076,9 +9358,7 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		return c.FailTypeWith(n, &reasons[894])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -10104,9 +9384,7 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required121)
@@ -10132,9 +9410,7 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		return c.FailTypeWith(n, &reasons[899])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -10164,9 +9440,7 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		default:
 			return c.FailWith(m.Name(), &reasons[904])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required122)
@@ -10201,9 +9475,7 @@ func vInteractionEvent_hookFailure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 		return c.FailTypeWith(n, &reasons[908])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -10225,9 +9497,7 @@ func vInteractionEvent_hookFailure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required123)
@@ -10243,9 +9513,7 @@ func vInteractionEvent_hookFailure_failure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 		return c.FailTypeWith(n, &reasons[913])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -10267,9 +9535,7 @@ func vInteractionEvent_hookFailure_failure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 		default:
 			return c.FailWith(m.Name(), &reasons[919])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required124)
@@ -10289,9 +9555,7 @@ func vContentSelection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailTypeWith(n, &reasons[925])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -10329,9 +9593,7 @@ func vContentSelection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return false
 			}
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required125)
@@ -10352,9 +9614,7 @@ func vContentUploadReceipt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		return c.FailTypeWith(n, &reasons[928])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -10376,9 +9636,7 @@ func vContentUploadReceipt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		default:
 			return c.FailWith(m.Name(), &reasons[929])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required126)
@@ -10393,9 +9651,7 @@ func vContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailTypeWith(n, &reasons[933])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -10428,9 +9684,7 @@ func vContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required127)
@@ -10482,9 +9736,7 @@ func vRegistration_authentication_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		return c.FailTypeWith(n, &reasons[942])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -10508,9 +9760,7 @@ func vRegistration_authentication_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required128)
@@ -10597,9 +9847,7 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		return c.FailTypeWith(n, &reasons[952])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -10656,9 +9904,7 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1f {
 		return c.FailRequired(n, seen, &required131)
@@ -10686,9 +9932,7 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailTypeWith(n, &reasons[967])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -10713,9 +9957,7 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		default:
 			return c.FailWith(m.Name(), &reasons[971])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required132)
@@ -10806,9 +10048,7 @@ func vEffect_allowEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 		return c.FailTypeWith(n, &reasons[977])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -10820,9 +10060,7 @@ func vEffect_allowEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 		default:
 			return c.FailWith(m.Name(), &reasons[979])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required133)
@@ -10837,9 +10075,7 @@ func vEffect_askEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailTypeWith(n, &reasons[981])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -10851,9 +10087,7 @@ func vEffect_askEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		default:
 			return c.FailWith(m.Name(), &reasons[983])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required134)
@@ -10868,9 +10102,7 @@ func vEffect_modifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		return c.FailTypeWith(n, &reasons[985])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -10894,9 +10126,7 @@ func vEffect_modifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		default:
 			return c.FailWith(m.Name(), &reasons[989])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0xf {
 		return c.FailRequired(n, seen, &required135)
@@ -11013,9 +10243,7 @@ func vEffect_modifyEffect_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 func vEffect_modifyEffect_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -11026,9 +10254,7 @@ func vEffect_modifyEffect_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -11069,9 +10295,7 @@ func vEffect_modifyEffect_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 func vEffect_modifyEffect_allOf_1_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -11082,9 +10306,7 @@ func vEffect_modifyEffect_allOf_1_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -11138,9 +10360,7 @@ func vEffect_modifyEffect_allOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 func vEffect_modifyEffect_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -11151,9 +10371,7 @@ func vEffect_modifyEffect_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -11175,9 +10393,7 @@ func vEffect_modifyEffect_allOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 func vEffect_modifyEffect_allOf_3_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -11188,9 +10404,7 @@ func vEffect_modifyEffect_allOf_3_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -11213,9 +10427,7 @@ func vEffect_messageEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		return c.FailTypeWith(n, &reasons[998])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -11232,9 +10444,7 @@ func vEffect_messageEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		default:
 			return c.FailWith(m.Name(), &reasons[1001])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required136)
@@ -11249,9 +10459,7 @@ func vEffect_returnEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		return c.FailTypeWith(n, &reasons[1004])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -11265,9 +10473,7 @@ func vEffect_returnEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		default:
 			return c.FailWith(m.Name(), &reasons[1006])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required137)
@@ -11282,9 +10488,7 @@ func vEffect_flowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 		return c.FailTypeWith(n, &reasons[1009])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -11306,9 +10510,7 @@ func vEffect_flowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 		default:
 			return c.FailWith(m.Name(), &reasons[1012])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required138)
@@ -11324,9 +10526,7 @@ func vEffect_flowContinueEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 		return c.FailTypeWith(n, &reasons[1016])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -11347,9 +10547,7 @@ func vEffect_flowContinueEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 		default:
 			return c.FailWith(m.Name(), &reasons[1019])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required139)
@@ -11364,9 +10562,7 @@ func vEffect_injectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		return c.FailTypeWith(n, &reasons[1022])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -11398,9 +10594,7 @@ func vEffect_injectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		default:
 			return c.FailWith(m.Name(), &reasons[1027])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1f {
 		return c.FailRequired(n, seen, &required140)
@@ -11583,9 +10777,7 @@ func vToolBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	}
 	var seen1 uint64
 	var present uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -11627,9 +10819,7 @@ func vToolBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen1 != 0x7 {
 		return c.FailRequired(n, seen1, &required66)
@@ -11658,9 +10848,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	var seen1 uint64
 	var seen2 uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -11736,9 +10924,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required141)
@@ -11778,9 +10964,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	// draft/tool-after.schema.json#/allOf/4
 	if c.IfMember(n, ev, "outcome", true, enum84) {
 		// draft/tool-after.schema.json#/allOf/4/then
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -11791,9 +10975,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	// draft/tool-after.schema.json#/allOf/5
@@ -11837,9 +11019,7 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		return c.FailTypeWith(n, &reasons[1050])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -11868,9 +11048,7 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		default:
 			return c.FailWith(m.Name(), &reasons[1056])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required143)
@@ -11928,9 +11106,7 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	var seen1 uint64
 	var present uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -11989,9 +11165,7 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3f {
 		return c.FailRequired(n, seen, &required145)
@@ -12028,9 +11202,7 @@ func vSessionStart_harness(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		return c.FailTypeWith(n, &reasons[1075])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -12047,9 +11219,7 @@ func vSessionStart_harness(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		default:
 			return c.FailWith(m.Name(), &reasons[1080])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required147)
@@ -12071,9 +11241,7 @@ func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	}
 	var present uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -12104,9 +11272,7 @@ func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required148)
@@ -12127,9 +11293,7 @@ func vSessionEnd_counters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1092])
 	}
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		{
@@ -12141,9 +11305,7 @@ func vSessionEnd_counters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 				return c.FailWith(n, &reasons[1094])
 			}
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	return true
 }
@@ -12302,9 +11464,7 @@ func vInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 	}
 	// draft/intercept-deny-response.schema.json#/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -12315,9 +11475,7 @@ func vInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -12331,9 +11489,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 		return c.FailTypeWith(n, &reasons[1099])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -12367,9 +11523,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required149)
@@ -12386,9 +11540,7 @@ func vInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	}
 	// draft/intercept-no-effect-response.schema.json#/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -12399,9 +11551,7 @@ func vInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -12415,9 +11565,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		return c.FailTypeWith(n, &reasons[1105])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -12442,9 +11590,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required150)
@@ -12464,9 +11610,7 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			return c.FailTypeWith(n, &reasons[1110])
 		}
 		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -12483,9 +11627,7 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 		if seen != 0x3 {
 			return c.FailRequired(n, seen, &required151)
@@ -12505,9 +11647,7 @@ func vInterceptRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		return c.FailTypeWith(n, &reasons[1114])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -12537,9 +11677,7 @@ func vInterceptRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required152)
@@ -12771,9 +11909,7 @@ func vInterceptRequest_allOf_1_params_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 func vInterceptRequest_allOf_1_params_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -12784,9 +11920,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -12796,9 +11930,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 func vInterceptRequest_allOf_1_params_allOf_0_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -12809,9 +11941,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_if_event(c *ahpimpl.Ctx, n ahpimpl
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -12822,9 +11952,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_if_event(c *ahpimpl.Ctx, n ahpimpl
 func vInterceptRequest_allOf_1_params_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -12835,9 +11963,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -12859,9 +11985,7 @@ func vInterceptRequest_allOf_1_params_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 func vInterceptRequest_allOf_1_params_allOf_1_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -12872,9 +11996,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -12884,9 +12006,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 func vInterceptRequest_allOf_1_params_allOf_1_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -12897,9 +12017,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_if_event(c *ahpimpl.Ctx, n ahpimpl
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -12910,9 +12028,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_if_event(c *ahpimpl.Ctx, n ahpimpl
 func vInterceptRequest_allOf_1_params_allOf_1_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -12923,9 +12039,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -12947,9 +12061,7 @@ func vInterceptRequest_allOf_1_params_allOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 func vInterceptRequest_allOf_1_params_allOf_2_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -12960,9 +12072,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -12972,9 +12082,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 func vInterceptRequest_allOf_1_params_allOf_2_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -12985,9 +12093,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_if_event(c *ahpimpl.Ctx, n ahpimpl
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -12998,9 +12104,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_if_event(c *ahpimpl.Ctx, n ahpimpl
 func vInterceptRequest_allOf_1_params_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13011,9 +12115,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13035,9 +12137,7 @@ func vInterceptRequest_allOf_1_params_allOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 func vInterceptRequest_allOf_1_params_allOf_3_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13048,9 +12148,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13060,9 +12158,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 func vInterceptRequest_allOf_1_params_allOf_3_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13073,9 +12169,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_if_event(c *ahpimpl.Ctx, n ahpimpl
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13086,9 +12180,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_if_event(c *ahpimpl.Ctx, n ahpimpl
 func vInterceptRequest_allOf_1_params_allOf_3_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13099,9 +12191,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13123,9 +12213,7 @@ func vInterceptRequest_allOf_1_params_allOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 func vInterceptRequest_allOf_1_params_allOf_4_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13136,9 +12224,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13148,9 +12234,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 func vInterceptRequest_allOf_1_params_allOf_4_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13161,9 +12245,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_if_event(c *ahpimpl.Ctx, n ahpimpl
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13174,9 +12256,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_if_event(c *ahpimpl.Ctx, n ahpimpl
 func vInterceptRequest_allOf_1_params_allOf_4_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13187,9 +12267,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13211,9 +12289,7 @@ func vInterceptRequest_allOf_1_params_allOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 func vInterceptRequest_allOf_1_params_allOf_5_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13224,9 +12300,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13236,9 +12310,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 func vInterceptRequest_allOf_1_params_allOf_5_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13249,9 +12321,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_if_event(c *ahpimpl.Ctx, n ahpimpl
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13262,9 +12332,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_if_event(c *ahpimpl.Ctx, n ahpimpl
 func vInterceptRequest_allOf_1_params_allOf_5_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13275,9 +12343,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13299,9 +12365,7 @@ func vInterceptRequest_allOf_1_params_allOf_6(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 func vInterceptRequest_allOf_1_params_allOf_6_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13312,9 +12376,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13324,9 +12386,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 func vInterceptRequest_allOf_1_params_allOf_6_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13337,9 +12397,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_if_event(c *ahpimpl.Ctx, n ahpimpl
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13350,9 +12408,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_if_event(c *ahpimpl.Ctx, n ahpimpl
 func vInterceptRequest_allOf_1_params_allOf_6_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13363,9 +12419,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13387,9 +12441,7 @@ func vInterceptRequest_allOf_1_params_allOf_7(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 func vInterceptRequest_allOf_1_params_allOf_7_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13400,9 +12452,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13412,9 +12462,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 func vInterceptRequest_allOf_1_params_allOf_7_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13425,9 +12473,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_if_event(c *ahpimpl.Ctx, n ahpimpl
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13438,9 +12484,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_if_event(c *ahpimpl.Ctx, n ahpimpl
 func vInterceptRequest_allOf_1_params_allOf_7_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13451,9 +12495,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13475,9 +12517,7 @@ func vInterceptRequest_allOf_1_params_allOf_8(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 func vInterceptRequest_allOf_1_params_allOf_8_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13488,9 +12528,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13500,9 +12538,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 func vInterceptRequest_allOf_1_params_allOf_8_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13513,9 +12549,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_if_event(c *ahpimpl.Ctx, n ahpimpl
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13526,9 +12560,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_if_event(c *ahpimpl.Ctx, n ahpimpl
 func vInterceptRequest_allOf_1_params_allOf_8_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13539,9 +12571,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13563,9 +12593,7 @@ func vInterceptRequest_allOf_1_params_allOf_9(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 func vInterceptRequest_allOf_1_params_allOf_9_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13576,9 +12604,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13588,9 +12614,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 func vInterceptRequest_allOf_1_params_allOf_9_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13601,9 +12625,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_if_event(c *ahpimpl.Ctx, n ahpimpl
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13614,9 +12636,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_if_event(c *ahpimpl.Ctx, n ahpimpl
 func vInterceptRequest_allOf_1_params_allOf_9_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13627,9 +12647,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13651,9 +12669,7 @@ func vInterceptRequest_allOf_1_params_allOf_10(c *ahpimpl.Ctx, n ahpimpl.Node, e
 func vInterceptRequest_allOf_1_params_allOf_10_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13664,9 +12680,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_if(c *ahpimpl.Ctx, n ahpimpl.Node
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13676,9 +12690,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_if(c *ahpimpl.Ctx, n ahpimpl.Node
 func vInterceptRequest_allOf_1_params_allOf_10_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13689,9 +12701,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_if_event(c *ahpimpl.Ctx, n ahpimp
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13702,9 +12712,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_if_event(c *ahpimpl.Ctx, n ahpimp
 func vInterceptRequest_allOf_1_params_allOf_10_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13715,9 +12723,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_then(c *ahpimpl.Ctx, n ahpimpl.No
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13739,9 +12745,7 @@ func vInterceptRequest_allOf_1_params_allOf_11(c *ahpimpl.Ctx, n ahpimpl.Node, e
 func vInterceptRequest_allOf_1_params_allOf_11_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13752,9 +12756,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_if(c *ahpimpl.Ctx, n ahpimpl.Node
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13764,9 +12766,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_if(c *ahpimpl.Ctx, n ahpimpl.Node
 func vInterceptRequest_allOf_1_params_allOf_11_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13777,9 +12777,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_if_event(c *ahpimpl.Ctx, n ahpimp
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13790,9 +12788,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_if_event(c *ahpimpl.Ctx, n ahpimp
 func vInterceptRequest_allOf_1_params_allOf_11_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13803,9 +12799,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_then(c *ahpimpl.Ctx, n ahpimpl.No
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13827,9 +12821,7 @@ func vInterceptRequest_allOf_1_params_allOf_12(c *ahpimpl.Ctx, n ahpimpl.Node, e
 func vInterceptRequest_allOf_1_params_allOf_12_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13840,9 +12832,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_if(c *ahpimpl.Ctx, n ahpimpl.Node
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13852,9 +12842,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_if(c *ahpimpl.Ctx, n ahpimpl.Node
 func vInterceptRequest_allOf_1_params_allOf_12_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13865,9 +12853,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_if_event(c *ahpimpl.Ctx, n ahpimp
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13878,9 +12864,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_if_event(c *ahpimpl.Ctx, n ahpimp
 func vInterceptRequest_allOf_1_params_allOf_12_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13891,9 +12875,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_then(c *ahpimpl.Ctx, n ahpimpl.No
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13915,9 +12897,7 @@ func vInterceptRequest_allOf_1_params_allOf_13(c *ahpimpl.Ctx, n ahpimpl.Node, e
 func vInterceptRequest_allOf_1_params_allOf_13_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13928,9 +12908,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_if(c *ahpimpl.Ctx, n ahpimpl.Node
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13940,9 +12918,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_if(c *ahpimpl.Ctx, n ahpimpl.Node
 func vInterceptRequest_allOf_1_params_allOf_13_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13953,9 +12929,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_if_event(c *ahpimpl.Ctx, n ahpimp
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -13966,9 +12940,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_if_event(c *ahpimpl.Ctx, n ahpimp
 func vInterceptRequest_allOf_1_params_allOf_13_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -13979,9 +12951,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_then(c *ahpimpl.Ctx, n ahpimpl.No
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -14003,9 +12973,7 @@ func vInterceptRequest_allOf_1_params_allOf_14(c *ahpimpl.Ctx, n ahpimpl.Node, e
 func vInterceptRequest_allOf_1_params_allOf_14_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -14016,9 +12984,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_if(c *ahpimpl.Ctx, n ahpimpl.Node
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -14028,9 +12994,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_if(c *ahpimpl.Ctx, n ahpimpl.Node
 func vInterceptRequest_allOf_1_params_allOf_14_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -14041,9 +13005,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_if_event(c *ahpimpl.Ctx, n ahpimp
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -14054,9 +13016,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_if_event(c *ahpimpl.Ctx, n ahpimp
 func vInterceptRequest_allOf_1_params_allOf_14_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -14067,9 +13027,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_then(c *ahpimpl.Ctx, n ahpimpl.No
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -14091,9 +13049,7 @@ func vInterceptRequest_allOf_1_params_allOf_15(c *ahpimpl.Ctx, n ahpimpl.Node, e
 func vInterceptRequest_allOf_1_params_allOf_15_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -14104,9 +13060,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_if(c *ahpimpl.Ctx, n ahpimpl.Node
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -14116,9 +13070,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_if(c *ahpimpl.Ctx, n ahpimpl.Node
 func vInterceptRequest_allOf_1_params_allOf_15_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -14129,9 +13081,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_if_event(c *ahpimpl.Ctx, n ahpimp
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -14142,9 +13092,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_if_event(c *ahpimpl.Ctx, n ahpimp
 func vInterceptRequest_allOf_1_params_allOf_15_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -14155,9 +13103,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_then(c *ahpimpl.Ctx, n ahpimpl.No
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -14179,9 +13125,7 @@ func vInterceptRequest_allOf_1_params_allOf_16(c *ahpimpl.Ctx, n ahpimpl.Node, e
 func vInterceptRequest_allOf_1_params_allOf_16_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -14192,9 +13136,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_if(c *ahpimpl.Ctx, n ahpimpl.Node
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -14204,9 +13146,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_if(c *ahpimpl.Ctx, n ahpimpl.Node
 func vInterceptRequest_allOf_1_params_allOf_16_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -14217,9 +13157,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_if_event(c *ahpimpl.Ctx, n ahpimp
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -14230,9 +13168,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_if_event(c *ahpimpl.Ctx, n ahpimp
 func vInterceptRequest_allOf_1_params_allOf_16_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -14243,9 +13179,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_then(c *ahpimpl.Ctx, n ahpimpl.No
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -14267,9 +13201,7 @@ func vInterceptRequest_allOf_1_params_allOf_17(c *ahpimpl.Ctx, n ahpimpl.Node, e
 func vInterceptRequest_allOf_1_params_allOf_17_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -14280,9 +13212,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_if(c *ahpimpl.Ctx, n ahpimpl.Node
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -14292,9 +13222,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_if(c *ahpimpl.Ctx, n ahpimpl.Node
 func vInterceptRequest_allOf_1_params_allOf_17_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -14305,9 +13233,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_if_event(c *ahpimpl.Ctx, n ahpimp
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -14318,9 +13244,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_if_event(c *ahpimpl.Ctx, n ahpimp
 func vInterceptRequest_allOf_1_params_allOf_17_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -14331,9 +13255,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_then(c *ahpimpl.Ctx, n ahpimpl.No
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -14355,9 +13277,7 @@ func vInterceptRequest_allOf_1_params_allOf_18(c *ahpimpl.Ctx, n ahpimpl.Node, e
 func vInterceptRequest_allOf_1_params_allOf_18_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -14368,9 +13288,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_if(c *ahpimpl.Ctx, n ahpimpl.Node
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -14380,9 +13298,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_if(c *ahpimpl.Ctx, n ahpimpl.Node
 func vInterceptRequest_allOf_1_params_allOf_18_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -14393,9 +13309,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_if_event(c *ahpimpl.Ctx, n ahpimp
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -14406,9 +13320,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_if_event(c *ahpimpl.Ctx, n ahpimp
 func vInterceptRequest_allOf_1_params_allOf_18_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -14419,9 +13331,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_then(c *ahpimpl.Ctx, n ahpimpl.No
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -14541,9 +13451,7 @@ func vInterceptRequest_allOf_1_params_capabilities(c *ahpimpl.Ctx, n ahpimpl.Nod
 	}
 	// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -14554,9 +13462,7 @@ func vInterceptRequest_allOf_1_params_capabilities(c *ahpimpl.Ctx, n ahpimpl.Nod
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -14593,9 +13499,7 @@ func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		return c.FailTypeWith(n, &reasons[1141])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -14631,9 +13535,7 @@ func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required154)
@@ -14676,9 +13578,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahpimpl.Ctx, n 
 		return c.FailTypeWith(n, &reasons[1149])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -14691,9 +13591,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahpimpl.Ctx, n 
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required155)
@@ -14719,9 +13617,7 @@ func vInterceptResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	// draft/intercept-response.schema.json#/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
 		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -14733,9 +13629,7 @@ func vInterceptResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required156)
@@ -14753,9 +13647,7 @@ func vInterceptResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	}
 	var present uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -14779,9 +13671,7 @@ func vInterceptResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required157)
@@ -14863,9 +13753,7 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	}
 	var present uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -14890,9 +13778,7 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required158)
@@ -14921,9 +13807,7 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	}
 	var present uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -14948,9 +13832,7 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required159)
@@ -14969,9 +13851,7 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 		return c.FailTypeWith(n, &reasons[1172])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -14989,9 +13869,7 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required160)
@@ -15010,9 +13888,7 @@ func vObserveNotification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		if d.Kind(n) != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[1177])
 		}
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -15027,9 +13903,7 @@ func vObserveNotification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -15043,9 +13917,7 @@ func vObserveNotification_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		return c.FailTypeWith(n, &reasons[1179])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -15062,9 +13934,7 @@ func vObserveNotification_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required161)
@@ -15079,9 +13949,7 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailTypeWith(n, &reasons[1182])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -15108,9 +13976,7 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required162)
@@ -15129,9 +13995,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	}
 	var present uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -15170,9 +14034,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required163)
@@ -15190,9 +14052,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	// draft/registration.schema.json#/$defs/backend/allOf/1
 	if presence10(d, n) == 1 {
 		// draft/registration.schema.json#/$defs/backend/allOf/1/then
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -15203,9 +14063,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	if present&1 == 1 {
@@ -15219,9 +14077,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 func vRegistration_backend_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -15232,9 +14088,7 @@ func vRegistration_backend_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -15244,9 +14098,7 @@ func vRegistration_backend_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -15257,9 +14109,7 @@ func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -15269,9 +14119,7 @@ func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, 
 func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -15282,9 +14130,7 @@ func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -15334,9 +14180,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		return c.FailTypeWith(n, &reasons[1199])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -15373,9 +14217,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required164)
@@ -15391,9 +14233,7 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 		return c.FailTypeWith(n, &reasons[1208])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -15410,9 +14250,7 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required165)
@@ -15479,9 +14317,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		return c.FailTypeWith(n, &reasons[1217])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -15546,9 +14382,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1f {
 		return c.FailRequired(n, seen, &required166)
@@ -15557,9 +14391,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	if c.IfMember(n, ev, "scope", true, enum96) {
 		// draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then
 		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -15571,9 +14403,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required167)
@@ -15620,9 +14450,7 @@ func vRegistration_filters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1235])
 	}
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -15657,9 +14485,7 @@ func vRegistration_filters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	return true
 }
@@ -15673,9 +14499,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	}
 	var present uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -15736,9 +14560,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required168)
@@ -15747,9 +14569,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	if c.IfMember(n, ev, "scope", true, enum96) {
 		// draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then
 		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -15761,9 +14581,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 		if seen != 0x1 {
 			return c.FailRequired(n, seen, &required169)
@@ -15952,9 +14770,7 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		return c.FailTypeWith(n, &reasons[1259])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -15993,9 +14809,7 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0xf {
 		return c.FailRequired(n, seen, &required170)
@@ -16010,9 +14824,7 @@ func vMCPElicitation_requestMeta(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1270])
 	}
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -16023,9 +14835,7 @@ func vMCPElicitation_requestMeta(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	return true
 }
@@ -16048,9 +14858,7 @@ func vMCPElicitation_taskMetadata(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1272])
 	}
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -16061,9 +14869,7 @@ func vMCPElicitation_taskMetadata(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	return true
 }
@@ -16076,9 +14882,7 @@ func vMCPElicitation_elicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 		return c.FailTypeWith(n, &reasons[1274])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -16111,9 +14915,7 @@ func vMCPElicitation_elicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required171)
@@ -16128,9 +14930,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n a
 		return c.FailTypeWith(n, &reasons[1280])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -16166,9 +14966,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n a
 		default:
 			return c.FailWith(m.Name(), &reasons[1286])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required172)
@@ -16182,17 +14980,13 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_properties(c *ahpim
 	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1289])
 	}
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		if !c.Child(m.Value(), vMCPElicitation_primitiveSchemaDefinition) {
 			return false
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	return true
 }
@@ -16269,9 +15063,7 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		return c.FailTypeWith(n, &reasons[1290])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -16315,9 +15107,7 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		default:
 			return c.FailWith(m.Name(), &reasons[1300])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required173)
@@ -16333,9 +15123,7 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		return c.FailTypeWith(n, &reasons[1302])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -16371,9 +15159,7 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		default:
 			return c.FailWith(m.Name(), &reasons[1310])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required174)
@@ -16389,9 +15175,7 @@ func vMCPElicitation_booleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 		return c.FailTypeWith(n, &reasons[1312])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -16419,9 +15203,7 @@ func vMCPElicitation_booleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 		default:
 			return c.FailWith(m.Name(), &reasons[1318])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required175)
@@ -16437,9 +15219,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.No
 		return c.FailTypeWith(n, &reasons[1320])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -16479,9 +15259,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.No
 		default:
 			return c.FailWith(m.Name(), &reasons[1328])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required176)
@@ -16497,9 +15275,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 		return c.FailTypeWith(n, &reasons[1331])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -16539,9 +15315,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 		default:
 			return c.FailWith(m.Name(), &reasons[1338])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required177)
@@ -16557,9 +15331,7 @@ func vMCPElicitation_labelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		return c.FailTypeWith(n, &reasons[1341])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -16576,9 +15348,7 @@ func vMCPElicitation_labelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		default:
 			return c.FailWith(m.Name(), &reasons[1344])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required178)
@@ -16594,9 +15364,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 		return c.FailTypeWith(n, &reasons[1347])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -16644,9 +15412,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 		default:
 			return c.FailWith(m.Name(), &reasons[1356])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required179)
@@ -16661,9 +15427,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpim
 		return c.FailTypeWith(n, &reasons[1359])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -16691,9 +15455,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpim
 		default:
 			return c.FailWith(m.Name(), &reasons[1364])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required180)
@@ -16709,9 +15471,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 		return c.FailTypeWith(n, &reasons[1367])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -16759,9 +15519,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 		default:
 			return c.FailWith(m.Name(), &reasons[1376])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required181)
@@ -16776,9 +15534,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl
 		return c.FailTypeWith(n, &reasons[1379])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -16797,9 +15553,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl
 		default:
 			return c.FailWith(m.Name(), &reasons[1381])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required182)
@@ -16815,9 +15569,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		return c.FailTypeWith(n, &reasons[1383])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -16868,9 +15620,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		default:
 			return c.FailWith(m.Name(), &reasons[1393])
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required183)
@@ -16886,9 +15636,7 @@ func vMCPElicitation_elicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		return c.FailTypeWith(n, &reasons[1396])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -16912,9 +15660,7 @@ func vMCPElicitation_elicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required184)
@@ -16939,17 +15685,13 @@ func vMCPElicitation_elicitResult_content(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	if d.Kind(n) != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[1401])
 	}
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		if !c.Child(m.Value(), vMCPElicitation_elicitResult_content_additionalProperties) {
 			return false
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	return true
 }
@@ -17010,9 +15752,7 @@ func vRegistration_contentReceiver(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 		return c.FailTypeWith(n, &reasons[1405])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -17038,9 +15778,7 @@ func vRegistration_contentReceiver(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required185)

@@ -16,9 +16,7 @@ func vCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailTypeWith(n, &reasons[0])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -43,9 +41,7 @@ func vCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required0)
@@ -103,9 +99,7 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailTypeWith(n, &reasons[8])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -134,9 +128,7 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required1)
@@ -173,9 +165,7 @@ func vInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 	}
 	// 0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -186,9 +176,7 @@ func vInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -203,9 +191,7 @@ func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 	}
 	var present uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -230,9 +216,7 @@ func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required2)
@@ -326,9 +310,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 		return c.FailTypeWith(n, &reasons[29])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -362,9 +344,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required3)
@@ -391,9 +371,7 @@ func vInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	}
 	// 0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -404,9 +382,7 @@ func vInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -419,9 +395,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		return c.FailTypeWith(n, &reasons[36])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -446,9 +420,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required4)
@@ -467,9 +439,7 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		if d.Kind(n) != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[41])
 		}
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -484,9 +454,7 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	if !rules.InterceptIDMatchesEvent(c, n, nil) {
@@ -502,9 +470,7 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailTypeWith(n, &reasons[43])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -531,9 +497,7 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0xf {
 		return c.FailRequired(n, seen, &required5)
@@ -559,9 +523,7 @@ func vInterceptRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		return c.FailTypeWith(n, &reasons[52])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -587,9 +549,7 @@ func vInterceptRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required6)
@@ -604,9 +564,7 @@ func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailTypeWith(n, &reasons[56])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -651,9 +609,7 @@ func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3f {
 		return c.FailRequired(n, seen, &required7)
@@ -668,9 +624,7 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailTypeWith(n, &reasons[70])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -705,9 +659,7 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required8)
@@ -723,9 +675,7 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		return c.FailTypeWith(n, &reasons[78])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -741,9 +691,7 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required9)
@@ -760,9 +708,7 @@ func vToolBefore_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	}
 	var present uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -799,9 +745,7 @@ func vToolBefore_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0xf {
 		return c.FailRequired(n, seen, &required10)
@@ -839,9 +783,7 @@ func vCommon_native(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailTypeWith(n, &reasons[96])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -863,9 +805,7 @@ func vCommon_native(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required11)
@@ -891,9 +831,7 @@ func vInterceptRequest_allOf_1_params_capabilities(c *ahpimpl.Ctx, n ahpimpl.Nod
 	}
 	// 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -904,9 +842,7 @@ func vInterceptRequest_allOf_1_params_capabilities(c *ahpimpl.Ctx, n ahpimpl.Nod
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -1016,9 +952,7 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	}
 	var present uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -1043,9 +977,7 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required12)
@@ -1075,9 +1007,7 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	}
 	var present uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -1102,9 +1032,7 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required13)
@@ -1123,9 +1051,7 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 		return c.FailTypeWith(n, &reasons[125])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -1143,9 +1069,7 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required14)
@@ -1160,9 +1084,7 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailTypeWith(n, &reasons[130])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -1189,9 +1111,7 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required15)
@@ -1210,9 +1130,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		return c.FailTypeWith(n, &reasons[135])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -1248,9 +1166,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required16)
@@ -1268,9 +1184,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1
 	if presence0(d, n) == 1 {
 		// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -1281,9 +1195,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -1294,9 +1206,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 func vRegistration_backend_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -1307,9 +1217,7 @@ func vRegistration_backend_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -1319,9 +1227,7 @@ func vRegistration_backend_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -1332,9 +1238,7 @@ func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -1344,9 +1248,7 @@ func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, 
 func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
+		ev.Declare()
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
@@ -1357,9 +1259,7 @@ func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node
 			default:
 				continue
 			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
+			m.Record(ev)
 		}
 	}
 	return true
@@ -1422,9 +1322,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		return c.FailTypeWith(n, &reasons[148])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -1461,9 +1359,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x7 {
 		return c.FailRequired(n, seen, &required17)
@@ -1479,9 +1375,7 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 		return c.FailTypeWith(n, &reasons[159])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -1505,9 +1399,7 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required18)
@@ -1524,9 +1416,7 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	}
 	var present uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -1556,9 +1446,7 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required19)
@@ -1612,9 +1500,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		return c.FailTypeWith(n, &reasons[175])
 	}
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -1665,9 +1551,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0xf {
 		return c.FailRequired(n, seen, &required20)
@@ -1684,9 +1568,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	}
 	var present uint64
 	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
+	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -1726,9 +1608,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		default:
 			continue
 		}
-		if ev != nil {
-			ev.Set(m.Index())
-		}
+		m.Record(ev)
 	}
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required21)

@@ -86,7 +86,7 @@ func (e *checks) memberSwitch(mg *Group, s *ir.Schema, mark func(*Group, string)
 		other(mg)
 	}
 	if w.Records {
-		markEvaluated(mg, Id("m").Dot("Index").Call())
+		recordMember(mg)
 	}
 }
 
@@ -106,10 +106,16 @@ func bitsLit(bits uint64) Code { return Op(fmt.Sprintf("%#x", bits)) }
 // mergedSeen names the mask of the k-th merged schema's required members.
 func mergedSeen(k int) string { return "seen" + strconv.Itoa(k+1) }
 
-// mark records, when annotations are collected, that member or item i
+// markEvaluated records, when annotations are collected, that item i
 // was evaluated.
 func markEvaluated(g *Group, i Code) {
 	g.If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(i))
+}
+
+// recordMember records, when annotations are collected, that the member
+// loop's current member was evaluated (ahpimpl.Members.Record).
+func recordMember(g *Group) {
+	g.Id("m").Dot("Record").Call(Id("ev"))
 }
 
 func (e *checks) object(g *Group, s *ir.Schema) {
@@ -164,7 +170,7 @@ func (e *checks) object(g *Group, s *ir.Schema) {
 			}
 		}
 		if s.Plan.Declares {
-			g.If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Declared").Op("=").True())
+			g.Id("ev").Dot("Declare").Call()
 		}
 		if s.Plan.Walk != nil {
 			e.its.loop(g, "m", Id("d").Dot("Members").Call(Id("n")), func(mg *Group) {
@@ -196,7 +202,7 @@ func (e *checks) object(g *Group, s *ir.Schema) {
 								cg.Id("matched").Op("=").True()
 							}
 							if !e.childOf(cg, Id("m").Dot("Value").Call(), ch.Schema, ch.Owner) {
-								markEvaluated(cg, Id("m").Dot("Index").Call())
+								recordMember(cg)
 							}
 						}
 					}))
@@ -211,7 +217,7 @@ func (e *checks) object(g *Group, s *ir.Schema) {
 							pg.Id("matched").Op("=").True()
 						}
 						if !e.child(pg, Id("m").Dot("Value").Call(), pp.Schema) {
-							markEvaluated(pg, Id("m").Dot("Index").Call())
+							recordMember(pg)
 						}
 					})
 				}
@@ -222,7 +228,7 @@ func (e *checks) object(g *Group, s *ir.Schema) {
 							return
 						}
 						if !e.child(ag, Id("m").Dot("Value").Call(), ap) {
-							markEvaluated(ag, Id("m").Dot("Index").Call())
+							recordMember(ag)
 						}
 					})
 				}
