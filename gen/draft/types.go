@@ -47,11 +47,8 @@ var sizeCapabilitiesRequest ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *CapabilitiesRequest) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeCapabilitiesRequest.Append(v)
+	if v == nil || b == nil {
+		return sizeCapabilitiesRequest.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -130,11 +127,8 @@ var sizeJSONRPCRequest ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *JSONRPCRequest) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeJSONRPCRequest.Append(v)
+	if v == nil || b == nil {
+		return sizeJSONRPCRequest.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -254,11 +248,8 @@ var sizeCapabilitiesRequestParams ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *CapabilitiesRequestParams) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeCapabilitiesRequestParams.Append(v)
+	if v == nil || b == nil {
+		return sizeCapabilitiesRequestParams.Start(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	return append(b, '}')
@@ -328,11 +319,8 @@ var sizeCapabilitiesResponse ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *CapabilitiesResponse) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeCapabilitiesResponse.Append(v)
+	if v == nil || b == nil {
+		return sizeCapabilitiesResponse.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -406,11 +394,8 @@ var sizeJSONRPCSuccessResponse ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *JSONRPCSuccessResponse) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeJSONRPCSuccessResponse.Append(v)
+	if v == nil || b == nil {
+		return sizeJSONRPCSuccessResponse.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -540,11 +525,8 @@ var sizeCapabilitiesResponseResult ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *CapabilitiesResponseResult) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeCapabilitiesResponseResult.Append(v)
+	if v == nil || b == nil {
+		return sizeCapabilitiesResponseResult.Start(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	b = v.Manifest.AppendJSON(append(b, ",\"manifest\":"...))
@@ -640,11 +622,8 @@ var sizeStaticCapabilityManifest ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *StaticCapabilityManifest) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeStaticCapabilityManifest.Append(v)
+	if v == nil || b == nil {
+		return sizeStaticCapabilityManifest.Start(b, v)
 	}
 	b = appendListStaticCapabilityManifestEvent(append(b, "{\"events\":"...), v.Events)
 	b = appendListStaticCapabilityManifestGap(append(b, ",\"gaps\":"...), v.Gaps)
@@ -717,11 +696,8 @@ var sizeStaticCapabilityManifestEvent ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *StaticCapabilityManifestEvent) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeStaticCapabilityManifestEvent.Append(v)
+	if v == nil || b == nil {
+		return sizeStaticCapabilityManifestEvent.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"event\":"...), string(v.Event))
 	b = ahpimpl.AppendStrings(append(b, ",\"modes\":"...), v.Modes)
@@ -863,11 +839,8 @@ var sizeCapabilities ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *Capabilities) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeCapabilities.Append(v)
+	if v == nil || b == nil {
+		return sizeCapabilities.Start(b, v)
 	}
 	b = ahpimpl.AppendStrings(append(b, "{\"effects\":"...), v.Effects)
 	if v.Modify != nil {
@@ -976,11 +949,8 @@ var sizeCapabilitiesModify ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *CapabilitiesModify) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeCapabilitiesModify.Append(v)
+	if v == nil || b == nil {
+		return sizeCapabilitiesModify.Start(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -1068,11 +1038,8 @@ var sizeModifyOperations ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ModifyOperations) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeModifyOperations.Append(v)
+	if v == nil || b == nil {
+		return sizeModifyOperations.Start(b, v)
 	}
 	b = ahpimpl.AppendBool(append(b, "{\"replace\":"...), v.Replace)
 	b = ahpimpl.AppendBool(append(b, ",\"merge\":"...), v.Merge)
@@ -1156,11 +1123,8 @@ var sizeCapabilitiesFlow ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *CapabilitiesFlow) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeCapabilitiesFlow.Append(v)
+	if v == nil || b == nil {
+		return sizeCapabilitiesFlow.Start(b, v)
 	}
 	b = ahpimpl.AppendStrings(append(b, "{\"operations\":"...), v.Operations)
 	if v.RemainingContinuations != nil {
@@ -1242,11 +1206,8 @@ var sizeCapabilitiesInject ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *CapabilitiesInject) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeCapabilitiesInject.Append(v)
+	if v == nil || b == nil {
+		return sizeCapabilitiesInject.Start(b, v)
 	}
 	b = v.Context.AppendJSON(append(b, "{\"context\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
@@ -1302,11 +1263,8 @@ var sizeCapabilitiesInjectContext ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *CapabilitiesInjectContext) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeCapabilitiesInjectContext.Append(v)
+	if v == nil || b == nil {
+		return sizeCapabilitiesInjectContext.Start(b, v)
 	}
 	b = append(b, "{\"append\":true"...)
 	b = ahpimpl.AppendStrings(append(b, ",\"deliverAt\":"...), v.DeliverAt)
@@ -1386,11 +1344,8 @@ var sizeCapabilitiesElicitation ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *CapabilitiesElicitation) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeCapabilitiesElicitation.Append(v)
+	if v == nil || b == nil {
+		return sizeCapabilitiesElicitation.Start(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -1455,11 +1410,8 @@ var sizeStaticCapabilityManifestGap ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *StaticCapabilityManifestGap) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeStaticCapabilityManifestGap.Append(v)
+	if v == nil || b == nil {
+		return sizeStaticCapabilityManifestGap.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"path\":"...), v.Path)
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
@@ -1571,11 +1523,8 @@ var sizeStaticCapabilityManifestLimits ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *StaticCapabilityManifestLimits) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeStaticCapabilityManifestLimits.Append(v)
+	if v == nil || b == nil {
+		return sizeStaticCapabilityManifestLimits.Start(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -1647,11 +1596,8 @@ var sizeStaticCapabilityManifestManagedPolicy ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *StaticCapabilityManifestManagedPolicy) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeStaticCapabilityManifestManagedPolicy.Append(v)
+	if v == nil || b == nil {
+		return sizeStaticCapabilityManifestManagedPolicy.Start(b, v)
 	}
 	b = ahpimpl.AppendStrings(append(b, "{\"scopes\":"...), v.Scopes)
 	b = ahpimpl.AppendBool(append(b, ",\"disableable\":"...), v.Disableable)
@@ -2007,11 +1953,8 @@ var sizeConfigChangeBeforeEvent ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ConfigChangeBeforeEvent) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeConfigChangeBeforeEvent.Append(v)
+	if v == nil || b == nil {
+		return sizeConfigChangeBeforeEvent.Start(b, v)
 	}
 	start := len(b)
 	b = appendEnvelopeMembers(b, &v.Envelope)
@@ -2118,11 +2061,8 @@ var sizeEnvelope ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *Envelope) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeEnvelope.Append(v)
+	if v == nil || b == nil {
+		return sizeEnvelope.Start(b, v)
 	}
 	start := len(b)
 	b = appendEnvelopeMembers(b, v)
@@ -2315,11 +2255,8 @@ var sizeEventCore ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *EventCore) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeEventCore.Append(v)
+	if v == nil || b == nil {
+		return sizeEventCore.Start(b, v)
 	}
 	start := len(b)
 	b = appendEventCoreMembers(b, v)
@@ -2436,11 +2373,8 @@ var sizeSession ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *Session) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeSession.Append(v)
+	if v == nil || b == nil {
+		return sizeSession.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	if v.Cwd != nil {
@@ -2515,11 +2449,8 @@ var sizeSessionAgent ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *SessionAgent) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeSessionAgent.Append(v)
+	if v == nil || b == nil {
+		return sizeSessionAgent.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	if v.Type != nil {
@@ -2580,11 +2511,8 @@ var sizeEventGap ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *EventGap) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeEventGap.Append(v)
+	if v == nil || b == nil {
+		return sizeEventGap.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"path\":"...), v.Path)
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
@@ -2660,11 +2588,8 @@ var sizeOpenIdentity ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *OpenIdentity) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeOpenIdentity.Append(v)
+	if v == nil || b == nil {
+		return sizeOpenIdentity.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	if v.Synthesized != nil {
@@ -2903,11 +2828,8 @@ var sizeTextBodyPart ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *TextBodyPart) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeTextBodyPart.Append(v)
+	if v == nil || b == nil {
+		return sizeTextBodyPart.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"text\""...)
@@ -3045,11 +2967,8 @@ var sizeTextGapPart ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *TextGapPart) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeTextGapPart.Append(v)
+	if v == nil || b == nil {
+		return sizeTextGapPart.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"text\""...)
@@ -3130,11 +3049,8 @@ var sizeContentItemGap ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ContentItemGap) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeContentItemGap.Append(v)
+	if v == nil || b == nil {
+		return sizeContentItemGap.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"reason\":"...), v.Reason)
 	if v.Path != nil {
@@ -3252,11 +3168,8 @@ var sizeTextMetadataPart ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *TextMetadataPart) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeTextMetadataPart.Append(v)
+	if v == nil || b == nil {
+		return sizeTextMetadataPart.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"text\""...)
@@ -3389,11 +3302,8 @@ var sizeTextOmittedPart ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *TextOmittedPart) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeTextOmittedPart.Append(v)
+	if v == nil || b == nil {
+		return sizeTextOmittedPart.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"text\""...)
@@ -3606,11 +3516,8 @@ var sizeAttachmentBodyPart ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *AttachmentBodyPart) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeAttachmentBodyPart.Append(v)
+	if v == nil || b == nil {
+		return sizeAttachmentBodyPart.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"attachment\""...)
@@ -3688,11 +3595,8 @@ var sizeContentReference ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ContentReference) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeContentReference.Append(v)
+	if v == nil || b == nil {
+		return sizeContentReference.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"ref\":"...), v.Ref)
 	return append(b, '}')
@@ -3818,11 +3722,8 @@ var sizeAttachmentGapPart ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *AttachmentGapPart) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeAttachmentGapPart.Append(v)
+	if v == nil || b == nil {
+		return sizeAttachmentGapPart.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"attachment\""...)
@@ -3970,11 +3871,8 @@ var sizeAttachmentMetadataPart ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *AttachmentMetadataPart) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeAttachmentMetadataPart.Append(v)
+	if v == nil || b == nil {
+		return sizeAttachmentMetadataPart.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"attachment\""...)
@@ -4121,11 +4019,8 @@ var sizeAttachmentOmittedPart ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *AttachmentOmittedPart) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeAttachmentOmittedPart.Append(v)
+	if v == nil || b == nil {
+		return sizeAttachmentOmittedPart.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"attachment\""...)
@@ -4213,11 +4108,8 @@ var sizeInteractionEventConfigChangeBefore ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InteractionEventConfigChangeBefore) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInteractionEventConfigChangeBefore.Append(v)
+	if v == nil || b == nil {
+		return sizeInteractionEventConfigChangeBefore.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"config.change.before\""...)
 	b = v.Change.AppendJSON(append(b, ",\"change\":"...))
@@ -4296,11 +4188,8 @@ var sizeInteractionEventConfigChangeBeforeChange ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InteractionEventConfigChangeBeforeChange) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInteractionEventConfigChangeBeforeChange.Append(v)
+	if v == nil || b == nil {
+		return sizeInteractionEventConfigChangeBeforeChange.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"source\":"...), v.Source)
 	b = ahpimpl.AppendString(append(b, ",\"scope\":"...), v.Scope)
@@ -4375,11 +4264,8 @@ var sizeConfigChangeBeforeEventChange ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ConfigChangeBeforeEventChange) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeConfigChangeBeforeEventChange.Append(v)
+	if v == nil || b == nil {
+		return sizeConfigChangeBeforeEventChange.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"source\":"...), v.Source)
 	b = ahpimpl.AppendString(append(b, ",\"scope\":"...), v.Scope)
@@ -4454,11 +4340,8 @@ var sizeConfigChangeAfterEvent ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ConfigChangeAfterEvent) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeConfigChangeAfterEvent.Append(v)
+	if v == nil || b == nil {
+		return sizeConfigChangeAfterEvent.Start(b, v)
 	}
 	start := len(b)
 	b = appendEnvelopeMembers(b, &v.Envelope)
@@ -4539,11 +4422,8 @@ var sizeInteractionEventConfigChangeAfter ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InteractionEventConfigChangeAfter) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInteractionEventConfigChangeAfter.Append(v)
+	if v == nil || b == nil {
+		return sizeInteractionEventConfigChangeAfter.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"config.change.after\""...)
 	b = v.Change.AppendJSON(append(b, ",\"change\":"...))
@@ -4629,11 +4509,8 @@ var sizeInteractionEventConfigChangeAfterChange ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InteractionEventConfigChangeAfterChange) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInteractionEventConfigChangeAfterChange.Append(v)
+	if v == nil || b == nil {
+		return sizeInteractionEventConfigChangeAfterChange.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"source\":"...), v.Source)
 	b = ahpimpl.AppendString(append(b, ",\"scope\":"...), v.Scope)
@@ -4718,11 +4595,8 @@ var sizeConfigChangeAfterEventChange ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ConfigChangeAfterEventChange) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeConfigChangeAfterEventChange.Append(v)
+	if v == nil || b == nil {
+		return sizeConfigChangeAfterEventChange.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"source\":"...), v.Source)
 	b = ahpimpl.AppendString(append(b, ",\"scope\":"...), v.Scope)
@@ -4823,11 +4697,8 @@ var sizeExecutionEventTurnStart ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventTurnStart) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventTurnStart.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventTurnStart.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"turn.start\""...)
 	b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
@@ -4904,11 +4775,8 @@ var sizeIdentity ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *Identity) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeIdentity.Append(v)
+	if v == nil || b == nil {
+		return sizeIdentity.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	if v.Synthesized != nil {
@@ -4978,11 +4846,8 @@ var sizeCanonicalMessage ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *CanonicalMessage) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeCanonicalMessage.Append(v)
+	if v == nil || b == nil {
+		return sizeCanonicalMessage.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = ahpimpl.AppendString(append(b, ",\"role\":"...), string(v.Role))
@@ -5123,11 +4988,8 @@ var sizeExecutionEventTurnFinishBefore ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventTurnFinishBefore) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventTurnFinishBefore.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventTurnFinishBefore.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"turn.finish.before\""...)
 	b = appendEventCoreMembers(b, &v.EventCore)
@@ -5235,11 +5097,8 @@ var sizeTurnCompletion ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *TurnCompletion) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeTurnCompletion.Append(v)
+	if v == nil || b == nil {
+		return sizeTurnCompletion.Start(b, v)
 	}
 	b = v.Turn.AppendJSON(append(b, "{\"turn\":"...))
 	b = appendListCanonicalMessage(append(b, ",\"items\":"...), v.Items)
@@ -5371,11 +5230,8 @@ var sizeExecutionEventUsage ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventUsage) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventUsage.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventUsage.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"kind\":"...), string(v.Kind))
 	b = ahpimpl.AppendString(append(b, ",\"scope\":"...), string(v.Scope))
@@ -5510,11 +5366,8 @@ var sizeExecutionEventUsageCost ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventUsageCost) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventUsageCost.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventUsageCost.Start(b, v)
 	}
 	b = ahpimpl.AppendNumber(append(b, "{\"amount\":"...), v.Amount)
 	b = ahpimpl.AppendString(append(b, ",\"currency\":"...), v.Currency)
@@ -5658,11 +5511,8 @@ var sizeExecutionEventTurnEnd ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventTurnEnd) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventTurnEnd.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventTurnEnd.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"turn.end\""...)
 	if v.Error != nil {
@@ -5763,11 +5613,8 @@ var sizeExecutionEventError ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventError) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventError.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventError.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"message\":"...), v.Message)
 	b = ahpimpl.AppendString(append(b, ",\"class\":"...), v.Class)
@@ -5946,11 +5793,8 @@ var sizeExecutionEventTurnProgress ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventTurnProgress) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventTurnProgress.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventTurnProgress.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"turn.progress\""...)
 	b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
@@ -6073,11 +5917,8 @@ var sizeExecutionEventModelRequestBefore ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventModelRequestBefore) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventModelRequestBefore.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventModelRequestBefore.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"model.request.before\""...)
 	if v.Turn != nil {
@@ -6160,11 +6001,8 @@ var sizeExecutionEventModel ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventModel) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventModel.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventModel.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = ahpimpl.AppendString(append(b, ",\"provider\":"...), v.Provider)
@@ -6225,11 +6063,8 @@ var sizeExecutionEventAttempt ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventAttempt) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventAttempt.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventAttempt.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = ahpimpl.AppendNumber(append(b, ",\"number\":"...), v.Number)
@@ -6345,11 +6180,8 @@ var sizeExecutionEventModelResponseAfter ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventModelResponseAfter) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventModelResponseAfter.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventModelResponseAfter.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"model.response.after\""...)
 	if v.Turn != nil {
@@ -6515,11 +6347,8 @@ var sizeExecutionEventExecutionExecuted ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventExecutionExecuted) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventExecutionExecuted.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventExecutionExecuted.Start(b, v)
 	}
 	b = append(b, "{\"status\":\"executed\""...)
 	return append(b, '}')
@@ -6583,11 +6412,8 @@ var sizeExecutionEventExecutionSkippedSuppliedResult ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventExecutionSkippedSuppliedResult) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventExecutionSkippedSuppliedResult.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventExecutionSkippedSuppliedResult.Start(b, v)
 	}
 	b = append(b, "{\"status\":\"skipped\""...)
 	b = append(b, ",\"reason\":\"supplied_result\""...)
@@ -6658,11 +6484,8 @@ var sizeExecutionEventExecutionSkippedPolicy ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventExecutionSkippedPolicy) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventExecutionSkippedPolicy.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventExecutionSkippedPolicy.Start(b, v)
 	}
 	b = append(b, "{\"status\":\"skipped\""...)
 	b = append(b, ",\"reason\":\"policy\""...)
@@ -6736,11 +6559,8 @@ var sizeExecutionEventExecutionSkippedCancelled ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventExecutionSkippedCancelled) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventExecutionSkippedCancelled.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventExecutionSkippedCancelled.Start(b, v)
 	}
 	b = append(b, "{\"status\":\"skipped\""...)
 	b = append(b, ",\"reason\":\"cancelled\""...)
@@ -6814,11 +6634,8 @@ var sizeExecutionEventExecutionSkippedTimeout ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventExecutionSkippedTimeout) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventExecutionSkippedTimeout.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventExecutionSkippedTimeout.Start(b, v)
 	}
 	b = append(b, "{\"status\":\"skipped\""...)
 	b = append(b, ",\"reason\":\"timeout\""...)
@@ -6892,11 +6709,8 @@ var sizeExecutionEventExecutionSkippedOther ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventExecutionSkippedOther) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventExecutionSkippedOther.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventExecutionSkippedOther.Start(b, v)
 	}
 	b = append(b, "{\"status\":\"skipped\""...)
 	b = append(b, ",\"reason\":\"other\""...)
@@ -7031,11 +6845,8 @@ var sizeExecutionEventModelError ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventModelError) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventModelError.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventModelError.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"model.error\""...)
 	if v.Turn != nil {
@@ -7180,11 +6991,8 @@ var sizeExecutionEventModelSwitchBefore ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventModelSwitchBefore) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventModelSwitchBefore.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventModelSwitchBefore.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"model.switch.before\""...)
 	if v.Turn != nil {
@@ -7287,11 +7095,8 @@ var sizeExecutionEventModelSwitchBeforePricing ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventModelSwitchBeforePricing) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventModelSwitchBeforePricing.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventModelSwitchBeforePricing.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"currency\":"...), v.Currency)
 	if v.InputPerMillionTokens != nil {
@@ -7396,11 +7201,8 @@ var sizeExecutionEventModelSwitchAfter ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventModelSwitchAfter) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventModelSwitchAfter.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventModelSwitchAfter.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"model.switch.after\""...)
 	if v.Turn != nil {
@@ -7528,11 +7330,8 @@ var sizeExecutionEventToolPermissionRequest ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventToolPermissionRequest) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventToolPermissionRequest.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventToolPermissionRequest.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"tool.permission.request\""...)
 	if v.Turn != nil {
@@ -7641,11 +7440,8 @@ var sizeToolCall ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ToolCall) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeToolCall.Append(v)
+	if v == nil || b == nil {
+		return sizeToolCall.Start(b, v)
 	}
 	start := len(b)
 	b = appendToolCallMembers(b, v)
@@ -7731,11 +7527,8 @@ var sizeExecutionEventTool ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventTool) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventTool.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventTool.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"name\":"...), v.Name)
 	if v.Kind != nil {
@@ -7821,11 +7614,8 @@ var sizeExecutionEventMCP ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventMCP) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventMCP.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventMCP.Start(b, v)
 	}
 	b = v.Server.AppendJSON(append(b, "{\"server\":"...))
 	b = ahpimpl.AppendString(append(b, ",\"toolName\":"...), v.ToolName)
@@ -7888,11 +7678,8 @@ var sizeExecutionEventMCPServer ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventMCPServer) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventMCPServer.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventMCPServer.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	if v.Name != nil {
@@ -7974,11 +7761,8 @@ var sizeExecutionEventMCPConnectionVariant1 ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventMCPConnectionVariant1) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventMCPConnectionVariant1.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventMCPConnectionVariant1.Start(b, v)
 	}
 	b = append(b, "{\"transport\":\"http\""...)
 	if v.URL != nil {
@@ -8055,11 +7839,8 @@ var sizeConnectionGap ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ConnectionGap) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeConnectionGap.Append(v)
+	if v == nil || b == nil {
+		return sizeConnectionGap.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"path\":"...), v.Path)
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
@@ -8126,11 +7907,8 @@ var sizeExecutionEventMCPConnectionVariant2 ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventMCPConnectionVariant2) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventMCPConnectionVariant2.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventMCPConnectionVariant2.Start(b, v)
 	}
 	b = append(b, "{\"transport\":\"sse\""...)
 	if v.URL != nil {
@@ -8228,11 +8006,8 @@ var sizeExecutionEventMCPConnectionVariant3 ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventMCPConnectionVariant3) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventMCPConnectionVariant3.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventMCPConnectionVariant3.Start(b, v)
 	}
 	b = append(b, "{\"transport\":\"stdio\""...)
 	if v.Command != nil {
@@ -8335,11 +8110,8 @@ var sizeExecutionEventMCPConnectionVariant4 ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventMCPConnectionVariant4) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventMCPConnectionVariant4.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventMCPConnectionVariant4.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"transport\":"...), v.Transport)
 	if v.AddressForm != nil {
@@ -8461,11 +8233,8 @@ var sizeExecutionEventBatch ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventBatch) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventBatch.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventBatch.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = ahpimpl.AppendStrings(append(b, ",\"callIds\":"...), v.CallIDs)
@@ -8567,11 +8336,8 @@ var sizeExecutionEventToolPermissionResolved ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventToolPermissionResolved) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventToolPermissionResolved.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventToolPermissionResolved.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"tool.permission.resolved\""...)
 	if v.Turn != nil {
@@ -8730,11 +8496,8 @@ var sizeExecutionEventToolProgress ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventToolProgress) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventToolProgress.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventToolProgress.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"tool.progress\""...)
 	if v.Turn != nil {
@@ -8857,11 +8620,8 @@ var sizeExecutionEventToolBatchAfter ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventToolBatchAfter) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventToolBatchAfter.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventToolBatchAfter.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"tool.batch.after\""...)
 	if v.Turn != nil {
@@ -8962,11 +8722,8 @@ var sizeExecutionEventToolBatchAfterCall ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventToolBatchAfterCall) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventToolBatchAfterCall.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventToolBatchAfterCall.Start(b, v)
 	}
 	b = v.Call.AppendJSON(append(b, "{\"call\":"...))
 	b = v.Tool.AppendJSON(append(b, ",\"tool\":"...))
@@ -9099,11 +8856,8 @@ var sizeExecutionEventContextCompactBefore ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventContextCompactBefore) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventContextCompactBefore.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventContextCompactBefore.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"context.compact.before\""...)
 	if v.Turn != nil {
@@ -9214,11 +8968,8 @@ var sizeExecutionEventTokencounts ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventTokencounts) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventTokencounts.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventTokencounts.Start(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -9331,11 +9082,8 @@ var sizeExecutionEventContextCompactAfter ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventContextCompactAfter) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventContextCompactAfter.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventContextCompactAfter.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"context.compact.after\""...)
 	if v.Turn != nil {
@@ -9422,11 +9170,8 @@ var sizeExecutionEventContextCompactAfterRemovedItem ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventContextCompactAfterRemovedItem) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventContextCompactAfterRemovedItem.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventContextCompactAfterRemovedItem.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	return append(b, '}')
@@ -9500,11 +9245,8 @@ var sizeTaskWorkspaceEventTaskChangeBefore ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *TaskWorkspaceEventTaskChangeBefore) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeTaskWorkspaceEventTaskChangeBefore.Append(v)
+	if v == nil || b == nil {
+		return sizeTaskWorkspaceEventTaskChangeBefore.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"task.change.before\""...)
 	b = v.Task.AppendJSON(append(b, ",\"task\":"...))
@@ -9598,11 +9340,8 @@ var sizeTaskChange ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *TaskChange) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeTaskChange.Append(v)
+	if v == nil || b == nil {
+		return sizeTaskChange.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = ahpimpl.AppendString(append(b, ",\"operation\":"...), string(v.Operation))
@@ -9699,11 +9438,8 @@ var sizeTaskWorkspaceEventTaskChangeAfter ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *TaskWorkspaceEventTaskChangeAfter) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeTaskWorkspaceEventTaskChangeAfter.Append(v)
+	if v == nil || b == nil {
+		return sizeTaskWorkspaceEventTaskChangeAfter.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"task.change.after\""...)
 	b = v.Task.AppendJSON(append(b, ",\"task\":"...))
@@ -9793,11 +9529,8 @@ var sizeUserAttentionEvent ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *UserAttentionEvent) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeUserAttentionEvent.Append(v)
+	if v == nil || b == nil {
+		return sizeUserAttentionEvent.Start(b, v)
 	}
 	start := len(b)
 	b = appendEnvelopeMembers(b, &v.Envelope)
@@ -9878,11 +9611,8 @@ var sizeInteractionEventUserAttention ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InteractionEventUserAttention) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInteractionEventUserAttention.Append(v)
+	if v == nil || b == nil {
+		return sizeInteractionEventUserAttention.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"user.attention\""...)
 	b = v.Attention.AppendJSON(append(b, ",\"attention\":"...))
@@ -9949,11 +9679,8 @@ var sizeInteractionEventUserAttentionAttention ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InteractionEventUserAttentionAttention) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInteractionEventUserAttentionAttention.Append(v)
+	if v == nil || b == nil {
+		return sizeInteractionEventUserAttentionAttention.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"kind\":"...), v.Kind)
 	b = appendListTextPart(append(b, ",\"message\":"...), v.Message)
@@ -10015,11 +9742,8 @@ var sizeUserAttentionEventAttention ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *UserAttentionEventAttention) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeUserAttentionEventAttention.Append(v)
+	if v == nil || b == nil {
+		return sizeUserAttentionEventAttention.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"kind\":"...), v.Kind)
 	b = appendListTextPart(append(b, ",\"message\":"...), v.Message)
@@ -10091,11 +9815,8 @@ var sizeUserElicitationRequestEvent ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *UserElicitationRequestEvent) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeUserElicitationRequestEvent.Append(v)
+	if v == nil || b == nil {
+		return sizeUserElicitationRequestEvent.Start(b, v)
 	}
 	start := len(b)
 	b = appendEnvelopeMembers(b, &v.Envelope)
@@ -10178,11 +9899,8 @@ var sizeInteractionEventUserElicitationRequest ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InteractionEventUserElicitationRequest) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInteractionEventUserElicitationRequest.Append(v)
+	if v == nil || b == nil {
+		return sizeInteractionEventUserElicitationRequest.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"user.elicitation.request\""...)
 	b = v.Elicitation.AppendJSON(append(b, ",\"elicitation\":"...))
@@ -10255,11 +9973,8 @@ var sizeInteractionEventUserElicitationRequestElicitation ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InteractionEventUserElicitationRequestElicitation) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInteractionEventUserElicitationRequestElicitation.Append(v)
+	if v == nil || b == nil {
+		return sizeInteractionEventUserElicitationRequestElicitation.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"server\":"...), v.Server)
 	b = ahpimpl.AppendString(append(b, ",\"mode\":"...), string(v.Mode))
@@ -10344,11 +10059,8 @@ var sizeUserElicitationRequestEventElicitation ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *UserElicitationRequestEventElicitation) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeUserElicitationRequestEventElicitation.Append(v)
+	if v == nil || b == nil {
+		return sizeUserElicitationRequestEventElicitation.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"server\":"...), v.Server)
 	b = ahpimpl.AppendString(append(b, ",\"mode\":"...), string(v.Mode))
@@ -10430,11 +10142,8 @@ var sizeUserElicitationResultEvent ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *UserElicitationResultEvent) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeUserElicitationResultEvent.Append(v)
+	if v == nil || b == nil {
+		return sizeUserElicitationResultEvent.Start(b, v)
 	}
 	start := len(b)
 	b = appendEnvelopeMembers(b, &v.Envelope)
@@ -10517,11 +10226,8 @@ var sizeInteractionEventUserElicitationResult ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InteractionEventUserElicitationResult) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInteractionEventUserElicitationResult.Append(v)
+	if v == nil || b == nil {
+		return sizeInteractionEventUserElicitationResult.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"user.elicitation.result\""...)
 	b = v.Elicitation.AppendJSON(append(b, ",\"elicitation\":"...))
@@ -10597,11 +10303,8 @@ var sizeInteractionEventUserElicitationResultElicitation ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InteractionEventUserElicitationResultElicitation) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInteractionEventUserElicitationResultElicitation.Append(v)
+	if v == nil || b == nil {
+		return sizeInteractionEventUserElicitationResultElicitation.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"server\":"...), v.Server)
 	b = ahpimpl.AppendString(append(b, ",\"mode\":"...), string(v.Mode))
@@ -10691,11 +10394,8 @@ var sizeUserElicitationResultEventElicitation ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *UserElicitationResultEventElicitation) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeUserElicitationResultEventElicitation.Append(v)
+	if v == nil || b == nil {
+		return sizeUserElicitationResultEventElicitation.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"server\":"...), v.Server)
 	b = ahpimpl.AppendString(append(b, ",\"mode\":"...), string(v.Mode))
@@ -10790,11 +10490,8 @@ var sizeUserMessageInboundEvent ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *UserMessageInboundEvent) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeUserMessageInboundEvent.Append(v)
+	if v == nil || b == nil {
+		return sizeUserMessageInboundEvent.Start(b, v)
 	}
 	start := len(b)
 	b = appendEnvelopeMembers(b, &v.Envelope)
@@ -10875,11 +10572,8 @@ var sizeInteractionEventUserMessageInbound ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InteractionEventUserMessageInbound) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInteractionEventUserMessageInbound.Append(v)
+	if v == nil || b == nil {
+		return sizeInteractionEventUserMessageInbound.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"user.message.inbound\""...)
 	b = v.Message.AppendJSON(append(b, ",\"message\":"...))
@@ -10948,11 +10642,8 @@ var sizeInteractionEventUserMessageInboundMessage ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InteractionEventUserMessageInboundMessage) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInteractionEventUserMessageInboundMessage.Append(v)
+	if v == nil || b == nil {
+		return sizeInteractionEventUserMessageInboundMessage.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"channel\":"...), v.Channel)
 	b = ahpimpl.AppendString(append(b, ",\"sender\":"...), v.Sender)
@@ -11013,11 +10704,8 @@ var sizeUserMessageInboundEventMessage ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *UserMessageInboundEventMessage) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeUserMessageInboundEventMessage.Append(v)
+	if v == nil || b == nil {
+		return sizeUserMessageInboundEventMessage.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"channel\":"...), v.Channel)
 	b = ahpimpl.AppendString(append(b, ",\"sender\":"...), v.Sender)
@@ -11088,11 +10776,8 @@ var sizeUserMessageOutboundEvent ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *UserMessageOutboundEvent) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeUserMessageOutboundEvent.Append(v)
+	if v == nil || b == nil {
+		return sizeUserMessageOutboundEvent.Start(b, v)
 	}
 	start := len(b)
 	b = appendEnvelopeMembers(b, &v.Envelope)
@@ -11173,11 +10858,8 @@ var sizeInteractionEventUserMessageOutbound ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InteractionEventUserMessageOutbound) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInteractionEventUserMessageOutbound.Append(v)
+	if v == nil || b == nil {
+		return sizeInteractionEventUserMessageOutbound.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"user.message.outbound\""...)
 	b = v.Message.AppendJSON(append(b, ",\"message\":"...))
@@ -11242,11 +10924,8 @@ var sizeInteractionEventUserMessageOutboundMessage ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InteractionEventUserMessageOutboundMessage) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInteractionEventUserMessageOutboundMessage.Append(v)
+	if v == nil || b == nil {
+		return sizeInteractionEventUserMessageOutboundMessage.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"channel\":"...), v.Channel)
 	b = appendListCanonicalMessage(append(b, ",\"messages\":"...), v.Messages)
@@ -11302,11 +10981,8 @@ var sizeUserMessageOutboundEventMessage ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *UserMessageOutboundEventMessage) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeUserMessageOutboundEventMessage.Append(v)
+	if v == nil || b == nil {
+		return sizeUserMessageOutboundEventMessage.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"channel\":"...), v.Channel)
 	b = appendListCanonicalMessage(append(b, ",\"messages\":"...), v.Messages)
@@ -11383,11 +11059,8 @@ var sizeTaskWorkspaceEventWorkspaceChangeBefore ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeTaskWorkspaceEventWorkspaceChangeBefore.Append(v)
+	if v == nil || b == nil {
+		return sizeTaskWorkspaceEventWorkspaceChangeBefore.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"workspace.change.before\""...)
 	b = v.Workspace.AppendJSON(append(b, ",\"workspace\":"...))
@@ -11472,11 +11145,8 @@ var sizeWorkspaceChange ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *WorkspaceChange) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeWorkspaceChange.Append(v)
+	if v == nil || b == nil {
+		return sizeWorkspaceChange.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"kind\":"...), string(v.Kind))
 	b = v.Change.AppendJSON(append(b, ",\"change\":"...))
@@ -11553,11 +11223,8 @@ var sizeWorkspaceState ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *WorkspaceState) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeWorkspaceState.Append(v)
+	if v == nil || b == nil {
+		return sizeWorkspaceState.Start(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -11637,11 +11304,8 @@ var sizeTaskWorkspaceEventWorkspaceChangeAfter ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeTaskWorkspaceEventWorkspaceChangeAfter.Append(v)
+	if v == nil || b == nil {
+		return sizeTaskWorkspaceEventWorkspaceChangeAfter.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"workspace.change.after\""...)
 	b = v.Workspace.AppendJSON(append(b, ",\"workspace\":"...))
@@ -11733,11 +11397,8 @@ var sizeTaskWorkspaceEventFileChanged ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *TaskWorkspaceEventFileChanged) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeTaskWorkspaceEventFileChanged.Append(v)
+	if v == nil || b == nil {
+		return sizeTaskWorkspaceEventFileChanged.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"file.changed\""...)
 	b = appendListChangedFile(append(b, ",\"changes\":"...), v.Changes)
@@ -11821,11 +11482,8 @@ var sizeChangedFile ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ChangedFile) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeChangedFile.Append(v)
+	if v == nil || b == nil {
+		return sizeChangedFile.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"path\":"...), v.Path)
 	b = ahpimpl.AppendString(append(b, ",\"operation\":"...), string(v.Operation))
@@ -12045,11 +11703,8 @@ var sizeHookFailureEvent ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *HookFailureEvent) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeHookFailureEvent.Append(v)
+	if v == nil || b == nil {
+		return sizeHookFailureEvent.Start(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -12158,11 +11813,8 @@ var sizeInteractionEventHookFailure ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InteractionEventHookFailure) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInteractionEventHookFailure.Append(v)
+	if v == nil || b == nil {
+		return sizeInteractionEventHookFailure.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"hook.failure\""...)
 	b = v.Failure.AppendJSON(append(b, ",\"failure\":"...))
@@ -12232,11 +11884,8 @@ var sizeInteractionEventHookFailureFailure ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InteractionEventHookFailureFailure) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInteractionEventHookFailureFailure.Append(v)
+	if v == nil || b == nil {
+		return sizeInteractionEventHookFailureFailure.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"backendId\":"...), v.BackendID)
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
@@ -12311,11 +11960,8 @@ var sizeHookFailureEventFailure ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *HookFailureEventFailure) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeHookFailureEventFailure.Append(v)
+	if v == nil || b == nil {
+		return sizeHookFailureEventFailure.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"backendId\":"...), v.BackendID)
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
@@ -12472,11 +12118,8 @@ var sizeJSONRPCErrorResponse ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *JSONRPCErrorResponse) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeJSONRPCErrorResponse.Append(v)
+	if v == nil || b == nil {
+		return sizeJSONRPCErrorResponse.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -12551,11 +12194,8 @@ var sizeJSONRPCErrorResponseError ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *JSONRPCErrorResponseError) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeJSONRPCErrorResponseError.Append(v)
+	if v == nil || b == nil {
+		return sizeJSONRPCErrorResponseError.Start(b, v)
 	}
 	b = ahpimpl.AppendNumber(append(b, "{\"code\":"...), v.Code)
 	b = ahpimpl.AppendString(append(b, ",\"message\":"...), v.Message)
@@ -12656,11 +12296,8 @@ var sizeJSONRPCNotification ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *JSONRPCNotification) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeJSONRPCNotification.Append(v)
+	if v == nil || b == nil {
+		return sizeJSONRPCNotification.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = ahpimpl.AppendString(append(b, ",\"method\":"...), v.Method)
@@ -12799,11 +12436,8 @@ var sizeContentSelection ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ContentSelection) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeContentSelection.Append(v)
+	if v == nil || b == nil {
+		return sizeContentSelection.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"default\":"...), string(v.Default))
 	if v.Text != nil {
@@ -12901,11 +12535,8 @@ var sizeContentUploadReceipt ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ContentUploadReceipt) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeContentUploadReceipt.Append(v)
+	if v == nil || b == nil {
+		return sizeContentUploadReceipt.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"ref\":"...), v.Ref)
 	b = ahpimpl.AppendNumber(append(b, ",\"size\":"...), v.Size)
@@ -12978,11 +12609,8 @@ var sizeContentUpload ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ContentUpload) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeContentUpload.Append(v)
+	if v == nil || b == nil {
+		return sizeContentUpload.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"endpoint\":"...), v.Endpoint)
 	if v.Auth != nil {
@@ -13103,11 +12731,8 @@ var sizeAuthenticationBearer ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *AuthenticationBearer) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeAuthenticationBearer.Append(v)
+	if v == nil || b == nil {
+		return sizeAuthenticationBearer.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"bearer\""...)
 	if v.TokenEnv != nil {
@@ -13204,11 +12829,8 @@ var sizeAuthenticationOAuth ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *AuthenticationOAuth) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeAuthenticationOAuth.Append(v)
+	if v == nil || b == nil {
+		return sizeAuthenticationOAuth.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"oauth\""...)
 	b = ahpimpl.AppendString(append(b, ",\"resource\":"...), v.Resource)
@@ -13311,11 +12933,8 @@ var sizeDenyEffect ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *DenyEffect) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeDenyEffect.Append(v)
+	if v == nil || b == nil {
+		return sizeDenyEffect.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"deny\""...)
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
@@ -13455,11 +13074,8 @@ var sizeAllowEffect ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *AllowEffect) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeAllowEffect.Append(v)
+	if v == nil || b == nil {
+		return sizeAllowEffect.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"allow\""...)
 	return append(b, '}')
@@ -13517,11 +13133,8 @@ var sizeAskEffect ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *AskEffect) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeAskEffect.Append(v)
+	if v == nil || b == nil {
+		return sizeAskEffect.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"ask\""...)
 	return append(b, '}')
@@ -13597,11 +13210,8 @@ var sizeModifyEffect ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ModifyEffect) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeModifyEffect.Append(v)
+	if v == nil || b == nil {
+		return sizeModifyEffect.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"modify\""...)
 	b = ahpimpl.AppendString(append(b, ",\"target\":"...), string(v.Target))
@@ -13707,11 +13317,8 @@ var sizeMessageEffect ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *MessageEffect) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeMessageEffect.Append(v)
+	if v == nil || b == nil {
+		return sizeMessageEffect.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"message\""...)
 	b = ahpimpl.AppendString(append(b, ",\"text\":"...), v.Text)
@@ -13775,11 +13382,8 @@ var sizeReturnEffect ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ReturnEffect) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeReturnEffect.Append(v)
+	if v == nil || b == nil {
+		return sizeReturnEffect.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"return\""...)
 	b = ahpimpl.AppendValue(append(b, ",\"value\":"...), v.Value)
@@ -13845,11 +13449,8 @@ var sizeFlowStopEffect ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *FlowStopEffect) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeFlowStopEffect.Append(v)
+	if v == nil || b == nil {
+		return sizeFlowStopEffect.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"flow\""...)
 	b = append(b, ",\"operation\":\"stop\""...)
@@ -13918,11 +13519,8 @@ var sizeFlowContinueEffect ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *FlowContinueEffect) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeFlowContinueEffect.Append(v)
+	if v == nil || b == nil {
+		return sizeFlowContinueEffect.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"flow\""...)
 	b = append(b, ",\"operation\":\"continue\""...)
@@ -13995,11 +13593,8 @@ var sizeInjectEffect ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InjectEffect) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInjectEffect.Append(v)
+	if v == nil || b == nil {
+		return sizeInjectEffect.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"inject\""...)
 	b = append(b, ",\"target\":\"context\""...)
@@ -14284,11 +13879,8 @@ var sizeToolBeforeEvent ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ToolBeforeEvent) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeToolBeforeEvent.Append(v)
+	if v == nil || b == nil {
+		return sizeToolBeforeEvent.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"tool.before\""...)
 	b = appendEnvelopeMembers(b, &v.Envelope)
@@ -14409,11 +14001,8 @@ var sizeToolAfterEvent ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ToolAfterEvent) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeToolAfterEvent.Append(v)
+	if v == nil || b == nil {
+		return sizeToolAfterEvent.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"tool.after\""...)
 	if v.Turn != nil {
@@ -14524,11 +14113,8 @@ var sizeExecutionEventFilechange ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ExecutionEventFilechange) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeExecutionEventFilechange.Append(v)
+	if v == nil || b == nil {
+		return sizeExecutionEventFilechange.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"path\":"...), v.Path)
 	b = ahpimpl.AppendString(append(b, ",\"change\":"...), string(v.Change))
@@ -14771,11 +14357,8 @@ var sizeSessionStartEvent ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *SessionStartEvent) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeSessionStartEvent.Append(v)
+	if v == nil || b == nil {
+		return sizeSessionStartEvent.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"session.start\""...)
 	if v.Turn != nil {
@@ -14892,11 +14475,8 @@ var sizeSessionStartEventHarness ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *SessionStartEventHarness) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeSessionStartEventHarness.Append(v)
+	if v == nil || b == nil {
+		return sizeSessionStartEventHarness.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"name\":"...), v.Name)
 	b = ahpimpl.AppendString(append(b, ",\"version\":"...), v.Version)
@@ -15093,11 +14673,8 @@ var sizeSessionEndEvent ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *SessionEndEvent) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeSessionEndEvent.Append(v)
+	if v == nil || b == nil {
+		return sizeSessionEndEvent.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"session.end\""...)
 	b = ahpimpl.AppendString(append(b, ",\"outcome\":"...), string(v.Outcome))
@@ -15405,11 +14982,8 @@ var sizeInterceptDenyResponse ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InterceptDenyResponse) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInterceptDenyResponse.Append(v)
+	if v == nil || b == nil {
+		return sizeInterceptDenyResponse.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -15480,11 +15054,8 @@ var sizeInterceptDenyResponseResult ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInterceptDenyResponseResult.Append(v)
+	if v == nil || b == nil {
+		return sizeInterceptDenyResponseResult.Start(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	b = appendListDenyEffect(append(b, ",\"effects\":"...), v.Effects)
@@ -15556,11 +15127,8 @@ var sizeInterceptNoEffectResponse ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InterceptNoEffectResponse) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInterceptNoEffectResponse.Append(v)
+	if v == nil || b == nil {
+		return sizeInterceptNoEffectResponse.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -15631,11 +15199,8 @@ var sizeInterceptNoEffectResponseResult ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInterceptNoEffectResponseResult.Append(v)
+	if v == nil || b == nil {
+		return sizeInterceptNoEffectResponseResult.Start(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	b = appendList_value(append(b, ",\"effects\":"...), v.Effects)
@@ -15714,11 +15279,8 @@ var sizeInterceptRequest ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InterceptRequest) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInterceptRequest.Append(v)
+	if v == nil || b == nil {
+		return sizeInterceptRequest.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -15802,11 +15364,8 @@ var sizeInterceptRequestParams ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInterceptRequestParams.Append(v)
+	if v == nil || b == nil {
+		return sizeInterceptRequestParams.Start(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	b = append(b, ",\"event\":"...)
@@ -15902,11 +15461,8 @@ var sizeInterceptRequestParamsState ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InterceptRequestParamsState) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInterceptRequestParamsState.Append(v)
+	if v == nil || b == nil {
+		return sizeInterceptRequestParamsState.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"permission\":"...), string(v.Permission))
 	b = v.Candidate.AppendJSON(append(b, ",\"candidate\":"...))
@@ -16046,11 +15602,8 @@ var sizeInterceptRequestParamsStateCandidateObject ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InterceptRequestParamsStateCandidateObject) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInterceptRequestParamsStateCandidateObject.Append(v)
+	if v == nil || b == nil {
+		return sizeInterceptRequestParamsStateCandidateObject.Start(b, v)
 	}
 	b = ahpimpl.AppendValue(append(b, "{\"value\":"...), v.Value)
 	if v.Provenance != nil {
@@ -16131,11 +15684,8 @@ var sizeInterceptResponse ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InterceptResponse) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInterceptResponse.Append(v)
+	if v == nil || b == nil {
+		return sizeInterceptResponse.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -16206,11 +15756,8 @@ var sizeInterceptResponseResult ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InterceptResponseResult) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInterceptResponseResult.Append(v)
+	if v == nil || b == nil {
+		return sizeInterceptResponseResult.Start(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	b = appendListEffect(append(b, ",\"effects\":"...), v.Effects)
@@ -16370,11 +15917,8 @@ var sizeMCPElicitationBooleanSchema ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *MCPElicitationBooleanSchema) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeMCPElicitationBooleanSchema.Append(v)
+	if v == nil || b == nil {
+		return sizeMCPElicitationBooleanSchema.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"boolean\""...)
 	if v.Title != nil {
@@ -16494,11 +16038,8 @@ var sizeMCPElicitationElicitRequestFormParams ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *MCPElicitationElicitRequestFormParams) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeMCPElicitationElicitRequestFormParams.Append(v)
+	if v == nil || b == nil {
+		return sizeMCPElicitationElicitRequestFormParams.Start(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -16569,11 +16110,8 @@ var sizeRequestMeta ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *RequestMeta) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeRequestMeta.Append(v)
+	if v == nil || b == nil {
+		return sizeRequestMeta.Start(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -16696,11 +16234,8 @@ var sizeMCPElicitationElicitRequestFormParamsRequestedSchema ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeMCPElicitationElicitRequestFormParamsRequestedSchema.Append(v)
+	if v == nil || b == nil {
+		return sizeMCPElicitationElicitRequestFormParamsRequestedSchema.Start(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -16911,11 +16446,8 @@ var sizeMCPElicitationStringSchema ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *MCPElicitationStringSchema) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeMCPElicitationStringSchema.Append(v)
+	if v == nil || b == nil {
+		return sizeMCPElicitationStringSchema.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"string\""...)
 	if v.Title != nil {
@@ -17064,11 +16596,8 @@ var sizeMCPElicitationNumberSchema ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *MCPElicitationNumberSchema) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeMCPElicitationNumberSchema.Append(v)
+	if v == nil || b == nil {
+		return sizeMCPElicitationNumberSchema.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"type\":"...), string(v.Type))
 	if v.Title != nil {
@@ -17191,11 +16720,8 @@ var sizeMCPElicitationUntitledSingleSelectEnumSchema ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *MCPElicitationUntitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeMCPElicitationUntitledSingleSelectEnumSchema.Append(v)
+	if v == nil || b == nil {
+		return sizeMCPElicitationUntitledSingleSelectEnumSchema.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"string\""...)
 	if v.Title != nil {
@@ -17310,11 +16836,8 @@ var sizeMCPElicitationTitledSingleSelectEnumSchema ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *MCPElicitationTitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeMCPElicitationTitledSingleSelectEnumSchema.Append(v)
+	if v == nil || b == nil {
+		return sizeMCPElicitationTitledSingleSelectEnumSchema.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"string\""...)
 	if v.Title != nil {
@@ -17389,11 +16912,8 @@ var sizeLabelledOption ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *LabelledOption) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeLabelledOption.Append(v)
+	if v == nil || b == nil {
+		return sizeLabelledOption.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"const\":"...), v.Const)
 	b = ahpimpl.AppendString(append(b, ",\"title\":"...), v.Title)
@@ -17503,11 +17023,8 @@ var sizeMCPElicitationUntitledMultiSelectEnumSchema ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *MCPElicitationUntitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeMCPElicitationUntitledMultiSelectEnumSchema.Append(v)
+	if v == nil || b == nil {
+		return sizeMCPElicitationUntitledMultiSelectEnumSchema.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"array\""...)
 	if v.Title != nil {
@@ -17583,11 +17100,8 @@ var sizeMCPElicitationUntitledMultiSelectEnumSchemaItems ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeMCPElicitationUntitledMultiSelectEnumSchemaItems.Append(v)
+	if v == nil || b == nil {
+		return sizeMCPElicitationUntitledMultiSelectEnumSchemaItems.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"string\""...)
 	b = ahpimpl.AppendStrings(append(b, ",\"enum\":"...), v.Enum)
@@ -17706,11 +17220,8 @@ var sizeMCPElicitationTitledMultiSelectEnumSchema ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *MCPElicitationTitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeMCPElicitationTitledMultiSelectEnumSchema.Append(v)
+	if v == nil || b == nil {
+		return sizeMCPElicitationTitledMultiSelectEnumSchema.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"array\""...)
 	if v.Title != nil {
@@ -17785,11 +17296,8 @@ var sizeMCPElicitationTitledMultiSelectEnumSchemaItems ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeMCPElicitationTitledMultiSelectEnumSchemaItems.Append(v)
+	if v == nil || b == nil {
+		return sizeMCPElicitationTitledMultiSelectEnumSchemaItems.Start(b, v)
 	}
 	b = appendListLabelledOption(append(b, "{\"anyOf\":"...), v.AnyOf)
 	return append(b, '}')
@@ -17892,11 +17400,8 @@ var sizeMCPElicitationLegacyTitledEnumSchema ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *MCPElicitationLegacyTitledEnumSchema) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeMCPElicitationLegacyTitledEnumSchema.Append(v)
+	if v == nil || b == nil {
+		return sizeMCPElicitationLegacyTitledEnumSchema.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"string\""...)
 	if v.Title != nil {
@@ -17976,11 +17481,8 @@ var sizeMCPElicitationTaskMetadata ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *MCPElicitationTaskMetadata) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeMCPElicitationTaskMetadata.Append(v)
+	if v == nil || b == nil {
+		return sizeMCPElicitationTaskMetadata.Start(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -18130,11 +17632,8 @@ var sizeMCPElicitationElicitRequestURLParams ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *MCPElicitationElicitRequestURLParams) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeMCPElicitationElicitRequestURLParams.Append(v)
+	if v == nil || b == nil {
+		return sizeMCPElicitationElicitRequestURLParams.Start(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -18228,11 +17727,8 @@ var sizeMCPElicitationElicitResult ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *MCPElicitationElicitResult) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeMCPElicitationElicitResult.Append(v)
+	if v == nil || b == nil {
+		return sizeMCPElicitationElicitResult.Start(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -18397,11 +17893,8 @@ var sizeObserveNotification ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ObserveNotification) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeObserveNotification.Append(v)
+	if v == nil || b == nil {
+		return sizeObserveNotification.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = append(b, ",\"method\":\"hooks/observe\""...)
@@ -18465,11 +17958,8 @@ var sizeObserveNotificationParams ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ObserveNotificationParams) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeObserveNotificationParams.Append(v)
+	if v == nil || b == nil {
+		return sizeObserveNotificationParams.Start(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	b = append(b, ",\"event\":"...)
@@ -18537,11 +18027,8 @@ var sizeRegistration ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *Registration) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeRegistration.Append(v)
+	if v == nil || b == nil {
+		return sizeRegistration.Start(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	b = appendListBackend(append(b, ",\"hooks\":"...), v.Hooks)
@@ -18615,11 +18102,8 @@ var sizeBackend ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *Backend) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeBackend.Append(v)
+	if v == nil || b == nil {
+		return sizeBackend.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"transport\":"...)
@@ -18712,11 +18196,8 @@ var sizeStdioTransport ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *StdioTransport) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeStdioTransport.Append(v)
+	if v == nil || b == nil {
+		return sizeStdioTransport.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"stdio\""...)
 	b = ahpimpl.AppendString(append(b, ",\"command\":"...), v.Command)
@@ -18810,11 +18291,8 @@ var sizeHTTPTransport ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *HTTPTransport) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeHTTPTransport.Append(v)
+	if v == nil || b == nil {
+		return sizeHTTPTransport.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"http\""...)
 	b = ahpimpl.AppendString(append(b, ",\"url\":"...), v.URL)
@@ -19019,11 +18497,8 @@ var sizeInterceptSubscription ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInterceptSubscription.Append(v)
+	if v == nil || b == nil {
+		return sizeInterceptSubscription.Start(b, v)
 	}
 	b = ahpimpl.AppendStrings(append(b, "{\"events\":"...), v.Events)
 	b = append(b, ",\"mode\":\"intercept\""...)
@@ -19124,11 +18599,8 @@ var sizeFilters ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *Filters) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeFilters.Append(v)
+	if v == nil || b == nil {
+		return sizeFilters.Start(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -19298,11 +18770,8 @@ var sizeObserveSubscription ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeObserveSubscription.Append(v)
+	if v == nil || b == nil {
+		return sizeObserveSubscription.Start(b, v)
 	}
 	b = ahpimpl.AppendStrings(append(b, "{\"events\":"...), v.Events)
 	b = append(b, ",\"mode\":\"observe\""...)
@@ -19460,11 +18929,8 @@ var sizeRegistrationContentreceiver ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *RegistrationContentreceiver) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeRegistrationContentreceiver.Append(v)
+	if v == nil || b == nil {
+		return sizeRegistrationContentreceiver.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"url\":"...), v.URL)
 	if v.Authentication != nil {

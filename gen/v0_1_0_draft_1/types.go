@@ -39,11 +39,8 @@ var sizeCapabilities ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *Capabilities) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeCapabilities.Append(v)
+	if v == nil || b == nil {
+		return sizeCapabilities.Start(b, v)
 	}
 	b = ahpimpl.AppendStrings(append(b, "{\"effects\":"...), v.Effects)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
@@ -106,11 +103,8 @@ var sizeErrorResponse ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ErrorResponse) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeErrorResponse.Append(v)
+	if v == nil || b == nil {
+		return sizeErrorResponse.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -250,11 +244,8 @@ var sizeErrorResponseError ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ErrorResponseError) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeErrorResponseError.Append(v)
+	if v == nil || b == nil {
+		return sizeErrorResponseError.Start(b, v)
 	}
 	b = ahpimpl.AppendNumber(append(b, "{\"code\":"...), v.Code)
 	b = ahpimpl.AppendString(append(b, ",\"message\":"...), v.Message)
@@ -381,11 +372,8 @@ var sizeNative ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *Native) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeNative.Append(v)
+	if v == nil || b == nil {
+		return sizeNative.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"provider\":"...), v.Provider)
 	b = ahpimpl.AppendString(append(b, ",\"eventName\":"...), v.EventName)
@@ -451,11 +439,8 @@ var sizeNotification ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *Notification) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeNotification.Append(v)
+	if v == nil || b == nil {
+		return sizeNotification.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = ahpimpl.AppendString(append(b, ",\"method\":"...), v.Method)
@@ -536,11 +521,8 @@ var sizeRequest ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *Request) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeRequest.Append(v)
+	if v == nil || b == nil {
+		return sizeRequest.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -637,11 +619,8 @@ var sizeSession ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *Session) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeSession.Append(v)
+	if v == nil || b == nil {
+		return sizeSession.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	if v.Cwd != nil {
@@ -714,11 +693,8 @@ var sizeSessionAgent ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *SessionAgent) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeSessionAgent.Append(v)
+	if v == nil || b == nil {
+		return sizeSessionAgent.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	if v.Type != nil {
@@ -784,11 +760,8 @@ var sizeSuccessResponse ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *SuccessResponse) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeSuccessResponse.Append(v)
+	if v == nil || b == nil {
+		return sizeSuccessResponse.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -866,11 +839,8 @@ var sizeDenyEffect ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *DenyEffect) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeDenyEffect.Append(v)
+	if v == nil || b == nil {
+		return sizeDenyEffect.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"deny\""...)
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
@@ -950,11 +920,8 @@ var sizeInterceptDenyResponse ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InterceptDenyResponse) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInterceptDenyResponse.Append(v)
+	if v == nil || b == nil {
+		return sizeInterceptDenyResponse.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -1026,11 +993,8 @@ var sizeInterceptDenyResponseResult ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInterceptDenyResponseResult.Append(v)
+	if v == nil || b == nil {
+		return sizeInterceptDenyResponseResult.Start(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"0.1\""...)
 	b = appendListDenyEffect(append(b, ",\"effects\":"...), v.Effects)
@@ -1104,11 +1068,8 @@ var sizeInterceptNoEffectResponse ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InterceptNoEffectResponse) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInterceptNoEffectResponse.Append(v)
+	if v == nil || b == nil {
+		return sizeInterceptNoEffectResponse.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -1179,11 +1140,8 @@ var sizeInterceptNoEffectResponseResult ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInterceptNoEffectResponseResult.Append(v)
+	if v == nil || b == nil {
+		return sizeInterceptNoEffectResponseResult.Start(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"0.1\""...)
 	b = appendList_value(append(b, ",\"effects\":"...), v.Effects)
@@ -1260,11 +1218,8 @@ var sizeInterceptRequest ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InterceptRequest) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInterceptRequest.Append(v)
+	if v == nil || b == nil {
+		return sizeInterceptRequest.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -1342,11 +1297,8 @@ var sizeInterceptRequestParams ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInterceptRequestParams.Append(v)
+	if v == nil || b == nil {
+		return sizeInterceptRequestParams.Start(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"0.1\""...)
 	b = v.Event.AppendJSON(append(b, ",\"event\":"...))
@@ -1443,11 +1395,8 @@ var sizeToolBefore ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ToolBefore) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeToolBefore.Append(v)
+	if v == nil || b == nil {
+		return sizeToolBefore.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
@@ -1546,11 +1495,8 @@ var sizeToolBeforeTool ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ToolBeforeTool) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeToolBeforeTool.Append(v)
+	if v == nil || b == nil {
+		return sizeToolBeforeTool.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"callId\":"...), v.CallID)
 	b = ahpimpl.AppendString(append(b, ",\"name\":"...), v.Name)
@@ -1696,11 +1642,8 @@ var sizeRegistration ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *Registration) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeRegistration.Append(v)
+	if v == nil || b == nil {
+		return sizeRegistration.Start(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"0.1\""...)
 	b = appendListBackend(append(b, ",\"hooks\":"...), v.Hooks)
@@ -1776,11 +1719,8 @@ var sizeBackend ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *Backend) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeBackend.Append(v)
+	if v == nil || b == nil {
+		return sizeBackend.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"transport\":"...)
@@ -1875,11 +1815,8 @@ var sizeStdioTransport ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *StdioTransport) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeStdioTransport.Append(v)
+	if v == nil || b == nil {
+		return sizeStdioTransport.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"stdio\""...)
 	b = ahpimpl.AppendString(append(b, ",\"command\":"...), v.Command)
@@ -1974,11 +1911,8 @@ var sizeHTTPTransport ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *HTTPTransport) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeHTTPTransport.Append(v)
+	if v == nil || b == nil {
+		return sizeHTTPTransport.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"http\""...)
 	b = ahpimpl.AppendString(append(b, ",\"url\":"...), v.URL)
@@ -2081,11 +2015,8 @@ var sizeAuthentication ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *Authentication) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeAuthentication.Append(v)
+	if v == nil || b == nil {
+		return sizeAuthentication.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"bearer\""...)
 	b = ahpimpl.AppendString(append(b, ",\"tokenEnv\":"...), v.TokenEnv)
@@ -2183,11 +2114,8 @@ var sizeInterceptSubscription ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeInterceptSubscription.Append(v)
+	if v == nil || b == nil {
+		return sizeInterceptSubscription.Start(b, v)
 	}
 	b = ahpimpl.AppendStrings(append(b, "{\"events\":"...), v.Events)
 	b = append(b, ",\"mode\":\"intercept\""...)
@@ -2297,11 +2225,8 @@ var sizeObserveSubscription ahpimpl.SizeHint
 // does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
 // result from earlier encodings.
 func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		return sizeObserveSubscription.Append(v)
+	if v == nil || b == nil {
+		return sizeObserveSubscription.Start(b, v)
 	}
 	b = ahpimpl.AppendStrings(append(b, "{\"events\":"...), v.Events)
 	b = append(b, ",\"mode\":\"observe\""...)

@@ -119,8 +119,10 @@ func (e *gotypes) encodeStruct(t *ir.Type) {
 	e.f.Var().Id(hint).Qual(impl, "SizeHint")
 	e.f.Comment("AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.")
 	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id(ir.MethodAppendJSON).Params(Id("b").Index().Byte()).Index().Byte().BlockFunc(func(g *Group) {
-		nilNull(g)
-		g.If(Id("b").Op("==").Nil()).Block(Return(Id(hint).Dot("Append").Call(Id("v"))))
+		// A nil v writes null (see nilNull); AppendJSON(nil) sizes its
+		// buffer from the hint. One test for both: the common case, a
+		// value encoded into the caller's buffer, passes it once.
+		g.If(Id("v").Op("==").Nil().Op("||").Id("b").Op("==").Nil()).Block(Return(Id(hint).Dot("Start").Call(Id("b"), Id("v"))))
 		if len(t.Fields) == 0 && t.Extra == nil && !t.Open {
 			g.Return(Append(Id("b"), Lit("{}").Op("..."))) // a closed object with no members
 			return
