@@ -43,9 +43,7 @@ func bCapabilitiesRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesRequest
 
 var sizeCapabilitiesRequest ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CapabilitiesRequest) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeCapabilitiesRequest.Start(b, v)
@@ -69,8 +67,7 @@ func (v *CapabilitiesRequest) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCapabilitiesRequest)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *CapabilitiesRequest) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCapabilitiesRequest, func(c *ahpimpl.Ctx) { *v = CapabilitiesRequest{}; bCapabilitiesRequest(c, 0, v) })
 }
@@ -123,9 +120,7 @@ func bJSONRPCRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCRequest) {
 
 var sizeJSONRPCRequest ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *JSONRPCRequest) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeJSONRPCRequest.Start(b, v)
@@ -149,8 +144,7 @@ func (v *JSONRPCRequest) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_request)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *JSONRPCRequest) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCommon_request, func(c *ahpimpl.Ctx) { *v = JSONRPCRequest{}; bJSONRPCRequest(c, 0, v) })
 }
@@ -216,8 +210,7 @@ func (v *JSONRPCID) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_jsonRpcId)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *JSONRPCID) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCommon_jsonRpcId, func(c *ahpimpl.Ctx) { *v = JSONRPCID{}; bJSONRPCID(c, 0, v) })
 }
@@ -244,9 +237,7 @@ func bCapabilitiesRequestParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesR
 
 var sizeCapabilitiesRequestParams ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CapabilitiesRequestParams) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeCapabilitiesRequestParams.Start(b, v)
@@ -266,8 +257,7 @@ func (v *CapabilitiesRequestParams) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_merged)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *CapabilitiesRequestParams) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCommon_merged, func(c *ahpimpl.Ctx) { *v = CapabilitiesRequestParams{}; bCapabilitiesRequestParams(c, 0, v) })
 }
@@ -315,9 +305,7 @@ func bCapabilitiesResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesRespon
 
 var sizeCapabilitiesResponse ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CapabilitiesResponse) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeCapabilitiesResponse.Start(b, v)
@@ -340,8 +328,7 @@ func (v *CapabilitiesResponse) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCapabilitiesResponse)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *CapabilitiesResponse) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipMemo1, vCapabilitiesResponse, func(c *ahpimpl.Ctx) { *v = CapabilitiesResponse{}; bCapabilitiesResponse(c, 0, v) })
 }
@@ -390,9 +377,7 @@ func bJSONRPCSuccessResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCSuccessRe
 
 var sizeJSONRPCSuccessResponse ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *JSONRPCSuccessResponse) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeJSONRPCSuccessResponse.Start(b, v)
@@ -415,8 +400,7 @@ func (v *JSONRPCSuccessResponse) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_successResponse)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *JSONRPCSuccessResponse) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCommon_successResponse, func(c *ahpimpl.Ctx) { *v = JSONRPCSuccessResponse{}; bJSONRPCSuccessResponse(c, 0, v) })
 }
@@ -487,8 +471,7 @@ func (v *JSONRPCResponseID) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_jsonRpcResponseId)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *JSONRPCResponseID) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCommon_jsonRpcResponseId, func(c *ahpimpl.Ctx) { *v = JSONRPCResponseID{}; bJSONRPCResponseID(c, 0, v) })
 }
@@ -521,9 +504,7 @@ func bCapabilitiesResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *Capabilities
 
 var sizeCapabilitiesResponseResult ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CapabilitiesResponseResult) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeCapabilitiesResponseResult.Start(b, v)
@@ -545,8 +526,7 @@ func (v *CapabilitiesResponseResult) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_merged2)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *CapabilitiesResponseResult) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipMemo1, vCommon_merged2, func(c *ahpimpl.Ctx) { *v = CapabilitiesResponseResult{}; bCapabilitiesResponseResult(c, 0, v) })
 }
@@ -618,9 +598,7 @@ func bStaticCapabilityManifest(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCapabili
 
 var sizeStaticCapabilityManifest ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *StaticCapabilityManifest) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeStaticCapabilityManifest.Start(b, v)
@@ -648,8 +626,7 @@ func (v *StaticCapabilityManifest) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCapabilitiesResponse_allOf_1_result_manifest)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *StaticCapabilityManifest) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipMemo1, vCapabilitiesResponse_allOf_1_result_manifest, func(c *ahpimpl.Ctx) { *v = StaticCapabilityManifest{}; bStaticCapabilityManifest(c, 0, v) })
 }
@@ -692,9 +669,7 @@ func bStaticCapabilityManifestEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCap
 
 var sizeStaticCapabilityManifestEvent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *StaticCapabilityManifestEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeStaticCapabilityManifestEvent.Start(b, v)
@@ -718,8 +693,7 @@ func (v *StaticCapabilityManifestEvent) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCapabilitiesResponse_allOf_1_result_manifest_events_items)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *StaticCapabilityManifestEvent) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipMemo1, vCapabilitiesResponse_allOf_1_result_manifest_events_items, func(c *ahpimpl.Ctx) { *v = StaticCapabilityManifestEvent{}; bStaticCapabilityManifestEvent(c, 0, v) })
 }
@@ -835,9 +809,7 @@ func bCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, v *Capabilities) {
 
 var sizeCapabilities ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Capabilities) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeCapabilities.Start(b, v)
@@ -870,8 +842,7 @@ func (v *Capabilities) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCapabilities)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *Capabilities) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCapabilities, func(c *ahpimpl.Ctx) { *v = Capabilities{}; bCapabilities(c, 0, v) })
 }
@@ -945,9 +916,7 @@ func bCapabilitiesModify(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesModify) 
 
 var sizeCapabilitiesModify ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CapabilitiesModify) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeCapabilitiesModify.Start(b, v)
@@ -996,8 +965,7 @@ func (v *CapabilitiesModify) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCapabilities_modify)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *CapabilitiesModify) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCapabilities_modify, func(c *ahpimpl.Ctx) { *v = CapabilitiesModify{}; bCapabilitiesModify(c, 0, v) })
 }
@@ -1034,9 +1002,7 @@ func bModifyOperations(c *ahpimpl.Ctx, n ahpimpl.Node, v *ModifyOperations) {
 
 var sizeModifyOperations ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ModifyOperations) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeModifyOperations.Start(b, v)
@@ -1058,8 +1024,7 @@ func (v *ModifyOperations) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCapabilities_modifyOperations)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ModifyOperations) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCapabilities_modifyOperations, func(c *ahpimpl.Ctx) { *v = ModifyOperations{}; bModifyOperations(c, 0, v) })
 }
@@ -1119,9 +1084,7 @@ func bCapabilitiesFlow(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesFlow) {
 
 var sizeCapabilitiesFlow ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CapabilitiesFlow) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeCapabilitiesFlow.Start(b, v)
@@ -1151,8 +1114,7 @@ func (v *CapabilitiesFlow) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCapabilities_flow)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *CapabilitiesFlow) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCapabilities_flow, func(c *ahpimpl.Ctx) { *v = CapabilitiesFlow{}; bCapabilitiesFlow(c, 0, v) })
 }
@@ -1202,9 +1164,7 @@ func bCapabilitiesInject(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesInject) 
 
 var sizeCapabilitiesInject ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CapabilitiesInject) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeCapabilitiesInject.Start(b, v)
@@ -1225,8 +1185,7 @@ func (v *CapabilitiesInject) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCapabilities_inject)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *CapabilitiesInject) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCapabilities_inject, func(c *ahpimpl.Ctx) { *v = CapabilitiesInject{}; bCapabilitiesInject(c, 0, v) })
 }
@@ -1259,9 +1218,7 @@ func bCapabilitiesInjectContext(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesI
 
 var sizeCapabilitiesInjectContext ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CapabilitiesInjectContext) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeCapabilitiesInjectContext.Start(b, v)
@@ -1283,8 +1240,7 @@ func (v *CapabilitiesInjectContext) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCapabilities_inject_context)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *CapabilitiesInjectContext) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCapabilities_inject_context, func(c *ahpimpl.Ctx) { *v = CapabilitiesInjectContext{}; bCapabilitiesInjectContext(c, 0, v) })
 }
@@ -1340,9 +1296,7 @@ func bCapabilitiesElicitation(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesEli
 
 var sizeCapabilitiesElicitation ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CapabilitiesElicitation) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeCapabilitiesElicitation.Start(b, v)
@@ -1370,8 +1324,7 @@ func (v *CapabilitiesElicitation) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCapabilities_elicitation)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *CapabilitiesElicitation) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCapabilities_elicitation, func(c *ahpimpl.Ctx) { *v = CapabilitiesElicitation{}; bCapabilitiesElicitation(c, 0, v) })
 }
@@ -1406,9 +1359,7 @@ func bStaticCapabilityManifestGap(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCapab
 
 var sizeStaticCapabilityManifestGap ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *StaticCapabilityManifestGap) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeStaticCapabilityManifestGap.Start(b, v)
@@ -1429,8 +1380,7 @@ func (v *StaticCapabilityManifestGap) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCapabilitiesResponse_allOf_1_result_manifest_gaps_items)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *StaticCapabilityManifestGap) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCapabilitiesResponse_allOf_1_result_manifest_gaps_items, func(c *ahpimpl.Ctx) { *v = StaticCapabilityManifestGap{}; bStaticCapabilityManifestGap(c, 0, v) })
 }
@@ -1519,9 +1469,7 @@ func bStaticCapabilityManifestLimits(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCa
 
 var sizeStaticCapabilityManifestLimits ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *StaticCapabilityManifestLimits) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeStaticCapabilityManifestLimits.Start(b, v)
@@ -1554,8 +1502,7 @@ func (v *StaticCapabilityManifestLimits) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCapabilitiesResponse_allOf_1_result_manifest_limits)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *StaticCapabilityManifestLimits) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCapabilitiesResponse_allOf_1_result_manifest_limits, func(c *ahpimpl.Ctx) { *v = StaticCapabilityManifestLimits{}; bStaticCapabilityManifestLimits(c, 0, v) })
 }
@@ -1592,9 +1539,7 @@ func bStaticCapabilityManifestManagedPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, v *S
 
 var sizeStaticCapabilityManifestManagedPolicy ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *StaticCapabilityManifestManagedPolicy) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeStaticCapabilityManifestManagedPolicy.Start(b, v)
@@ -1615,8 +1560,7 @@ func (v *StaticCapabilityManifestManagedPolicy) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *StaticCapabilityManifestManagedPolicy) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy, func(c *ahpimpl.Ctx) {
 		*v = StaticCapabilityManifestManagedPolicy{}
@@ -1949,9 +1893,7 @@ func bConfigChangeBeforeEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChangeBef
 
 var sizeConfigChangeBeforeEvent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ConfigChangeBeforeEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeConfigChangeBeforeEvent.Start(b, v)
@@ -1976,8 +1918,7 @@ func (v *ConfigChangeBeforeEvent) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCatalogueEvent_configChangeBefore)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ConfigChangeBeforeEvent) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCatalogueEvent_configChangeBefore, func(c *ahpimpl.Ctx) { *v = ConfigChangeBeforeEvent{}; bConfigChangeBeforeEvent(c, 0, v) })
 }
@@ -2057,9 +1998,7 @@ func bEnvelopeMember(c *ahpimpl.Ctx, key string, n ahpimpl.Node, v *Envelope) bo
 
 var sizeEnvelope ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Envelope) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeEnvelope.Start(b, v)
@@ -2095,8 +2034,7 @@ func (v *Envelope) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vEvent_envelope)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *Envelope) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vEvent_envelope, func(c *ahpimpl.Ctx) { *v = Envelope{}; bEnvelope(c, 0, v) })
 }
@@ -2251,9 +2189,7 @@ func bEventCoreMember(c *ahpimpl.Ctx, key string, n ahpimpl.Node, v *EventCore) 
 
 var sizeEventCore ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *EventCore) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeEventCore.Start(b, v)
@@ -2303,8 +2239,7 @@ func (v *EventCore) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vEvent_eventCore)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *EventCore) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vEvent_eventCore, func(c *ahpimpl.Ctx) { *v = EventCore{}; bEventCore(c, 0, v) })
 }
@@ -2369,9 +2304,7 @@ func bSession(c *ahpimpl.Ctx, n ahpimpl.Node, v *Session) {
 
 var sizeSession ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Session) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeSession.Start(b, v)
@@ -2407,8 +2340,7 @@ func (v *Session) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_session)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *Session) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCommon_session, func(c *ahpimpl.Ctx) { *v = Session{}; bSession(c, 0, v) })
 }
@@ -2445,9 +2377,7 @@ func bSessionAgent(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionAgent) {
 
 var sizeSessionAgent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *SessionAgent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeSessionAgent.Start(b, v)
@@ -2471,8 +2401,7 @@ func (v *SessionAgent) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_session_agent)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *SessionAgent) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCommon_session_agent, func(c *ahpimpl.Ctx) { *v = SessionAgent{}; bSessionAgent(c, 0, v) })
 }
@@ -2507,9 +2436,7 @@ func bEventGap(c *ahpimpl.Ctx, n ahpimpl.Node, v *EventGap) {
 
 var sizeEventGap ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *EventGap) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeEventGap.Start(b, v)
@@ -2531,8 +2458,7 @@ func (v *EventGap) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vEvent_gap)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *EventGap) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vEvent_gap, func(c *ahpimpl.Ctx) { *v = EventGap{}; bEventGap(c, 0, v) })
 }
@@ -2584,9 +2510,7 @@ func bOpenIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, v *OpenIdentity) {
 
 var sizeOpenIdentity ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *OpenIdentity) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeOpenIdentity.Start(b, v)
@@ -2610,8 +2534,7 @@ func (v *OpenIdentity) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vEvent_openIdentity)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *OpenIdentity) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vEvent_openIdentity, func(c *ahpimpl.Ctx) { *v = OpenIdentity{}; bOpenIdentity(c, 0, v) })
 }
@@ -2824,9 +2747,7 @@ func bTextBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextBodyPart) {
 
 var sizeTextBodyPart ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TextBodyPart) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeTextBodyPart.Start(b, v)
@@ -2856,8 +2777,7 @@ func (v *TextBodyPart) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vContentItem_textBodyPart)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *TextBodyPart) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vContentItem_textBodyPart, func(c *ahpimpl.Ctx) { *v = TextBodyPart{}; bTextBodyPart(c, 0, v) })
 }
@@ -2963,9 +2883,7 @@ func bTextGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextGapPart) {
 
 var sizeTextGapPart ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TextGapPart) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeTextGapPart.Start(b, v)
@@ -3001,8 +2919,7 @@ func (v *TextGapPart) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vContentItem_textGapPart)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *TextGapPart) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vContentItem_textGapPart, func(c *ahpimpl.Ctx) { *v = TextGapPart{}; bTextGapPart(c, 0, v) })
 }
@@ -3045,9 +2962,7 @@ func bContentItemGap(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentItemGap) {
 
 var sizeContentItemGap ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ContentItemGap) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeContentItemGap.Start(b, v)
@@ -3070,8 +2985,7 @@ func (v *ContentItemGap) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vContentItem_gap)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ContentItemGap) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vContentItem_gap, func(c *ahpimpl.Ctx) { *v = ContentItemGap{}; bContentItemGap(c, 0, v) })
 }
@@ -3164,9 +3078,7 @@ func bTextMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextMetadataPart) {
 
 var sizeTextMetadataPart ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TextMetadataPart) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeTextMetadataPart.Start(b, v)
@@ -3201,8 +3113,7 @@ func (v *TextMetadataPart) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vContentItem_textMetadataPart)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *TextMetadataPart) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vContentItem_textMetadataPart, func(c *ahpimpl.Ctx) { *v = TextMetadataPart{}; bTextMetadataPart(c, 0, v) })
 }
@@ -3298,9 +3209,7 @@ func bTextOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextOmittedPart) {
 
 var sizeTextOmittedPart ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TextOmittedPart) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeTextOmittedPart.Start(b, v)
@@ -3335,8 +3244,7 @@ func (v *TextOmittedPart) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vContentItem_textOmittedPart)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *TextOmittedPart) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vContentItem_textOmittedPart, func(c *ahpimpl.Ctx) { *v = TextOmittedPart{}; bTextOmittedPart(c, 0, v) })
 }
@@ -3512,9 +3420,7 @@ func bAttachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentBodyPart) 
 
 var sizeAttachmentBodyPart ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *AttachmentBodyPart) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeAttachmentBodyPart.Start(b, v)
@@ -3544,8 +3450,7 @@ func (v *AttachmentBodyPart) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vContentItem_attachmentBodyPart)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *AttachmentBodyPart) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vContentItem_attachmentBodyPart, func(c *ahpimpl.Ctx) { *v = AttachmentBodyPart{}; bAttachmentBodyPart(c, 0, v) })
 }
@@ -3591,9 +3496,7 @@ func bContentReference(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentReference) {
 
 var sizeContentReference ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ContentReference) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeContentReference.Start(b, v)
@@ -3613,8 +3516,7 @@ func (v *ContentReference) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vContentReference)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ContentReference) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vContentReference, func(c *ahpimpl.Ctx) { *v = ContentReference{}; bContentReference(c, 0, v) })
 }
@@ -3718,9 +3620,7 @@ func bAttachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentGapPart) {
 
 var sizeAttachmentGapPart ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *AttachmentGapPart) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeAttachmentGapPart.Start(b, v)
@@ -3756,8 +3656,7 @@ func (v *AttachmentGapPart) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vContentItem_attachmentGapPart)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *AttachmentGapPart) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vContentItem_attachmentGapPart, func(c *ahpimpl.Ctx) { *v = AttachmentGapPart{}; bAttachmentGapPart(c, 0, v) })
 }
@@ -3867,9 +3766,7 @@ func bAttachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentMetada
 
 var sizeAttachmentMetadataPart ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *AttachmentMetadataPart) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeAttachmentMetadataPart.Start(b, v)
@@ -3904,8 +3801,7 @@ func (v *AttachmentMetadataPart) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vContentItem_attachmentMetadataPart)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *AttachmentMetadataPart) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vContentItem_attachmentMetadataPart, func(c *ahpimpl.Ctx) { *v = AttachmentMetadataPart{}; bAttachmentMetadataPart(c, 0, v) })
 }
@@ -4015,9 +3911,7 @@ func bAttachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentOmitted
 
 var sizeAttachmentOmittedPart ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *AttachmentOmittedPart) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeAttachmentOmittedPart.Start(b, v)
@@ -4052,8 +3946,7 @@ func (v *AttachmentOmittedPart) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vContentItem_attachmentOmittedPart)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *AttachmentOmittedPart) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vContentItem_attachmentOmittedPart, func(c *ahpimpl.Ctx) { *v = AttachmentOmittedPart{}; bAttachmentOmittedPart(c, 0, v) })
 }
@@ -4104,9 +3997,7 @@ func bInteractionEventConfigChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Inte
 
 var sizeInteractionEventConfigChangeBefore ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventConfigChangeBefore) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInteractionEventConfigChangeBefore.Start(b, v)
@@ -4128,8 +4019,7 @@ func (v *InteractionEventConfigChangeBefore) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vInteractionEvent_configChangeBefore)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InteractionEventConfigChangeBefore) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_configChangeBefore, func(c *ahpimpl.Ctx) {
 		*v = InteractionEventConfigChangeBefore{}
@@ -4184,9 +4074,7 @@ func bInteractionEventConfigChangeBeforeChange(c *ahpimpl.Ctx, n ahpimpl.Node, v
 
 var sizeInteractionEventConfigChangeBeforeChange ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventConfigChangeBeforeChange) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInteractionEventConfigChangeBeforeChange.Start(b, v)
@@ -4211,8 +4099,7 @@ func (v *InteractionEventConfigChangeBeforeChange) MarshalJSON() ([]byte, error)
 	return ahpimpl.Marshal(v, vInteractionEvent_configChangeBefore_change)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InteractionEventConfigChangeBeforeChange) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_configChangeBefore_change, func(c *ahpimpl.Ctx) {
 		*v = InteractionEventConfigChangeBeforeChange{}
@@ -4260,9 +4147,7 @@ func bConfigChangeBeforeEventChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigCha
 
 var sizeConfigChangeBeforeEventChange ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ConfigChangeBeforeEventChange) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeConfigChangeBeforeEventChange.Start(b, v)
@@ -4287,8 +4172,7 @@ func (v *ConfigChangeBeforeEventChange) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vInteractionEvent_configChangeBefore_change)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ConfigChangeBeforeEventChange) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_configChangeBefore_change, func(c *ahpimpl.Ctx) { *v = ConfigChangeBeforeEventChange{}; bConfigChangeBeforeEventChange(c, 0, v) })
 }
@@ -4336,9 +4220,7 @@ func bConfigChangeAfterEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChangeAfte
 
 var sizeConfigChangeAfterEvent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ConfigChangeAfterEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeConfigChangeAfterEvent.Start(b, v)
@@ -4363,8 +4245,7 @@ func (v *ConfigChangeAfterEvent) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCatalogueEvent_configChangeAfter)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ConfigChangeAfterEvent) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCatalogueEvent_configChangeAfter, func(c *ahpimpl.Ctx) { *v = ConfigChangeAfterEvent{}; bConfigChangeAfterEvent(c, 0, v) })
 }
@@ -4418,9 +4299,7 @@ func bInteractionEventConfigChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *Inter
 
 var sizeInteractionEventConfigChangeAfter ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventConfigChangeAfter) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInteractionEventConfigChangeAfter.Start(b, v)
@@ -4442,8 +4321,7 @@ func (v *InteractionEventConfigChangeAfter) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vInteractionEvent_configChangeAfter)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InteractionEventConfigChangeAfter) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_configChangeAfter, func(c *ahpimpl.Ctx) {
 		*v = InteractionEventConfigChangeAfter{}
@@ -4505,9 +4383,7 @@ func bInteractionEventConfigChangeAfterChange(c *ahpimpl.Ctx, n ahpimpl.Node, v 
 
 var sizeInteractionEventConfigChangeAfterChange ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventConfigChangeAfterChange) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInteractionEventConfigChangeAfterChange.Start(b, v)
@@ -4535,8 +4411,7 @@ func (v *InteractionEventConfigChangeAfterChange) MarshalJSON() ([]byte, error) 
 	return ahpimpl.Marshal(v, vInteractionEvent_configChangeAfter_change)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InteractionEventConfigChangeAfterChange) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_configChangeAfter_change, func(c *ahpimpl.Ctx) {
 		*v = InteractionEventConfigChangeAfterChange{}
@@ -4591,9 +4466,7 @@ func bConfigChangeAfterEventChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChan
 
 var sizeConfigChangeAfterEventChange ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ConfigChangeAfterEventChange) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeConfigChangeAfterEventChange.Start(b, v)
@@ -4621,8 +4494,7 @@ func (v *ConfigChangeAfterEventChange) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vInteractionEvent_configChangeAfter_change)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ConfigChangeAfterEventChange) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_configChangeAfter_change, func(c *ahpimpl.Ctx) { *v = ConfigChangeAfterEventChange{}; bConfigChangeAfterEventChange(c, 0, v) })
 }
@@ -4693,9 +4565,7 @@ func bExecutionEventTurnStart(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventT
 
 var sizeExecutionEventTurnStart ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventTurnStart) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventTurnStart.Start(b, v)
@@ -4723,8 +4593,7 @@ func (v *ExecutionEventTurnStart) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_turnStart)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventTurnStart) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_turnStart, func(c *ahpimpl.Ctx) { *v = ExecutionEventTurnStart{}; bExecutionEventTurnStart(c, 0, v) })
 }
@@ -4771,9 +4640,7 @@ func bIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, v *Identity) {
 
 var sizeIdentity ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Identity) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeIdentity.Start(b, v)
@@ -4796,8 +4663,7 @@ func (v *Identity) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vEvent_identity)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *Identity) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vEvent_identity, func(c *ahpimpl.Ctx) { *v = Identity{}; bIdentity(c, 0, v) })
 }
@@ -4842,9 +4708,7 @@ func bCanonicalMessage(c *ahpimpl.Ctx, n ahpimpl.Node, v *CanonicalMessage) {
 
 var sizeCanonicalMessage ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CanonicalMessage) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeCanonicalMessage.Start(b, v)
@@ -4869,8 +4733,7 @@ func (v *CanonicalMessage) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vContentItem_message)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *CanonicalMessage) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vContentItem_message, func(c *ahpimpl.Ctx) { *v = CanonicalMessage{}; bCanonicalMessage(c, 0, v) })
 }
@@ -4984,9 +4847,7 @@ func bExecutionEventTurnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Executio
 
 var sizeExecutionEventTurnFinishBefore ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventTurnFinishBefore) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventTurnFinishBefore.Start(b, v)
@@ -5018,8 +4879,7 @@ func (v *ExecutionEventTurnFinishBefore) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_turnFinishBefore)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventTurnFinishBefore) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_turnFinishBefore, func(c *ahpimpl.Ctx) { *v = ExecutionEventTurnFinishBefore{}; bExecutionEventTurnFinishBefore(c, 0, v) })
 }
@@ -5093,9 +4953,7 @@ func bTurnCompletion(c *ahpimpl.Ctx, n ahpimpl.Node, v *TurnCompletion) {
 
 var sizeTurnCompletion ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TurnCompletion) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeTurnCompletion.Start(b, v)
@@ -5125,8 +4983,7 @@ func (v *TurnCompletion) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_turnCompletion)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *TurnCompletion) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_turnCompletion, func(c *ahpimpl.Ctx) { *v = TurnCompletion{}; bTurnCompletion(c, 0, v) })
 }
@@ -5226,9 +5083,7 @@ func bExecutionEventUsage(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventUsage
 
 var sizeExecutionEventUsage ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventUsage) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventUsage.Start(b, v)
@@ -5266,8 +5121,7 @@ func (v *ExecutionEventUsage) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_usage)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventUsage) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_usage, func(c *ahpimpl.Ctx) { *v = ExecutionEventUsage{}; bExecutionEventUsage(c, 0, v) })
 }
@@ -5362,9 +5216,7 @@ func bExecutionEventUsageCost(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventU
 
 var sizeExecutionEventUsageCost ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventUsageCost) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventUsageCost.Start(b, v)
@@ -5386,8 +5238,7 @@ func (v *ExecutionEventUsageCost) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_usage_cost)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventUsageCost) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_usage_cost, func(c *ahpimpl.Ctx) { *v = ExecutionEventUsageCost{}; bExecutionEventUsageCost(c, 0, v) })
 }
@@ -5507,9 +5358,7 @@ func bExecutionEventTurnEnd(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventTur
 
 var sizeExecutionEventTurnEnd ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventTurnEnd) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventTurnEnd.Start(b, v)
@@ -5544,8 +5393,7 @@ func (v *ExecutionEventTurnEnd) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_turnEnd)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventTurnEnd) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_turnEnd, func(c *ahpimpl.Ctx) { *v = ExecutionEventTurnEnd{}; bExecutionEventTurnEnd(c, 0, v) })
 }
@@ -5609,9 +5457,7 @@ func bExecutionEventError(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventError
 
 var sizeExecutionEventError ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventError) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventError.Start(b, v)
@@ -5641,8 +5487,7 @@ func (v *ExecutionEventError) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_error)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventError) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_error, func(c *ahpimpl.Ctx) { *v = ExecutionEventError{}; bExecutionEventError(c, 0, v) })
 }
@@ -5698,8 +5543,7 @@ func (v *ExecutionEventErrorStatus) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_error_status)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventErrorStatus) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_error_status, func(c *ahpimpl.Ctx) { *v = ExecutionEventErrorStatus{}; bExecutionEventErrorStatus(c, 0, v) })
 }
@@ -5789,9 +5633,7 @@ func bExecutionEventTurnProgress(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEve
 
 var sizeExecutionEventTurnProgress ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventTurnProgress) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventTurnProgress.Start(b, v)
@@ -5820,8 +5662,7 @@ func (v *ExecutionEventTurnProgress) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_turnProgress)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventTurnProgress) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_turnProgress, func(c *ahpimpl.Ctx) { *v = ExecutionEventTurnProgress{}; bExecutionEventTurnProgress(c, 0, v) })
 }
@@ -5913,9 +5754,7 @@ func bExecutionEventModelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execut
 
 var sizeExecutionEventModelRequestBefore ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventModelRequestBefore) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventModelRequestBefore.Start(b, v)
@@ -5944,8 +5783,7 @@ func (v *ExecutionEventModelRequestBefore) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_modelRequestBefore)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventModelRequestBefore) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_modelRequestBefore, func(c *ahpimpl.Ctx) {
 		*v = ExecutionEventModelRequestBefore{}
@@ -5997,9 +5835,7 @@ func bExecutionEventModel(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventModel
 
 var sizeExecutionEventModel ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventModel) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventModel.Start(b, v)
@@ -6020,8 +5856,7 @@ func (v *ExecutionEventModel) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_model)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventModel) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_model, func(c *ahpimpl.Ctx) { *v = ExecutionEventModel{}; bExecutionEventModel(c, 0, v) })
 }
@@ -6059,9 +5894,7 @@ func bExecutionEventAttempt(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventAtt
 
 var sizeExecutionEventAttempt ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventAttempt) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventAttempt.Start(b, v)
@@ -6085,8 +5918,7 @@ func (v *ExecutionEventAttempt) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_attempt)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventAttempt) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_attempt, func(c *ahpimpl.Ctx) { *v = ExecutionEventAttempt{}; bExecutionEventAttempt(c, 0, v) })
 }
@@ -6176,9 +6008,7 @@ func bExecutionEventModelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execut
 
 var sizeExecutionEventModelResponseAfter ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventModelResponseAfter) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventModelResponseAfter.Start(b, v)
@@ -6219,8 +6049,7 @@ func (v *ExecutionEventModelResponseAfter) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_modelResponseAfter)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventModelResponseAfter) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_modelResponseAfter, func(c *ahpimpl.Ctx) {
 		*v = ExecutionEventModelResponseAfter{}
@@ -6343,9 +6172,7 @@ func bExecutionEventExecutionExecuted(c *ahpimpl.Ctx, n ahpimpl.Node, v *Executi
 
 var sizeExecutionEventExecutionExecuted ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventExecutionExecuted) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventExecutionExecuted.Start(b, v)
@@ -6365,8 +6192,7 @@ func (v *ExecutionEventExecutionExecuted) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_execution_oneOf_0)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventExecutionExecuted) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_execution_oneOf_0, func(c *ahpimpl.Ctx) {
 		*v = ExecutionEventExecutionExecuted{}
@@ -6408,9 +6234,7 @@ func bExecutionEventExecutionSkippedSuppliedResult(c *ahpimpl.Ctx, n ahpimpl.Nod
 
 var sizeExecutionEventExecutionSkippedSuppliedResult ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventExecutionSkippedSuppliedResult) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventExecutionSkippedSuppliedResult.Start(b, v)
@@ -6431,8 +6255,7 @@ func (v *ExecutionEventExecutionSkippedSuppliedResult) MarshalJSON() ([]byte, er
 	return ahpimpl.Marshal(v, vExecutionEvent_execution_oneOf_1)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventExecutionSkippedSuppliedResult) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_execution_oneOf_1, func(c *ahpimpl.Ctx) {
 		*v = ExecutionEventExecutionSkippedSuppliedResult{}
@@ -6480,9 +6303,7 @@ func bExecutionEventExecutionSkippedPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, v *Ex
 
 var sizeExecutionEventExecutionSkippedPolicy ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventExecutionSkippedPolicy) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventExecutionSkippedPolicy.Start(b, v)
@@ -6506,8 +6327,7 @@ func (v *ExecutionEventExecutionSkippedPolicy) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_execution_oneOf_2)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventExecutionSkippedPolicy) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_execution_oneOf_2, func(c *ahpimpl.Ctx) {
 		*v = ExecutionEventExecutionSkippedPolicy{}
@@ -6555,9 +6375,7 @@ func bExecutionEventExecutionSkippedCancelled(c *ahpimpl.Ctx, n ahpimpl.Node, v 
 
 var sizeExecutionEventExecutionSkippedCancelled ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventExecutionSkippedCancelled) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventExecutionSkippedCancelled.Start(b, v)
@@ -6581,8 +6399,7 @@ func (v *ExecutionEventExecutionSkippedCancelled) MarshalJSON() ([]byte, error) 
 	return ahpimpl.Marshal(v, vExecutionEvent_execution_oneOf_3)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventExecutionSkippedCancelled) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_execution_oneOf_3, func(c *ahpimpl.Ctx) {
 		*v = ExecutionEventExecutionSkippedCancelled{}
@@ -6630,9 +6447,7 @@ func bExecutionEventExecutionSkippedTimeout(c *ahpimpl.Ctx, n ahpimpl.Node, v *E
 
 var sizeExecutionEventExecutionSkippedTimeout ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventExecutionSkippedTimeout) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventExecutionSkippedTimeout.Start(b, v)
@@ -6656,8 +6471,7 @@ func (v *ExecutionEventExecutionSkippedTimeout) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_execution_oneOf_4)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventExecutionSkippedTimeout) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_execution_oneOf_4, func(c *ahpimpl.Ctx) {
 		*v = ExecutionEventExecutionSkippedTimeout{}
@@ -6705,9 +6519,7 @@ func bExecutionEventExecutionSkippedOther(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 
 var sizeExecutionEventExecutionSkippedOther ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventExecutionSkippedOther) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventExecutionSkippedOther.Start(b, v)
@@ -6731,8 +6543,7 @@ func (v *ExecutionEventExecutionSkippedOther) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_execution_oneOf_5)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventExecutionSkippedOther) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_execution_oneOf_5, func(c *ahpimpl.Ctx) {
 		*v = ExecutionEventExecutionSkippedOther{}
@@ -6841,9 +6652,7 @@ func bExecutionEventModelError(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEvent
 
 var sizeExecutionEventModelError ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventModelError) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventModelError.Start(b, v)
@@ -6889,8 +6698,7 @@ func (v *ExecutionEventModelError) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_modelError)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventModelError) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_modelError, func(c *ahpimpl.Ctx) { *v = ExecutionEventModelError{}; bExecutionEventModelError(c, 0, v) })
 }
@@ -6987,9 +6795,7 @@ func bExecutionEventModelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Executi
 
 var sizeExecutionEventModelSwitchBefore ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventModelSwitchBefore) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventModelSwitchBefore.Start(b, v)
@@ -7023,8 +6829,7 @@ func (v *ExecutionEventModelSwitchBefore) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_modelSwitchBefore)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventModelSwitchBefore) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_modelSwitchBefore, func(c *ahpimpl.Ctx) {
 		*v = ExecutionEventModelSwitchBefore{}
@@ -7091,9 +6896,7 @@ func bExecutionEventModelSwitchBeforePricing(c *ahpimpl.Ctx, n ahpimpl.Node, v *
 
 var sizeExecutionEventModelSwitchBeforePricing ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventModelSwitchBeforePricing) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventModelSwitchBeforePricing.Start(b, v)
@@ -7118,8 +6921,7 @@ func (v *ExecutionEventModelSwitchBeforePricing) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_modelSwitchBefore_pricing)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventModelSwitchBeforePricing) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_modelSwitchBefore_pricing, func(c *ahpimpl.Ctx) {
 		*v = ExecutionEventModelSwitchBeforePricing{}
@@ -7197,9 +6999,7 @@ func bExecutionEventModelSwitchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *Executio
 
 var sizeExecutionEventModelSwitchAfter ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventModelSwitchAfter) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventModelSwitchAfter.Start(b, v)
@@ -7230,8 +7030,7 @@ func (v *ExecutionEventModelSwitchAfter) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_modelSwitchAfter)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventModelSwitchAfter) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_modelSwitchAfter, func(c *ahpimpl.Ctx) { *v = ExecutionEventModelSwitchAfter{}; bExecutionEventModelSwitchAfter(c, 0, v) })
 }
@@ -7326,9 +7125,7 @@ func bExecutionEventToolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 
 var sizeExecutionEventToolPermissionRequest ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventToolPermissionRequest) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventToolPermissionRequest.Start(b, v)
@@ -7359,8 +7156,7 @@ func (v *ExecutionEventToolPermissionRequest) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_toolPermissionRequest)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventToolPermissionRequest) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_toolPermissionRequest, func(c *ahpimpl.Ctx) {
 		*v = ExecutionEventToolPermissionRequest{}
@@ -7436,9 +7232,7 @@ func bToolCallMember(c *ahpimpl.Ctx, key string, n ahpimpl.Node, v *ToolCall) bo
 
 var sizeToolCall ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ToolCall) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeToolCall.Start(b, v)
@@ -7473,8 +7267,7 @@ func (v *ToolCall) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_toolCall)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ToolCall) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_toolCall, func(c *ahpimpl.Ctx) { *v = ToolCall{}; bToolCall(c, 0, v) })
 }
@@ -7523,9 +7316,7 @@ func bExecutionEventTool(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventTool) 
 
 var sizeExecutionEventTool ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventTool) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventTool.Start(b, v)
@@ -7553,8 +7344,7 @@ func (v *ExecutionEventTool) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_tool)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventTool) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_tool, func(c *ahpimpl.Ctx) { *v = ExecutionEventTool{}; bExecutionEventTool(c, 0, v) })
 }
@@ -7610,9 +7400,7 @@ func bExecutionEventMCP(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventMCP) {
 
 var sizeExecutionEventMCP ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventMCP) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventMCP.Start(b, v)
@@ -7640,8 +7428,7 @@ func (v *ExecutionEventMCP) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_mcp)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventMCP) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_mcp, func(c *ahpimpl.Ctx) { *v = ExecutionEventMCP{}; bExecutionEventMCP(c, 0, v) })
 }
@@ -7674,9 +7461,7 @@ func bExecutionEventMCPServer(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventM
 
 var sizeExecutionEventMCPServer ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventMCPServer) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventMCPServer.Start(b, v)
@@ -7699,8 +7484,7 @@ func (v *ExecutionEventMCPServer) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_mcp_server)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventMCPServer) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_mcp_server, func(c *ahpimpl.Ctx) { *v = ExecutionEventMCPServer{}; bExecutionEventMCPServer(c, 0, v) })
 }
@@ -7757,9 +7541,7 @@ func bExecutionEventMCPConnectionVariant1(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 
 var sizeExecutionEventMCPConnectionVariant1 ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventMCPConnectionVariant1) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventMCPConnectionVariant1.Start(b, v)
@@ -7785,8 +7567,7 @@ func (v *ExecutionEventMCPConnectionVariant1) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_mcp_connection_oneOf_0)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventMCPConnectionVariant1) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_mcp_connection_oneOf_0, func(c *ahpimpl.Ctx) {
 		*v = ExecutionEventMCPConnectionVariant1{}
@@ -7835,9 +7616,7 @@ func bConnectionGap(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConnectionGap) {
 
 var sizeConnectionGap ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ConnectionGap) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeConnectionGap.Start(b, v)
@@ -7858,8 +7637,7 @@ func (v *ConnectionGap) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_connectionGaps_items)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ConnectionGap) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_connectionGaps_items, func(c *ahpimpl.Ctx) { *v = ConnectionGap{}; bConnectionGap(c, 0, v) })
 }
@@ -7903,9 +7681,7 @@ func bExecutionEventMCPConnectionVariant2(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 
 var sizeExecutionEventMCPConnectionVariant2 ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventMCPConnectionVariant2) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventMCPConnectionVariant2.Start(b, v)
@@ -7931,8 +7707,7 @@ func (v *ExecutionEventMCPConnectionVariant2) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_mcp_connection_oneOf_1)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventMCPConnectionVariant2) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_mcp_connection_oneOf_1, func(c *ahpimpl.Ctx) {
 		*v = ExecutionEventMCPConnectionVariant2{}
@@ -8002,9 +7777,7 @@ func bExecutionEventMCPConnectionVariant3(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 
 var sizeExecutionEventMCPConnectionVariant3 ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventMCPConnectionVariant3) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventMCPConnectionVariant3.Start(b, v)
@@ -8036,8 +7809,7 @@ func (v *ExecutionEventMCPConnectionVariant3) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_mcp_connection_oneOf_2)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventMCPConnectionVariant3) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_mcp_connection_oneOf_2, func(c *ahpimpl.Ctx) {
 		*v = ExecutionEventMCPConnectionVariant3{}
@@ -8106,9 +7878,7 @@ func bExecutionEventMCPConnectionVariant4(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 
 var sizeExecutionEventMCPConnectionVariant4 ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventMCPConnectionVariant4) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventMCPConnectionVariant4.Start(b, v)
@@ -8137,8 +7907,7 @@ func (v *ExecutionEventMCPConnectionVariant4) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_mcp_connection_oneOf_3)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventMCPConnectionVariant4) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_mcp_connection_oneOf_3, func(c *ahpimpl.Ctx) {
 		*v = ExecutionEventMCPConnectionVariant4{}
@@ -8229,9 +7998,7 @@ func bExecutionEventBatch(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventBatch
 
 var sizeExecutionEventBatch ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventBatch) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventBatch.Start(b, v)
@@ -8255,8 +8022,7 @@ func (v *ExecutionEventBatch) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_batch)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventBatch) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_batch, func(c *ahpimpl.Ctx) { *v = ExecutionEventBatch{}; bExecutionEventBatch(c, 0, v) })
 }
@@ -8332,9 +8098,7 @@ func bExecutionEventToolPermissionResolved(c *ahpimpl.Ctx, n ahpimpl.Node, v *Ex
 
 var sizeExecutionEventToolPermissionResolved ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventToolPermissionResolved) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventToolPermissionResolved.Start(b, v)
@@ -8365,8 +8129,7 @@ func (v *ExecutionEventToolPermissionResolved) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_toolPermissionResolved)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventToolPermissionResolved) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_toolPermissionResolved, func(c *ahpimpl.Ctx) {
 		*v = ExecutionEventToolPermissionResolved{}
@@ -8492,9 +8255,7 @@ func bExecutionEventToolProgress(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEve
 
 var sizeExecutionEventToolProgress ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventToolProgress) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventToolProgress.Start(b, v)
@@ -8525,8 +8286,7 @@ func (v *ExecutionEventToolProgress) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_toolProgress)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventToolProgress) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_toolProgress, func(c *ahpimpl.Ctx) { *v = ExecutionEventToolProgress{}; bExecutionEventToolProgress(c, 0, v) })
 }
@@ -8616,9 +8376,7 @@ func bExecutionEventToolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionE
 
 var sizeExecutionEventToolBatchAfter ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventToolBatchAfter) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventToolBatchAfter.Start(b, v)
@@ -8648,8 +8406,7 @@ func (v *ExecutionEventToolBatchAfter) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_toolBatchAfter)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventToolBatchAfter) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_toolBatchAfter, func(c *ahpimpl.Ctx) { *v = ExecutionEventToolBatchAfter{}; bExecutionEventToolBatchAfter(c, 0, v) })
 }
@@ -8718,9 +8475,7 @@ func bExecutionEventToolBatchAfterCall(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execut
 
 var sizeExecutionEventToolBatchAfterCall ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventToolBatchAfterCall) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventToolBatchAfterCall.Start(b, v)
@@ -8751,8 +8506,7 @@ func (v *ExecutionEventToolBatchAfterCall) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_toolBatchAfter_calls_items)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventToolBatchAfterCall) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_toolBatchAfter_calls_items, func(c *ahpimpl.Ctx) {
 		*v = ExecutionEventToolBatchAfterCall{}
@@ -8852,9 +8606,7 @@ func bExecutionEventContextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exec
 
 var sizeExecutionEventContextCompactBefore ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventContextCompactBefore) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventContextCompactBefore.Start(b, v)
@@ -8887,8 +8639,7 @@ func (v *ExecutionEventContextCompactBefore) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_contextCompactBefore)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventContextCompactBefore) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_contextCompactBefore, func(c *ahpimpl.Ctx) {
 		*v = ExecutionEventContextCompactBefore{}
@@ -8964,9 +8715,7 @@ func bExecutionEventTokencounts(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEven
 
 var sizeExecutionEventTokencounts ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventTokencounts) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventTokencounts.Start(b, v)
@@ -8993,8 +8742,7 @@ func (v *ExecutionEventTokencounts) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_tokenCounts)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventTokencounts) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_tokenCounts, func(c *ahpimpl.Ctx) { *v = ExecutionEventTokencounts{}; bExecutionEventTokencounts(c, 0, v) })
 }
@@ -9078,9 +8826,7 @@ func bExecutionEventContextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execu
 
 var sizeExecutionEventContextCompactAfter ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventContextCompactAfter) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventContextCompactAfter.Start(b, v)
@@ -9119,8 +8865,7 @@ func (v *ExecutionEventContextCompactAfter) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_contextCompactAfter)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventContextCompactAfter) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_contextCompactAfter, func(c *ahpimpl.Ctx) {
 		*v = ExecutionEventContextCompactAfter{}
@@ -9166,9 +8911,7 @@ func bExecutionEventContextCompactAfterRemovedItem(c *ahpimpl.Ctx, n ahpimpl.Nod
 
 var sizeExecutionEventContextCompactAfterRemovedItem ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventContextCompactAfterRemovedItem) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventContextCompactAfterRemovedItem.Start(b, v)
@@ -9187,8 +8930,7 @@ func (v *ExecutionEventContextCompactAfterRemovedItem) MarshalJSON() ([]byte, er
 	return ahpimpl.Marshal(v, vExecutionEvent_contextCompactAfter_removed_items)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventContextCompactAfterRemovedItem) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_contextCompactAfter_removed_items, func(c *ahpimpl.Ctx) {
 		*v = ExecutionEventContextCompactAfterRemovedItem{}
@@ -9241,9 +8983,7 @@ func bTaskWorkspaceEventTaskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Task
 
 var sizeTaskWorkspaceEventTaskChangeBefore ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TaskWorkspaceEventTaskChangeBefore) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeTaskWorkspaceEventTaskChangeBefore.Start(b, v)
@@ -9266,8 +9006,7 @@ func (v *TaskWorkspaceEventTaskChangeBefore) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vTaskWorkspaceEvent_taskChangeBefore)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *TaskWorkspaceEventTaskChangeBefore) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vTaskWorkspaceEvent_taskChangeBefore, func(c *ahpimpl.Ctx) {
 		*v = TaskWorkspaceEventTaskChangeBefore{}
@@ -9336,9 +9075,7 @@ func bTaskChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskChange) {
 
 var sizeTaskChange ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TaskChange) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeTaskChange.Start(b, v)
@@ -9369,8 +9106,7 @@ func (v *TaskChange) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vTaskWorkspaceEvent_taskChange)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *TaskChange) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vTaskWorkspaceEvent_taskChange, func(c *ahpimpl.Ctx) { *v = TaskChange{}; bTaskChange(c, 0, v) })
 }
@@ -9434,9 +9170,7 @@ func bTaskWorkspaceEventTaskChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskW
 
 var sizeTaskWorkspaceEventTaskChangeAfter ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TaskWorkspaceEventTaskChangeAfter) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeTaskWorkspaceEventTaskChangeAfter.Start(b, v)
@@ -9459,8 +9193,7 @@ func (v *TaskWorkspaceEventTaskChangeAfter) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vTaskWorkspaceEvent_taskChangeAfter)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *TaskWorkspaceEventTaskChangeAfter) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vTaskWorkspaceEvent_taskChangeAfter, func(c *ahpimpl.Ctx) {
 		*v = TaskWorkspaceEventTaskChangeAfter{}
@@ -9525,9 +9258,7 @@ func bUserAttentionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserAttentionEvent) 
 
 var sizeUserAttentionEvent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserAttentionEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeUserAttentionEvent.Start(b, v)
@@ -9552,8 +9283,7 @@ func (v *UserAttentionEvent) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCatalogueEvent_userAttention)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *UserAttentionEvent) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCatalogueEvent_userAttention, func(c *ahpimpl.Ctx) { *v = UserAttentionEvent{}; bUserAttentionEvent(c, 0, v) })
 }
@@ -9607,9 +9337,7 @@ func bInteractionEventUserAttention(c *ahpimpl.Ctx, n ahpimpl.Node, v *Interacti
 
 var sizeInteractionEventUserAttention ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserAttention) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInteractionEventUserAttention.Start(b, v)
@@ -9631,8 +9359,7 @@ func (v *InteractionEventUserAttention) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vInteractionEvent_userAttention)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InteractionEventUserAttention) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userAttention, func(c *ahpimpl.Ctx) { *v = InteractionEventUserAttention{}; bInteractionEventUserAttention(c, 0, v) })
 }
@@ -9675,9 +9402,7 @@ func bInteractionEventUserAttentionAttention(c *ahpimpl.Ctx, n ahpimpl.Node, v *
 
 var sizeInteractionEventUserAttentionAttention ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserAttentionAttention) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInteractionEventUserAttentionAttention.Start(b, v)
@@ -9698,8 +9423,7 @@ func (v *InteractionEventUserAttentionAttention) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vInteractionEvent_userAttention_attention)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InteractionEventUserAttentionAttention) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userAttention_attention, func(c *ahpimpl.Ctx) {
 		*v = InteractionEventUserAttentionAttention{}
@@ -9738,9 +9462,7 @@ func bUserAttentionEventAttention(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserAttenti
 
 var sizeUserAttentionEventAttention ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserAttentionEventAttention) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeUserAttentionEventAttention.Start(b, v)
@@ -9761,8 +9483,7 @@ func (v *UserAttentionEventAttention) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vInteractionEvent_userAttention_attention)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *UserAttentionEventAttention) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userAttention_attention, func(c *ahpimpl.Ctx) { *v = UserAttentionEventAttention{}; bUserAttentionEventAttention(c, 0, v) })
 }
@@ -9811,9 +9532,7 @@ func bUserElicitationRequestEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserElicita
 
 var sizeUserElicitationRequestEvent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserElicitationRequestEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeUserElicitationRequestEvent.Start(b, v)
@@ -9838,8 +9557,7 @@ func (v *UserElicitationRequestEvent) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCatalogueEvent_userElicitationRequest)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *UserElicitationRequestEvent) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCatalogueEvent_userElicitationRequest, func(c *ahpimpl.Ctx) { *v = UserElicitationRequestEvent{}; bUserElicitationRequestEvent(c, 0, v) })
 }
@@ -9895,9 +9613,7 @@ func bInteractionEventUserElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *
 
 var sizeInteractionEventUserElicitationRequest ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserElicitationRequest) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInteractionEventUserElicitationRequest.Start(b, v)
@@ -9919,8 +9635,7 @@ func (v *InteractionEventUserElicitationRequest) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vInteractionEvent_userElicitationRequest)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InteractionEventUserElicitationRequest) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userElicitationRequest, func(c *ahpimpl.Ctx) {
 		*v = InteractionEventUserElicitationRequest{}
@@ -9969,9 +9684,7 @@ func bInteractionEventUserElicitationRequestElicitation(c *ahpimpl.Ctx, n ahpimp
 
 var sizeInteractionEventUserElicitationRequestElicitation ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserElicitationRequestElicitation) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInteractionEventUserElicitationRequestElicitation.Start(b, v)
@@ -9999,8 +9712,7 @@ func (v *InteractionEventUserElicitationRequestElicitation) MarshalJSON() ([]byt
 	return ahpimpl.Marshal(v, vInteractionEvent_userElicitationRequest_elicitation)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InteractionEventUserElicitationRequestElicitation) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userElicitationRequest_elicitation, func(c *ahpimpl.Ctx) {
 		*v = InteractionEventUserElicitationRequestElicitation{}
@@ -10055,9 +9767,7 @@ func bUserElicitationRequestEventElicitation(c *ahpimpl.Ctx, n ahpimpl.Node, v *
 
 var sizeUserElicitationRequestEventElicitation ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserElicitationRequestEventElicitation) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeUserElicitationRequestEventElicitation.Start(b, v)
@@ -10085,8 +9795,7 @@ func (v *UserElicitationRequestEventElicitation) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vInteractionEvent_userElicitationRequest_elicitation)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *UserElicitationRequestEventElicitation) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userElicitationRequest_elicitation, func(c *ahpimpl.Ctx) {
 		*v = UserElicitationRequestEventElicitation{}
@@ -10138,9 +9847,7 @@ func bUserElicitationResultEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserElicitat
 
 var sizeUserElicitationResultEvent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserElicitationResultEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeUserElicitationResultEvent.Start(b, v)
@@ -10165,8 +9872,7 @@ func (v *UserElicitationResultEvent) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCatalogueEvent_userElicitationResult)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *UserElicitationResultEvent) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCatalogueEvent_userElicitationResult, func(c *ahpimpl.Ctx) { *v = UserElicitationResultEvent{}; bUserElicitationResultEvent(c, 0, v) })
 }
@@ -10222,9 +9928,7 @@ func bInteractionEventUserElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *I
 
 var sizeInteractionEventUserElicitationResult ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserElicitationResult) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInteractionEventUserElicitationResult.Start(b, v)
@@ -10246,8 +9950,7 @@ func (v *InteractionEventUserElicitationResult) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vInteractionEvent_userElicitationResult)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InteractionEventUserElicitationResult) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userElicitationResult, func(c *ahpimpl.Ctx) {
 		*v = InteractionEventUserElicitationResult{}
@@ -10299,9 +10002,7 @@ func bInteractionEventUserElicitationResultElicitation(c *ahpimpl.Ctx, n ahpimpl
 
 var sizeInteractionEventUserElicitationResultElicitation ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserElicitationResultElicitation) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInteractionEventUserElicitationResultElicitation.Start(b, v)
@@ -10330,8 +10031,7 @@ func (v *InteractionEventUserElicitationResultElicitation) MarshalJSON() ([]byte
 	return ahpimpl.Marshal(v, vInteractionEvent_userElicitationResult_elicitation)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InteractionEventUserElicitationResultElicitation) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userElicitationResult_elicitation, func(c *ahpimpl.Ctx) {
 		*v = InteractionEventUserElicitationResultElicitation{}
@@ -10390,9 +10090,7 @@ func bUserElicitationResultEventElicitation(c *ahpimpl.Ctx, n ahpimpl.Node, v *U
 
 var sizeUserElicitationResultEventElicitation ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserElicitationResultEventElicitation) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeUserElicitationResultEventElicitation.Start(b, v)
@@ -10421,8 +10119,7 @@ func (v *UserElicitationResultEventElicitation) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vInteractionEvent_userElicitationResult_elicitation)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *UserElicitationResultEventElicitation) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userElicitationResult_elicitation, func(c *ahpimpl.Ctx) {
 		*v = UserElicitationResultEventElicitation{}
@@ -10486,9 +10183,7 @@ func bUserMessageInboundEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMessageInbo
 
 var sizeUserMessageInboundEvent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserMessageInboundEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeUserMessageInboundEvent.Start(b, v)
@@ -10513,8 +10208,7 @@ func (v *UserMessageInboundEvent) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCatalogueEvent_userMessageInbound)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *UserMessageInboundEvent) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCatalogueEvent_userMessageInbound, func(c *ahpimpl.Ctx) { *v = UserMessageInboundEvent{}; bUserMessageInboundEvent(c, 0, v) })
 }
@@ -10568,9 +10262,7 @@ func bInteractionEventUserMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, v *Inte
 
 var sizeInteractionEventUserMessageInbound ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserMessageInbound) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInteractionEventUserMessageInbound.Start(b, v)
@@ -10592,8 +10284,7 @@ func (v *InteractionEventUserMessageInbound) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vInteractionEvent_userMessageInbound)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InteractionEventUserMessageInbound) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userMessageInbound, func(c *ahpimpl.Ctx) {
 		*v = InteractionEventUserMessageInbound{}
@@ -10638,9 +10329,7 @@ func bInteractionEventUserMessageInboundMessage(c *ahpimpl.Ctx, n ahpimpl.Node, 
 
 var sizeInteractionEventUserMessageInboundMessage ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserMessageInboundMessage) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInteractionEventUserMessageInboundMessage.Start(b, v)
@@ -10661,8 +10350,7 @@ func (v *InteractionEventUserMessageInboundMessage) MarshalJSON() ([]byte, error
 	return ahpimpl.Marshal(v, vInteractionEvent_userMessageInbound_message)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InteractionEventUserMessageInboundMessage) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userMessageInbound_message, func(c *ahpimpl.Ctx) {
 		*v = InteractionEventUserMessageInboundMessage{}
@@ -10700,9 +10388,7 @@ func bUserMessageInboundEventMessage(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMess
 
 var sizeUserMessageInboundEventMessage ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserMessageInboundEventMessage) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeUserMessageInboundEventMessage.Start(b, v)
@@ -10723,8 +10409,7 @@ func (v *UserMessageInboundEventMessage) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vInteractionEvent_userMessageInbound_message)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *UserMessageInboundEventMessage) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userMessageInbound_message, func(c *ahpimpl.Ctx) { *v = UserMessageInboundEventMessage{}; bUserMessageInboundEventMessage(c, 0, v) })
 }
@@ -10772,9 +10457,7 @@ func bUserMessageOutboundEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMessageOut
 
 var sizeUserMessageOutboundEvent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserMessageOutboundEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeUserMessageOutboundEvent.Start(b, v)
@@ -10799,8 +10482,7 @@ func (v *UserMessageOutboundEvent) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCatalogueEvent_userMessageOutbound)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *UserMessageOutboundEvent) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCatalogueEvent_userMessageOutbound, func(c *ahpimpl.Ctx) { *v = UserMessageOutboundEvent{}; bUserMessageOutboundEvent(c, 0, v) })
 }
@@ -10854,9 +10536,7 @@ func bInteractionEventUserMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, v *Int
 
 var sizeInteractionEventUserMessageOutbound ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserMessageOutbound) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInteractionEventUserMessageOutbound.Start(b, v)
@@ -10878,8 +10558,7 @@ func (v *InteractionEventUserMessageOutbound) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vInteractionEvent_userMessageOutbound)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InteractionEventUserMessageOutbound) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userMessageOutbound, func(c *ahpimpl.Ctx) {
 		*v = InteractionEventUserMessageOutbound{}
@@ -10920,9 +10599,7 @@ func bInteractionEventUserMessageOutboundMessage(c *ahpimpl.Ctx, n ahpimpl.Node,
 
 var sizeInteractionEventUserMessageOutboundMessage ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserMessageOutboundMessage) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInteractionEventUserMessageOutboundMessage.Start(b, v)
@@ -10942,8 +10619,7 @@ func (v *InteractionEventUserMessageOutboundMessage) MarshalJSON() ([]byte, erro
 	return ahpimpl.Marshal(v, vInteractionEvent_userMessageOutbound_message)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InteractionEventUserMessageOutboundMessage) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userMessageOutbound_message, func(c *ahpimpl.Ctx) {
 		*v = InteractionEventUserMessageOutboundMessage{}
@@ -10977,9 +10653,7 @@ func bUserMessageOutboundEventMessage(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMes
 
 var sizeUserMessageOutboundEventMessage ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserMessageOutboundEventMessage) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeUserMessageOutboundEventMessage.Start(b, v)
@@ -10999,8 +10673,7 @@ func (v *UserMessageOutboundEventMessage) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vInteractionEvent_userMessageOutbound_message)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *UserMessageOutboundEventMessage) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_userMessageOutbound_message, func(c *ahpimpl.Ctx) {
 		*v = UserMessageOutboundEventMessage{}
@@ -11055,9 +10728,7 @@ func bTaskWorkspaceEventWorkspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v 
 
 var sizeTaskWorkspaceEventWorkspaceChangeBefore ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeTaskWorkspaceEventWorkspaceChangeBefore.Start(b, v)
@@ -11080,8 +10751,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) MarshalJSON() ([]byte, error) 
 	return ahpimpl.Marshal(v, vTaskWorkspaceEvent_workspaceChangeBefore)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeBefore, func(c *ahpimpl.Ctx) {
 		*v = TaskWorkspaceEventWorkspaceChangeBefore{}
@@ -11141,9 +10811,7 @@ func bWorkspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *WorkspaceChange) {
 
 var sizeWorkspaceChange ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *WorkspaceChange) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeWorkspaceChange.Start(b, v)
@@ -11170,8 +10838,7 @@ func (v *WorkspaceChange) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vTaskWorkspaceEvent_workspaceChange)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *WorkspaceChange) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vTaskWorkspaceEvent_workspaceChange, func(c *ahpimpl.Ctx) { *v = WorkspaceChange{}; bWorkspaceChange(c, 0, v) })
 }
@@ -11219,9 +10886,7 @@ func bWorkspaceState(c *ahpimpl.Ctx, n ahpimpl.Node, v *WorkspaceState) {
 
 var sizeWorkspaceState ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *WorkspaceState) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeWorkspaceState.Start(b, v)
@@ -11248,8 +10913,7 @@ func (v *WorkspaceState) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vTaskWorkspaceEvent_workspaceState)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *WorkspaceState) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vTaskWorkspaceEvent_workspaceState, func(c *ahpimpl.Ctx) { *v = WorkspaceState{}; bWorkspaceState(c, 0, v) })
 }
@@ -11300,9 +10964,7 @@ func bTaskWorkspaceEventWorkspaceChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *
 
 var sizeTaskWorkspaceEventWorkspaceChangeAfter ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeTaskWorkspaceEventWorkspaceChangeAfter.Start(b, v)
@@ -11325,8 +10987,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vTaskWorkspaceEvent_workspaceChangeAfter)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeAfter, func(c *ahpimpl.Ctx) {
 		*v = TaskWorkspaceEventWorkspaceChangeAfter{}
@@ -11393,9 +11054,7 @@ func bTaskWorkspaceEventFileChanged(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskWorks
 
 var sizeTaskWorkspaceEventFileChanged ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TaskWorkspaceEventFileChanged) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeTaskWorkspaceEventFileChanged.Start(b, v)
@@ -11418,8 +11077,7 @@ func (v *TaskWorkspaceEventFileChanged) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vTaskWorkspaceEvent_fileChanged)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *TaskWorkspaceEventFileChanged) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vTaskWorkspaceEvent_fileChanged, func(c *ahpimpl.Ctx) { *v = TaskWorkspaceEventFileChanged{}; bTaskWorkspaceEventFileChanged(c, 0, v) })
 }
@@ -11478,9 +11136,7 @@ func bChangedFile(c *ahpimpl.Ctx, n ahpimpl.Node, v *ChangedFile) {
 
 var sizeChangedFile ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ChangedFile) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeChangedFile.Start(b, v)
@@ -11518,8 +11174,7 @@ func (v *ChangedFile) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vTaskWorkspaceEvent_changedFile)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ChangedFile) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vTaskWorkspaceEvent_changedFile, func(c *ahpimpl.Ctx) { *v = ChangedFile{}; bChangedFile(c, 0, v) })
 }
@@ -11699,9 +11354,7 @@ func bHookFailureEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *HookFailureEvent) {
 
 var sizeHookFailureEvent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *HookFailureEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeHookFailureEvent.Start(b, v)
@@ -11750,8 +11403,7 @@ func (v *HookFailureEvent) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCatalogueEvent_hookFailure)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *HookFailureEvent) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCatalogueEvent_hookFailure, func(c *ahpimpl.Ctx) { *v = HookFailureEvent{}; bHookFailureEvent(c, 0, v) })
 }
@@ -11809,9 +11461,7 @@ func bInteractionEventHookFailure(c *ahpimpl.Ctx, n ahpimpl.Node, v *Interaction
 
 var sizeInteractionEventHookFailure ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventHookFailure) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInteractionEventHookFailure.Start(b, v)
@@ -11834,8 +11484,7 @@ func (v *InteractionEventHookFailure) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vInteractionEvent_hookFailure)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InteractionEventHookFailure) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_hookFailure, func(c *ahpimpl.Ctx) { *v = InteractionEventHookFailure{}; bInteractionEventHookFailure(c, 0, v) })
 }
@@ -11880,9 +11529,7 @@ func bInteractionEventHookFailureFailure(c *ahpimpl.Ctx, n ahpimpl.Node, v *Inte
 
 var sizeInteractionEventHookFailureFailure ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventHookFailureFailure) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInteractionEventHookFailureFailure.Start(b, v)
@@ -11904,8 +11551,7 @@ func (v *InteractionEventHookFailureFailure) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vInteractionEvent_hookFailure_failure)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InteractionEventHookFailureFailure) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_hookFailure_failure, func(c *ahpimpl.Ctx) {
 		*v = InteractionEventHookFailureFailure{}
@@ -11956,9 +11602,7 @@ func bHookFailureEventFailure(c *ahpimpl.Ctx, n ahpimpl.Node, v *HookFailureEven
 
 var sizeHookFailureEventFailure ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *HookFailureEventFailure) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeHookFailureEventFailure.Start(b, v)
@@ -11980,8 +11624,7 @@ func (v *HookFailureEventFailure) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vInteractionEvent_hookFailure_failure)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *HookFailureEventFailure) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_hookFailure_failure, func(c *ahpimpl.Ctx) { *v = HookFailureEventFailure{}; bHookFailureEventFailure(c, 0, v) })
 }
@@ -12114,9 +11757,7 @@ func bJSONRPCErrorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCErrorRespon
 
 var sizeJSONRPCErrorResponse ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *JSONRPCErrorResponse) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeJSONRPCErrorResponse.Start(b, v)
@@ -12139,8 +11780,7 @@ func (v *JSONRPCErrorResponse) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_errorResponse)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *JSONRPCErrorResponse) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCommon_errorResponse, func(c *ahpimpl.Ctx) { *v = JSONRPCErrorResponse{}; bJSONRPCErrorResponse(c, 0, v) })
 }
@@ -12190,9 +11830,7 @@ func bJSONRPCErrorResponseError(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCErrorR
 
 var sizeJSONRPCErrorResponseError ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *JSONRPCErrorResponseError) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeJSONRPCErrorResponseError.Start(b, v)
@@ -12217,8 +11855,7 @@ func (v *JSONRPCErrorResponseError) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_errorResponse_error)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *JSONRPCErrorResponseError) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCommon_errorResponse_error, func(c *ahpimpl.Ctx) { *v = JSONRPCErrorResponseError{}; bJSONRPCErrorResponseError(c, 0, v) })
 }
@@ -12292,9 +11929,7 @@ func bJSONRPCNotification(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCNotification
 
 var sizeJSONRPCNotification ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *JSONRPCNotification) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeJSONRPCNotification.Start(b, v)
@@ -12317,8 +11952,7 @@ func (v *JSONRPCNotification) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_notification)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *JSONRPCNotification) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCommon_notification, func(c *ahpimpl.Ctx) { *v = JSONRPCNotification{}; bJSONRPCNotification(c, 0, v) })
 }
@@ -12432,9 +12066,7 @@ func bContentSelection(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentSelection) {
 
 var sizeContentSelection ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ContentSelection) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeContentSelection.Start(b, v)
@@ -12478,8 +12110,7 @@ func (v *ContentSelection) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vContentSelection)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ContentSelection) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vContentSelection, func(c *ahpimpl.Ctx) { *v = ContentSelection{}; bContentSelection(c, 0, v) })
 }
@@ -12531,9 +12162,7 @@ func bContentUploadReceipt(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentUploadRecei
 
 var sizeContentUploadReceipt ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ContentUploadReceipt) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeContentUploadReceipt.Start(b, v)
@@ -12555,8 +12184,7 @@ func (v *ContentUploadReceipt) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vContentUploadReceipt)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ContentUploadReceipt) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vContentUploadReceipt, func(c *ahpimpl.Ctx) { *v = ContentUploadReceipt{}; bContentUploadReceipt(c, 0, v) })
 }
@@ -12605,9 +12233,7 @@ func bContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentUpload) {
 
 var sizeContentUpload ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ContentUpload) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeContentUpload.Start(b, v)
@@ -12638,8 +12264,7 @@ func (v *ContentUpload) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vContentUpload)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ContentUpload) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vContentUpload, func(c *ahpimpl.Ctx) { *v = ContentUpload{}; bContentUpload(c, 0, v) })
 }
@@ -12727,9 +12352,7 @@ func bAuthenticationBearer(c *ahpimpl.Ctx, n ahpimpl.Node, v *AuthenticationBear
 
 var sizeAuthenticationBearer ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *AuthenticationBearer) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeAuthenticationBearer.Start(b, v)
@@ -12756,8 +12379,7 @@ func (v *AuthenticationBearer) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vRegistration_authentication_anyOf_0)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *AuthenticationBearer) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vRegistration_authentication_anyOf_0, func(c *ahpimpl.Ctx) { *v = AuthenticationBearer{}; bAuthenticationBearer(c, 0, v) })
 }
@@ -12825,9 +12447,7 @@ func bAuthenticationOAuth(c *ahpimpl.Ctx, n ahpimpl.Node, v *AuthenticationOAuth
 
 var sizeAuthenticationOAuth ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *AuthenticationOAuth) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeAuthenticationOAuth.Start(b, v)
@@ -12858,8 +12478,7 @@ func (v *AuthenticationOAuth) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vRegistration_authentication_anyOf_1)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *AuthenticationOAuth) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vRegistration_authentication_anyOf_1, func(c *ahpimpl.Ctx) { *v = AuthenticationOAuth{}; bAuthenticationOAuth(c, 0, v) })
 }
@@ -12929,9 +12548,7 @@ func bDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *DenyEffect) {
 
 var sizeDenyEffect ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *DenyEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeDenyEffect.Start(b, v)
@@ -12958,8 +12575,7 @@ func (v *DenyEffect) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vDenyEffect)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *DenyEffect) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vDenyEffect, func(c *ahpimpl.Ctx) { *v = DenyEffect{}; bDenyEffect(c, 0, v) })
 }
@@ -13070,9 +12686,7 @@ func bAllowEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *AllowEffect) {
 
 var sizeAllowEffect ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *AllowEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeAllowEffect.Start(b, v)
@@ -13092,8 +12706,7 @@ func (v *AllowEffect) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vEffect_allowEffect)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *AllowEffect) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vEffect_allowEffect, func(c *ahpimpl.Ctx) { *v = AllowEffect{}; bAllowEffect(c, 0, v) })
 }
@@ -13129,9 +12742,7 @@ func bAskEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *AskEffect) {
 
 var sizeAskEffect ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *AskEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeAskEffect.Start(b, v)
@@ -13151,8 +12762,7 @@ func (v *AskEffect) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vEffect_askEffect)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *AskEffect) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vEffect_askEffect, func(c *ahpimpl.Ctx) { *v = AskEffect{}; bAskEffect(c, 0, v) })
 }
@@ -13206,9 +12816,7 @@ func bModifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *ModifyEffect) {
 
 var sizeModifyEffect ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ModifyEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeModifyEffect.Start(b, v)
@@ -13231,8 +12839,7 @@ func (v *ModifyEffect) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vEffect_modifyEffect)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ModifyEffect) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipMemo2, vEffect_modifyEffect, func(c *ahpimpl.Ctx) { *v = ModifyEffect{}; bModifyEffect(c, 0, v) })
 }
@@ -13313,9 +12920,7 @@ func bMessageEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *MessageEffect) {
 
 var sizeMessageEffect ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MessageEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeMessageEffect.Start(b, v)
@@ -13336,8 +12941,7 @@ func (v *MessageEffect) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vEffect_messageEffect)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *MessageEffect) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vEffect_messageEffect, func(c *ahpimpl.Ctx) { *v = MessageEffect{}; bMessageEffect(c, 0, v) })
 }
@@ -13378,9 +12982,7 @@ func bReturnEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *ReturnEffect) {
 
 var sizeReturnEffect ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ReturnEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeReturnEffect.Start(b, v)
@@ -13401,8 +13003,7 @@ func (v *ReturnEffect) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vEffect_returnEffect)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ReturnEffect) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vEffect_returnEffect, func(c *ahpimpl.Ctx) { *v = ReturnEffect{}; bReturnEffect(c, 0, v) })
 }
@@ -13445,9 +13046,7 @@ func bFlowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *FlowStopEffect) {
 
 var sizeFlowStopEffect ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *FlowStopEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeFlowStopEffect.Start(b, v)
@@ -13469,8 +13068,7 @@ func (v *FlowStopEffect) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vEffect_flowStopEffect)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *FlowStopEffect) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vEffect_flowStopEffect, func(c *ahpimpl.Ctx) { *v = FlowStopEffect{}; bFlowStopEffect(c, 0, v) })
 }
@@ -13515,9 +13113,7 @@ func bFlowContinueEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *FlowContinueEffect) 
 
 var sizeFlowContinueEffect ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *FlowContinueEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeFlowContinueEffect.Start(b, v)
@@ -13541,8 +13137,7 @@ func (v *FlowContinueEffect) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vEffect_flowContinueEffect)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *FlowContinueEffect) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vEffect_flowContinueEffect, func(c *ahpimpl.Ctx) { *v = FlowContinueEffect{}; bFlowContinueEffect(c, 0, v) })
 }
@@ -13589,9 +13184,7 @@ func bInjectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *InjectEffect) {
 
 var sizeInjectEffect ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InjectEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInjectEffect.Start(b, v)
@@ -13615,8 +13208,7 @@ func (v *InjectEffect) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vEffect_injectEffect)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InjectEffect) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vEffect_injectEffect, func(c *ahpimpl.Ctx) { *v = InjectEffect{}; bInjectEffect(c, 0, v) })
 }
@@ -13875,9 +13467,7 @@ func bToolBeforeEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolBeforeEvent) {
 
 var sizeToolBeforeEvent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ToolBeforeEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeToolBeforeEvent.Start(b, v)
@@ -13900,8 +13490,7 @@ func (v *ToolBeforeEvent) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vToolBefore)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ToolBeforeEvent) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vToolBefore, func(c *ahpimpl.Ctx) { *v = ToolBeforeEvent{}; bToolBeforeEvent(c, 0, v) })
 }
@@ -13997,9 +13586,7 @@ func bToolAfterEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolAfterEvent) {
 
 var sizeToolAfterEvent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ToolAfterEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeToolAfterEvent.Start(b, v)
@@ -14041,8 +13628,7 @@ func (v *ToolAfterEvent) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vToolAfter)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ToolAfterEvent) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vToolAfter, func(c *ahpimpl.Ctx) { *v = ToolAfterEvent{}; bToolAfterEvent(c, 0, v) })
 }
@@ -14109,9 +13695,7 @@ func bExecutionEventFilechange(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEvent
 
 var sizeExecutionEventFilechange ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventFilechange) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeExecutionEventFilechange.Start(b, v)
@@ -14151,8 +13735,7 @@ func (v *ExecutionEventFilechange) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vExecutionEvent_fileChange)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ExecutionEventFilechange) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_fileChange, func(c *ahpimpl.Ctx) { *v = ExecutionEventFilechange{}; bExecutionEventFilechange(c, 0, v) })
 }
@@ -14353,9 +13936,7 @@ func bSessionStartEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionStartEvent) {
 
 var sizeSessionStartEvent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *SessionStartEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeSessionStartEvent.Start(b, v)
@@ -14406,8 +13987,7 @@ func (v *SessionStartEvent) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vSessionStart)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *SessionStartEvent) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipMemo1, vSessionStart, func(c *ahpimpl.Ctx) { *v = SessionStartEvent{}; bSessionStartEvent(c, 0, v) })
 }
@@ -14471,9 +14051,7 @@ func bSessionStartEventHarness(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionStartEv
 
 var sizeSessionStartEventHarness ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *SessionStartEventHarness) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeSessionStartEventHarness.Start(b, v)
@@ -14494,8 +14072,7 @@ func (v *SessionStartEventHarness) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vSessionStart_harness)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *SessionStartEventHarness) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vSessionStart_harness, func(c *ahpimpl.Ctx) { *v = SessionStartEventHarness{}; bSessionStartEventHarness(c, 0, v) })
 }
@@ -14669,9 +14246,7 @@ func bSessionEndEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionEndEvent) {
 
 var sizeSessionEndEvent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *SessionEndEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeSessionEndEvent.Start(b, v)
@@ -14722,8 +14297,7 @@ func (v *SessionEndEvent) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vSessionEnd)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *SessionEndEvent) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vSessionEnd, func(c *ahpimpl.Ctx) { *v = SessionEndEvent{}; bSessionEndEvent(c, 0, v) })
 }
@@ -14978,9 +14552,7 @@ func bInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptDenyResp
 
 var sizeInterceptDenyResponse ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptDenyResponse) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInterceptDenyResponse.Start(b, v)
@@ -15003,8 +14575,7 @@ func (v *InterceptDenyResponse) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vInterceptDenyResponse)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InterceptDenyResponse) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInterceptDenyResponse, func(c *ahpimpl.Ctx) { *v = InterceptDenyResponse{}; bInterceptDenyResponse(c, 0, v) })
 }
@@ -15050,9 +14621,7 @@ func bInterceptDenyResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptDe
 
 var sizeInterceptDenyResponseResult ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInterceptDenyResponseResult.Start(b, v)
@@ -15077,8 +14646,7 @@ func (v *InterceptDenyResponseResult) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_merged3)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InterceptDenyResponseResult) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCommon_merged3, func(c *ahpimpl.Ctx) { *v = InterceptDenyResponseResult{}; bInterceptDenyResponseResult(c, 0, v) })
 }
@@ -15123,9 +14691,7 @@ func bInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptNoEf
 
 var sizeInterceptNoEffectResponse ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptNoEffectResponse) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInterceptNoEffectResponse.Start(b, v)
@@ -15148,8 +14714,7 @@ func (v *InterceptNoEffectResponse) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vInterceptNoEffectResponse)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InterceptNoEffectResponse) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInterceptNoEffectResponse, func(c *ahpimpl.Ctx) { *v = InterceptNoEffectResponse{}; bInterceptNoEffectResponse(c, 0, v) })
 }
@@ -15195,9 +14760,7 @@ func bInterceptNoEffectResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *Interce
 
 var sizeInterceptNoEffectResponseResult ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInterceptNoEffectResponseResult.Start(b, v)
@@ -15222,8 +14785,7 @@ func (v *InterceptNoEffectResponseResult) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_merged4)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InterceptNoEffectResponseResult) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCommon_merged4, func(c *ahpimpl.Ctx) {
 		*v = InterceptNoEffectResponseResult{}
@@ -15275,9 +14837,7 @@ func bInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRequest) {
 
 var sizeInterceptRequest ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptRequest) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInterceptRequest.Start(b, v)
@@ -15301,8 +14861,7 @@ func (v *InterceptRequest) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vInterceptRequest)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InterceptRequest) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipMemo3, vInterceptRequest, func(c *ahpimpl.Ctx) { *v = InterceptRequest{}; bInterceptRequest(c, 0, v) })
 }
@@ -15360,9 +14919,7 @@ func bInterceptRequestParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRequest
 
 var sizeInterceptRequestParams ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInterceptRequestParams.Start(b, v)
@@ -15396,8 +14953,7 @@ func (v *InterceptRequestParams) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_merged5)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InterceptRequestParams) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipMemo3, vCommon_merged5, func(c *ahpimpl.Ctx) { *v = InterceptRequestParams{}; bInterceptRequestParams(c, 0, v) })
 }
@@ -15457,9 +15013,7 @@ func bInterceptRequestParamsState(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRe
 
 var sizeInterceptRequestParamsState ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptRequestParamsState) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInterceptRequestParamsState.Start(b, v)
@@ -15489,8 +15043,7 @@ func (v *InterceptRequestParamsState) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vInterceptRequest_allOf_1_params_state)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InterceptRequestParamsState) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInterceptRequest_allOf_1_params_state, func(c *ahpimpl.Ctx) { *v = InterceptRequestParamsState{}; bInterceptRequestParamsState(c, 0, v) })
 }
@@ -15557,8 +15110,7 @@ func (v *InterceptRequestParamsStateCandidate) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vInterceptRequest_allOf_1_params_state_candidate)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InterceptRequestParamsStateCandidate) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInterceptRequest_allOf_1_params_state_candidate, func(c *ahpimpl.Ctx) {
 		*v = InterceptRequestParamsStateCandidate{}
@@ -15598,9 +15150,7 @@ func bInterceptRequestParamsStateCandidateObject(c *ahpimpl.Ctx, n ahpimpl.Node,
 
 var sizeInterceptRequestParamsStateCandidateObject ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptRequestParamsStateCandidateObject) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInterceptRequestParamsStateCandidateObject.Start(b, v)
@@ -15623,8 +15173,7 @@ func (v *InterceptRequestParamsStateCandidateObject) MarshalJSON() ([]byte, erro
 	return ahpimpl.Marshal(v, vInterceptRequest_allOf_1_params_state_candidate_anyOf_1)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InterceptRequestParamsStateCandidateObject) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInterceptRequest_allOf_1_params_state_candidate_anyOf_1, func(c *ahpimpl.Ctx) {
 		*v = InterceptRequestParamsStateCandidateObject{}
@@ -15680,9 +15229,7 @@ func bInterceptResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptResponse) {
 
 var sizeInterceptResponse ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptResponse) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInterceptResponse.Start(b, v)
@@ -15705,8 +15252,7 @@ func (v *InterceptResponse) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vInterceptResponse)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InterceptResponse) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipMemo2, vInterceptResponse, func(c *ahpimpl.Ctx) { *v = InterceptResponse{}; bInterceptResponse(c, 0, v) })
 }
@@ -15752,9 +15298,7 @@ func bInterceptResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRespon
 
 var sizeInterceptResponseResult ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptResponseResult) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInterceptResponseResult.Start(b, v)
@@ -15779,8 +15323,7 @@ func (v *InterceptResponseResult) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_merged6)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InterceptResponseResult) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipMemo2, vCommon_merged6, func(c *ahpimpl.Ctx) { *v = InterceptResponseResult{}; bInterceptResponseResult(c, 0, v) })
 }
@@ -15913,9 +15456,7 @@ func bMCPElicitationBooleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitat
 
 var sizeMCPElicitationBooleanSchema ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationBooleanSchema) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeMCPElicitationBooleanSchema.Start(b, v)
@@ -15944,8 +15485,7 @@ func (v *MCPElicitationBooleanSchema) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vMCPElicitation_booleanSchema)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *MCPElicitationBooleanSchema) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_booleanSchema, func(c *ahpimpl.Ctx) { *v = MCPElicitationBooleanSchema{}; bMCPElicitationBooleanSchema(c, 0, v) })
 }
@@ -16034,9 +15574,7 @@ func bMCPElicitationElicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *M
 
 var sizeMCPElicitationElicitRequestFormParams ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationElicitRequestFormParams) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeMCPElicitationElicitRequestFormParams.Start(b, v)
@@ -16069,8 +15607,7 @@ func (v *MCPElicitationElicitRequestFormParams) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vMCPElicitation_elicitRequestFormParams)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *MCPElicitationElicitRequestFormParams) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_elicitRequestFormParams, func(c *ahpimpl.Ctx) {
 		*v = MCPElicitationElicitRequestFormParams{}
@@ -16106,9 +15643,7 @@ func bRequestMeta(c *ahpimpl.Ctx, n ahpimpl.Node, v *RequestMeta) {
 
 var sizeRequestMeta ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *RequestMeta) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeRequestMeta.Start(b, v)
@@ -16133,8 +15668,7 @@ func (v *RequestMeta) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vMCPElicitation_requestMeta)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *RequestMeta) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_requestMeta, func(c *ahpimpl.Ctx) { *v = RequestMeta{}; bRequestMeta(c, 0, v) })
 }
@@ -16190,8 +15724,7 @@ func (v *MCPElicitationProgressToken) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vMCPElicitation_progressToken)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *MCPElicitationProgressToken) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_progressToken, func(c *ahpimpl.Ctx) { *v = MCPElicitationProgressToken{}; bMCPElicitationProgressToken(c, 0, v) })
 }
@@ -16230,9 +15763,7 @@ func bMCPElicitationElicitRequestFormParamsRequestedSchema(c *ahpimpl.Ctx, n ahp
 
 var sizeMCPElicitationElicitRequestFormParamsRequestedSchema ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeMCPElicitationElicitRequestFormParamsRequestedSchema.Start(b, v)
@@ -16260,8 +15791,7 @@ func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) MarshalJSON() ([]
 	return ahpimpl.Marshal(v, vMCPElicitation_elicitRequestFormParams_requestedSchema)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_elicitRequestFormParams_requestedSchema, func(c *ahpimpl.Ctx) {
 		*v = MCPElicitationElicitRequestFormParamsRequestedSchema{}
@@ -16442,9 +15972,7 @@ func bMCPElicitationStringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitati
 
 var sizeMCPElicitationStringSchema ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationStringSchema) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeMCPElicitationStringSchema.Start(b, v)
@@ -16482,8 +16010,7 @@ func (v *MCPElicitationStringSchema) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vMCPElicitation_stringSchema)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *MCPElicitationStringSchema) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_stringSchema, func(c *ahpimpl.Ctx) { *v = MCPElicitationStringSchema{}; bMCPElicitationStringSchema(c, 0, v) })
 }
@@ -16592,9 +16119,7 @@ func bMCPElicitationNumberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitati
 
 var sizeMCPElicitationNumberSchema ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationNumberSchema) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeMCPElicitationNumberSchema.Start(b, v)
@@ -16629,8 +16154,7 @@ func (v *MCPElicitationNumberSchema) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vMCPElicitation_numberSchema)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *MCPElicitationNumberSchema) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_numberSchema, func(c *ahpimpl.Ctx) { *v = MCPElicitationNumberSchema{}; bMCPElicitationNumberSchema(c, 0, v) })
 }
@@ -16716,9 +16240,7 @@ func bMCPElicitationUntitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 
 var sizeMCPElicitationUntitledSingleSelectEnumSchema ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationUntitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeMCPElicitationUntitledSingleSelectEnumSchema.Start(b, v)
@@ -16748,8 +16270,7 @@ func (v *MCPElicitationUntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, er
 	return ahpimpl.Marshal(v, vMCPElicitation_untitledSingleSelectEnumSchema)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *MCPElicitationUntitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_untitledSingleSelectEnumSchema, func(c *ahpimpl.Ctx) {
 		*v = MCPElicitationUntitledSingleSelectEnumSchema{}
@@ -16832,9 +16353,7 @@ func bMCPElicitationTitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 
 var sizeMCPElicitationTitledSingleSelectEnumSchema ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationTitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeMCPElicitationTitledSingleSelectEnumSchema.Start(b, v)
@@ -16864,8 +16383,7 @@ func (v *MCPElicitationTitledSingleSelectEnumSchema) MarshalJSON() ([]byte, erro
 	return ahpimpl.Marshal(v, vMCPElicitation_titledSingleSelectEnumSchema)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *MCPElicitationTitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_titledSingleSelectEnumSchema, func(c *ahpimpl.Ctx) {
 		*v = MCPElicitationTitledSingleSelectEnumSchema{}
@@ -16908,9 +16426,7 @@ func bLabelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, v *LabelledOption) {
 
 var sizeLabelledOption ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *LabelledOption) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeLabelledOption.Start(b, v)
@@ -16931,8 +16447,7 @@ func (v *LabelledOption) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vMCPElicitation_labelledOption)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *LabelledOption) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_labelledOption, func(c *ahpimpl.Ctx) { *v = LabelledOption{}; bLabelledOption(c, 0, v) })
 }
@@ -17019,9 +16534,7 @@ func bMCPElicitationUntitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 
 var sizeMCPElicitationUntitledMultiSelectEnumSchema ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationUntitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeMCPElicitationUntitledMultiSelectEnumSchema.Start(b, v)
@@ -17057,8 +16570,7 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, err
 	return ahpimpl.Marshal(v, vMCPElicitation_untitledMultiSelectEnumSchema)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *MCPElicitationUntitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_untitledMultiSelectEnumSchema, func(c *ahpimpl.Ctx) {
 		*v = MCPElicitationUntitledMultiSelectEnumSchema{}
@@ -17096,9 +16608,7 @@ func bMCPElicitationUntitledMultiSelectEnumSchemaItems(c *ahpimpl.Ctx, n ahpimpl
 
 var sizeMCPElicitationUntitledMultiSelectEnumSchemaItems ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeMCPElicitationUntitledMultiSelectEnumSchemaItems.Start(b, v)
@@ -17118,8 +16628,7 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte
 	return ahpimpl.Marshal(v, vMCPElicitation_untitledMultiSelectEnumSchema_items)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_untitledMultiSelectEnumSchema_items, func(c *ahpimpl.Ctx) {
 		*v = MCPElicitationUntitledMultiSelectEnumSchemaItems{}
@@ -17216,9 +16725,7 @@ func bMCPElicitationTitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, 
 
 var sizeMCPElicitationTitledMultiSelectEnumSchema ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationTitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeMCPElicitationTitledMultiSelectEnumSchema.Start(b, v)
@@ -17254,8 +16761,7 @@ func (v *MCPElicitationTitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error
 	return ahpimpl.Marshal(v, vMCPElicitation_titledMultiSelectEnumSchema)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *MCPElicitationTitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_titledMultiSelectEnumSchema, func(c *ahpimpl.Ctx) {
 		*v = MCPElicitationTitledMultiSelectEnumSchema{}
@@ -17292,9 +16798,7 @@ func bMCPElicitationTitledMultiSelectEnumSchemaItems(c *ahpimpl.Ctx, n ahpimpl.N
 
 var sizeMCPElicitationTitledMultiSelectEnumSchemaItems ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeMCPElicitationTitledMultiSelectEnumSchemaItems.Start(b, v)
@@ -17313,8 +16817,7 @@ func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, 
 	return ahpimpl.Marshal(v, vMCPElicitation_titledMultiSelectEnumSchema_items)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_titledMultiSelectEnumSchema_items, func(c *ahpimpl.Ctx) {
 		*v = MCPElicitationTitledMultiSelectEnumSchemaItems{}
@@ -17396,9 +16899,7 @@ func bMCPElicitationLegacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MC
 
 var sizeMCPElicitationLegacyTitledEnumSchema ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationLegacyTitledEnumSchema) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeMCPElicitationLegacyTitledEnumSchema.Start(b, v)
@@ -17431,8 +16932,7 @@ func (v *MCPElicitationLegacyTitledEnumSchema) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vMCPElicitation_legacyTitledEnumSchema)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *MCPElicitationLegacyTitledEnumSchema) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_legacyTitledEnumSchema, func(c *ahpimpl.Ctx) {
 		*v = MCPElicitationLegacyTitledEnumSchema{}
@@ -17477,9 +16977,7 @@ func bMCPElicitationTaskMetadata(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitati
 
 var sizeMCPElicitationTaskMetadata ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationTaskMetadata) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeMCPElicitationTaskMetadata.Start(b, v)
@@ -17504,8 +17002,7 @@ func (v *MCPElicitationTaskMetadata) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vMCPElicitation_taskMetadata)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *MCPElicitationTaskMetadata) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_taskMetadata, func(c *ahpimpl.Ctx) { *v = MCPElicitationTaskMetadata{}; bMCPElicitationTaskMetadata(c, 0, v) })
 }
@@ -17628,9 +17125,7 @@ func bMCPElicitationElicitRequestURLParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *MC
 
 var sizeMCPElicitationElicitRequestURLParams ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationElicitRequestURLParams) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeMCPElicitationElicitRequestURLParams.Start(b, v)
@@ -17662,8 +17157,7 @@ func (v *MCPElicitationElicitRequestURLParams) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vMCPElicitation_elicitRequestUrlParams)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *MCPElicitationElicitRequestURLParams) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_elicitRequestUrlParams, func(c *ahpimpl.Ctx) {
 		*v = MCPElicitationElicitRequestURLParams{}
@@ -17723,9 +17217,7 @@ func bMCPElicitationElicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitati
 
 var sizeMCPElicitationElicitResult ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationElicitResult) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeMCPElicitationElicitResult.Start(b, v)
@@ -17754,8 +17246,7 @@ func (v *MCPElicitationElicitResult) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vMCPElicitation_elicitResult)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *MCPElicitationElicitResult) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_elicitResult, func(c *ahpimpl.Ctx) { *v = MCPElicitationElicitResult{}; bMCPElicitationElicitResult(c, 0, v) })
 }
@@ -17838,8 +17329,7 @@ func (v *MCPElicitationElicitResultContentValue) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vMCPElicitation_elicitResult_content_additionalProperties)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *MCPElicitationElicitResultContentValue) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_elicitResult_content_additionalProperties, func(c *ahpimpl.Ctx) {
 		*v = MCPElicitationElicitResultContentValue{}
@@ -17889,9 +17379,7 @@ func bObserveNotification(c *ahpimpl.Ctx, n ahpimpl.Node, v *ObserveNotification
 
 var sizeObserveNotification ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ObserveNotification) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeObserveNotification.Start(b, v)
@@ -17914,8 +17402,7 @@ func (v *ObserveNotification) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vObserveNotification)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ObserveNotification) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipMemo1, vObserveNotification, func(c *ahpimpl.Ctx) { *v = ObserveNotification{}; bObserveNotification(c, 0, v) })
 }
@@ -17954,9 +17441,7 @@ func bObserveNotificationParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *ObserveNotifi
 
 var sizeObserveNotificationParams ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ObserveNotificationParams) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeObserveNotificationParams.Start(b, v)
@@ -17983,8 +17468,7 @@ func (v *ObserveNotificationParams) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_merged7)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ObserveNotificationParams) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipMemo1, vCommon_merged7, func(c *ahpimpl.Ctx) { *v = ObserveNotificationParams{}; bObserveNotificationParams(c, 0, v) })
 }
@@ -18023,9 +17507,7 @@ func bRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, v *Registration) {
 
 var sizeRegistration ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Registration) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeRegistration.Start(b, v)
@@ -18047,8 +17529,7 @@ func (v *Registration) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vRegistration)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *Registration) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vRegistration, func(c *ahpimpl.Ctx) { *v = Registration{}; bRegistration(c, 0, v) })
 }
@@ -18098,9 +17579,7 @@ func bBackend(c *ahpimpl.Ctx, n ahpimpl.Node, v *Backend) {
 
 var sizeBackend ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Backend) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeBackend.Start(b, v)
@@ -18136,8 +17615,7 @@ func (v *Backend) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vRegistration_backend)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *Backend) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vRegistration_backend, func(c *ahpimpl.Ctx) { *v = Backend{}; bBackend(c, 0, v) })
 }
@@ -18192,9 +17670,7 @@ func bStdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, v *StdioTransport) {
 
 var sizeStdioTransport ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *StdioTransport) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeStdioTransport.Start(b, v)
@@ -18223,8 +17699,7 @@ func (v *StdioTransport) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vRegistration_stdioTransport)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *StdioTransport) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vRegistration_stdioTransport, func(c *ahpimpl.Ctx) { *v = StdioTransport{}; bStdioTransport(c, 0, v) })
 }
@@ -18287,9 +17762,7 @@ func bHTTPTransport(c *ahpimpl.Ctx, n ahpimpl.Node, v *HTTPTransport) {
 
 var sizeHTTPTransport ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *HTTPTransport) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeHTTPTransport.Start(b, v)
@@ -18311,8 +17784,7 @@ func (v *HTTPTransport) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vRegistration_httpTransport)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *HTTPTransport) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vRegistration_httpTransport, func(c *ahpimpl.Ctx) { *v = HTTPTransport{}; bHTTPTransport(c, 0, v) })
 }
@@ -18493,9 +17965,7 @@ func bInterceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptSubscrip
 
 var sizeInterceptSubscription ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInterceptSubscription.Start(b, v)
@@ -18535,8 +18005,7 @@ func (v *InterceptSubscription) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vRegistration_interceptSubscription)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InterceptSubscription) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vRegistration_interceptSubscription, func(c *ahpimpl.Ctx) { *v = InterceptSubscription{}; bInterceptSubscription(c, 0, v) })
 }
@@ -18595,9 +18064,7 @@ func bFilters(c *ahpimpl.Ctx, n ahpimpl.Node, v *Filters) {
 
 var sizeFilters ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Filters) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeFilters.Start(b, v)
@@ -18625,8 +18092,7 @@ func (v *Filters) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vRegistration_filters)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *Filters) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vRegistration_filters, func(c *ahpimpl.Ctx) { *v = Filters{}; bFilters(c, 0, v) })
 }
@@ -18766,9 +18232,7 @@ func bObserveSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, v *ObserveSubscription
 
 var sizeObserveSubscription ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeObserveSubscription.Start(b, v)
@@ -18806,8 +18270,7 @@ func (v *ObserveSubscription) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vRegistration_observeSubscription)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ObserveSubscription) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vRegistration_observeSubscription, func(c *ahpimpl.Ctx) { *v = ObserveSubscription{}; bObserveSubscription(c, 0, v) })
 }
@@ -18925,9 +18388,7 @@ func bRegistrationContentreceiver(c *ahpimpl.Ctx, n ahpimpl.Node, v *Registratio
 
 var sizeRegistrationContentreceiver ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *RegistrationContentreceiver) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeRegistrationContentreceiver.Start(b, v)
@@ -18958,8 +18419,7 @@ func (v *RegistrationContentreceiver) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vRegistration_contentReceiver)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *RegistrationContentreceiver) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vRegistration_contentReceiver, func(c *ahpimpl.Ctx) { *v = RegistrationContentreceiver{}; bRegistrationContentreceiver(c, 0, v) })
 }

@@ -35,9 +35,7 @@ func bCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, v *Capabilities) {
 
 var sizeCapabilities ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Capabilities) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeCapabilities.Start(b, v)
@@ -58,8 +56,7 @@ func (v *Capabilities) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCapabilities)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *Capabilities) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, 0, vCapabilities, func(c *ahpimpl.Ctx) { *v = Capabilities{}; bCapabilities(c, 0, v) })
 }
@@ -99,9 +96,7 @@ func bErrorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *ErrorResponse) {
 
 var sizeErrorResponse ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ErrorResponse) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeErrorResponse.Start(b, v)
@@ -124,8 +119,7 @@ func (v *ErrorResponse) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_errorResponse)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ErrorResponse) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, 0, vCommon_errorResponse, func(c *ahpimpl.Ctx) { *v = ErrorResponse{}; bErrorResponse(c, 0, v) })
 }
@@ -196,8 +190,7 @@ func (v *JSONRPCResponseID) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_jsonRpcResponseId)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *JSONRPCResponseID) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, 0, vCommon_jsonRpcResponseId, func(c *ahpimpl.Ctx) { *v = JSONRPCResponseID{}; bJSONRPCResponseID(c, 0, v) })
 }
@@ -240,9 +233,7 @@ func bErrorResponseError(c *ahpimpl.Ctx, n ahpimpl.Node, v *ErrorResponseError) 
 
 var sizeErrorResponseError ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ErrorResponseError) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeErrorResponseError.Start(b, v)
@@ -267,8 +258,7 @@ func (v *ErrorResponseError) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_errorResponse_error)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ErrorResponseError) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, 0, vCommon_errorResponse_error, func(c *ahpimpl.Ctx) { *v = ErrorResponseError{}; bErrorResponseError(c, 0, v) })
 }
@@ -324,8 +314,7 @@ func (v *JSONRPCID) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_jsonRpcId)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *JSONRPCID) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, 0, vCommon_jsonRpcId, func(c *ahpimpl.Ctx) { *v = JSONRPCID{}; bJSONRPCID(c, 0, v) })
 }
@@ -368,9 +357,7 @@ func bNative(c *ahpimpl.Ctx, n ahpimpl.Node, v *Native) {
 
 var sizeNative ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Native) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeNative.Start(b, v)
@@ -393,8 +380,7 @@ func (v *Native) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_native)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *Native) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, 0, vCommon_native, func(c *ahpimpl.Ctx) { *v = Native{}; bNative(c, 0, v) })
 }
@@ -435,9 +421,7 @@ func bNotification(c *ahpimpl.Ctx, n ahpimpl.Node, v *Notification) {
 
 var sizeNotification ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Notification) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeNotification.Start(b, v)
@@ -460,8 +444,7 @@ func (v *Notification) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_notification)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *Notification) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, 0, vCommon_notification, func(c *ahpimpl.Ctx) { *v = Notification{}; bNotification(c, 0, v) })
 }
@@ -517,9 +500,7 @@ func bRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *Request) {
 
 var sizeRequest ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Request) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeRequest.Start(b, v)
@@ -543,8 +524,7 @@ func (v *Request) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_request)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *Request) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, 0, vCommon_request, func(c *ahpimpl.Ctx) { *v = Request{}; bRequest(c, 0, v) })
 }
@@ -615,9 +595,7 @@ func bSession(c *ahpimpl.Ctx, n ahpimpl.Node, v *Session) {
 
 var sizeSession ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Session) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeSession.Start(b, v)
@@ -650,8 +628,7 @@ func (v *Session) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_session)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *Session) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, 0, vCommon_session, func(c *ahpimpl.Ctx) { *v = Session{}; bSession(c, 0, v) })
 }
@@ -689,9 +666,7 @@ func bSessionAgent(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionAgent) {
 
 var sizeSessionAgent ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *SessionAgent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeSessionAgent.Start(b, v)
@@ -715,8 +690,7 @@ func (v *SessionAgent) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_session_agent)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *SessionAgent) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, 0, vCommon_session_agent, func(c *ahpimpl.Ctx) { *v = SessionAgent{}; bSessionAgent(c, 0, v) })
 }
@@ -756,9 +730,7 @@ func bSuccessResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *SuccessResponse) {
 
 var sizeSuccessResponse ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *SuccessResponse) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeSuccessResponse.Start(b, v)
@@ -781,8 +753,7 @@ func (v *SuccessResponse) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_successResponse)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *SuccessResponse) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, 0, vCommon_successResponse, func(c *ahpimpl.Ctx) { *v = SuccessResponse{}; bSuccessResponse(c, 0, v) })
 }
@@ -835,9 +806,7 @@ func bDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *DenyEffect) {
 
 var sizeDenyEffect ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *DenyEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeDenyEffect.Start(b, v)
@@ -865,8 +834,7 @@ func (v *DenyEffect) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vDenyEffect)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *DenyEffect) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, 0, vDenyEffect, func(c *ahpimpl.Ctx) { *v = DenyEffect{}; bDenyEffect(c, 0, v) })
 }
@@ -916,9 +884,7 @@ func bInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptDenyResp
 
 var sizeInterceptDenyResponse ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptDenyResponse) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInterceptDenyResponse.Start(b, v)
@@ -941,8 +907,7 @@ func (v *InterceptDenyResponse) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vInterceptDenyResponse)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InterceptDenyResponse) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, 0, vInterceptDenyResponse, func(c *ahpimpl.Ctx) { *v = InterceptDenyResponse{}; bInterceptDenyResponse(c, 0, v) })
 }
@@ -989,9 +954,7 @@ func bInterceptDenyResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptDe
 
 var sizeInterceptDenyResponseResult ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInterceptDenyResponseResult.Start(b, v)
@@ -1016,8 +979,7 @@ func (v *InterceptDenyResponseResult) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_merged)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InterceptDenyResponseResult) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, 0, vCommon_merged, func(c *ahpimpl.Ctx) { *v = InterceptDenyResponseResult{}; bInterceptDenyResponseResult(c, 0, v) })
 }
@@ -1064,9 +1026,7 @@ func bInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptNoEf
 
 var sizeInterceptNoEffectResponse ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptNoEffectResponse) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInterceptNoEffectResponse.Start(b, v)
@@ -1089,8 +1049,7 @@ func (v *InterceptNoEffectResponse) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vInterceptNoEffectResponse)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InterceptNoEffectResponse) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, 0, vInterceptNoEffectResponse, func(c *ahpimpl.Ctx) { *v = InterceptNoEffectResponse{}; bInterceptNoEffectResponse(c, 0, v) })
 }
@@ -1136,9 +1095,7 @@ func bInterceptNoEffectResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *Interce
 
 var sizeInterceptNoEffectResponseResult ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInterceptNoEffectResponseResult.Start(b, v)
@@ -1163,8 +1120,7 @@ func (v *InterceptNoEffectResponseResult) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_merged2)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InterceptNoEffectResponseResult) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, 0, vCommon_merged2, func(c *ahpimpl.Ctx) {
 		*v = InterceptNoEffectResponseResult{}
@@ -1214,9 +1170,7 @@ func bInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRequest) {
 
 var sizeInterceptRequest ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptRequest) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInterceptRequest.Start(b, v)
@@ -1240,8 +1194,7 @@ func (v *InterceptRequest) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vInterceptRequest)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InterceptRequest) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, 0, vInterceptRequest, func(c *ahpimpl.Ctx) { *v = InterceptRequest{}; bInterceptRequest(c, 0, v) })
 }
@@ -1293,9 +1246,7 @@ func bInterceptRequestParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRequest
 
 var sizeInterceptRequestParams ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInterceptRequestParams.Start(b, v)
@@ -1321,8 +1272,7 @@ func (v *InterceptRequestParams) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vCommon_merged3)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InterceptRequestParams) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, 0, vCommon_merged3, func(c *ahpimpl.Ctx) { *v = InterceptRequestParams{}; bInterceptRequestParams(c, 0, v) })
 }
@@ -1391,9 +1341,7 @@ func bToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolBefore) {
 
 var sizeToolBefore ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ToolBefore) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeToolBefore.Start(b, v)
@@ -1425,8 +1373,7 @@ func (v *ToolBefore) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vToolBefore)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ToolBefore) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, 0, vToolBefore, func(c *ahpimpl.Ctx) { *v = ToolBefore{}; bToolBefore(c, 0, v) })
 }
@@ -1491,9 +1438,7 @@ func bToolBeforeTool(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolBeforeTool) {
 
 var sizeToolBeforeTool ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ToolBeforeTool) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeToolBeforeTool.Start(b, v)
@@ -1520,8 +1465,7 @@ func (v *ToolBeforeTool) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vToolBefore_tool)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ToolBeforeTool) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, 0, vToolBefore_tool, func(c *ahpimpl.Ctx) { *v = ToolBeforeTool{}; bToolBeforeTool(c, 0, v) })
 }
@@ -1638,9 +1582,7 @@ func bRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, v *Registration) {
 
 var sizeRegistration ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Registration) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeRegistration.Start(b, v)
@@ -1662,8 +1604,7 @@ func (v *Registration) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vRegistration)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *Registration) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, 0, vRegistration, func(c *ahpimpl.Ctx) { *v = Registration{}; bRegistration(c, 0, v) })
 }
@@ -1715,9 +1656,7 @@ func bBackend(c *ahpimpl.Ctx, n ahpimpl.Node, v *Backend) {
 
 var sizeBackend ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Backend) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeBackend.Start(b, v)
@@ -1748,8 +1687,7 @@ func (v *Backend) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vRegistration_backend)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *Backend) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, 0, vRegistration_backend, func(c *ahpimpl.Ctx) { *v = Backend{}; bBackend(c, 0, v) })
 }
@@ -1811,9 +1749,7 @@ func bStdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, v *StdioTransport) {
 
 var sizeStdioTransport ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *StdioTransport) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeStdioTransport.Start(b, v)
@@ -1842,8 +1778,7 @@ func (v *StdioTransport) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vRegistration_stdioTransport)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *StdioTransport) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, 0, vRegistration_stdioTransport, func(c *ahpimpl.Ctx) { *v = StdioTransport{}; bStdioTransport(c, 0, v) })
 }
@@ -1907,9 +1842,7 @@ func bHTTPTransport(c *ahpimpl.Ctx, n ahpimpl.Node, v *HTTPTransport) {
 
 var sizeHTTPTransport ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *HTTPTransport) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeHTTPTransport.Start(b, v)
@@ -1931,8 +1864,7 @@ func (v *HTTPTransport) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vRegistration_httpTransport)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *HTTPTransport) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, 0, vRegistration_httpTransport, func(c *ahpimpl.Ctx) { *v = HTTPTransport{}; bHTTPTransport(c, 0, v) })
 }
@@ -2011,9 +1943,7 @@ func bAuthentication(c *ahpimpl.Ctx, n ahpimpl.Node, v *Authentication) {
 
 var sizeAuthentication ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Authentication) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeAuthentication.Start(b, v)
@@ -2035,8 +1965,7 @@ func (v *Authentication) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vRegistration_authentication)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *Authentication) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, 0, vRegistration_authentication, func(c *ahpimpl.Ctx) { *v = Authentication{}; bAuthentication(c, 0, v) })
 }
@@ -2110,9 +2039,7 @@ func bInterceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptSubscrip
 
 var sizeInterceptSubscription ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeInterceptSubscription.Start(b, v)
@@ -2139,8 +2066,7 @@ func (v *InterceptSubscription) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vRegistration_interceptSubscription)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *InterceptSubscription) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, 0, vRegistration_interceptSubscription, func(c *ahpimpl.Ctx) { *v = InterceptSubscription{}; bInterceptSubscription(c, 0, v) })
 }
@@ -2221,9 +2147,7 @@ func bObserveSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, v *ObserveSubscription
 
 var sizeObserveSubscription ahpimpl.SizeHint
 
-// AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It
-// does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its
-// result from earlier encodings.
+// AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
 		return sizeObserveSubscription.Start(b, v)
@@ -2248,8 +2172,7 @@ func (v *ObserveSubscription) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(v, vRegistration_observeSubscription)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default
-// limits).
+// UnmarshalJSON decodes and validates data into v, in lenient mode.
 func (v *ObserveSubscription) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, 0, vRegistration_observeSubscription, func(c *ahpimpl.Ctx) { *v = ObserveSubscription{}; bObserveSubscription(c, 0, v) })
 }

@@ -153,7 +153,7 @@ func (e *gotypes) methods(t *ir.Type) {
 		Return(Qual(impl, "Marshal").Call(Id("v"), check)),
 	)
 	e.f.Line()
-	e.f.Comment("UnmarshalJSON decodes and validates data into v (lenient mode, default limits).")
+	e.f.Comment("UnmarshalJSON decodes and validates data into v, in lenient mode.")
 	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id(ir.MethodUnmarshalJSON).Params(Id("data").Index().Byte()).Error().Block(
 		Return(Qual(impl, "UnmarshalFill").Call(Id("data"), unrepeated(t), check,
 			oneLineFunc(Op("*").Id("v").Op("=").Id(t.Name).Values(), Id(t.BuildFunc).Call(Id("c"), Lit(0), Id("v"))))),

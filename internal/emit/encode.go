@@ -117,7 +117,9 @@ func nilNull(g *Group) {
 func (e *gotypes) encodeStruct(t *ir.Type) {
 	hint := t.SizeHintVar
 	e.f.Var().Id(hint).Qual(impl, "SizeHint")
-	e.f.Comment("AppendJSON appends v's JSON encoding to b, on one line; a nil v is null. It does not validate: MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.")
+	// The package doc ("Encoding") says the rest: one line, no
+	// validation, AppendJSON(nil) sized from earlier encodings.
+	e.f.Comment("AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.")
 	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id(ir.MethodAppendJSON).Params(Id("b").Index().Byte()).Index().Byte().BlockFunc(func(g *Group) {
 		// A nil v writes null (see nilNull); AppendJSON(nil) sizes its
 		// buffer from the hint. One test for both: the common case, a
