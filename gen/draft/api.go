@@ -52,9 +52,9 @@ const (
 	skipMemo3 = 0x87c001e0c14c200
 )
 
-// DecodeCapabilitiesRequest decodes data as CapabilitiesRequest and validates
-// every keyword of capabilities-request.schema.json# in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeCapabilitiesRequest decodes data as CapabilitiesRequest, checking
+// every keyword of capabilities-request.schema.json# in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeCapabilitiesRequest(data []byte, opts ...ahprt.Option) (v *CapabilitiesRequest, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilitiesRequest, func(c *ahpimpl.Ctx) { v = new(CapabilitiesRequest); bCapabilitiesRequest(c, 0, v) })
 	return v, err
@@ -74,10 +74,9 @@ func (*Checker) CapabilitiesRequest(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilitiesRequest)
 }
 
-// DecodeCapabilitiesResponse decodes data as CapabilitiesResponse and
-// validates every keyword of capabilities-response.schema.json# in the same
-// pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// DecodeCapabilitiesResponse decodes data as CapabilitiesResponse, checking
+// every keyword of capabilities-response.schema.json# in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeCapabilitiesResponse(data []byte, opts ...ahprt.Option) (v *CapabilitiesResponse, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipMemo1, vCapabilitiesResponse, func(c *ahpimpl.Ctx) { v = new(CapabilitiesResponse); bCapabilitiesResponse(c, 0, v) })
 	return v, err
@@ -93,10 +92,9 @@ func (*Checker) CapabilitiesResponse(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipMemo1, vCapabilitiesResponse)
 }
 
-// DecodeStaticCapabilityManifest decodes data as StaticCapabilityManifest and
-// validates every keyword of capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest
-// in the same pass. A rejected document returns an *ahprt.Error and no value,
-// never a partial one.
+// DecodeStaticCapabilityManifest decodes data as StaticCapabilityManifest,
+// checking every keyword of capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest
+// in the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeStaticCapabilityManifest(data []byte, opts ...ahprt.Option) (v *StaticCapabilityManifest, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipMemo1, vCapabilitiesResponse_allOf_1_result_manifest, func(c *ahpimpl.Ctx) { v = new(StaticCapabilityManifest); bStaticCapabilityManifest(c, 0, v) })
 	return v, err
@@ -112,9 +110,9 @@ func (*Checker) StaticCapabilityManifest(data []byte, opts ...ahprt.Option) erro
 	return ahpimpl.Check(data, opts, skipMemo1, vCapabilitiesResponse_allOf_1_result_manifest)
 }
 
-// DecodeCapabilities decodes data as Capabilities and validates every keyword
-// of capabilities.schema.json# in the same pass. A rejected document returns
-// an *ahprt.Error and no value, never a partial one.
+// DecodeCapabilities decodes data as Capabilities, checking every keyword of
+// capabilities.schema.json# in the same pass; it rejects data with an
+// *ahprt.Error and no value.
 func DecodeCapabilities(data []byte, opts ...ahprt.Option) (v *Capabilities, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
 	return v, err
@@ -131,9 +129,9 @@ func (*Checker) Capabilities(data []byte, opts ...ahprt.Option) error {
 }
 
 // DecodeConfigChangeBeforeCapabilities decodes data as
-// ConfigChangeBeforeCapabilities and validates every keyword of
-// capabilities.schema.json#/$defs/config.change.before in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// ConfigChangeBeforeCapabilities, checking every keyword of
+// capabilities.schema.json#/$defs/config.change.before in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (v *ConfigChangeBeforeCapabilities, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_configChangeBefore, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
 	return v, err
@@ -152,9 +150,9 @@ func (*Checker) ConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option
 }
 
 // DecodeContextCompactAfterCapabilities decodes data as
-// ContextCompactAfterCapabilities and validates every keyword of
-// capabilities.schema.json#/$defs/context.compact.after in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// ContextCompactAfterCapabilities, checking every keyword of
+// capabilities.schema.json#/$defs/context.compact.after in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeContextCompactAfterCapabilities(data []byte, opts ...ahprt.Option) (v *ContextCompactAfterCapabilities, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_contextCompactAfter, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
 	return v, err
@@ -173,9 +171,9 @@ func (*Checker) ContextCompactAfterCapabilities(data []byte, opts ...ahprt.Optio
 }
 
 // DecodeContextCompactBeforeCapabilities decodes data as
-// ContextCompactBeforeCapabilities and validates every keyword of
-// capabilities.schema.json#/$defs/context.compact.before in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// ContextCompactBeforeCapabilities, checking every keyword of
+// capabilities.schema.json#/$defs/context.compact.before in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Option) (v *ContextCompactBeforeCapabilities, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_contextCompactBefore, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
 	return v, err
@@ -194,9 +192,9 @@ func (*Checker) ContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Opti
 }
 
 // DecodeModelRequestBeforeCapabilities decodes data as
-// ModelRequestBeforeCapabilities and validates every keyword of
-// capabilities.schema.json#/$defs/model.request.before in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// ModelRequestBeforeCapabilities, checking every keyword of
+// capabilities.schema.json#/$defs/model.request.before in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeModelRequestBeforeCapabilities(data []byte, opts ...ahprt.Option) (v *ModelRequestBeforeCapabilities, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_modelRequestBefore, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
 	return v, err
@@ -215,9 +213,9 @@ func (*Checker) ModelRequestBeforeCapabilities(data []byte, opts ...ahprt.Option
 }
 
 // DecodeModelResponseAfterCapabilities decodes data as
-// ModelResponseAfterCapabilities and validates every keyword of
-// capabilities.schema.json#/$defs/model.response.after in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// ModelResponseAfterCapabilities, checking every keyword of
+// capabilities.schema.json#/$defs/model.response.after in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option) (v *ModelResponseAfterCapabilities, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_modelResponseAfter, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
 	return v, err
@@ -236,9 +234,9 @@ func (*Checker) ModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option
 }
 
 // DecodeModelSwitchBeforeCapabilities decodes data as
-// ModelSwitchBeforeCapabilities and validates every keyword of
-// capabilities.schema.json#/$defs/model.switch.before in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// ModelSwitchBeforeCapabilities, checking every keyword of
+// capabilities.schema.json#/$defs/model.switch.before in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeModelSwitchBeforeCapabilities(data []byte, opts ...ahprt.Option) (v *ModelSwitchBeforeCapabilities, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_modelSwitchBefore, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
 	return v, err
@@ -256,10 +254,9 @@ func (*Checker) ModelSwitchBeforeCapabilities(data []byte, opts ...ahprt.Option)
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_modelSwitchBefore)
 }
 
-// DecodeModifyOperations decodes data as ModifyOperations and validates every
+// DecodeModifyOperations decodes data as ModifyOperations, checking every
 // keyword of capabilities.schema.json#/$defs/modifyOperations in the same
-// pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// pass; it rejects data with an *ahprt.Error and no value.
 func DecodeModifyOperations(data []byte, opts ...ahprt.Option) (v *ModifyOperations, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_modifyOperations, func(c *ahpimpl.Ctx) { v = new(ModifyOperations); bModifyOperations(c, 0, v) })
 	return v, err
@@ -275,10 +272,9 @@ func (*Checker) ModifyOperations(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_modifyOperations)
 }
 
-// DecodeSessionStartCapabilities decodes data as SessionStartCapabilities and
-// validates every keyword of capabilities.schema.json#/$defs/session.start in
-// the same pass. A rejected document returns an *ahprt.Error and no value,
-// never a partial one.
+// DecodeSessionStartCapabilities decodes data as SessionStartCapabilities,
+// checking every keyword of capabilities.schema.json#/$defs/session.start in
+// the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeSessionStartCapabilities(data []byte, opts ...ahprt.Option) (v *SessionStartCapabilities, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_sessionStart, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
 	return v, err
@@ -295,9 +291,9 @@ func (*Checker) SessionStartCapabilities(data []byte, opts ...ahprt.Option) erro
 }
 
 // DecodeTaskChangeBeforeCapabilities decodes data as
-// TaskChangeBeforeCapabilities and validates every keyword of
-// capabilities.schema.json#/$defs/task.change.before in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// TaskChangeBeforeCapabilities, checking every keyword of
+// capabilities.schema.json#/$defs/task.change.before in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeTaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (v *TaskChangeBeforeCapabilities, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_taskChangeBefore, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
 	return v, err
@@ -314,10 +310,9 @@ func (*Checker) TaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) 
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_taskChangeBefore)
 }
 
-// DecodeToolAfterCapabilities decodes data as ToolAfterCapabilities and
-// validates every keyword of capabilities.schema.json#/$defs/tool.after in the
-// same pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// DecodeToolAfterCapabilities decodes data as ToolAfterCapabilities, checking
+// every keyword of capabilities.schema.json#/$defs/tool.after in the same
+// pass; it rejects data with an *ahprt.Error and no value.
 func DecodeToolAfterCapabilities(data []byte, opts ...ahprt.Option) (v *ToolAfterCapabilities, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_toolAfter, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
 	return v, err
@@ -333,10 +328,9 @@ func (*Checker) ToolAfterCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_toolAfter)
 }
 
-// DecodeToolBatchAfterCapabilities decodes data as ToolBatchAfterCapabilities
-// and validates every keyword of
-// capabilities.schema.json#/$defs/tool.batch.after in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeToolBatchAfterCapabilities decodes data as ToolBatchAfterCapabilities,
+// checking every keyword of capabilities.schema.json#/$defs/tool.batch.after
+// in the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) (v *ToolBatchAfterCapabilities, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_toolBatchAfter, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
 	return v, err
@@ -352,10 +346,9 @@ func (*Checker) ToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) er
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_toolBatchAfter)
 }
 
-// DecodeToolBeforeCapabilities decodes data as ToolBeforeCapabilities and
-// validates every keyword of capabilities.schema.json#/$defs/tool.before in
-// the same pass. A rejected document returns an *ahprt.Error and no value,
-// never a partial one.
+// DecodeToolBeforeCapabilities decodes data as ToolBeforeCapabilities,
+// checking every keyword of capabilities.schema.json#/$defs/tool.before in the
+// same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeToolBeforeCapabilities(data []byte, opts ...ahprt.Option) (v *ToolBeforeCapabilities, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_toolBefore, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
 	return v, err
@@ -372,9 +365,9 @@ func (*Checker) ToolBeforeCapabilities(data []byte, opts ...ahprt.Option) error 
 }
 
 // DecodeToolPermissionRequestCapabilities decodes data as
-// ToolPermissionRequestCapabilities and validates every keyword of
-// capabilities.schema.json#/$defs/tool.permission.request in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// ToolPermissionRequestCapabilities, checking every keyword of
+// capabilities.schema.json#/$defs/tool.permission.request in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Option) (v *ToolPermissionRequestCapabilities, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_toolPermissionRequest, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
 	return v, err
@@ -393,9 +386,9 @@ func (*Checker) ToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Opt
 }
 
 // DecodeTurnFinishBeforeCapabilities decodes data as
-// TurnFinishBeforeCapabilities and validates every keyword of
-// capabilities.schema.json#/$defs/turn.finish.before in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// TurnFinishBeforeCapabilities, checking every keyword of
+// capabilities.schema.json#/$defs/turn.finish.before in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeTurnFinishBeforeCapabilities(data []byte, opts ...ahprt.Option) (v *TurnFinishBeforeCapabilities, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_turnFinishBefore, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
 	return v, err
@@ -412,10 +405,9 @@ func (*Checker) TurnFinishBeforeCapabilities(data []byte, opts ...ahprt.Option) 
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_turnFinishBefore)
 }
 
-// DecodeTurnStartCapabilities decodes data as TurnStartCapabilities and
-// validates every keyword of capabilities.schema.json#/$defs/turn.start in the
-// same pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// DecodeTurnStartCapabilities decodes data as TurnStartCapabilities, checking
+// every keyword of capabilities.schema.json#/$defs/turn.start in the same
+// pass; it rejects data with an *ahprt.Error and no value.
 func DecodeTurnStartCapabilities(data []byte, opts ...ahprt.Option) (v *TurnStartCapabilities, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_turnStart, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
 	return v, err
@@ -432,9 +424,9 @@ func (*Checker) TurnStartCapabilities(data []byte, opts ...ahprt.Option) error {
 }
 
 // DecodeUserElicitationRequestCapabilities decodes data as
-// UserElicitationRequestCapabilities and validates every keyword of
-// capabilities.schema.json#/$defs/user.elicitation.request in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// UserElicitationRequestCapabilities, checking every keyword of
+// capabilities.schema.json#/$defs/user.elicitation.request in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeUserElicitationRequestCapabilities(data []byte, opts ...ahprt.Option) (v *UserElicitationRequestCapabilities, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_userElicitationRequest, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
 	return v, err
@@ -453,9 +445,9 @@ func (*Checker) UserElicitationRequestCapabilities(data []byte, opts ...ahprt.Op
 }
 
 // DecodeUserElicitationResultCapabilities decodes data as
-// UserElicitationResultCapabilities and validates every keyword of
-// capabilities.schema.json#/$defs/user.elicitation.result in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// UserElicitationResultCapabilities, checking every keyword of
+// capabilities.schema.json#/$defs/user.elicitation.result in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeUserElicitationResultCapabilities(data []byte, opts ...ahprt.Option) (v *UserElicitationResultCapabilities, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_userElicitationResult, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
 	return v, err
@@ -474,9 +466,9 @@ func (*Checker) UserElicitationResultCapabilities(data []byte, opts ...ahprt.Opt
 }
 
 // DecodeUserMessageInboundCapabilities decodes data as
-// UserMessageInboundCapabilities and validates every keyword of
-// capabilities.schema.json#/$defs/user.message.inbound in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// UserMessageInboundCapabilities, checking every keyword of
+// capabilities.schema.json#/$defs/user.message.inbound in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeUserMessageInboundCapabilities(data []byte, opts ...ahprt.Option) (v *UserMessageInboundCapabilities, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_userMessageInbound, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
 	return v, err
@@ -495,9 +487,9 @@ func (*Checker) UserMessageInboundCapabilities(data []byte, opts ...ahprt.Option
 }
 
 // DecodeUserMessageOutboundCapabilities decodes data as
-// UserMessageOutboundCapabilities and validates every keyword of
-// capabilities.schema.json#/$defs/user.message.outbound in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// UserMessageOutboundCapabilities, checking every keyword of
+// capabilities.schema.json#/$defs/user.message.outbound in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeUserMessageOutboundCapabilities(data []byte, opts ...ahprt.Option) (v *UserMessageOutboundCapabilities, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_userMessageOutbound, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
 	return v, err
@@ -516,9 +508,9 @@ func (*Checker) UserMessageOutboundCapabilities(data []byte, opts ...ahprt.Optio
 }
 
 // DecodeWorkspaceChangeBeforeCapabilities decodes data as
-// WorkspaceChangeBeforeCapabilities and validates every keyword of
-// capabilities.schema.json#/$defs/workspace.change.before in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// WorkspaceChangeBeforeCapabilities, checking every keyword of
+// capabilities.schema.json#/$defs/workspace.change.before in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeWorkspaceChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (v *WorkspaceChangeBeforeCapabilities, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_workspaceChangeBefore, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
 	return v, err
@@ -536,9 +528,9 @@ func (*Checker) WorkspaceChangeBeforeCapabilities(data []byte, opts ...ahprt.Opt
 	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_workspaceChangeBefore)
 }
 
-// DecodeCatalogueEvent decodes data as CatalogueEvent and validates every
-// keyword of catalogue-event.schema.json# in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeCatalogueEvent decodes data as CatalogueEvent, checking every keyword
+// of catalogue-event.schema.json# in the same pass; it rejects data with an
+// *ahprt.Error and no value.
 func DecodeCatalogueEvent(data []byte, opts ...ahprt.Option) (v CatalogueEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCatalogueEvent, func(c *ahpimpl.Ctx) { v = bCatalogueEvent(c, 0) })
 	return v, err
@@ -554,10 +546,10 @@ func (*Checker) CatalogueEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCatalogueEvent)
 }
 
-// DecodeConfigChangeAfterEvent decodes data as ConfigChangeAfterEvent and
-// validates every keyword of
-// catalogue-event.schema.json#/$defs/config.change.after in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeConfigChangeAfterEvent decodes data as ConfigChangeAfterEvent,
+// checking every keyword of
+// catalogue-event.schema.json#/$defs/config.change.after in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) (v *ConfigChangeAfterEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCatalogueEvent_configChangeAfter, func(c *ahpimpl.Ctx) { v = new(ConfigChangeAfterEvent); bConfigChangeAfterEvent(c, 0, v) })
 	return v, err
@@ -574,10 +566,10 @@ func (*Checker) ConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) error 
 	return ahpimpl.Check(data, opts, skipAllMemo, vCatalogueEvent_configChangeAfter)
 }
 
-// DecodeConfigChangeBeforeEvent decodes data as ConfigChangeBeforeEvent and
-// validates every keyword of
-// catalogue-event.schema.json#/$defs/config.change.before in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeConfigChangeBeforeEvent decodes data as ConfigChangeBeforeEvent,
+// checking every keyword of
+// catalogue-event.schema.json#/$defs/config.change.before in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeConfigChangeBeforeEvent(data []byte, opts ...ahprt.Option) (v *ConfigChangeBeforeEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCatalogueEvent_configChangeBefore, func(c *ahpimpl.Ctx) { v = new(ConfigChangeBeforeEvent); bConfigChangeBeforeEvent(c, 0, v) })
 	return v, err
@@ -594,10 +586,10 @@ func (*Checker) ConfigChangeBeforeEvent(data []byte, opts ...ahprt.Option) error
 	return ahpimpl.Check(data, opts, skipAllMemo, vCatalogueEvent_configChangeBefore)
 }
 
-// DecodeContextCompactAfterEvent decodes data as ContextCompactAfterEvent and
-// validates every keyword of
-// catalogue-event.schema.json#/$defs/context.compact.after in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeContextCompactAfterEvent decodes data as ContextCompactAfterEvent,
+// checking every keyword of
+// catalogue-event.schema.json#/$defs/context.compact.after in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeContextCompactAfterEvent(data []byte, opts ...ahprt.Option) (v *ContextCompactAfterEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_contextCompactAfter, func(c *ahpimpl.Ctx) {
 		v = new(ExecutionEventContextCompactAfter)
@@ -617,11 +609,10 @@ func (*Checker) ContextCompactAfterEvent(data []byte, opts ...ahprt.Option) erro
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_contextCompactAfter)
 }
 
-// DecodeContextCompactBeforeEvent decodes data as ContextCompactBeforeEvent
-// and validates every keyword of
-// catalogue-event.schema.json#/$defs/context.compact.before in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// DecodeContextCompactBeforeEvent decodes data as ContextCompactBeforeEvent,
+// checking every keyword of
+// catalogue-event.schema.json#/$defs/context.compact.before in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeContextCompactBeforeEvent(data []byte, opts ...ahprt.Option) (v *ContextCompactBeforeEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_contextCompactBefore, func(c *ahpimpl.Ctx) {
 		v = new(ExecutionEventContextCompactBefore)
@@ -641,10 +632,9 @@ func (*Checker) ContextCompactBeforeEvent(data []byte, opts ...ahprt.Option) err
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_contextCompactBefore)
 }
 
-// DecodeFileChangedEvent decodes data as FileChangedEvent and validates every
-// keyword of catalogue-event.schema.json#/$defs/file.changed in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// DecodeFileChangedEvent decodes data as FileChangedEvent, checking every
+// keyword of catalogue-event.schema.json#/$defs/file.changed in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeFileChangedEvent(data []byte, opts ...ahprt.Option) (v *FileChangedEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_fileChanged, func(c *ahpimpl.Ctx) { v = new(TaskWorkspaceEventFileChanged); bTaskWorkspaceEventFileChanged(c, 0, v) })
 	return v, err
@@ -660,10 +650,9 @@ func (*Checker) FileChangedEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_fileChanged)
 }
 
-// DecodeHookFailureEvent decodes data as HookFailureEvent and validates every
-// keyword of catalogue-event.schema.json#/$defs/hook.failure in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// DecodeHookFailureEvent decodes data as HookFailureEvent, checking every
+// keyword of catalogue-event.schema.json#/$defs/hook.failure in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeHookFailureEvent(data []byte, opts ...ahprt.Option) (v *HookFailureEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCatalogueEvent_hookFailure, func(c *ahpimpl.Ctx) { v = new(HookFailureEvent); bHookFailureEvent(c, 0, v) })
 	return v, err
@@ -679,10 +668,9 @@ func (*Checker) HookFailureEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCatalogueEvent_hookFailure)
 }
 
-// DecodeModelErrorEvent decodes data as ModelErrorEvent and validates every
-// keyword of catalogue-event.schema.json#/$defs/model.error in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// DecodeModelErrorEvent decodes data as ModelErrorEvent, checking every
+// keyword of catalogue-event.schema.json#/$defs/model.error in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeModelErrorEvent(data []byte, opts ...ahprt.Option) (v *ModelErrorEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelError, func(c *ahpimpl.Ctx) { v = new(ExecutionEventModelError); bExecutionEventModelError(c, 0, v) })
 	return v, err
@@ -698,10 +686,10 @@ func (*Checker) ModelErrorEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_modelError)
 }
 
-// DecodeModelRequestBeforeEvent decodes data as ModelRequestBeforeEvent and
-// validates every keyword of
-// catalogue-event.schema.json#/$defs/model.request.before in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeModelRequestBeforeEvent decodes data as ModelRequestBeforeEvent,
+// checking every keyword of
+// catalogue-event.schema.json#/$defs/model.request.before in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) (v *ModelRequestBeforeEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelRequestBefore, func(c *ahpimpl.Ctx) {
 		v = new(ExecutionEventModelRequestBefore)
@@ -721,10 +709,10 @@ func (*Checker) ModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) error
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_modelRequestBefore)
 }
 
-// DecodeModelResponseAfterEvent decodes data as ModelResponseAfterEvent and
-// validates every keyword of
-// catalogue-event.schema.json#/$defs/model.response.after in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeModelResponseAfterEvent decodes data as ModelResponseAfterEvent,
+// checking every keyword of
+// catalogue-event.schema.json#/$defs/model.response.after in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeModelResponseAfterEvent(data []byte, opts ...ahprt.Option) (v *ModelResponseAfterEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelResponseAfter, func(c *ahpimpl.Ctx) {
 		v = new(ExecutionEventModelResponseAfter)
@@ -744,10 +732,9 @@ func (*Checker) ModelResponseAfterEvent(data []byte, opts ...ahprt.Option) error
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_modelResponseAfter)
 }
 
-// DecodeModelSwitchAfterEvent decodes data as ModelSwitchAfterEvent and
-// validates every keyword of
-// catalogue-event.schema.json#/$defs/model.switch.after in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeModelSwitchAfterEvent decodes data as ModelSwitchAfterEvent, checking
+// every keyword of catalogue-event.schema.json#/$defs/model.switch.after in
+// the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) (v *ModelSwitchAfterEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelSwitchAfter, func(c *ahpimpl.Ctx) {
 		v = new(ExecutionEventModelSwitchAfter)
@@ -767,10 +754,10 @@ func (*Checker) ModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_modelSwitchAfter)
 }
 
-// DecodeModelSwitchBeforeEvent decodes data as ModelSwitchBeforeEvent and
-// validates every keyword of
-// catalogue-event.schema.json#/$defs/model.switch.before in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeModelSwitchBeforeEvent decodes data as ModelSwitchBeforeEvent,
+// checking every keyword of
+// catalogue-event.schema.json#/$defs/model.switch.before in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeModelSwitchBeforeEvent(data []byte, opts ...ahprt.Option) (v *ModelSwitchBeforeEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelSwitchBefore, func(c *ahpimpl.Ctx) {
 		v = new(ExecutionEventModelSwitchBefore)
@@ -790,10 +777,9 @@ func (*Checker) ModelSwitchBeforeEvent(data []byte, opts ...ahprt.Option) error 
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_modelSwitchBefore)
 }
 
-// DecodeTaskChangeAfterEvent decodes data as TaskChangeAfterEvent and
-// validates every keyword of
-// catalogue-event.schema.json#/$defs/task.change.after in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeTaskChangeAfterEvent decodes data as TaskChangeAfterEvent, checking
+// every keyword of catalogue-event.schema.json#/$defs/task.change.after in the
+// same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeTaskChangeAfterEvent(data []byte, opts ...ahprt.Option) (v *TaskChangeAfterEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChangeAfter, func(c *ahpimpl.Ctx) {
 		v = new(TaskWorkspaceEventTaskChangeAfter)
@@ -813,10 +799,9 @@ func (*Checker) TaskChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChangeAfter)
 }
 
-// DecodeTaskChangeBeforeEvent decodes data as TaskChangeBeforeEvent and
-// validates every keyword of
-// catalogue-event.schema.json#/$defs/task.change.before in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeTaskChangeBeforeEvent decodes data as TaskChangeBeforeEvent, checking
+// every keyword of catalogue-event.schema.json#/$defs/task.change.before in
+// the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeTaskChangeBeforeEvent(data []byte, opts ...ahprt.Option) (v *TaskChangeBeforeEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChangeBefore, func(c *ahpimpl.Ctx) {
 		v = new(TaskWorkspaceEventTaskChangeBefore)
@@ -836,10 +821,9 @@ func (*Checker) TaskChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChangeBefore)
 }
 
-// DecodeToolBatchAfterEvent decodes data as ToolBatchAfterEvent and validates
+// DecodeToolBatchAfterEvent decodes data as ToolBatchAfterEvent, checking
 // every keyword of catalogue-event.schema.json#/$defs/tool.batch.after in the
-// same pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeToolBatchAfterEvent(data []byte, opts ...ahprt.Option) (v *ToolBatchAfterEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolBatchAfter, func(c *ahpimpl.Ctx) { v = new(ExecutionEventToolBatchAfter); bExecutionEventToolBatchAfter(c, 0, v) })
 	return v, err
@@ -856,11 +840,10 @@ func (*Checker) ToolBatchAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_toolBatchAfter)
 }
 
-// DecodeToolPermissionRequestEvent decodes data as ToolPermissionRequestEvent
-// and validates every keyword of
-// catalogue-event.schema.json#/$defs/tool.permission.request in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// DecodeToolPermissionRequestEvent decodes data as ToolPermissionRequestEvent,
+// checking every keyword of
+// catalogue-event.schema.json#/$defs/tool.permission.request in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeToolPermissionRequestEvent(data []byte, opts ...ahprt.Option) (v *ToolPermissionRequestEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolPermissionRequest, func(c *ahpimpl.Ctx) {
 		v = new(ExecutionEventToolPermissionRequest)
@@ -881,10 +864,9 @@ func (*Checker) ToolPermissionRequestEvent(data []byte, opts ...ahprt.Option) er
 }
 
 // DecodeToolPermissionResolvedEvent decodes data as
-// ToolPermissionResolvedEvent and validates every keyword of
+// ToolPermissionResolvedEvent, checking every keyword of
 // catalogue-event.schema.json#/$defs/tool.permission.resolved in the same
-// pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// pass; it rejects data with an *ahprt.Error and no value.
 func DecodeToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) (v *ToolPermissionResolvedEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolPermissionResolved, func(c *ahpimpl.Ctx) {
 		v = new(ExecutionEventToolPermissionResolved)
@@ -904,10 +886,9 @@ func (*Checker) ToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) e
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_toolPermissionResolved)
 }
 
-// DecodeToolProgressEvent decodes data as ToolProgressEvent and validates
-// every keyword of catalogue-event.schema.json#/$defs/tool.progress in the
-// same pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// DecodeToolProgressEvent decodes data as ToolProgressEvent, checking every
+// keyword of catalogue-event.schema.json#/$defs/tool.progress in the same
+// pass; it rejects data with an *ahprt.Error and no value.
 func DecodeToolProgressEvent(data []byte, opts ...ahprt.Option) (v *ToolProgressEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolProgress, func(c *ahpimpl.Ctx) { v = new(ExecutionEventToolProgress); bExecutionEventToolProgress(c, 0, v) })
 	return v, err
@@ -923,9 +904,9 @@ func (*Checker) ToolProgressEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_toolProgress)
 }
 
-// DecodeTurnEndEvent decodes data as TurnEndEvent and validates every keyword
-// of catalogue-event.schema.json#/$defs/turn.end in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeTurnEndEvent decodes data as TurnEndEvent, checking every keyword of
+// catalogue-event.schema.json#/$defs/turn.end in the same pass; it rejects
+// data with an *ahprt.Error and no value.
 func DecodeTurnEndEvent(data []byte, opts ...ahprt.Option) (v *TurnEndEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnEnd, func(c *ahpimpl.Ctx) { v = new(ExecutionEventTurnEnd); bExecutionEventTurnEnd(c, 0, v) })
 	return v, err
@@ -941,10 +922,9 @@ func (*Checker) TurnEndEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnEnd)
 }
 
-// DecodeTurnFinishBeforeEvent decodes data as TurnFinishBeforeEvent and
-// validates every keyword of
-// catalogue-event.schema.json#/$defs/turn.finish.before in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeTurnFinishBeforeEvent decodes data as TurnFinishBeforeEvent, checking
+// every keyword of catalogue-event.schema.json#/$defs/turn.finish.before in
+// the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeTurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) (v *TurnFinishBeforeEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnFinishBefore, func(c *ahpimpl.Ctx) {
 		v = new(ExecutionEventTurnFinishBefore)
@@ -964,10 +944,9 @@ func (*Checker) TurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnFinishBefore)
 }
 
-// DecodeTurnProgressEvent decodes data as TurnProgressEvent and validates
-// every keyword of catalogue-event.schema.json#/$defs/turn.progress in the
-// same pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// DecodeTurnProgressEvent decodes data as TurnProgressEvent, checking every
+// keyword of catalogue-event.schema.json#/$defs/turn.progress in the same
+// pass; it rejects data with an *ahprt.Error and no value.
 func DecodeTurnProgressEvent(data []byte, opts ...ahprt.Option) (v *TurnProgressEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnProgress, func(c *ahpimpl.Ctx) { v = new(ExecutionEventTurnProgress); bExecutionEventTurnProgress(c, 0, v) })
 	return v, err
@@ -983,9 +962,9 @@ func (*Checker) TurnProgressEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnProgress)
 }
 
-// DecodeTurnStartEvent decodes data as TurnStartEvent and validates every
-// keyword of catalogue-event.schema.json#/$defs/turn.start in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeTurnStartEvent decodes data as TurnStartEvent, checking every keyword
+// of catalogue-event.schema.json#/$defs/turn.start in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeTurnStartEvent(data []byte, opts ...ahprt.Option) (v *TurnStartEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnStart, func(c *ahpimpl.Ctx) { v = new(ExecutionEventTurnStart); bExecutionEventTurnStart(c, 0, v) })
 	return v, err
@@ -1001,10 +980,9 @@ func (*Checker) TurnStartEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnStart)
 }
 
-// DecodeUserAttentionEvent decodes data as UserAttentionEvent and validates
-// every keyword of catalogue-event.schema.json#/$defs/user.attention in the
-// same pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// DecodeUserAttentionEvent decodes data as UserAttentionEvent, checking every
+// keyword of catalogue-event.schema.json#/$defs/user.attention in the same
+// pass; it rejects data with an *ahprt.Error and no value.
 func DecodeUserAttentionEvent(data []byte, opts ...ahprt.Option) (v *UserAttentionEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCatalogueEvent_userAttention, func(c *ahpimpl.Ctx) { v = new(UserAttentionEvent); bUserAttentionEvent(c, 0, v) })
 	return v, err
@@ -1022,10 +1000,9 @@ func (*Checker) UserAttentionEvent(data []byte, opts ...ahprt.Option) error {
 }
 
 // DecodeUserElicitationRequestEvent decodes data as
-// UserElicitationRequestEvent and validates every keyword of
+// UserElicitationRequestEvent, checking every keyword of
 // catalogue-event.schema.json#/$defs/user.elicitation.request in the same
-// pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// pass; it rejects data with an *ahprt.Error and no value.
 func DecodeUserElicitationRequestEvent(data []byte, opts ...ahprt.Option) (v *UserElicitationRequestEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCatalogueEvent_userElicitationRequest, func(c *ahpimpl.Ctx) { v = new(UserElicitationRequestEvent); bUserElicitationRequestEvent(c, 0, v) })
 	return v, err
@@ -1042,11 +1019,10 @@ func (*Checker) UserElicitationRequestEvent(data []byte, opts ...ahprt.Option) e
 	return ahpimpl.Check(data, opts, skipAllMemo, vCatalogueEvent_userElicitationRequest)
 }
 
-// DecodeUserElicitationResultEvent decodes data as UserElicitationResultEvent
-// and validates every keyword of
-// catalogue-event.schema.json#/$defs/user.elicitation.result in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// DecodeUserElicitationResultEvent decodes data as UserElicitationResultEvent,
+// checking every keyword of
+// catalogue-event.schema.json#/$defs/user.elicitation.result in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeUserElicitationResultEvent(data []byte, opts ...ahprt.Option) (v *UserElicitationResultEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCatalogueEvent_userElicitationResult, func(c *ahpimpl.Ctx) { v = new(UserElicitationResultEvent); bUserElicitationResultEvent(c, 0, v) })
 	return v, err
@@ -1063,10 +1039,10 @@ func (*Checker) UserElicitationResultEvent(data []byte, opts ...ahprt.Option) er
 	return ahpimpl.Check(data, opts, skipAllMemo, vCatalogueEvent_userElicitationResult)
 }
 
-// DecodeUserMessageInboundEvent decodes data as UserMessageInboundEvent and
-// validates every keyword of
-// catalogue-event.schema.json#/$defs/user.message.inbound in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeUserMessageInboundEvent decodes data as UserMessageInboundEvent,
+// checking every keyword of
+// catalogue-event.schema.json#/$defs/user.message.inbound in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeUserMessageInboundEvent(data []byte, opts ...ahprt.Option) (v *UserMessageInboundEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCatalogueEvent_userMessageInbound, func(c *ahpimpl.Ctx) { v = new(UserMessageInboundEvent); bUserMessageInboundEvent(c, 0, v) })
 	return v, err
@@ -1083,10 +1059,10 @@ func (*Checker) UserMessageInboundEvent(data []byte, opts ...ahprt.Option) error
 	return ahpimpl.Check(data, opts, skipAllMemo, vCatalogueEvent_userMessageInbound)
 }
 
-// DecodeUserMessageOutboundEvent decodes data as UserMessageOutboundEvent and
-// validates every keyword of
-// catalogue-event.schema.json#/$defs/user.message.outbound in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeUserMessageOutboundEvent decodes data as UserMessageOutboundEvent,
+// checking every keyword of
+// catalogue-event.schema.json#/$defs/user.message.outbound in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeUserMessageOutboundEvent(data []byte, opts ...ahprt.Option) (v *UserMessageOutboundEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCatalogueEvent_userMessageOutbound, func(c *ahpimpl.Ctx) { v = new(UserMessageOutboundEvent); bUserMessageOutboundEvent(c, 0, v) })
 	return v, err
@@ -1103,11 +1079,10 @@ func (*Checker) UserMessageOutboundEvent(data []byte, opts ...ahprt.Option) erro
 	return ahpimpl.Check(data, opts, skipAllMemo, vCatalogueEvent_userMessageOutbound)
 }
 
-// DecodeWorkspaceChangeAfterEvent decodes data as WorkspaceChangeAfterEvent
-// and validates every keyword of
-// catalogue-event.schema.json#/$defs/workspace.change.after in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// DecodeWorkspaceChangeAfterEvent decodes data as WorkspaceChangeAfterEvent,
+// checking every keyword of
+// catalogue-event.schema.json#/$defs/workspace.change.after in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeWorkspaceChangeAfterEvent(data []byte, opts ...ahprt.Option) (v *WorkspaceChangeAfterEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeAfter, func(c *ahpimpl.Ctx) {
 		v = new(TaskWorkspaceEventWorkspaceChangeAfter)
@@ -1127,11 +1102,10 @@ func (*Checker) WorkspaceChangeAfterEvent(data []byte, opts ...ahprt.Option) err
 	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeAfter)
 }
 
-// DecodeWorkspaceChangeBeforeEvent decodes data as WorkspaceChangeBeforeEvent
-// and validates every keyword of
-// catalogue-event.schema.json#/$defs/workspace.change.before in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// DecodeWorkspaceChangeBeforeEvent decodes data as WorkspaceChangeBeforeEvent,
+// checking every keyword of
+// catalogue-event.schema.json#/$defs/workspace.change.before in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeWorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) (v *WorkspaceChangeBeforeEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeBefore, func(c *ahpimpl.Ctx) {
 		v = new(TaskWorkspaceEventWorkspaceChangeBefore)
@@ -1151,10 +1125,9 @@ func (*Checker) WorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) er
 	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeBefore)
 }
 
-// DecodeJSONRPCErrorResponse decodes data as JSONRPCErrorResponse and
-// validates every keyword of common.schema.json#/$defs/errorResponse in the
-// same pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// DecodeJSONRPCErrorResponse decodes data as JSONRPCErrorResponse, checking
+// every keyword of common.schema.json#/$defs/errorResponse in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeJSONRPCErrorResponse(data []byte, opts ...ahprt.Option) (v *JSONRPCErrorResponse, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_errorResponse, func(c *ahpimpl.Ctx) { v = new(JSONRPCErrorResponse); bJSONRPCErrorResponse(c, 0, v) })
 	return v, err
@@ -1174,9 +1147,9 @@ func (*Checker) JSONRPCErrorResponse(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_errorResponse)
 }
 
-// DecodeEventType decodes data as EventType and validates every keyword of
-// common.schema.json#/$defs/eventType in the same pass. A rejected document
-// returns an *ahprt.Error and no value, never a partial one.
+// DecodeEventType decodes data as EventType, checking every keyword of
+// common.schema.json#/$defs/eventType in the same pass; it rejects data with
+// an *ahprt.Error and no value.
 func DecodeEventType(data []byte, opts ...ahprt.Option) (v EventType, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_eventType, func(c *ahpimpl.Ctx) { v = EventType(c.Text(0)) })
 	return v, err
@@ -1192,10 +1165,9 @@ func (*Checker) EventType(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_eventType)
 }
 
-// DecodeInterceptableEventType decodes data as InterceptableEventType and
-// validates every keyword of common.schema.json#/$defs/interceptableEventType
-// in the same pass. A rejected document returns an *ahprt.Error and no value,
-// never a partial one.
+// DecodeInterceptableEventType decodes data as InterceptableEventType,
+// checking every keyword of common.schema.json#/$defs/interceptableEventType
+// in the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeInterceptableEventType(data []byte, opts ...ahprt.Option) (v InterceptableEventType, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_interceptableEventType, func(c *ahpimpl.Ctx) { v = InterceptableEventType(c.Text(0)) })
 	return v, err
@@ -1211,9 +1183,9 @@ func (*Checker) InterceptableEventType(data []byte, opts ...ahprt.Option) error 
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_interceptableEventType)
 }
 
-// DecodeJSONRPCID decodes data as JSONRPCID and validates every keyword of
-// common.schema.json#/$defs/jsonRpcId in the same pass. A rejected document
-// returns an *ahprt.Error and no value, never a partial one.
+// DecodeJSONRPCID decodes data as JSONRPCID, checking every keyword of
+// common.schema.json#/$defs/jsonRpcId in the same pass; it rejects data with
+// an *ahprt.Error and no value.
 func DecodeJSONRPCID(data []byte, opts ...ahprt.Option) (v *JSONRPCID, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_jsonRpcId, func(c *ahpimpl.Ctx) { v = new(JSONRPCID); bJSONRPCID(c, 0, v) })
 	return v, err
@@ -1229,10 +1201,9 @@ func (*Checker) JSONRPCID(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_jsonRpcId)
 }
 
-// DecodeJSONRPCResponseID decodes data as JSONRPCResponseID and validates
-// every keyword of common.schema.json#/$defs/jsonRpcResponseId in the same
-// pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// DecodeJSONRPCResponseID decodes data as JSONRPCResponseID, checking every
+// keyword of common.schema.json#/$defs/jsonRpcResponseId in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeJSONRPCResponseID(data []byte, opts ...ahprt.Option) (v *JSONRPCResponseID, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_jsonRpcResponseId, func(c *ahpimpl.Ctx) { v = new(JSONRPCResponseID); bJSONRPCResponseID(c, 0, v) })
 	return v, err
@@ -1248,9 +1219,9 @@ func (*Checker) JSONRPCResponseID(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_jsonRpcResponseId)
 }
 
-// DecodeJSONRPCVersion decodes data as JSONRPCVersion and validates every
-// keyword of common.schema.json#/$defs/jsonRpcVersion in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeJSONRPCVersion decodes data as JSONRPCVersion, checking every keyword
+// of common.schema.json#/$defs/jsonRpcVersion in the same pass; it rejects
+// data with an *ahprt.Error and no value.
 func DecodeJSONRPCVersion(data []byte, opts ...ahprt.Option) (v JSONRPCVersion, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_jsonRpcVersion, func(c *ahpimpl.Ctx) { v = c.Text(0) })
 	return v, err
@@ -1266,9 +1237,9 @@ func (*Checker) JSONRPCVersion(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_jsonRpcVersion)
 }
 
-// DecodeMethodName decodes data as MethodName and validates every keyword of
-// common.schema.json#/$defs/methodName in the same pass. A rejected document
-// returns an *ahprt.Error and no value, never a partial one.
+// DecodeMethodName decodes data as MethodName, checking every keyword of
+// common.schema.json#/$defs/methodName in the same pass; it rejects data with
+// an *ahprt.Error and no value.
 func DecodeMethodName(data []byte, opts ...ahprt.Option) (v MethodName, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_methodName, func(c *ahpimpl.Ctx) { v = c.Text(0) })
 	return v, err
@@ -1284,9 +1255,9 @@ func (*Checker) MethodName(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_methodName)
 }
 
-// DecodeNativeEvent decodes data as NativeEvent and validates every keyword of
-// common.schema.json#/$defs/native in the same pass. A rejected document
-// returns an *ahprt.Error and no value, never a partial one.
+// DecodeNativeEvent decodes data as NativeEvent, checking every keyword of
+// common.schema.json#/$defs/native in the same pass; it rejects data with an
+// *ahprt.Error and no value.
 func DecodeNativeEvent(data []byte, opts ...ahprt.Option) (v NativeEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, 0, ahpimpl.Accept, func(c *ahpimpl.Ctx) { d := c.Doc; v = d.RawValue(0) })
 	return v, err
@@ -1302,9 +1273,9 @@ func (*Checker) NativeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, ahpimpl.Accept)
 }
 
-// DecodeNonEmptyString decodes data as NonEmptyString and validates every
-// keyword of common.schema.json#/$defs/nonEmptyString in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeNonEmptyString decodes data as NonEmptyString, checking every keyword
+// of common.schema.json#/$defs/nonEmptyString in the same pass; it rejects
+// data with an *ahprt.Error and no value.
 func DecodeNonEmptyString(data []byte, opts ...ahprt.Option) (v NonEmptyString, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_nonEmptyString, func(c *ahpimpl.Ctx) { v = c.Text(0) })
 	return v, err
@@ -1320,10 +1291,9 @@ func (*Checker) NonEmptyString(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_nonEmptyString)
 }
 
-// DecodeCommonNonNegativeInteger decodes data as CommonNonNegativeInteger and
-// validates every keyword of common.schema.json#/$defs/nonNegativeInteger in
-// the same pass. A rejected document returns an *ahprt.Error and no value,
-// never a partial one.
+// DecodeCommonNonNegativeInteger decodes data as CommonNonNegativeInteger,
+// checking every keyword of common.schema.json#/$defs/nonNegativeInteger in
+// the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeCommonNonNegativeInteger(data []byte, opts ...ahprt.Option) (v CommonNonNegativeInteger, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_nonNegativeInteger, func(c *ahpimpl.Ctx) { v = c.Number(0) })
 	return v, err
@@ -1339,9 +1309,9 @@ func (*Checker) CommonNonNegativeInteger(data []byte, opts ...ahprt.Option) erro
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_nonNegativeInteger)
 }
 
-// DecodeJSONRPCNotification decodes data as JSONRPCNotification and validates
-// every keyword of common.schema.json#/$defs/notification in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeJSONRPCNotification decodes data as JSONRPCNotification, checking
+// every keyword of common.schema.json#/$defs/notification in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeJSONRPCNotification(data []byte, opts ...ahprt.Option) (v *JSONRPCNotification, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_notification, func(c *ahpimpl.Ctx) { v = new(JSONRPCNotification); bJSONRPCNotification(c, 0, v) })
 	return v, err
@@ -1357,9 +1327,9 @@ func (*Checker) JSONRPCNotification(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_notification)
 }
 
-// DecodePositiveInteger decodes data as PositiveInteger and validates every
-// keyword of common.schema.json#/$defs/positiveInteger in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodePositiveInteger decodes data as PositiveInteger, checking every
+// keyword of common.schema.json#/$defs/positiveInteger in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodePositiveInteger(data []byte, opts ...ahprt.Option) (v PositiveInteger, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_positiveInteger, func(c *ahpimpl.Ctx) { v = c.Number(0) })
 	return v, err
@@ -1375,9 +1345,9 @@ func (*Checker) PositiveInteger(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_positiveInteger)
 }
 
-// DecodeProtocolVersion decodes data as ProtocolVersion and validates every
-// keyword of common.schema.json#/$defs/protocolVersion in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeProtocolVersion decodes data as ProtocolVersion, checking every
+// keyword of common.schema.json#/$defs/protocolVersion in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeProtocolVersion(data []byte, opts ...ahprt.Option) (v ProtocolVersion, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_protocolVersion, func(c *ahpimpl.Ctx) { v = c.Text(0) })
 	return v, err
@@ -1393,9 +1363,9 @@ func (*Checker) ProtocolVersion(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_protocolVersion)
 }
 
-// DecodeJSONRPCRequest decodes data as JSONRPCRequest and validates every
-// keyword of common.schema.json#/$defs/request in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeJSONRPCRequest decodes data as JSONRPCRequest, checking every keyword
+// of common.schema.json#/$defs/request in the same pass; it rejects data with
+// an *ahprt.Error and no value.
 func DecodeJSONRPCRequest(data []byte, opts ...ahprt.Option) (v *JSONRPCRequest, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_request, func(c *ahpimpl.Ctx) { v = new(JSONRPCRequest); bJSONRPCRequest(c, 0, v) })
 	return v, err
@@ -1411,10 +1381,9 @@ func (*Checker) JSONRPCRequest(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_request)
 }
 
-// DecodeCommonReverseDNSName decodes data as CommonReverseDNSName and
-// validates every keyword of common.schema.json#/$defs/reverseDnsName in the
-// same pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// DecodeCommonReverseDNSName decodes data as CommonReverseDNSName, checking
+// every keyword of common.schema.json#/$defs/reverseDnsName in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeCommonReverseDNSName(data []byte, opts ...ahprt.Option) (v CommonReverseDNSName, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_reverseDnsName, func(c *ahpimpl.Ctx) { v = c.Text(0) })
 	return v, err
@@ -1430,9 +1399,9 @@ func (*Checker) CommonReverseDNSName(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_reverseDnsName)
 }
 
-// DecodeSession decodes data as Session and validates every keyword of
-// common.schema.json#/$defs/session in the same pass. A rejected document
-// returns an *ahprt.Error and no value, never a partial one.
+// DecodeSession decodes data as Session, checking every keyword of
+// common.schema.json#/$defs/session in the same pass; it rejects data with an
+// *ahprt.Error and no value.
 func DecodeSession(data []byte, opts ...ahprt.Option) (v *Session, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_session, func(c *ahpimpl.Ctx) { v = new(Session); bSession(c, 0, v) })
 	return v, err
@@ -1448,9 +1417,9 @@ func (*Checker) Session(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_session)
 }
 
-// DecodeSHA256Hex decodes data as SHA256Hex and validates every keyword of
-// common.schema.json#/$defs/sha256Hex in the same pass. A rejected document
-// returns an *ahprt.Error and no value, never a partial one.
+// DecodeSHA256Hex decodes data as SHA256Hex, checking every keyword of
+// common.schema.json#/$defs/sha256Hex in the same pass; it rejects data with
+// an *ahprt.Error and no value.
 func DecodeSHA256Hex(data []byte, opts ...ahprt.Option) (v SHA256Hex, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_sha256Hex, func(c *ahpimpl.Ctx) { v = c.Text(0) })
 	return v, err
@@ -1466,10 +1435,9 @@ func (*Checker) SHA256Hex(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_sha256Hex)
 }
 
-// DecodeJSONRPCSuccessResponse decodes data as JSONRPCSuccessResponse and
-// validates every keyword of common.schema.json#/$defs/successResponse in the
-// same pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// DecodeJSONRPCSuccessResponse decodes data as JSONRPCSuccessResponse,
+// checking every keyword of common.schema.json#/$defs/successResponse in the
+// same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeJSONRPCSuccessResponse(data []byte, opts ...ahprt.Option) (v *JSONRPCSuccessResponse, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_successResponse, func(c *ahpimpl.Ctx) { v = new(JSONRPCSuccessResponse); bJSONRPCSuccessResponse(c, 0, v) })
 	return v, err
@@ -1485,9 +1453,9 @@ func (*Checker) JSONRPCSuccessResponse(data []byte, opts ...ahprt.Option) error 
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_successResponse)
 }
 
-// DecodeContentItem decodes data as ContentItem and validates every keyword of
-// content-item.schema.json# in the same pass. A rejected document returns an
-// *ahprt.Error and no value, never a partial one.
+// DecodeContentItem decodes data as ContentItem, checking every keyword of
+// content-item.schema.json# in the same pass; it rejects data with an
+// *ahprt.Error and no value.
 func DecodeContentItem(data []byte, opts ...ahprt.Option) (v ContentItem, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem, func(c *ahpimpl.Ctx) { v = bContentItem(c, 0) })
 	return v, err
@@ -1503,10 +1471,9 @@ func (*Checker) ContentItem(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem)
 }
 
-// DecodeAttachmentBodyPart decodes data as AttachmentBodyPart and validates
-// every keyword of content-item.schema.json#/$defs/attachmentBodyPart in the
-// same pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// DecodeAttachmentBodyPart decodes data as AttachmentBodyPart, checking every
+// keyword of content-item.schema.json#/$defs/attachmentBodyPart in the same
+// pass; it rejects data with an *ahprt.Error and no value.
 func DecodeAttachmentBodyPart(data []byte, opts ...ahprt.Option) (v *AttachmentBodyPart, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_attachmentBodyPart, func(c *ahpimpl.Ctx) { v = new(AttachmentBodyPart); bAttachmentBodyPart(c, 0, v) })
 	return v, err
@@ -1523,10 +1490,9 @@ func (*Checker) AttachmentBodyPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_attachmentBodyPart)
 }
 
-// DecodeAttachmentGapPart decodes data as AttachmentGapPart and validates
-// every keyword of content-item.schema.json#/$defs/attachmentGapPart in the
-// same pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// DecodeAttachmentGapPart decodes data as AttachmentGapPart, checking every
+// keyword of content-item.schema.json#/$defs/attachmentGapPart in the same
+// pass; it rejects data with an *ahprt.Error and no value.
 func DecodeAttachmentGapPart(data []byte, opts ...ahprt.Option) (v *AttachmentGapPart, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_attachmentGapPart, func(c *ahpimpl.Ctx) { v = new(AttachmentGapPart); bAttachmentGapPart(c, 0, v) })
 	return v, err
@@ -1543,10 +1509,9 @@ func (*Checker) AttachmentGapPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_attachmentGapPart)
 }
 
-// DecodeAttachmentMediaType decodes data as AttachmentMediaType and validates
+// DecodeAttachmentMediaType decodes data as AttachmentMediaType, checking
 // every keyword of content-item.schema.json#/$defs/attachmentMediaType in the
-// same pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeAttachmentMediaType(data []byte, opts ...ahprt.Option) (v AttachmentMediaType, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_attachmentMediaType, func(c *ahpimpl.Ctx) { v = c.Text(0) })
 	return v, err
@@ -1563,10 +1528,10 @@ func (*Checker) AttachmentMediaType(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_attachmentMediaType)
 }
 
-// DecodeAttachmentMetadataPart decodes data as AttachmentMetadataPart and
-// validates every keyword of
-// content-item.schema.json#/$defs/attachmentMetadataPart in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeAttachmentMetadataPart decodes data as AttachmentMetadataPart,
+// checking every keyword of
+// content-item.schema.json#/$defs/attachmentMetadataPart in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeAttachmentMetadataPart(data []byte, opts ...ahprt.Option) (v *AttachmentMetadataPart, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_attachmentMetadataPart, func(c *ahpimpl.Ctx) { v = new(AttachmentMetadataPart); bAttachmentMetadataPart(c, 0, v) })
 	return v, err
@@ -1583,10 +1548,9 @@ func (*Checker) AttachmentMetadataPart(data []byte, opts ...ahprt.Option) error 
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_attachmentMetadataPart)
 }
 
-// DecodeAttachmentOmittedPart decodes data as AttachmentOmittedPart and
-// validates every keyword of
-// content-item.schema.json#/$defs/attachmentOmittedPart in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeAttachmentOmittedPart decodes data as AttachmentOmittedPart, checking
+// every keyword of content-item.schema.json#/$defs/attachmentOmittedPart in
+// the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeAttachmentOmittedPart(data []byte, opts ...ahprt.Option) (v *AttachmentOmittedPart, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_attachmentOmittedPart, func(c *ahpimpl.Ctx) { v = new(AttachmentOmittedPart); bAttachmentOmittedPart(c, 0, v) })
 	return v, err
@@ -1603,10 +1567,9 @@ func (*Checker) AttachmentOmittedPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_attachmentOmittedPart)
 }
 
-// DecodeAttachmentPart decodes data as AttachmentPart and validates every
-// keyword of content-item.schema.json#/$defs/attachmentPart in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// DecodeAttachmentPart decodes data as AttachmentPart, checking every keyword
+// of content-item.schema.json#/$defs/attachmentPart in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeAttachmentPart(data []byte, opts ...ahprt.Option) (v AttachmentPart, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_attachmentPart, func(c *ahpimpl.Ctx) { v = bAttachmentPart(c, 0) })
 	return v, err
@@ -1622,9 +1585,9 @@ func (*Checker) AttachmentPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_attachmentPart)
 }
 
-// DecodeContentItemGap decodes data as ContentItemGap and validates every
-// keyword of content-item.schema.json#/$defs/gap in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeContentItemGap decodes data as ContentItemGap, checking every keyword
+// of content-item.schema.json#/$defs/gap in the same pass; it rejects data
+// with an *ahprt.Error and no value.
 func DecodeContentItemGap(data []byte, opts ...ahprt.Option) (v *ContentItemGap, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_gap, func(c *ahpimpl.Ctx) { v = new(ContentItemGap); bContentItemGap(c, 0, v) })
 	return v, err
@@ -1640,9 +1603,9 @@ func (*Checker) ContentItemGap(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_gap)
 }
 
-// DecodeCanonicalMessage decodes data as CanonicalMessage and validates every
-// keyword of content-item.schema.json#/$defs/message in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeCanonicalMessage decodes data as CanonicalMessage, checking every
+// keyword of content-item.schema.json#/$defs/message in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeCanonicalMessage(data []byte, opts ...ahprt.Option) (v *CanonicalMessage, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_message, func(c *ahpimpl.Ctx) { v = new(CanonicalMessage); bCanonicalMessage(c, 0, v) })
 	return v, err
@@ -1658,10 +1621,9 @@ func (*Checker) CanonicalMessage(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_message)
 }
 
-// DecodeCanonicalMessages decodes data as CanonicalMessages and validates
-// every keyword of content-item.schema.json#/$defs/messages in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// DecodeCanonicalMessages decodes data as CanonicalMessages, checking every
+// keyword of content-item.schema.json#/$defs/messages in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeCanonicalMessages(data []byte, opts ...ahprt.Option) (v CanonicalMessages, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_messages, func(c *ahpimpl.Ctx) { v = buildListCanonicalMessage(c, 0) })
 	return v, err
@@ -1677,10 +1639,9 @@ func (*Checker) CanonicalMessages(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_messages)
 }
 
-// DecodeModelVisibleItem decodes data as ModelVisibleItem and validates every
+// DecodeModelVisibleItem decodes data as ModelVisibleItem, checking every
 // keyword of content-item.schema.json#/$defs/modelVisibleItem in the same
-// pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// pass; it rejects data with an *ahprt.Error and no value.
 func DecodeModelVisibleItem(data []byte, opts ...ahprt.Option) (v *ModelVisibleItem, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_message, func(c *ahpimpl.Ctx) { v = new(CanonicalMessage); bCanonicalMessage(c, 0, v) })
 	return v, err
@@ -1696,9 +1657,9 @@ func (*Checker) ModelVisibleItem(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_message)
 }
 
-// DecodeSynthesized decodes data as Synthesized and validates every keyword of
-// content-item.schema.json#/$defs/synthesized in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeSynthesized decodes data as Synthesized, checking every keyword of
+// content-item.schema.json#/$defs/synthesized in the same pass; it rejects
+// data with an *ahprt.Error and no value.
 func DecodeSynthesized(data []byte, opts ...ahprt.Option) (v Synthesized, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_synthesized, func(c *ahpimpl.Ctx) { d := c.Doc; v = d.Bool(0) })
 	return v, err
@@ -1714,9 +1675,9 @@ func (*Checker) Synthesized(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_synthesized)
 }
 
-// DecodeTextBodyPart decodes data as TextBodyPart and validates every keyword
-// of content-item.schema.json#/$defs/textBodyPart in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeTextBodyPart decodes data as TextBodyPart, checking every keyword of
+// content-item.schema.json#/$defs/textBodyPart in the same pass; it rejects
+// data with an *ahprt.Error and no value.
 func DecodeTextBodyPart(data []byte, opts ...ahprt.Option) (v *TextBodyPart, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_textBodyPart, func(c *ahpimpl.Ctx) { v = new(TextBodyPart); bTextBodyPart(c, 0, v) })
 	return v, err
@@ -1732,9 +1693,9 @@ func (*Checker) TextBodyPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_textBodyPart)
 }
 
-// DecodeTextGapPart decodes data as TextGapPart and validates every keyword of
-// content-item.schema.json#/$defs/textGapPart in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeTextGapPart decodes data as TextGapPart, checking every keyword of
+// content-item.schema.json#/$defs/textGapPart in the same pass; it rejects
+// data with an *ahprt.Error and no value.
 func DecodeTextGapPart(data []byte, opts ...ahprt.Option) (v *TextGapPart, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_textGapPart, func(c *ahpimpl.Ctx) { v = new(TextGapPart); bTextGapPart(c, 0, v) })
 	return v, err
@@ -1750,10 +1711,9 @@ func (*Checker) TextGapPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_textGapPart)
 }
 
-// DecodeTextMetadataPart decodes data as TextMetadataPart and validates every
+// DecodeTextMetadataPart decodes data as TextMetadataPart, checking every
 // keyword of content-item.schema.json#/$defs/textMetadataPart in the same
-// pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// pass; it rejects data with an *ahprt.Error and no value.
 func DecodeTextMetadataPart(data []byte, opts ...ahprt.Option) (v *TextMetadataPart, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_textMetadataPart, func(c *ahpimpl.Ctx) { v = new(TextMetadataPart); bTextMetadataPart(c, 0, v) })
 	return v, err
@@ -1769,10 +1729,9 @@ func (*Checker) TextMetadataPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_textMetadataPart)
 }
 
-// DecodeTextOmittedPart decodes data as TextOmittedPart and validates every
-// keyword of content-item.schema.json#/$defs/textOmittedPart in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// DecodeTextOmittedPart decodes data as TextOmittedPart, checking every
+// keyword of content-item.schema.json#/$defs/textOmittedPart in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeTextOmittedPart(data []byte, opts ...ahprt.Option) (v *TextOmittedPart, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_textOmittedPart, func(c *ahpimpl.Ctx) { v = new(TextOmittedPart); bTextOmittedPart(c, 0, v) })
 	return v, err
@@ -1788,9 +1747,9 @@ func (*Checker) TextOmittedPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_textOmittedPart)
 }
 
-// DecodeTextPart decodes data as TextPart and validates every keyword of
-// content-item.schema.json#/$defs/textPart in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeTextPart decodes data as TextPart, checking every keyword of
+// content-item.schema.json#/$defs/textPart in the same pass; it rejects data
+// with an *ahprt.Error and no value.
 func DecodeTextPart(data []byte, opts ...ahprt.Option) (v TextPart, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_textPart, func(c *ahpimpl.Ctx) { v = bTextPart(c, 0) })
 	return v, err
@@ -1806,9 +1765,9 @@ func (*Checker) TextPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_textPart)
 }
 
-// DecodeTextParts decodes data as TextParts and validates every keyword of
-// content-item.schema.json#/$defs/textParts in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeTextParts decodes data as TextParts, checking every keyword of
+// content-item.schema.json#/$defs/textParts in the same pass; it rejects data
+// with an *ahprt.Error and no value.
 func DecodeTextParts(data []byte, opts ...ahprt.Option) (v TextParts, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_textParts, func(c *ahpimpl.Ctx) { v = buildListTextPart(c, 0) })
 	return v, err
@@ -1824,9 +1783,9 @@ func (*Checker) TextParts(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_textParts)
 }
 
-// DecodeContentReference decodes data as ContentReference and validates every
-// keyword of content-reference.schema.json# in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeContentReference decodes data as ContentReference, checking every
+// keyword of content-reference.schema.json# in the same pass; it rejects data
+// with an *ahprt.Error and no value.
 func DecodeContentReference(data []byte, opts ...ahprt.Option) (v *ContentReference, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentReference, func(c *ahpimpl.Ctx) { v = new(ContentReference); bContentReference(c, 0, v) })
 	return v, err
@@ -1842,9 +1801,9 @@ func (*Checker) ContentReference(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentReference)
 }
 
-// DecodeContentSelection decodes data as ContentSelection and validates every
-// keyword of content-selection.schema.json# in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeContentSelection decodes data as ContentSelection, checking every
+// keyword of content-selection.schema.json# in the same pass; it rejects data
+// with an *ahprt.Error and no value.
 func DecodeContentSelection(data []byte, opts ...ahprt.Option) (v *ContentSelection, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentSelection, func(c *ahpimpl.Ctx) { v = new(ContentSelection); bContentSelection(c, 0, v) })
 	return v, err
@@ -1860,9 +1819,9 @@ func (*Checker) ContentSelection(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentSelection)
 }
 
-// DecodeDisposition decodes data as Disposition and validates every keyword of
-// content-selection.schema.json#/$defs/disposition in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeDisposition decodes data as Disposition, checking every keyword of
+// content-selection.schema.json#/$defs/disposition in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeDisposition(data []byte, opts ...ahprt.Option) (v Disposition, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentSelection_disposition, func(c *ahpimpl.Ctx) { v = Disposition(c.Text(0)) })
 	return v, err
@@ -1878,10 +1837,9 @@ func (*Checker) Disposition(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentSelection_disposition)
 }
 
-// DecodeContentUploadReceipt decodes data as ContentUploadReceipt and
-// validates every keyword of content-upload-receipt.schema.json# in the same
-// pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// DecodeContentUploadReceipt decodes data as ContentUploadReceipt, checking
+// every keyword of content-upload-receipt.schema.json# in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeContentUploadReceipt(data []byte, opts ...ahprt.Option) (v *ContentUploadReceipt, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentUploadReceipt, func(c *ahpimpl.Ctx) { v = new(ContentUploadReceipt); bContentUploadReceipt(c, 0, v) })
 	return v, err
@@ -1897,9 +1855,9 @@ func (*Checker) ContentUploadReceipt(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentUploadReceipt)
 }
 
-// DecodeContentUpload decodes data as ContentUpload and validates every
-// keyword of content-upload.schema.json# in the same pass. A rejected document
-// returns an *ahprt.Error and no value, never a partial one.
+// DecodeContentUpload decodes data as ContentUpload, checking every keyword of
+// content-upload.schema.json# in the same pass; it rejects data with an
+// *ahprt.Error and no value.
 func DecodeContentUpload(data []byte, opts ...ahprt.Option) (v *ContentUpload, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentUpload, func(c *ahpimpl.Ctx) { v = new(ContentUpload); bContentUpload(c, 0, v) })
 	return v, err
@@ -1915,9 +1873,9 @@ func (*Checker) ContentUpload(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vContentUpload)
 }
 
-// DecodeDenyEffect decodes data as DenyEffect and validates every keyword of
-// deny-effect.schema.json# in the same pass. A rejected document returns an
-// *ahprt.Error and no value, never a partial one.
+// DecodeDenyEffect decodes data as DenyEffect, checking every keyword of
+// deny-effect.schema.json# in the same pass; it rejects data with an
+// *ahprt.Error and no value.
 func DecodeDenyEffect(data []byte, opts ...ahprt.Option) (v *DenyEffect, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vDenyEffect, func(c *ahpimpl.Ctx) { v = new(DenyEffect); bDenyEffect(c, 0, v) })
 	return v, err
@@ -1933,9 +1891,9 @@ func (*Checker) DenyEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vDenyEffect)
 }
 
-// DecodeEffect decodes data as Effect and validates every keyword of
-// effect.schema.json# in the same pass. A rejected document returns an
-// *ahprt.Error and no value, never a partial one.
+// DecodeEffect decodes data as Effect, checking every keyword of
+// effect.schema.json# in the same pass; it rejects data with an *ahprt.Error
+// and no value.
 func DecodeEffect(data []byte, opts ...ahprt.Option) (v Effect, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipMemo2, vEffect, func(c *ahpimpl.Ctx) { v = bEffect(c, 0) })
 	return v, err
@@ -1951,9 +1909,9 @@ func (*Checker) Effect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipMemo2, vEffect)
 }
 
-// DecodeAllowEffect decodes data as AllowEffect and validates every keyword of
-// effect.schema.json#/$defs/allowEffect in the same pass. A rejected document
-// returns an *ahprt.Error and no value, never a partial one.
+// DecodeAllowEffect decodes data as AllowEffect, checking every keyword of
+// effect.schema.json#/$defs/allowEffect in the same pass; it rejects data with
+// an *ahprt.Error and no value.
 func DecodeAllowEffect(data []byte, opts ...ahprt.Option) (v *AllowEffect, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEffect_allowEffect, func(c *ahpimpl.Ctx) { v = new(AllowEffect); bAllowEffect(c, 0, v) })
 	return v, err
@@ -1969,9 +1927,9 @@ func (*Checker) AllowEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEffect_allowEffect)
 }
 
-// DecodeAskEffect decodes data as AskEffect and validates every keyword of
-// effect.schema.json#/$defs/askEffect in the same pass. A rejected document
-// returns an *ahprt.Error and no value, never a partial one.
+// DecodeAskEffect decodes data as AskEffect, checking every keyword of
+// effect.schema.json#/$defs/askEffect in the same pass; it rejects data with
+// an *ahprt.Error and no value.
 func DecodeAskEffect(data []byte, opts ...ahprt.Option) (v *AskEffect, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEffect_askEffect, func(c *ahpimpl.Ctx) { v = new(AskEffect); bAskEffect(c, 0, v) })
 	return v, err
@@ -1987,10 +1945,9 @@ func (*Checker) AskEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEffect_askEffect)
 }
 
-// DecodeFlowContinueEffect decodes data as FlowContinueEffect and validates
-// every keyword of effect.schema.json#/$defs/flowContinueEffect in the same
-// pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// DecodeFlowContinueEffect decodes data as FlowContinueEffect, checking every
+// keyword of effect.schema.json#/$defs/flowContinueEffect in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeFlowContinueEffect(data []byte, opts ...ahprt.Option) (v *FlowContinueEffect, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEffect_flowContinueEffect, func(c *ahpimpl.Ctx) { v = new(FlowContinueEffect); bFlowContinueEffect(c, 0, v) })
 	return v, err
@@ -2006,9 +1963,9 @@ func (*Checker) FlowContinueEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEffect_flowContinueEffect)
 }
 
-// DecodeFlowStopEffect decodes data as FlowStopEffect and validates every
-// keyword of effect.schema.json#/$defs/flowStopEffect in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeFlowStopEffect decodes data as FlowStopEffect, checking every keyword
+// of effect.schema.json#/$defs/flowStopEffect in the same pass; it rejects
+// data with an *ahprt.Error and no value.
 func DecodeFlowStopEffect(data []byte, opts ...ahprt.Option) (v *FlowStopEffect, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEffect_flowStopEffect, func(c *ahpimpl.Ctx) { v = new(FlowStopEffect); bFlowStopEffect(c, 0, v) })
 	return v, err
@@ -2024,9 +1981,9 @@ func (*Checker) FlowStopEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEffect_flowStopEffect)
 }
 
-// DecodeInjectEffect decodes data as InjectEffect and validates every keyword
-// of effect.schema.json#/$defs/injectEffect in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeInjectEffect decodes data as InjectEffect, checking every keyword of
+// effect.schema.json#/$defs/injectEffect in the same pass; it rejects data
+// with an *ahprt.Error and no value.
 func DecodeInjectEffect(data []byte, opts ...ahprt.Option) (v *InjectEffect, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEffect_injectEffect, func(c *ahpimpl.Ctx) { v = new(InjectEffect); bInjectEffect(c, 0, v) })
 	return v, err
@@ -2042,9 +1999,9 @@ func (*Checker) InjectEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEffect_injectEffect)
 }
 
-// DecodeMessageEffect decodes data as MessageEffect and validates every
-// keyword of effect.schema.json#/$defs/messageEffect in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeMessageEffect decodes data as MessageEffect, checking every keyword of
+// effect.schema.json#/$defs/messageEffect in the same pass; it rejects data
+// with an *ahprt.Error and no value.
 func DecodeMessageEffect(data []byte, opts ...ahprt.Option) (v *MessageEffect, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEffect_messageEffect, func(c *ahpimpl.Ctx) { v = new(MessageEffect); bMessageEffect(c, 0, v) })
 	return v, err
@@ -2060,9 +2017,9 @@ func (*Checker) MessageEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEffect_messageEffect)
 }
 
-// DecodeModifyEffect decodes data as ModifyEffect and validates every keyword
-// of effect.schema.json#/$defs/modifyEffect in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeModifyEffect decodes data as ModifyEffect, checking every keyword of
+// effect.schema.json#/$defs/modifyEffect in the same pass; it rejects data
+// with an *ahprt.Error and no value.
 func DecodeModifyEffect(data []byte, opts ...ahprt.Option) (v *ModifyEffect, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipMemo2, vEffect_modifyEffect, func(c *ahpimpl.Ctx) { v = new(ModifyEffect); bModifyEffect(c, 0, v) })
 	return v, err
@@ -2078,9 +2035,9 @@ func (*Checker) ModifyEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipMemo2, vEffect_modifyEffect)
 }
 
-// DecodeReturnEffect decodes data as ReturnEffect and validates every keyword
-// of effect.schema.json#/$defs/returnEffect in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeReturnEffect decodes data as ReturnEffect, checking every keyword of
+// effect.schema.json#/$defs/returnEffect in the same pass; it rejects data
+// with an *ahprt.Error and no value.
 func DecodeReturnEffect(data []byte, opts ...ahprt.Option) (v *ReturnEffect, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEffect_returnEffect, func(c *ahpimpl.Ctx) { v = new(ReturnEffect); bReturnEffect(c, 0, v) })
 	return v, err
@@ -2096,9 +2053,9 @@ func (*Checker) ReturnEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEffect_returnEffect)
 }
 
-// DecodeEvent decodes data as Event and validates every keyword of
-// event.schema.json# in the same pass. A rejected document returns an
-// *ahprt.Error and no value, never a partial one.
+// DecodeEvent decodes data as Event, checking every keyword of
+// event.schema.json# in the same pass; it rejects data with an *ahprt.Error
+// and no value.
 func DecodeEvent(data []byte, opts ...ahprt.Option) (v Event, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipMemo1, vEvent, func(c *ahpimpl.Ctx) { v = bEvent(c, 0) })
 	return v, err
@@ -2113,9 +2070,9 @@ func (*Checker) Event(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipMemo1, vEvent)
 }
 
-// DecodeContentItems decodes data as ContentItems and validates every keyword
-// of event.schema.json#/$defs/contentItems in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeContentItems decodes data as ContentItems, checking every keyword of
+// event.schema.json#/$defs/contentItems in the same pass; it rejects data with
+// an *ahprt.Error and no value.
 func DecodeContentItems(data []byte, opts ...ahprt.Option) (v ContentItems, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEvent_contentItems, func(c *ahpimpl.Ctx) { v = buildListContentItem(c, 0) })
 	return v, err
@@ -2131,9 +2088,9 @@ func (*Checker) ContentItems(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEvent_contentItems)
 }
 
-// DecodeEnvelope decodes data as Envelope and validates every keyword of
-// event.schema.json#/$defs/envelope in the same pass. A rejected document
-// returns an *ahprt.Error and no value, never a partial one.
+// DecodeEnvelope decodes data as Envelope, checking every keyword of
+// event.schema.json#/$defs/envelope in the same pass; it rejects data with an
+// *ahprt.Error and no value.
 func DecodeEnvelope(data []byte, opts ...ahprt.Option) (v *Envelope, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEvent_envelope, func(c *ahpimpl.Ctx) { v = new(Envelope); bEnvelope(c, 0, v) })
 	return v, err
@@ -2149,9 +2106,9 @@ func (*Checker) Envelope(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEvent_envelope)
 }
 
-// DecodeEventCore decodes data as EventCore and validates every keyword of
-// event.schema.json#/$defs/eventCore in the same pass. A rejected document
-// returns an *ahprt.Error and no value, never a partial one.
+// DecodeEventCore decodes data as EventCore, checking every keyword of
+// event.schema.json#/$defs/eventCore in the same pass; it rejects data with an
+// *ahprt.Error and no value.
 func DecodeEventCore(data []byte, opts ...ahprt.Option) (v *EventCore, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEvent_eventCore, func(c *ahpimpl.Ctx) { v = new(EventCore); bEventCore(c, 0, v) })
 	return v, err
@@ -2167,9 +2124,9 @@ func (*Checker) EventCore(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEvent_eventCore)
 }
 
-// DecodeEventGap decodes data as EventGap and validates every keyword of
-// event.schema.json#/$defs/gap in the same pass. A rejected document returns
-// an *ahprt.Error and no value, never a partial one.
+// DecodeEventGap decodes data as EventGap, checking every keyword of
+// event.schema.json#/$defs/gap in the same pass; it rejects data with an
+// *ahprt.Error and no value.
 func DecodeEventGap(data []byte, opts ...ahprt.Option) (v *EventGap, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEvent_gap, func(c *ahpimpl.Ctx) { v = new(EventGap); bEventGap(c, 0, v) })
 	return v, err
@@ -2185,9 +2142,9 @@ func (*Checker) EventGap(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEvent_gap)
 }
 
-// DecodeIdentity decodes data as Identity and validates every keyword of
-// event.schema.json#/$defs/identity in the same pass. A rejected document
-// returns an *ahprt.Error and no value, never a partial one.
+// DecodeIdentity decodes data as Identity, checking every keyword of
+// event.schema.json#/$defs/identity in the same pass; it rejects data with an
+// *ahprt.Error and no value.
 func DecodeIdentity(data []byte, opts ...ahprt.Option) (v *Identity, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEvent_identity, func(c *ahpimpl.Ctx) { v = new(Identity); bIdentity(c, 0, v) })
 	return v, err
@@ -2203,10 +2160,9 @@ func (*Checker) Identity(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEvent_identity)
 }
 
-// DecodeModelVisibleItems decodes data as ModelVisibleItems and validates
-// every keyword of event.schema.json#/$defs/modelVisibleItems in the same
-// pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// DecodeModelVisibleItems decodes data as ModelVisibleItems, checking every
+// keyword of event.schema.json#/$defs/modelVisibleItems in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeModelVisibleItems(data []byte, opts ...ahprt.Option) (v ModelVisibleItems, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEvent_modelVisibleItems, func(c *ahpimpl.Ctx) { v = buildListCanonicalMessage(c, 0) })
 	return v, err
@@ -2222,9 +2178,9 @@ func (*Checker) ModelVisibleItems(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEvent_modelVisibleItems)
 }
 
-// DecodeOpenIdentity decodes data as OpenIdentity and validates every keyword
-// of event.schema.json#/$defs/openIdentity in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeOpenIdentity decodes data as OpenIdentity, checking every keyword of
+// event.schema.json#/$defs/openIdentity in the same pass; it rejects data with
+// an *ahprt.Error and no value.
 func DecodeOpenIdentity(data []byte, opts ...ahprt.Option) (v *OpenIdentity, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEvent_openIdentity, func(c *ahpimpl.Ctx) { v = new(OpenIdentity); bOpenIdentity(c, 0, v) })
 	return v, err
@@ -2240,9 +2196,9 @@ func (*Checker) OpenIdentity(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEvent_openIdentity)
 }
 
-// DecodeSynthesizedFlag decodes data as SynthesizedFlag and validates every
-// keyword of event.schema.json#/$defs/synthesizedFlag in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeSynthesizedFlag decodes data as SynthesizedFlag, checking every
+// keyword of event.schema.json#/$defs/synthesizedFlag in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeSynthesizedFlag(data []byte, opts ...ahprt.Option) (v SynthesizedFlag, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEvent_synthesizedFlag, func(c *ahpimpl.Ctx) { d := c.Doc; v = d.Bool(0) })
 	return v, err
@@ -2258,9 +2214,9 @@ func (*Checker) SynthesizedFlag(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vEvent_synthesizedFlag)
 }
 
-// DecodeExecutionEvent decodes data as ExecutionEvent and validates every
-// keyword of execution-event.schema.json# in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEvent decodes data as ExecutionEvent, checking every keyword
+// of execution-event.schema.json# in the same pass; it rejects data with an
+// *ahprt.Error and no value.
 func DecodeExecutionEvent(data []byte, opts ...ahprt.Option) (v ExecutionEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent, func(c *ahpimpl.Ctx) { v = bExecutionEvent(c, 0) })
 	return v, err
@@ -2276,10 +2232,9 @@ func (*Checker) ExecutionEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent)
 }
 
-// DecodeExecutionEventAttempt decodes data as ExecutionEventAttempt and
-// validates every keyword of execution-event.schema.json#/$defs/attempt in the
-// same pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// DecodeExecutionEventAttempt decodes data as ExecutionEventAttempt, checking
+// every keyword of execution-event.schema.json#/$defs/attempt in the same
+// pass; it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventAttempt(data []byte, opts ...ahprt.Option) (v *ExecutionEventAttempt, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_attempt, func(c *ahpimpl.Ctx) { v = new(ExecutionEventAttempt); bExecutionEventAttempt(c, 0, v) })
 	return v, err
@@ -2295,10 +2250,9 @@ func (*Checker) ExecutionEventAttempt(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_attempt)
 }
 
-// DecodeExecutionEventAttemptusage decodes data as ExecutionEventAttemptusage
-// and validates every keyword of
-// execution-event.schema.json#/$defs/attemptUsage in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventAttemptusage decodes data as ExecutionEventAttemptusage,
+// checking every keyword of execution-event.schema.json#/$defs/attemptUsage in
+// the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) (v *ExecutionEventAttemptusage, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_attemptUsage, func(c *ahpimpl.Ctx) { v = new(ExecutionEventUsage); bExecutionEventUsage(c, 0, v) })
 	return v, err
@@ -2314,10 +2268,9 @@ func (*Checker) ExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) er
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_attemptUsage)
 }
 
-// DecodeExecutionEventBatch decodes data as ExecutionEventBatch and validates
-// every keyword of execution-event.schema.json#/$defs/batch in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// DecodeExecutionEventBatch decodes data as ExecutionEventBatch, checking
+// every keyword of execution-event.schema.json#/$defs/batch in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventBatch(data []byte, opts ...ahprt.Option) (v *ExecutionEventBatch, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_batch, func(c *ahpimpl.Ctx) { v = new(ExecutionEventBatch); bExecutionEventBatch(c, 0, v) })
 	return v, err
@@ -2333,10 +2286,9 @@ func (*Checker) ExecutionEventBatch(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_batch)
 }
 
-// DecodeConnectionGaps decodes data as ConnectionGaps and validates every
-// keyword of execution-event.schema.json#/$defs/connectionGaps in the same
-// pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// DecodeConnectionGaps decodes data as ConnectionGaps, checking every keyword
+// of execution-event.schema.json#/$defs/connectionGaps in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeConnectionGaps(data []byte, opts ...ahprt.Option) (v ConnectionGaps, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_connectionGaps, func(c *ahpimpl.Ctx) { v = buildListConnectionGap(c, 0) })
 	return v, err
@@ -2354,9 +2306,9 @@ func (*Checker) ConnectionGaps(data []byte, opts ...ahprt.Option) error {
 }
 
 // DecodeExecutionEventContextCompactAfter decodes data as
-// ExecutionEventContextCompactAfter and validates every keyword of
-// execution-event.schema.json#/$defs/context.compact.after in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// ExecutionEventContextCompactAfter, checking every keyword of
+// execution-event.schema.json#/$defs/context.compact.after in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Option) (v *ExecutionEventContextCompactAfter, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_contextCompactAfter, func(c *ahpimpl.Ctx) {
 		v = new(ExecutionEventContextCompactAfter)
@@ -2378,10 +2330,9 @@ func (*Checker) ExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Opt
 }
 
 // DecodeExecutionEventContextCompactBefore decodes data as
-// ExecutionEventContextCompactBefore and validates every keyword of
-// execution-event.schema.json#/$defs/context.compact.before in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// ExecutionEventContextCompactBefore, checking every keyword of
+// execution-event.schema.json#/$defs/context.compact.before in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Option) (v *ExecutionEventContextCompactBefore, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_contextCompactBefore, func(c *ahpimpl.Ctx) {
 		v = new(ExecutionEventContextCompactBefore)
@@ -2402,9 +2353,9 @@ func (*Checker) ExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Op
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_contextCompactBefore)
 }
 
-// DecodeCurrencyCode decodes data as CurrencyCode and validates every keyword
-// of execution-event.schema.json#/$defs/currencyCode in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeCurrencyCode decodes data as CurrencyCode, checking every keyword of
+// execution-event.schema.json#/$defs/currencyCode in the same pass; it rejects
+// data with an *ahprt.Error and no value.
 func DecodeCurrencyCode(data []byte, opts ...ahprt.Option) (v CurrencyCode, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_currencyCode, func(c *ahpimpl.Ctx) { v = c.Text(0) })
 	return v, err
@@ -2420,10 +2371,9 @@ func (*Checker) CurrencyCode(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_currencyCode)
 }
 
-// DecodeDeniedByPolicy decodes data as DeniedByPolicy and validates every
-// keyword of execution-event.schema.json#/$defs/deniedByPolicy in the same
-// pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// DecodeDeniedByPolicy decodes data as DeniedByPolicy, checking every keyword
+// of execution-event.schema.json#/$defs/deniedByPolicy in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeDeniedByPolicy(data []byte, opts ...ahprt.Option) (v DeniedByPolicy, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_deniedByPolicy, func(c *ahpimpl.Ctx) { d := c.Doc; v = d.RawValue(0) })
 	return v, err
@@ -2440,10 +2390,9 @@ func (*Checker) DeniedByPolicy(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_deniedByPolicy)
 }
 
-// DecodeExecutionEventError decodes data as ExecutionEventError and validates
-// every keyword of execution-event.schema.json#/$defs/error in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// DecodeExecutionEventError decodes data as ExecutionEventError, checking
+// every keyword of execution-event.schema.json#/$defs/error in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventError(data []byte, opts ...ahprt.Option) (v *ExecutionEventError, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_error, func(c *ahpimpl.Ctx) { v = new(ExecutionEventError); bExecutionEventError(c, 0, v) })
 	return v, err
@@ -2459,10 +2408,9 @@ func (*Checker) ExecutionEventError(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_error)
 }
 
-// DecodeExecutionEventExecution decodes data as ExecutionEventExecution and
-// validates every keyword of execution-event.schema.json#/$defs/execution in
-// the same pass. A rejected document returns an *ahprt.Error and no value,
-// never a partial one.
+// DecodeExecutionEventExecution decodes data as ExecutionEventExecution,
+// checking every keyword of execution-event.schema.json#/$defs/execution in
+// the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventExecution(data []byte, opts ...ahprt.Option) (v ExecutionEventExecution, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_execution, func(c *ahpimpl.Ctx) { v = bExecutionEventExecution(c, 0) })
 	return v, err
@@ -2478,10 +2426,9 @@ func (*Checker) ExecutionEventExecution(data []byte, opts ...ahprt.Option) error
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_execution)
 }
 
-// DecodeExecutionEventFilechange decodes data as ExecutionEventFilechange and
-// validates every keyword of execution-event.schema.json#/$defs/fileChange in
-// the same pass. A rejected document returns an *ahprt.Error and no value,
-// never a partial one.
+// DecodeExecutionEventFilechange decodes data as ExecutionEventFilechange,
+// checking every keyword of execution-event.schema.json#/$defs/fileChange in
+// the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventFilechange(data []byte, opts ...ahprt.Option) (v *ExecutionEventFilechange, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_fileChange, func(c *ahpimpl.Ctx) { v = new(ExecutionEventFilechange); bExecutionEventFilechange(c, 0, v) })
 	return v, err
@@ -2497,9 +2444,9 @@ func (*Checker) ExecutionEventFilechange(data []byte, opts ...ahprt.Option) erro
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_fileChange)
 }
 
-// DecodeExecutionEventMCP decodes data as ExecutionEventMCP and validates
-// every keyword of execution-event.schema.json#/$defs/mcp in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventMCP decodes data as ExecutionEventMCP, checking every
+// keyword of execution-event.schema.json#/$defs/mcp in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventMCP(data []byte, opts ...ahprt.Option) (v *ExecutionEventMCP, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_mcp, func(c *ahpimpl.Ctx) { v = new(ExecutionEventMCP); bExecutionEventMCP(c, 0, v) })
 	return v, err
@@ -2515,10 +2462,9 @@ func (*Checker) ExecutionEventMCP(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_mcp)
 }
 
-// DecodeExecutionEventModel decodes data as ExecutionEventModel and validates
-// every keyword of execution-event.schema.json#/$defs/model in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// DecodeExecutionEventModel decodes data as ExecutionEventModel, checking
+// every keyword of execution-event.schema.json#/$defs/model in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventModel(data []byte, opts ...ahprt.Option) (v *ExecutionEventModel, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_model, func(c *ahpimpl.Ctx) { v = new(ExecutionEventModel); bExecutionEventModel(c, 0, v) })
 	return v, err
@@ -2534,10 +2480,9 @@ func (*Checker) ExecutionEventModel(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_model)
 }
 
-// DecodeExecutionEventModelError decodes data as ExecutionEventModelError and
-// validates every keyword of execution-event.schema.json#/$defs/model.error in
-// the same pass. A rejected document returns an *ahprt.Error and no value,
-// never a partial one.
+// DecodeExecutionEventModelError decodes data as ExecutionEventModelError,
+// checking every keyword of execution-event.schema.json#/$defs/model.error in
+// the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventModelError(data []byte, opts ...ahprt.Option) (v *ExecutionEventModelError, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelError, func(c *ahpimpl.Ctx) { v = new(ExecutionEventModelError); bExecutionEventModelError(c, 0, v) })
 	return v, err
@@ -2554,9 +2499,9 @@ func (*Checker) ExecutionEventModelError(data []byte, opts ...ahprt.Option) erro
 }
 
 // DecodeExecutionEventModelRequestBefore decodes data as
-// ExecutionEventModelRequestBefore and validates every keyword of
-// execution-event.schema.json#/$defs/model.request.before in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// ExecutionEventModelRequestBefore, checking every keyword of
+// execution-event.schema.json#/$defs/model.request.before in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option) (v *ExecutionEventModelRequestBefore, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelRequestBefore, func(c *ahpimpl.Ctx) {
 		v = new(ExecutionEventModelRequestBefore)
@@ -2578,9 +2523,9 @@ func (*Checker) ExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Opti
 }
 
 // DecodeExecutionEventModelResponseAfter decodes data as
-// ExecutionEventModelResponseAfter and validates every keyword of
-// execution-event.schema.json#/$defs/model.response.after in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// ExecutionEventModelResponseAfter, checking every keyword of
+// execution-event.schema.json#/$defs/model.response.after in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Option) (v *ExecutionEventModelResponseAfter, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelResponseAfter, func(c *ahpimpl.Ctx) {
 		v = new(ExecutionEventModelResponseAfter)
@@ -2602,9 +2547,9 @@ func (*Checker) ExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Opti
 }
 
 // DecodeExecutionEventModelSwitchAfter decodes data as
-// ExecutionEventModelSwitchAfter and validates every keyword of
-// execution-event.schema.json#/$defs/model.switch.after in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// ExecutionEventModelSwitchAfter, checking every keyword of
+// execution-event.schema.json#/$defs/model.switch.after in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventModelSwitchAfter(data []byte, opts ...ahprt.Option) (v *ExecutionEventModelSwitchAfter, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelSwitchAfter, func(c *ahpimpl.Ctx) {
 		v = new(ExecutionEventModelSwitchAfter)
@@ -2626,9 +2571,9 @@ func (*Checker) ExecutionEventModelSwitchAfter(data []byte, opts ...ahprt.Option
 }
 
 // DecodeExecutionEventModelSwitchBefore decodes data as
-// ExecutionEventModelSwitchBefore and validates every keyword of
-// execution-event.schema.json#/$defs/model.switch.before in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// ExecutionEventModelSwitchBefore, checking every keyword of
+// execution-event.schema.json#/$defs/model.switch.before in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option) (v *ExecutionEventModelSwitchBefore, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelSwitchBefore, func(c *ahpimpl.Ctx) {
 		v = new(ExecutionEventModelSwitchBefore)
@@ -2650,9 +2595,9 @@ func (*Checker) ExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Optio
 }
 
 // DecodeExecutionEventNonNegativeInteger decodes data as
-// ExecutionEventNonNegativeInteger and validates every keyword of
-// execution-event.schema.json#/$defs/nonNegativeInteger in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// ExecutionEventNonNegativeInteger, checking every keyword of
+// execution-event.schema.json#/$defs/nonNegativeInteger in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventNonNegativeInteger(data []byte, opts ...ahprt.Option) (v ExecutionEventNonNegativeInteger, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_nonNegativeInteger, func(c *ahpimpl.Ctx) { v = c.Number(0) })
 	return v, err
@@ -2670,10 +2615,9 @@ func (*Checker) ExecutionEventNonNegativeInteger(data []byte, opts ...ahprt.Opti
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_nonNegativeInteger)
 }
 
-// DecodeSkippedExecution decodes data as SkippedExecution and validates every
+// DecodeSkippedExecution decodes data as SkippedExecution, checking every
 // keyword of execution-event.schema.json#/$defs/skippedExecution in the same
-// pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// pass; it rejects data with an *ahprt.Error and no value.
 func DecodeSkippedExecution(data []byte, opts ...ahprt.Option) (v SkippedExecution, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_skippedExecution, func(c *ahpimpl.Ctx) { d := c.Doc; v = d.RawValue(0) })
 	return v, err
@@ -2690,10 +2634,9 @@ func (*Checker) SkippedExecution(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_skippedExecution)
 }
 
-// DecodeSuppliedResultOnSkip decodes data as SuppliedResultOnSkip and
-// validates every keyword of
-// execution-event.schema.json#/$defs/suppliedResultOnSkip in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeSuppliedResultOnSkip decodes data as SuppliedResultOnSkip, checking
+// every keyword of execution-event.schema.json#/$defs/suppliedResultOnSkip in
+// the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeSuppliedResultOnSkip(data []byte, opts ...ahprt.Option) (v SuppliedResultOnSkip, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_suppliedResultOnSkip, func(c *ahpimpl.Ctx) { d := c.Doc; v = d.RawValue(0) })
 	return v, err
@@ -2710,10 +2653,9 @@ func (*Checker) SuppliedResultOnSkip(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_suppliedResultOnSkip)
 }
 
-// DecodeExecutionEventTokencounts decodes data as ExecutionEventTokencounts
-// and validates every keyword of
-// execution-event.schema.json#/$defs/tokenCounts in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventTokencounts decodes data as ExecutionEventTokencounts,
+// checking every keyword of execution-event.schema.json#/$defs/tokenCounts in
+// the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventTokencounts(data []byte, opts ...ahprt.Option) (v *ExecutionEventTokencounts, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_tokenCounts, func(c *ahpimpl.Ctx) { v = new(ExecutionEventTokencounts); bExecutionEventTokencounts(c, 0, v) })
 	return v, err
@@ -2729,9 +2671,9 @@ func (*Checker) ExecutionEventTokencounts(data []byte, opts ...ahprt.Option) err
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_tokenCounts)
 }
 
-// DecodeExecutionEventTool decodes data as ExecutionEventTool and validates
-// every keyword of execution-event.schema.json#/$defs/tool in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventTool decodes data as ExecutionEventTool, checking every
+// keyword of execution-event.schema.json#/$defs/tool in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventTool(data []byte, opts ...ahprt.Option) (v *ExecutionEventTool, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_tool, func(c *ahpimpl.Ctx) { v = new(ExecutionEventTool); bExecutionEventTool(c, 0, v) })
 	return v, err
@@ -2748,9 +2690,9 @@ func (*Checker) ExecutionEventTool(data []byte, opts ...ahprt.Option) error {
 }
 
 // DecodeExecutionEventToolBatchAfter decodes data as
-// ExecutionEventToolBatchAfter and validates every keyword of
-// execution-event.schema.json#/$defs/tool.batch.after in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// ExecutionEventToolBatchAfter, checking every keyword of
+// execution-event.schema.json#/$defs/tool.batch.after in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) (v *ExecutionEventToolBatchAfter, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolBatchAfter, func(c *ahpimpl.Ctx) { v = new(ExecutionEventToolBatchAfter); bExecutionEventToolBatchAfter(c, 0, v) })
 	return v, err
@@ -2768,10 +2710,9 @@ func (*Checker) ExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) 
 }
 
 // DecodeExecutionEventToolPermissionRequest decodes data as
-// ExecutionEventToolPermissionRequest and validates every keyword of
-// execution-event.schema.json#/$defs/tool.permission.request in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// ExecutionEventToolPermissionRequest, checking every keyword of
+// execution-event.schema.json#/$defs/tool.permission.request in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Option) (v *ExecutionEventToolPermissionRequest, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolPermissionRequest, func(c *ahpimpl.Ctx) {
 		v = new(ExecutionEventToolPermissionRequest)
@@ -2793,10 +2734,9 @@ func (*Checker) ExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.O
 }
 
 // DecodeExecutionEventToolPermissionResolved decodes data as
-// ExecutionEventToolPermissionResolved and validates every keyword of
+// ExecutionEventToolPermissionResolved, checking every keyword of
 // execution-event.schema.json#/$defs/tool.permission.resolved in the same
-// pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// pass; it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventToolPermissionResolved(data []byte, opts ...ahprt.Option) (v *ExecutionEventToolPermissionResolved, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolPermissionResolved, func(c *ahpimpl.Ctx) {
 		v = new(ExecutionEventToolPermissionResolved)
@@ -2817,10 +2757,9 @@ func (*Checker) ExecutionEventToolPermissionResolved(data []byte, opts ...ahprt.
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_toolPermissionResolved)
 }
 
-// DecodeExecutionEventToolProgress decodes data as ExecutionEventToolProgress
-// and validates every keyword of
-// execution-event.schema.json#/$defs/tool.progress in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventToolProgress decodes data as ExecutionEventToolProgress,
+// checking every keyword of execution-event.schema.json#/$defs/tool.progress
+// in the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventToolProgress(data []byte, opts ...ahprt.Option) (v *ExecutionEventToolProgress, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolProgress, func(c *ahpimpl.Ctx) { v = new(ExecutionEventToolProgress); bExecutionEventToolProgress(c, 0, v) })
 	return v, err
@@ -2836,9 +2775,9 @@ func (*Checker) ExecutionEventToolProgress(data []byte, opts ...ahprt.Option) er
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_toolProgress)
 }
 
-// DecodeToolCall decodes data as ToolCall and validates every keyword of
-// execution-event.schema.json#/$defs/toolCall in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeToolCall decodes data as ToolCall, checking every keyword of
+// execution-event.schema.json#/$defs/toolCall in the same pass; it rejects
+// data with an *ahprt.Error and no value.
 func DecodeToolCall(data []byte, opts ...ahprt.Option) (v *ToolCall, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolCall, func(c *ahpimpl.Ctx) { v = new(ToolCall); bToolCall(c, 0, v) })
 	return v, err
@@ -2854,9 +2793,9 @@ func (*Checker) ToolCall(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_toolCall)
 }
 
-// DecodeToolOutcome decodes data as ToolOutcome and validates every keyword of
-// execution-event.schema.json#/$defs/toolOutcome in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeToolOutcome decodes data as ToolOutcome, checking every keyword of
+// execution-event.schema.json#/$defs/toolOutcome in the same pass; it rejects
+// data with an *ahprt.Error and no value.
 func DecodeToolOutcome(data []byte, opts ...ahprt.Option) (v ToolOutcome, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolOutcome, func(c *ahpimpl.Ctx) { v = ToolOutcome(c.Text(0)) })
 	return v, err
@@ -2872,10 +2811,9 @@ func (*Checker) ToolOutcome(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_toolOutcome)
 }
 
-// DecodeExecutionEventTurnEnd decodes data as ExecutionEventTurnEnd and
-// validates every keyword of execution-event.schema.json#/$defs/turn.end in
-// the same pass. A rejected document returns an *ahprt.Error and no value,
-// never a partial one.
+// DecodeExecutionEventTurnEnd decodes data as ExecutionEventTurnEnd, checking
+// every keyword of execution-event.schema.json#/$defs/turn.end in the same
+// pass; it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) (v *ExecutionEventTurnEnd, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnEnd, func(c *ahpimpl.Ctx) { v = new(ExecutionEventTurnEnd); bExecutionEventTurnEnd(c, 0, v) })
 	return v, err
@@ -2892,9 +2830,9 @@ func (*Checker) ExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) error {
 }
 
 // DecodeExecutionEventTurnFinishBefore decodes data as
-// ExecutionEventTurnFinishBefore and validates every keyword of
-// execution-event.schema.json#/$defs/turn.finish.before in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// ExecutionEventTurnFinishBefore, checking every keyword of
+// execution-event.schema.json#/$defs/turn.finish.before in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option) (v *ExecutionEventTurnFinishBefore, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnFinishBefore, func(c *ahpimpl.Ctx) {
 		v = new(ExecutionEventTurnFinishBefore)
@@ -2915,10 +2853,9 @@ func (*Checker) ExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnFinishBefore)
 }
 
-// DecodeExecutionEventTurnProgress decodes data as ExecutionEventTurnProgress
-// and validates every keyword of
-// execution-event.schema.json#/$defs/turn.progress in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventTurnProgress decodes data as ExecutionEventTurnProgress,
+// checking every keyword of execution-event.schema.json#/$defs/turn.progress
+// in the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) (v *ExecutionEventTurnProgress, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnProgress, func(c *ahpimpl.Ctx) { v = new(ExecutionEventTurnProgress); bExecutionEventTurnProgress(c, 0, v) })
 	return v, err
@@ -2934,10 +2871,9 @@ func (*Checker) ExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) er
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnProgress)
 }
 
-// DecodeExecutionEventTurnStart decodes data as ExecutionEventTurnStart and
-// validates every keyword of execution-event.schema.json#/$defs/turn.start in
-// the same pass. A rejected document returns an *ahprt.Error and no value,
-// never a partial one.
+// DecodeExecutionEventTurnStart decodes data as ExecutionEventTurnStart,
+// checking every keyword of execution-event.schema.json#/$defs/turn.start in
+// the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventTurnStart(data []byte, opts ...ahprt.Option) (v *ExecutionEventTurnStart, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnStart, func(c *ahpimpl.Ctx) { v = new(ExecutionEventTurnStart); bExecutionEventTurnStart(c, 0, v) })
 	return v, err
@@ -2953,10 +2889,9 @@ func (*Checker) ExecutionEventTurnStart(data []byte, opts ...ahprt.Option) error
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnStart)
 }
 
-// DecodeTurnCompletion decodes data as TurnCompletion and validates every
-// keyword of execution-event.schema.json#/$defs/turnCompletion in the same
-// pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// DecodeTurnCompletion decodes data as TurnCompletion, checking every keyword
+// of execution-event.schema.json#/$defs/turnCompletion in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeTurnCompletion(data []byte, opts ...ahprt.Option) (v *TurnCompletion, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnCompletion, func(c *ahpimpl.Ctx) { v = new(TurnCompletion); bTurnCompletion(c, 0, v) })
 	return v, err
@@ -2973,10 +2908,9 @@ func (*Checker) TurnCompletion(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnCompletion)
 }
 
-// DecodeExecutionEventTurnusage decodes data as ExecutionEventTurnusage and
-// validates every keyword of execution-event.schema.json#/$defs/turnUsage in
-// the same pass. A rejected document returns an *ahprt.Error and no value,
-// never a partial one.
+// DecodeExecutionEventTurnusage decodes data as ExecutionEventTurnusage,
+// checking every keyword of execution-event.schema.json#/$defs/turnUsage in
+// the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventTurnusage(data []byte, opts ...ahprt.Option) (v *ExecutionEventTurnusage, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnUsage, func(c *ahpimpl.Ctx) { v = new(ExecutionEventUsage); bExecutionEventUsage(c, 0, v) })
 	return v, err
@@ -2992,10 +2926,9 @@ func (*Checker) ExecutionEventTurnusage(data []byte, opts ...ahprt.Option) error
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnUsage)
 }
 
-// DecodeExecutionEventUsage decodes data as ExecutionEventUsage and validates
-// every keyword of execution-event.schema.json#/$defs/usage in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// DecodeExecutionEventUsage decodes data as ExecutionEventUsage, checking
+// every keyword of execution-event.schema.json#/$defs/usage in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventUsage(data []byte, opts ...ahprt.Option) (v *ExecutionEventUsage, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_usage, func(c *ahpimpl.Ctx) { v = new(ExecutionEventUsage); bExecutionEventUsage(c, 0, v) })
 	return v, err
@@ -3011,9 +2944,9 @@ func (*Checker) ExecutionEventUsage(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_usage)
 }
 
-// DecodeWebURL decodes data as WebURL and validates every keyword of
-// execution-event.schema.json#/$defs/webUrl in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeWebURL decodes data as WebURL, checking every keyword of
+// execution-event.schema.json#/$defs/webUrl in the same pass; it rejects data
+// with an *ahprt.Error and no value.
 func DecodeWebURL(data []byte, opts ...ahprt.Option) (v WebURL, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_webUrl, func(c *ahpimpl.Ctx) { v = c.Text(0) })
 	return v, err
@@ -3029,9 +2962,9 @@ func (*Checker) WebURL(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_webUrl)
 }
 
-// DecodeExtensions decodes data as Extensions and validates every keyword of
-// extensions.schema.json# in the same pass. A rejected document returns an
-// *ahprt.Error and no value, never a partial one.
+// DecodeExtensions decodes data as Extensions, checking every keyword of
+// extensions.schema.json# in the same pass; it rejects data with an
+// *ahprt.Error and no value.
 func DecodeExtensions(data []byte, opts ...ahprt.Option) (v Extensions, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExtensions, func(c *ahpimpl.Ctx) { d := c.Doc; v = d.RawValue(0) })
 	return v, err
@@ -3047,9 +2980,9 @@ func (*Checker) Extensions(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vExtensions)
 }
 
-// DecodeInteractionEvent decodes data as InteractionEvent and validates every
-// keyword of interaction-event.schema.json# in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeInteractionEvent decodes data as InteractionEvent, checking every
+// keyword of interaction-event.schema.json# in the same pass; it rejects data
+// with an *ahprt.Error and no value.
 func DecodeInteractionEvent(data []byte, opts ...ahprt.Option) (v InteractionEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInteractionEvent, func(c *ahpimpl.Ctx) { v = bInteractionEvent(c, 0) })
 	return v, err
@@ -3066,9 +2999,9 @@ func (*Checker) InteractionEvent(data []byte, opts ...ahprt.Option) error {
 }
 
 // DecodeInteractionEventConfigChangeAfter decodes data as
-// InteractionEventConfigChangeAfter and validates every keyword of
-// interaction-event.schema.json#/$defs/config.change.after in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// InteractionEventConfigChangeAfter, checking every keyword of
+// interaction-event.schema.json#/$defs/config.change.after in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeInteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Option) (v *InteractionEventConfigChangeAfter, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInteractionEvent_configChangeAfter, func(c *ahpimpl.Ctx) {
 		v = new(InteractionEventConfigChangeAfter)
@@ -3090,10 +3023,9 @@ func (*Checker) InteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Opt
 }
 
 // DecodeInteractionEventConfigChangeBefore decodes data as
-// InteractionEventConfigChangeBefore and validates every keyword of
-// interaction-event.schema.json#/$defs/config.change.before in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// InteractionEventConfigChangeBefore, checking every keyword of
+// interaction-event.schema.json#/$defs/config.change.before in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeInteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Option) (v *InteractionEventConfigChangeBefore, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInteractionEvent_configChangeBefore, func(c *ahpimpl.Ctx) {
 		v = new(InteractionEventConfigChangeBefore)
@@ -3114,10 +3046,9 @@ func (*Checker) InteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Op
 	return ahpimpl.Check(data, opts, skipAllMemo, vInteractionEvent_configChangeBefore)
 }
 
-// DecodeElicitationMode decodes data as ElicitationMode and validates every
+// DecodeElicitationMode decodes data as ElicitationMode, checking every
 // keyword of interaction-event.schema.json#/$defs/elicitationMode in the same
-// pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// pass; it rejects data with an *ahprt.Error and no value.
 func DecodeElicitationMode(data []byte, opts ...ahprt.Option) (v ElicitationMode, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInteractionEvent_elicitationMode, func(c *ahpimpl.Ctx) { v = ElicitationMode(c.Text(0)) })
 	return v, err
@@ -3135,9 +3066,9 @@ func (*Checker) ElicitationMode(data []byte, opts ...ahprt.Option) error {
 }
 
 // DecodeInteractionEventHookFailure decodes data as
-// InteractionEventHookFailure and validates every keyword of
-// interaction-event.schema.json#/$defs/hook.failure in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// InteractionEventHookFailure, checking every keyword of
+// interaction-event.schema.json#/$defs/hook.failure in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeInteractionEventHookFailure(data []byte, opts ...ahprt.Option) (v *InteractionEventHookFailure, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInteractionEvent_hookFailure, func(c *ahpimpl.Ctx) { v = new(InteractionEventHookFailure); bInteractionEventHookFailure(c, 0, v) })
 	return v, err
@@ -3155,9 +3086,9 @@ func (*Checker) InteractionEventHookFailure(data []byte, opts ...ahprt.Option) e
 }
 
 // DecodeInteractionEventUserAttention decodes data as
-// InteractionEventUserAttention and validates every keyword of
-// interaction-event.schema.json#/$defs/user.attention in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// InteractionEventUserAttention, checking every keyword of
+// interaction-event.schema.json#/$defs/user.attention in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeInteractionEventUserAttention(data []byte, opts ...ahprt.Option) (v *InteractionEventUserAttention, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInteractionEvent_userAttention, func(c *ahpimpl.Ctx) { v = new(InteractionEventUserAttention); bInteractionEventUserAttention(c, 0, v) })
 	return v, err
@@ -3176,10 +3107,9 @@ func (*Checker) InteractionEventUserAttention(data []byte, opts ...ahprt.Option)
 }
 
 // DecodeInteractionEventUserElicitationRequest decodes data as
-// InteractionEventUserElicitationRequest and validates every keyword of
+// InteractionEventUserElicitationRequest, checking every keyword of
 // interaction-event.schema.json#/$defs/user.elicitation.request in the same
-// pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// pass; it rejects data with an *ahprt.Error and no value.
 func DecodeInteractionEventUserElicitationRequest(data []byte, opts ...ahprt.Option) (v *InteractionEventUserElicitationRequest, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInteractionEvent_userElicitationRequest, func(c *ahpimpl.Ctx) {
 		v = new(InteractionEventUserElicitationRequest)
@@ -3201,10 +3131,9 @@ func (*Checker) InteractionEventUserElicitationRequest(data []byte, opts ...ahpr
 }
 
 // DecodeInteractionEventUserElicitationResult decodes data as
-// InteractionEventUserElicitationResult and validates every keyword of
+// InteractionEventUserElicitationResult, checking every keyword of
 // interaction-event.schema.json#/$defs/user.elicitation.result in the same
-// pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// pass; it rejects data with an *ahprt.Error and no value.
 func DecodeInteractionEventUserElicitationResult(data []byte, opts ...ahprt.Option) (v *InteractionEventUserElicitationResult, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInteractionEvent_userElicitationResult, func(c *ahpimpl.Ctx) {
 		v = new(InteractionEventUserElicitationResult)
@@ -3226,10 +3155,9 @@ func (*Checker) InteractionEventUserElicitationResult(data []byte, opts ...ahprt
 }
 
 // DecodeInteractionEventUserMessageInbound decodes data as
-// InteractionEventUserMessageInbound and validates every keyword of
-// interaction-event.schema.json#/$defs/user.message.inbound in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// InteractionEventUserMessageInbound, checking every keyword of
+// interaction-event.schema.json#/$defs/user.message.inbound in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeInteractionEventUserMessageInbound(data []byte, opts ...ahprt.Option) (v *InteractionEventUserMessageInbound, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInteractionEvent_userMessageInbound, func(c *ahpimpl.Ctx) {
 		v = new(InteractionEventUserMessageInbound)
@@ -3251,10 +3179,9 @@ func (*Checker) InteractionEventUserMessageInbound(data []byte, opts ...ahprt.Op
 }
 
 // DecodeInteractionEventUserMessageOutbound decodes data as
-// InteractionEventUserMessageOutbound and validates every keyword of
-// interaction-event.schema.json#/$defs/user.message.outbound in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// InteractionEventUserMessageOutbound, checking every keyword of
+// interaction-event.schema.json#/$defs/user.message.outbound in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeInteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Option) (v *InteractionEventUserMessageOutbound, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInteractionEvent_userMessageOutbound, func(c *ahpimpl.Ctx) {
 		v = new(InteractionEventUserMessageOutbound)
@@ -3275,10 +3202,9 @@ func (*Checker) InteractionEventUserMessageOutbound(data []byte, opts ...ahprt.O
 	return ahpimpl.Check(data, opts, skipAllMemo, vInteractionEvent_userMessageOutbound)
 }
 
-// DecodeInterceptDenyResponse decodes data as InterceptDenyResponse and
-// validates every keyword of intercept-deny-response.schema.json# in the same
-// pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// DecodeInterceptDenyResponse decodes data as InterceptDenyResponse, checking
+// every keyword of intercept-deny-response.schema.json# in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeInterceptDenyResponse(data []byte, opts ...ahprt.Option) (v *InterceptDenyResponse, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInterceptDenyResponse, func(c *ahpimpl.Ctx) { v = new(InterceptDenyResponse); bInterceptDenyResponse(c, 0, v) })
 	return v, err
@@ -3294,10 +3220,9 @@ func (*Checker) InterceptDenyResponse(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vInterceptDenyResponse)
 }
 
-// DecodeInterceptNoEffectResponse decodes data as InterceptNoEffectResponse
-// and validates every keyword of intercept-no-effect-response.schema.json# in
-// the same pass. A rejected document returns an *ahprt.Error and no value,
-// never a partial one.
+// DecodeInterceptNoEffectResponse decodes data as InterceptNoEffectResponse,
+// checking every keyword of intercept-no-effect-response.schema.json# in the
+// same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (v *InterceptNoEffectResponse, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInterceptNoEffectResponse, func(c *ahpimpl.Ctx) { v = new(InterceptNoEffectResponse); bInterceptNoEffectResponse(c, 0, v) })
 	return v, err
@@ -3313,9 +3238,9 @@ func (*Checker) InterceptNoEffectResponse(data []byte, opts ...ahprt.Option) err
 	return ahpimpl.Check(data, opts, skipAllMemo, vInterceptNoEffectResponse)
 }
 
-// DecodeInterceptRequest decodes data as InterceptRequest and validates every
-// keyword of intercept-request.schema.json# in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeInterceptRequest decodes data as InterceptRequest, checking every
+// keyword of intercept-request.schema.json# in the same pass; it rejects data
+// with an *ahprt.Error and no value.
 func DecodeInterceptRequest(data []byte, opts ...ahprt.Option) (v *InterceptRequest, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipMemo3, vInterceptRequest, func(c *ahpimpl.Ctx) { v = new(InterceptRequest); bInterceptRequest(c, 0, v) })
 	return v, err
@@ -3335,9 +3260,9 @@ func (*Checker) InterceptRequest(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipMemo3, vInterceptRequest)
 }
 
-// DecodeInterceptResponse decodes data as InterceptResponse and validates
-// every keyword of intercept-response.schema.json# in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeInterceptResponse decodes data as InterceptResponse, checking every
+// keyword of intercept-response.schema.json# in the same pass; it rejects data
+// with an *ahprt.Error and no value.
 func DecodeInterceptResponse(data []byte, opts ...ahprt.Option) (v *InterceptResponse, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipMemo2, vInterceptResponse, func(c *ahpimpl.Ctx) { v = new(InterceptResponse); bInterceptResponse(c, 0, v) })
 	return v, err
@@ -3353,9 +3278,9 @@ func (*Checker) InterceptResponse(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipMemo2, vInterceptResponse)
 }
 
-// DecodeJSONRPCMessage decodes data as JSONRPCMessage and validates every
-// keyword of json-rpc-message.schema.json# in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeJSONRPCMessage decodes data as JSONRPCMessage, checking every keyword
+// of json-rpc-message.schema.json# in the same pass; it rejects data with an
+// *ahprt.Error and no value.
 func DecodeJSONRPCMessage(data []byte, opts ...ahprt.Option) (v JSONRPCMessage, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vJSONRPCMessage, func(c *ahpimpl.Ctx) { v = bJSONRPCMessage(c, 0) })
 	return v, err
@@ -3372,9 +3297,9 @@ func (*Checker) JSONRPCMessage(data []byte, opts ...ahprt.Option) error {
 }
 
 // DecodeMCPElicitationBooleanSchema decodes data as
-// MCPElicitationBooleanSchema and validates every keyword of
-// mcp-elicitation.schema.json#/$defs/BooleanSchema in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// MCPElicitationBooleanSchema, checking every keyword of
+// mcp-elicitation.schema.json#/$defs/BooleanSchema in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) (v *MCPElicitationBooleanSchema, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_booleanSchema, func(c *ahpimpl.Ctx) { v = new(MCPElicitationBooleanSchema); bMCPElicitationBooleanSchema(c, 0, v) })
 	return v, err
@@ -3391,10 +3316,9 @@ func (*Checker) MCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) e
 }
 
 // DecodeMCPElicitationElicitRequestFormParams decodes data as
-// MCPElicitationElicitRequestFormParams and validates every keyword of
-// mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// MCPElicitationElicitRequestFormParams, checking every keyword of
+// mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationElicitRequestFormParams(data []byte, opts ...ahprt.Option) (v *MCPElicitationElicitRequestFormParams, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_elicitRequestFormParams, func(c *ahpimpl.Ctx) {
 		v = new(MCPElicitationElicitRequestFormParams)
@@ -3416,9 +3340,9 @@ func (*Checker) MCPElicitationElicitRequestFormParams(data []byte, opts ...ahprt
 }
 
 // DecodeMCPElicitationElicitRequestParams decodes data as
-// MCPElicitationElicitRequestParams and validates every keyword of
-// mcp-elicitation.schema.json#/$defs/ElicitRequestParams in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// MCPElicitationElicitRequestParams, checking every keyword of
+// mcp-elicitation.schema.json#/$defs/ElicitRequestParams in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationElicitRequestParams(data []byte, opts ...ahprt.Option) (v MCPElicitationElicitRequestParams, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_elicitRequestParams, func(c *ahpimpl.Ctx) { v = bMCPElicitationElicitRequestParams(c, 0) })
 	return v, err
@@ -3437,10 +3361,9 @@ func (*Checker) MCPElicitationElicitRequestParams(data []byte, opts ...ahprt.Opt
 }
 
 // DecodeMCPElicitationElicitRequestURLParams decodes data as
-// MCPElicitationElicitRequestURLParams and validates every keyword of
-// mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// MCPElicitationElicitRequestURLParams, checking every keyword of
+// mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.Option) (v *MCPElicitationElicitRequestURLParams, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_elicitRequestUrlParams, func(c *ahpimpl.Ctx) {
 		v = new(MCPElicitationElicitRequestURLParams)
@@ -3461,10 +3384,9 @@ func (*Checker) MCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.
 	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_elicitRequestUrlParams)
 }
 
-// DecodeMCPElicitationElicitResult decodes data as MCPElicitationElicitResult
-// and validates every keyword of
-// mcp-elicitation.schema.json#/$defs/ElicitResult in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeMCPElicitationElicitResult decodes data as MCPElicitationElicitResult,
+// checking every keyword of mcp-elicitation.schema.json#/$defs/ElicitResult in
+// the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationElicitResult(data []byte, opts ...ahprt.Option) (v *MCPElicitationElicitResult, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_elicitResult, func(c *ahpimpl.Ctx) { v = new(MCPElicitationElicitResult); bMCPElicitationElicitResult(c, 0, v) })
 	return v, err
@@ -3481,10 +3403,9 @@ func (*Checker) MCPElicitationElicitResult(data []byte, opts ...ahprt.Option) er
 }
 
 // DecodeMCPElicitationLegacyTitledEnumSchema decodes data as
-// MCPElicitationLegacyTitledEnumSchema and validates every keyword of
-// mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// MCPElicitationLegacyTitledEnumSchema, checking every keyword of
+// mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option) (v *MCPElicitationLegacyTitledEnumSchema, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_legacyTitledEnumSchema, func(c *ahpimpl.Ctx) {
 		v = new(MCPElicitationLegacyTitledEnumSchema)
@@ -3505,10 +3426,9 @@ func (*Checker) MCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.
 	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_legacyTitledEnumSchema)
 }
 
-// DecodeMCPElicitationNumberSchema decodes data as MCPElicitationNumberSchema
-// and validates every keyword of
-// mcp-elicitation.schema.json#/$defs/NumberSchema in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeMCPElicitationNumberSchema decodes data as MCPElicitationNumberSchema,
+// checking every keyword of mcp-elicitation.schema.json#/$defs/NumberSchema in
+// the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationNumberSchema(data []byte, opts ...ahprt.Option) (v *MCPElicitationNumberSchema, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_numberSchema, func(c *ahpimpl.Ctx) { v = new(MCPElicitationNumberSchema); bMCPElicitationNumberSchema(c, 0, v) })
 	return v, err
@@ -3525,10 +3445,9 @@ func (*Checker) MCPElicitationNumberSchema(data []byte, opts ...ahprt.Option) er
 }
 
 // DecodeMCPElicitationPrimitiveSchemaDefinition decodes data as
-// MCPElicitationPrimitiveSchemaDefinition and validates every keyword of
+// MCPElicitationPrimitiveSchemaDefinition, checking every keyword of
 // mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition in the same
-// pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// pass; it rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationPrimitiveSchemaDefinition(data []byte, opts ...ahprt.Option) (v MCPElicitationPrimitiveSchemaDefinition, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_primitiveSchemaDefinition, func(c *ahpimpl.Ctx) { v = bMCPElicitationPrimitiveSchemaDefinition(c, 0) })
 	return v, err
@@ -3547,9 +3466,9 @@ func (*Checker) MCPElicitationPrimitiveSchemaDefinition(data []byte, opts ...ahp
 }
 
 // DecodeMCPElicitationProgressToken decodes data as
-// MCPElicitationProgressToken and validates every keyword of
-// mcp-elicitation.schema.json#/$defs/ProgressToken in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// MCPElicitationProgressToken, checking every keyword of
+// mcp-elicitation.schema.json#/$defs/ProgressToken in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationProgressToken(data []byte, opts ...ahprt.Option) (v *MCPElicitationProgressToken, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_progressToken, func(c *ahpimpl.Ctx) { v = new(MCPElicitationProgressToken); bMCPElicitationProgressToken(c, 0, v) })
 	return v, err
@@ -3565,10 +3484,9 @@ func (*Checker) MCPElicitationProgressToken(data []byte, opts ...ahprt.Option) e
 	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_progressToken)
 }
 
-// DecodeMCPElicitationStringSchema decodes data as MCPElicitationStringSchema
-// and validates every keyword of
-// mcp-elicitation.schema.json#/$defs/StringSchema in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeMCPElicitationStringSchema decodes data as MCPElicitationStringSchema,
+// checking every keyword of mcp-elicitation.schema.json#/$defs/StringSchema in
+// the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationStringSchema(data []byte, opts ...ahprt.Option) (v *MCPElicitationStringSchema, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_stringSchema, func(c *ahpimpl.Ctx) { v = new(MCPElicitationStringSchema); bMCPElicitationStringSchema(c, 0, v) })
 	return v, err
@@ -3584,10 +3502,9 @@ func (*Checker) MCPElicitationStringSchema(data []byte, opts ...ahprt.Option) er
 	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_stringSchema)
 }
 
-// DecodeMCPElicitationTaskMetadata decodes data as MCPElicitationTaskMetadata
-// and validates every keyword of
-// mcp-elicitation.schema.json#/$defs/TaskMetadata in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeMCPElicitationTaskMetadata decodes data as MCPElicitationTaskMetadata,
+// checking every keyword of mcp-elicitation.schema.json#/$defs/TaskMetadata in
+// the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) (v *MCPElicitationTaskMetadata, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_taskMetadata, func(c *ahpimpl.Ctx) { v = new(MCPElicitationTaskMetadata); bMCPElicitationTaskMetadata(c, 0, v) })
 	return v, err
@@ -3604,10 +3521,9 @@ func (*Checker) MCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) er
 }
 
 // DecodeMCPElicitationTitledMultiSelectEnumSchema decodes data as
-// MCPElicitationTitledMultiSelectEnumSchema and validates every keyword of
+// MCPElicitationTitledMultiSelectEnumSchema, checking every keyword of
 // mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema in the same
-// pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// pass; it rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (v *MCPElicitationTitledMultiSelectEnumSchema, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_titledMultiSelectEnumSchema, func(c *ahpimpl.Ctx) {
 		v = new(MCPElicitationTitledMultiSelectEnumSchema)
@@ -3629,10 +3545,9 @@ func (*Checker) MCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...a
 }
 
 // DecodeMCPElicitationTitledSingleSelectEnumSchema decodes data as
-// MCPElicitationTitledSingleSelectEnumSchema and validates every keyword of
+// MCPElicitationTitledSingleSelectEnumSchema, checking every keyword of
 // mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema in the same
-// pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// pass; it rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (v *MCPElicitationTitledSingleSelectEnumSchema, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_titledSingleSelectEnumSchema, func(c *ahpimpl.Ctx) {
 		v = new(MCPElicitationTitledSingleSelectEnumSchema)
@@ -3654,10 +3569,9 @@ func (*Checker) MCPElicitationTitledSingleSelectEnumSchema(data []byte, opts ...
 }
 
 // DecodeMCPElicitationUntitledMultiSelectEnumSchema decodes data as
-// MCPElicitationUntitledMultiSelectEnumSchema and validates every keyword of
+// MCPElicitationUntitledMultiSelectEnumSchema, checking every keyword of
 // mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema in the same
-// pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// pass; it rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (v *MCPElicitationUntitledMultiSelectEnumSchema, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_untitledMultiSelectEnumSchema, func(c *ahpimpl.Ctx) {
 		v = new(MCPElicitationUntitledMultiSelectEnumSchema)
@@ -3679,10 +3593,9 @@ func (*Checker) MCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ..
 }
 
 // DecodeMCPElicitationUntitledSingleSelectEnumSchema decodes data as
-// MCPElicitationUntitledSingleSelectEnumSchema and validates every keyword of
+// MCPElicitationUntitledSingleSelectEnumSchema, checking every keyword of
 // mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema in the
-// same pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationUntitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (v *MCPElicitationUntitledSingleSelectEnumSchema, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_untitledSingleSelectEnumSchema, func(c *ahpimpl.Ctx) {
 		v = new(MCPElicitationUntitledSingleSelectEnumSchema)
@@ -3703,10 +3616,9 @@ func (*Checker) MCPElicitationUntitledSingleSelectEnumSchema(data []byte, opts .
 	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_untitledSingleSelectEnumSchema)
 }
 
-// DecodeLabelledOption decodes data as LabelledOption and validates every
-// keyword of mcp-elicitation.schema.json#/$defs/labelledOption in the same
-// pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// DecodeLabelledOption decodes data as LabelledOption, checking every keyword
+// of mcp-elicitation.schema.json#/$defs/labelledOption in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeLabelledOption(data []byte, opts ...ahprt.Option) (v *LabelledOption, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_labelledOption, func(c *ahpimpl.Ctx) { v = new(LabelledOption); bLabelledOption(c, 0, v) })
 	return v, err
@@ -3723,10 +3635,9 @@ func (*Checker) LabelledOption(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_labelledOption)
 }
 
-// DecodeMCPElicitationRequest decodes data as MCPElicitationRequest and
-// validates every keyword of mcp-elicitation.schema.json#/$defs/request in the
-// same pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// DecodeMCPElicitationRequest decodes data as MCPElicitationRequest, checking
+// every keyword of mcp-elicitation.schema.json#/$defs/request in the same
+// pass; it rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationRequest(data []byte, opts ...ahprt.Option) (v MCPElicitationRequest, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_elicitRequestParams, func(c *ahpimpl.Ctx) { v = bMCPElicitationElicitRequestParams(c, 0) })
 	return v, err
@@ -3742,9 +3653,9 @@ func (*Checker) MCPElicitationRequest(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_elicitRequestParams)
 }
 
-// DecodeRequestMeta decodes data as RequestMeta and validates every keyword of
-// mcp-elicitation.schema.json#/$defs/requestMeta in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeRequestMeta decodes data as RequestMeta, checking every keyword of
+// mcp-elicitation.schema.json#/$defs/requestMeta in the same pass; it rejects
+// data with an *ahprt.Error and no value.
 func DecodeRequestMeta(data []byte, opts ...ahprt.Option) (v *RequestMeta, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_requestMeta, func(c *ahpimpl.Ctx) { v = new(RequestMeta); bRequestMeta(c, 0, v) })
 	return v, err
@@ -3760,10 +3671,9 @@ func (*Checker) RequestMeta(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_requestMeta)
 }
 
-// DecodeMCPElicitationResult decodes data as MCPElicitationResult and
-// validates every keyword of mcp-elicitation.schema.json#/$defs/result in the
-// same pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// DecodeMCPElicitationResult decodes data as MCPElicitationResult, checking
+// every keyword of mcp-elicitation.schema.json#/$defs/result in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationResult(data []byte, opts ...ahprt.Option) (v *MCPElicitationResult, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_elicitResult, func(c *ahpimpl.Ctx) { v = new(MCPElicitationElicitResult); bMCPElicitationElicitResult(c, 0, v) })
 	return v, err
@@ -3779,9 +3689,9 @@ func (*Checker) MCPElicitationResult(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_elicitResult)
 }
 
-// DecodeObserveNotification decodes data as ObserveNotification and validates
-// every keyword of observe-notification.schema.json# in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeObserveNotification decodes data as ObserveNotification, checking
+// every keyword of observe-notification.schema.json# in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeObserveNotification(data []byte, opts ...ahprt.Option) (v *ObserveNotification, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipMemo1, vObserveNotification, func(c *ahpimpl.Ctx) { v = new(ObserveNotification); bObserveNotification(c, 0, v) })
 	return v, err
@@ -3801,9 +3711,9 @@ func (*Checker) ObserveNotification(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipMemo1, vObserveNotification)
 }
 
-// DecodeRegistration decodes data as Registration and validates every keyword
-// of registration.schema.json# in the same pass. A rejected document returns
-// an *ahprt.Error and no value, never a partial one.
+// DecodeRegistration decodes data as Registration, checking every keyword of
+// registration.schema.json# in the same pass; it rejects data with an
+// *ahprt.Error and no value.
 func DecodeRegistration(data []byte, opts ...ahprt.Option) (v *Registration, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration, func(c *ahpimpl.Ctx) { v = new(Registration); bRegistration(c, 0, v) })
 	return v, err
@@ -3819,10 +3729,9 @@ func (*Checker) Registration(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration)
 }
 
-// DecodeAuthentication decodes data as Authentication and validates every
-// keyword of registration.schema.json#/$defs/authentication in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// DecodeAuthentication decodes data as Authentication, checking every keyword
+// of registration.schema.json#/$defs/authentication in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeAuthentication(data []byte, opts ...ahprt.Option) (v Authentication, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration_authentication, func(c *ahpimpl.Ctx) { v = bAuthentication(c, 0) })
 	return v, err
@@ -3838,9 +3747,9 @@ func (*Checker) Authentication(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_authentication)
 }
 
-// DecodeBackend decodes data as Backend and validates every keyword of
-// registration.schema.json#/$defs/backend in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeBackend decodes data as Backend, checking every keyword of
+// registration.schema.json#/$defs/backend in the same pass; it rejects data
+// with an *ahprt.Error and no value.
 func DecodeBackend(data []byte, opts ...ahprt.Option) (v *Backend, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration_backend, func(c *ahpimpl.Ctx) { v = new(Backend); bBackend(c, 0, v) })
 	return v, err
@@ -3857,9 +3766,9 @@ func (*Checker) Backend(data []byte, opts ...ahprt.Option) error {
 }
 
 // DecodeRegistrationContentreceiver decodes data as
-// RegistrationContentreceiver and validates every keyword of
-// registration.schema.json#/$defs/contentReceiver in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// RegistrationContentreceiver, checking every keyword of
+// registration.schema.json#/$defs/contentReceiver in the same pass; it rejects
+// data with an *ahprt.Error and no value.
 func DecodeRegistrationContentreceiver(data []byte, opts ...ahprt.Option) (v *RegistrationContentreceiver, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration_contentReceiver, func(c *ahpimpl.Ctx) { v = new(RegistrationContentreceiver); bRegistrationContentreceiver(c, 0, v) })
 	return v, err
@@ -3875,9 +3784,9 @@ func (*Checker) RegistrationContentreceiver(data []byte, opts ...ahprt.Option) e
 	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_contentReceiver)
 }
 
-// DecodeEventWildcard decodes data as EventWildcard and validates every
-// keyword of registration.schema.json#/$defs/eventWildcard in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeEventWildcard decodes data as EventWildcard, checking every keyword of
+// registration.schema.json#/$defs/eventWildcard in the same pass; it rejects
+// data with an *ahprt.Error and no value.
 func DecodeEventWildcard(data []byte, opts ...ahprt.Option) (v EventWildcard, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration_eventWildcard, func(c *ahpimpl.Ctx) { v = c.Text(0) })
 	return v, err
@@ -3893,9 +3802,9 @@ func (*Checker) EventWildcard(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_eventWildcard)
 }
 
-// DecodeFilters decodes data as Filters and validates every keyword of
-// registration.schema.json#/$defs/filters in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeFilters decodes data as Filters, checking every keyword of
+// registration.schema.json#/$defs/filters in the same pass; it rejects data
+// with an *ahprt.Error and no value.
 func DecodeFilters(data []byte, opts ...ahprt.Option) (v *Filters, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration_filters, func(c *ahpimpl.Ctx) { v = new(Filters); bFilters(c, 0, v) })
 	return v, err
@@ -3911,9 +3820,9 @@ func (*Checker) Filters(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_filters)
 }
 
-// DecodeHTTPTransport decodes data as HTTPTransport and validates every
-// keyword of registration.schema.json#/$defs/httpTransport in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeHTTPTransport decodes data as HTTPTransport, checking every keyword of
+// registration.schema.json#/$defs/httpTransport in the same pass; it rejects
+// data with an *ahprt.Error and no value.
 func DecodeHTTPTransport(data []byte, opts ...ahprt.Option) (v *HTTPTransport, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration_httpTransport, func(c *ahpimpl.Ctx) { v = new(HTTPTransport); bHTTPTransport(c, 0, v) })
 	return v, err
@@ -3929,9 +3838,9 @@ func (*Checker) HTTPTransport(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_httpTransport)
 }
 
-// DecodeHTTPURL decodes data as HTTPURL and validates every keyword of
-// registration.schema.json#/$defs/httpUrl in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeHTTPURL decodes data as HTTPURL, checking every keyword of
+// registration.schema.json#/$defs/httpUrl in the same pass; it rejects data
+// with an *ahprt.Error and no value.
 func DecodeHTTPURL(data []byte, opts ...ahprt.Option) (v HTTPURL, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration_httpUrl, func(c *ahpimpl.Ctx) { v = c.Text(0) })
 	return v, err
@@ -3947,10 +3856,9 @@ func (*Checker) HTTPURL(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_httpUrl)
 }
 
-// DecodeInterceptSubscription decodes data as InterceptSubscription and
-// validates every keyword of
-// registration.schema.json#/$defs/interceptSubscription in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeInterceptSubscription decodes data as InterceptSubscription, checking
+// every keyword of registration.schema.json#/$defs/interceptSubscription in
+// the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeInterceptSubscription(data []byte, opts ...ahprt.Option) (v *InterceptSubscription, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration_interceptSubscription, func(c *ahpimpl.Ctx) { v = new(InterceptSubscription); bInterceptSubscription(c, 0, v) })
 	return v, err
@@ -3967,10 +3875,9 @@ func (*Checker) InterceptSubscription(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_interceptSubscription)
 }
 
-// DecodeObserveSubscription decodes data as ObserveSubscription and validates
+// DecodeObserveSubscription decodes data as ObserveSubscription, checking
 // every keyword of registration.schema.json#/$defs/observeSubscription in the
-// same pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeObserveSubscription(data []byte, opts ...ahprt.Option) (v *ObserveSubscription, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration_observeSubscription, func(c *ahpimpl.Ctx) { v = new(ObserveSubscription); bObserveSubscription(c, 0, v) })
 	return v, err
@@ -3987,9 +3894,9 @@ func (*Checker) ObserveSubscription(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_observeSubscription)
 }
 
-// DecodeReverseDNSName decodes data as ReverseDNSName and validates every
-// keyword of registration.schema.json#/$defs/reverseDns in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeReverseDNSName decodes data as ReverseDNSName, checking every keyword
+// of registration.schema.json#/$defs/reverseDns in the same pass; it rejects
+// data with an *ahprt.Error and no value.
 func DecodeReverseDNSName(data []byte, opts ...ahprt.Option) (v ReverseDNSName, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_reverseDnsName, func(c *ahpimpl.Ctx) { v = c.Text(0) })
 	return v, err
@@ -4005,10 +3912,9 @@ func (*Checker) ReverseDNSName(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_reverseDnsName)
 }
 
-// DecodeStdioTransport decodes data as StdioTransport and validates every
-// keyword of registration.schema.json#/$defs/stdioTransport in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// DecodeStdioTransport decodes data as StdioTransport, checking every keyword
+// of registration.schema.json#/$defs/stdioTransport in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeStdioTransport(data []byte, opts ...ahprt.Option) (v *StdioTransport, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration_stdioTransport, func(c *ahpimpl.Ctx) { v = new(StdioTransport); bStdioTransport(c, 0, v) })
 	return v, err
@@ -4024,9 +3930,9 @@ func (*Checker) StdioTransport(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_stdioTransport)
 }
 
-// DecodeWireMessage decodes data as WireMessage and validates every keyword of
-// schema.json# in the same pass. A rejected document returns an *ahprt.Error
-// and no value, never a partial one.
+// DecodeWireMessage decodes data as WireMessage, checking every keyword of
+// schema.json# in the same pass; it rejects data with an *ahprt.Error and no
+// value.
 func DecodeWireMessage(data []byte, opts ...ahprt.Option) (v WireMessage, err error) {
 	err = ahpimpl.DecodeFill(data, opts, 0, vSchema, func(c *ahpimpl.Ctx) { v = bWireMessage(c, 0) })
 	return v, err
@@ -4050,9 +3956,9 @@ func (*Checker) WireMessage(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vSchema)
 }
 
-// DecodeSessionEndEvent decodes data as SessionEndEvent and validates every
-// keyword of session-end.schema.json# in the same pass. A rejected document
-// returns an *ahprt.Error and no value, never a partial one.
+// DecodeSessionEndEvent decodes data as SessionEndEvent, checking every
+// keyword of session-end.schema.json# in the same pass; it rejects data with
+// an *ahprt.Error and no value.
 func DecodeSessionEndEvent(data []byte, opts ...ahprt.Option) (v *SessionEndEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vSessionEnd, func(c *ahpimpl.Ctx) { v = new(SessionEndEvent); bSessionEndEvent(c, 0, v) })
 	return v, err
@@ -4068,9 +3974,9 @@ func (*Checker) SessionEndEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vSessionEnd)
 }
 
-// DecodeSessionStartEvent decodes data as SessionStartEvent and validates
-// every keyword of session-start.schema.json# in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeSessionStartEvent decodes data as SessionStartEvent, checking every
+// keyword of session-start.schema.json# in the same pass; it rejects data with
+// an *ahprt.Error and no value.
 func DecodeSessionStartEvent(data []byte, opts ...ahprt.Option) (v *SessionStartEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipMemo1, vSessionStart, func(c *ahpimpl.Ctx) { v = new(SessionStartEvent); bSessionStartEvent(c, 0, v) })
 	return v, err
@@ -4086,9 +3992,9 @@ func (*Checker) SessionStartEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipMemo1, vSessionStart)
 }
 
-// DecodeTaskWorkspaceEvent decodes data as TaskWorkspaceEvent and validates
-// every keyword of task-workspace-event.schema.json# in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeTaskWorkspaceEvent decodes data as TaskWorkspaceEvent, checking every
+// keyword of task-workspace-event.schema.json# in the same pass; it rejects
+// data with an *ahprt.Error and no value.
 func DecodeTaskWorkspaceEvent(data []byte, opts ...ahprt.Option) (v TaskWorkspaceEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent, func(c *ahpimpl.Ctx) { v = bTaskWorkspaceEvent(c, 0) })
 	return v, err
@@ -4104,9 +4010,9 @@ func (*Checker) TaskWorkspaceEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent)
 }
 
-// DecodeChangedFile decodes data as ChangedFile and validates every keyword of
-// task-workspace-event.schema.json#/$defs/changedFile in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeChangedFile decodes data as ChangedFile, checking every keyword of
+// task-workspace-event.schema.json#/$defs/changedFile in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeChangedFile(data []byte, opts ...ahprt.Option) (v *ChangedFile, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_changedFile, func(c *ahpimpl.Ctx) { v = new(ChangedFile); bChangedFile(c, 0, v) })
 	return v, err
@@ -4124,9 +4030,9 @@ func (*Checker) ChangedFile(data []byte, opts ...ahprt.Option) error {
 }
 
 // DecodeTaskWorkspaceEventFileChanged decodes data as
-// TaskWorkspaceEventFileChanged and validates every keyword of
-// task-workspace-event.schema.json#/$defs/file.changed in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// TaskWorkspaceEventFileChanged, checking every keyword of
+// task-workspace-event.schema.json#/$defs/file.changed in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeTaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option) (v *TaskWorkspaceEventFileChanged, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_fileChanged, func(c *ahpimpl.Ctx) { v = new(TaskWorkspaceEventFileChanged); bTaskWorkspaceEventFileChanged(c, 0, v) })
 	return v, err
@@ -4145,10 +4051,9 @@ func (*Checker) TaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option)
 }
 
 // DecodeTaskWorkspaceEventTaskChangeAfter decodes data as
-// TaskWorkspaceEventTaskChangeAfter and validates every keyword of
-// task-workspace-event.schema.json#/$defs/task.change.after in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// TaskWorkspaceEventTaskChangeAfter, checking every keyword of
+// task-workspace-event.schema.json#/$defs/task.change.after in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeTaskWorkspaceEventTaskChangeAfter(data []byte, opts ...ahprt.Option) (v *TaskWorkspaceEventTaskChangeAfter, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChangeAfter, func(c *ahpimpl.Ctx) {
 		v = new(TaskWorkspaceEventTaskChangeAfter)
@@ -4170,10 +4075,9 @@ func (*Checker) TaskWorkspaceEventTaskChangeAfter(data []byte, opts ...ahprt.Opt
 }
 
 // DecodeTaskWorkspaceEventTaskChangeBefore decodes data as
-// TaskWorkspaceEventTaskChangeBefore and validates every keyword of
-// task-workspace-event.schema.json#/$defs/task.change.before in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// TaskWorkspaceEventTaskChangeBefore, checking every keyword of
+// task-workspace-event.schema.json#/$defs/task.change.before in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeTaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Option) (v *TaskWorkspaceEventTaskChangeBefore, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChangeBefore, func(c *ahpimpl.Ctx) {
 		v = new(TaskWorkspaceEventTaskChangeBefore)
@@ -4194,9 +4098,9 @@ func (*Checker) TaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Op
 	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChangeBefore)
 }
 
-// DecodeTaskChange decodes data as TaskChange and validates every keyword of
-// task-workspace-event.schema.json#/$defs/taskChange in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeTaskChange decodes data as TaskChange, checking every keyword of
+// task-workspace-event.schema.json#/$defs/taskChange in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeTaskChange(data []byte, opts ...ahprt.Option) (v *TaskChange, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChange, func(c *ahpimpl.Ctx) { v = new(TaskChange); bTaskChange(c, 0, v) })
 	return v, err
@@ -4214,10 +4118,9 @@ func (*Checker) TaskChange(data []byte, opts ...ahprt.Option) error {
 }
 
 // DecodeTaskWorkspaceEventWorkspaceChangeAfter decodes data as
-// TaskWorkspaceEventWorkspaceChangeAfter and validates every keyword of
+// TaskWorkspaceEventWorkspaceChangeAfter, checking every keyword of
 // task-workspace-event.schema.json#/$defs/workspace.change.after in the same
-// pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// pass; it rejects data with an *ahprt.Error and no value.
 func DecodeTaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) (v *TaskWorkspaceEventWorkspaceChangeAfter, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeAfter, func(c *ahpimpl.Ctx) {
 		v = new(TaskWorkspaceEventWorkspaceChangeAfter)
@@ -4239,10 +4142,9 @@ func (*Checker) TaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahpr
 }
 
 // DecodeTaskWorkspaceEventWorkspaceChangeBefore decodes data as
-// TaskWorkspaceEventWorkspaceChangeBefore and validates every keyword of
+// TaskWorkspaceEventWorkspaceChangeBefore, checking every keyword of
 // task-workspace-event.schema.json#/$defs/workspace.change.before in the same
-// pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// pass; it rejects data with an *ahprt.Error and no value.
 func DecodeTaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) (v *TaskWorkspaceEventWorkspaceChangeBefore, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeBefore, func(c *ahpimpl.Ctx) {
 		v = new(TaskWorkspaceEventWorkspaceChangeBefore)
@@ -4263,10 +4165,9 @@ func (*Checker) TaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahp
 	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeBefore)
 }
 
-// DecodeWorkspaceChange decodes data as WorkspaceChange and validates every
+// DecodeWorkspaceChange decodes data as WorkspaceChange, checking every
 // keyword of task-workspace-event.schema.json#/$defs/workspaceChange in the
-// same pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeWorkspaceChange(data []byte, opts ...ahprt.Option) (v *WorkspaceChange, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChange, func(c *ahpimpl.Ctx) { v = new(WorkspaceChange); bWorkspaceChange(c, 0, v) })
 	return v, err
@@ -4283,10 +4184,9 @@ func (*Checker) WorkspaceChange(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChange)
 }
 
-// DecodeWorkspaceState decodes data as WorkspaceState and validates every
-// keyword of task-workspace-event.schema.json#/$defs/workspaceState in the
-// same pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// DecodeWorkspaceState decodes data as WorkspaceState, checking every keyword
+// of task-workspace-event.schema.json#/$defs/workspaceState in the same pass;
+// it rejects data with an *ahprt.Error and no value.
 func DecodeWorkspaceState(data []byte, opts ...ahprt.Option) (v *WorkspaceState, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceState, func(c *ahpimpl.Ctx) { v = new(WorkspaceState); bWorkspaceState(c, 0, v) })
 	return v, err
@@ -4303,9 +4203,9 @@ func (*Checker) WorkspaceState(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceState)
 }
 
-// DecodeToolAfterEvent decodes data as ToolAfterEvent and validates every
-// keyword of tool-after.schema.json# in the same pass. A rejected document
-// returns an *ahprt.Error and no value, never a partial one.
+// DecodeToolAfterEvent decodes data as ToolAfterEvent, checking every keyword
+// of tool-after.schema.json# in the same pass; it rejects data with an
+// *ahprt.Error and no value.
 func DecodeToolAfterEvent(data []byte, opts ...ahprt.Option) (v *ToolAfterEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vToolAfter, func(c *ahpimpl.Ctx) { v = new(ToolAfterEvent); bToolAfterEvent(c, 0, v) })
 	return v, err
@@ -4321,9 +4221,9 @@ func (*Checker) ToolAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipAllMemo, vToolAfter)
 }
 
-// DecodeToolBeforeEvent decodes data as ToolBeforeEvent and validates every
-// keyword of tool-before.schema.json# in the same pass. A rejected document
-// returns an *ahprt.Error and no value, never a partial one.
+// DecodeToolBeforeEvent decodes data as ToolBeforeEvent, checking every
+// keyword of tool-before.schema.json# in the same pass; it rejects data with
+// an *ahprt.Error and no value.
 func DecodeToolBeforeEvent(data []byte, opts ...ahprt.Option) (v *ToolBeforeEvent, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vToolBefore, func(c *ahpimpl.Ctx) { v = new(ToolBeforeEvent); bToolBeforeEvent(c, 0, v) })
 	return v, err

@@ -15,8 +15,7 @@ type CapabilitiesRequest struct {
 	ID JSONRPCID
 	// Params is the member "params" (required).
 	Params CapabilitiesRequestParams
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -91,8 +90,7 @@ type JSONRPCRequest struct {
 	Method MethodName
 	// Params is the member "params" (required).
 	Params ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -278,8 +276,7 @@ type CapabilitiesResponse struct {
 	ID JSONRPCResponseID
 	// Result is the member "result" (required).
 	Result CapabilitiesResponseResult
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -350,8 +347,7 @@ type JSONRPCSuccessResponse struct {
 	ID JSONRPCResponseID
 	// Result is the member "result" (required).
 	Result ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -481,8 +477,7 @@ func (v *JSONRPCResponseID) UnmarshalJSON(data []byte) error {
 type CapabilitiesResponseResult struct {
 	// Manifest is the member "manifest" (required).
 	Manifest StaticCapabilityManifest
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -560,8 +555,7 @@ type StaticCapabilityManifest struct {
 	// (required). Paths of event or item fields usable for correlation. They
 	// identify nothing for authorization purposes.
 	CorrelationIdentityFields []NonEmptyString
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -642,8 +636,7 @@ type StaticCapabilityManifestEvent struct {
 	Modes []StaticCapabilityManifestEventMode
 	// Capabilities is the optional member "capabilities" (nil when absent).
 	Capabilities *Capabilities
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -776,8 +769,7 @@ type Capabilities struct {
 	// empty means none; only an empty capability that came from MCP is read as
 	// form support.
 	Elicitation *CapabilitiesElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -869,8 +861,7 @@ type CapabilitiesModify struct {
 	Summary *ModifyOperations
 	// Workspace is the optional member "workspace" (nil when absent).
 	Workspace *ModifyOperations
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -978,8 +969,7 @@ type ModifyOperations struct {
 	Replace bool
 	// Merge is the member "merge" (required).
 	Merge bool
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -1043,8 +1033,7 @@ type CapabilitiesFlow struct {
 	// MaxContinuations is the optional member "maxContinuations" (nil when
 	// absent).
 	MaxContinuations *CommonNonNegativeInteger
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -1142,8 +1131,7 @@ type CommonNonNegativeInteger = ahprt.Number
 type CapabilitiesInject struct {
 	// Context is the member "context" (required).
 	Context CapabilitiesInjectContext
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -1195,8 +1183,7 @@ func (v *CapabilitiesInject) UnmarshalJSON(data []byte) error {
 type CapabilitiesInjectContext struct {
 	// DeliverAt is the member "deliverAt" (required).
 	DeliverAt []CapabilitiesInjectContextDeliverAtItem
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -1272,8 +1259,7 @@ type CapabilitiesElicitation struct {
 	Form ahprt.Value
 	// URL is the optional member "url" (nil when absent).
 	URL ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -1335,8 +1321,7 @@ type StaticCapabilityManifestGap struct {
 	Path NonEmptyString
 	// Reason is the member "reason" (required).
 	Reason NonEmptyString
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -1424,8 +1409,7 @@ type StaticCapabilityManifestLimits struct {
 	MinTimeoutMs *CommonNonNegativeInteger
 	// MaxTimeoutMs is the optional member "maxTimeoutMs" (nil when absent).
 	MaxTimeoutMs *CommonNonNegativeInteger
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -1515,8 +1499,7 @@ type StaticCapabilityManifestManagedPolicy struct {
 	Scopes []StaticCapabilityManifestManagedPolicyScope
 	// Disableable is the member "disableable" (required).
 	Disableable bool
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -1860,8 +1843,7 @@ type ConfigChangeBeforeEvent struct {
 	Envelope
 	// Change is the member "change" (required).
 	Change ConfigChangeBeforeEventChange
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -1949,8 +1931,7 @@ type Envelope struct {
 	// (event.schema.json#/$defs/eventCore), as fields and getters that Go
 	// promotes.
 	EventCore
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -2067,8 +2048,7 @@ type EventCore struct {
 	Extensions Extensions
 	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -2262,8 +2242,7 @@ type Session struct {
 	// when the adapter invented this identity itself; it then stays the same
 	// for as long as the object lives.
 	Synthesized *bool
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -2353,8 +2332,7 @@ type SessionAgent struct {
 	ID NonEmptyString
 	// Type is the optional member "type" (nil when absent).
 	Type *string
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -2413,8 +2391,7 @@ type EventGap struct {
 	Path string
 	// Reason is the member "reason" (required).
 	Reason string
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -2486,8 +2463,7 @@ type OpenIdentity struct {
 	ID string
 	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -3967,8 +3943,7 @@ func NewAttachmentOmittedPart(id NonEmptyString, mediaType AttachmentMediaType) 
 type InteractionEventConfigChangeBefore struct {
 	// Change is the member "change" (required).
 	Change InteractionEventConfigChangeBeforeChange
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -4187,8 +4162,7 @@ type ConfigChangeAfterEvent struct {
 	Envelope
 	// Change is the member "change" (required).
 	Change ConfigChangeAfterEventChange
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -4269,8 +4243,7 @@ func NewConfigChangeAfterEvent(id string, source string, time string, change Con
 type InteractionEventConfigChangeAfter struct {
 	// Change is the member "change" (required).
 	Change InteractionEventConfigChangeAfterChange
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -4516,8 +4489,7 @@ type ExecutionEventTurnStart struct {
 	// (event.schema.json#/$defs/eventCore), as fields and getters that Go
 	// promotes.
 	EventCore
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -4793,8 +4765,7 @@ type ExecutionEventTurnFinishBefore struct {
 	ContinuationCount ahprt.Number
 	// Usage is the optional member "usage" (nil when absent).
 	Usage *ExecutionEventTurnusage
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -4919,8 +4890,7 @@ type TurnCompletion struct {
 	ContinuationCount ahprt.Number
 	// Usage is the optional member "usage" (nil when absent).
 	Usage *ExecutionEventTurnusage
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -5301,8 +5271,7 @@ type ExecutionEventTurnEnd struct {
 	ContinuationCount ahprt.Number
 	// Usage is the optional member "usage" (nil when absent).
 	Usage *ExecutionEventTurnusage
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -5583,8 +5552,7 @@ type ExecutionEventTurnProgress struct {
 	// (event.schema.json#/$defs/eventCore), as fields and getters that Go
 	// promotes.
 	EventCore
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -5703,8 +5671,7 @@ type ExecutionEventModelRequestBefore struct {
 	// (event.schema.json#/$defs/eventCore), as fields and getters that Go
 	// promotes.
 	EventCore
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -5949,8 +5916,7 @@ type ExecutionEventModelResponseAfter struct {
 	// (event.schema.json#/$defs/eventCore), as fields and getters that Go
 	// promotes.
 	EventCore
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -6590,8 +6556,7 @@ type ExecutionEventModelError struct {
 	// (event.schema.json#/$defs/eventCore), as fields and getters that Go
 	// promotes.
 	EventCore
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -6741,8 +6706,7 @@ type ExecutionEventModelSwitchBefore struct {
 	// (event.schema.json#/$defs/eventCore), as fields and getters that Go
 	// promotes.
 	EventCore
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -6948,8 +6912,7 @@ type ExecutionEventModelSwitchAfter struct {
 	// (event.schema.json#/$defs/eventCore), as fields and getters that Go
 	// promotes.
 	EventCore
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -7075,8 +7038,7 @@ type ExecutionEventToolPermissionRequest struct {
 	// (execution-event.schema.json#/$defs/toolCall), as fields and getters
 	// that Go promotes.
 	ToolCall
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -7195,8 +7157,7 @@ type ToolCall struct {
 	Path string
 	// Batch is the optional member "batch" (nil when absent).
 	Batch *ExecutionEventBatch
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -8048,8 +8009,7 @@ type ExecutionEventToolPermissionResolved struct {
 	// (execution-event.schema.json#/$defs/toolCall), as fields and getters
 	// that Go promotes.
 	ToolCall
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -8206,8 +8166,7 @@ type ExecutionEventToolProgress struct {
 	// (execution-event.schema.json#/$defs/toolCall), as fields and getters
 	// that Go promotes.
 	ToolCall
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -8327,8 +8286,7 @@ type ExecutionEventToolBatchAfter struct {
 	// (event.schema.json#/$defs/eventCore), as fields and getters that Go
 	// promotes.
 	EventCore
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -8553,8 +8511,7 @@ type ExecutionEventContextCompactBefore struct {
 	// (event.schema.json#/$defs/eventCore), as fields and getters that Go
 	// promotes.
 	EventCore
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -8772,8 +8729,7 @@ type ExecutionEventContextCompactAfter struct {
 	// (event.schema.json#/$defs/eventCore), as fields and getters that Go
 	// promotes.
 	EventCore
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -8949,8 +8905,7 @@ type TaskWorkspaceEventTaskChangeBefore struct {
 	// "synthesized" (event.schema.json#/$defs/envelope), as fields and getters
 	// that Go promotes.
 	Envelope
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -9136,8 +9091,7 @@ type TaskWorkspaceEventTaskChangeAfter struct {
 	// "synthesized" (event.schema.json#/$defs/envelope), as fields and getters
 	// that Go promotes.
 	Envelope
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -9225,8 +9179,7 @@ type UserAttentionEvent struct {
 	Envelope
 	// Attention is the member "attention" (required).
 	Attention UserAttentionEventAttention
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -9307,8 +9260,7 @@ func NewUserAttentionEvent(id string, source string, time string, attention User
 type InteractionEventUserAttention struct {
 	// Attention is the member "attention" (required).
 	Attention InteractionEventUserAttentionAttention
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -9498,8 +9450,7 @@ type UserElicitationRequestEvent struct {
 	Envelope
 	// Elicitation is the member "elicitation" (required).
 	Elicitation UserElicitationRequestEventElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -9582,8 +9533,7 @@ func NewUserElicitationRequestEvent(id string, source string, time string, elici
 type InteractionEventUserElicitationRequest struct {
 	// Elicitation is the member "elicitation" (required).
 	Elicitation InteractionEventUserElicitationRequestElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -9813,8 +9763,7 @@ type UserElicitationResultEvent struct {
 	Envelope
 	// Elicitation is the member "elicitation" (required).
 	Elicitation UserElicitationResultEventElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -9897,8 +9846,7 @@ func NewUserElicitationResultEvent(id string, source string, time string, elicit
 type InteractionEventUserElicitationResult struct {
 	// Elicitation is the member "elicitation" (required).
 	Elicitation InteractionEventUserElicitationResultElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -10150,8 +10098,7 @@ type UserMessageInboundEvent struct {
 	Envelope
 	// Message is the member "message" (required).
 	Message UserMessageInboundEventMessage
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -10232,8 +10179,7 @@ func NewUserMessageInboundEvent(id string, source string, time string, message U
 type InteractionEventUserMessageInbound struct {
 	// Message is the member "message" (required).
 	Message InteractionEventUserMessageInboundMessage
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -10424,8 +10370,7 @@ type UserMessageOutboundEvent struct {
 	Envelope
 	// Message is the member "message" (required).
 	Message UserMessageOutboundEventMessage
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -10506,8 +10451,7 @@ func NewUserMessageOutboundEvent(id string, source string, time string, message 
 type InteractionEventUserMessageOutbound struct {
 	// Message is the member "message" (required).
 	Message InteractionEventUserMessageOutboundMessage
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -10693,8 +10637,7 @@ type TaskWorkspaceEventWorkspaceChangeBefore struct {
 	// "synthesized" (event.schema.json#/$defs/envelope), as fields and getters
 	// that Go promotes.
 	Envelope
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -10929,8 +10872,7 @@ type TaskWorkspaceEventWorkspaceChangeAfter struct {
 	// "synthesized" (event.schema.json#/$defs/envelope), as fields and getters
 	// that Go promotes.
 	Envelope
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -11020,8 +10962,7 @@ type TaskWorkspaceEventFileChanged struct {
 	// "synthesized" (event.schema.json#/$defs/envelope), as fields and getters
 	// that Go promotes.
 	Envelope
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -11226,8 +11167,7 @@ type HookFailureEvent struct {
 	Synthesized *SynthesizedFlag
 	// Failure is the member "failure" (required).
 	Failure HookFailureEventFailure
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -11429,8 +11369,7 @@ type InteractionEventHookFailure struct {
 	// ParentEventID is the member "parentEventId" (required). The event whose
 	// hook failed.
 	ParentEventID string
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -11729,8 +11668,7 @@ type JSONRPCErrorResponse struct {
 	ID JSONRPCResponseID
 	// Error is the member "error" (required).
 	Error JSONRPCErrorResponseError
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -11804,8 +11742,7 @@ type JSONRPCErrorResponseError struct {
 	// Data is the optional member "data" (nil when absent). Optional extra
 	// detail of any JSON type; must never hold secrets.
 	Data ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -11902,8 +11839,7 @@ type JSONRPCNotification struct {
 	Method MethodName
 	// Params is the member "params" (required).
 	Params ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -12206,8 +12142,7 @@ type ContentUpload struct {
 	TimeoutMs PositiveInteger
 	// MaxBytes is the member "maxBytes" (required).
 	MaxBytes CommonNonNegativeInteger
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -12318,8 +12253,7 @@ type AuthenticationBearer struct {
 	// TokenRef is the optional member "tokenRef" (nil when absent). Reference
 	// to a stored secret holding the token.
 	TokenRef *NonEmptyString
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -12406,8 +12340,7 @@ type AuthenticationOAuth struct {
 	Flow AuthenticationOAuthFlow
 	// Scopes is the optional member "scopes" (nil when absent).
 	Scopes []NonEmptyString
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -13437,8 +13370,7 @@ type ToolBeforeEvent struct {
 	// (execution-event.schema.json#/$defs/toolCall), as fields and getters
 	// that Go promotes.
 	ToolCall
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -13539,8 +13471,7 @@ type ToolAfterEvent struct {
 	// (execution-event.schema.json#/$defs/toolCall), as fields and getters
 	// that Go promotes.
 	ToolCall
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -13800,8 +13731,7 @@ type SessionStartEvent struct {
 	Extensions Extensions
 	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -14115,8 +14045,7 @@ type SessionEndEvent struct {
 	Extensions Extensions
 	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -14527,8 +14456,7 @@ type InterceptDenyResponse struct {
 	ID JSONRPCResponseID
 	// Result is the member "result" (required).
 	Result InterceptDenyResponseResult
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -14596,8 +14524,7 @@ type InterceptDenyResponseResult struct {
 	Effects []DenyEffect
 	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -14666,8 +14593,7 @@ type InterceptNoEffectResponse struct {
 	ID JSONRPCResponseID
 	// Result is the member "result" (required).
 	Result InterceptNoEffectResponseResult
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -14735,8 +14661,7 @@ type InterceptNoEffectResponseResult struct {
 	Effects []ahprt.Value
 	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -14809,8 +14734,7 @@ type InterceptRequest struct {
 	ID JSONRPCID
 	// Params is the member "params" (required).
 	Params InterceptRequestParams
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -14889,8 +14813,7 @@ type InterceptRequestParams struct {
 	// State is the optional member "state" (nil when absent). Control state
 	// built up by earlier backends in the decision chain.
 	State *InterceptRequestParamsState
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -14982,8 +14905,7 @@ type InterceptRequestParamsState struct {
 	Instructions []NonEmptyString
 	// Injections is the optional member "injections" (nil when absent).
 	Injections []ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -15126,8 +15048,7 @@ type InterceptRequestParamsStateCandidateObject struct {
 	// Optional details on where the candidate came from. Which subscription
 	// produced it stays inside the harness and proves nothing.
 	Provenance ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -15202,8 +15123,7 @@ type InterceptResponse struct {
 	ID JSONRPCResponseID
 	// Result is the member "result" (required).
 	Result InterceptResponseResult
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -15273,8 +15193,7 @@ type InterceptResponseResult struct {
 	Effects []Effect
 	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -15516,8 +15435,7 @@ type MCPElicitationElicitRequestFormParams struct {
 	// caller wants the request run as a task; only valid if the receiver
 	// advertised task support for this request type.
 	Task *MCPElicitationTaskMetadata
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -15621,8 +15539,7 @@ func (v *MCPElicitationElicitRequestFormParams) UnmarshalJSON(data []byte) error
 type RequestMeta struct {
 	// ProgressToken is the optional member "progressToken" (nil when absent).
 	ProgressToken *MCPElicitationProgressToken
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -16954,8 +16871,7 @@ type MCPElicitationTaskMetadata struct {
 	// Ttl is the optional member "ttl" (nil when absent). How long, in
 	// milliseconds from creation, the task should be kept.
 	Ttl *ahprt.Number
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -17066,8 +16982,7 @@ type MCPElicitationElicitRequestURLParams struct {
 	Task *MCPElicitationTaskMetadata
 	// URL is the member "url" (required). Where the user should go.
 	URL string
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -17191,8 +17106,7 @@ type MCPElicitationElicitResult struct {
 	// values keyed by property name. Expected only for an accepted form-mode
 	// request.
 	Content map[string]*MCPElicitationElicitResultContentValue
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -17353,8 +17267,7 @@ type MCPElicitationResult = MCPElicitationElicitResult
 type ObserveNotification struct {
 	// Params is the member "params" (required).
 	Params ObserveNotificationParams
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -17418,8 +17331,7 @@ func NewObserveNotification(params ObserveNotificationParams) *ObserveNotificati
 type ObserveNotificationParams struct {
 	// Event is the member "event" (required).
 	Event Event
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -17485,8 +17397,7 @@ func NewObserveNotificationParams(event Event) *ObserveNotificationParams {
 type Registration struct {
 	// Hooks is the member "hooks" (required).
 	Hooks []Backend
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -17552,8 +17463,7 @@ type Backend struct {
 	Authentication Authentication
 	// Subscriptions is the member "subscriptions" (required).
 	Subscriptions []BackendSubscription
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -17633,8 +17543,7 @@ type StdioTransport struct {
 	Lifecycle StdioTransportLifecycle
 	// Cwd is the optional member "cwd" (nil when absent).
 	Cwd *string
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -17733,8 +17642,7 @@ const (
 type HTTPTransport struct {
 	// URL is the member "url" (required).
 	URL HTTPURL
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -17859,8 +17767,7 @@ type InterceptSubscription struct {
 	Scope *InterceptSubscriptionScope
 	// Disableable is the optional member "disableable" (nil when absent).
 	Disableable *bool
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -18041,8 +17948,7 @@ type Filters struct {
 	ToolKinds []NonEmptyString
 	// Paths is the optional member "paths" (nil when absent).
 	Paths []NonEmptyString
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -18130,8 +18036,7 @@ type ObserveSubscription struct {
 	Scope *ObserveSubscriptionScope
 	// Disableable is the optional member "disableable" (nil when absent).
 	Disableable *bool
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -18360,8 +18265,7 @@ type RegistrationContentreceiver struct {
 	TimeoutMs PositiveInteger
 	// MaxBytes is the member "maxBytes" (required).
 	MaxBytes PositiveInteger
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 

@@ -24,9 +24,9 @@ type Checker struct{}
 // Check is the package's Checker: Check.X(data) validates data as type X.
 var Check Checker
 
-// DecodeCapabilities decodes data as Capabilities and validates every keyword
-// of capabilities.schema.json# in the same pass. A rejected document returns
-// an *ahprt.Error and no value, never a partial one.
+// DecodeCapabilities decodes data as Capabilities, checking every keyword of
+// capabilities.schema.json# in the same pass; it rejects data with an
+// *ahprt.Error and no value.
 func DecodeCapabilities(data []byte, opts ...ahprt.Option) (v *Capabilities, err error) {
 	err = ahpimpl.DecodeFill(data, opts, 0, vCapabilities, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
 	return v, err
@@ -42,9 +42,9 @@ func (*Checker) Capabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCapabilities)
 }
 
-// DecodeErrorResponse decodes data as ErrorResponse and validates every
-// keyword of common.schema.json#/$defs/errorResponse in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeErrorResponse decodes data as ErrorResponse, checking every keyword of
+// common.schema.json#/$defs/errorResponse in the same pass; it rejects data
+// with an *ahprt.Error and no value.
 func DecodeErrorResponse(data []byte, opts ...ahprt.Option) (v *ErrorResponse, err error) {
 	err = ahpimpl.DecodeFill(data, opts, 0, vCommon_errorResponse, func(c *ahpimpl.Ctx) { v = new(ErrorResponse); bErrorResponse(c, 0, v) })
 	return v, err
@@ -64,9 +64,9 @@ func (*Checker) ErrorResponse(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCommon_errorResponse)
 }
 
-// DecodeJSONRPCID decodes data as JSONRPCID and validates every keyword of
-// common.schema.json#/$defs/jsonRpcId in the same pass. A rejected document
-// returns an *ahprt.Error and no value, never a partial one.
+// DecodeJSONRPCID decodes data as JSONRPCID, checking every keyword of
+// common.schema.json#/$defs/jsonRpcId in the same pass; it rejects data with
+// an *ahprt.Error and no value.
 func DecodeJSONRPCID(data []byte, opts ...ahprt.Option) (v *JSONRPCID, err error) {
 	err = ahpimpl.DecodeFill(data, opts, 0, vCommon_jsonRpcId, func(c *ahpimpl.Ctx) { v = new(JSONRPCID); bJSONRPCID(c, 0, v) })
 	return v, err
@@ -82,10 +82,9 @@ func (*Checker) JSONRPCID(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCommon_jsonRpcId)
 }
 
-// DecodeJSONRPCResponseID decodes data as JSONRPCResponseID and validates
-// every keyword of common.schema.json#/$defs/jsonRpcResponseId in the same
-// pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// DecodeJSONRPCResponseID decodes data as JSONRPCResponseID, checking every
+// keyword of common.schema.json#/$defs/jsonRpcResponseId in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeJSONRPCResponseID(data []byte, opts ...ahprt.Option) (v *JSONRPCResponseID, err error) {
 	err = ahpimpl.DecodeFill(data, opts, 0, vCommon_jsonRpcResponseId, func(c *ahpimpl.Ctx) { v = new(JSONRPCResponseID); bJSONRPCResponseID(c, 0, v) })
 	return v, err
@@ -101,9 +100,9 @@ func (*Checker) JSONRPCResponseID(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCommon_jsonRpcResponseId)
 }
 
-// DecodeNative decodes data as Native and validates every keyword of
-// common.schema.json#/$defs/native in the same pass. A rejected document
-// returns an *ahprt.Error and no value, never a partial one.
+// DecodeNative decodes data as Native, checking every keyword of
+// common.schema.json#/$defs/native in the same pass; it rejects data with an
+// *ahprt.Error and no value.
 func DecodeNative(data []byte, opts ...ahprt.Option) (v *Native, err error) {
 	err = ahpimpl.DecodeFill(data, opts, 0, vCommon_native, func(c *ahpimpl.Ctx) { v = new(Native); bNative(c, 0, v) })
 	return v, err
@@ -119,9 +118,9 @@ func (*Checker) Native(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCommon_native)
 }
 
-// DecodeNotification decodes data as Notification and validates every keyword
-// of common.schema.json#/$defs/notification in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeNotification decodes data as Notification, checking every keyword of
+// common.schema.json#/$defs/notification in the same pass; it rejects data
+// with an *ahprt.Error and no value.
 func DecodeNotification(data []byte, opts ...ahprt.Option) (v *Notification, err error) {
 	err = ahpimpl.DecodeFill(data, opts, 0, vCommon_notification, func(c *ahpimpl.Ctx) { v = new(Notification); bNotification(c, 0, v) })
 	return v, err
@@ -137,9 +136,9 @@ func (*Checker) Notification(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCommon_notification)
 }
 
-// DecodeProtocolVersion decodes data as ProtocolVersion and validates every
-// keyword of common.schema.json#/$defs/protocolVersion in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeProtocolVersion decodes data as ProtocolVersion, checking every
+// keyword of common.schema.json#/$defs/protocolVersion in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeProtocolVersion(data []byte, opts ...ahprt.Option) (v ProtocolVersion, err error) {
 	err = ahpimpl.DecodeFill(data, opts, 0, vCommon_protocolVersion, func(c *ahpimpl.Ctx) { v = c.Text(0) })
 	return v, err
@@ -155,9 +154,9 @@ func (*Checker) ProtocolVersion(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCommon_protocolVersion)
 }
 
-// DecodeRequest decodes data as Request and validates every keyword of
-// common.schema.json#/$defs/request in the same pass. A rejected document
-// returns an *ahprt.Error and no value, never a partial one.
+// DecodeRequest decodes data as Request, checking every keyword of
+// common.schema.json#/$defs/request in the same pass; it rejects data with an
+// *ahprt.Error and no value.
 func DecodeRequest(data []byte, opts ...ahprt.Option) (v *Request, err error) {
 	err = ahpimpl.DecodeFill(data, opts, 0, vCommon_request, func(c *ahpimpl.Ctx) { v = new(Request); bRequest(c, 0, v) })
 	return v, err
@@ -173,9 +172,9 @@ func (*Checker) Request(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCommon_request)
 }
 
-// DecodeSession decodes data as Session and validates every keyword of
-// common.schema.json#/$defs/session in the same pass. A rejected document
-// returns an *ahprt.Error and no value, never a partial one.
+// DecodeSession decodes data as Session, checking every keyword of
+// common.schema.json#/$defs/session in the same pass; it rejects data with an
+// *ahprt.Error and no value.
 func DecodeSession(data []byte, opts ...ahprt.Option) (v *Session, err error) {
 	err = ahpimpl.DecodeFill(data, opts, 0, vCommon_session, func(c *ahpimpl.Ctx) { v = new(Session); bSession(c, 0, v) })
 	return v, err
@@ -191,9 +190,9 @@ func (*Checker) Session(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCommon_session)
 }
 
-// DecodeSuccessResponse decodes data as SuccessResponse and validates every
-// keyword of common.schema.json#/$defs/successResponse in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeSuccessResponse decodes data as SuccessResponse, checking every
+// keyword of common.schema.json#/$defs/successResponse in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeSuccessResponse(data []byte, opts ...ahprt.Option) (v *SuccessResponse, err error) {
 	err = ahpimpl.DecodeFill(data, opts, 0, vCommon_successResponse, func(c *ahpimpl.Ctx) { v = new(SuccessResponse); bSuccessResponse(c, 0, v) })
 	return v, err
@@ -209,9 +208,9 @@ func (*Checker) SuccessResponse(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCommon_successResponse)
 }
 
-// DecodeDenyEffect decodes data as DenyEffect and validates every keyword of
-// deny-effect.schema.json# in the same pass. A rejected document returns an
-// *ahprt.Error and no value, never a partial one.
+// DecodeDenyEffect decodes data as DenyEffect, checking every keyword of
+// deny-effect.schema.json# in the same pass; it rejects data with an
+// *ahprt.Error and no value.
 func DecodeDenyEffect(data []byte, opts ...ahprt.Option) (v *DenyEffect, err error) {
 	err = ahpimpl.DecodeFill(data, opts, 0, vDenyEffect, func(c *ahpimpl.Ctx) { v = new(DenyEffect); bDenyEffect(c, 0, v) })
 	return v, err
@@ -227,9 +226,9 @@ func (*Checker) DenyEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vDenyEffect)
 }
 
-// DecodeExtensions decodes data as Extensions and validates every keyword of
-// extensions.schema.json# in the same pass. A rejected document returns an
-// *ahprt.Error and no value, never a partial one.
+// DecodeExtensions decodes data as Extensions, checking every keyword of
+// extensions.schema.json# in the same pass; it rejects data with an
+// *ahprt.Error and no value.
 func DecodeExtensions(data []byte, opts ...ahprt.Option) (v Extensions, err error) {
 	err = ahpimpl.DecodeFill(data, opts, 0, vExtensions, func(c *ahpimpl.Ctx) { d := c.Doc; v = d.RawValue(0) })
 	return v, err
@@ -245,10 +244,9 @@ func (*Checker) Extensions(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vExtensions)
 }
 
-// DecodeInterceptDenyResponse decodes data as InterceptDenyResponse and
-// validates every keyword of intercept-deny-response.schema.json# in the same
-// pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// DecodeInterceptDenyResponse decodes data as InterceptDenyResponse, checking
+// every keyword of intercept-deny-response.schema.json# in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeInterceptDenyResponse(data []byte, opts ...ahprt.Option) (v *InterceptDenyResponse, err error) {
 	err = ahpimpl.DecodeFill(data, opts, 0, vInterceptDenyResponse, func(c *ahpimpl.Ctx) { v = new(InterceptDenyResponse); bInterceptDenyResponse(c, 0, v) })
 	return v, err
@@ -268,10 +266,9 @@ func (*Checker) InterceptDenyResponse(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vInterceptDenyResponse)
 }
 
-// DecodeInterceptNoEffectResponse decodes data as InterceptNoEffectResponse
-// and validates every keyword of intercept-no-effect-response.schema.json# in
-// the same pass. A rejected document returns an *ahprt.Error and no value,
-// never a partial one.
+// DecodeInterceptNoEffectResponse decodes data as InterceptNoEffectResponse,
+// checking every keyword of intercept-no-effect-response.schema.json# in the
+// same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (v *InterceptNoEffectResponse, err error) {
 	err = ahpimpl.DecodeFill(data, opts, 0, vInterceptNoEffectResponse, func(c *ahpimpl.Ctx) { v = new(InterceptNoEffectResponse); bInterceptNoEffectResponse(c, 0, v) })
 	return v, err
@@ -291,9 +288,9 @@ func (*Checker) InterceptNoEffectResponse(data []byte, opts ...ahprt.Option) err
 	return ahpimpl.Check(data, opts, 0, vInterceptNoEffectResponse)
 }
 
-// DecodeInterceptRequest decodes data as InterceptRequest and validates every
-// keyword of intercept-request.schema.json# in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeInterceptRequest decodes data as InterceptRequest, checking every
+// keyword of intercept-request.schema.json# in the same pass; it rejects data
+// with an *ahprt.Error and no value.
 func DecodeInterceptRequest(data []byte, opts ...ahprt.Option) (v *InterceptRequest, err error) {
 	err = ahpimpl.DecodeFill(data, opts, 0, vInterceptRequest, func(c *ahpimpl.Ctx) { v = new(InterceptRequest); bInterceptRequest(c, 0, v) })
 	return v, err
@@ -313,9 +310,9 @@ func (*Checker) InterceptRequest(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vInterceptRequest)
 }
 
-// DecodeJSONRPCMessage decodes data as JSONRPCMessage and validates every
-// keyword of json-rpc-message.schema.json# in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeJSONRPCMessage decodes data as JSONRPCMessage, checking every keyword
+// of json-rpc-message.schema.json# in the same pass; it rejects data with an
+// *ahprt.Error and no value.
 func DecodeJSONRPCMessage(data []byte, opts ...ahprt.Option) (v JSONRPCMessage, err error) {
 	err = ahpimpl.DecodeFill(data, opts, 0, vJSONRPCMessage, func(c *ahpimpl.Ctx) { v = bJSONRPCMessage(c, 0) })
 	return v, err
@@ -331,9 +328,9 @@ func (*Checker) JSONRPCMessage(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vJSONRPCMessage)
 }
 
-// DecodeRegistration decodes data as Registration and validates every keyword
-// of registration.schema.json# in the same pass. A rejected document returns
-// an *ahprt.Error and no value, never a partial one.
+// DecodeRegistration decodes data as Registration, checking every keyword of
+// registration.schema.json# in the same pass; it rejects data with an
+// *ahprt.Error and no value.
 func DecodeRegistration(data []byte, opts ...ahprt.Option) (v *Registration, err error) {
 	err = ahpimpl.DecodeFill(data, opts, 0, vRegistration, func(c *ahpimpl.Ctx) { v = new(Registration); bRegistration(c, 0, v) })
 	return v, err
@@ -349,10 +346,9 @@ func (*Checker) Registration(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vRegistration)
 }
 
-// DecodeAuthentication decodes data as Authentication and validates every
-// keyword of registration.schema.json#/$defs/authentication in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// DecodeAuthentication decodes data as Authentication, checking every keyword
+// of registration.schema.json#/$defs/authentication in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeAuthentication(data []byte, opts ...ahprt.Option) (v *Authentication, err error) {
 	err = ahpimpl.DecodeFill(data, opts, 0, vRegistration_authentication, func(c *ahpimpl.Ctx) { v = new(Authentication); bAuthentication(c, 0, v) })
 	return v, err
@@ -368,9 +364,9 @@ func (*Checker) Authentication(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vRegistration_authentication)
 }
 
-// DecodeBackend decodes data as Backend and validates every keyword of
-// registration.schema.json#/$defs/backend in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeBackend decodes data as Backend, checking every keyword of
+// registration.schema.json#/$defs/backend in the same pass; it rejects data
+// with an *ahprt.Error and no value.
 func DecodeBackend(data []byte, opts ...ahprt.Option) (v *Backend, err error) {
 	err = ahpimpl.DecodeFill(data, opts, 0, vRegistration_backend, func(c *ahpimpl.Ctx) { v = new(Backend); bBackend(c, 0, v) })
 	return v, err
@@ -386,9 +382,9 @@ func (*Checker) Backend(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vRegistration_backend)
 }
 
-// DecodeHTTPTransport decodes data as HTTPTransport and validates every
-// keyword of registration.schema.json#/$defs/httpTransport in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeHTTPTransport decodes data as HTTPTransport, checking every keyword of
+// registration.schema.json#/$defs/httpTransport in the same pass; it rejects
+// data with an *ahprt.Error and no value.
 func DecodeHTTPTransport(data []byte, opts ...ahprt.Option) (v *HTTPTransport, err error) {
 	err = ahpimpl.DecodeFill(data, opts, 0, vRegistration_httpTransport, func(c *ahpimpl.Ctx) { v = new(HTTPTransport); bHTTPTransport(c, 0, v) })
 	return v, err
@@ -404,10 +400,9 @@ func (*Checker) HTTPTransport(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vRegistration_httpTransport)
 }
 
-// DecodeInterceptSubscription decodes data as InterceptSubscription and
-// validates every keyword of
-// registration.schema.json#/$defs/interceptSubscription in the same pass. A
-// rejected document returns an *ahprt.Error and no value, never a partial one.
+// DecodeInterceptSubscription decodes data as InterceptSubscription, checking
+// every keyword of registration.schema.json#/$defs/interceptSubscription in
+// the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeInterceptSubscription(data []byte, opts ...ahprt.Option) (v *InterceptSubscription, err error) {
 	err = ahpimpl.DecodeFill(data, opts, 0, vRegistration_interceptSubscription, func(c *ahpimpl.Ctx) { v = new(InterceptSubscription); bInterceptSubscription(c, 0, v) })
 	return v, err
@@ -424,10 +419,9 @@ func (*Checker) InterceptSubscription(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vRegistration_interceptSubscription)
 }
 
-// DecodeObserveSubscription decodes data as ObserveSubscription and validates
+// DecodeObserveSubscription decodes data as ObserveSubscription, checking
 // every keyword of registration.schema.json#/$defs/observeSubscription in the
-// same pass. A rejected document returns an *ahprt.Error and no value, never a
-// partial one.
+// same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeObserveSubscription(data []byte, opts ...ahprt.Option) (v *ObserveSubscription, err error) {
 	err = ahpimpl.DecodeFill(data, opts, 0, vRegistration_observeSubscription, func(c *ahpimpl.Ctx) { v = new(ObserveSubscription); bObserveSubscription(c, 0, v) })
 	return v, err
@@ -444,9 +438,9 @@ func (*Checker) ObserveSubscription(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vRegistration_observeSubscription)
 }
 
-// DecodeReverseDNS decodes data as ReverseDNS and validates every keyword of
-// registration.schema.json#/$defs/reverseDns in the same pass. A rejected
-// document returns an *ahprt.Error and no value, never a partial one.
+// DecodeReverseDNS decodes data as ReverseDNS, checking every keyword of
+// registration.schema.json#/$defs/reverseDns in the same pass; it rejects data
+// with an *ahprt.Error and no value.
 func DecodeReverseDNS(data []byte, opts ...ahprt.Option) (v ReverseDNS, err error) {
 	err = ahpimpl.DecodeFill(data, opts, 0, vRegistration_reverseDns, func(c *ahpimpl.Ctx) { v = c.Text(0) })
 	return v, err
@@ -462,10 +456,9 @@ func (*Checker) ReverseDNS(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vRegistration_reverseDns)
 }
 
-// DecodeStdioTransport decodes data as StdioTransport and validates every
-// keyword of registration.schema.json#/$defs/stdioTransport in the same pass.
-// A rejected document returns an *ahprt.Error and no value, never a partial
-// one.
+// DecodeStdioTransport decodes data as StdioTransport, checking every keyword
+// of registration.schema.json#/$defs/stdioTransport in the same pass; it
+// rejects data with an *ahprt.Error and no value.
 func DecodeStdioTransport(data []byte, opts ...ahprt.Option) (v *StdioTransport, err error) {
 	err = ahpimpl.DecodeFill(data, opts, 0, vRegistration_stdioTransport, func(c *ahpimpl.Ctx) { v = new(StdioTransport); bStdioTransport(c, 0, v) })
 	return v, err
@@ -481,9 +474,9 @@ func (*Checker) StdioTransport(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vRegistration_stdioTransport)
 }
 
-// DecodeToolBefore decodes data as ToolBefore and validates every keyword of
-// tool-before.schema.json# in the same pass. A rejected document returns an
-// *ahprt.Error and no value, never a partial one.
+// DecodeToolBefore decodes data as ToolBefore, checking every keyword of
+// tool-before.schema.json# in the same pass; it rejects data with an
+// *ahprt.Error and no value.
 func DecodeToolBefore(data []byte, opts ...ahprt.Option) (v *ToolBefore, err error) {
 	err = ahpimpl.DecodeFill(data, opts, 0, vToolBefore, func(c *ahpimpl.Ctx) { v = new(ToolBefore); bToolBefore(c, 0, v) })
 	return v, err

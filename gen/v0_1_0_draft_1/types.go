@@ -14,8 +14,7 @@ type Capabilities struct {
 	// Effects is the member "effects" (required). Non-empty set of effect
 	// names without repeats: "deny" or a reverse-DNS experimental effect.
 	Effects []string
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -70,8 +69,7 @@ type ErrorResponse struct {
 	// Error is the member "error" (required). What went wrong: a numeric code,
 	// a human-readable text and optional details.
 	Error ErrorResponseError
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -207,8 +205,7 @@ type ErrorResponseError struct {
 	// Data is the optional member "data" (nil when absent). Extra details of
 	// any JSON kind; they must never contain secrets.
 	Data ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -332,8 +329,7 @@ type Native struct {
 	// Payload is the member "payload" (required). The provider's original
 	// data, opaque to AHP.
 	Payload ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -395,8 +391,7 @@ type Notification struct {
 	// Params is the member "params" (required). Arguments of the call, always
 	// given as an object.
 	Params ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -472,8 +467,7 @@ type Request struct {
 	// Params is the member "params" (required). Arguments of the call, always
 	// given as an object.
 	Params ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -556,8 +550,7 @@ type Session struct {
 	// Agent is the optional member "agent" (nil when absent). The agent
 	// running the session.
 	Agent *SessionAgent
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -642,8 +635,7 @@ type SessionAgent struct {
 	// Type is the optional member "type" (nil when absent). Free-form kind of
 	// agent.
 	Type *string
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -703,8 +695,7 @@ type SuccessResponse struct {
 	// Result is the member "result" (required). Outcome of the call, always
 	// given as an object.
 	Result ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -779,8 +770,7 @@ type DenyEffect struct {
 	Code *string
 	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -859,8 +849,7 @@ type InterceptDenyResponse struct {
 	// Result is the member "result" (required). Outcome of the call, always
 	// given as an object.
 	Result InterceptDenyResponseResult
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -929,8 +918,7 @@ type InterceptDenyResponseResult struct {
 	Effects []DenyEffect
 	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -1001,8 +989,7 @@ type InterceptNoEffectResponse struct {
 	// Result is the member "result" (required). Outcome of the call, always
 	// given as an object.
 	Result InterceptNoEffectResponseResult
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -1070,8 +1057,7 @@ type InterceptNoEffectResponseResult struct {
 	Effects []ahprt.Value
 	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -1144,8 +1130,7 @@ type InterceptRequest struct {
 	// Params is the member "params" (required). Arguments of the call, always
 	// given as an object.
 	Params InterceptRequestParams
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -1219,8 +1204,7 @@ type InterceptRequestParams struct {
 	Capabilities Capabilities
 	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -1306,8 +1290,7 @@ type ToolBefore struct {
 	Native *Native
 	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -1408,8 +1391,7 @@ type ToolBeforeTool struct {
 	// MCP is the optional member "mcp" (nil when absent). Free-form details
 	// for tools served over MCP.
 	MCP ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -1560,8 +1542,7 @@ type Registration struct {
 	// Hooks is the member "hooks" (required). The configured backends; at
 	// least one.
 	Hooks []Backend
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -1628,8 +1609,7 @@ type Backend struct {
 	// Subscriptions is the member "subscriptions" (required). What the backend
 	// listens to; at least one entry.
 	Subscriptions []BackendSubscription
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -1712,8 +1692,7 @@ type StdioTransport struct {
 	// Cwd is the optional member "cwd" (nil when absent). Folder the program
 	// starts in.
 	Cwd *string
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -1813,8 +1792,7 @@ type HTTPTransport struct {
 	// URL is the member "url" (required). Absolute endpoint address using the
 	// http or https scheme.
 	URL string
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -1920,8 +1898,7 @@ type Authentication struct {
 	// TokenEnv is the member "tokenEnv" (required). Name of the environment
 	// variable holding the token.
 	TokenEnv string
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -1994,8 +1971,7 @@ type InterceptSubscription struct {
 	// IncludeNative is the optional member "includeNative" (nil when absent).
 	// Whether events should carry the provider's native payload.
 	IncludeNative *bool
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -2106,8 +2082,7 @@ type ObserveSubscription struct {
 	// IncludeNative is the optional member "includeNative" (nil when absent).
 	// Whether events should carry the provider's native payload.
 	IncludeNative *bool
-	// Unknown keeps, in order, members the schema does not declare; encoding
-	// writes them back.
+	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 

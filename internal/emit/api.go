@@ -89,7 +89,7 @@ func (e *gotypes) resultType(t *ir.Type) (*Statement, bool) {
 func (e *gotypes) api(t *ir.Type, loc string) {
 	res, ptr := e.resultType(t)
 	check := checkID(t)
-	e.f.Comment(fmt.Sprintf("%s decodes data as %s and validates every keyword of %s in the same pass. A rejected document returns an *ahprt.Error and no value, never a partial one.", t.DecodeFunc, t.Name, loc))
+	e.f.Comment(fmt.Sprintf("%s decodes data as %s, checking every keyword of %s in the same pass; it rejects data with an *ahprt.Error and no value.", t.DecodeFunc, t.Name, loc))
 	// The value, built from the root (node 0) of a valid document.
 	var build []Code
 	if ptr {

@@ -143,7 +143,7 @@ func (e *gotypes) decl(t *ir.Type) {
 				g.Id(ir.FieldExtra).Map(String()).Add(e.mapValueType(t.Extra))
 			}
 			if t.Open {
-				g.Comment("Unknown keeps, in order, members the schema does not declare; encoding writes them back.")
+				g.Comment("Unknown keeps undeclared members in order; encoding writes them back.")
 				g.Id(ir.FieldUnknown).Qual(rt, "Unknown")
 			}
 		})
