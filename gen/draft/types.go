@@ -40,12 +40,10 @@ func bCapabilitiesRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesRequest
 	}
 }
 
-var sizeCapabilitiesRequest ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CapabilitiesRequest) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeCapabilitiesRequest.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -116,12 +114,10 @@ func bJSONRPCRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCRequest) {
 	}
 }
 
-var sizeJSONRPCRequest ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *JSONRPCRequest) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeJSONRPCRequest.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -233,12 +229,10 @@ func bCapabilitiesRequestParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesR
 	}
 }
 
-var sizeCapabilitiesRequestParams ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CapabilitiesRequestParams) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeCapabilitiesRequestParams.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	return append(b, '}')
@@ -300,12 +294,10 @@ func bCapabilitiesResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesRespon
 	}
 }
 
-var sizeCapabilitiesResponse ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CapabilitiesResponse) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeCapabilitiesResponse.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -371,12 +363,10 @@ func bJSONRPCSuccessResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCSuccessRe
 	}
 }
 
-var sizeJSONRPCSuccessResponse ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *JSONRPCSuccessResponse) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeJSONRPCSuccessResponse.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -497,12 +487,10 @@ func bCapabilitiesResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *Capabilities
 	}
 }
 
-var sizeCapabilitiesResponseResult ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CapabilitiesResponseResult) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeCapabilitiesResponseResult.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	b = v.Manifest.AppendJSON(append(b, ",\"manifest\":"...))
@@ -590,12 +578,10 @@ func bStaticCapabilityManifest(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCapabili
 	}
 }
 
-var sizeStaticCapabilityManifest ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *StaticCapabilityManifest) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeStaticCapabilityManifest.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = appendListStaticCapabilityManifestEvent(append(b, "{\"events\":"...), v.Events)
 	b = appendListStaticCapabilityManifestGap(append(b, ",\"gaps\":"...), v.Gaps)
@@ -660,12 +646,10 @@ func bStaticCapabilityManifestEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCap
 	}
 }
 
-var sizeStaticCapabilityManifestEvent ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *StaticCapabilityManifestEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeStaticCapabilityManifestEvent.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"event\":"...), string(v.Event))
 	b = ahpimpl.AppendStrings(append(b, ",\"modes\":"...), v.Modes)
@@ -799,12 +783,10 @@ func bCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, v *Capabilities) {
 	}
 }
 
-var sizeCapabilities ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Capabilities) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeCapabilities.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendStrings(append(b, "{\"effects\":"...), v.Effects)
 	if v.Modify != nil {
@@ -905,12 +887,10 @@ func bCapabilitiesModify(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesModify) 
 	}
 }
 
-var sizeCapabilitiesModify ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CapabilitiesModify) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeCapabilitiesModify.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -990,12 +970,10 @@ func bModifyOperations(c *ahpimpl.Ctx, n ahpimpl.Node, v *ModifyOperations) {
 	}
 }
 
-var sizeModifyOperations ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ModifyOperations) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeModifyOperations.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendBool(append(b, "{\"replace\":"...), v.Replace)
 	b = ahpimpl.AppendBool(append(b, ",\"merge\":"...), v.Merge)
@@ -1071,12 +1049,10 @@ func bCapabilitiesFlow(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesFlow) {
 	}
 }
 
-var sizeCapabilitiesFlow ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CapabilitiesFlow) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeCapabilitiesFlow.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendStrings(append(b, "{\"operations\":"...), v.Operations)
 	if v.RemainingContinuations != nil {
@@ -1150,12 +1126,10 @@ func bCapabilitiesInject(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesInject) 
 	}
 }
 
-var sizeCapabilitiesInject ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CapabilitiesInject) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeCapabilitiesInject.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = v.Context.AppendJSON(append(b, "{\"context\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
@@ -1203,12 +1177,10 @@ func bCapabilitiesInjectContext(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesI
 	}
 }
 
-var sizeCapabilitiesInjectContext ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CapabilitiesInjectContext) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeCapabilitiesInjectContext.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"append\":true"...)
 	b = ahpimpl.AppendStrings(append(b, ",\"deliverAt\":"...), v.DeliverAt)
@@ -1280,12 +1252,10 @@ func bCapabilitiesElicitation(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesEli
 	}
 }
 
-var sizeCapabilitiesElicitation ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CapabilitiesElicitation) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeCapabilitiesElicitation.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -1342,12 +1312,10 @@ func bStaticCapabilityManifestGap(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCapab
 	}
 }
 
-var sizeStaticCapabilityManifestGap ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *StaticCapabilityManifestGap) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeStaticCapabilityManifestGap.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"path\":"...), v.Path)
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
@@ -1451,12 +1419,10 @@ func bStaticCapabilityManifestLimits(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCa
 	}
 }
 
-var sizeStaticCapabilityManifestLimits ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *StaticCapabilityManifestLimits) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeStaticCapabilityManifestLimits.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -1520,12 +1486,10 @@ func bStaticCapabilityManifestManagedPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, v *S
 	}
 }
 
-var sizeStaticCapabilityManifestManagedPolicy ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *StaticCapabilityManifestManagedPolicy) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeStaticCapabilityManifestManagedPolicy.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendStrings(append(b, "{\"scopes\":"...), v.Scopes)
 	b = ahpimpl.AppendBool(append(b, ",\"disableable\":"...), v.Disableable)
@@ -1873,12 +1837,10 @@ func bConfigChangeBeforeEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChangeBef
 	}
 }
 
-var sizeConfigChangeBeforeEvent ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ConfigChangeBeforeEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeConfigChangeBeforeEvent.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	start := len(b)
 	b = appendEnvelopeMembers(b, &v.Envelope)
@@ -1977,12 +1939,10 @@ func bEnvelopeMember(c *ahpimpl.Ctx, key string, n ahpimpl.Node, v *Envelope) bo
 	return true
 }
 
-var sizeEnvelope ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Envelope) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeEnvelope.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	start := len(b)
 	b = appendEnvelopeMembers(b, v)
@@ -2167,12 +2127,10 @@ func bEventCoreMember(c *ahpimpl.Ctx, key string, n ahpimpl.Node, v *EventCore) 
 	return true
 }
 
-var sizeEventCore ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *EventCore) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeEventCore.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	start := len(b)
 	b = appendEventCoreMembers(b, v)
@@ -2281,12 +2239,10 @@ func bSession(c *ahpimpl.Ctx, n ahpimpl.Node, v *Session) {
 	}
 }
 
-var sizeSession ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Session) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeSession.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	if v.Cwd != nil {
@@ -2353,12 +2309,10 @@ func bSessionAgent(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionAgent) {
 	}
 }
 
-var sizeSessionAgent ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *SessionAgent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeSessionAgent.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	if v.Type != nil {
@@ -2411,12 +2365,10 @@ func bEventGap(c *ahpimpl.Ctx, n ahpimpl.Node, v *EventGap) {
 	}
 }
 
-var sizeEventGap ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *EventGap) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeEventGap.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"path\":"...), v.Path)
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
@@ -2484,12 +2436,10 @@ func bOpenIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, v *OpenIdentity) {
 	}
 }
 
-var sizeOpenIdentity ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *OpenIdentity) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeOpenIdentity.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	if v.Synthesized != nil {
@@ -2721,12 +2671,10 @@ func bTextBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextBodyPart) {
 	}
 }
 
-var sizeTextBodyPart ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TextBodyPart) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeTextBodyPart.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"text\""...)
@@ -2857,12 +2805,10 @@ func bTextGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextGapPart) {
 	}
 }
 
-var sizeTextGapPart ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TextGapPart) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeTextGapPart.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"text\""...)
@@ -2936,12 +2882,10 @@ func bContentItemGap(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentItemGap) {
 	}
 }
 
-var sizeContentItemGap ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ContentItemGap) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeContentItemGap.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"reason\":"...), v.Reason)
 	if v.Path != nil {
@@ -3052,12 +2996,10 @@ func bTextMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextMetadataPart) {
 	}
 }
 
-var sizeTextMetadataPart ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TextMetadataPart) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeTextMetadataPart.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"text\""...)
@@ -3183,12 +3125,10 @@ func bTextOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextOmittedPart) {
 	}
 }
 
-var sizeTextOmittedPart ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TextOmittedPart) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeTextOmittedPart.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"text\""...)
@@ -3394,12 +3334,10 @@ func bAttachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentBodyPart) 
 	}
 }
 
-var sizeAttachmentBodyPart ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *AttachmentBodyPart) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeAttachmentBodyPart.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"attachment\""...)
@@ -3470,12 +3408,10 @@ func bContentReference(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentReference) {
 	}
 }
 
-var sizeContentReference ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ContentReference) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeContentReference.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"ref\":"...), v.Ref)
 	return append(b, '}')
@@ -3594,12 +3530,10 @@ func bAttachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentGapPart) {
 	}
 }
 
-var sizeAttachmentGapPart ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *AttachmentGapPart) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeAttachmentGapPart.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"attachment\""...)
@@ -3740,12 +3674,10 @@ func bAttachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentMetada
 	}
 }
 
-var sizeAttachmentMetadataPart ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *AttachmentMetadataPart) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeAttachmentMetadataPart.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"attachment\""...)
@@ -3885,12 +3817,10 @@ func bAttachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentOmitted
 	}
 }
 
-var sizeAttachmentOmittedPart ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *AttachmentOmittedPart) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeAttachmentOmittedPart.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"attachment\""...)
@@ -3970,12 +3900,10 @@ func bInteractionEventConfigChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Inte
 	}
 }
 
-var sizeInteractionEventConfigChangeBefore ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventConfigChangeBefore) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeInteractionEventConfigChangeBefore.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"config.change.before\""...)
 	b = v.Change.AppendJSON(append(b, ",\"change\":"...))
@@ -4047,12 +3975,10 @@ func bInteractionEventConfigChangeBeforeChange(c *ahpimpl.Ctx, n ahpimpl.Node, v
 	}
 }
 
-var sizeInteractionEventConfigChangeBeforeChange ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventConfigChangeBeforeChange) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeInteractionEventConfigChangeBeforeChange.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"source\":"...), v.Source)
 	b = ahpimpl.AppendString(append(b, ",\"scope\":"...), v.Scope)
@@ -4120,12 +4046,10 @@ func bConfigChangeBeforeEventChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigCha
 	}
 }
 
-var sizeConfigChangeBeforeEventChange ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ConfigChangeBeforeEventChange) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeConfigChangeBeforeEventChange.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"source\":"...), v.Source)
 	b = ahpimpl.AppendString(append(b, ",\"scope\":"...), v.Scope)
@@ -4192,12 +4116,10 @@ func bConfigChangeAfterEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChangeAfte
 	}
 }
 
-var sizeConfigChangeAfterEvent ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ConfigChangeAfterEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeConfigChangeAfterEvent.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	start := len(b)
 	b = appendEnvelopeMembers(b, &v.Envelope)
@@ -4270,12 +4192,10 @@ func bInteractionEventConfigChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *Inter
 	}
 }
 
-var sizeInteractionEventConfigChangeAfter ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventConfigChangeAfter) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeInteractionEventConfigChangeAfter.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"config.change.after\""...)
 	b = v.Change.AppendJSON(append(b, ",\"change\":"...))
@@ -4354,12 +4274,10 @@ func bInteractionEventConfigChangeAfterChange(c *ahpimpl.Ctx, n ahpimpl.Node, v 
 	}
 }
 
-var sizeInteractionEventConfigChangeAfterChange ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventConfigChangeAfterChange) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeInteractionEventConfigChangeAfterChange.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"source\":"...), v.Source)
 	b = ahpimpl.AppendString(append(b, ",\"scope\":"...), v.Scope)
@@ -4437,12 +4355,10 @@ func bConfigChangeAfterEventChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChan
 	}
 }
 
-var sizeConfigChangeAfterEventChange ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ConfigChangeAfterEventChange) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeConfigChangeAfterEventChange.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"source\":"...), v.Source)
 	b = ahpimpl.AppendString(append(b, ",\"scope\":"...), v.Scope)
@@ -4535,12 +4451,10 @@ func bExecutionEventTurnStart(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventT
 	}
 }
 
-var sizeExecutionEventTurnStart ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventTurnStart) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventTurnStart.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"turn.start\""...)
 	b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
@@ -4610,12 +4524,10 @@ func bIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, v *Identity) {
 	}
 }
 
-var sizeIdentity ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Identity) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeIdentity.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	if v.Synthesized != nil {
@@ -4678,12 +4590,10 @@ func bCanonicalMessage(c *ahpimpl.Ctx, n ahpimpl.Node, v *CanonicalMessage) {
 	}
 }
 
-var sizeCanonicalMessage ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CanonicalMessage) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeCanonicalMessage.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = ahpimpl.AppendString(append(b, ",\"role\":"...), string(v.Role))
@@ -4816,12 +4726,10 @@ func bExecutionEventTurnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Executio
 	}
 }
 
-var sizeExecutionEventTurnFinishBefore ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventTurnFinishBefore) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventTurnFinishBefore.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"turn.finish.before\""...)
 	b = appendEventCoreMembers(b, &v.EventCore)
@@ -4921,12 +4829,10 @@ func bTurnCompletion(c *ahpimpl.Ctx, n ahpimpl.Node, v *TurnCompletion) {
 	}
 }
 
-var sizeTurnCompletion ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TurnCompletion) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeTurnCompletion.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = v.Turn.AppendJSON(append(b, "{\"turn\":"...))
 	b = appendListCanonicalMessage(append(b, ",\"items\":"...), v.Items)
@@ -5051,12 +4957,10 @@ func bExecutionEventUsage(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventUsage
 	}
 }
 
-var sizeExecutionEventUsage ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventUsage) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventUsage.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"kind\":"...), string(v.Kind))
 	b = ahpimpl.AppendString(append(b, ",\"scope\":"...), string(v.Scope))
@@ -5184,12 +5088,10 @@ func bExecutionEventUsageCost(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventU
 	}
 }
 
-var sizeExecutionEventUsageCost ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventUsageCost) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventUsageCost.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendNumber(append(b, "{\"amount\":"...), v.Amount)
 	b = ahpimpl.AppendString(append(b, ",\"currency\":"...), v.Currency)
@@ -5325,12 +5227,10 @@ func bExecutionEventTurnEnd(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventTur
 	}
 }
 
-var sizeExecutionEventTurnEnd ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventTurnEnd) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventTurnEnd.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"turn.end\""...)
 	if v.Error != nil {
@@ -5424,12 +5324,10 @@ func bExecutionEventError(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventError
 	}
 }
 
-var sizeExecutionEventError ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventError) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventError.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"message\":"...), v.Message)
 	b = ahpimpl.AppendString(append(b, ",\"class\":"...), v.Class)
@@ -5599,12 +5497,10 @@ func bExecutionEventTurnProgress(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEve
 	}
 }
 
-var sizeExecutionEventTurnProgress ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventTurnProgress) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventTurnProgress.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"turn.progress\""...)
 	b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
@@ -5719,12 +5615,10 @@ func bExecutionEventModelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execut
 	}
 }
 
-var sizeExecutionEventModelRequestBefore ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventModelRequestBefore) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventModelRequestBefore.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"model.request.before\""...)
 	if v.Turn != nil {
@@ -5800,12 +5694,10 @@ func bExecutionEventModel(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventModel
 	}
 }
 
-var sizeExecutionEventModel ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventModel) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventModel.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = ahpimpl.AppendString(append(b, ",\"provider\":"...), v.Provider)
@@ -5859,12 +5751,10 @@ func bExecutionEventAttempt(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventAtt
 	}
 }
 
-var sizeExecutionEventAttempt ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventAttempt) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventAttempt.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = ahpimpl.AppendNumber(append(b, ",\"number\":"...), v.Number)
@@ -5972,12 +5862,10 @@ func bExecutionEventModelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execut
 	}
 }
 
-var sizeExecutionEventModelResponseAfter ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventModelResponseAfter) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventModelResponseAfter.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"model.response.after\""...)
 	if v.Turn != nil {
@@ -6136,12 +6024,10 @@ func bExecutionEventExecutionExecuted(c *ahpimpl.Ctx, n ahpimpl.Node, v *Executi
 	}
 }
 
-var sizeExecutionEventExecutionExecuted ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventExecutionExecuted) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventExecutionExecuted.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"status\":\"executed\""...)
 	return append(b, '}')
@@ -6198,12 +6084,10 @@ func bExecutionEventExecutionSkippedSuppliedResult(c *ahpimpl.Ctx, n ahpimpl.Nod
 	}
 }
 
-var sizeExecutionEventExecutionSkippedSuppliedResult ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventExecutionSkippedSuppliedResult) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventExecutionSkippedSuppliedResult.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"status\":\"skipped\""...)
 	b = append(b, ",\"reason\":\"supplied_result\""...)
@@ -6267,12 +6151,10 @@ func bExecutionEventExecutionSkippedPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, v *Ex
 	}
 }
 
-var sizeExecutionEventExecutionSkippedPolicy ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventExecutionSkippedPolicy) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventExecutionSkippedPolicy.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"status\":\"skipped\""...)
 	b = append(b, ",\"reason\":\"policy\""...)
@@ -6339,12 +6221,10 @@ func bExecutionEventExecutionSkippedCancelled(c *ahpimpl.Ctx, n ahpimpl.Node, v 
 	}
 }
 
-var sizeExecutionEventExecutionSkippedCancelled ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventExecutionSkippedCancelled) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventExecutionSkippedCancelled.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"status\":\"skipped\""...)
 	b = append(b, ",\"reason\":\"cancelled\""...)
@@ -6411,12 +6291,10 @@ func bExecutionEventExecutionSkippedTimeout(c *ahpimpl.Ctx, n ahpimpl.Node, v *E
 	}
 }
 
-var sizeExecutionEventExecutionSkippedTimeout ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventExecutionSkippedTimeout) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventExecutionSkippedTimeout.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"status\":\"skipped\""...)
 	b = append(b, ",\"reason\":\"timeout\""...)
@@ -6483,12 +6361,10 @@ func bExecutionEventExecutionSkippedOther(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 	}
 }
 
-var sizeExecutionEventExecutionSkippedOther ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventExecutionSkippedOther) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventExecutionSkippedOther.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"status\":\"skipped\""...)
 	b = append(b, ",\"reason\":\"other\""...)
@@ -6615,12 +6491,10 @@ func bExecutionEventModelError(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEvent
 	}
 }
 
-var sizeExecutionEventModelError ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventModelError) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventModelError.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"model.error\""...)
 	if v.Turn != nil {
@@ -6757,12 +6631,10 @@ func bExecutionEventModelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Executi
 	}
 }
 
-var sizeExecutionEventModelSwitchBefore ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventModelSwitchBefore) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventModelSwitchBefore.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"model.switch.before\""...)
 	if v.Turn != nil {
@@ -6858,12 +6730,10 @@ func bExecutionEventModelSwitchBeforePricing(c *ahpimpl.Ctx, n ahpimpl.Node, v *
 	}
 }
 
-var sizeExecutionEventModelSwitchBeforePricing ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventModelSwitchBeforePricing) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventModelSwitchBeforePricing.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"currency\":"...), v.Currency)
 	if v.InputPerMillionTokens != nil {
@@ -6960,12 +6830,10 @@ func bExecutionEventModelSwitchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *Executio
 	}
 }
 
-var sizeExecutionEventModelSwitchAfter ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventModelSwitchAfter) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventModelSwitchAfter.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"model.switch.after\""...)
 	if v.Turn != nil {
@@ -7085,12 +6953,10 @@ func bExecutionEventToolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 	}
 }
 
-var sizeExecutionEventToolPermissionRequest ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventToolPermissionRequest) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventToolPermissionRequest.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"tool.permission.request\""...)
 	if v.Turn != nil {
@@ -7191,12 +7057,10 @@ func bToolCallMember(c *ahpimpl.Ctx, key string, n ahpimpl.Node, v *ToolCall) bo
 	return true
 }
 
-var sizeToolCall ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ToolCall) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeToolCall.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	start := len(b)
 	b = appendToolCallMembers(b, v)
@@ -7275,12 +7139,10 @@ func bExecutionEventTool(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventTool) 
 	}
 }
 
-var sizeExecutionEventTool ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventTool) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventTool.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"name\":"...), v.Name)
 	if v.Kind != nil {
@@ -7359,12 +7221,10 @@ func bExecutionEventMCP(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventMCP) {
 	}
 }
 
-var sizeExecutionEventMCP ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventMCP) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventMCP.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = v.Server.AppendJSON(append(b, "{\"server\":"...))
 	b = ahpimpl.AppendString(append(b, ",\"toolName\":"...), v.ToolName)
@@ -7420,12 +7280,10 @@ func bExecutionEventMCPServer(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventM
 	}
 }
 
-var sizeExecutionEventMCPServer ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventMCPServer) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventMCPServer.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	if v.Name != nil {
@@ -7500,12 +7358,10 @@ func bExecutionEventMCPConnectionVariant1(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 	}
 }
 
-var sizeExecutionEventMCPConnectionVariant1 ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventMCPConnectionVariant1) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventMCPConnectionVariant1.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"transport\":\"http\""...)
 	if v.URL != nil {
@@ -7575,12 +7431,10 @@ func bConnectionGap(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConnectionGap) {
 	}
 }
 
-var sizeConnectionGap ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ConnectionGap) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeConnectionGap.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"path\":"...), v.Path)
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
@@ -7640,12 +7494,10 @@ func bExecutionEventMCPConnectionVariant2(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 	}
 }
 
-var sizeExecutionEventMCPConnectionVariant2 ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventMCPConnectionVariant2) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventMCPConnectionVariant2.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"transport\":\"sse\""...)
 	if v.URL != nil {
@@ -7736,12 +7588,10 @@ func bExecutionEventMCPConnectionVariant3(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 	}
 }
 
-var sizeExecutionEventMCPConnectionVariant3 ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventMCPConnectionVariant3) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventMCPConnectionVariant3.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"transport\":\"stdio\""...)
 	if v.Command != nil {
@@ -7837,12 +7687,10 @@ func bExecutionEventMCPConnectionVariant4(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 	}
 }
 
-var sizeExecutionEventMCPConnectionVariant4 ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventMCPConnectionVariant4) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventMCPConnectionVariant4.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"transport\":"...), v.Transport)
 	if v.AddressForm != nil {
@@ -7957,12 +7805,10 @@ func bExecutionEventBatch(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventBatch
 	}
 }
 
-var sizeExecutionEventBatch ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventBatch) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventBatch.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = ahpimpl.AppendStrings(append(b, ",\"callIds\":"...), v.CallIDs)
@@ -8056,12 +7902,10 @@ func bExecutionEventToolPermissionResolved(c *ahpimpl.Ctx, n ahpimpl.Node, v *Ex
 	}
 }
 
-var sizeExecutionEventToolPermissionResolved ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventToolPermissionResolved) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventToolPermissionResolved.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"tool.permission.resolved\""...)
 	if v.Turn != nil {
@@ -8212,12 +8056,10 @@ func bExecutionEventToolProgress(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEve
 	}
 }
 
-var sizeExecutionEventToolProgress ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventToolProgress) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventToolProgress.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"tool.progress\""...)
 	if v.Turn != nil {
@@ -8332,12 +8174,10 @@ func bExecutionEventToolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionE
 	}
 }
 
-var sizeExecutionEventToolBatchAfter ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventToolBatchAfter) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventToolBatchAfter.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"tool.batch.after\""...)
 	if v.Turn != nil {
@@ -8431,12 +8271,10 @@ func bExecutionEventToolBatchAfterCall(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execut
 	}
 }
 
-var sizeExecutionEventToolBatchAfterCall ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventToolBatchAfterCall) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventToolBatchAfterCall.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = v.Call.AppendJSON(append(b, "{\"call\":"...))
 	b = v.Tool.AppendJSON(append(b, ",\"tool\":"...))
@@ -8561,12 +8399,10 @@ func bExecutionEventContextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exec
 	}
 }
 
-var sizeExecutionEventContextCompactBefore ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventContextCompactBefore) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventContextCompactBefore.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"context.compact.before\""...)
 	if v.Turn != nil {
@@ -8670,12 +8506,10 @@ func bExecutionEventTokencounts(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEven
 	}
 }
 
-var sizeExecutionEventTokencounts ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventTokencounts) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventTokencounts.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -8780,12 +8614,10 @@ func bExecutionEventContextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execu
 	}
 }
 
-var sizeExecutionEventContextCompactAfter ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventContextCompactAfter) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventContextCompactAfter.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"context.compact.after\""...)
 	if v.Turn != nil {
@@ -8865,12 +8697,10 @@ func bExecutionEventContextCompactAfterRemovedItem(c *ahpimpl.Ctx, n ahpimpl.Nod
 	}
 }
 
-var sizeExecutionEventContextCompactAfterRemovedItem ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventContextCompactAfterRemovedItem) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventContextCompactAfterRemovedItem.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	return append(b, '}')
@@ -8936,12 +8766,10 @@ func bTaskWorkspaceEventTaskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Task
 	}
 }
 
-var sizeTaskWorkspaceEventTaskChangeBefore ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TaskWorkspaceEventTaskChangeBefore) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeTaskWorkspaceEventTaskChangeBefore.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"task.change.before\""...)
 	b = v.Task.AppendJSON(append(b, ",\"task\":"...))
@@ -9028,12 +8856,10 @@ func bTaskChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskChange) {
 	}
 }
 
-var sizeTaskChange ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TaskChange) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeTaskChange.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = ahpimpl.AppendString(append(b, ",\"operation\":"...), string(v.Operation))
@@ -9122,12 +8948,10 @@ func bTaskWorkspaceEventTaskChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskW
 	}
 }
 
-var sizeTaskWorkspaceEventTaskChangeAfter ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TaskWorkspaceEventTaskChangeAfter) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeTaskWorkspaceEventTaskChangeAfter.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"task.change.after\""...)
 	b = v.Task.AppendJSON(append(b, ",\"task\":"...))
@@ -9209,12 +9033,10 @@ func bUserAttentionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserAttentionEvent) 
 	}
 }
 
-var sizeUserAttentionEvent ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserAttentionEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeUserAttentionEvent.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	start := len(b)
 	b = appendEnvelopeMembers(b, &v.Envelope)
@@ -9287,12 +9109,10 @@ func bInteractionEventUserAttention(c *ahpimpl.Ctx, n ahpimpl.Node, v *Interacti
 	}
 }
 
-var sizeInteractionEventUserAttention ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserAttention) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeInteractionEventUserAttention.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"user.attention\""...)
 	b = v.Attention.AppendJSON(append(b, ",\"attention\":"...))
@@ -9352,12 +9172,10 @@ func bInteractionEventUserAttentionAttention(c *ahpimpl.Ctx, n ahpimpl.Node, v *
 	}
 }
 
-var sizeInteractionEventUserAttentionAttention ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserAttentionAttention) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeInteractionEventUserAttentionAttention.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"kind\":"...), v.Kind)
 	b = appendListTextPart(append(b, ",\"message\":"...), v.Message)
@@ -9412,12 +9230,10 @@ func bUserAttentionEventAttention(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserAttenti
 	}
 }
 
-var sizeUserAttentionEventAttention ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserAttentionEventAttention) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeUserAttentionEventAttention.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"kind\":"...), v.Kind)
 	b = appendListTextPart(append(b, ",\"message\":"...), v.Message)
@@ -9481,12 +9297,10 @@ func bUserElicitationRequestEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserElicita
 	}
 }
 
-var sizeUserElicitationRequestEvent ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserElicitationRequestEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeUserElicitationRequestEvent.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	start := len(b)
 	b = appendEnvelopeMembers(b, &v.Envelope)
@@ -9561,12 +9375,10 @@ func bInteractionEventUserElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *
 	}
 }
 
-var sizeInteractionEventUserElicitationRequest ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserElicitationRequest) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeInteractionEventUserElicitationRequest.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"user.elicitation.request\""...)
 	b = v.Elicitation.AppendJSON(append(b, ",\"elicitation\":"...))
@@ -9632,12 +9444,10 @@ func bInteractionEventUserElicitationRequestElicitation(c *ahpimpl.Ctx, n ahpimp
 	}
 }
 
-var sizeInteractionEventUserElicitationRequestElicitation ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserElicitationRequestElicitation) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeInteractionEventUserElicitationRequestElicitation.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"server\":"...), v.Server)
 	b = ahpimpl.AppendString(append(b, ",\"mode\":"...), string(v.Mode))
@@ -9715,12 +9525,10 @@ func bUserElicitationRequestEventElicitation(c *ahpimpl.Ctx, n ahpimpl.Node, v *
 	}
 }
 
-var sizeUserElicitationRequestEventElicitation ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserElicitationRequestEventElicitation) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeUserElicitationRequestEventElicitation.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"server\":"...), v.Server)
 	b = ahpimpl.AppendString(append(b, ",\"mode\":"...), string(v.Mode))
@@ -9794,12 +9602,10 @@ func bUserElicitationResultEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserElicitat
 	}
 }
 
-var sizeUserElicitationResultEvent ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserElicitationResultEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeUserElicitationResultEvent.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	start := len(b)
 	b = appendEnvelopeMembers(b, &v.Envelope)
@@ -9874,12 +9680,10 @@ func bInteractionEventUserElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *I
 	}
 }
 
-var sizeInteractionEventUserElicitationResult ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserElicitationResult) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeInteractionEventUserElicitationResult.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"user.elicitation.result\""...)
 	b = v.Elicitation.AppendJSON(append(b, ",\"elicitation\":"...))
@@ -9948,12 +9752,10 @@ func bInteractionEventUserElicitationResultElicitation(c *ahpimpl.Ctx, n ahpimpl
 	}
 }
 
-var sizeInteractionEventUserElicitationResultElicitation ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserElicitationResultElicitation) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeInteractionEventUserElicitationResultElicitation.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"server\":"...), v.Server)
 	b = ahpimpl.AppendString(append(b, ",\"mode\":"...), string(v.Mode))
@@ -10036,12 +9838,10 @@ func bUserElicitationResultEventElicitation(c *ahpimpl.Ctx, n ahpimpl.Node, v *U
 	}
 }
 
-var sizeUserElicitationResultEventElicitation ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserElicitationResultEventElicitation) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeUserElicitationResultEventElicitation.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"server\":"...), v.Server)
 	b = ahpimpl.AppendString(append(b, ",\"mode\":"...), string(v.Mode))
@@ -10128,12 +9928,10 @@ func bUserMessageInboundEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMessageInbo
 	}
 }
 
-var sizeUserMessageInboundEvent ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserMessageInboundEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeUserMessageInboundEvent.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	start := len(b)
 	b = appendEnvelopeMembers(b, &v.Envelope)
@@ -10206,12 +10004,10 @@ func bInteractionEventUserMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, v *Inte
 	}
 }
 
-var sizeInteractionEventUserMessageInbound ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserMessageInbound) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeInteractionEventUserMessageInbound.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"user.message.inbound\""...)
 	b = v.Message.AppendJSON(append(b, ",\"message\":"...))
@@ -10273,12 +10069,10 @@ func bInteractionEventUserMessageInboundMessage(c *ahpimpl.Ctx, n ahpimpl.Node, 
 	}
 }
 
-var sizeInteractionEventUserMessageInboundMessage ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserMessageInboundMessage) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeInteractionEventUserMessageInboundMessage.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"channel\":"...), v.Channel)
 	b = ahpimpl.AppendString(append(b, ",\"sender\":"...), v.Sender)
@@ -10332,12 +10126,10 @@ func bUserMessageInboundEventMessage(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMess
 	}
 }
 
-var sizeUserMessageInboundEventMessage ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserMessageInboundEventMessage) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeUserMessageInboundEventMessage.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"channel\":"...), v.Channel)
 	b = ahpimpl.AppendString(append(b, ",\"sender\":"...), v.Sender)
@@ -10400,12 +10192,10 @@ func bUserMessageOutboundEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMessageOut
 	}
 }
 
-var sizeUserMessageOutboundEvent ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserMessageOutboundEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeUserMessageOutboundEvent.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	start := len(b)
 	b = appendEnvelopeMembers(b, &v.Envelope)
@@ -10478,12 +10268,10 @@ func bInteractionEventUserMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, v *Int
 	}
 }
 
-var sizeInteractionEventUserMessageOutbound ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserMessageOutbound) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeInteractionEventUserMessageOutbound.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"user.message.outbound\""...)
 	b = v.Message.AppendJSON(append(b, ",\"message\":"...))
@@ -10541,12 +10329,10 @@ func bInteractionEventUserMessageOutboundMessage(c *ahpimpl.Ctx, n ahpimpl.Node,
 	}
 }
 
-var sizeInteractionEventUserMessageOutboundMessage ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserMessageOutboundMessage) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeInteractionEventUserMessageOutboundMessage.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"channel\":"...), v.Channel)
 	b = appendListCanonicalMessage(append(b, ",\"messages\":"...), v.Messages)
@@ -10595,12 +10381,10 @@ func bUserMessageOutboundEventMessage(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMes
 	}
 }
 
-var sizeUserMessageOutboundEventMessage ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserMessageOutboundEventMessage) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeUserMessageOutboundEventMessage.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"channel\":"...), v.Channel)
 	b = appendListCanonicalMessage(append(b, ",\"messages\":"...), v.Messages)
@@ -10669,12 +10453,10 @@ func bTaskWorkspaceEventWorkspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v 
 	}
 }
 
-var sizeTaskWorkspaceEventWorkspaceChangeBefore ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeTaskWorkspaceEventWorkspaceChangeBefore.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"workspace.change.before\""...)
 	b = v.Workspace.AppendJSON(append(b, ",\"workspace\":"...))
@@ -10752,12 +10534,10 @@ func bWorkspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *WorkspaceChange) {
 	}
 }
 
-var sizeWorkspaceChange ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *WorkspaceChange) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeWorkspaceChange.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"kind\":"...), string(v.Kind))
 	b = v.Change.AppendJSON(append(b, ",\"change\":"...))
@@ -10827,12 +10607,10 @@ func bWorkspaceState(c *ahpimpl.Ctx, n ahpimpl.Node, v *WorkspaceState) {
 	}
 }
 
-var sizeWorkspaceState ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *WorkspaceState) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeWorkspaceState.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -10904,12 +10682,10 @@ func bTaskWorkspaceEventWorkspaceChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *
 	}
 }
 
-var sizeTaskWorkspaceEventWorkspaceChangeAfter ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeTaskWorkspaceEventWorkspaceChangeAfter.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"workspace.change.after\""...)
 	b = v.Workspace.AppendJSON(append(b, ",\"workspace\":"...))
@@ -10993,12 +10769,10 @@ func bTaskWorkspaceEventFileChanged(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskWorks
 	}
 }
 
-var sizeTaskWorkspaceEventFileChanged ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TaskWorkspaceEventFileChanged) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeTaskWorkspaceEventFileChanged.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"file.changed\""...)
 	b = appendListChangedFile(append(b, ",\"changes\":"...), v.Changes)
@@ -11075,12 +10849,10 @@ func bChangedFile(c *ahpimpl.Ctx, n ahpimpl.Node, v *ChangedFile) {
 	}
 }
 
-var sizeChangedFile ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ChangedFile) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeChangedFile.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"path\":"...), v.Path)
 	b = ahpimpl.AppendString(append(b, ",\"operation\":"...), string(v.Operation))
@@ -11292,12 +11064,10 @@ func bHookFailureEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *HookFailureEvent) {
 	}
 }
 
-var sizeHookFailureEvent ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *HookFailureEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeHookFailureEvent.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -11398,12 +11168,10 @@ func bInteractionEventHookFailure(c *ahpimpl.Ctx, n ahpimpl.Node, v *Interaction
 	}
 }
 
-var sizeInteractionEventHookFailure ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventHookFailure) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeInteractionEventHookFailure.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"hook.failure\""...)
 	b = v.Failure.AppendJSON(append(b, ",\"failure\":"...))
@@ -11466,12 +11234,10 @@ func bInteractionEventHookFailureFailure(c *ahpimpl.Ctx, n ahpimpl.Node, v *Inte
 	}
 }
 
-var sizeInteractionEventHookFailureFailure ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventHookFailureFailure) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeInteractionEventHookFailureFailure.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"backendId\":"...), v.BackendID)
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
@@ -11539,12 +11305,10 @@ func bHookFailureEventFailure(c *ahpimpl.Ctx, n ahpimpl.Node, v *HookFailureEven
 	}
 }
 
-var sizeHookFailureEventFailure ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *HookFailureEventFailure) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeHookFailureEventFailure.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"backendId\":"...), v.BackendID)
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
@@ -11693,12 +11457,10 @@ func bJSONRPCErrorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCErrorRespon
 	}
 }
 
-var sizeJSONRPCErrorResponse ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *JSONRPCErrorResponse) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeJSONRPCErrorResponse.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -11765,12 +11527,10 @@ func bJSONRPCErrorResponseError(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCErrorR
 	}
 }
 
-var sizeJSONRPCErrorResponseError ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *JSONRPCErrorResponseError) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeJSONRPCErrorResponseError.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendNumber(append(b, "{\"code\":"...), v.Code)
 	b = ahpimpl.AppendString(append(b, ",\"message\":"...), v.Message)
@@ -11863,12 +11623,10 @@ func bJSONRPCNotification(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCNotification
 	}
 }
 
-var sizeJSONRPCNotification ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *JSONRPCNotification) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeJSONRPCNotification.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = ahpimpl.AppendString(append(b, ",\"method\":"...), v.Method)
@@ -12000,12 +11758,10 @@ func bContentSelection(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentSelection) {
 	}
 }
 
-var sizeContentSelection ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ContentSelection) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeContentSelection.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"default\":"...), string(v.Default))
 	if v.Text != nil {
@@ -12096,12 +11852,10 @@ func bContentUploadReceipt(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentUploadRecei
 	}
 }
 
-var sizeContentUploadReceipt ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ContentUploadReceipt) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeContentUploadReceipt.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"ref\":"...), v.Ref)
 	b = ahpimpl.AppendNumber(append(b, ",\"size\":"...), v.Size)
@@ -12166,12 +11920,10 @@ func bContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentUpload) {
 	}
 }
 
-var sizeContentUpload ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ContentUpload) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeContentUpload.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"endpoint\":"...), v.Endpoint)
 	if v.Auth != nil {
@@ -12284,12 +12036,10 @@ func bAuthenticationBearer(c *ahpimpl.Ctx, n ahpimpl.Node, v *AuthenticationBear
 	}
 }
 
-var sizeAuthenticationBearer ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *AuthenticationBearer) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeAuthenticationBearer.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"bearer\""...)
 	if v.TokenEnv != nil {
@@ -12378,12 +12128,10 @@ func bAuthenticationOAuth(c *ahpimpl.Ctx, n ahpimpl.Node, v *AuthenticationOAuth
 	}
 }
 
-var sizeAuthenticationOAuth ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *AuthenticationOAuth) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeAuthenticationOAuth.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"oauth\""...)
 	b = ahpimpl.AppendString(append(b, ",\"resource\":"...), v.Resource)
@@ -12479,12 +12227,10 @@ func bDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *DenyEffect) {
 	}
 }
 
-var sizeDenyEffect ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *DenyEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeDenyEffect.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"deny\""...)
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
@@ -12617,12 +12363,10 @@ func bAllowEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *AllowEffect) {
 	}
 }
 
-var sizeAllowEffect ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *AllowEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeAllowEffect.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"allow\""...)
 	return append(b, '}')
@@ -12673,12 +12417,10 @@ func bAskEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *AskEffect) {
 	}
 }
 
-var sizeAskEffect ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *AskEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeAskEffect.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"ask\""...)
 	return append(b, '}')
@@ -12747,12 +12489,10 @@ func bModifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *ModifyEffect) {
 	}
 }
 
-var sizeModifyEffect ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ModifyEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeModifyEffect.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"modify\""...)
 	b = ahpimpl.AppendString(append(b, ",\"target\":"...), string(v.Target))
@@ -12851,12 +12591,10 @@ func bMessageEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *MessageEffect) {
 	}
 }
 
-var sizeMessageEffect ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MessageEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeMessageEffect.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"message\""...)
 	b = ahpimpl.AppendString(append(b, ",\"text\":"...), v.Text)
@@ -12913,12 +12651,10 @@ func bReturnEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *ReturnEffect) {
 	}
 }
 
-var sizeReturnEffect ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ReturnEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeReturnEffect.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"return\""...)
 	b = ahpimpl.AppendValue(append(b, ",\"value\":"...), v.Value)
@@ -12977,12 +12713,10 @@ func bFlowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *FlowStopEffect) {
 	}
 }
 
-var sizeFlowStopEffect ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *FlowStopEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeFlowStopEffect.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"flow\""...)
 	b = append(b, ",\"operation\":\"stop\""...)
@@ -13044,12 +12778,10 @@ func bFlowContinueEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *FlowContinueEffect) 
 	}
 }
 
-var sizeFlowContinueEffect ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *FlowContinueEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeFlowContinueEffect.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"flow\""...)
 	b = append(b, ",\"operation\":\"continue\""...)
@@ -13115,12 +12847,10 @@ func bInjectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *InjectEffect) {
 	}
 }
 
-var sizeInjectEffect ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InjectEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeInjectEffect.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"inject\""...)
 	b = append(b, ",\"target\":\"context\""...)
@@ -13397,12 +13127,10 @@ func bToolBeforeEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolBeforeEvent) {
 	}
 }
 
-var sizeToolBeforeEvent ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ToolBeforeEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeToolBeforeEvent.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"tool.before\""...)
 	b = appendEnvelopeMembers(b, &v.Envelope)
@@ -13515,12 +13243,10 @@ func bToolAfterEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolAfterEvent) {
 	}
 }
 
-var sizeToolAfterEvent ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ToolAfterEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeToolAfterEvent.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"tool.after\""...)
 	if v.Turn != nil {
@@ -13624,12 +13350,10 @@ func bExecutionEventFilechange(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEvent
 	}
 }
 
-var sizeExecutionEventFilechange ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventFilechange) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventFilechange.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"path\":"...), v.Path)
 	b = ahpimpl.AppendString(append(b, ",\"change\":"...), string(v.Change))
@@ -13864,12 +13588,10 @@ func bSessionStartEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionStartEvent) {
 	}
 }
 
-var sizeSessionStartEvent ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *SessionStartEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeSessionStartEvent.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"session.start\""...)
 	if v.Turn != nil {
@@ -13979,12 +13701,10 @@ func bSessionStartEventHarness(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionStartEv
 	}
 }
 
-var sizeSessionStartEventHarness ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *SessionStartEventHarness) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeSessionStartEventHarness.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"name\":"...), v.Name)
 	b = ahpimpl.AppendString(append(b, ",\"version\":"...), v.Version)
@@ -14173,12 +13893,10 @@ func bSessionEndEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionEndEvent) {
 	}
 }
 
-var sizeSessionEndEvent ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *SessionEndEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeSessionEndEvent.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"session.end\""...)
 	b = ahpimpl.AppendString(append(b, ",\"outcome\":"...), string(v.Outcome))
@@ -14478,12 +14196,10 @@ func bInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptDenyResp
 	}
 }
 
-var sizeInterceptDenyResponse ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptDenyResponse) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeInterceptDenyResponse.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -14546,12 +14262,10 @@ func bInterceptDenyResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptDe
 	}
 }
 
-var sizeInterceptDenyResponseResult ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeInterceptDenyResponseResult.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	b = appendListDenyEffect(append(b, ",\"effects\":"...), v.Effects)
@@ -14615,12 +14329,10 @@ func bInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptNoEf
 	}
 }
 
-var sizeInterceptNoEffectResponse ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptNoEffectResponse) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeInterceptNoEffectResponse.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -14683,12 +14395,10 @@ func bInterceptNoEffectResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *Interce
 	}
 }
 
-var sizeInterceptNoEffectResponseResult ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeInterceptNoEffectResponseResult.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	b = appendList_value(append(b, ",\"effects\":"...), v.Effects)
@@ -14759,12 +14469,10 @@ func bInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRequest) {
 	}
 }
 
-var sizeInterceptRequest ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptRequest) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeInterceptRequest.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -14840,12 +14548,10 @@ func bInterceptRequestParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRequest
 	}
 }
 
-var sizeInterceptRequestParams ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeInterceptRequestParams.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	b = append(b, ",\"event\":"...)
@@ -14933,12 +14639,10 @@ func bInterceptRequestParamsState(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRe
 	}
 }
 
-var sizeInterceptRequestParamsState ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptRequestParamsState) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeInterceptRequestParamsState.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"permission\":"...), string(v.Permission))
 	b = v.Candidate.AppendJSON(append(b, ",\"candidate\":"...))
@@ -15069,12 +14773,10 @@ func bInterceptRequestParamsStateCandidateObject(c *ahpimpl.Ctx, n ahpimpl.Node,
 	}
 }
 
-var sizeInterceptRequestParamsStateCandidateObject ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptRequestParamsStateCandidateObject) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeInterceptRequestParamsStateCandidateObject.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendValue(append(b, "{\"value\":"...), v.Value)
 	if v.Provenance != nil {
@@ -15147,12 +14849,10 @@ func bInterceptResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptResponse) {
 	}
 }
 
-var sizeInterceptResponse ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptResponse) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeInterceptResponse.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -15215,12 +14915,10 @@ func bInterceptResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRespon
 	}
 }
 
-var sizeInterceptResponseResult ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptResponseResult) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeInterceptResponseResult.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	b = appendListEffect(append(b, ",\"effects\":"...), v.Effects)
@@ -15373,12 +15071,10 @@ func bMCPElicitationBooleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitat
 	}
 }
 
-var sizeMCPElicitationBooleanSchema ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationBooleanSchema) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeMCPElicitationBooleanSchema.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"boolean\""...)
 	if v.Title != nil {
@@ -15490,12 +15186,10 @@ func bMCPElicitationElicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *M
 	}
 }
 
-var sizeMCPElicitationElicitRequestFormParams ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationElicitRequestFormParams) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeMCPElicitationElicitRequestFormParams.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -15558,12 +15252,10 @@ func bRequestMeta(c *ahpimpl.Ctx, n ahpimpl.Node, v *RequestMeta) {
 	}
 }
 
-var sizeRequestMeta ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *RequestMeta) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeRequestMeta.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -15678,12 +15370,10 @@ func bMCPElicitationElicitRequestFormParamsRequestedSchema(c *ahpimpl.Ctx, n ahp
 	}
 }
 
-var sizeMCPElicitationElicitRequestFormParamsRequestedSchema ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeMCPElicitationElicitRequestFormParamsRequestedSchema.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -15887,12 +15577,10 @@ func bMCPElicitationStringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitati
 	}
 }
 
-var sizeMCPElicitationStringSchema ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationStringSchema) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeMCPElicitationStringSchema.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"string\""...)
 	if v.Title != nil {
@@ -16034,12 +15722,10 @@ func bMCPElicitationNumberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitati
 	}
 }
 
-var sizeMCPElicitationNumberSchema ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationNumberSchema) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeMCPElicitationNumberSchema.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"type\":"...), string(v.Type))
 	if v.Title != nil {
@@ -16155,12 +15841,10 @@ func bMCPElicitationUntitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 	}
 }
 
-var sizeMCPElicitationUntitledSingleSelectEnumSchema ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationUntitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeMCPElicitationUntitledSingleSelectEnumSchema.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"string\""...)
 	if v.Title != nil {
@@ -16268,12 +15952,10 @@ func bMCPElicitationTitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 	}
 }
 
-var sizeMCPElicitationTitledSingleSelectEnumSchema ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationTitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeMCPElicitationTitledSingleSelectEnumSchema.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"string\""...)
 	if v.Title != nil {
@@ -16341,12 +16023,10 @@ func bLabelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, v *LabelledOption) {
 	}
 }
 
-var sizeLabelledOption ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *LabelledOption) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeLabelledOption.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"const\":"...), v.Const)
 	b = ahpimpl.AppendString(append(b, ",\"title\":"...), v.Title)
@@ -16449,12 +16129,10 @@ func bMCPElicitationUntitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 	}
 }
 
-var sizeMCPElicitationUntitledMultiSelectEnumSchema ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationUntitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeMCPElicitationUntitledMultiSelectEnumSchema.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"array\""...)
 	if v.Title != nil {
@@ -16523,12 +16201,10 @@ func bMCPElicitationUntitledMultiSelectEnumSchemaItems(c *ahpimpl.Ctx, n ahpimpl
 	}
 }
 
-var sizeMCPElicitationUntitledMultiSelectEnumSchemaItems ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeMCPElicitationUntitledMultiSelectEnumSchemaItems.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"string\""...)
 	b = ahpimpl.AppendStrings(append(b, ",\"enum\":"...), v.Enum)
@@ -16640,12 +16316,10 @@ func bMCPElicitationTitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, 
 	}
 }
 
-var sizeMCPElicitationTitledMultiSelectEnumSchema ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationTitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeMCPElicitationTitledMultiSelectEnumSchema.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"array\""...)
 	if v.Title != nil {
@@ -16713,12 +16387,10 @@ func bMCPElicitationTitledMultiSelectEnumSchemaItems(c *ahpimpl.Ctx, n ahpimpl.N
 	}
 }
 
-var sizeMCPElicitationTitledMultiSelectEnumSchemaItems ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeMCPElicitationTitledMultiSelectEnumSchemaItems.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = appendListLabelledOption(append(b, "{\"anyOf\":"...), v.AnyOf)
 	return append(b, '}')
@@ -16814,12 +16486,10 @@ func bMCPElicitationLegacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MC
 	}
 }
 
-var sizeMCPElicitationLegacyTitledEnumSchema ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationLegacyTitledEnumSchema) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeMCPElicitationLegacyTitledEnumSchema.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"string\""...)
 	if v.Title != nil {
@@ -16891,12 +16561,10 @@ func bMCPElicitationTaskMetadata(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitati
 	}
 }
 
-var sizeMCPElicitationTaskMetadata ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationTaskMetadata) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeMCPElicitationTaskMetadata.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -17038,12 +16706,10 @@ func bMCPElicitationElicitRequestURLParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *MC
 	}
 }
 
-var sizeMCPElicitationElicitRequestURLParams ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationElicitRequestURLParams) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeMCPElicitationElicitRequestURLParams.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -17129,12 +16795,10 @@ func bMCPElicitationElicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitati
 	}
 }
 
-var sizeMCPElicitationElicitResult ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationElicitResult) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeMCPElicitationElicitResult.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -17290,12 +16954,10 @@ func bObserveNotification(c *ahpimpl.Ctx, n ahpimpl.Node, v *ObserveNotification
 	}
 }
 
-var sizeObserveNotification ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ObserveNotification) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeObserveNotification.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = append(b, ",\"method\":\"hooks/observe\""...)
@@ -17351,12 +17013,10 @@ func bObserveNotificationParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *ObserveNotifi
 	}
 }
 
-var sizeObserveNotificationParams ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ObserveNotificationParams) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeObserveNotificationParams.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	b = append(b, ",\"event\":"...)
@@ -17416,12 +17076,10 @@ func bRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, v *Registration) {
 	}
 }
 
-var sizeRegistration ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Registration) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeRegistration.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	b = appendListBackend(append(b, ",\"hooks\":"...), v.Hooks)
@@ -17487,12 +17145,10 @@ func bBackend(c *ahpimpl.Ctx, n ahpimpl.Node, v *Backend) {
 	}
 }
 
-var sizeBackend ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Backend) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeBackend.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"transport\":"...)
@@ -17577,12 +17233,10 @@ func bStdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, v *StdioTransport) {
 	}
 }
 
-var sizeStdioTransport ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *StdioTransport) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeStdioTransport.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"stdio\""...)
 	b = ahpimpl.AppendString(append(b, ",\"command\":"...), v.Command)
@@ -17668,12 +17322,10 @@ func bHTTPTransport(c *ahpimpl.Ctx, n ahpimpl.Node, v *HTTPTransport) {
 	}
 }
 
-var sizeHTTPTransport ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *HTTPTransport) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeHTTPTransport.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, "{\"type\":\"http\""...)
 	b = ahpimpl.AppendString(append(b, ",\"url\":"...), v.URL)
@@ -17870,12 +17522,10 @@ func bInterceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptSubscrip
 	}
 }
 
-var sizeInterceptSubscription ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeInterceptSubscription.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendStrings(append(b, "{\"events\":"...), v.Events)
 	b = append(b, ",\"mode\":\"intercept\""...)
@@ -17968,12 +17618,10 @@ func bFilters(c *ahpimpl.Ctx, n ahpimpl.Node, v *Filters) {
 	}
 }
 
-var sizeFilters ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Filters) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeFilters.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -18135,12 +17783,10 @@ func bObserveSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, v *ObserveSubscription
 	}
 }
 
-var sizeObserveSubscription ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeObserveSubscription.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendStrings(append(b, "{\"events\":"...), v.Events)
 	b = append(b, ",\"mode\":\"observe\""...)
@@ -18290,12 +17936,10 @@ func bRegistrationContentreceiver(c *ahpimpl.Ctx, n ahpimpl.Node, v *Registratio
 	}
 }
 
-var sizeRegistrationContentreceiver ahpimpl.SizeHint
-
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *RegistrationContentreceiver) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeRegistrationContentreceiver.Start(b, v)
+		return ahpimpl.AppendNullOrNew(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"url\":"...), v.URL)
 	if v.Authentication != nil {

@@ -198,10 +198,7 @@ func (t *Types) nameDecls() {
 		case StructKind, UnionKind, KindUnionKind:
 			ty.BuildFunc = t.names.take(buildFuncName(ty.Name))
 		}
-		switch ty.Kind {
-		case StructKind:
-			ty.SizeHintVar = t.names.take(sizeHintName(ty.Name))
-		case UnionKind:
+		if ty.Kind == UnionKind {
 			ty.MarkerMethod = t.names.take(markerMethodName(ty.Name))
 		}
 	}
