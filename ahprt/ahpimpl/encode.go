@@ -104,20 +104,16 @@ func Marshal(v Appender, check CheckFunc) ([]byte, error) {
 // generated before GenVersion 8 calls both from its MarshalJSON.
 func GetBuffer() *[]byte { return bufPool.Get().(*[]byte) }
 
-// putBuffer hands buf back to the pool holding b, the encoding written
-// into it (which may have grown past it).
-func putBuffer(buf *[]byte, b []byte) {
-	if cap(b) <= 1<<20 { // do not pin huge buffers in the pool
-		*buf = b[:0]
-		bufPool.Put(buf)
-	}
-}
-
 // Finish ends a MarshalJSON: it validates the encoding b (written into the
 // pooled buffer buf) against check, and returns a copy of exactly its size,
 // so encoders neither regrow a fresh slice nor emit what the schema rejects.
 func Finish(buf *[]byte, b []byte, check CheckFunc) ([]byte, error) {
-	defer func() { putBuffer(buf, b) }()
+	defer func() {
+		if cap(b) <= 1<<20 { // do not pin huge buffers in the pool
+			*buf = b[:0]
+			bufPool.Put(buf)
+		}
+	}()
 	if check != nil {
 		if err := Validate(b, check); err != nil {
 			return nil, err
@@ -126,59 +122,44 @@ func Finish(buf *[]byte, b []byte, check CheckFunc) ([]byte, error) {
 	return append([]byte(nil), b...), nil
 }
 
-// Appender is what a generated struct's AppendJSON is.
-type Appender interface{ AppendJSON(b []byte) []byte }
-
-// AppendNullOrNew is the start of a generated struct's AppendJSON for the
-// two cases that do not encode into the caller's buffer, tested at once:
-//
-//	if v == nil || b == nil {
-//		return ahpimpl.AppendNullOrNew(b, v)
-//	}
-//
-// A nil receiver (b is not nil) appends null to b. AppendJSON(nil)
-// encodes into a pooled buffer and returns a copy of exactly the
-// encoding's size, as encoding/json's Marshal does, whatever the sizes of
-// the type's earlier encodings: sizing a fresh slice from them (SizeHint)
-// regrew it or overallocated when they varied, 5 632 bytes in 7
-// allocations for four intercept requests whose encodings take 2 400. A
-// nil receiver asked for AppendJSON(nil) comes back here with the pooled
-// buffer.
-func AppendNullOrNew(b []byte, v Appender) []byte {
-	if b != nil {
-		return append(b, "null"...)
-	}
-	buf := GetBuffer()
-	if *buf == nil {
-		// Never so from the pool; but a nil buffer would bring v's
-		// AppendJSON back here for ever.
-		*buf = make([]byte, 0, 1024)
-	}
-	b = v.AppendJSON((*buf)[:0])
-	out := append([]byte(nil), b...)
-	putBuffer(buf, b)
-	return out
-}
-
-// SizeHint remembers how large a type's encodings have been: what code
-// generated before GenVersion 17 sizes AppendJSON(nil) with (see
-// AppendNullOrNew).
+// SizeHint remembers how large a type's encodings have been, so that
+// AppendJSON(nil) allocates its result once instead of regrowing it.
 type SizeHint struct{ n atomic.Int64 }
 
 // Buffer returns an empty slice with room for a typical encoding.
 func (h *SizeHint) Buffer() []byte { return make([]byte, 0, max(64, h.n.Load())) }
 
+// Appender is what a generated struct's AppendJSON is.
+type Appender interface{ AppendJSON(b []byte) []byte }
+
 // Append encodes v into a new buffer sized by the hint and notes the size:
-// AppendJSON(nil) in code generated before GenVersion 16.
+// a generated AppendJSON(nil).
 func (h *SizeHint) Append(v Appender) []byte {
 	b := v.AppendJSON(h.Buffer())
 	h.Note(len(b))
 	return b
 }
 
-// Start is AppendNullOrNew for code generated at GenVersion 16, which
-// still declared a hint per type.
-func (h *SizeHint) Start(b []byte, v Appender) []byte { return AppendNullOrNew(b, v) }
+// Start is the start of a generated struct's AppendJSON, for the two
+// cases that are not encoding into the caller's buffer, in one test:
+//
+//	if v == nil || b == nil {
+//		return sizeT.Start(b, v)
+//	}
+//
+// A nil receiver (b is not nil) appends null to b; AppendJSON(nil) is
+// Append. AppendJSON(nil) on a nil receiver comes back through it, and
+// its null does not count as an encoding's size.
+func (h *SizeHint) Start(b []byte, v Appender) []byte {
+	if b != nil {
+		return append(b, "null"...)
+	}
+	b = v.AppendJSON(h.Buffer())
+	if string(b) != "null" {
+		h.Note(len(b))
+	}
+	return b
+}
 
 // Note records the size of an encoding: it follows growth at once and
 // shrinkage slowly.

@@ -40,10 +40,12 @@ func bCapabilitiesRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesRequest
 	}
 }
 
+var sizeCapabilitiesRequest ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CapabilitiesRequest) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeCapabilitiesRequest.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -114,10 +116,12 @@ func bJSONRPCRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCRequest) {
 	}
 }
 
+var sizeJSONRPCRequest ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *JSONRPCRequest) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeJSONRPCRequest.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -229,10 +233,12 @@ func bCapabilitiesRequestParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesR
 	}
 }
 
+var sizeCapabilitiesRequestParams ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CapabilitiesRequestParams) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeCapabilitiesRequestParams.Start(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	return append(b, '}')
@@ -294,10 +300,12 @@ func bCapabilitiesResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesRespon
 	}
 }
 
+var sizeCapabilitiesResponse ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CapabilitiesResponse) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeCapabilitiesResponse.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -363,10 +371,12 @@ func bJSONRPCSuccessResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCSuccessRe
 	}
 }
 
+var sizeJSONRPCSuccessResponse ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *JSONRPCSuccessResponse) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeJSONRPCSuccessResponse.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -487,10 +497,12 @@ func bCapabilitiesResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *Capabilities
 	}
 }
 
+var sizeCapabilitiesResponseResult ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CapabilitiesResponseResult) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeCapabilitiesResponseResult.Start(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	b = v.Manifest.AppendJSON(append(b, ",\"manifest\":"...))
@@ -578,10 +590,12 @@ func bStaticCapabilityManifest(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCapabili
 	}
 }
 
+var sizeStaticCapabilityManifest ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *StaticCapabilityManifest) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeStaticCapabilityManifest.Start(b, v)
 	}
 	b = appendListStaticCapabilityManifestEvent(append(b, "{\"events\":"...), v.Events)
 	b = appendListStaticCapabilityManifestGap(append(b, ",\"gaps\":"...), v.Gaps)
@@ -646,10 +660,12 @@ func bStaticCapabilityManifestEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCap
 	}
 }
 
+var sizeStaticCapabilityManifestEvent ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *StaticCapabilityManifestEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeStaticCapabilityManifestEvent.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"event\":"...), string(v.Event))
 	b = ahpimpl.AppendStrings(append(b, ",\"modes\":"...), v.Modes)
@@ -783,10 +799,12 @@ func bCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, v *Capabilities) {
 	}
 }
 
+var sizeCapabilities ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Capabilities) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeCapabilities.Start(b, v)
 	}
 	b = ahpimpl.AppendStrings(append(b, "{\"effects\":"...), v.Effects)
 	if v.Modify != nil {
@@ -887,10 +905,12 @@ func bCapabilitiesModify(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesModify) 
 	}
 }
 
+var sizeCapabilitiesModify ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CapabilitiesModify) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeCapabilitiesModify.Start(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -970,10 +990,12 @@ func bModifyOperations(c *ahpimpl.Ctx, n ahpimpl.Node, v *ModifyOperations) {
 	}
 }
 
+var sizeModifyOperations ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ModifyOperations) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeModifyOperations.Start(b, v)
 	}
 	b = ahpimpl.AppendBool(append(b, "{\"replace\":"...), v.Replace)
 	b = ahpimpl.AppendBool(append(b, ",\"merge\":"...), v.Merge)
@@ -1049,10 +1071,12 @@ func bCapabilitiesFlow(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesFlow) {
 	}
 }
 
+var sizeCapabilitiesFlow ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CapabilitiesFlow) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeCapabilitiesFlow.Start(b, v)
 	}
 	b = ahpimpl.AppendStrings(append(b, "{\"operations\":"...), v.Operations)
 	if v.RemainingContinuations != nil {
@@ -1126,10 +1150,12 @@ func bCapabilitiesInject(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesInject) 
 	}
 }
 
+var sizeCapabilitiesInject ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CapabilitiesInject) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeCapabilitiesInject.Start(b, v)
 	}
 	b = v.Context.AppendJSON(append(b, "{\"context\":"...))
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
@@ -1177,10 +1203,12 @@ func bCapabilitiesInjectContext(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesI
 	}
 }
 
+var sizeCapabilitiesInjectContext ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CapabilitiesInjectContext) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeCapabilitiesInjectContext.Start(b, v)
 	}
 	b = append(b, "{\"append\":true"...)
 	b = ahpimpl.AppendStrings(append(b, ",\"deliverAt\":"...), v.DeliverAt)
@@ -1252,10 +1280,12 @@ func bCapabilitiesElicitation(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesEli
 	}
 }
 
+var sizeCapabilitiesElicitation ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CapabilitiesElicitation) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeCapabilitiesElicitation.Start(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -1312,10 +1342,12 @@ func bStaticCapabilityManifestGap(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCapab
 	}
 }
 
+var sizeStaticCapabilityManifestGap ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *StaticCapabilityManifestGap) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeStaticCapabilityManifestGap.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"path\":"...), v.Path)
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
@@ -1419,10 +1451,12 @@ func bStaticCapabilityManifestLimits(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCa
 	}
 }
 
+var sizeStaticCapabilityManifestLimits ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *StaticCapabilityManifestLimits) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeStaticCapabilityManifestLimits.Start(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -1486,10 +1520,12 @@ func bStaticCapabilityManifestManagedPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, v *S
 	}
 }
 
+var sizeStaticCapabilityManifestManagedPolicy ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *StaticCapabilityManifestManagedPolicy) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeStaticCapabilityManifestManagedPolicy.Start(b, v)
 	}
 	b = ahpimpl.AppendStrings(append(b, "{\"scopes\":"...), v.Scopes)
 	b = ahpimpl.AppendBool(append(b, ",\"disableable\":"...), v.Disableable)
@@ -1837,10 +1873,12 @@ func bConfigChangeBeforeEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChangeBef
 	}
 }
 
+var sizeConfigChangeBeforeEvent ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ConfigChangeBeforeEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeConfigChangeBeforeEvent.Start(b, v)
 	}
 	start := len(b)
 	b = appendEnvelopeMembers(b, &v.Envelope)
@@ -1939,10 +1977,12 @@ func bEnvelopeMember(c *ahpimpl.Ctx, key string, n ahpimpl.Node, v *Envelope) bo
 	return true
 }
 
+var sizeEnvelope ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Envelope) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeEnvelope.Start(b, v)
 	}
 	start := len(b)
 	b = appendEnvelopeMembers(b, v)
@@ -2127,10 +2167,12 @@ func bEventCoreMember(c *ahpimpl.Ctx, key string, n ahpimpl.Node, v *EventCore) 
 	return true
 }
 
+var sizeEventCore ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *EventCore) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeEventCore.Start(b, v)
 	}
 	start := len(b)
 	b = appendEventCoreMembers(b, v)
@@ -2239,10 +2281,12 @@ func bSession(c *ahpimpl.Ctx, n ahpimpl.Node, v *Session) {
 	}
 }
 
+var sizeSession ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Session) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeSession.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	if v.Cwd != nil {
@@ -2309,10 +2353,12 @@ func bSessionAgent(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionAgent) {
 	}
 }
 
+var sizeSessionAgent ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *SessionAgent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeSessionAgent.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	if v.Type != nil {
@@ -2365,10 +2411,12 @@ func bEventGap(c *ahpimpl.Ctx, n ahpimpl.Node, v *EventGap) {
 	}
 }
 
+var sizeEventGap ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *EventGap) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeEventGap.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"path\":"...), v.Path)
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
@@ -2436,10 +2484,12 @@ func bOpenIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, v *OpenIdentity) {
 	}
 }
 
+var sizeOpenIdentity ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *OpenIdentity) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeOpenIdentity.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	if v.Synthesized != nil {
@@ -2671,10 +2721,12 @@ func bTextBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextBodyPart) {
 	}
 }
 
+var sizeTextBodyPart ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TextBodyPart) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeTextBodyPart.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"text\""...)
@@ -2805,10 +2857,12 @@ func bTextGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextGapPart) {
 	}
 }
 
+var sizeTextGapPart ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TextGapPart) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeTextGapPart.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"text\""...)
@@ -2882,10 +2936,12 @@ func bContentItemGap(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentItemGap) {
 	}
 }
 
+var sizeContentItemGap ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ContentItemGap) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeContentItemGap.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"reason\":"...), v.Reason)
 	if v.Path != nil {
@@ -2996,10 +3052,12 @@ func bTextMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextMetadataPart) {
 	}
 }
 
+var sizeTextMetadataPart ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TextMetadataPart) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeTextMetadataPart.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"text\""...)
@@ -3125,10 +3183,12 @@ func bTextOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextOmittedPart) {
 	}
 }
 
+var sizeTextOmittedPart ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TextOmittedPart) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeTextOmittedPart.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"text\""...)
@@ -3334,10 +3394,12 @@ func bAttachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentBodyPart) 
 	}
 }
 
+var sizeAttachmentBodyPart ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *AttachmentBodyPart) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeAttachmentBodyPart.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"attachment\""...)
@@ -3408,10 +3470,12 @@ func bContentReference(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentReference) {
 	}
 }
 
+var sizeContentReference ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ContentReference) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeContentReference.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"ref\":"...), v.Ref)
 	return append(b, '}')
@@ -3530,10 +3594,12 @@ func bAttachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentGapPart) {
 	}
 }
 
+var sizeAttachmentGapPart ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *AttachmentGapPart) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeAttachmentGapPart.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"attachment\""...)
@@ -3674,10 +3740,12 @@ func bAttachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentMetada
 	}
 }
 
+var sizeAttachmentMetadataPart ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *AttachmentMetadataPart) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeAttachmentMetadataPart.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"attachment\""...)
@@ -3817,10 +3885,12 @@ func bAttachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentOmitted
 	}
 }
 
+var sizeAttachmentOmittedPart ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *AttachmentOmittedPart) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeAttachmentOmittedPart.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"kind\":\"attachment\""...)
@@ -3900,10 +3970,12 @@ func bInteractionEventConfigChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Inte
 	}
 }
 
+var sizeInteractionEventConfigChangeBefore ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventConfigChangeBefore) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInteractionEventConfigChangeBefore.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"config.change.before\""...)
 	b = v.Change.AppendJSON(append(b, ",\"change\":"...))
@@ -3975,10 +4047,12 @@ func bInteractionEventConfigChangeBeforeChange(c *ahpimpl.Ctx, n ahpimpl.Node, v
 	}
 }
 
+var sizeInteractionEventConfigChangeBeforeChange ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventConfigChangeBeforeChange) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInteractionEventConfigChangeBeforeChange.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"source\":"...), v.Source)
 	b = ahpimpl.AppendString(append(b, ",\"scope\":"...), v.Scope)
@@ -4046,10 +4120,12 @@ func bConfigChangeBeforeEventChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigCha
 	}
 }
 
+var sizeConfigChangeBeforeEventChange ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ConfigChangeBeforeEventChange) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeConfigChangeBeforeEventChange.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"source\":"...), v.Source)
 	b = ahpimpl.AppendString(append(b, ",\"scope\":"...), v.Scope)
@@ -4116,10 +4192,12 @@ func bConfigChangeAfterEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChangeAfte
 	}
 }
 
+var sizeConfigChangeAfterEvent ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ConfigChangeAfterEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeConfigChangeAfterEvent.Start(b, v)
 	}
 	start := len(b)
 	b = appendEnvelopeMembers(b, &v.Envelope)
@@ -4192,10 +4270,12 @@ func bInteractionEventConfigChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *Inter
 	}
 }
 
+var sizeInteractionEventConfigChangeAfter ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventConfigChangeAfter) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInteractionEventConfigChangeAfter.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"config.change.after\""...)
 	b = v.Change.AppendJSON(append(b, ",\"change\":"...))
@@ -4274,10 +4354,12 @@ func bInteractionEventConfigChangeAfterChange(c *ahpimpl.Ctx, n ahpimpl.Node, v 
 	}
 }
 
+var sizeInteractionEventConfigChangeAfterChange ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventConfigChangeAfterChange) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInteractionEventConfigChangeAfterChange.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"source\":"...), v.Source)
 	b = ahpimpl.AppendString(append(b, ",\"scope\":"...), v.Scope)
@@ -4355,10 +4437,12 @@ func bConfigChangeAfterEventChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChan
 	}
 }
 
+var sizeConfigChangeAfterEventChange ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ConfigChangeAfterEventChange) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeConfigChangeAfterEventChange.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"source\":"...), v.Source)
 	b = ahpimpl.AppendString(append(b, ",\"scope\":"...), v.Scope)
@@ -4451,10 +4535,12 @@ func bExecutionEventTurnStart(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventT
 	}
 }
 
+var sizeExecutionEventTurnStart ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventTurnStart) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventTurnStart.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"turn.start\""...)
 	b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
@@ -4524,10 +4610,12 @@ func bIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, v *Identity) {
 	}
 }
 
+var sizeIdentity ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Identity) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeIdentity.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	if v.Synthesized != nil {
@@ -4590,10 +4678,12 @@ func bCanonicalMessage(c *ahpimpl.Ctx, n ahpimpl.Node, v *CanonicalMessage) {
 	}
 }
 
+var sizeCanonicalMessage ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *CanonicalMessage) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeCanonicalMessage.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = ahpimpl.AppendString(append(b, ",\"role\":"...), string(v.Role))
@@ -4726,10 +4816,12 @@ func bExecutionEventTurnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Executio
 	}
 }
 
+var sizeExecutionEventTurnFinishBefore ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventTurnFinishBefore) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventTurnFinishBefore.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"turn.finish.before\""...)
 	b = appendEventCoreMembers(b, &v.EventCore)
@@ -4829,10 +4921,12 @@ func bTurnCompletion(c *ahpimpl.Ctx, n ahpimpl.Node, v *TurnCompletion) {
 	}
 }
 
+var sizeTurnCompletion ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TurnCompletion) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeTurnCompletion.Start(b, v)
 	}
 	b = v.Turn.AppendJSON(append(b, "{\"turn\":"...))
 	b = appendListCanonicalMessage(append(b, ",\"items\":"...), v.Items)
@@ -4957,10 +5051,12 @@ func bExecutionEventUsage(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventUsage
 	}
 }
 
+var sizeExecutionEventUsage ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventUsage) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventUsage.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"kind\":"...), string(v.Kind))
 	b = ahpimpl.AppendString(append(b, ",\"scope\":"...), string(v.Scope))
@@ -5088,10 +5184,12 @@ func bExecutionEventUsageCost(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventU
 	}
 }
 
+var sizeExecutionEventUsageCost ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventUsageCost) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventUsageCost.Start(b, v)
 	}
 	b = ahpimpl.AppendNumber(append(b, "{\"amount\":"...), v.Amount)
 	b = ahpimpl.AppendString(append(b, ",\"currency\":"...), v.Currency)
@@ -5227,10 +5325,12 @@ func bExecutionEventTurnEnd(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventTur
 	}
 }
 
+var sizeExecutionEventTurnEnd ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventTurnEnd) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventTurnEnd.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"turn.end\""...)
 	if v.Error != nil {
@@ -5324,10 +5424,12 @@ func bExecutionEventError(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventError
 	}
 }
 
+var sizeExecutionEventError ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventError) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventError.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"message\":"...), v.Message)
 	b = ahpimpl.AppendString(append(b, ",\"class\":"...), v.Class)
@@ -5497,10 +5599,12 @@ func bExecutionEventTurnProgress(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEve
 	}
 }
 
+var sizeExecutionEventTurnProgress ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventTurnProgress) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventTurnProgress.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"turn.progress\""...)
 	b = v.Turn.AppendJSON(append(b, ",\"turn\":"...))
@@ -5615,10 +5719,12 @@ func bExecutionEventModelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execut
 	}
 }
 
+var sizeExecutionEventModelRequestBefore ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventModelRequestBefore) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventModelRequestBefore.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"model.request.before\""...)
 	if v.Turn != nil {
@@ -5694,10 +5800,12 @@ func bExecutionEventModel(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventModel
 	}
 }
 
+var sizeExecutionEventModel ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventModel) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventModel.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = ahpimpl.AppendString(append(b, ",\"provider\":"...), v.Provider)
@@ -5751,10 +5859,12 @@ func bExecutionEventAttempt(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventAtt
 	}
 }
 
+var sizeExecutionEventAttempt ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventAttempt) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventAttempt.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = ahpimpl.AppendNumber(append(b, ",\"number\":"...), v.Number)
@@ -5862,10 +5972,12 @@ func bExecutionEventModelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execut
 	}
 }
 
+var sizeExecutionEventModelResponseAfter ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventModelResponseAfter) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventModelResponseAfter.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"model.response.after\""...)
 	if v.Turn != nil {
@@ -6024,10 +6136,12 @@ func bExecutionEventExecutionExecuted(c *ahpimpl.Ctx, n ahpimpl.Node, v *Executi
 	}
 }
 
+var sizeExecutionEventExecutionExecuted ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventExecutionExecuted) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventExecutionExecuted.Start(b, v)
 	}
 	b = append(b, "{\"status\":\"executed\""...)
 	return append(b, '}')
@@ -6084,10 +6198,12 @@ func bExecutionEventExecutionSkippedSuppliedResult(c *ahpimpl.Ctx, n ahpimpl.Nod
 	}
 }
 
+var sizeExecutionEventExecutionSkippedSuppliedResult ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventExecutionSkippedSuppliedResult) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventExecutionSkippedSuppliedResult.Start(b, v)
 	}
 	b = append(b, "{\"status\":\"skipped\""...)
 	b = append(b, ",\"reason\":\"supplied_result\""...)
@@ -6151,10 +6267,12 @@ func bExecutionEventExecutionSkippedPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, v *Ex
 	}
 }
 
+var sizeExecutionEventExecutionSkippedPolicy ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventExecutionSkippedPolicy) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventExecutionSkippedPolicy.Start(b, v)
 	}
 	b = append(b, "{\"status\":\"skipped\""...)
 	b = append(b, ",\"reason\":\"policy\""...)
@@ -6221,10 +6339,12 @@ func bExecutionEventExecutionSkippedCancelled(c *ahpimpl.Ctx, n ahpimpl.Node, v 
 	}
 }
 
+var sizeExecutionEventExecutionSkippedCancelled ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventExecutionSkippedCancelled) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventExecutionSkippedCancelled.Start(b, v)
 	}
 	b = append(b, "{\"status\":\"skipped\""...)
 	b = append(b, ",\"reason\":\"cancelled\""...)
@@ -6291,10 +6411,12 @@ func bExecutionEventExecutionSkippedTimeout(c *ahpimpl.Ctx, n ahpimpl.Node, v *E
 	}
 }
 
+var sizeExecutionEventExecutionSkippedTimeout ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventExecutionSkippedTimeout) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventExecutionSkippedTimeout.Start(b, v)
 	}
 	b = append(b, "{\"status\":\"skipped\""...)
 	b = append(b, ",\"reason\":\"timeout\""...)
@@ -6361,10 +6483,12 @@ func bExecutionEventExecutionSkippedOther(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 	}
 }
 
+var sizeExecutionEventExecutionSkippedOther ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventExecutionSkippedOther) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventExecutionSkippedOther.Start(b, v)
 	}
 	b = append(b, "{\"status\":\"skipped\""...)
 	b = append(b, ",\"reason\":\"other\""...)
@@ -6491,10 +6615,12 @@ func bExecutionEventModelError(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEvent
 	}
 }
 
+var sizeExecutionEventModelError ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventModelError) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventModelError.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"model.error\""...)
 	if v.Turn != nil {
@@ -6631,10 +6757,12 @@ func bExecutionEventModelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Executi
 	}
 }
 
+var sizeExecutionEventModelSwitchBefore ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventModelSwitchBefore) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventModelSwitchBefore.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"model.switch.before\""...)
 	if v.Turn != nil {
@@ -6730,10 +6858,12 @@ func bExecutionEventModelSwitchBeforePricing(c *ahpimpl.Ctx, n ahpimpl.Node, v *
 	}
 }
 
+var sizeExecutionEventModelSwitchBeforePricing ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventModelSwitchBeforePricing) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventModelSwitchBeforePricing.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"currency\":"...), v.Currency)
 	if v.InputPerMillionTokens != nil {
@@ -6830,10 +6960,12 @@ func bExecutionEventModelSwitchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *Executio
 	}
 }
 
+var sizeExecutionEventModelSwitchAfter ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventModelSwitchAfter) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventModelSwitchAfter.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"model.switch.after\""...)
 	if v.Turn != nil {
@@ -6953,10 +7085,12 @@ func bExecutionEventToolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 	}
 }
 
+var sizeExecutionEventToolPermissionRequest ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventToolPermissionRequest) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventToolPermissionRequest.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"tool.permission.request\""...)
 	if v.Turn != nil {
@@ -7057,10 +7191,12 @@ func bToolCallMember(c *ahpimpl.Ctx, key string, n ahpimpl.Node, v *ToolCall) bo
 	return true
 }
 
+var sizeToolCall ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ToolCall) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeToolCall.Start(b, v)
 	}
 	start := len(b)
 	b = appendToolCallMembers(b, v)
@@ -7139,10 +7275,12 @@ func bExecutionEventTool(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventTool) 
 	}
 }
 
+var sizeExecutionEventTool ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventTool) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventTool.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"name\":"...), v.Name)
 	if v.Kind != nil {
@@ -7221,10 +7359,12 @@ func bExecutionEventMCP(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventMCP) {
 	}
 }
 
+var sizeExecutionEventMCP ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventMCP) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventMCP.Start(b, v)
 	}
 	b = v.Server.AppendJSON(append(b, "{\"server\":"...))
 	b = ahpimpl.AppendString(append(b, ",\"toolName\":"...), v.ToolName)
@@ -7280,10 +7420,12 @@ func bExecutionEventMCPServer(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventM
 	}
 }
 
+var sizeExecutionEventMCPServer ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventMCPServer) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventMCPServer.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	if v.Name != nil {
@@ -7358,10 +7500,12 @@ func bExecutionEventMCPConnectionVariant1(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 	}
 }
 
+var sizeExecutionEventMCPConnectionVariant1 ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventMCPConnectionVariant1) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventMCPConnectionVariant1.Start(b, v)
 	}
 	b = append(b, "{\"transport\":\"http\""...)
 	if v.URL != nil {
@@ -7431,10 +7575,12 @@ func bConnectionGap(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConnectionGap) {
 	}
 }
 
+var sizeConnectionGap ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ConnectionGap) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeConnectionGap.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"path\":"...), v.Path)
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
@@ -7494,10 +7640,12 @@ func bExecutionEventMCPConnectionVariant2(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 	}
 }
 
+var sizeExecutionEventMCPConnectionVariant2 ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventMCPConnectionVariant2) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventMCPConnectionVariant2.Start(b, v)
 	}
 	b = append(b, "{\"transport\":\"sse\""...)
 	if v.URL != nil {
@@ -7588,10 +7736,12 @@ func bExecutionEventMCPConnectionVariant3(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 	}
 }
 
+var sizeExecutionEventMCPConnectionVariant3 ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventMCPConnectionVariant3) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventMCPConnectionVariant3.Start(b, v)
 	}
 	b = append(b, "{\"transport\":\"stdio\""...)
 	if v.Command != nil {
@@ -7687,10 +7837,12 @@ func bExecutionEventMCPConnectionVariant4(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 	}
 }
 
+var sizeExecutionEventMCPConnectionVariant4 ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventMCPConnectionVariant4) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventMCPConnectionVariant4.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"transport\":"...), v.Transport)
 	if v.AddressForm != nil {
@@ -7805,10 +7957,12 @@ func bExecutionEventBatch(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventBatch
 	}
 }
 
+var sizeExecutionEventBatch ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventBatch) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventBatch.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = ahpimpl.AppendStrings(append(b, ",\"callIds\":"...), v.CallIDs)
@@ -7902,10 +8056,12 @@ func bExecutionEventToolPermissionResolved(c *ahpimpl.Ctx, n ahpimpl.Node, v *Ex
 	}
 }
 
+var sizeExecutionEventToolPermissionResolved ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventToolPermissionResolved) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventToolPermissionResolved.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"tool.permission.resolved\""...)
 	if v.Turn != nil {
@@ -8056,10 +8212,12 @@ func bExecutionEventToolProgress(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEve
 	}
 }
 
+var sizeExecutionEventToolProgress ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventToolProgress) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventToolProgress.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"tool.progress\""...)
 	if v.Turn != nil {
@@ -8174,10 +8332,12 @@ func bExecutionEventToolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionE
 	}
 }
 
+var sizeExecutionEventToolBatchAfter ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventToolBatchAfter) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventToolBatchAfter.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"tool.batch.after\""...)
 	if v.Turn != nil {
@@ -8271,10 +8431,12 @@ func bExecutionEventToolBatchAfterCall(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execut
 	}
 }
 
+var sizeExecutionEventToolBatchAfterCall ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventToolBatchAfterCall) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventToolBatchAfterCall.Start(b, v)
 	}
 	b = v.Call.AppendJSON(append(b, "{\"call\":"...))
 	b = v.Tool.AppendJSON(append(b, ",\"tool\":"...))
@@ -8399,10 +8561,12 @@ func bExecutionEventContextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exec
 	}
 }
 
+var sizeExecutionEventContextCompactBefore ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventContextCompactBefore) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventContextCompactBefore.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"context.compact.before\""...)
 	if v.Turn != nil {
@@ -8506,10 +8670,12 @@ func bExecutionEventTokencounts(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEven
 	}
 }
 
+var sizeExecutionEventTokencounts ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventTokencounts) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventTokencounts.Start(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -8614,10 +8780,12 @@ func bExecutionEventContextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execu
 	}
 }
 
+var sizeExecutionEventContextCompactAfter ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventContextCompactAfter) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventContextCompactAfter.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"context.compact.after\""...)
 	if v.Turn != nil {
@@ -8697,10 +8865,12 @@ func bExecutionEventContextCompactAfterRemovedItem(c *ahpimpl.Ctx, n ahpimpl.Nod
 	}
 }
 
+var sizeExecutionEventContextCompactAfterRemovedItem ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventContextCompactAfterRemovedItem) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventContextCompactAfterRemovedItem.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	return append(b, '}')
@@ -8766,10 +8936,12 @@ func bTaskWorkspaceEventTaskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *Task
 	}
 }
 
+var sizeTaskWorkspaceEventTaskChangeBefore ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TaskWorkspaceEventTaskChangeBefore) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeTaskWorkspaceEventTaskChangeBefore.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"task.change.before\""...)
 	b = v.Task.AppendJSON(append(b, ",\"task\":"...))
@@ -8856,10 +9028,12 @@ func bTaskChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskChange) {
 	}
 }
 
+var sizeTaskChange ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TaskChange) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeTaskChange.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = ahpimpl.AppendString(append(b, ",\"operation\":"...), string(v.Operation))
@@ -8948,10 +9122,12 @@ func bTaskWorkspaceEventTaskChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskW
 	}
 }
 
+var sizeTaskWorkspaceEventTaskChangeAfter ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TaskWorkspaceEventTaskChangeAfter) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeTaskWorkspaceEventTaskChangeAfter.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"task.change.after\""...)
 	b = v.Task.AppendJSON(append(b, ",\"task\":"...))
@@ -9033,10 +9209,12 @@ func bUserAttentionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserAttentionEvent) 
 	}
 }
 
+var sizeUserAttentionEvent ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserAttentionEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeUserAttentionEvent.Start(b, v)
 	}
 	start := len(b)
 	b = appendEnvelopeMembers(b, &v.Envelope)
@@ -9109,10 +9287,12 @@ func bInteractionEventUserAttention(c *ahpimpl.Ctx, n ahpimpl.Node, v *Interacti
 	}
 }
 
+var sizeInteractionEventUserAttention ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserAttention) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInteractionEventUserAttention.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"user.attention\""...)
 	b = v.Attention.AppendJSON(append(b, ",\"attention\":"...))
@@ -9172,10 +9352,12 @@ func bInteractionEventUserAttentionAttention(c *ahpimpl.Ctx, n ahpimpl.Node, v *
 	}
 }
 
+var sizeInteractionEventUserAttentionAttention ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserAttentionAttention) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInteractionEventUserAttentionAttention.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"kind\":"...), v.Kind)
 	b = appendListTextPart(append(b, ",\"message\":"...), v.Message)
@@ -9230,10 +9412,12 @@ func bUserAttentionEventAttention(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserAttenti
 	}
 }
 
+var sizeUserAttentionEventAttention ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserAttentionEventAttention) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeUserAttentionEventAttention.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"kind\":"...), v.Kind)
 	b = appendListTextPart(append(b, ",\"message\":"...), v.Message)
@@ -9297,10 +9481,12 @@ func bUserElicitationRequestEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserElicita
 	}
 }
 
+var sizeUserElicitationRequestEvent ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserElicitationRequestEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeUserElicitationRequestEvent.Start(b, v)
 	}
 	start := len(b)
 	b = appendEnvelopeMembers(b, &v.Envelope)
@@ -9375,10 +9561,12 @@ func bInteractionEventUserElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *
 	}
 }
 
+var sizeInteractionEventUserElicitationRequest ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserElicitationRequest) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInteractionEventUserElicitationRequest.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"user.elicitation.request\""...)
 	b = v.Elicitation.AppendJSON(append(b, ",\"elicitation\":"...))
@@ -9444,10 +9632,12 @@ func bInteractionEventUserElicitationRequestElicitation(c *ahpimpl.Ctx, n ahpimp
 	}
 }
 
+var sizeInteractionEventUserElicitationRequestElicitation ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserElicitationRequestElicitation) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInteractionEventUserElicitationRequestElicitation.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"server\":"...), v.Server)
 	b = ahpimpl.AppendString(append(b, ",\"mode\":"...), string(v.Mode))
@@ -9525,10 +9715,12 @@ func bUserElicitationRequestEventElicitation(c *ahpimpl.Ctx, n ahpimpl.Node, v *
 	}
 }
 
+var sizeUserElicitationRequestEventElicitation ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserElicitationRequestEventElicitation) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeUserElicitationRequestEventElicitation.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"server\":"...), v.Server)
 	b = ahpimpl.AppendString(append(b, ",\"mode\":"...), string(v.Mode))
@@ -9602,10 +9794,12 @@ func bUserElicitationResultEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserElicitat
 	}
 }
 
+var sizeUserElicitationResultEvent ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserElicitationResultEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeUserElicitationResultEvent.Start(b, v)
 	}
 	start := len(b)
 	b = appendEnvelopeMembers(b, &v.Envelope)
@@ -9680,10 +9874,12 @@ func bInteractionEventUserElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *I
 	}
 }
 
+var sizeInteractionEventUserElicitationResult ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserElicitationResult) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInteractionEventUserElicitationResult.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"user.elicitation.result\""...)
 	b = v.Elicitation.AppendJSON(append(b, ",\"elicitation\":"...))
@@ -9752,10 +9948,12 @@ func bInteractionEventUserElicitationResultElicitation(c *ahpimpl.Ctx, n ahpimpl
 	}
 }
 
+var sizeInteractionEventUserElicitationResultElicitation ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserElicitationResultElicitation) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInteractionEventUserElicitationResultElicitation.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"server\":"...), v.Server)
 	b = ahpimpl.AppendString(append(b, ",\"mode\":"...), string(v.Mode))
@@ -9838,10 +10036,12 @@ func bUserElicitationResultEventElicitation(c *ahpimpl.Ctx, n ahpimpl.Node, v *U
 	}
 }
 
+var sizeUserElicitationResultEventElicitation ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserElicitationResultEventElicitation) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeUserElicitationResultEventElicitation.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"server\":"...), v.Server)
 	b = ahpimpl.AppendString(append(b, ",\"mode\":"...), string(v.Mode))
@@ -9928,10 +10128,12 @@ func bUserMessageInboundEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMessageInbo
 	}
 }
 
+var sizeUserMessageInboundEvent ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserMessageInboundEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeUserMessageInboundEvent.Start(b, v)
 	}
 	start := len(b)
 	b = appendEnvelopeMembers(b, &v.Envelope)
@@ -10004,10 +10206,12 @@ func bInteractionEventUserMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, v *Inte
 	}
 }
 
+var sizeInteractionEventUserMessageInbound ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserMessageInbound) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInteractionEventUserMessageInbound.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"user.message.inbound\""...)
 	b = v.Message.AppendJSON(append(b, ",\"message\":"...))
@@ -10069,10 +10273,12 @@ func bInteractionEventUserMessageInboundMessage(c *ahpimpl.Ctx, n ahpimpl.Node, 
 	}
 }
 
+var sizeInteractionEventUserMessageInboundMessage ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserMessageInboundMessage) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInteractionEventUserMessageInboundMessage.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"channel\":"...), v.Channel)
 	b = ahpimpl.AppendString(append(b, ",\"sender\":"...), v.Sender)
@@ -10126,10 +10332,12 @@ func bUserMessageInboundEventMessage(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMess
 	}
 }
 
+var sizeUserMessageInboundEventMessage ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserMessageInboundEventMessage) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeUserMessageInboundEventMessage.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"channel\":"...), v.Channel)
 	b = ahpimpl.AppendString(append(b, ",\"sender\":"...), v.Sender)
@@ -10192,10 +10400,12 @@ func bUserMessageOutboundEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMessageOut
 	}
 }
 
+var sizeUserMessageOutboundEvent ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserMessageOutboundEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeUserMessageOutboundEvent.Start(b, v)
 	}
 	start := len(b)
 	b = appendEnvelopeMembers(b, &v.Envelope)
@@ -10268,10 +10478,12 @@ func bInteractionEventUserMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, v *Int
 	}
 }
 
+var sizeInteractionEventUserMessageOutbound ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserMessageOutbound) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInteractionEventUserMessageOutbound.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"user.message.outbound\""...)
 	b = v.Message.AppendJSON(append(b, ",\"message\":"...))
@@ -10329,10 +10541,12 @@ func bInteractionEventUserMessageOutboundMessage(c *ahpimpl.Ctx, n ahpimpl.Node,
 	}
 }
 
+var sizeInteractionEventUserMessageOutboundMessage ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventUserMessageOutboundMessage) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInteractionEventUserMessageOutboundMessage.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"channel\":"...), v.Channel)
 	b = appendListCanonicalMessage(append(b, ",\"messages\":"...), v.Messages)
@@ -10381,10 +10595,12 @@ func bUserMessageOutboundEventMessage(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMes
 	}
 }
 
+var sizeUserMessageOutboundEventMessage ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *UserMessageOutboundEventMessage) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeUserMessageOutboundEventMessage.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"channel\":"...), v.Channel)
 	b = appendListCanonicalMessage(append(b, ",\"messages\":"...), v.Messages)
@@ -10453,10 +10669,12 @@ func bTaskWorkspaceEventWorkspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v 
 	}
 }
 
+var sizeTaskWorkspaceEventWorkspaceChangeBefore ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeTaskWorkspaceEventWorkspaceChangeBefore.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"workspace.change.before\""...)
 	b = v.Workspace.AppendJSON(append(b, ",\"workspace\":"...))
@@ -10534,10 +10752,12 @@ func bWorkspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *WorkspaceChange) {
 	}
 }
 
+var sizeWorkspaceChange ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *WorkspaceChange) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeWorkspaceChange.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"kind\":"...), string(v.Kind))
 	b = v.Change.AppendJSON(append(b, ",\"change\":"...))
@@ -10607,10 +10827,12 @@ func bWorkspaceState(c *ahpimpl.Ctx, n ahpimpl.Node, v *WorkspaceState) {
 	}
 }
 
+var sizeWorkspaceState ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *WorkspaceState) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeWorkspaceState.Start(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -10682,10 +10904,12 @@ func bTaskWorkspaceEventWorkspaceChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *
 	}
 }
 
+var sizeTaskWorkspaceEventWorkspaceChangeAfter ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeTaskWorkspaceEventWorkspaceChangeAfter.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"workspace.change.after\""...)
 	b = v.Workspace.AppendJSON(append(b, ",\"workspace\":"...))
@@ -10769,10 +10993,12 @@ func bTaskWorkspaceEventFileChanged(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskWorks
 	}
 }
 
+var sizeTaskWorkspaceEventFileChanged ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *TaskWorkspaceEventFileChanged) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeTaskWorkspaceEventFileChanged.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"file.changed\""...)
 	b = appendListChangedFile(append(b, ",\"changes\":"...), v.Changes)
@@ -10849,10 +11075,12 @@ func bChangedFile(c *ahpimpl.Ctx, n ahpimpl.Node, v *ChangedFile) {
 	}
 }
 
+var sizeChangedFile ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ChangedFile) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeChangedFile.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"path\":"...), v.Path)
 	b = ahpimpl.AppendString(append(b, ",\"operation\":"...), string(v.Operation))
@@ -11064,10 +11292,12 @@ func bHookFailureEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *HookFailureEvent) {
 	}
 }
 
+var sizeHookFailureEvent ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *HookFailureEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeHookFailureEvent.Start(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -11168,10 +11398,12 @@ func bInteractionEventHookFailure(c *ahpimpl.Ctx, n ahpimpl.Node, v *Interaction
 	}
 }
 
+var sizeInteractionEventHookFailure ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventHookFailure) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInteractionEventHookFailure.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"hook.failure\""...)
 	b = v.Failure.AppendJSON(append(b, ",\"failure\":"...))
@@ -11234,10 +11466,12 @@ func bInteractionEventHookFailureFailure(c *ahpimpl.Ctx, n ahpimpl.Node, v *Inte
 	}
 }
 
+var sizeInteractionEventHookFailureFailure ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InteractionEventHookFailureFailure) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInteractionEventHookFailureFailure.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"backendId\":"...), v.BackendID)
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
@@ -11305,10 +11539,12 @@ func bHookFailureEventFailure(c *ahpimpl.Ctx, n ahpimpl.Node, v *HookFailureEven
 	}
 }
 
+var sizeHookFailureEventFailure ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *HookFailureEventFailure) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeHookFailureEventFailure.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"backendId\":"...), v.BackendID)
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
@@ -11457,10 +11693,12 @@ func bJSONRPCErrorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCErrorRespon
 	}
 }
 
+var sizeJSONRPCErrorResponse ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *JSONRPCErrorResponse) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeJSONRPCErrorResponse.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -11527,10 +11765,12 @@ func bJSONRPCErrorResponseError(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCErrorR
 	}
 }
 
+var sizeJSONRPCErrorResponseError ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *JSONRPCErrorResponseError) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeJSONRPCErrorResponseError.Start(b, v)
 	}
 	b = ahpimpl.AppendNumber(append(b, "{\"code\":"...), v.Code)
 	b = ahpimpl.AppendString(append(b, ",\"message\":"...), v.Message)
@@ -11623,10 +11863,12 @@ func bJSONRPCNotification(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCNotification
 	}
 }
 
+var sizeJSONRPCNotification ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *JSONRPCNotification) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeJSONRPCNotification.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = ahpimpl.AppendString(append(b, ",\"method\":"...), v.Method)
@@ -11758,10 +12000,12 @@ func bContentSelection(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentSelection) {
 	}
 }
 
+var sizeContentSelection ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ContentSelection) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeContentSelection.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"default\":"...), string(v.Default))
 	if v.Text != nil {
@@ -11852,10 +12096,12 @@ func bContentUploadReceipt(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentUploadRecei
 	}
 }
 
+var sizeContentUploadReceipt ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ContentUploadReceipt) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeContentUploadReceipt.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"ref\":"...), v.Ref)
 	b = ahpimpl.AppendNumber(append(b, ",\"size\":"...), v.Size)
@@ -11920,10 +12166,12 @@ func bContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentUpload) {
 	}
 }
 
+var sizeContentUpload ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ContentUpload) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeContentUpload.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"endpoint\":"...), v.Endpoint)
 	if v.Auth != nil {
@@ -12036,10 +12284,12 @@ func bAuthenticationBearer(c *ahpimpl.Ctx, n ahpimpl.Node, v *AuthenticationBear
 	}
 }
 
+var sizeAuthenticationBearer ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *AuthenticationBearer) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeAuthenticationBearer.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"bearer\""...)
 	if v.TokenEnv != nil {
@@ -12128,10 +12378,12 @@ func bAuthenticationOAuth(c *ahpimpl.Ctx, n ahpimpl.Node, v *AuthenticationOAuth
 	}
 }
 
+var sizeAuthenticationOAuth ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *AuthenticationOAuth) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeAuthenticationOAuth.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"oauth\""...)
 	b = ahpimpl.AppendString(append(b, ",\"resource\":"...), v.Resource)
@@ -12227,10 +12479,12 @@ func bDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *DenyEffect) {
 	}
 }
 
+var sizeDenyEffect ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *DenyEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeDenyEffect.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"deny\""...)
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
@@ -12363,10 +12617,12 @@ func bAllowEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *AllowEffect) {
 	}
 }
 
+var sizeAllowEffect ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *AllowEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeAllowEffect.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"allow\""...)
 	return append(b, '}')
@@ -12417,10 +12673,12 @@ func bAskEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *AskEffect) {
 	}
 }
 
+var sizeAskEffect ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *AskEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeAskEffect.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"ask\""...)
 	return append(b, '}')
@@ -12489,10 +12747,12 @@ func bModifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *ModifyEffect) {
 	}
 }
 
+var sizeModifyEffect ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ModifyEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeModifyEffect.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"modify\""...)
 	b = ahpimpl.AppendString(append(b, ",\"target\":"...), string(v.Target))
@@ -12591,10 +12851,12 @@ func bMessageEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *MessageEffect) {
 	}
 }
 
+var sizeMessageEffect ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MessageEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeMessageEffect.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"message\""...)
 	b = ahpimpl.AppendString(append(b, ",\"text\":"...), v.Text)
@@ -12651,10 +12913,12 @@ func bReturnEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *ReturnEffect) {
 	}
 }
 
+var sizeReturnEffect ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ReturnEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeReturnEffect.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"return\""...)
 	b = ahpimpl.AppendValue(append(b, ",\"value\":"...), v.Value)
@@ -12713,10 +12977,12 @@ func bFlowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *FlowStopEffect) {
 	}
 }
 
+var sizeFlowStopEffect ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *FlowStopEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeFlowStopEffect.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"flow\""...)
 	b = append(b, ",\"operation\":\"stop\""...)
@@ -12778,10 +13044,12 @@ func bFlowContinueEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *FlowContinueEffect) 
 	}
 }
 
+var sizeFlowContinueEffect ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *FlowContinueEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeFlowContinueEffect.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"flow\""...)
 	b = append(b, ",\"operation\":\"continue\""...)
@@ -12847,10 +13115,12 @@ func bInjectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *InjectEffect) {
 	}
 }
 
+var sizeInjectEffect ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InjectEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInjectEffect.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"inject\""...)
 	b = append(b, ",\"target\":\"context\""...)
@@ -13127,10 +13397,12 @@ func bToolBeforeEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolBeforeEvent) {
 	}
 }
 
+var sizeToolBeforeEvent ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ToolBeforeEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeToolBeforeEvent.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"tool.before\""...)
 	b = appendEnvelopeMembers(b, &v.Envelope)
@@ -13243,10 +13515,12 @@ func bToolAfterEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolAfterEvent) {
 	}
 }
 
+var sizeToolAfterEvent ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ToolAfterEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeToolAfterEvent.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"tool.after\""...)
 	if v.Turn != nil {
@@ -13350,10 +13624,12 @@ func bExecutionEventFilechange(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEvent
 	}
 }
 
+var sizeExecutionEventFilechange ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ExecutionEventFilechange) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeExecutionEventFilechange.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"path\":"...), v.Path)
 	b = ahpimpl.AppendString(append(b, ",\"change\":"...), string(v.Change))
@@ -13588,10 +13864,12 @@ func bSessionStartEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionStartEvent) {
 	}
 }
 
+var sizeSessionStartEvent ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *SessionStartEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeSessionStartEvent.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"session.start\""...)
 	if v.Turn != nil {
@@ -13701,10 +13979,12 @@ func bSessionStartEventHarness(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionStartEv
 	}
 }
 
+var sizeSessionStartEventHarness ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *SessionStartEventHarness) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeSessionStartEventHarness.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"name\":"...), v.Name)
 	b = ahpimpl.AppendString(append(b, ",\"version\":"...), v.Version)
@@ -13893,10 +14173,12 @@ func bSessionEndEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionEndEvent) {
 	}
 }
 
+var sizeSessionEndEvent ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *SessionEndEvent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeSessionEndEvent.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"session.end\""...)
 	b = ahpimpl.AppendString(append(b, ",\"outcome\":"...), string(v.Outcome))
@@ -14196,10 +14478,12 @@ func bInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptDenyResp
 	}
 }
 
+var sizeInterceptDenyResponse ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptDenyResponse) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInterceptDenyResponse.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -14262,10 +14546,12 @@ func bInterceptDenyResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptDe
 	}
 }
 
+var sizeInterceptDenyResponseResult ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInterceptDenyResponseResult.Start(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	b = appendListDenyEffect(append(b, ",\"effects\":"...), v.Effects)
@@ -14329,10 +14615,12 @@ func bInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptNoEf
 	}
 }
 
+var sizeInterceptNoEffectResponse ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptNoEffectResponse) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInterceptNoEffectResponse.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -14395,10 +14683,12 @@ func bInterceptNoEffectResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *Interce
 	}
 }
 
+var sizeInterceptNoEffectResponseResult ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInterceptNoEffectResponseResult.Start(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	b = appendList_value(append(b, ",\"effects\":"...), v.Effects)
@@ -14469,10 +14759,12 @@ func bInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRequest) {
 	}
 }
 
+var sizeInterceptRequest ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptRequest) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInterceptRequest.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -14548,10 +14840,12 @@ func bInterceptRequestParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRequest
 	}
 }
 
+var sizeInterceptRequestParams ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInterceptRequestParams.Start(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	b = append(b, ",\"event\":"...)
@@ -14639,10 +14933,12 @@ func bInterceptRequestParamsState(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRe
 	}
 }
 
+var sizeInterceptRequestParamsState ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptRequestParamsState) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInterceptRequestParamsState.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"permission\":"...), string(v.Permission))
 	b = v.Candidate.AppendJSON(append(b, ",\"candidate\":"...))
@@ -14773,10 +15069,12 @@ func bInterceptRequestParamsStateCandidateObject(c *ahpimpl.Ctx, n ahpimpl.Node,
 	}
 }
 
+var sizeInterceptRequestParamsStateCandidateObject ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptRequestParamsStateCandidateObject) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInterceptRequestParamsStateCandidateObject.Start(b, v)
 	}
 	b = ahpimpl.AppendValue(append(b, "{\"value\":"...), v.Value)
 	if v.Provenance != nil {
@@ -14849,10 +15147,12 @@ func bInterceptResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptResponse) {
 	}
 }
 
+var sizeInterceptResponse ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptResponse) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInterceptResponse.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -14915,10 +15215,12 @@ func bInterceptResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRespon
 	}
 }
 
+var sizeInterceptResponseResult ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptResponseResult) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInterceptResponseResult.Start(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	b = appendListEffect(append(b, ",\"effects\":"...), v.Effects)
@@ -15071,10 +15373,12 @@ func bMCPElicitationBooleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitat
 	}
 }
 
+var sizeMCPElicitationBooleanSchema ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationBooleanSchema) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeMCPElicitationBooleanSchema.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"boolean\""...)
 	if v.Title != nil {
@@ -15186,10 +15490,12 @@ func bMCPElicitationElicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *M
 	}
 }
 
+var sizeMCPElicitationElicitRequestFormParams ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationElicitRequestFormParams) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeMCPElicitationElicitRequestFormParams.Start(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -15252,10 +15558,12 @@ func bRequestMeta(c *ahpimpl.Ctx, n ahpimpl.Node, v *RequestMeta) {
 	}
 }
 
+var sizeRequestMeta ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *RequestMeta) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeRequestMeta.Start(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -15370,10 +15678,12 @@ func bMCPElicitationElicitRequestFormParamsRequestedSchema(c *ahpimpl.Ctx, n ahp
 	}
 }
 
+var sizeMCPElicitationElicitRequestFormParamsRequestedSchema ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeMCPElicitationElicitRequestFormParamsRequestedSchema.Start(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -15577,10 +15887,12 @@ func bMCPElicitationStringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitati
 	}
 }
 
+var sizeMCPElicitationStringSchema ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationStringSchema) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeMCPElicitationStringSchema.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"string\""...)
 	if v.Title != nil {
@@ -15722,10 +16034,12 @@ func bMCPElicitationNumberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitati
 	}
 }
 
+var sizeMCPElicitationNumberSchema ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationNumberSchema) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeMCPElicitationNumberSchema.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"type\":"...), string(v.Type))
 	if v.Title != nil {
@@ -15841,10 +16155,12 @@ func bMCPElicitationUntitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 	}
 }
 
+var sizeMCPElicitationUntitledSingleSelectEnumSchema ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationUntitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeMCPElicitationUntitledSingleSelectEnumSchema.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"string\""...)
 	if v.Title != nil {
@@ -15952,10 +16268,12 @@ func bMCPElicitationTitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 	}
 }
 
+var sizeMCPElicitationTitledSingleSelectEnumSchema ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationTitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeMCPElicitationTitledSingleSelectEnumSchema.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"string\""...)
 	if v.Title != nil {
@@ -16023,10 +16341,12 @@ func bLabelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, v *LabelledOption) {
 	}
 }
 
+var sizeLabelledOption ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *LabelledOption) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeLabelledOption.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"const\":"...), v.Const)
 	b = ahpimpl.AppendString(append(b, ",\"title\":"...), v.Title)
@@ -16129,10 +16449,12 @@ func bMCPElicitationUntitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 	}
 }
 
+var sizeMCPElicitationUntitledMultiSelectEnumSchema ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationUntitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeMCPElicitationUntitledMultiSelectEnumSchema.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"array\""...)
 	if v.Title != nil {
@@ -16201,10 +16523,12 @@ func bMCPElicitationUntitledMultiSelectEnumSchemaItems(c *ahpimpl.Ctx, n ahpimpl
 	}
 }
 
+var sizeMCPElicitationUntitledMultiSelectEnumSchemaItems ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeMCPElicitationUntitledMultiSelectEnumSchemaItems.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"string\""...)
 	b = ahpimpl.AppendStrings(append(b, ",\"enum\":"...), v.Enum)
@@ -16316,10 +16640,12 @@ func bMCPElicitationTitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, 
 	}
 }
 
+var sizeMCPElicitationTitledMultiSelectEnumSchema ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationTitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeMCPElicitationTitledMultiSelectEnumSchema.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"array\""...)
 	if v.Title != nil {
@@ -16387,10 +16713,12 @@ func bMCPElicitationTitledMultiSelectEnumSchemaItems(c *ahpimpl.Ctx, n ahpimpl.N
 	}
 }
 
+var sizeMCPElicitationTitledMultiSelectEnumSchemaItems ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeMCPElicitationTitledMultiSelectEnumSchemaItems.Start(b, v)
 	}
 	b = appendListLabelledOption(append(b, "{\"anyOf\":"...), v.AnyOf)
 	return append(b, '}')
@@ -16486,10 +16814,12 @@ func bMCPElicitationLegacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MC
 	}
 }
 
+var sizeMCPElicitationLegacyTitledEnumSchema ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationLegacyTitledEnumSchema) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeMCPElicitationLegacyTitledEnumSchema.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"string\""...)
 	if v.Title != nil {
@@ -16561,10 +16891,12 @@ func bMCPElicitationTaskMetadata(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitati
 	}
 }
 
+var sizeMCPElicitationTaskMetadata ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationTaskMetadata) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeMCPElicitationTaskMetadata.Start(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -16706,10 +17038,12 @@ func bMCPElicitationElicitRequestURLParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *MC
 	}
 }
 
+var sizeMCPElicitationElicitRequestURLParams ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationElicitRequestURLParams) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeMCPElicitationElicitRequestURLParams.Start(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -16795,10 +17129,12 @@ func bMCPElicitationElicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitati
 	}
 }
 
+var sizeMCPElicitationElicitResult ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *MCPElicitationElicitResult) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeMCPElicitationElicitResult.Start(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -16954,10 +17290,12 @@ func bObserveNotification(c *ahpimpl.Ctx, n ahpimpl.Node, v *ObserveNotification
 	}
 }
 
+var sizeObserveNotification ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ObserveNotification) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeObserveNotification.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = append(b, ",\"method\":\"hooks/observe\""...)
@@ -17013,10 +17351,12 @@ func bObserveNotificationParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *ObserveNotifi
 	}
 }
 
+var sizeObserveNotificationParams ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ObserveNotificationParams) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeObserveNotificationParams.Start(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	b = append(b, ",\"event\":"...)
@@ -17076,10 +17416,12 @@ func bRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, v *Registration) {
 	}
 }
 
+var sizeRegistration ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Registration) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeRegistration.Start(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"draft\""...)
 	b = appendListBackend(append(b, ",\"hooks\":"...), v.Hooks)
@@ -17145,10 +17487,12 @@ func bBackend(c *ahpimpl.Ctx, n ahpimpl.Node, v *Backend) {
 	}
 }
 
+var sizeBackend ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Backend) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeBackend.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"transport\":"...)
@@ -17233,10 +17577,12 @@ func bStdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, v *StdioTransport) {
 	}
 }
 
+var sizeStdioTransport ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *StdioTransport) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeStdioTransport.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"stdio\""...)
 	b = ahpimpl.AppendString(append(b, ",\"command\":"...), v.Command)
@@ -17322,10 +17668,12 @@ func bHTTPTransport(c *ahpimpl.Ctx, n ahpimpl.Node, v *HTTPTransport) {
 	}
 }
 
+var sizeHTTPTransport ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *HTTPTransport) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeHTTPTransport.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"http\""...)
 	b = ahpimpl.AppendString(append(b, ",\"url\":"...), v.URL)
@@ -17522,10 +17870,12 @@ func bInterceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptSubscrip
 	}
 }
 
+var sizeInterceptSubscription ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInterceptSubscription.Start(b, v)
 	}
 	b = ahpimpl.AppendStrings(append(b, "{\"events\":"...), v.Events)
 	b = append(b, ",\"mode\":\"intercept\""...)
@@ -17618,10 +17968,12 @@ func bFilters(c *ahpimpl.Ctx, n ahpimpl.Node, v *Filters) {
 	}
 }
 
+var sizeFilters ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Filters) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeFilters.Start(b, v)
 	}
 	b = append(b, '{')
 	start := len(b)
@@ -17783,10 +18135,12 @@ func bObserveSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, v *ObserveSubscription
 	}
 }
 
+var sizeObserveSubscription ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeObserveSubscription.Start(b, v)
 	}
 	b = ahpimpl.AppendStrings(append(b, "{\"events\":"...), v.Events)
 	b = append(b, ",\"mode\":\"observe\""...)
@@ -17936,10 +18290,12 @@ func bRegistrationContentreceiver(c *ahpimpl.Ctx, n ahpimpl.Node, v *Registratio
 	}
 }
 
+var sizeRegistrationContentreceiver ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *RegistrationContentreceiver) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeRegistrationContentreceiver.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"url\":"...), v.URL)
 	if v.Authentication != nil {

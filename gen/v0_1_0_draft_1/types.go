@@ -32,10 +32,12 @@ func bCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, v *Capabilities) {
 	}
 }
 
+var sizeCapabilities ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Capabilities) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeCapabilities.Start(b, v)
 	}
 	b = ahpimpl.AppendStrings(append(b, "{\"effects\":"...), v.Effects)
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
@@ -90,10 +92,12 @@ func bErrorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *ErrorResponse) {
 	}
 }
 
+var sizeErrorResponse ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ErrorResponse) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeErrorResponse.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -224,10 +228,12 @@ func bErrorResponseError(c *ahpimpl.Ctx, n ahpimpl.Node, v *ErrorResponseError) 
 	}
 }
 
+var sizeErrorResponseError ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ErrorResponseError) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeErrorResponseError.Start(b, v)
 	}
 	b = ahpimpl.AppendNumber(append(b, "{\"code\":"...), v.Code)
 	b = ahpimpl.AppendString(append(b, ",\"message\":"...), v.Message)
@@ -345,10 +351,12 @@ func bNative(c *ahpimpl.Ctx, n ahpimpl.Node, v *Native) {
 	}
 }
 
+var sizeNative ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Native) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeNative.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"provider\":"...), v.Provider)
 	b = ahpimpl.AppendString(append(b, ",\"eventName\":"...), v.EventName)
@@ -406,10 +414,12 @@ func bNotification(c *ahpimpl.Ctx, n ahpimpl.Node, v *Notification) {
 	}
 }
 
+var sizeNotification ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Notification) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeNotification.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = ahpimpl.AppendString(append(b, ",\"method\":"...), v.Method)
@@ -482,10 +492,12 @@ func bRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *Request) {
 	}
 }
 
+var sizeRequest ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Request) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeRequest.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -574,10 +586,12 @@ func bSession(c *ahpimpl.Ctx, n ahpimpl.Node, v *Session) {
 	}
 }
 
+var sizeSession ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Session) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeSession.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	if v.Cwd != nil {
@@ -642,10 +656,12 @@ func bSessionAgent(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionAgent) {
 	}
 }
 
+var sizeSessionAgent ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *SessionAgent) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeSessionAgent.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	if v.Type != nil {
@@ -703,10 +719,12 @@ func bSuccessResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *SuccessResponse) {
 	}
 }
 
+var sizeSuccessResponse ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *SuccessResponse) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeSuccessResponse.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -776,10 +794,12 @@ func bDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *DenyEffect) {
 	}
 }
 
+var sizeDenyEffect ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *DenyEffect) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeDenyEffect.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"deny\""...)
 	b = ahpimpl.AppendString(append(b, ",\"reason\":"...), v.Reason)
@@ -851,10 +871,12 @@ func bInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptDenyResp
 	}
 }
 
+var sizeInterceptDenyResponse ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptDenyResponse) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInterceptDenyResponse.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -918,10 +940,12 @@ func bInterceptDenyResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptDe
 	}
 }
 
+var sizeInterceptDenyResponseResult ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInterceptDenyResponseResult.Start(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"0.1\""...)
 	b = appendListDenyEffect(append(b, ",\"effects\":"...), v.Effects)
@@ -987,10 +1011,12 @@ func bInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptNoEf
 	}
 }
 
+var sizeInterceptNoEffectResponse ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptNoEffectResponse) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInterceptNoEffectResponse.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -1053,10 +1079,12 @@ func bInterceptNoEffectResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *Interce
 	}
 }
 
+var sizeInterceptNoEffectResponseResult ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInterceptNoEffectResponseResult.Start(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"0.1\""...)
 	b = appendList_value(append(b, ",\"effects\":"...), v.Effects)
@@ -1125,10 +1153,12 @@ func bInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRequest) {
 	}
 }
 
+var sizeInterceptRequest ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptRequest) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInterceptRequest.Start(b, v)
 	}
 	b = append(b, "{\"jsonrpc\":\"2.0\""...)
 	b = v.ID.AppendJSON(append(b, ",\"id\":"...))
@@ -1198,10 +1228,12 @@ func bInterceptRequestParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRequest
 	}
 }
 
+var sizeInterceptRequestParams ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInterceptRequestParams.Start(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"0.1\""...)
 	b = v.Event.AppendJSON(append(b, ",\"event\":"...))
@@ -1290,10 +1322,12 @@ func bToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolBefore) {
 	}
 }
 
+var sizeToolBefore ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ToolBefore) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeToolBefore.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = ahpimpl.AppendString(append(b, ",\"source\":"...), v.Source)
@@ -1384,10 +1418,12 @@ func bToolBeforeTool(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolBeforeTool) {
 	}
 }
 
+var sizeToolBeforeTool ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ToolBeforeTool) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeToolBeforeTool.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"callId\":"...), v.CallID)
 	b = ahpimpl.AppendString(append(b, ",\"name\":"...), v.Name)
@@ -1525,10 +1561,12 @@ func bRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, v *Registration) {
 	}
 }
 
+var sizeRegistration ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Registration) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeRegistration.Start(b, v)
 	}
 	b = append(b, "{\"protocolVersion\":\"0.1\""...)
 	b = appendListBackend(append(b, ",\"hooks\":"...), v.Hooks)
@@ -1596,10 +1634,12 @@ func bBackend(c *ahpimpl.Ctx, n ahpimpl.Node, v *Backend) {
 	}
 }
 
+var sizeBackend ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Backend) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeBackend.Start(b, v)
 	}
 	b = ahpimpl.AppendString(append(b, "{\"id\":"...), v.ID)
 	b = append(b, ",\"transport\":"...)
@@ -1686,10 +1726,12 @@ func bStdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, v *StdioTransport) {
 	}
 }
 
+var sizeStdioTransport ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *StdioTransport) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeStdioTransport.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"stdio\""...)
 	b = ahpimpl.AppendString(append(b, ",\"command\":"...), v.Command)
@@ -1776,10 +1818,12 @@ func bHTTPTransport(c *ahpimpl.Ctx, n ahpimpl.Node, v *HTTPTransport) {
 	}
 }
 
+var sizeHTTPTransport ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *HTTPTransport) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeHTTPTransport.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"http\""...)
 	b = ahpimpl.AppendString(append(b, ",\"url\":"...), v.URL)
@@ -1874,10 +1918,12 @@ func bAuthentication(c *ahpimpl.Ctx, n ahpimpl.Node, v *Authentication) {
 	}
 }
 
+var sizeAuthentication ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *Authentication) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeAuthentication.Start(b, v)
 	}
 	b = append(b, "{\"type\":\"bearer\""...)
 	b = ahpimpl.AppendString(append(b, ",\"tokenEnv\":"...), v.TokenEnv)
@@ -1967,10 +2013,12 @@ func bInterceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptSubscrip
 	}
 }
 
+var sizeInterceptSubscription ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeInterceptSubscription.Start(b, v)
 	}
 	b = ahpimpl.AppendStrings(append(b, "{\"events\":"...), v.Events)
 	b = append(b, ",\"mode\":\"intercept\""...)
@@ -2072,10 +2120,12 @@ func bObserveSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, v *ObserveSubscription
 	}
 }
 
+var sizeObserveSubscription ahpimpl.SizeHint
+
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
 func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return ahpimpl.AppendNullOrNew(b, v)
+		return sizeObserveSubscription.Start(b, v)
 	}
 	b = ahpimpl.AppendStrings(append(b, "{\"events\":"...), v.Events)
 	b = append(b, ",\"mode\":\"observe\""...)

@@ -275,6 +275,7 @@ var structMembers = []string{
 func buildFuncName(name string) string    { return "b" + name }
 func decodeDocName(name string) string    { return "decode" + name }
 func decodeAnyName(name string) string    { return "decodeAny" + name }
+func sizeHintName(name string) string     { return "size" + name }
 func markerMethodName(name string) string { return "is" + name }
 
 // exprStem spells a list or map expression in its helpers' names

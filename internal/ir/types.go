@@ -90,16 +90,16 @@ type Type struct {
 	// and definitions (Types.Roots) and NewFunc for structs that carry
 	// constants. DecodeDocFunc (Decode on a parsed document, for the
 	// dispatcher) is set for roots; BuildFunc (a value from a validated
-	// node) for structs, unions and kind unions; MarkerMethod (the
-	// method of the union's interface its variants implement) for
-	// unions.
+	// node) for structs, unions and kind unions; SizeHintVar (the
+	// encoder's buffer size hint) for structs; MarkerMethod (the method
+	// of the union's interface its variants implement) for unions.
 	DecodeFunc, CheckFunc, NewFunc string
 	DecodeDocFunc, BuildFunc       string
 	// DecodeAnyFunc, for roots, is DecodeFunc with an untyped result, the
 	// Registry's Entry.Decode: a named function rather than a function
 	// literal, so that each entry of the Registry is one line.
-	DecodeAnyFunc string
-	MarkerMethod  string
+	DecodeAnyFunc             string
+	SizeHintVar, MarkerMethod string
 }
 
 // HasMethods reports whether the package gives t Validate, MarshalJSON

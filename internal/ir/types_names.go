@@ -198,7 +198,10 @@ func (t *Types) nameDecls() {
 		case StructKind, UnionKind, KindUnionKind:
 			ty.BuildFunc = t.names.take(buildFuncName(ty.Name))
 		}
-		if ty.Kind == UnionKind {
+		switch ty.Kind {
+		case StructKind:
+			ty.SizeHintVar = t.names.take(sizeHintName(ty.Name))
+		case UnionKind:
 			ty.MarkerMethod = t.names.take(markerMethodName(ty.Name))
 		}
 	}
