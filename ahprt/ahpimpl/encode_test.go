@@ -45,28 +45,43 @@ func (v *pair) AppendJSON(b []byte) []byte {
 }
 
 // TestSizeHintStart: the start of a generated AppendJSON writes null for
-// a nil receiver, into b or alone, sizes AppendJSON(nil) from earlier
-// encodings, and does not count a nil receiver's null as one.
+// a nil receiver, into b or alone, without counting it as an encoding's
+// size; AppendJSON(nil) returns the encoding in a slice of its own,
+// allocated once in the steady state, about its size, which later
+// encodings through the pooled buffer leave alone, small or past what
+// the pool keeps.
 func TestSizeHintStart(t *testing.T) {
 	var nilPair *pair
 	if got := string(nilPair.AppendJSON([]byte("x:"))); got != "x:null" {
 		t.Errorf("nil receiver into a buffer: %q, want %q", got, "x:null")
 	}
-	v := &pair{a: "one", b: strings.Repeat("b", 100)}
-	want := `{"a":"one","b":"` + v.b + `"}`
-	if got := string(v.AppendJSON(nil)); got != want {
-		t.Errorf("AppendJSON(nil) = %q, want %q", got, want)
-	}
-	if n := sizePair.n.Load(); n != int64(len(want)) {
-		t.Errorf("hint after one encoding: %d, want %d", n, len(want))
-	}
 	if got := string(nilPair.AppendJSON(nil)); got != "null" {
 		t.Errorf("nil receiver, nil buffer: %q, want null", got)
 	}
-	if n := sizePair.n.Load(); n != int64(len(want)) {
-		t.Errorf("hint after a nil receiver's null: %d, want %d", n, len(want))
+	if n := sizePair.n.Load(); n != 0 {
+		t.Errorf("hint after a nil receiver's null: %d, want 0", n)
 	}
-	if got := v.AppendJSON(nil); cap(got) != len(want) {
-		t.Errorf("AppendJSON(nil) after the hint: capacity %d, want %d", cap(got), len(want))
+	want := func(v *pair) string { return `{"a":"` + v.a + `","b":"` + v.b + `"}` }
+	small := &pair{a: "one", b: strings.Repeat("b", 3000)} // past the pool's new 1 KiB
+	other := &pair{a: "two", b: "x"}
+	large := &pair{a: "three", b: strings.Repeat("c", maxPooled+1000)}
+	for _, v := range []*pair{small, large} {
+		first := v.AppendJSON(nil)
+		second := other.AppendJSON(nil) // through the same pooled buffer
+		third := v.AppendJSON(nil)      // large: sized by the hint now
+		for i, c := range []struct {
+			got  []byte
+			want string
+		}{{first, want(v)}, {second, want(other)}, {third, want(v)}} {
+			if string(c.got) != c.want {
+				t.Errorf("%d bytes: AppendJSON(nil), call %d of 3: %d bytes starting %.20q, want %d starting %.20q", len(want(v)), i+1, len(c.got), c.got, len(c.want), c.want)
+			}
+		}
+		if cap(third) > len(third)+len(third)/8 {
+			t.Errorf("%d bytes: AppendJSON(nil) has capacity %d", len(third), cap(third))
+		}
+		if n := testing.AllocsPerRun(20, func() { v.AppendJSON(nil) }); n != 1 {
+			t.Errorf("%d bytes: AppendJSON(nil) allocates %v times, want 1", len(third), n)
+		}
 	}
 }
