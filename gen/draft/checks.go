@@ -643,144 +643,104 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20(c, n, ev) {
 			return false
 		}
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21(c, n, ev) {
-			return false
-		}
+		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21(c, n, ev)
 	} else {
 		switch d.Tag(cv) {
 		case "session.start":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event")
 			}
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c, n, ev) {
-				return false
-			}
+			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c, n, ev)
 		case "config.change.before":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event")
 			}
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c, n, ev) {
-				return false
-			}
+			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c, n, ev)
 		case "turn.start":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event")
 			}
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c, n, ev) {
-				return false
-			}
+			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c, n, ev)
 		case "turn.finish.before":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event")
 			}
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c, n, ev) {
-				return false
-			}
+			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c, n, ev)
 		case "model.request.before":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event")
 			}
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c, n, ev) {
-				return false
-			}
+			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c, n, ev)
 		case "model.response.after":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event")
 			}
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c, n, ev) {
-				return false
-			}
+			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c, n, ev)
 		case "model.switch.before":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event")
 			}
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c, n, ev) {
-				return false
-			}
+			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c, n, ev)
 		case "tool.before":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event")
 			}
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c, n, ev) {
-				return false
-			}
+			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c, n, ev)
 		case "tool.after":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event")
 			}
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c, n, ev) {
-				return false
-			}
+			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c, n, ev)
 		case "tool.permission.request":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event")
 			}
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c, n, ev) {
-				return false
-			}
+			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c, n, ev)
 		case "tool.batch.after":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event")
 			}
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c, n, ev) {
-				return false
-			}
+			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c, n, ev)
 		case "context.compact.before":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event")
 			}
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c, n, ev) {
-				return false
-			}
+			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c, n, ev)
 		case "context.compact.after":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event")
 			}
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c, n, ev) {
-				return false
-			}
+			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c, n, ev)
 		case "task.change.before":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event")
 			}
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c, n, ev) {
-				return false
-			}
+			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c, n, ev)
 		case "user.elicitation.request":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event")
 			}
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c, n, ev) {
-				return false
-			}
+			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c, n, ev)
 		case "user.elicitation.result":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event")
 			}
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c, n, ev) {
-				return false
-			}
+			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c, n, ev)
 		case "user.message.inbound":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event")
 			}
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c, n, ev) {
-				return false
-			}
+			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c, n, ev)
 		case "user.message.outbound":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event")
 			}
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c, n, ev) {
-				return false
-			}
+			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c, n, ev)
 		case "workspace.change.before":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event")
 			}
-			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c, n, ev) {
-				return false
-			}
+			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c, n, ev)
 		}
 	}
 	return true
@@ -901,9 +861,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/3.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum4) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c, n, ev) {
-			return false
-		}
+		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c, n, ev)
 	}
 	return true
 }
@@ -1613,9 +1571,7 @@ func vCapabilities_elicitation_url(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/4.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum9) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c, n, ev) {
-			return false
-		}
+		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c, n, ev)
 	}
 	return true
 }
@@ -1671,9 +1627,7 @@ func vCapabilities_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/5.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum11) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c, n, ev) {
-			return false
-		}
+		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c, n, ev)
 	}
 	return true
 }
@@ -1776,9 +1730,7 @@ func vCapabilities_turnStart_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/6.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum15) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c, n, ev) {
-			return false
-		}
+		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c, n, ev)
 	}
 	return true
 }
@@ -1879,9 +1831,7 @@ func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node,
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/7.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum18) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c, n, ev) {
-			return false
-		}
+		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c, n, ev)
 	}
 	return true
 }
@@ -1982,9 +1932,7 @@ func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Nod
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/8.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum21) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c, n, ev) {
-			return false
-		}
+		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c, n, ev)
 	}
 	return true
 }
@@ -2085,9 +2033,7 @@ func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Nod
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/9.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum22) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c, n, ev) {
-			return false
-		}
+		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c, n, ev)
 	}
 	return true
 }
@@ -2169,9 +2115,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/10.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum24) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c, n, ev) {
-			return false
-		}
+		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c, n, ev)
 	}
 	return true
 }
@@ -2274,9 +2218,7 @@ func vCapabilities_toolBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/11.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum27) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c, n, ev) {
-			return false
-		}
+		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c, n, ev)
 	}
 	return true
 }
@@ -2379,9 +2321,7 @@ func vCapabilities_toolAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/12.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum30) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c, n, ev) {
-			return false
-		}
+		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c, n, ev)
 	}
 	return true
 }
@@ -2482,9 +2422,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/13.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum32) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c, n, ev) {
-			return false
-		}
+		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c, n, ev)
 	}
 	return true
 }
@@ -2566,9 +2504,7 @@ func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/14.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum34) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c, n, ev) {
-			return false
-		}
+		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c, n, ev)
 	}
 	return true
 }
@@ -2643,9 +2579,7 @@ func vCapabilities_contextCompactBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/15.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum37) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c, n, ev) {
-			return false
-		}
+		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c, n, ev)
 	}
 	return true
 }
@@ -2720,9 +2654,7 @@ func vCapabilities_contextCompactAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/16.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum40) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c, n, ev) {
-			return false
-		}
+		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c, n, ev)
 	}
 	return true
 }
@@ -2778,9 +2710,7 @@ func vCapabilities_taskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/17.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum41) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c, n, ev) {
-			return false
-		}
+		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c, n, ev)
 	}
 	return true
 }
@@ -2836,9 +2766,7 @@ func vCapabilities_userElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/18.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum43) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c, n, ev) {
-			return false
-		}
+		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c, n, ev)
 	}
 	return true
 }
@@ -2913,9 +2841,7 @@ func vCapabilities_userElicitationResult_allOf_1_modify(c *ahpimpl.Ctx, n ahpimp
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/19.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum46) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c, n, ev) {
-			return false
-		}
+		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c, n, ev)
 	}
 	return true
 }
@@ -2990,9 +2916,7 @@ func vCapabilities_userMessageInbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.N
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/20.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum48) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c, n, ev) {
-			return false
-		}
+		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c, n, ev)
 	}
 	return true
 }
@@ -3067,9 +2991,7 @@ func vCapabilities_userMessageOutbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/21.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum49) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c, n, ev) {
-			return false
-		}
+		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c, n, ev)
 	}
 	return true
 }
@@ -3292,122 +3214,65 @@ func vCatalogueEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		}
 		switch d.Tag(dv) {
 		case "config.change.before":
-			if !vCatalogueEvent_configChangeBefore_body(c, n, ev) {
-				return false
-			}
+			return vCatalogueEvent_configChangeBefore_body(c, n, ev)
 		case "config.change.after":
-			if !vCatalogueEvent_configChangeAfter_body(c, n, ev) {
-				return false
-			}
+			return vCatalogueEvent_configChangeAfter_body(c, n, ev)
 		case "turn.start":
-			if !vExecutionEvent_turnStart_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_turnStart_body(c, n, ev)
 		case "turn.finish.before":
-			if !vExecutionEvent_turnFinishBefore_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_turnFinishBefore_body(c, n, ev)
 		case "turn.end":
-			if !vExecutionEvent_turnEnd_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_turnEnd_body(c, n, ev)
 		case "turn.progress":
-			if !vExecutionEvent_turnProgress_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_turnProgress_body(c, n, ev)
 		case "model.request.before":
-			if !vExecutionEvent_modelRequestBefore_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_modelRequestBefore_body(c, n, ev)
 		case "model.response.after":
-			if !vExecutionEvent_modelResponseAfter_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_modelResponseAfter_body(c, n, ev)
 		case "model.error":
-			if !vExecutionEvent_modelError_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_modelError_body(c, n, ev)
 		case "model.switch.before":
-			if !vExecutionEvent_modelSwitchBefore_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_modelSwitchBefore_body(c, n, ev)
 		case "model.switch.after":
-			if !vExecutionEvent_modelSwitchAfter_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_modelSwitchAfter_body(c, n, ev)
 		case "tool.permission.request":
-			if !vExecutionEvent_toolPermissionRequest_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_toolPermissionRequest_body(c, n, ev)
 		case "tool.permission.resolved":
-			if !vExecutionEvent_toolPermissionResolved_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_toolPermissionResolved_body(c, n, ev)
 		case "tool.progress":
-			if !vExecutionEvent_toolProgress_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_toolProgress_body(c, n, ev)
 		case "tool.batch.after":
-			if !vExecutionEvent_toolBatchAfter_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_toolBatchAfter_body(c, n, ev)
 		case "context.compact.before":
-			if !vExecutionEvent_contextCompactBefore_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_contextCompactBefore_body(c, n, ev)
 		case "context.compact.after":
-			if !vExecutionEvent_contextCompactAfter_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_contextCompactAfter_body(c, n, ev)
 		case "task.change.before":
-			if !vTaskWorkspaceEvent_taskChangeBefore_body(c, n, ev) {
-				return false
-			}
+			return vTaskWorkspaceEvent_taskChangeBefore_body(c, n, ev)
 		case "task.change.after":
-			if !vTaskWorkspaceEvent_taskChangeAfter_body(c, n, ev) {
-				return false
-			}
+			return vTaskWorkspaceEvent_taskChangeAfter_body(c, n, ev)
 		case "user.attention":
-			if !vCatalogueEvent_userAttention_body(c, n, ev) {
-				return false
-			}
+			return vCatalogueEvent_userAttention_body(c, n, ev)
 		case "user.elicitation.request":
-			if !vCatalogueEvent_userElicitationRequest_body(c, n, ev) {
-				return false
-			}
+			return vCatalogueEvent_userElicitationRequest_body(c, n, ev)
 		case "user.elicitation.result":
-			if !vCatalogueEvent_userElicitationResult_body(c, n, ev) {
-				return false
-			}
+			return vCatalogueEvent_userElicitationResult_body(c, n, ev)
 		case "user.message.inbound":
-			if !vCatalogueEvent_userMessageInbound_body(c, n, ev) {
-				return false
-			}
+			return vCatalogueEvent_userMessageInbound_body(c, n, ev)
 		case "user.message.outbound":
-			if !vCatalogueEvent_userMessageOutbound_body(c, n, ev) {
-				return false
-			}
+			return vCatalogueEvent_userMessageOutbound_body(c, n, ev)
 		case "workspace.change.before":
-			if !vTaskWorkspaceEvent_workspaceChangeBefore_body(c, n, ev) {
-				return false
-			}
+			return vTaskWorkspaceEvent_workspaceChangeBefore_body(c, n, ev)
 		case "workspace.change.after":
-			if !vTaskWorkspaceEvent_workspaceChangeAfter_body(c, n, ev) {
-				return false
-			}
+			return vTaskWorkspaceEvent_workspaceChangeAfter_body(c, n, ev)
 		case "file.changed":
-			if !vTaskWorkspaceEvent_fileChanged_body(c, n, ev) {
-				return false
-			}
+			return vTaskWorkspaceEvent_fileChanged_body(c, n, ev)
 		case "hook.failure":
-			if !vCatalogueEvent_hookFailure_body(c, n, ev) {
-				return false
-			}
+			return vCatalogueEvent_hookFailure_body(c, n, ev)
 		default:
 			return c.FailUnsupported(dv, "draft/catalogue-event.schema.json#/oneOf", "type")
 		}
 	}
-	return true
 }
 
 // vCatalogueEvent_configChangeBefore checks
@@ -3423,10 +3288,7 @@ func vCatalogueEvent_configChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
-	if !vInteractionEvent_configChangeBefore(c, n, ev) {
-		return false
-	}
-	return true
+	return vInteractionEvent_configChangeBefore(c, n, ev)
 }
 
 // vEvent_envelope checks draft/event.schema.json#/$defs/envelope (a named
@@ -3772,18 +3634,13 @@ func vContentItem_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		}
 		switch d.Tag(dv) {
 		case "text":
-			if !vContentItem_textPart(c, n, ev) {
-				return false
-			}
+			return vContentItem_textPart(c, n, ev)
 		case "attachment":
-			if !vContentItem_attachmentPart(c, n, ev) {
-				return false
-			}
+			return vContentItem_attachmentPart(c, n, ev)
 		default:
 			return c.FailUnsupported(dv, "draft/content-item.schema.json#/oneOf", "kind")
 		}
 	}
-	return true
 }
 
 // vContentItem_textPart checks draft/content-item.schema.json#/$defs/textPart
@@ -3851,13 +3708,9 @@ func vContentItem_textPart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 							c.Discard(mark)
 							c.Choose(1, n, first)
 						case "metadata":
-							if !vContentItem_textMetadataPart(c, n, ev) {
-								return false
-							}
+							return vContentItem_textMetadataPart(c, n, ev)
 						case "omit":
-							if !vContentItem_textOmittedPart(c, n, ev) {
-								return false
-							}
+							return vContentItem_textOmittedPart(c, n, ev)
 						default:
 							return c.FailUnsupported(dv, "draft/content-item.schema.json#/$defs/textPart/oneOf", "selection")
 						}
@@ -4231,13 +4084,9 @@ func vContentItem_attachmentPart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 					c.Discard(mark)
 					c.Choose(2, n, first)
 				case "metadata":
-					if !vContentItem_attachmentMetadataPart(c, n, ev) {
-						return false
-					}
+					return vContentItem_attachmentMetadataPart(c, n, ev)
 				case "omit":
-					if !vContentItem_attachmentOmittedPart(c, n, ev) {
-						return false
-					}
+					return vContentItem_attachmentOmittedPart(c, n, ev)
 				default:
 					return c.FailUnsupported(dv, "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", "selection")
 				}
@@ -4649,10 +4498,7 @@ func vCatalogueEvent_configChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
-	if !vInteractionEvent_configChangeAfter(c, n, ev) {
-		return false
-	}
-	return true
+	return vInteractionEvent_configChangeAfter(c, n, ev)
 }
 
 // vInteractionEvent_configChangeAfter checks
@@ -5837,9 +5683,7 @@ func vExecutionEvent_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 		}
 		switch d.Tag(dv) {
 		case "executed":
-			if !vExecutionEvent_execution_oneOf_0(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_execution_oneOf_0(c, n, ev)
 		case "skipped":
 			{
 				dv := dvs[1]
@@ -5848,25 +5692,15 @@ func vExecutionEvent_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 				}
 				switch d.Tag(dv) {
 				case "supplied_result":
-					if !vExecutionEvent_execution_oneOf_1(c, n, ev) {
-						return false
-					}
+					return vExecutionEvent_execution_oneOf_1(c, n, ev)
 				case "policy":
-					if !vExecutionEvent_execution_oneOf_2(c, n, ev) {
-						return false
-					}
+					return vExecutionEvent_execution_oneOf_2(c, n, ev)
 				case "cancelled":
-					if !vExecutionEvent_execution_oneOf_3(c, n, ev) {
-						return false
-					}
+					return vExecutionEvent_execution_oneOf_3(c, n, ev)
 				case "timeout":
-					if !vExecutionEvent_execution_oneOf_4(c, n, ev) {
-						return false
-					}
+					return vExecutionEvent_execution_oneOf_4(c, n, ev)
 				case "other":
-					if !vExecutionEvent_execution_oneOf_5(c, n, ev) {
-						return false
-					}
+					return vExecutionEvent_execution_oneOf_5(c, n, ev)
 				default:
 					return c.FailUnsupported(dv, "draft/execution-event.schema.json#/$defs/execution/oneOf", "reason")
 				}
@@ -5875,7 +5709,6 @@ func vExecutionEvent_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 			return c.FailUnsupported(dv, "draft/execution-event.schema.json#/$defs/execution/oneOf", "status")
 		}
 	}
-	return true
 }
 
 // vExecutionEvent_execution_oneOf_0 checks
@@ -8145,10 +7978,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahpimpl.Ctx, n ahpimpl.N
 	if seen != 0x1f {
 		return c.FailRequired(n, seen, &required101)
 	}
-	if !vExecutionEvent_deniedByPolicy(c, n, ev) {
-		return false
-	}
-	return true
+	return vExecutionEvent_deniedByPolicy(c, n, ev)
 }
 
 // vExecutionEvent_deniedByPolicy checks
@@ -8419,10 +8249,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 	if seen1 != 0xf {
 		return c.FailRequired(n, seen1, &required22)
 	}
-	if !vExecutionEvent_suppliedResultOnSkip(c, n, ev) {
-		return false
-	}
-	return true
+	return vExecutionEvent_suppliedResultOnSkip(c, n, ev)
 }
 
 // vExecutionEvent_contextCompactAfter_removed_items checks draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items.
@@ -8488,10 +8315,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required105)
 	}
-	if !vEvent_envelope(c, n, ev) {
-		return false
-	}
-	return true
+	return vEvent_envelope(c, n, ev)
 }
 
 // vTaskWorkspaceEvent_taskChange checks
@@ -8600,10 +8424,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required107)
 	}
-	if !vEvent_envelope(c, n, ev) {
-		return false
-	}
-	return true
+	return vEvent_envelope(c, n, ev)
 }
 
 // vCatalogueEvent_userAttention checks
@@ -8619,10 +8440,7 @@ func vCatalogueEvent_userAttention_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
-	if !vInteractionEvent_userAttention(c, n, ev) {
-		return false
-	}
-	return true
+	return vInteractionEvent_userAttention(c, n, ev)
 }
 
 // vInteractionEvent_userAttention checks
@@ -8721,10 +8539,7 @@ func vCatalogueEvent_userElicitationRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
-	if !vInteractionEvent_userElicitationRequest(c, n, ev) {
-		return false
-	}
-	return true
+	return vInteractionEvent_userElicitationRequest(c, n, ev)
 }
 
 // vInteractionEvent_userElicitationRequest checks
@@ -8764,10 +8579,7 @@ func vInteractionEvent_userElicitationRequest_body(c *ahpimpl.Ctx, n ahpimpl.Nod
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required110)
 	}
-	if !rules.ElicitationRequestBody(c, n, vMCPElicitation_elicitRequestParams) {
-		return false
-	}
-	return true
+	return rules.ElicitationRequestBody(c, n, vMCPElicitation_elicitRequestParams)
 }
 
 // vInteractionEvent_userElicitationRequest_elicitation checks draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation
@@ -8832,10 +8644,7 @@ func vCatalogueEvent_userElicitationResult_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
-	if !vInteractionEvent_userElicitationResult(c, n, ev) {
-		return false
-	}
-	return true
+	return vInteractionEvent_userElicitationResult(c, n, ev)
 }
 
 // vInteractionEvent_userElicitationResult checks
@@ -8875,10 +8684,7 @@ func vInteractionEvent_userElicitationResult_body(c *ahpimpl.Ctx, n ahpimpl.Node
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required112)
 	}
-	if !rules.ElicitationResultBody(c, n, vMCPElicitation_elicitResult) {
-		return false
-	}
-	return true
+	return rules.ElicitationResultBody(c, n, vMCPElicitation_elicitResult)
 }
 
 // vInteractionEvent_userElicitationResult_elicitation checks draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation
@@ -8942,10 +8748,7 @@ func vCatalogueEvent_userMessageInbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
-	if !vInteractionEvent_userMessageInbound(c, n, ev) {
-		return false
-	}
-	return true
+	return vInteractionEvent_userMessageInbound(c, n, ev)
 }
 
 // vInteractionEvent_userMessageInbound checks
@@ -9069,10 +8872,7 @@ func vCatalogueEvent_userMessageOutbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
-	if !vInteractionEvent_userMessageOutbound(c, n, ev) {
-		return false
-	}
-	return true
+	return vInteractionEvent_userMessageOutbound(c, n, ev)
 }
 
 // vInteractionEvent_userMessageOutbound checks
@@ -9214,10 +9014,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.No
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required118)
 	}
-	if !vEvent_envelope(c, n, ev) {
-		return false
-	}
-	return true
+	return vEvent_envelope(c, n, ev)
 }
 
 // vTaskWorkspaceEvent_workspaceChange checks
@@ -9337,10 +9134,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Nod
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required120)
 	}
-	if !vEvent_envelope(c, n, ev) {
-		return false
-	}
-	return true
+	return vEvent_envelope(c, n, ev)
 }
 
 // vTaskWorkspaceEvent_fileChanged checks
@@ -9389,10 +9183,7 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	if seen != 0x1 {
 		return c.FailRequired(n, seen, &required121)
 	}
-	if !vEvent_envelope(c, n, ev) {
-		return false
-	}
-	return true
+	return vEvent_envelope(c, n, ev)
 }
 
 // vTaskWorkspaceEvent_changedFile checks
@@ -9461,10 +9252,7 @@ func vCatalogueEvent_hookFailure_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
-	if !vInteractionEvent_hookFailure(c, n, ev) {
-		return false
-	}
-	return true
+	return vInteractionEvent_hookFailure(c, n, ev)
 }
 
 // vInteractionEvent_hookFailure checks
@@ -9714,18 +9502,13 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		}
 		switch d.Tag(dv) {
 		case "bearer":
-			if !vRegistration_authentication_anyOf_0(c, n, ev) {
-				return false
-			}
+			return vRegistration_authentication_anyOf_0(c, n, ev)
 		case "oauth":
-			if !vRegistration_authentication_anyOf_1(c, n, ev) {
-				return false
-			}
+			return vRegistration_authentication_anyOf_1(c, n, ev)
 		default:
 			return c.FailUnsupported(dv, "draft/registration.schema.json#/$defs/authentication/anyOf", "type")
 		}
 	}
-	return true
 }
 
 // vRegistration_authentication_anyOf_0 checks
@@ -9988,29 +9771,17 @@ func vEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		}
 		switch d.Tag(dv) {
 		case "deny":
-			if !vDenyEffect(c, n, ev) {
-				return false
-			}
+			return vDenyEffect(c, n, ev)
 		case "allow":
-			if !vEffect_allowEffect(c, n, ev) {
-				return false
-			}
+			return vEffect_allowEffect(c, n, ev)
 		case "ask":
-			if !vEffect_askEffect(c, n, ev) {
-				return false
-			}
+			return vEffect_askEffect(c, n, ev)
 		case "modify":
-			if !vEffect_modifyEffect(c, n, ev) {
-				return false
-			}
+			return vEffect_modifyEffect(c, n, ev)
 		case "message":
-			if !vEffect_messageEffect(c, n, ev) {
-				return false
-			}
+			return vEffect_messageEffect(c, n, ev)
 		case "return":
-			if !vEffect_returnEffect(c, n, ev) {
-				return false
-			}
+			return vEffect_returnEffect(c, n, ev)
 		case "flow":
 			{
 				dv := dvs[1]
@@ -10019,26 +9790,19 @@ func vEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				}
 				switch d.Tag(dv) {
 				case "stop":
-					if !vEffect_flowStopEffect(c, n, ev) {
-						return false
-					}
+					return vEffect_flowStopEffect(c, n, ev)
 				case "continue":
-					if !vEffect_flowContinueEffect(c, n, ev) {
-						return false
-					}
+					return vEffect_flowContinueEffect(c, n, ev)
 				default:
 					return c.FailUnsupported(dv, "draft/effect.schema.json#/oneOf", "operation")
 				}
 			}
 		case "inject":
-			if !vEffect_injectEffect(c, n, ev) {
-				return false
-			}
+			return vEffect_injectEffect(c, n, ev)
 		default:
 			return c.FailUnsupported(dv, "draft/effect.schema.json#/oneOf", "type")
 		}
 	}
-	return true
 }
 
 // vEffect_allowEffect checks draft/effect.schema.json#/$defs/allowEffect.
@@ -10154,74 +9918,54 @@ func vEffect_modifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		if !vEffect_modifyEffect_allOf_2(c, n, ev) {
 			return false
 		}
-		if !vEffect_modifyEffect_allOf_3(c, n, ev) {
-			return false
-		}
+		return vEffect_modifyEffect_allOf_3(c, n, ev)
 	} else {
 		switch d.Tag(cv) {
 		case "prompt":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "target")
 			}
-			if !vEffect_modifyEffect_allOf_0_then(c, n, ev) {
-				return false
-			}
+			return vEffect_modifyEffect_allOf_0_then(c, n, ev)
 		case "request":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "target")
 			}
-			if !vEffect_modifyEffect_allOf_0_then(c, n, ev) {
-				return false
-			}
+			return vEffect_modifyEffect_allOf_0_then(c, n, ev)
 		case "response":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "target")
 			}
-			if !vEffect_modifyEffect_allOf_0_then(c, n, ev) {
-				return false
-			}
+			return vEffect_modifyEffect_allOf_0_then(c, n, ev)
 		case "output":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "target")
 			}
-			if !vEffect_modifyEffect_allOf_0_then(c, n, ev) {
-				return false
-			}
+			return vEffect_modifyEffect_allOf_0_then(c, n, ev)
 		case "content":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "target")
 			}
-			if !vEffect_modifyEffect_allOf_1_then(c, n, ev) {
-				return false
-			}
+			return vEffect_modifyEffect_allOf_1_then(c, n, ev)
 		case "instructions":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "target")
 			}
-			if !vEffect_modifyEffect_allOf_2_then(c, n, ev) {
-				return false
-			}
+			return vEffect_modifyEffect_allOf_2_then(c, n, ev)
 		case "summary":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "target")
 			}
-			if !vEffect_modifyEffect_allOf_2_then(c, n, ev) {
-				return false
-			}
+			return vEffect_modifyEffect_allOf_2_then(c, n, ev)
 		case "input":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "target")
 			}
-			if !vEffect_modifyEffect_allOf_3_then(c, n, ev) {
-				return false
-			}
+			return vEffect_modifyEffect_allOf_3_then(c, n, ev)
 		case "workspace":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "target")
 			}
-			if !vEffect_modifyEffect_allOf_3_then(c, n, ev) {
-				return false
-			}
+			return vEffect_modifyEffect_allOf_3_then(c, n, ev)
 		}
 	}
 	return true
@@ -10231,9 +9975,7 @@ func vEffect_modifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/0.
 func vEffect_modifyEffect_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "target", false, enum80) {
-		if !vEffect_modifyEffect_allOf_0_then(c, n, ev) {
-			return false
-		}
+		return vEffect_modifyEffect_allOf_0_then(c, n, ev)
 	}
 	return true
 }
@@ -10283,9 +10025,7 @@ func vContentItem_messages(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/1.
 func vEffect_modifyEffect_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "target", false, enum45) {
-		if !vEffect_modifyEffect_allOf_1_then(c, n, ev) {
-			return false
-		}
+		return vEffect_modifyEffect_allOf_1_then(c, n, ev)
 	}
 	return true
 }
@@ -10348,9 +10088,7 @@ func vEffect_modifyEffect_allOf_1_then_value_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.N
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/2.
 func vEffect_modifyEffect_allOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "target", false, enum81) {
-		if !vEffect_modifyEffect_allOf_2_then(c, n, ev) {
-			return false
-		}
+		return vEffect_modifyEffect_allOf_2_then(c, n, ev)
 	}
 	return true
 }
@@ -10381,9 +10119,7 @@ func vEffect_modifyEffect_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/3.
 func vEffect_modifyEffect_allOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "target", false, enum82) {
-		if !vEffect_modifyEffect_allOf_3_then(c, n, ev) {
-			return false
-		}
+		return vEffect_modifyEffect_allOf_3_then(c, n, ev)
 	}
 	return true
 }
@@ -10629,138 +10365,73 @@ func vEvent_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		}
 		switch d.Tag(dv) {
 		case "tool.before":
-			if !vToolBefore(c, n, ev) {
-				return false
-			}
+			return vToolBefore(c, n, ev)
 		case "tool.after":
-			if !vToolAfter(c, n, ev) {
-				return false
-			}
+			return vToolAfter(c, n, ev)
 		case "session.start":
-			if !vSessionStart(c, n, ev) {
-				return false
-			}
+			return vSessionStart(c, n, ev)
 		case "session.end":
-			if !vSessionEnd(c, n, ev) {
-				return false
-			}
+			return vSessionEnd(c, n, ev)
 		case "config.change.before":
-			if !vCatalogueEvent_configChangeBefore(c, n, ev) {
-				return false
-			}
+			return vCatalogueEvent_configChangeBefore(c, n, ev)
 		case "config.change.after":
-			if !vCatalogueEvent_configChangeAfter(c, n, ev) {
-				return false
-			}
+			return vCatalogueEvent_configChangeAfter(c, n, ev)
 		case "turn.start":
-			if !vExecutionEvent_turnStart(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_turnStart(c, n, ev)
 		case "turn.finish.before":
-			if !vExecutionEvent_turnFinishBefore(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_turnFinishBefore(c, n, ev)
 		case "turn.end":
-			if !vExecutionEvent_turnEnd(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_turnEnd(c, n, ev)
 		case "turn.progress":
-			if !vExecutionEvent_turnProgress(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_turnProgress(c, n, ev)
 		case "model.request.before":
-			if !vExecutionEvent_modelRequestBefore(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_modelRequestBefore(c, n, ev)
 		case "model.response.after":
-			if !vExecutionEvent_modelResponseAfter(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_modelResponseAfter(c, n, ev)
 		case "model.error":
-			if !vExecutionEvent_modelError(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_modelError(c, n, ev)
 		case "model.switch.before":
-			if !vExecutionEvent_modelSwitchBefore(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_modelSwitchBefore(c, n, ev)
 		case "model.switch.after":
-			if !vExecutionEvent_modelSwitchAfter(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_modelSwitchAfter(c, n, ev)
 		case "tool.permission.request":
-			if !vExecutionEvent_toolPermissionRequest(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_toolPermissionRequest(c, n, ev)
 		case "tool.permission.resolved":
-			if !vExecutionEvent_toolPermissionResolved(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_toolPermissionResolved(c, n, ev)
 		case "tool.progress":
-			if !vExecutionEvent_toolProgress(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_toolProgress(c, n, ev)
 		case "tool.batch.after":
-			if !vExecutionEvent_toolBatchAfter(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_toolBatchAfter(c, n, ev)
 		case "context.compact.before":
-			if !vExecutionEvent_contextCompactBefore(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_contextCompactBefore(c, n, ev)
 		case "context.compact.after":
-			if !vExecutionEvent_contextCompactAfter(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_contextCompactAfter(c, n, ev)
 		case "task.change.before":
-			if !vTaskWorkspaceEvent_taskChangeBefore(c, n, ev) {
-				return false
-			}
+			return vTaskWorkspaceEvent_taskChangeBefore(c, n, ev)
 		case "task.change.after":
-			if !vTaskWorkspaceEvent_taskChangeAfter(c, n, ev) {
-				return false
-			}
+			return vTaskWorkspaceEvent_taskChangeAfter(c, n, ev)
 		case "user.attention":
-			if !vCatalogueEvent_userAttention(c, n, ev) {
-				return false
-			}
+			return vCatalogueEvent_userAttention(c, n, ev)
 		case "user.elicitation.request":
-			if !vCatalogueEvent_userElicitationRequest(c, n, ev) {
-				return false
-			}
+			return vCatalogueEvent_userElicitationRequest(c, n, ev)
 		case "user.elicitation.result":
-			if !vCatalogueEvent_userElicitationResult(c, n, ev) {
-				return false
-			}
+			return vCatalogueEvent_userElicitationResult(c, n, ev)
 		case "user.message.inbound":
-			if !vCatalogueEvent_userMessageInbound(c, n, ev) {
-				return false
-			}
+			return vCatalogueEvent_userMessageInbound(c, n, ev)
 		case "user.message.outbound":
-			if !vCatalogueEvent_userMessageOutbound(c, n, ev) {
-				return false
-			}
+			return vCatalogueEvent_userMessageOutbound(c, n, ev)
 		case "workspace.change.before":
-			if !vTaskWorkspaceEvent_workspaceChangeBefore(c, n, ev) {
-				return false
-			}
+			return vTaskWorkspaceEvent_workspaceChangeBefore(c, n, ev)
 		case "workspace.change.after":
-			if !vTaskWorkspaceEvent_workspaceChangeAfter(c, n, ev) {
-				return false
-			}
+			return vTaskWorkspaceEvent_workspaceChangeAfter(c, n, ev)
 		case "file.changed":
-			if !vTaskWorkspaceEvent_fileChanged(c, n, ev) {
-				return false
-			}
+			return vTaskWorkspaceEvent_fileChanged(c, n, ev)
 		case "hook.failure":
-			if !vCatalogueEvent_hookFailure(c, n, ev) {
-				return false
-			}
+			return vCatalogueEvent_hookFailure(c, n, ev)
 		default:
 			return c.FailUnsupported(dv, "draft/event.schema.json#/oneOf", "type")
 		}
 	}
-	return true
 }
 
 // vToolBefore checks draft/tool-before.schema.json# (a named type: one run per
@@ -11331,70 +11002,39 @@ func vExecutionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		}
 		switch d.Tag(dv) {
 		case "turn.start":
-			if !vExecutionEvent_turnStart_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_turnStart_body(c, n, ev)
 		case "turn.finish.before":
-			if !vExecutionEvent_turnFinishBefore_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_turnFinishBefore_body(c, n, ev)
 		case "turn.end":
-			if !vExecutionEvent_turnEnd_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_turnEnd_body(c, n, ev)
 		case "turn.progress":
-			if !vExecutionEvent_turnProgress_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_turnProgress_body(c, n, ev)
 		case "model.request.before":
-			if !vExecutionEvent_modelRequestBefore_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_modelRequestBefore_body(c, n, ev)
 		case "model.response.after":
-			if !vExecutionEvent_modelResponseAfter_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_modelResponseAfter_body(c, n, ev)
 		case "model.error":
-			if !vExecutionEvent_modelError_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_modelError_body(c, n, ev)
 		case "model.switch.before":
-			if !vExecutionEvent_modelSwitchBefore_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_modelSwitchBefore_body(c, n, ev)
 		case "model.switch.after":
-			if !vExecutionEvent_modelSwitchAfter_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_modelSwitchAfter_body(c, n, ev)
 		case "tool.permission.request":
-			if !vExecutionEvent_toolPermissionRequest_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_toolPermissionRequest_body(c, n, ev)
 		case "tool.permission.resolved":
-			if !vExecutionEvent_toolPermissionResolved_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_toolPermissionResolved_body(c, n, ev)
 		case "tool.progress":
-			if !vExecutionEvent_toolProgress_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_toolProgress_body(c, n, ev)
 		case "tool.batch.after":
-			if !vExecutionEvent_toolBatchAfter_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_toolBatchAfter_body(c, n, ev)
 		case "context.compact.before":
-			if !vExecutionEvent_contextCompactBefore_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_contextCompactBefore_body(c, n, ev)
 		case "context.compact.after":
-			if !vExecutionEvent_contextCompactAfter_body(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_contextCompactAfter_body(c, n, ev)
 		default:
 			return c.FailUnsupported(dv, "draft/execution-event.schema.json#/oneOf", "type")
 		}
 	}
-	return true
 }
 
 // vInteractionEvent checks draft/interaction-event.schema.json#.
@@ -11418,42 +11058,25 @@ func vInteractionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		}
 		switch d.Tag(dv) {
 		case "config.change.before":
-			if !vInteractionEvent_configChangeBefore(c, n, ev) {
-				return false
-			}
+			return vInteractionEvent_configChangeBefore(c, n, ev)
 		case "config.change.after":
-			if !vInteractionEvent_configChangeAfter(c, n, ev) {
-				return false
-			}
+			return vInteractionEvent_configChangeAfter(c, n, ev)
 		case "user.attention":
-			if !vInteractionEvent_userAttention_body(c, n, ev) {
-				return false
-			}
+			return vInteractionEvent_userAttention_body(c, n, ev)
 		case "user.elicitation.request":
-			if !vInteractionEvent_userElicitationRequest_body(c, n, ev) {
-				return false
-			}
+			return vInteractionEvent_userElicitationRequest_body(c, n, ev)
 		case "user.elicitation.result":
-			if !vInteractionEvent_userElicitationResult_body(c, n, ev) {
-				return false
-			}
+			return vInteractionEvent_userElicitationResult_body(c, n, ev)
 		case "user.message.inbound":
-			if !vInteractionEvent_userMessageInbound_body(c, n, ev) {
-				return false
-			}
+			return vInteractionEvent_userMessageInbound_body(c, n, ev)
 		case "user.message.outbound":
-			if !vInteractionEvent_userMessageOutbound_body(c, n, ev) {
-				return false
-			}
+			return vInteractionEvent_userMessageOutbound_body(c, n, ev)
 		case "hook.failure":
-			if !vInteractionEvent_hookFailure(c, n, ev) {
-				return false
-			}
+			return vInteractionEvent_hookFailure(c, n, ev)
 		default:
 			return c.FailUnsupported(dv, "draft/interaction-event.schema.json#/oneOf", "type")
 		}
 	}
-	return true
 }
 
 // vInterceptDenyResponse checks draft/intercept-deny-response.schema.json#.
@@ -11633,10 +11256,7 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			return c.FailRequired(n, seen, &required151)
 		}
 	}
-	if !rules.InterceptIDMatchesEvent(c, n, nil) {
-		return false
-	}
-	return true
+	return rules.InterceptIDMatchesEvent(c, n, nil)
 }
 
 // vInterceptRequest_allOf_1_params checks
@@ -11750,144 +11370,104 @@ func vInterceptRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		if !vInterceptRequest_allOf_1_params_allOf_17(c, n, ev) {
 			return false
 		}
-		if !vInterceptRequest_allOf_1_params_allOf_18(c, n, ev) {
-			return false
-		}
+		return vInterceptRequest_allOf_1_params_allOf_18(c, n, ev)
 	} else {
 		switch d.Tag(cv) {
 		case "session.start":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event", "type")
 			}
-			if !vInterceptRequest_allOf_1_params_allOf_0_then(c, n, ev) {
-				return false
-			}
+			return vInterceptRequest_allOf_1_params_allOf_0_then(c, n, ev)
 		case "config.change.before":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event", "type")
 			}
-			if !vInterceptRequest_allOf_1_params_allOf_1_then(c, n, ev) {
-				return false
-			}
+			return vInterceptRequest_allOf_1_params_allOf_1_then(c, n, ev)
 		case "turn.start":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event", "type")
 			}
-			if !vInterceptRequest_allOf_1_params_allOf_2_then(c, n, ev) {
-				return false
-			}
+			return vInterceptRequest_allOf_1_params_allOf_2_then(c, n, ev)
 		case "turn.finish.before":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event", "type")
 			}
-			if !vInterceptRequest_allOf_1_params_allOf_3_then(c, n, ev) {
-				return false
-			}
+			return vInterceptRequest_allOf_1_params_allOf_3_then(c, n, ev)
 		case "model.request.before":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event", "type")
 			}
-			if !vInterceptRequest_allOf_1_params_allOf_4_then(c, n, ev) {
-				return false
-			}
+			return vInterceptRequest_allOf_1_params_allOf_4_then(c, n, ev)
 		case "model.response.after":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event", "type")
 			}
-			if !vInterceptRequest_allOf_1_params_allOf_5_then(c, n, ev) {
-				return false
-			}
+			return vInterceptRequest_allOf_1_params_allOf_5_then(c, n, ev)
 		case "model.switch.before":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event", "type")
 			}
-			if !vInterceptRequest_allOf_1_params_allOf_6_then(c, n, ev) {
-				return false
-			}
+			return vInterceptRequest_allOf_1_params_allOf_6_then(c, n, ev)
 		case "tool.before":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event", "type")
 			}
-			if !vInterceptRequest_allOf_1_params_allOf_7_then(c, n, ev) {
-				return false
-			}
+			return vInterceptRequest_allOf_1_params_allOf_7_then(c, n, ev)
 		case "tool.after":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event", "type")
 			}
-			if !vInterceptRequest_allOf_1_params_allOf_8_then(c, n, ev) {
-				return false
-			}
+			return vInterceptRequest_allOf_1_params_allOf_8_then(c, n, ev)
 		case "tool.permission.request":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event", "type")
 			}
-			if !vInterceptRequest_allOf_1_params_allOf_9_then(c, n, ev) {
-				return false
-			}
+			return vInterceptRequest_allOf_1_params_allOf_9_then(c, n, ev)
 		case "tool.batch.after":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event", "type")
 			}
-			if !vInterceptRequest_allOf_1_params_allOf_10_then(c, n, ev) {
-				return false
-			}
+			return vInterceptRequest_allOf_1_params_allOf_10_then(c, n, ev)
 		case "context.compact.before":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event", "type")
 			}
-			if !vInterceptRequest_allOf_1_params_allOf_11_then(c, n, ev) {
-				return false
-			}
+			return vInterceptRequest_allOf_1_params_allOf_11_then(c, n, ev)
 		case "context.compact.after":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event", "type")
 			}
-			if !vInterceptRequest_allOf_1_params_allOf_12_then(c, n, ev) {
-				return false
-			}
+			return vInterceptRequest_allOf_1_params_allOf_12_then(c, n, ev)
 		case "task.change.before":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event", "type")
 			}
-			if !vInterceptRequest_allOf_1_params_allOf_13_then(c, n, ev) {
-				return false
-			}
+			return vInterceptRequest_allOf_1_params_allOf_13_then(c, n, ev)
 		case "user.elicitation.request":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event", "type")
 			}
-			if !vInterceptRequest_allOf_1_params_allOf_14_then(c, n, ev) {
-				return false
-			}
+			return vInterceptRequest_allOf_1_params_allOf_14_then(c, n, ev)
 		case "user.elicitation.result":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event", "type")
 			}
-			if !vInterceptRequest_allOf_1_params_allOf_15_then(c, n, ev) {
-				return false
-			}
+			return vInterceptRequest_allOf_1_params_allOf_15_then(c, n, ev)
 		case "user.message.inbound":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event", "type")
 			}
-			if !vInterceptRequest_allOf_1_params_allOf_16_then(c, n, ev) {
-				return false
-			}
+			return vInterceptRequest_allOf_1_params_allOf_16_then(c, n, ev)
 		case "user.message.outbound":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event", "type")
 			}
-			if !vInterceptRequest_allOf_1_params_allOf_17_then(c, n, ev) {
-				return false
-			}
+			return vInterceptRequest_allOf_1_params_allOf_17_then(c, n, ev)
 		case "workspace.change.before":
 			if ev != nil {
 				c.PathEvaluated(n, ev, "event", "type")
 			}
-			if !vInterceptRequest_allOf_1_params_allOf_18_then(c, n, ev) {
-				return false
-			}
+			return vInterceptRequest_allOf_1_params_allOf_18_then(c, n, ev)
 		}
 	}
 	return true
@@ -11897,9 +11477,7 @@ func vInterceptRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0.
 func vInterceptRequest_allOf_1_params_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_0_if) {
-		if !vInterceptRequest_allOf_1_params_allOf_0_then(c, n, ev) {
-			return false
-		}
+		return vInterceptRequest_allOf_1_params_allOf_0_then(c, n, ev)
 	}
 	return true
 }
@@ -11973,9 +11551,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1.
 func vInterceptRequest_allOf_1_params_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_1_if) {
-		if !vInterceptRequest_allOf_1_params_allOf_1_then(c, n, ev) {
-			return false
-		}
+		return vInterceptRequest_allOf_1_params_allOf_1_then(c, n, ev)
 	}
 	return true
 }
@@ -12049,9 +11625,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2.
 func vInterceptRequest_allOf_1_params_allOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_2_if) {
-		if !vInterceptRequest_allOf_1_params_allOf_2_then(c, n, ev) {
-			return false
-		}
+		return vInterceptRequest_allOf_1_params_allOf_2_then(c, n, ev)
 	}
 	return true
 }
@@ -12125,9 +11699,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3.
 func vInterceptRequest_allOf_1_params_allOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_3_if) {
-		if !vInterceptRequest_allOf_1_params_allOf_3_then(c, n, ev) {
-			return false
-		}
+		return vInterceptRequest_allOf_1_params_allOf_3_then(c, n, ev)
 	}
 	return true
 }
@@ -12201,9 +11773,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4.
 func vInterceptRequest_allOf_1_params_allOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_4_if) {
-		if !vInterceptRequest_allOf_1_params_allOf_4_then(c, n, ev) {
-			return false
-		}
+		return vInterceptRequest_allOf_1_params_allOf_4_then(c, n, ev)
 	}
 	return true
 }
@@ -12277,9 +11847,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5.
 func vInterceptRequest_allOf_1_params_allOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_5_if) {
-		if !vInterceptRequest_allOf_1_params_allOf_5_then(c, n, ev) {
-			return false
-		}
+		return vInterceptRequest_allOf_1_params_allOf_5_then(c, n, ev)
 	}
 	return true
 }
@@ -12353,9 +11921,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6.
 func vInterceptRequest_allOf_1_params_allOf_6(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_6_if) {
-		if !vInterceptRequest_allOf_1_params_allOf_6_then(c, n, ev) {
-			return false
-		}
+		return vInterceptRequest_allOf_1_params_allOf_6_then(c, n, ev)
 	}
 	return true
 }
@@ -12429,9 +11995,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7.
 func vInterceptRequest_allOf_1_params_allOf_7(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_7_if) {
-		if !vInterceptRequest_allOf_1_params_allOf_7_then(c, n, ev) {
-			return false
-		}
+		return vInterceptRequest_allOf_1_params_allOf_7_then(c, n, ev)
 	}
 	return true
 }
@@ -12505,9 +12069,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8.
 func vInterceptRequest_allOf_1_params_allOf_8(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_8_if) {
-		if !vInterceptRequest_allOf_1_params_allOf_8_then(c, n, ev) {
-			return false
-		}
+		return vInterceptRequest_allOf_1_params_allOf_8_then(c, n, ev)
 	}
 	return true
 }
@@ -12581,9 +12143,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9.
 func vInterceptRequest_allOf_1_params_allOf_9(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_9_if) {
-		if !vInterceptRequest_allOf_1_params_allOf_9_then(c, n, ev) {
-			return false
-		}
+		return vInterceptRequest_allOf_1_params_allOf_9_then(c, n, ev)
 	}
 	return true
 }
@@ -12657,9 +12217,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_then(c *ahpimpl.Ctx, n ahpimpl.Nod
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10.
 func vInterceptRequest_allOf_1_params_allOf_10(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_10_if) {
-		if !vInterceptRequest_allOf_1_params_allOf_10_then(c, n, ev) {
-			return false
-		}
+		return vInterceptRequest_allOf_1_params_allOf_10_then(c, n, ev)
 	}
 	return true
 }
@@ -12733,9 +12291,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_then(c *ahpimpl.Ctx, n ahpimpl.No
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11.
 func vInterceptRequest_allOf_1_params_allOf_11(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_11_if) {
-		if !vInterceptRequest_allOf_1_params_allOf_11_then(c, n, ev) {
-			return false
-		}
+		return vInterceptRequest_allOf_1_params_allOf_11_then(c, n, ev)
 	}
 	return true
 }
@@ -12809,9 +12365,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_then(c *ahpimpl.Ctx, n ahpimpl.No
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12.
 func vInterceptRequest_allOf_1_params_allOf_12(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_12_if) {
-		if !vInterceptRequest_allOf_1_params_allOf_12_then(c, n, ev) {
-			return false
-		}
+		return vInterceptRequest_allOf_1_params_allOf_12_then(c, n, ev)
 	}
 	return true
 }
@@ -12885,9 +12439,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_then(c *ahpimpl.Ctx, n ahpimpl.No
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13.
 func vInterceptRequest_allOf_1_params_allOf_13(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_13_if) {
-		if !vInterceptRequest_allOf_1_params_allOf_13_then(c, n, ev) {
-			return false
-		}
+		return vInterceptRequest_allOf_1_params_allOf_13_then(c, n, ev)
 	}
 	return true
 }
@@ -12961,9 +12513,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_then(c *ahpimpl.Ctx, n ahpimpl.No
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14.
 func vInterceptRequest_allOf_1_params_allOf_14(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_14_if) {
-		if !vInterceptRequest_allOf_1_params_allOf_14_then(c, n, ev) {
-			return false
-		}
+		return vInterceptRequest_allOf_1_params_allOf_14_then(c, n, ev)
 	}
 	return true
 }
@@ -13037,9 +12587,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_then(c *ahpimpl.Ctx, n ahpimpl.No
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15.
 func vInterceptRequest_allOf_1_params_allOf_15(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_15_if) {
-		if !vInterceptRequest_allOf_1_params_allOf_15_then(c, n, ev) {
-			return false
-		}
+		return vInterceptRequest_allOf_1_params_allOf_15_then(c, n, ev)
 	}
 	return true
 }
@@ -13113,9 +12661,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_then(c *ahpimpl.Ctx, n ahpimpl.No
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16.
 func vInterceptRequest_allOf_1_params_allOf_16(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_16_if) {
-		if !vInterceptRequest_allOf_1_params_allOf_16_then(c, n, ev) {
-			return false
-		}
+		return vInterceptRequest_allOf_1_params_allOf_16_then(c, n, ev)
 	}
 	return true
 }
@@ -13189,9 +12735,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_then(c *ahpimpl.Ctx, n ahpimpl.No
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17.
 func vInterceptRequest_allOf_1_params_allOf_17(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_17_if) {
-		if !vInterceptRequest_allOf_1_params_allOf_17_then(c, n, ev) {
-			return false
-		}
+		return vInterceptRequest_allOf_1_params_allOf_17_then(c, n, ev)
 	}
 	return true
 }
@@ -13265,9 +12809,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_then(c *ahpimpl.Ctx, n ahpimpl.No
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18.
 func vInterceptRequest_allOf_1_params_allOf_18(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_18_if) {
-		if !vInterceptRequest_allOf_1_params_allOf_18_then(c, n, ev) {
-			return false
-		}
+		return vInterceptRequest_allOf_1_params_allOf_18_then(c, n, ev)
 	}
 	return true
 }
@@ -13361,86 +12903,47 @@ func vInterceptRequest_allOf_1_params_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		}
 		switch d.Tag(dv) {
 		case "session.start":
-			if !vSessionStart(c, n, ev) {
-				return false
-			}
+			return vSessionStart(c, n, ev)
 		case "config.change.before":
-			if !vCatalogueEvent_configChangeBefore(c, n, ev) {
-				return false
-			}
+			return vCatalogueEvent_configChangeBefore(c, n, ev)
 		case "turn.start":
-			if !vExecutionEvent_turnStart(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_turnStart(c, n, ev)
 		case "turn.finish.before":
-			if !vExecutionEvent_turnFinishBefore(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_turnFinishBefore(c, n, ev)
 		case "model.request.before":
-			if !vExecutionEvent_modelRequestBefore(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_modelRequestBefore(c, n, ev)
 		case "model.response.after":
-			if !vExecutionEvent_modelResponseAfter(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_modelResponseAfter(c, n, ev)
 		case "model.switch.before":
-			if !vExecutionEvent_modelSwitchBefore(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_modelSwitchBefore(c, n, ev)
 		case "tool.before":
-			if !vToolBefore(c, n, ev) {
-				return false
-			}
+			return vToolBefore(c, n, ev)
 		case "tool.after":
-			if !vToolAfter(c, n, ev) {
-				return false
-			}
+			return vToolAfter(c, n, ev)
 		case "tool.permission.request":
-			if !vExecutionEvent_toolPermissionRequest(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_toolPermissionRequest(c, n, ev)
 		case "tool.batch.after":
-			if !vExecutionEvent_toolBatchAfter(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_toolBatchAfter(c, n, ev)
 		case "context.compact.before":
-			if !vExecutionEvent_contextCompactBefore(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_contextCompactBefore(c, n, ev)
 		case "context.compact.after":
-			if !vExecutionEvent_contextCompactAfter(c, n, ev) {
-				return false
-			}
+			return vExecutionEvent_contextCompactAfter(c, n, ev)
 		case "task.change.before":
-			if !vTaskWorkspaceEvent_taskChangeBefore(c, n, ev) {
-				return false
-			}
+			return vTaskWorkspaceEvent_taskChangeBefore(c, n, ev)
 		case "user.elicitation.request":
-			if !vCatalogueEvent_userElicitationRequest(c, n, ev) {
-				return false
-			}
+			return vCatalogueEvent_userElicitationRequest(c, n, ev)
 		case "user.elicitation.result":
-			if !vCatalogueEvent_userElicitationResult(c, n, ev) {
-				return false
-			}
+			return vCatalogueEvent_userElicitationResult(c, n, ev)
 		case "user.message.inbound":
-			if !vCatalogueEvent_userMessageInbound(c, n, ev) {
-				return false
-			}
+			return vCatalogueEvent_userMessageInbound(c, n, ev)
 		case "user.message.outbound":
-			if !vCatalogueEvent_userMessageOutbound(c, n, ev) {
-				return false
-			}
+			return vCatalogueEvent_userMessageOutbound(c, n, ev)
 		case "workspace.change.before":
-			if !vTaskWorkspaceEvent_workspaceChangeBefore(c, n, ev) {
-				return false
-			}
+			return vTaskWorkspaceEvent_workspaceChangeBefore(c, n, ev)
 		default:
 			return c.FailUnsupported(dv, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event/oneOf", "type")
 		}
 	}
-	return true
 }
 
 // vInterceptRequest_allOf_1_params_capabilities checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities.
@@ -13981,10 +13484,7 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required162)
 	}
-	if !rules.UniqueBackendIDs(c, n, nil) {
-		return false
-	}
-	return true
+	return rules.UniqueBackendIDs(c, n, nil)
 }
 
 // vRegistration_backend checks draft/registration.schema.json#/$defs/backend.
@@ -14158,18 +13658,13 @@ func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		}
 		switch d.Tag(dv) {
 		case "stdio":
-			if !vRegistration_stdioTransport(c, n, ev) {
-				return false
-			}
+			return vRegistration_stdioTransport(c, n, ev)
 		case "http":
-			if !vRegistration_httpTransport(c, n, ev) {
-				return false
-			}
+			return vRegistration_httpTransport(c, n, ev)
 		default:
 			return c.FailUnsupported(dv, "draft/registration.schema.json#/$defs/backend/properties/transport/oneOf", "type")
 		}
 	}
-	return true
 }
 
 // vRegistration_stdioTransport checks
@@ -14295,18 +13790,13 @@ func vRegistration_backend_subscriptions_items(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		}
 		switch d.Tag(dv) {
 		case "intercept":
-			if !vRegistration_interceptSubscription(c, n, ev) {
-				return false
-			}
+			return vRegistration_interceptSubscription(c, n, ev)
 		case "observe":
-			if !vRegistration_observeSubscription(c, n, ev) {
-				return false
-			}
+			return vRegistration_observeSubscription(c, n, ev)
 		default:
 			return c.FailUnsupported(dv, "draft/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", "mode")
 		}
 	}
-	return true
 }
 
 // vRegistration_interceptSubscription checks
@@ -14708,30 +14198,19 @@ func vTaskWorkspaceEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 		}
 		switch d.Tag(dv) {
 		case "task.change.before":
-			if !vTaskWorkspaceEvent_taskChangeBefore_body(c, n, ev) {
-				return false
-			}
+			return vTaskWorkspaceEvent_taskChangeBefore_body(c, n, ev)
 		case "task.change.after":
-			if !vTaskWorkspaceEvent_taskChangeAfter_body(c, n, ev) {
-				return false
-			}
+			return vTaskWorkspaceEvent_taskChangeAfter_body(c, n, ev)
 		case "workspace.change.before":
-			if !vTaskWorkspaceEvent_workspaceChangeBefore_body(c, n, ev) {
-				return false
-			}
+			return vTaskWorkspaceEvent_workspaceChangeBefore_body(c, n, ev)
 		case "workspace.change.after":
-			if !vTaskWorkspaceEvent_workspaceChangeAfter_body(c, n, ev) {
-				return false
-			}
+			return vTaskWorkspaceEvent_workspaceChangeAfter_body(c, n, ev)
 		case "file.changed":
-			if !vTaskWorkspaceEvent_fileChanged_body(c, n, ev) {
-				return false
-			}
+			return vTaskWorkspaceEvent_fileChanged_body(c, n, ev)
 		default:
 			return c.FailUnsupported(dv, "draft/task-workspace-event.schema.json#/oneOf", "type")
 		}
 	}
-	return true
 }
 
 // vMCPElicitation_elicitRequestParams checks
@@ -15792,10 +15271,7 @@ func vCommon_merged(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_request_params(c, n, ev) {
 		return false
 	}
-	if !vCapabilitiesRequest_allOf_1_params(c, n, ev) {
-		return false
-	}
-	return true
+	return vCapabilitiesRequest_allOf_1_params(c, n, ev)
 }
 
 // vCommon_merged2 checks
@@ -15804,10 +15280,7 @@ func vCommon_merged2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_successResponse_result(c, n, ev) {
 		return false
 	}
-	if !vCapabilitiesResponse_allOf_1_result(c, n, ev) {
-		return false
-	}
-	return true
+	return vCapabilitiesResponse_allOf_1_result(c, n, ev)
 }
 
 // vEvent_merged checks
@@ -15816,10 +15289,7 @@ func vEvent_merged(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vEvent_eventCore_parentEventId(c, n, ev) {
 		return false
 	}
-	if !vInteractionEvent_hookFailure_parentEventId(c, n, ev) {
-		return false
-	}
-	return true
+	return vInteractionEvent_hookFailure_parentEventId(c, n, ev)
 }
 
 // vCommon_merged3 checks
@@ -15828,10 +15298,7 @@ func vCommon_merged3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_successResponse_result(c, n, ev) {
 		return false
 	}
-	if !vInterceptDenyResponse_allOf_1_result(c, n, ev) {
-		return false
-	}
-	return true
+	return vInterceptDenyResponse_allOf_1_result(c, n, ev)
 }
 
 // vCommon_merged4 checks
@@ -15840,10 +15307,7 @@ func vCommon_merged4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_successResponse_result(c, n, ev) {
 		return false
 	}
-	if !vInterceptNoEffectResponse_allOf_1_result(c, n, ev) {
-		return false
-	}
-	return true
+	return vInterceptNoEffectResponse_allOf_1_result(c, n, ev)
 }
 
 // vCommon_merged5 checks
@@ -15852,10 +15316,7 @@ func vCommon_merged5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_request_params(c, n, ev) {
 		return false
 	}
-	if !vInterceptRequest_allOf_1_params(c, n, ev) {
-		return false
-	}
-	return true
+	return vInterceptRequest_allOf_1_params(c, n, ev)
 }
 
 // vCommon_merged6 checks
@@ -15864,10 +15325,7 @@ func vCommon_merged6(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_successResponse_result(c, n, ev) {
 		return false
 	}
-	if !vInterceptResponse_allOf_1_result(c, n, ev) {
-		return false
-	}
-	return true
+	return vInterceptResponse_allOf_1_result(c, n, ev)
 }
 
 // vCommon_merged7 checks
@@ -15876,10 +15334,7 @@ func vCommon_merged7(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_notification_params(c, n, ev) {
 		return false
 	}
-	if !vObserveNotification_allOf_1_params(c, n, ev) {
-		return false
-	}
-	return true
+	return vObserveNotification_allOf_1_params(c, n, ev)
 }
 
 // Regular expressions of pattern and patternProperties, translated from

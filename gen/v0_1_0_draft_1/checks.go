@@ -457,10 +457,7 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			m.Record(ev)
 		}
 	}
-	if !rules.InterceptIDMatchesEvent(c, n, nil) {
-		return false
-	}
-	return true
+	return rules.InterceptIDMatchesEvent(c, n, nil)
 }
 
 // vCommon_request checks 0.1.0-draft.1/common.schema.json#/$defs/request.
@@ -1116,10 +1113,7 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if seen != 0x3 {
 		return c.FailRequired(n, seen, &required15)
 	}
-	if !rules.UniqueBackendIDs(c, n, nil) {
-		return false
-	}
-	return true
+	return rules.UniqueBackendIDs(c, n, nil)
 }
 
 // vRegistration_backend checks
@@ -1300,18 +1294,13 @@ func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		}
 		switch d.Tag(dv) {
 		case "stdio":
-			if !vRegistration_stdioTransport(c, n, ev) {
-				return false
-			}
+			return vRegistration_stdioTransport(c, n, ev)
 		case "http":
-			if !vRegistration_httpTransport(c, n, ev) {
-				return false
-			}
+			return vRegistration_httpTransport(c, n, ev)
 		default:
 			return c.FailUnsupported(dv, "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport/oneOf", "type")
 		}
 	}
-	return true
 }
 
 // vRegistration_stdioTransport checks
@@ -1478,18 +1467,13 @@ func vRegistration_backend_subscriptions_items(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		}
 		switch d.Tag(dv) {
 		case "intercept":
-			if !vRegistration_interceptSubscription(c, n, ev) {
-				return false
-			}
+			return vRegistration_interceptSubscription(c, n, ev)
 		case "observe":
-			if !vRegistration_observeSubscription(c, n, ev) {
-				return false
-			}
+			return vRegistration_observeSubscription(c, n, ev)
 		default:
 			return c.FailUnsupported(dv, "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", "mode")
 		}
 	}
-	return true
 }
 
 // vRegistration_interceptSubscription checks
@@ -1625,10 +1609,7 @@ func vCommon_merged(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_successResponse_result(c, n, ev) {
 		return false
 	}
-	if !vInterceptDenyResponse_allOf_1_result(c, n, ev) {
-		return false
-	}
-	return true
+	return vInterceptDenyResponse_allOf_1_result(c, n, ev)
 }
 
 // vCommon_merged2 checks
@@ -1637,10 +1618,7 @@ func vCommon_merged2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_successResponse_result(c, n, ev) {
 		return false
 	}
-	if !vInterceptNoEffectResponse_allOf_1_result(c, n, ev) {
-		return false
-	}
-	return true
+	return vInterceptNoEffectResponse_allOf_1_result(c, n, ev)
 }
 
 // vCommon_merged3 checks
@@ -1649,10 +1627,7 @@ func vCommon_merged3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_request_params(c, n, ev) {
 		return false
 	}
-	if !vInterceptRequest_allOf_1_params(c, n, ev) {
-		return false
-	}
-	return true
+	return vInterceptRequest_allOf_1_params(c, n, ev)
 }
 
 // Regular expressions of pattern and patternProperties, translated from

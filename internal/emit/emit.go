@@ -121,6 +121,9 @@ func Package(s Snapshot) (map[string][]byte, error) {
 
 	for file, f := range map[string]*File{"types.go": tf, "api.go": af, "checks.go": cf} {
 		b, err := render(f)
+		if err == nil && file == "checks.go" {
+			b, err = tailReturns(b)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%s/%s: %w", name, file, err)
 		}
