@@ -118,12 +118,13 @@ func (e *gotypes) encodeStruct(t *ir.Type) {
 	hint := t.SizeHintVar
 	e.f.Var().Id(hint).Qual(impl, "SizeHint")
 	// The package doc ("Encoding") says the rest: one line, no
-	// validation, AppendJSON(nil) sized from earlier encodings.
+	// validation, AppendJSON(nil) sized to its result (SizeHint.Start).
 	e.f.Comment("AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.")
 	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id(ir.MethodAppendJSON).Params(Id("b").Index().Byte()).Index().Byte().BlockFunc(func(g *Group) {
-		// A nil v writes null (see nilNull); AppendJSON(nil) sizes its
-		// buffer from the hint. One test for both: the common case, a
-		// value encoded into the caller's buffer, passes it once.
+		// A nil v writes null (see nilNull); AppendJSON(nil) gets a
+		// buffer of its own (SizeHint.Start). One test for both: the
+		// common case, a value encoded into the caller's buffer, passes
+		// it once.
 		g.If(Id("v").Op("==").Nil().Op("||").Id("b").Op("==").Nil()).Block(Return(Id(hint).Dot("Start").Call(Id("b"), Id("v"))))
 		if len(t.Fields) == 0 && t.Extra == nil && !t.Open {
 			g.Return(Append(Id("b"), Lit("{}").Op("..."))) // a closed object with no members
