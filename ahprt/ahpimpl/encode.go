@@ -131,8 +131,10 @@ func putBuffer(buf *[]byte, b []byte) {
 	}
 }
 
-// SizeHint remembers how large a type's encodings have been, so that
-// AppendJSON(nil) allocates its result once instead of regrowing it.
+// SizeHint remembers how large a type's encodings have been. Start uses
+// it to tell a type whose encodings have outgrown the pool, and to size
+// their slice; code generated before GenVersion 16 sizes every
+// AppendJSON(nil) with it (Append).
 type SizeHint struct{ n atomic.Int64 }
 
 // Buffer returns an empty slice with room for a typical encoding.
@@ -142,7 +144,7 @@ func (h *SizeHint) Buffer() []byte { return make([]byte, 0, max(64, h.n.Load()))
 type Appender interface{ AppendJSON(b []byte) []byte }
 
 // Append encodes v into a new buffer sized by the hint and notes the size:
-// a generated AppendJSON(nil).
+// AppendJSON(nil) in code generated before GenVersion 16.
 func (h *SizeHint) Append(v Appender) []byte {
 	b := v.AppendJSON(h.Buffer())
 	h.Note(len(b))
@@ -157,7 +159,8 @@ func (h *SizeHint) Append(v Appender) []byte {
 //	}
 //
 // A nil receiver (b is not nil) appends null to b. AppendJSON(nil)
-// returns a new slice holding the encoding, allocated once:
+// returns a new slice holding the encoding, allocated once in the steady
+// state:
 //
 //   - When the type's encodings have been small (the hint is at most
 //     maxPooled, as nearly always), v is encoded into a pooled buffer and

@@ -267,10 +267,10 @@ func TestHugeOpenSlots(t *testing.T) {
 	}
 }
 
-// TestOpenSlotsLinear: decoding 1×, 2× and 4× the content of an open slot
-// takes about 1×, 2× and 4× the time. The check is loose (4× the content
-// must take less than 10× the time, the best of five runs each; quadratic
-// growth would take 16×) so that a busy machine does not fail it.
+// TestOpenSlotsLinear: decoding and encoding 1×, 2× and 4× the content of
+// an open slot allocates about 1×, 2× and 4× as much (see growth). The
+// check is loose: 4× the content must allocate less than 10× as much;
+// quadratic growth would take 16×.
 func TestOpenSlotsLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timing: skipped with -short")
