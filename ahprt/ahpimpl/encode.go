@@ -172,7 +172,9 @@ func (h *SizeHint) Append(v Appender) []byte {
 //   - When they have been large, past what the pool keeps, v is encoded
 //     into a fresh slice of the hinted size (Append): copying out of a
 //     pooled buffer would first regrow that buffer, which the pool does
-//     not keep, step by step to the encoding's size.
+//     not keep, step by step to the encoding's size. An encoding that
+//     fills less than three quarters of that slice is copied out at its
+//     size, so that the result never holds much more than the encoding.
 //
 // AppendJSON(nil) on a nil receiver comes back through Start with a
 // buffer and writes null there.
@@ -183,6 +185,13 @@ func (h *SizeHint) Start(b []byte, v Appender) []byte {
 	if h.n.Load() > maxPooled {
 		b = v.AppendJSON(h.Buffer())
 		h.Note(len(b))
+		if len(b) < cap(b)-cap(b)/4 {
+			// The hint still holds an earlier, larger encoding (it
+			// shrinks by an eighth per encoding): returned as it is,
+			// this one would keep the whole hint-sized array alive for
+			// as long as the caller keeps the encoding.
+			return append([]byte(nil), b...)
+		}
 		return b
 	}
 	buf := GetBuffer()

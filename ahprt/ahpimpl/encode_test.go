@@ -76,6 +76,11 @@ func TestSizeHintStart(t *testing.T) {
 			if string(c.got) != c.want {
 				t.Errorf("%d bytes: AppendJSON(nil), call %d of 3: %d bytes starting %.20q, want %d starting %.20q", len(want(v)), i+1, len(c.got), c.got, len(c.want), c.want)
 			}
+			// The small encoding after the large one is written into a
+			// hint-sized slice: it must not come back holding it.
+			if slack := cap(c.got) - len(c.got); slack > len(c.got)/4+64 {
+				t.Errorf("%d bytes: AppendJSON(nil), call %d of 3: %d bytes in a slice of capacity %d", len(want(v)), i+1, len(c.got), cap(c.got))
+			}
 		}
 		if cap(third) > len(third)+len(third)/8 {
 			t.Errorf("%d bytes: AppendJSON(nil) has capacity %d", len(third), cap(third))
