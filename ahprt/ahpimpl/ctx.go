@@ -197,8 +197,15 @@ func (c *Ctx) ChildAll(n Node, f CheckFunc) bool {
 // the next one. n's record is ev; in StrictAll mode the objects below get
 // records of their own, as Child gives them (unevaluatedProperties sees
 // only its own object's annotations, so other modes keep none). Only for
-// a path the caller found whole.
+// a path the caller found whole. A nil ev (annotations not collected)
+// records nothing: generated checks call it unguarded since GenVersion 17.
 func (c *Ctx) PathEvaluated(n Node, ev *Eval, path ...string) {
+	if ev != nil {
+		c.pathEvaluated(n, ev, path)
+	}
+}
+
+func (c *Ctx) pathEvaluated(n Node, ev *Eval, path []string) {
 	cur, rec := n, ev
 	for _, name := range path {
 		value, index, ok := c.Doc.MemberIndex(cur, name)

@@ -29,7 +29,7 @@ func TestHotHelpersInline(t *testing.T) {
 		"(*Doc).Kind", "(*Doc).Members", "(*Doc).Items",
 		"(*Members).Next", "(*Members).Key", "(*Members).Value", "(*Members).Name", "(*Members).Index", "(*Members).Record",
 		"(*Items).Next", "(*Items).Item",
-		"(*Eval).Set", "(*Eval).Declare",
+		"(*Eval).Set", "(*Eval).Declare", "(*Eval).Mark", "(*Ctx).PathEvaluated",
 	} {
 		if !inlinable[f] {
 			t.Errorf("%s is not inlinable any more", f)

@@ -647,99 +647,61 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 	} else {
 		switch d.Tag(cv) {
 		case "session.start":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event")
-			}
+			c.PathEvaluated(n, ev, "event")
 			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c, n, ev)
 		case "config.change.before":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event")
-			}
+			c.PathEvaluated(n, ev, "event")
 			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c, n, ev)
 		case "turn.start":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event")
-			}
+			c.PathEvaluated(n, ev, "event")
 			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c, n, ev)
 		case "turn.finish.before":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event")
-			}
+			c.PathEvaluated(n, ev, "event")
 			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c, n, ev)
 		case "model.request.before":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event")
-			}
+			c.PathEvaluated(n, ev, "event")
 			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c, n, ev)
 		case "model.response.after":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event")
-			}
+			c.PathEvaluated(n, ev, "event")
 			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c, n, ev)
 		case "model.switch.before":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event")
-			}
+			c.PathEvaluated(n, ev, "event")
 			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c, n, ev)
 		case "tool.before":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event")
-			}
+			c.PathEvaluated(n, ev, "event")
 			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c, n, ev)
 		case "tool.after":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event")
-			}
+			c.PathEvaluated(n, ev, "event")
 			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c, n, ev)
 		case "tool.permission.request":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event")
-			}
+			c.PathEvaluated(n, ev, "event")
 			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c, n, ev)
 		case "tool.batch.after":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event")
-			}
+			c.PathEvaluated(n, ev, "event")
 			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c, n, ev)
 		case "context.compact.before":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event")
-			}
+			c.PathEvaluated(n, ev, "event")
 			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c, n, ev)
 		case "context.compact.after":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event")
-			}
+			c.PathEvaluated(n, ev, "event")
 			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c, n, ev)
 		case "task.change.before":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event")
-			}
+			c.PathEvaluated(n, ev, "event")
 			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c, n, ev)
 		case "user.elicitation.request":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event")
-			}
+			c.PathEvaluated(n, ev, "event")
 			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c, n, ev)
 		case "user.elicitation.result":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event")
-			}
+			c.PathEvaluated(n, ev, "event")
 			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c, n, ev)
 		case "user.message.inbound":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event")
-			}
+			c.PathEvaluated(n, ev, "event")
 			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c, n, ev)
 		case "user.message.outbound":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event")
-			}
+			c.PathEvaluated(n, ev, "event")
 			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c, n, ev)
 		case "workspace.change.before":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event")
-			}
+			c.PathEvaluated(n, ev, "event")
 			return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c, n, ev)
 		}
 	}
@@ -836,9 +798,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 			i := it.Index()
 			if c.Matches(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not_contains) {
 				matches++
-				if ev != nil {
-					ev.Set(i)
-				}
+				ev.Mark(i)
 			}
 		}
 		if matches < 1 {
@@ -1080,9 +1040,7 @@ func vCapabilities_allOf_1_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 			i := it.Index()
 			if c.Matches(it.Item(), vCapabilities_allOf_1_then_effects_contains) {
 				matches++
-				if ev != nil {
-					ev.Set(i)
-				}
+				ev.Mark(i)
 			}
 		}
 		if matches < 1 {
@@ -1113,9 +1071,7 @@ func vCapabilities_allOf_3_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 			i := it.Index()
 			if c.Matches(it.Item(), vCapabilities_allOf_3_then_effects_contains) {
 				matches++
-				if ev != nil {
-					ev.Set(i)
-				}
+				ev.Mark(i)
 			}
 		}
 		if matches < 1 {
@@ -1146,9 +1102,7 @@ func vCapabilities_allOf_5_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 			i := it.Index()
 			if c.Matches(it.Item(), vCapabilities_allOf_5_then_effects_contains) {
 				matches++
-				if ev != nil {
-					ev.Set(i)
-				}
+				ev.Mark(i)
 			}
 		}
 		if matches < 1 {
@@ -3403,9 +3357,7 @@ func vEvent_eventCore_member(c *ahpimpl.Ctx, key string, n ahpimpl.Node, i int, 
 	default:
 		return true
 	}
-	if ev != nil {
-		ev.Set(i)
-	}
+	ev.Mark(i)
 	return true
 }
 
@@ -3600,9 +3552,7 @@ func vEvent_contentItems(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 		if !c.Child(it.Item(), vContentItem) {
 			return false
 		}
-		if ev != nil {
-			ev.Set(i)
-		}
+		ev.Mark(i)
 	}
 	return true
 }
@@ -4705,9 +4655,7 @@ func vEvent_modelVisibleItems(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 		if !c.ChildAll(it.Item(), vContentItem_message) {
 			return false
 		}
-		if ev != nil {
-			ev.Set(i)
-		}
+		ev.Mark(i)
 	}
 	return true
 }
@@ -6732,9 +6680,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpim
 			i := it.Index()
 			if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains) {
 				matches++
-				if ev != nil {
-					ev.Set(i)
-				}
+				ev.Mark(i)
 			}
 		}
 		if matches < 1 {
@@ -6802,9 +6748,7 @@ func vExecutionEvent_connectionGaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		if !c.ChildAll(it.Item(), vExecutionEvent_connectionGaps_items) {
 			return false
 		}
-		if ev != nil {
-			ev.Set(i)
-		}
+		ev.Mark(i)
 	}
 	return true
 }
@@ -6947,9 +6891,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpim
 			i := it.Index()
 			if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains) {
 				matches++
-				if ev != nil {
-					ev.Set(i)
-				}
+				ev.Mark(i)
 			}
 		}
 		if matches < 1 {
@@ -7136,9 +7078,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps(c *ahpimpl.Ctx,
 			i := it.Index()
 			if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains) {
 				matches++
-				if ev != nil {
-					ev.Set(i)
-				}
+				ev.Mark(i)
 			}
 		}
 		if matches < 1 {
@@ -7229,9 +7169,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps(c *ahpimpl.Ctx,
 			i := it.Index()
 			if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains) {
 				matches++
-				if ev != nil {
-					ev.Set(i)
-				}
+				ev.Mark(i)
 			}
 		}
 		if matches < 1 {
@@ -7322,9 +7260,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps(c *ahpimpl.Ctx,
 			i := it.Index()
 			if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains) {
 				matches++
-				if ev != nil {
-					ev.Set(i)
-				}
+				ev.Mark(i)
 			}
 		}
 		if matches < 1 {
@@ -7489,9 +7425,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps(c *ahpimpl.Ctx,
 			i := it.Index()
 			if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains) {
 				matches++
-				if ev != nil {
-					ev.Set(i)
-				}
+				ev.Mark(i)
 			}
 		}
 		if matches < 1 {
@@ -7582,9 +7516,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps(c *ahpimpl.Ctx,
 			i := it.Index()
 			if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains) {
 				matches++
-				if ev != nil {
-					ev.Set(i)
-				}
+				ev.Mark(i)
 			}
 		}
 		if matches < 1 {
@@ -8127,9 +8059,7 @@ func vContentItem_textParts(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 		if !c.Child(it.Item(), vContentItem_textPart) {
 			return false
 		}
-		if ev != nil {
-			ev.Set(i)
-		}
+		ev.Mark(i)
 	}
 	return true
 }
@@ -9922,49 +9852,31 @@ func vEffect_modifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	} else {
 		switch d.Tag(cv) {
 		case "prompt":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "target")
-			}
+			c.PathEvaluated(n, ev, "target")
 			return vEffect_modifyEffect_allOf_0_then(c, n, ev)
 		case "request":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "target")
-			}
+			c.PathEvaluated(n, ev, "target")
 			return vEffect_modifyEffect_allOf_0_then(c, n, ev)
 		case "response":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "target")
-			}
+			c.PathEvaluated(n, ev, "target")
 			return vEffect_modifyEffect_allOf_0_then(c, n, ev)
 		case "output":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "target")
-			}
+			c.PathEvaluated(n, ev, "target")
 			return vEffect_modifyEffect_allOf_0_then(c, n, ev)
 		case "content":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "target")
-			}
+			c.PathEvaluated(n, ev, "target")
 			return vEffect_modifyEffect_allOf_1_then(c, n, ev)
 		case "instructions":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "target")
-			}
+			c.PathEvaluated(n, ev, "target")
 			return vEffect_modifyEffect_allOf_2_then(c, n, ev)
 		case "summary":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "target")
-			}
+			c.PathEvaluated(n, ev, "target")
 			return vEffect_modifyEffect_allOf_2_then(c, n, ev)
 		case "input":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "target")
-			}
+			c.PathEvaluated(n, ev, "target")
 			return vEffect_modifyEffect_allOf_3_then(c, n, ev)
 		case "workspace":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "target")
-			}
+			c.PathEvaluated(n, ev, "target")
 			return vEffect_modifyEffect_allOf_3_then(c, n, ev)
 		}
 	}
@@ -10014,9 +9926,7 @@ func vContentItem_messages(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		if !c.ChildAll(it.Item(), vContentItem_message) {
 			return false
 		}
-		if ev != nil {
-			ev.Set(i)
-		}
+		ev.Mark(i)
 	}
 	return true
 }
@@ -11374,99 +11284,61 @@ func vInterceptRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	} else {
 		switch d.Tag(cv) {
 		case "session.start":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event", "type")
-			}
+			c.PathEvaluated(n, ev, "event", "type")
 			return vInterceptRequest_allOf_1_params_allOf_0_then(c, n, ev)
 		case "config.change.before":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event", "type")
-			}
+			c.PathEvaluated(n, ev, "event", "type")
 			return vInterceptRequest_allOf_1_params_allOf_1_then(c, n, ev)
 		case "turn.start":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event", "type")
-			}
+			c.PathEvaluated(n, ev, "event", "type")
 			return vInterceptRequest_allOf_1_params_allOf_2_then(c, n, ev)
 		case "turn.finish.before":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event", "type")
-			}
+			c.PathEvaluated(n, ev, "event", "type")
 			return vInterceptRequest_allOf_1_params_allOf_3_then(c, n, ev)
 		case "model.request.before":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event", "type")
-			}
+			c.PathEvaluated(n, ev, "event", "type")
 			return vInterceptRequest_allOf_1_params_allOf_4_then(c, n, ev)
 		case "model.response.after":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event", "type")
-			}
+			c.PathEvaluated(n, ev, "event", "type")
 			return vInterceptRequest_allOf_1_params_allOf_5_then(c, n, ev)
 		case "model.switch.before":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event", "type")
-			}
+			c.PathEvaluated(n, ev, "event", "type")
 			return vInterceptRequest_allOf_1_params_allOf_6_then(c, n, ev)
 		case "tool.before":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event", "type")
-			}
+			c.PathEvaluated(n, ev, "event", "type")
 			return vInterceptRequest_allOf_1_params_allOf_7_then(c, n, ev)
 		case "tool.after":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event", "type")
-			}
+			c.PathEvaluated(n, ev, "event", "type")
 			return vInterceptRequest_allOf_1_params_allOf_8_then(c, n, ev)
 		case "tool.permission.request":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event", "type")
-			}
+			c.PathEvaluated(n, ev, "event", "type")
 			return vInterceptRequest_allOf_1_params_allOf_9_then(c, n, ev)
 		case "tool.batch.after":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event", "type")
-			}
+			c.PathEvaluated(n, ev, "event", "type")
 			return vInterceptRequest_allOf_1_params_allOf_10_then(c, n, ev)
 		case "context.compact.before":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event", "type")
-			}
+			c.PathEvaluated(n, ev, "event", "type")
 			return vInterceptRequest_allOf_1_params_allOf_11_then(c, n, ev)
 		case "context.compact.after":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event", "type")
-			}
+			c.PathEvaluated(n, ev, "event", "type")
 			return vInterceptRequest_allOf_1_params_allOf_12_then(c, n, ev)
 		case "task.change.before":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event", "type")
-			}
+			c.PathEvaluated(n, ev, "event", "type")
 			return vInterceptRequest_allOf_1_params_allOf_13_then(c, n, ev)
 		case "user.elicitation.request":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event", "type")
-			}
+			c.PathEvaluated(n, ev, "event", "type")
 			return vInterceptRequest_allOf_1_params_allOf_14_then(c, n, ev)
 		case "user.elicitation.result":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event", "type")
-			}
+			c.PathEvaluated(n, ev, "event", "type")
 			return vInterceptRequest_allOf_1_params_allOf_15_then(c, n, ev)
 		case "user.message.inbound":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event", "type")
-			}
+			c.PathEvaluated(n, ev, "event", "type")
 			return vInterceptRequest_allOf_1_params_allOf_16_then(c, n, ev)
 		case "user.message.outbound":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event", "type")
-			}
+			c.PathEvaluated(n, ev, "event", "type")
 			return vInterceptRequest_allOf_1_params_allOf_17_then(c, n, ev)
 		case "workspace.change.before":
-			if ev != nil {
-				c.PathEvaluated(n, ev, "event", "type")
-			}
+			c.PathEvaluated(n, ev, "event", "type")
 			return vInterceptRequest_allOf_1_params_allOf_18_then(c, n, ev)
 		}
 	}
@@ -15206,9 +15078,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0(c *ahpimp
 		if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
 			return c.FailTypeWith(n, &reasons[1403])
 		}
-		if ev != nil {
-			ev.Set(i)
-		}
+		ev.Mark(i)
 	}
 	return true
 }

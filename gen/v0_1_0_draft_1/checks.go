@@ -855,9 +855,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects(c *ahpimpl.Ct
 			i := it.Index()
 			if c.Matches(it.Item(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains) {
 				matches++
-				if ev != nil {
-					ev.Set(i)
-				}
+				ev.Mark(i)
 			}
 		}
 		if matches < 1 {

@@ -306,9 +306,7 @@ func (e *checks) chain(g *Group, s *ir.Schema, chain ir.ConditionChain) {
 	}
 	apply := func(g *Group, entry *ir.Schema) { e.same(g, s, entry, Id("ev")) }
 	applyFound := func(g *Group, entry *ir.Schema) {
-		g.If(Id("ev").Op("!=").Nil()).Block(
-			Id("c").Dot("PathEvaluated").Call(append([]Code{Id("n"), Id("ev")}, path...)...),
-		)
+		g.Id("c").Dot("PathEvaluated").Call(append([]Code{Id("n"), Id("ev")}, path...)...)
 		e.same(g, s, entry.Then, Id("ev"))
 	}
 	g.List(Id("cv"), Id("found")).Op(":=").List(Id("n"), True())

@@ -107,9 +107,9 @@ func bitsLit(bits uint64) Code { return Op(fmt.Sprintf("%#x", bits)) }
 func mergedSeen(k int) string { return "seen" + strconv.Itoa(k+1) }
 
 // markEvaluated records, when annotations are collected, that item i
-// was evaluated.
+// was evaluated (ahpimpl.Eval.Mark, nil-safe).
 func markEvaluated(g *Group, i Code) {
-	g.If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(i))
+	g.Id("ev").Dot("Mark").Call(i)
 }
 
 // recordMember records, when annotations are collected, that the member

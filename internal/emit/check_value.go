@@ -149,7 +149,7 @@ func (e *checks) array(g *Group, s *ir.Schema) {
 				}
 				found := []Code{Id("matches").Op("++")}
 				if walk.Records {
-					found = append(found, If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(Id("i"))))
+					found = append(found, Id("ev").Dot("Mark").Call(Id("i")))
 				}
 				ig.If(test).Block(found...)
 			}
