@@ -93,6 +93,8 @@ func policy(ctx context.Context, r *draft.InterceptRequest) ([]draft.Effect, err
 		return []draft.Effect{nil}, nil
 	case "empty-reason":
 		return []draft.Effect{draft.NewDenyEffect("")}, nil
+	case "deny-and-allow":
+		return []draft.Effect{draft.NewDenyEffect("rm is not allowed"), draft.NewAllowEffect()}, nil
 	}
 	if backend.Offered(ctx).CanModify(offer.TargetInput, offer.Merge) {
 		return []draft.Effect{draft.NewModifyEffect(draft.ModifyEffectTargetInput, draft.ModifyEffectOperationMerge, ahprt.Value(`{"dryRun":true}`))}, nil
@@ -132,6 +134,7 @@ func TestReplies(t *testing.T) {
 		{"not offered", string(req("allow", `{"effects":["deny"]}`)), -32004, nil},
 		{"nil effect", string(req("nil", `{"effects":["deny"]}`)), -32004, nil},
 		{"invalid effect", string(req("empty-reason", `{"effects":["deny"]}`)), -32004, nil},
+		{"conflicting effects", string(req("deny-and-allow", `{"effects":["deny","allow"]}`)), -32004, nil},
 		{"legacy deny", legacyRequest, 0, []string{"deny"}},
 		{"unknown version", strings.Replace(string(req("rm", `{"effects":["deny"]}`)), `"draft"`, `"2099-01-01"`, 1), -32001, nil},
 		{"invalid params", strings.Replace(string(req("rm", `{"effects":["deny"]}`)), `"2026-08-24T08:51:14Z"`, `"yesterday"`, 1), -32602, nil},
@@ -227,6 +230,11 @@ func TestErrorsLocally(t *testing.T) {
 	var v *offer.Violation
 	if !errors.Is(e, backend.ErrReplyRejected) || !errors.As(e, &v) || v.Pointer != "/result/effects/0/type" {
 		t.Errorf("unoffered effect logged as %v", e)
+	}
+	srv.Handle(ctx, req("deny-and-allow", `{"effects":["deny","allow"]}`))
+	var cf *offer.Conflict
+	if e := l.last(t); !errors.Is(e, backend.ErrReplyRejected) || !errors.As(e, &cf) || cf.Pointer != "/result/effects/1" {
+		t.Errorf("conflicting effects logged as %v", e)
 	}
 	srv.Handle(ctx, req("panic", `{"effects":["deny"]}`))
 	var p *backend.PanicError

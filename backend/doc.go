@@ -30,9 +30,12 @@
 //     snapshot's protocolVersion, the handler's effects (or manifest)
 //     encoded by their generated encoders, and checks the whole reply
 //     with the snapshot's response schema and the request's offer (its
-//     capabilities: see package offer and [Offered]) before sending it;
-//     a reply that fails either is not sent: the peer gets -32004 and the
-//     error log the reason, with the JSON Pointer of the offending member;
+//     capabilities: see package offer and [Offered]), and its effects
+//     against each other (offer.CheckConflicts: one permission, one
+//     return and no return beside a deny, one flow operation) before
+//     sending it; a reply that fails is not sent: the peer gets -32004
+//     and the error log the reason, with the JSON Pointer of the
+//     offending member;
 //   - turns a handler's error into -32002 ([ErrUnsupportedEvent]), -32003
 //     ([ErrUnavailable]) or -32004 (anything else), and a panic into
 //     -32004, logged with its stack.

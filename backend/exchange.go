@@ -198,7 +198,10 @@ func codeOf(err error) int {
 // check judges a reply the kit built to a request of method: one of the
 // snapshot's checks of that method's replies must accept it (or, for a
 // snapshot that names none, one of its response decoders, as a dispatcher
-// judges a response), and the offer, when there is one, every effect.
+// judges a response), the offer, when there is one, every effect, and
+// the effects must not contradict each other (offer.CheckConflicts): a
+// harness would take such a reply for an operational failure, and apply
+// its failure policy instead of what the handler decided.
 func check(snap *ahpimpl.Snapshot, method string, reply []byte, o *offer.Offer) error {
 	c, err := ahpimpl.Begin(reply, nil)
 	if err != nil {
@@ -212,6 +215,9 @@ func check(snap *ahpimpl.Snapshot, method string, reply []byte, o *offer.Offer) 
 		result, _ := c.Doc.Member(c.Doc.Root(), "result")
 		effects, _ := c.Doc.Member(result, "effects")
 		if err := o.CheckDoc(c.Doc, effects, "/result/effects"); err != nil {
+			return &replyError{err}
+		}
+		if err := offer.CheckConflicts(c.Doc, effects, "/result/effects"); err != nil {
 			return &replyError{err}
 		}
 	}

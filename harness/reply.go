@@ -117,11 +117,15 @@ func (h *Harness) judge(reply []byte, st *chain, o *offer.Offer, seen *sent, bac
 // effect asks, whether they contradict each other, and the contextual
 // checks (modify staged on the chain's state, return values judged).
 func (h *Harness) read(d *ahpimpl.Doc, effects ahpimpl.Node, st *chain, seen *sent, backendID string) (*verdict, *Failure) {
-	v := &verdict{permission: PermissionNone, flow: FlowNone}
-	conflict := func(i int, why string) (*verdict, *Failure) {
-		return nil, &Failure{Class: ClassConflict, Pointer: "/result/effects/" + strconv.Itoa(i), Err: errors.New(why)}
+	if err := offer.CheckConflicts(d, effects, "/result/effects"); err != nil {
+		f := &Failure{Class: ClassConflict, Err: err}
+		var c *offer.Conflict
+		if errors.As(err, &c) {
+			f.Pointer, f.Err = c.Pointer, errors.New(c.Reason)
+		}
+		return nil, f
 	}
-	returns := 0
+	v := &verdict{permission: PermissionNone, flow: FlowNone}
 	for it := d.Items(effects); it.Next(); {
 		x, i := it.Item(), it.Index()
 		tn, _ := d.Member(x, "type")
@@ -133,10 +137,7 @@ func (h *Harness) read(d *ahpimpl.Doc, effects ahpimpl.Node, st *chain, seen *se
 		}
 		switch offer.EffectType(typ) {
 		case offer.Deny, offer.Allow, offer.Ask:
-			p := Permission(typ)
-			if v.permission != PermissionNone && v.permission != p {
-				return conflict(i, string(v.permission)+" and "+typ+" in one reply")
-			}
+			p := Permission(typ) // one permission per reply (CheckConflicts)
 			v.permission = p
 			if p == PermissionDeny && v.denial == nil {
 				v.denial = &Denial{Reason: str("reason"), Code: str("code"), Backend: backendID}
@@ -144,10 +145,6 @@ func (h *Harness) read(d *ahpimpl.Doc, effects ahpimpl.Node, st *chain, seen *se
 		case offer.Message:
 			v.messages = append(v.messages, Message{Text: str("text"), Backend: backendID})
 		case offer.Return:
-			returns++
-			if returns > 1 {
-				return conflict(i, "two return effects in one reply")
-			}
 			vn, _ := d.Member(x, "value")
 			val := d.RawValue(vn)
 			if why := h.edit.checkReturn(&st.state, val); why != "" {
@@ -156,9 +153,6 @@ func (h *Harness) read(d *ahpimpl.Doc, effects ahpimpl.Node, st *chain, seen *se
 			v.ret = &Return{Value: val, Backend: backendID}
 		case offer.Flow:
 			op := Flow(str("operation"))
-			if v.flow != FlowNone && v.flow != op {
-				return conflict(i, "flow stop and continue in one reply")
-			}
 			v.flow = op
 			if op == FlowStop && v.stopReason == "" {
 				v.stopReason = str("reason")
@@ -176,9 +170,6 @@ func (h *Harness) read(d *ahpimpl.Doc, effects ahpimpl.Node, st *chain, seen *se
 			// accepted: this harness does not know how to apply it.
 			return nil, &Failure{Class: ClassUnknownEffect, Pointer: "/result/effects/" + strconv.Itoa(i), Err: errors.New("effect " + strconv.Quote(typ) + " has no meaning this harness knows")}
 		}
-	}
-	if v.permission == PermissionDeny && v.ret != nil {
-		return conflict(0, "deny and return in one reply")
 	}
 	// A backend that received withheld parts edits what it saw: its
 	// modify effects are judged against the targets as the view holds

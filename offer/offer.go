@@ -1,5 +1,6 @@
-// Package offer holds the rule AHP sets on every hooks/intercept reply: a
-// backend returns only the effects that request offered (AHP-CAP-001). The
+// Package offer holds the rules AHP sets on every hooks/intercept reply: a
+// backend returns only the effects that request offered (AHP-CAP-001), and
+// effects that do not contradict each other ([CheckConflicts]). The
 // request's params.capabilities is the offer: the effect types it lists
 // (standard names, or experimental reverse-DNS names that must match
 // exactly), and the details of three of them — the targets and operations
