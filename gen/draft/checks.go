@@ -3150,82 +3150,80 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 // vCatalogueEvent checks draft/catalogue-event.schema.json#.
 func vCatalogueEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	{
-		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[226])
+	if d.Kind(n) != ahpimpl.KindObject {
+		return c.FailTypeWith(n, &reasons[226])
+	}
+	var dvs [1]ahpimpl.Node
+	m := d.Members(n)
+	for m.Next() {
+		if m.Key() == "type" {
+			dvs[0] = m.Value()
+			break
 		}
-		var dvs [1]ahpimpl.Node
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "type" {
-				dvs[0] = m.Value()
-				break
-			}
-		}
-		dv := dvs[0]
-		if dv == 0 {
-			return c.FailWith(n, &reasons[227])
-		}
-		switch d.Tag(dv) {
-		case "config.change.before":
-			return vCatalogueEvent_configChangeBefore_body(c, n, ev)
-		case "config.change.after":
-			return vCatalogueEvent_configChangeAfter_body(c, n, ev)
-		case "turn.start":
-			return vExecutionEvent_turnStart_body(c, n, ev)
-		case "turn.finish.before":
-			return vExecutionEvent_turnFinishBefore_body(c, n, ev)
-		case "turn.end":
-			return vExecutionEvent_turnEnd_body(c, n, ev)
-		case "turn.progress":
-			return vExecutionEvent_turnProgress_body(c, n, ev)
-		case "model.request.before":
-			return vExecutionEvent_modelRequestBefore_body(c, n, ev)
-		case "model.response.after":
-			return vExecutionEvent_modelResponseAfter_body(c, n, ev)
-		case "model.error":
-			return vExecutionEvent_modelError_body(c, n, ev)
-		case "model.switch.before":
-			return vExecutionEvent_modelSwitchBefore_body(c, n, ev)
-		case "model.switch.after":
-			return vExecutionEvent_modelSwitchAfter_body(c, n, ev)
-		case "tool.permission.request":
-			return vExecutionEvent_toolPermissionRequest_body(c, n, ev)
-		case "tool.permission.resolved":
-			return vExecutionEvent_toolPermissionResolved_body(c, n, ev)
-		case "tool.progress":
-			return vExecutionEvent_toolProgress_body(c, n, ev)
-		case "tool.batch.after":
-			return vExecutionEvent_toolBatchAfter_body(c, n, ev)
-		case "context.compact.before":
-			return vExecutionEvent_contextCompactBefore_body(c, n, ev)
-		case "context.compact.after":
-			return vExecutionEvent_contextCompactAfter_body(c, n, ev)
-		case "task.change.before":
-			return vTaskWorkspaceEvent_taskChangeBefore_body(c, n, ev)
-		case "task.change.after":
-			return vTaskWorkspaceEvent_taskChangeAfter_body(c, n, ev)
-		case "user.attention":
-			return vCatalogueEvent_userAttention_body(c, n, ev)
-		case "user.elicitation.request":
-			return vCatalogueEvent_userElicitationRequest_body(c, n, ev)
-		case "user.elicitation.result":
-			return vCatalogueEvent_userElicitationResult_body(c, n, ev)
-		case "user.message.inbound":
-			return vCatalogueEvent_userMessageInbound_body(c, n, ev)
-		case "user.message.outbound":
-			return vCatalogueEvent_userMessageOutbound_body(c, n, ev)
-		case "workspace.change.before":
-			return vTaskWorkspaceEvent_workspaceChangeBefore_body(c, n, ev)
-		case "workspace.change.after":
-			return vTaskWorkspaceEvent_workspaceChangeAfter_body(c, n, ev)
-		case "file.changed":
-			return vTaskWorkspaceEvent_fileChanged_body(c, n, ev)
-		case "hook.failure":
-			return vCatalogueEvent_hookFailure_body(c, n, ev)
-		default:
-			return c.FailUnsupported(dv, "draft/catalogue-event.schema.json#/oneOf", "type")
-		}
+	}
+	dv := dvs[0]
+	if dv == 0 {
+		return c.FailWith(n, &reasons[227])
+	}
+	switch d.Tag(dv) {
+	case "config.change.before":
+		return vCatalogueEvent_configChangeBefore_body(c, n, ev)
+	case "config.change.after":
+		return vCatalogueEvent_configChangeAfter_body(c, n, ev)
+	case "turn.start":
+		return vExecutionEvent_turnStart_body(c, n, ev)
+	case "turn.finish.before":
+		return vExecutionEvent_turnFinishBefore_body(c, n, ev)
+	case "turn.end":
+		return vExecutionEvent_turnEnd_body(c, n, ev)
+	case "turn.progress":
+		return vExecutionEvent_turnProgress_body(c, n, ev)
+	case "model.request.before":
+		return vExecutionEvent_modelRequestBefore_body(c, n, ev)
+	case "model.response.after":
+		return vExecutionEvent_modelResponseAfter_body(c, n, ev)
+	case "model.error":
+		return vExecutionEvent_modelError_body(c, n, ev)
+	case "model.switch.before":
+		return vExecutionEvent_modelSwitchBefore_body(c, n, ev)
+	case "model.switch.after":
+		return vExecutionEvent_modelSwitchAfter_body(c, n, ev)
+	case "tool.permission.request":
+		return vExecutionEvent_toolPermissionRequest_body(c, n, ev)
+	case "tool.permission.resolved":
+		return vExecutionEvent_toolPermissionResolved_body(c, n, ev)
+	case "tool.progress":
+		return vExecutionEvent_toolProgress_body(c, n, ev)
+	case "tool.batch.after":
+		return vExecutionEvent_toolBatchAfter_body(c, n, ev)
+	case "context.compact.before":
+		return vExecutionEvent_contextCompactBefore_body(c, n, ev)
+	case "context.compact.after":
+		return vExecutionEvent_contextCompactAfter_body(c, n, ev)
+	case "task.change.before":
+		return vTaskWorkspaceEvent_taskChangeBefore_body(c, n, ev)
+	case "task.change.after":
+		return vTaskWorkspaceEvent_taskChangeAfter_body(c, n, ev)
+	case "user.attention":
+		return vCatalogueEvent_userAttention_body(c, n, ev)
+	case "user.elicitation.request":
+		return vCatalogueEvent_userElicitationRequest_body(c, n, ev)
+	case "user.elicitation.result":
+		return vCatalogueEvent_userElicitationResult_body(c, n, ev)
+	case "user.message.inbound":
+		return vCatalogueEvent_userMessageInbound_body(c, n, ev)
+	case "user.message.outbound":
+		return vCatalogueEvent_userMessageOutbound_body(c, n, ev)
+	case "workspace.change.before":
+		return vTaskWorkspaceEvent_workspaceChangeBefore_body(c, n, ev)
+	case "workspace.change.after":
+		return vTaskWorkspaceEvent_workspaceChangeAfter_body(c, n, ev)
+	case "file.changed":
+		return vTaskWorkspaceEvent_fileChanged_body(c, n, ev)
+	case "hook.failure":
+		return vCatalogueEvent_hookFailure_body(c, n, ev)
+	default:
+		return c.FailUnsupported(dv, "draft/catalogue-event.schema.json#/oneOf", "type")
 	}
 }
 
@@ -3566,30 +3564,28 @@ func vContentItem(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vContentItem_body checks the keywords of draft/content-item.schema.json#.
 func vContentItem_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	{
-		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[266])
+	if d.Kind(n) != ahpimpl.KindObject {
+		return c.FailTypeWith(n, &reasons[266])
+	}
+	var dvs [1]ahpimpl.Node
+	m := d.Members(n)
+	for m.Next() {
+		if m.Key() == "kind" {
+			dvs[0] = m.Value()
+			break
 		}
-		var dvs [1]ahpimpl.Node
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "kind" {
-				dvs[0] = m.Value()
-				break
-			}
-		}
-		dv := dvs[0]
-		if dv == 0 {
-			return c.FailWith(n, &reasons[267])
-		}
-		switch d.Tag(dv) {
-		case "text":
-			return vContentItem_textPart(c, n, ev)
-		case "attachment":
-			return vContentItem_attachmentPart(c, n, ev)
-		default:
-			return c.FailUnsupported(dv, "draft/content-item.schema.json#/oneOf", "kind")
-		}
+	}
+	dv := dvs[0]
+	if dv == 0 {
+		return c.FailWith(n, &reasons[267])
+	}
+	switch d.Tag(dv) {
+	case "text":
+		return vContentItem_textPart(c, n, ev)
+	case "attachment":
+		return vContentItem_attachmentPart(c, n, ev)
+	default:
+		return c.FailUnsupported(dv, "draft/content-item.schema.json#/oneOf", "kind")
 	}
 }
 
@@ -5611,51 +5607,49 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahpimpl.Ctx, n ahpim
 // draft/execution-event.schema.json#/$defs/execution.
 func vExecutionEvent_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	{
-		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[531])
+	if d.Kind(n) != ahpimpl.KindObject {
+		return c.FailTypeWith(n, &reasons[531])
+	}
+	var dvs [2]ahpimpl.Node
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "status":
+			dvs[0] = m.Value()
+		case "reason":
+			dvs[1] = m.Value()
 		}
-		var dvs [2]ahpimpl.Node
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "status":
-				dvs[0] = m.Value()
-			case "reason":
-				dvs[1] = m.Value()
+	}
+	dv := dvs[0]
+	if dv == 0 {
+		return c.FailWith(n, &reasons[532])
+	}
+	switch d.Tag(dv) {
+	case "executed":
+		return vExecutionEvent_execution_oneOf_0(c, n, ev)
+	case "skipped":
+		{
+			dv := dvs[1]
+			if dv == 0 {
+				return c.FailWith(n, &reasons[533])
+			}
+			switch d.Tag(dv) {
+			case "supplied_result":
+				return vExecutionEvent_execution_oneOf_1(c, n, ev)
+			case "policy":
+				return vExecutionEvent_execution_oneOf_2(c, n, ev)
+			case "cancelled":
+				return vExecutionEvent_execution_oneOf_3(c, n, ev)
+			case "timeout":
+				return vExecutionEvent_execution_oneOf_4(c, n, ev)
+			case "other":
+				return vExecutionEvent_execution_oneOf_5(c, n, ev)
+			default:
+				return c.FailUnsupported(dv, "draft/execution-event.schema.json#/$defs/execution/oneOf", "reason")
 			}
 		}
-		dv := dvs[0]
-		if dv == 0 {
-			return c.FailWith(n, &reasons[532])
-		}
-		switch d.Tag(dv) {
-		case "executed":
-			return vExecutionEvent_execution_oneOf_0(c, n, ev)
-		case "skipped":
-			{
-				dv := dvs[1]
-				if dv == 0 {
-					return c.FailWith(n, &reasons[533])
-				}
-				switch d.Tag(dv) {
-				case "supplied_result":
-					return vExecutionEvent_execution_oneOf_1(c, n, ev)
-				case "policy":
-					return vExecutionEvent_execution_oneOf_2(c, n, ev)
-				case "cancelled":
-					return vExecutionEvent_execution_oneOf_3(c, n, ev)
-				case "timeout":
-					return vExecutionEvent_execution_oneOf_4(c, n, ev)
-				case "other":
-					return vExecutionEvent_execution_oneOf_5(c, n, ev)
-				default:
-					return c.FailUnsupported(dv, "draft/execution-event.schema.json#/$defs/execution/oneOf", "reason")
-				}
-			}
-		default:
-			return c.FailUnsupported(dv, "draft/execution-event.schema.json#/$defs/execution/oneOf", "status")
-		}
+	default:
+		return c.FailUnsupported(dv, "draft/execution-event.schema.json#/$defs/execution/oneOf", "status")
 	}
 }
 
@@ -9414,30 +9408,28 @@ func vContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // draft/registration.schema.json#/$defs/authentication.
 func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	{
-		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[940])
+	if d.Kind(n) != ahpimpl.KindObject {
+		return c.FailTypeWith(n, &reasons[940])
+	}
+	var dvs [1]ahpimpl.Node
+	m := d.Members(n)
+	for m.Next() {
+		if m.Key() == "type" {
+			dvs[0] = m.Value()
+			break
 		}
-		var dvs [1]ahpimpl.Node
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "type" {
-				dvs[0] = m.Value()
-				break
-			}
-		}
-		dv := dvs[0]
-		if dv == 0 {
-			return c.FailWith(n, &reasons[941])
-		}
-		switch d.Tag(dv) {
-		case "bearer":
-			return vRegistration_authentication_anyOf_0(c, n, ev)
-		case "oauth":
-			return vRegistration_authentication_anyOf_1(c, n, ev)
-		default:
-			return c.FailUnsupported(dv, "draft/registration.schema.json#/$defs/authentication/anyOf", "type")
-		}
+	}
+	dv := dvs[0]
+	if dv == 0 {
+		return c.FailWith(n, &reasons[941])
+	}
+	switch d.Tag(dv) {
+	case "bearer":
+		return vRegistration_authentication_anyOf_0(c, n, ev)
+	case "oauth":
+		return vRegistration_authentication_anyOf_1(c, n, ev)
+	default:
+		return c.FailUnsupported(dv, "draft/registration.schema.json#/$defs/authentication/anyOf", "type")
 	}
 }
 
@@ -9681,57 +9673,55 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vEffect checks draft/effect.schema.json#.
 func vEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	{
-		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[974])
+	if d.Kind(n) != ahpimpl.KindObject {
+		return c.FailTypeWith(n, &reasons[974])
+	}
+	var dvs [2]ahpimpl.Node
+	m := d.Members(n)
+	for m.Next() {
+		switch m.Key() {
+		case "type":
+			dvs[0] = m.Value()
+		case "operation":
+			dvs[1] = m.Value()
 		}
-		var dvs [2]ahpimpl.Node
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				dvs[0] = m.Value()
-			case "operation":
-				dvs[1] = m.Value()
+	}
+	dv := dvs[0]
+	if dv == 0 {
+		return c.FailWith(n, &reasons[975])
+	}
+	switch d.Tag(dv) {
+	case "deny":
+		return vDenyEffect(c, n, ev)
+	case "allow":
+		return vEffect_allowEffect(c, n, ev)
+	case "ask":
+		return vEffect_askEffect(c, n, ev)
+	case "modify":
+		return vEffect_modifyEffect(c, n, ev)
+	case "message":
+		return vEffect_messageEffect(c, n, ev)
+	case "return":
+		return vEffect_returnEffect(c, n, ev)
+	case "flow":
+		{
+			dv := dvs[1]
+			if dv == 0 {
+				return c.FailWith(n, &reasons[976])
+			}
+			switch d.Tag(dv) {
+			case "stop":
+				return vEffect_flowStopEffect(c, n, ev)
+			case "continue":
+				return vEffect_flowContinueEffect(c, n, ev)
+			default:
+				return c.FailUnsupported(dv, "draft/effect.schema.json#/oneOf", "operation")
 			}
 		}
-		dv := dvs[0]
-		if dv == 0 {
-			return c.FailWith(n, &reasons[975])
-		}
-		switch d.Tag(dv) {
-		case "deny":
-			return vDenyEffect(c, n, ev)
-		case "allow":
-			return vEffect_allowEffect(c, n, ev)
-		case "ask":
-			return vEffect_askEffect(c, n, ev)
-		case "modify":
-			return vEffect_modifyEffect(c, n, ev)
-		case "message":
-			return vEffect_messageEffect(c, n, ev)
-		case "return":
-			return vEffect_returnEffect(c, n, ev)
-		case "flow":
-			{
-				dv := dvs[1]
-				if dv == 0 {
-					return c.FailWith(n, &reasons[976])
-				}
-				switch d.Tag(dv) {
-				case "stop":
-					return vEffect_flowStopEffect(c, n, ev)
-				case "continue":
-					return vEffect_flowContinueEffect(c, n, ev)
-				default:
-					return c.FailUnsupported(dv, "draft/effect.schema.json#/oneOf", "operation")
-				}
-			}
-		case "inject":
-			return vEffect_injectEffect(c, n, ev)
-		default:
-			return c.FailUnsupported(dv, "draft/effect.schema.json#/oneOf", "type")
-		}
+	case "inject":
+		return vEffect_injectEffect(c, n, ev)
+	default:
+		return c.FailUnsupported(dv, "draft/effect.schema.json#/oneOf", "type")
 	}
 }
 
@@ -10257,90 +10247,88 @@ func vEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vEvent_body checks the keywords of draft/event.schema.json#.
 func vEvent_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	{
-		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[1033])
+	if d.Kind(n) != ahpimpl.KindObject {
+		return c.FailTypeWith(n, &reasons[1033])
+	}
+	var dvs [1]ahpimpl.Node
+	m := d.Members(n)
+	for m.Next() {
+		if m.Key() == "type" {
+			dvs[0] = m.Value()
+			break
 		}
-		var dvs [1]ahpimpl.Node
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "type" {
-				dvs[0] = m.Value()
-				break
-			}
-		}
-		dv := dvs[0]
-		if dv == 0 {
-			return c.FailWith(n, &reasons[1034])
-		}
-		switch d.Tag(dv) {
-		case "tool.before":
-			return vToolBefore(c, n, ev)
-		case "tool.after":
-			return vToolAfter(c, n, ev)
-		case "session.start":
-			return vSessionStart(c, n, ev)
-		case "session.end":
-			return vSessionEnd(c, n, ev)
-		case "config.change.before":
-			return vCatalogueEvent_configChangeBefore(c, n, ev)
-		case "config.change.after":
-			return vCatalogueEvent_configChangeAfter(c, n, ev)
-		case "turn.start":
-			return vExecutionEvent_turnStart(c, n, ev)
-		case "turn.finish.before":
-			return vExecutionEvent_turnFinishBefore(c, n, ev)
-		case "turn.end":
-			return vExecutionEvent_turnEnd(c, n, ev)
-		case "turn.progress":
-			return vExecutionEvent_turnProgress(c, n, ev)
-		case "model.request.before":
-			return vExecutionEvent_modelRequestBefore(c, n, ev)
-		case "model.response.after":
-			return vExecutionEvent_modelResponseAfter(c, n, ev)
-		case "model.error":
-			return vExecutionEvent_modelError(c, n, ev)
-		case "model.switch.before":
-			return vExecutionEvent_modelSwitchBefore(c, n, ev)
-		case "model.switch.after":
-			return vExecutionEvent_modelSwitchAfter(c, n, ev)
-		case "tool.permission.request":
-			return vExecutionEvent_toolPermissionRequest(c, n, ev)
-		case "tool.permission.resolved":
-			return vExecutionEvent_toolPermissionResolved(c, n, ev)
-		case "tool.progress":
-			return vExecutionEvent_toolProgress(c, n, ev)
-		case "tool.batch.after":
-			return vExecutionEvent_toolBatchAfter(c, n, ev)
-		case "context.compact.before":
-			return vExecutionEvent_contextCompactBefore(c, n, ev)
-		case "context.compact.after":
-			return vExecutionEvent_contextCompactAfter(c, n, ev)
-		case "task.change.before":
-			return vTaskWorkspaceEvent_taskChangeBefore(c, n, ev)
-		case "task.change.after":
-			return vTaskWorkspaceEvent_taskChangeAfter(c, n, ev)
-		case "user.attention":
-			return vCatalogueEvent_userAttention(c, n, ev)
-		case "user.elicitation.request":
-			return vCatalogueEvent_userElicitationRequest(c, n, ev)
-		case "user.elicitation.result":
-			return vCatalogueEvent_userElicitationResult(c, n, ev)
-		case "user.message.inbound":
-			return vCatalogueEvent_userMessageInbound(c, n, ev)
-		case "user.message.outbound":
-			return vCatalogueEvent_userMessageOutbound(c, n, ev)
-		case "workspace.change.before":
-			return vTaskWorkspaceEvent_workspaceChangeBefore(c, n, ev)
-		case "workspace.change.after":
-			return vTaskWorkspaceEvent_workspaceChangeAfter(c, n, ev)
-		case "file.changed":
-			return vTaskWorkspaceEvent_fileChanged(c, n, ev)
-		case "hook.failure":
-			return vCatalogueEvent_hookFailure(c, n, ev)
-		default:
-			return c.FailUnsupported(dv, "draft/event.schema.json#/oneOf", "type")
-		}
+	}
+	dv := dvs[0]
+	if dv == 0 {
+		return c.FailWith(n, &reasons[1034])
+	}
+	switch d.Tag(dv) {
+	case "tool.before":
+		return vToolBefore(c, n, ev)
+	case "tool.after":
+		return vToolAfter(c, n, ev)
+	case "session.start":
+		return vSessionStart(c, n, ev)
+	case "session.end":
+		return vSessionEnd(c, n, ev)
+	case "config.change.before":
+		return vCatalogueEvent_configChangeBefore(c, n, ev)
+	case "config.change.after":
+		return vCatalogueEvent_configChangeAfter(c, n, ev)
+	case "turn.start":
+		return vExecutionEvent_turnStart(c, n, ev)
+	case "turn.finish.before":
+		return vExecutionEvent_turnFinishBefore(c, n, ev)
+	case "turn.end":
+		return vExecutionEvent_turnEnd(c, n, ev)
+	case "turn.progress":
+		return vExecutionEvent_turnProgress(c, n, ev)
+	case "model.request.before":
+		return vExecutionEvent_modelRequestBefore(c, n, ev)
+	case "model.response.after":
+		return vExecutionEvent_modelResponseAfter(c, n, ev)
+	case "model.error":
+		return vExecutionEvent_modelError(c, n, ev)
+	case "model.switch.before":
+		return vExecutionEvent_modelSwitchBefore(c, n, ev)
+	case "model.switch.after":
+		return vExecutionEvent_modelSwitchAfter(c, n, ev)
+	case "tool.permission.request":
+		return vExecutionEvent_toolPermissionRequest(c, n, ev)
+	case "tool.permission.resolved":
+		return vExecutionEvent_toolPermissionResolved(c, n, ev)
+	case "tool.progress":
+		return vExecutionEvent_toolProgress(c, n, ev)
+	case "tool.batch.after":
+		return vExecutionEvent_toolBatchAfter(c, n, ev)
+	case "context.compact.before":
+		return vExecutionEvent_contextCompactBefore(c, n, ev)
+	case "context.compact.after":
+		return vExecutionEvent_contextCompactAfter(c, n, ev)
+	case "task.change.before":
+		return vTaskWorkspaceEvent_taskChangeBefore(c, n, ev)
+	case "task.change.after":
+		return vTaskWorkspaceEvent_taskChangeAfter(c, n, ev)
+	case "user.attention":
+		return vCatalogueEvent_userAttention(c, n, ev)
+	case "user.elicitation.request":
+		return vCatalogueEvent_userElicitationRequest(c, n, ev)
+	case "user.elicitation.result":
+		return vCatalogueEvent_userElicitationResult(c, n, ev)
+	case "user.message.inbound":
+		return vCatalogueEvent_userMessageInbound(c, n, ev)
+	case "user.message.outbound":
+		return vCatalogueEvent_userMessageOutbound(c, n, ev)
+	case "workspace.change.before":
+		return vTaskWorkspaceEvent_workspaceChangeBefore(c, n, ev)
+	case "workspace.change.after":
+		return vTaskWorkspaceEvent_workspaceChangeAfter(c, n, ev)
+	case "file.changed":
+		return vTaskWorkspaceEvent_fileChanged(c, n, ev)
+	case "hook.failure":
+		return vCatalogueEvent_hookFailure(c, n, ev)
+	default:
+		return c.FailUnsupported(dv, "draft/event.schema.json#/oneOf", "type")
 	}
 }
 
@@ -10894,98 +10882,94 @@ func vSessionEnd_counters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 // vExecutionEvent checks draft/execution-event.schema.json#.
 func vExecutionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	{
-		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[1095])
+	if d.Kind(n) != ahpimpl.KindObject {
+		return c.FailTypeWith(n, &reasons[1095])
+	}
+	var dvs [1]ahpimpl.Node
+	m := d.Members(n)
+	for m.Next() {
+		if m.Key() == "type" {
+			dvs[0] = m.Value()
+			break
 		}
-		var dvs [1]ahpimpl.Node
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "type" {
-				dvs[0] = m.Value()
-				break
-			}
-		}
-		dv := dvs[0]
-		if dv == 0 {
-			return c.FailWith(n, &reasons[1096])
-		}
-		switch d.Tag(dv) {
-		case "turn.start":
-			return vExecutionEvent_turnStart_body(c, n, ev)
-		case "turn.finish.before":
-			return vExecutionEvent_turnFinishBefore_body(c, n, ev)
-		case "turn.end":
-			return vExecutionEvent_turnEnd_body(c, n, ev)
-		case "turn.progress":
-			return vExecutionEvent_turnProgress_body(c, n, ev)
-		case "model.request.before":
-			return vExecutionEvent_modelRequestBefore_body(c, n, ev)
-		case "model.response.after":
-			return vExecutionEvent_modelResponseAfter_body(c, n, ev)
-		case "model.error":
-			return vExecutionEvent_modelError_body(c, n, ev)
-		case "model.switch.before":
-			return vExecutionEvent_modelSwitchBefore_body(c, n, ev)
-		case "model.switch.after":
-			return vExecutionEvent_modelSwitchAfter_body(c, n, ev)
-		case "tool.permission.request":
-			return vExecutionEvent_toolPermissionRequest_body(c, n, ev)
-		case "tool.permission.resolved":
-			return vExecutionEvent_toolPermissionResolved_body(c, n, ev)
-		case "tool.progress":
-			return vExecutionEvent_toolProgress_body(c, n, ev)
-		case "tool.batch.after":
-			return vExecutionEvent_toolBatchAfter_body(c, n, ev)
-		case "context.compact.before":
-			return vExecutionEvent_contextCompactBefore_body(c, n, ev)
-		case "context.compact.after":
-			return vExecutionEvent_contextCompactAfter_body(c, n, ev)
-		default:
-			return c.FailUnsupported(dv, "draft/execution-event.schema.json#/oneOf", "type")
-		}
+	}
+	dv := dvs[0]
+	if dv == 0 {
+		return c.FailWith(n, &reasons[1096])
+	}
+	switch d.Tag(dv) {
+	case "turn.start":
+		return vExecutionEvent_turnStart_body(c, n, ev)
+	case "turn.finish.before":
+		return vExecutionEvent_turnFinishBefore_body(c, n, ev)
+	case "turn.end":
+		return vExecutionEvent_turnEnd_body(c, n, ev)
+	case "turn.progress":
+		return vExecutionEvent_turnProgress_body(c, n, ev)
+	case "model.request.before":
+		return vExecutionEvent_modelRequestBefore_body(c, n, ev)
+	case "model.response.after":
+		return vExecutionEvent_modelResponseAfter_body(c, n, ev)
+	case "model.error":
+		return vExecutionEvent_modelError_body(c, n, ev)
+	case "model.switch.before":
+		return vExecutionEvent_modelSwitchBefore_body(c, n, ev)
+	case "model.switch.after":
+		return vExecutionEvent_modelSwitchAfter_body(c, n, ev)
+	case "tool.permission.request":
+		return vExecutionEvent_toolPermissionRequest_body(c, n, ev)
+	case "tool.permission.resolved":
+		return vExecutionEvent_toolPermissionResolved_body(c, n, ev)
+	case "tool.progress":
+		return vExecutionEvent_toolProgress_body(c, n, ev)
+	case "tool.batch.after":
+		return vExecutionEvent_toolBatchAfter_body(c, n, ev)
+	case "context.compact.before":
+		return vExecutionEvent_contextCompactBefore_body(c, n, ev)
+	case "context.compact.after":
+		return vExecutionEvent_contextCompactAfter_body(c, n, ev)
+	default:
+		return c.FailUnsupported(dv, "draft/execution-event.schema.json#/oneOf", "type")
 	}
 }
 
 // vInteractionEvent checks draft/interaction-event.schema.json#.
 func vInteractionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	{
-		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[1097])
+	if d.Kind(n) != ahpimpl.KindObject {
+		return c.FailTypeWith(n, &reasons[1097])
+	}
+	var dvs [1]ahpimpl.Node
+	m := d.Members(n)
+	for m.Next() {
+		if m.Key() == "type" {
+			dvs[0] = m.Value()
+			break
 		}
-		var dvs [1]ahpimpl.Node
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "type" {
-				dvs[0] = m.Value()
-				break
-			}
-		}
-		dv := dvs[0]
-		if dv == 0 {
-			return c.FailWith(n, &reasons[1098])
-		}
-		switch d.Tag(dv) {
-		case "config.change.before":
-			return vInteractionEvent_configChangeBefore(c, n, ev)
-		case "config.change.after":
-			return vInteractionEvent_configChangeAfter(c, n, ev)
-		case "user.attention":
-			return vInteractionEvent_userAttention_body(c, n, ev)
-		case "user.elicitation.request":
-			return vInteractionEvent_userElicitationRequest_body(c, n, ev)
-		case "user.elicitation.result":
-			return vInteractionEvent_userElicitationResult_body(c, n, ev)
-		case "user.message.inbound":
-			return vInteractionEvent_userMessageInbound_body(c, n, ev)
-		case "user.message.outbound":
-			return vInteractionEvent_userMessageOutbound_body(c, n, ev)
-		case "hook.failure":
-			return vInteractionEvent_hookFailure(c, n, ev)
-		default:
-			return c.FailUnsupported(dv, "draft/interaction-event.schema.json#/oneOf", "type")
-		}
+	}
+	dv := dvs[0]
+	if dv == 0 {
+		return c.FailWith(n, &reasons[1098])
+	}
+	switch d.Tag(dv) {
+	case "config.change.before":
+		return vInteractionEvent_configChangeBefore(c, n, ev)
+	case "config.change.after":
+		return vInteractionEvent_configChangeAfter(c, n, ev)
+	case "user.attention":
+		return vInteractionEvent_userAttention_body(c, n, ev)
+	case "user.elicitation.request":
+		return vInteractionEvent_userElicitationRequest_body(c, n, ev)
+	case "user.elicitation.result":
+		return vInteractionEvent_userElicitationResult_body(c, n, ev)
+	case "user.message.inbound":
+		return vInteractionEvent_userMessageInbound_body(c, n, ev)
+	case "user.message.outbound":
+		return vInteractionEvent_userMessageOutbound_body(c, n, ev)
+	case "hook.failure":
+		return vInteractionEvent_hookFailure(c, n, ev)
+	default:
+		return c.FailUnsupported(dv, "draft/interaction-event.schema.json#/oneOf", "type")
 	}
 }
 
@@ -12757,64 +12741,62 @@ func vInterceptRequest_allOf_1_params_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	if !vEvent(c, n, ev) {
 		return false
 	}
-	{
-		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[1137])
+	if d.Kind(n) != ahpimpl.KindObject {
+		return c.FailTypeWith(n, &reasons[1137])
+	}
+	var dvs [1]ahpimpl.Node
+	m := d.Members(n)
+	for m.Next() {
+		if m.Key() == "type" {
+			dvs[0] = m.Value()
+			break
 		}
-		var dvs [1]ahpimpl.Node
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "type" {
-				dvs[0] = m.Value()
-				break
-			}
-		}
-		dv := dvs[0]
-		if dv == 0 {
-			return c.FailWith(n, &reasons[1138])
-		}
-		switch d.Tag(dv) {
-		case "session.start":
-			return vSessionStart(c, n, ev)
-		case "config.change.before":
-			return vCatalogueEvent_configChangeBefore(c, n, ev)
-		case "turn.start":
-			return vExecutionEvent_turnStart(c, n, ev)
-		case "turn.finish.before":
-			return vExecutionEvent_turnFinishBefore(c, n, ev)
-		case "model.request.before":
-			return vExecutionEvent_modelRequestBefore(c, n, ev)
-		case "model.response.after":
-			return vExecutionEvent_modelResponseAfter(c, n, ev)
-		case "model.switch.before":
-			return vExecutionEvent_modelSwitchBefore(c, n, ev)
-		case "tool.before":
-			return vToolBefore(c, n, ev)
-		case "tool.after":
-			return vToolAfter(c, n, ev)
-		case "tool.permission.request":
-			return vExecutionEvent_toolPermissionRequest(c, n, ev)
-		case "tool.batch.after":
-			return vExecutionEvent_toolBatchAfter(c, n, ev)
-		case "context.compact.before":
-			return vExecutionEvent_contextCompactBefore(c, n, ev)
-		case "context.compact.after":
-			return vExecutionEvent_contextCompactAfter(c, n, ev)
-		case "task.change.before":
-			return vTaskWorkspaceEvent_taskChangeBefore(c, n, ev)
-		case "user.elicitation.request":
-			return vCatalogueEvent_userElicitationRequest(c, n, ev)
-		case "user.elicitation.result":
-			return vCatalogueEvent_userElicitationResult(c, n, ev)
-		case "user.message.inbound":
-			return vCatalogueEvent_userMessageInbound(c, n, ev)
-		case "user.message.outbound":
-			return vCatalogueEvent_userMessageOutbound(c, n, ev)
-		case "workspace.change.before":
-			return vTaskWorkspaceEvent_workspaceChangeBefore(c, n, ev)
-		default:
-			return c.FailUnsupported(dv, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event/oneOf", "type")
-		}
+	}
+	dv := dvs[0]
+	if dv == 0 {
+		return c.FailWith(n, &reasons[1138])
+	}
+	switch d.Tag(dv) {
+	case "session.start":
+		return vSessionStart(c, n, ev)
+	case "config.change.before":
+		return vCatalogueEvent_configChangeBefore(c, n, ev)
+	case "turn.start":
+		return vExecutionEvent_turnStart(c, n, ev)
+	case "turn.finish.before":
+		return vExecutionEvent_turnFinishBefore(c, n, ev)
+	case "model.request.before":
+		return vExecutionEvent_modelRequestBefore(c, n, ev)
+	case "model.response.after":
+		return vExecutionEvent_modelResponseAfter(c, n, ev)
+	case "model.switch.before":
+		return vExecutionEvent_modelSwitchBefore(c, n, ev)
+	case "tool.before":
+		return vToolBefore(c, n, ev)
+	case "tool.after":
+		return vToolAfter(c, n, ev)
+	case "tool.permission.request":
+		return vExecutionEvent_toolPermissionRequest(c, n, ev)
+	case "tool.batch.after":
+		return vExecutionEvent_toolBatchAfter(c, n, ev)
+	case "context.compact.before":
+		return vExecutionEvent_contextCompactBefore(c, n, ev)
+	case "context.compact.after":
+		return vExecutionEvent_contextCompactAfter(c, n, ev)
+	case "task.change.before":
+		return vTaskWorkspaceEvent_taskChangeBefore(c, n, ev)
+	case "user.elicitation.request":
+		return vCatalogueEvent_userElicitationRequest(c, n, ev)
+	case "user.elicitation.result":
+		return vCatalogueEvent_userElicitationResult(c, n, ev)
+	case "user.message.inbound":
+		return vCatalogueEvent_userMessageInbound(c, n, ev)
+	case "user.message.outbound":
+		return vCatalogueEvent_userMessageOutbound(c, n, ev)
+	case "workspace.change.before":
+		return vTaskWorkspaceEvent_workspaceChangeBefore(c, n, ev)
+	default:
+		return c.FailUnsupported(dv, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event/oneOf", "type")
 	}
 }
 
@@ -13512,30 +13494,28 @@ func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node
 // draft/registration.schema.json#/$defs/backend/properties/transport.
 func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	{
-		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[1197])
+	if d.Kind(n) != ahpimpl.KindObject {
+		return c.FailTypeWith(n, &reasons[1197])
+	}
+	var dvs [1]ahpimpl.Node
+	m := d.Members(n)
+	for m.Next() {
+		if m.Key() == "type" {
+			dvs[0] = m.Value()
+			break
 		}
-		var dvs [1]ahpimpl.Node
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "type" {
-				dvs[0] = m.Value()
-				break
-			}
-		}
-		dv := dvs[0]
-		if dv == 0 {
-			return c.FailWith(n, &reasons[1198])
-		}
-		switch d.Tag(dv) {
-		case "stdio":
-			return vRegistration_stdioTransport(c, n, ev)
-		case "http":
-			return vRegistration_httpTransport(c, n, ev)
-		default:
-			return c.FailUnsupported(dv, "draft/registration.schema.json#/$defs/backend/properties/transport/oneOf", "type")
-		}
+	}
+	dv := dvs[0]
+	if dv == 0 {
+		return c.FailWith(n, &reasons[1198])
+	}
+	switch d.Tag(dv) {
+	case "stdio":
+		return vRegistration_stdioTransport(c, n, ev)
+	case "http":
+		return vRegistration_httpTransport(c, n, ev)
+	default:
+		return c.FailUnsupported(dv, "draft/registration.schema.json#/$defs/backend/properties/transport/oneOf", "type")
 	}
 }
 
@@ -13644,30 +13624,28 @@ func vRegistration_httpUrl(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // draft/registration.schema.json#/$defs/backend/properties/subscriptions/items.
 func vRegistration_backend_subscriptions_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	{
-		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[1215])
+	if d.Kind(n) != ahpimpl.KindObject {
+		return c.FailTypeWith(n, &reasons[1215])
+	}
+	var dvs [1]ahpimpl.Node
+	m := d.Members(n)
+	for m.Next() {
+		if m.Key() == "mode" {
+			dvs[0] = m.Value()
+			break
 		}
-		var dvs [1]ahpimpl.Node
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "mode" {
-				dvs[0] = m.Value()
-				break
-			}
-		}
-		dv := dvs[0]
-		if dv == 0 {
-			return c.FailWith(n, &reasons[1216])
-		}
-		switch d.Tag(dv) {
-		case "intercept":
-			return vRegistration_interceptSubscription(c, n, ev)
-		case "observe":
-			return vRegistration_observeSubscription(c, n, ev)
-		default:
-			return c.FailUnsupported(dv, "draft/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", "mode")
-		}
+	}
+	dv := dvs[0]
+	if dv == 0 {
+		return c.FailWith(n, &reasons[1216])
+	}
+	switch d.Tag(dv) {
+	case "intercept":
+		return vRegistration_interceptSubscription(c, n, ev)
+	case "observe":
+		return vRegistration_observeSubscription(c, n, ev)
+	default:
+		return c.FailUnsupported(dv, "draft/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", "mode")
 	}
 }
 
@@ -14052,36 +14030,34 @@ func vSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vTaskWorkspaceEvent checks draft/task-workspace-event.schema.json#.
 func vTaskWorkspaceEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	{
-		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[1257])
+	if d.Kind(n) != ahpimpl.KindObject {
+		return c.FailTypeWith(n, &reasons[1257])
+	}
+	var dvs [1]ahpimpl.Node
+	m := d.Members(n)
+	for m.Next() {
+		if m.Key() == "type" {
+			dvs[0] = m.Value()
+			break
 		}
-		var dvs [1]ahpimpl.Node
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "type" {
-				dvs[0] = m.Value()
-				break
-			}
-		}
-		dv := dvs[0]
-		if dv == 0 {
-			return c.FailWith(n, &reasons[1258])
-		}
-		switch d.Tag(dv) {
-		case "task.change.before":
-			return vTaskWorkspaceEvent_taskChangeBefore_body(c, n, ev)
-		case "task.change.after":
-			return vTaskWorkspaceEvent_taskChangeAfter_body(c, n, ev)
-		case "workspace.change.before":
-			return vTaskWorkspaceEvent_workspaceChangeBefore_body(c, n, ev)
-		case "workspace.change.after":
-			return vTaskWorkspaceEvent_workspaceChangeAfter_body(c, n, ev)
-		case "file.changed":
-			return vTaskWorkspaceEvent_fileChanged_body(c, n, ev)
-		default:
-			return c.FailUnsupported(dv, "draft/task-workspace-event.schema.json#/oneOf", "type")
-		}
+	}
+	dv := dvs[0]
+	if dv == 0 {
+		return c.FailWith(n, &reasons[1258])
+	}
+	switch d.Tag(dv) {
+	case "task.change.before":
+		return vTaskWorkspaceEvent_taskChangeBefore_body(c, n, ev)
+	case "task.change.after":
+		return vTaskWorkspaceEvent_taskChangeAfter_body(c, n, ev)
+	case "workspace.change.before":
+		return vTaskWorkspaceEvent_workspaceChangeBefore_body(c, n, ev)
+	case "workspace.change.after":
+		return vTaskWorkspaceEvent_workspaceChangeAfter_body(c, n, ev)
+	case "file.changed":
+		return vTaskWorkspaceEvent_fileChanged_body(c, n, ev)
+	default:
+		return c.FailUnsupported(dv, "draft/task-workspace-event.schema.json#/oneOf", "type")
 	}
 }
 

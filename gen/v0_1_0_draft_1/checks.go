@@ -1274,30 +1274,28 @@ func vRegistration_reverseDns(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 // 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport.
 func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	{
-		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[146])
+	if d.Kind(n) != ahpimpl.KindObject {
+		return c.FailTypeWith(n, &reasons[146])
+	}
+	var dvs [1]ahpimpl.Node
+	m := d.Members(n)
+	for m.Next() {
+		if m.Key() == "type" {
+			dvs[0] = m.Value()
+			break
 		}
-		var dvs [1]ahpimpl.Node
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "type" {
-				dvs[0] = m.Value()
-				break
-			}
-		}
-		dv := dvs[0]
-		if dv == 0 {
-			return c.FailWith(n, &reasons[147])
-		}
-		switch d.Tag(dv) {
-		case "stdio":
-			return vRegistration_stdioTransport(c, n, ev)
-		case "http":
-			return vRegistration_httpTransport(c, n, ev)
-		default:
-			return c.FailUnsupported(dv, "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport/oneOf", "type")
-		}
+	}
+	dv := dvs[0]
+	if dv == 0 {
+		return c.FailWith(n, &reasons[147])
+	}
+	switch d.Tag(dv) {
+	case "stdio":
+		return vRegistration_stdioTransport(c, n, ev)
+	case "http":
+		return vRegistration_httpTransport(c, n, ev)
+	default:
+		return c.FailUnsupported(dv, "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport/oneOf", "type")
 	}
 }
 
@@ -1447,30 +1445,28 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // vRegistration_backend_subscriptions_items checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items.
 func vRegistration_backend_subscriptions_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	{
-		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[173])
+	if d.Kind(n) != ahpimpl.KindObject {
+		return c.FailTypeWith(n, &reasons[173])
+	}
+	var dvs [1]ahpimpl.Node
+	m := d.Members(n)
+	for m.Next() {
+		if m.Key() == "mode" {
+			dvs[0] = m.Value()
+			break
 		}
-		var dvs [1]ahpimpl.Node
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "mode" {
-				dvs[0] = m.Value()
-				break
-			}
-		}
-		dv := dvs[0]
-		if dv == 0 {
-			return c.FailWith(n, &reasons[174])
-		}
-		switch d.Tag(dv) {
-		case "intercept":
-			return vRegistration_interceptSubscription(c, n, ev)
-		case "observe":
-			return vRegistration_observeSubscription(c, n, ev)
-		default:
-			return c.FailUnsupported(dv, "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", "mode")
-		}
+	}
+	dv := dvs[0]
+	if dv == 0 {
+		return c.FailWith(n, &reasons[174])
+	}
+	switch d.Tag(dv) {
+	case "intercept":
+		return vRegistration_interceptSubscription(c, n, ev)
+	case "observe":
+		return vRegistration_observeSubscription(c, n, ev)
+	default:
+		return c.FailUnsupported(dv, "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", "mode")
 	}
 }
 

@@ -14,7 +14,9 @@ import (
 // the last statement of a branch or a case of one, recursively) becomes
 // `return x`. When the statement before `return true` then cannot
 // complete (every branch returns, a switch has a default and no break),
-// the `return true` goes too, as `go vet` would report it unreachable.
+// the `return true` goes too, as `go vet` would report it unreachable,
+// and a block that is then the function's last statement loses its braces
+// when they only scoped names (unwrap).
 //
 // The checks are written keyword by keyword, and whether anything follows
 // a keyword's test is known only once the function is whole; a discriminated
@@ -41,6 +43,9 @@ func tailReturns(src []byte) ([]byte, error) {
 		}
 		if t.tail(list[len(list)-2]) {
 			t.edits[t.line(list[len(list)-1].Pos())] = ""
+			if b, ok := list[len(list)-2].(*ast.BlockStmt); ok {
+				t.unwrap(fd, list[:len(list)-2], b)
+			}
 		}
 	}
 	if len(t.edits) == 0 {
@@ -50,8 +55,10 @@ func tailReturns(src []byte) ([]byte, error) {
 	out.Grow(len(src))
 	for i, line := range bytes.SplitAfter(src, []byte("\n")) {
 		if repl, ok := t.edits[i+1]; ok {
-			out.WriteString(repl)
-			continue
+			line = []byte(repl)
+		}
+		if t.dedent[i+1] {
+			line = bytes.TrimPrefix(line, []byte("\t"))
 		}
 		out.Write(line)
 	}
@@ -59,11 +66,105 @@ func tailReturns(src []byte) ([]byte, error) {
 }
 
 // tailer collects the line edits of tailReturns: line number (from 1) to
-// its replacement, "" to delete it.
+// its replacement, "" to delete it, and the lines to indent one tab less.
 type tailer struct {
-	file  *token.File
-	src   []byte
-	edits map[int]string
+	file   *token.File
+	src    []byte
+	edits  map[int]string
+	dedent map[int]bool
+}
+
+// unwrap removes the braces of block b, the last statement of fd's body
+// now that the return after it is gone, when they only scoped names: the
+// checker writes a keyword's code in a block of its own when it declares
+// names that a later keyword might declare again, and the last keyword has
+// no later one. The block stays when a name it declares is declared before
+// it in the function (a parameter, or a statement of before, the
+// statements that precede b), since unwrapped the two would be one, or
+// when its braces share their lines with other code.
+func (t *tailer) unwrap(fd *ast.FuncDecl, before []ast.Stmt, b *ast.BlockStmt) {
+	open, end := t.line(b.Lbrace), t.line(b.Rbrace)
+	if !t.alone(b.Lbrace) || !t.alone(b.Rbrace) || end-open < 2 {
+		return
+	}
+	outer := map[string]bool{}
+	for _, fl := range fd.Type.Params.List {
+		for _, n := range fl.Names {
+			outer[n.Name] = true
+		}
+	}
+	for _, s := range before {
+		for _, n := range declared(s) {
+			outer[n] = true
+		}
+	}
+	for _, s := range b.List {
+		for _, n := range declared(s) {
+			if outer[n] {
+				return
+			}
+		}
+	}
+	raw := false
+	ast.Inspect(b, func(n ast.Node) bool {
+		if l, ok := n.(*ast.BasicLit); ok && l.Kind == token.STRING && bytes.ContainsRune([]byte(l.Value), '\n') {
+			raw = true // a raw string's lines are not indented code
+		}
+		return !raw
+	})
+	if raw {
+		return
+	}
+	if t.dedent == nil {
+		t.dedent = map[int]bool{}
+	}
+	t.edits[open], t.edits[end] = "", ""
+	for l := open + 1; l < end; l++ {
+		t.dedent[l] = true
+	}
+}
+
+// alone reports whether the brace at p is the only thing on its line.
+func (t *tailer) alone(p token.Pos) bool {
+	start := t.file.Offset(t.file.LineStart(t.line(p)))
+	off := t.file.Offset(p)
+	rest := t.src[off+1:]
+	if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	return len(bytes.Trim(t.src[start:off], "\t ")) == 0 && len(bytes.TrimSpace(rest)) == 0
+}
+
+// declared lists the names statement s declares in the scope it is in:
+// those of a short variable declaration, a var, const or type
+// declaration, and a label.
+func declared(s ast.Stmt) []string {
+	var names []string
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		if s.Tok == token.DEFINE {
+			for _, e := range s.Lhs {
+				if id, ok := e.(*ast.Ident); ok {
+					names = append(names, id.Name)
+				}
+			}
+		}
+	case *ast.DeclStmt:
+		for _, sp := range s.Decl.(*ast.GenDecl).Specs {
+			switch sp := sp.(type) {
+			case *ast.ValueSpec:
+				for _, n := range sp.Names {
+					names = append(names, n.Name)
+				}
+			case *ast.TypeSpec:
+				names = append(names, sp.Name.Name)
+			}
+		}
+	case *ast.LabeledStmt:
+		names = append(names, s.Label.Name)
+		names = append(names, declared(s.Stmt)...)
+	}
+	return names
 }
 
 func (t *tailer) line(p token.Pos) int { return t.file.Line(p) }

@@ -9,10 +9,11 @@ import (
 // TestTailReturns: a test after which the check only returns true becomes
 // the check's result, in a switch's cases, an if's branches and blocks;
 // the final return goes exactly when what precedes it is terminating (so
-// the output compiles and vet finds nothing unreachable); anything else,
-// a switch with a break, a multi-line condition, a test that is not last,
-// a function of another result, stays as it was. The output is as gofmt
-// prints it.
+// the output compiles and vet finds nothing unreachable), and a block
+// that is then last loses its braces unless a name it declares is
+// declared before it; anything else, a switch with a break, a multi-line
+// condition, a test that is not last, a function of another result,
+// stays as it was. The output is as gofmt prints it.
 func TestTailReturns(t *testing.T) {
 	for _, c := range []struct{ name, in, want string }{
 		{"last test", `
@@ -127,6 +128,82 @@ func f(c *C) bool {
 		}
 	}
 	return true
+}`},
+		{"final block unwrapped", `
+func f(c *C, n N) bool {
+	d := c.D
+	{
+		// the last keyword
+		m := d.M(n)
+		switch m.T() {
+		case "a":
+			if !a(m) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}`, `
+func f(c *C, n N) bool {
+	d := c.D
+	// the last keyword
+	m := d.M(n)
+	switch m.T() {
+	case "a":
+		return a(m)
+	default:
+		return false
+	}
+}`},
+		{"final block kept: its name is declared before it", `
+func f(c *C, n N) bool {
+	m := c.M(n)
+	{
+		m := m.Sub()
+		switch m.T() {
+		case "a":
+			if !a(m) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}`, `
+func f(c *C, n N) bool {
+	m := c.M(n)
+	{
+		m := m.Sub()
+		switch m.T() {
+		case "a":
+			return a(m)
+		default:
+			return false
+		}
+	}
+}`},
+		{"final block kept: it declares a parameter's name", `
+func f(c *C, n N) bool {
+	{
+		n := c.Next(n)
+		if !a(n) {
+			return false
+		}
+		return b(n)
+	}
+	return true
+}`, `
+func f(c *C, n N) bool {
+	{
+		n := c.Next(n)
+		if !a(n) {
+			return false
+		}
+		return b(n)
+	}
 }`},
 		{"if and else", `
 func f(c *C) bool {
