@@ -125,7 +125,7 @@ func WithRetries(n int, backoff time.Duration) Option {
 
 // WithObservers bounds observation: at most n hooks/observe deliveries in
 // flight (default 64; one more is dropped, and the audit log says so),
-// each within timeout (default 5s).
+// each within timeout (default 5s; a timeout of 0 or less is the default).
 func WithObservers(n int, timeout time.Duration) Option {
 	return func(o *options) { o.observers, o.observeWait = n, timeout }
 }
@@ -193,6 +193,10 @@ func New(reg *Registration, opts ...Option) (*Harness, error) {
 	}
 	if h.opts.observers <= 0 {
 		h.opts.observers = 1
+	}
+	if h.opts.observeWait <= 0 {
+		// A delivery with no time at all would fail before it is sent.
+		h.opts.observeWait = 5 * time.Second
 	}
 	if h.opts.env == nil {
 		h.opts.env = smallEnv()

@@ -211,3 +211,19 @@ func TestNativeOnlyWhenAsked(t *testing.T) {
 		t.Errorf("with: %s\nwithout: %s", bodies["with"], bodies["without"])
 	}
 }
+
+// TestObserveTimeoutDefault: WithObservers with a timeout of 0 keeps the
+// default timeout; a delivery is not failed before it is sent.
+func TestObserveTimeoutDefault(t *testing.T) {
+	watcher := newKit(t, policy)
+	var log auditLog
+	h := build(t, registration(hook{"com.example.watcher", httpTransport(watcher.URL), []string{observe(`["*"]`)}}),
+		harness.WithObservers(8, 0), harness.WithAuditLog(log.add))
+	if err := h.Observe(context.Background(), toolCall("o1", "ls", `{}`)); err != nil {
+		t.Fatal(err)
+	}
+	h.Close() // waits for the observers
+	if got := log.outcomes("com.example.watcher"); len(got) != 1 || got[0] != harness.OutcomeObserved {
+		t.Errorf("outcomes %v, want [%s]", got, harness.OutcomeObserved)
+	}
+}
