@@ -100,7 +100,8 @@ func WithSecrets(resolve func(ctx context.Context, ref string) (string, error)) 
 // WithRedirects lets the HTTP backends with these ids be redirected (307
 // and 308 only, keeping the POST; to https or a loopback host; never to
 // another origin while sending a credential; at most 5 hops). Without it a
-// redirect is an operational failure (its status is not 200).
+// redirect is an operational failure (its status is not 200), and so is a
+// redirect it does not follow (a 303, say), which is not retried.
 func WithRedirects(backendIDs ...string) Option {
 	return func(o *options) {
 		if o.redirects == nil {

@@ -191,8 +191,15 @@ func (c *httpConn) post(ctx context.Context, msg []byte) (resp *http.Response, t
 	}
 	resp, err = c.client.Do(req)
 	if err != nil {
-		if ctx.Err() != nil {
+		switch {
+		case ctx.Err() != nil:
 			return nil, "", false, &Failure{Class: ClassDeadline, Err: err}
+		case resp != nil:
+			// A redirect that c.redirect refused: the client returns it
+			// (its body closed) with the refusal. The backend answered
+			// with a status that is not the success one, which a retry
+			// cannot mend; the connection was fine.
+			return nil, "", false, &Failure{Class: ClassHTTPStatus, Status: resp.StatusCode, Err: err}
 		}
 		return nil, "", false, &Failure{Class: ClassConnection, Err: err}
 	}

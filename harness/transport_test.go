@@ -289,3 +289,26 @@ func TestCloseReaps(t *testing.T) {
 		t.Errorf("left: %v", kids)
 	}
 }
+
+// TestRedirectRefused: a redirect that an endpoint with redirects enabled
+// does not follow (a 303 turns the POST into a GET) is a non-success
+// status, which is not retried.
+func TestRedirectRefused(t *testing.T) {
+	var mu sync.Mutex
+	hits := 0
+	s := raw(t, func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		hits++
+		mu.Unlock()
+		http.Redirect(w, r, "/elsewhere", http.StatusSeeOther)
+	})
+	h := build(t, registration(hook{"com.example.see", httpTransport(s.URL + "/hook"), []string{intercept(`["tool.before"]`, 2000, "fail-closed")}}),
+		harness.WithRedirects("com.example.see"), harness.WithRetries(3, 0))
+	d, _ := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+	mu.Lock()
+	defer mu.Unlock()
+	f := d.Audit[0].Failure
+	if f == nil || f.Class != harness.ClassHTTPStatus || f.Status != http.StatusSeeOther || d.Audit[0].Attempts != 1 || hits != 1 || !d.Denied() {
+		t.Errorf("%d requests: %s", hits, recordsString(d.Audit))
+	}
+}
