@@ -5,6 +5,9 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -33,6 +36,45 @@ func stdioTransport(mode, lifecycle string) string {
 
 // fakeEnvOpt is the environment the fake backends need.
 func fakeEnvList() []string { return []string{fakeEnv + "=1", "PATH=" + os.Getenv("PATH")} }
+
+// fakePidsEnv names the file where the fakes note the processes they
+// leave running (spawn).
+const fakePidsEnv = "HARNESS_FAKE_PIDS"
+
+// leavingEnvList is the environment of fakes that leave processes
+// running; those are killed when the test ends.
+func leavingEnvList(t *testing.T) []string {
+	file := filepath.Join(t.TempDir(), "pids")
+	t.Cleanup(func() {
+		b, _ := os.ReadFile(file)
+		for _, f := range strings.Fields(string(b)) {
+			pid, _ := strconv.Atoi(f)
+			if p, err := os.FindProcess(pid); err == nil {
+				p.Kill() // gone already, or not: either way not left behind
+				p.Release()
+			}
+		}
+	})
+	return append(fakeEnvList(), fakePidsEnv+"="+file)
+}
+
+// spawn starts a copy of this binary that sleeps, holding the standard
+// output and error it inherits, as a backend's child left running would.
+func spawn() {
+	cmd := exec.Command(os.Args[0], "-test.run=^$", "sleep")
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	if err := cmd.Start(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return
+	}
+	f, err := os.OpenFile(os.Getenv(fakePidsEnv), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return
+	}
+	fmt.Fprintln(f, cmd.Process.Pid)
+	f.Close()
+}
 
 // fake runs one fake backend on stdin and stdout; it returns the exit code.
 func fake(mode string) int {
@@ -78,6 +120,14 @@ func fake(mode string) int {
 		line, _ := in.ReadString('\n')
 		fmt.Fprint(out, reply(id(line), ""))
 		return 1
+	case "reply-leave": // per-event: a valid reply and exit 0, leaving a child that holds stdout
+		line, _ := in.ReadString('\n')
+		spawn()
+		fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"left a child"}`))
+		return 0
+	case "sleep": // the child spawn leaves: bounded, killed by the test before
+		time.Sleep(10 * time.Second)
+		return 0
 	case "noreply": // per-event: nothing written
 		in.ReadString('\n')
 		return 0

@@ -42,6 +42,13 @@ func (c *perEventConn) run(ctx context.Context, msg []byte, reply bool) ([]byte,
 	out := &capped{max: c.h.opts.maxReply + 1}
 	cmd.Stdout = out
 	err := cmd.Run()
+	if errors.Is(err, exec.ErrWaitDelay) && cmd.ProcessState.Success() {
+		// The backend exited 0 and what it wrote has been read, but a
+		// process it left running still holds its output open. Exit
+		// status 0 means the exchange completed (stdio.md): its reply
+		// decides, not the descendant.
+		err = nil
+	}
 	switch {
 	case ctx.Err() != nil:
 		return nil, &Failure{Class: ClassDeadline, Err: ctx.Err()}

@@ -312,3 +312,18 @@ func TestRedirectRefused(t *testing.T) {
 		t.Errorf("%d requests: %s", hits, recordsString(d.Audit))
 	}
 }
+
+// TestPerEventLeftChild: a per-event backend that replies and exits 0 but
+// leaves a child holding its standard output completed the exchange: its
+// reply decides.
+func TestPerEventLeftChild(t *testing.T) {
+	h := build(t, registration(hook{"com.example.leave", stdioTransport("reply-leave", "per_event"), []string{intercept(`["tool.before"]`, 5000, "fail-open")}}),
+		harness.WithEnv(leavingEnvList(t)))
+	d, err := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !d.Denied() || d.Audit[0].Outcome != harness.OutcomeDenied || d.Denial.Reason != "left a child" {
+		t.Errorf("%s", recordsString(d.Audit))
+	}
+}
