@@ -157,6 +157,24 @@ func fake(mode string) int {
 			}
 			fmt.Fprint(out, strings.Replace(reply(id(line), `{"type":"message","text":"x"}`), `"x"`, "\"\xff\"", 1))
 		}
+	case "stray-line", "stray-id": // the first request gets a line that is not its reply, then its reply 300ms later
+		first := true
+		for {
+			line, err := in.ReadString('\n')
+			if err != nil {
+				return 0
+			}
+			if first {
+				if mode == "stray-line" {
+					fmt.Fprint(out, "oops: a log line\n")
+				} else {
+					fmt.Fprint(out, reply("not-the-id", ""))
+				}
+				time.Sleep(300 * time.Millisecond)
+				first = false
+			}
+			fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"r-`+id(line)+`"}`))
+		}
 	case "late": // a call of the tool "slow" is answered after 600ms, others at once
 		for {
 			line, err := in.ReadString('\n')

@@ -140,7 +140,7 @@ type process struct {
 	wmu   sync.Mutex // one message written at a time
 	mu    sync.Mutex // guards the fields below
 	wait  *waiter    // the request outstanding
-	gone  []string   // ids of requests abandoned at their deadline: their replies are late
+	gone  []string   // ids of requests given up on (see abandon): their replies are late
 	bad   int        // malformed lines in a row
 	ended chan struct{}
 	err   error // why it ended
@@ -266,8 +266,10 @@ func readLine(r *bufio.Reader, buf *[]byte, max int64) ([]byte, error) {
 }
 
 // route hands a line to the request it answers. A reply to an abandoned
-// request is late and dropped; a line that is not a JSON-RPC reply fails
-// the request outstanding, and too many in a row end the process.
+// request is late and dropped; a line that is not a JSON-RPC reply, or a
+// reply for another request, fails the request outstanding (which is then
+// abandoned), and too many lines that are no replies in a row end the
+// process.
 func (p *process) route(line []byte, terminateAfter int) {
 	d, err := ahpimpl.Parse(line, ahprt.Limits{})
 	if err != nil || d.Kind(d.Root()) != ahpimpl.KindObject || bytes.IndexByte(line, '\r') >= 0 {
@@ -291,9 +293,10 @@ func (p *process) route(line []byte, terminateAfter int) {
 		return
 	case hasID && d.Kind(idn) == ahpimpl.KindString && p.abandoned(d.Text(idn)):
 		p.mu.Unlock()
-		return // late: its request was given up at its deadline
+		return // late: its request was given up on
 	case w != nil:
 		p.wait = nil
+		p.abandon(w.id)
 		p.mu.Unlock()
 		w.fail <- &Failure{Class: ClassIDMismatch, Pointer: "/id", Err: errors.New("a reply for another request")}
 		return
@@ -302,8 +305,7 @@ func (p *process) route(line []byte, terminateAfter int) {
 	p.malformed(errors.New("a message while no request is outstanding"), terminateAfter)
 }
 
-// abandoned reports whether id is a request given up at its deadline;
-// p.mu is held.
+// abandoned reports whether id is a request given up on; p.mu is held.
 func (p *process) abandoned(id string) bool {
 	for _, g := range p.gone {
 		if g == id {
@@ -321,6 +323,9 @@ func (p *process) malformed(err error, terminateAfter int) {
 	bad := p.bad
 	w := p.wait
 	p.wait = nil
+	if w != nil {
+		p.abandon(w.id)
+	}
 	p.mu.Unlock()
 	if w != nil {
 		w.fail <- &Failure{Class: ClassMalformed, Err: err}
@@ -367,7 +372,14 @@ func (p *process) forget(w *waiter) {
 	if p.wait == w {
 		p.wait = nil
 	}
-	p.gone = append(p.gone, w.id)
+	p.abandon(w.id)
+}
+
+// abandon notes a request given up on, at its deadline or failed by a line
+// that was not its reply: its reply may still come, and must not be taken
+// for the next request's. p.mu is held.
+func (p *process) abandon(id string) {
+	p.gone = append(p.gone, id)
 	if len(p.gone) > 64 {
 		p.gone = p.gone[len(p.gone)-64:]
 	}

@@ -327,3 +327,22 @@ func TestPerEventLeftChild(t *testing.T) {
 		t.Errorf("%s", recordsString(d.Audit))
 	}
 }
+
+// TestStrayLineAbandons: a persistent backend's line that fails the
+// request outstanding (not a reply, or a reply for another id) abandons
+// that request: its reply, coming later, is dropped as late, and the next
+// request gets its own.
+func TestStrayLineAbandons(t *testing.T) {
+	for mode, class := range map[string]harness.FailureClass{"stray-line": harness.ClassMalformed, "stray-id": harness.ClassIDMismatch} {
+		h := build(t, registration(hook{"com.example.stray", stdioTransport(mode, "persistent"), []string{intercept(`["tool.before"]`, 3000, "fail-closed")}}),
+			harness.WithEnv(fakeEnvList()))
+		d, _ := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+		if f := d.Audit[0].Failure; f == nil || f.Class != class {
+			t.Errorf("%s e1:\n%s", mode, recordsString(d.Audit))
+		}
+		d, _ = h.Intercept(context.Background(), toolCall("e2", "ls", `{}`))
+		if d.Audit[0].Outcome != harness.OutcomeDenied || d.Denial.Reason != "r-e2" {
+			t.Errorf("%s e2:\n%s", mode, recordsString(d.Audit))
+		}
+	}
+}
