@@ -175,6 +175,20 @@ func fake(mode string) int {
 			}
 			fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"r-`+id(line)+`"}`))
 		}
+	case "leave": // persistent: "spawn" leaves a child that holds stdout, "crash" too and exits 3; replies name the process
+		for {
+			line, err := in.ReadString('\n')
+			if err != nil {
+				return 0
+			}
+			if strings.Contains(line, `"name":"spawn"`) || strings.Contains(line, `"name":"crash"`) {
+				spawn()
+			}
+			if strings.Contains(line, `"name":"crash"`) {
+				return 3
+			}
+			fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"pid `+strconv.Itoa(os.Getpid())+`"}`))
+		}
 	case "late": // a call of the tool "slow" is answered after 600ms, others at once
 		for {
 			line, err := in.ReadString('\n')

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"sync"
@@ -25,6 +26,12 @@ func (h *Harness) command(ctx context.Context, b *Backend) *exec.Cmd {
 	cmd.Dir = b.Stdio.Dir
 	cmd.Env = h.opts.env
 	cmd.Stderr = h.opts.stderr
+	if cmd.Stderr == io.Discard {
+		// Nothing to read: /dev/null, not a pipe that a process the
+		// backend leaves running could hold open, delaying Wait (see
+		// WaitDelay) and so the notice that the backend ended.
+		cmd.Stderr = nil
+	}
 	cmd.WaitDelay = time.Second // a killed process's children cannot hold its pipes open
 	return cmd
 }
@@ -199,11 +206,22 @@ func (c *persistentConn) start() (*process, error) {
 	inR.Close()
 	outW.Close()
 	p := &process{cmd: cmd, stdin: inW, ended: make(chan struct{})}
-	go p.read(outR, c.h.opts.maxReply, c.h.opts.terminateAfter)
+	read := make(chan struct{})
+	go func() {
+		defer close(read)
+		p.read(outR, c.h.opts.maxReply, c.h.opts.terminateAfter)
+	}()
+	go p.reap(outR, read)
 	return p, nil
 }
 
-// read routes the process's output lines until it ends, then reaps it.
+// outputGrace is how long the output of a process that has exited is
+// still read. What it wrote is in the pipe by then; EOF may never come,
+// a process it left running holding the pipe open.
+const outputGrace = 250 * time.Millisecond
+
+// read routes the process's output lines until the output ends (EOF, or
+// the read deadline reap sets once the process has exited).
 func (p *process) read(out *os.File, maxLine int64, terminateAfter int) {
 	r := bufio.NewReaderSize(out, 64<<10)
 	var buf []byte
@@ -218,8 +236,18 @@ func (p *process) read(out *os.File, maxLine int64, terminateAfter int) {
 		}
 		p.route(line, terminateAfter)
 	}
-	out.Close()
+}
+
+// reap waits for the process to exit, and then ends its run once its
+// output is read: the request outstanding fails, and get starts another
+// process. It waits for the exit itself, not for EOF on the output: a
+// process the backend left running can hold that open long after the
+// backend crashed or was killed.
+func (p *process) reap(out *os.File, read <-chan struct{}) {
 	werr := p.cmd.Wait()
+	out.SetReadDeadline(time.Now().Add(outputGrace))
+	<-read
+	out.Close()
 	p.mu.Lock()
 	if werr != nil {
 		p.err = fmt.Errorf("the backend ended: %w", werr)

@@ -346,3 +346,46 @@ func TestStrayLineAbandons(t *testing.T) {
 		}
 	}
 }
+
+// TestPersistentLeftChild: a persistent backend that leaves a child
+// holding its standard output is still seen to end: a crash fails the
+// request outstanding as a process failure (not at its deadline), is
+// reaped, and the next request starts another process; Close does not
+// wait for the child.
+func TestPersistentLeftChild(t *testing.T) {
+	reg, err := harness.Load("leave.json", registration(hook{"com.example.leave", stdioTransport("leave", "persistent"), []string{intercept(`["tool.before"]`, 3000, "fail-closed")}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := harness.New(reg, harness.WithEnv(leavingEnvList(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.Close() })
+	d, _ := h.Intercept(context.Background(), toolCall("e0", "spawn", `{}`))
+	if d.Audit[0].Outcome != harness.OutcomeDenied {
+		t.Fatalf("e0:\n%s", recordsString(d.Audit))
+	}
+	first := d.Denial.Reason
+	d, _ = h.Intercept(context.Background(), toolCall("e1", "crash", `{}`))
+	if f := d.Audit[0].Failure; f == nil || f.Class != harness.ClassProcess {
+		t.Errorf("e1, the backend exits:\n%s", recordsString(d.Audit))
+	}
+	d, _ = h.Intercept(context.Background(), toolCall("e2", "spawn", `{}`))
+	if d.Audit[0].Outcome != harness.OutcomeDenied || d.Denial.Reason == first {
+		t.Errorf("e2, another process (the first was %s):\n%s", first, recordsString(d.Audit))
+	}
+	closed := make(chan error, 1)
+	go func() { closed <- h.Close() }()
+	select {
+	case err := <-closed:
+		if err != nil {
+			t.Error(err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Close waits for the backend's child")
+	}
+	if kids := children(t); len(kids) > 0 {
+		t.Errorf("left: %v", kids)
+	}
+}
