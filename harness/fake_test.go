@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -189,6 +190,19 @@ func fake(mode string) int {
 			}
 			fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"pid `+strconv.Itoa(os.Getpid())+`"}`))
 		}
+	case "slow-reader": // reads 4 KiB per 50ms; a line that is not a request gets a parse error
+		slow := bufio.NewReader(slowReader{os.Stdin})
+		for {
+			line, err := slow.ReadString('\n')
+			if err != nil {
+				return 0
+			}
+			if id(line) == "?" {
+				fmt.Fprint(out, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}}`+"\n")
+				continue
+			}
+			fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"r-`+id(line)+`"}`))
+		}
 	case "late": // a call of the tool "slow" is answered after 600ms, others at once
 		for {
 			line, err := in.ReadString('\n')
@@ -209,4 +223,13 @@ func fake(mode string) int {
 	}
 	fmt.Fprintln(os.Stderr, "unknown fake mode", mode)
 	return 2
+}
+
+// slowReader reads at most 4 KiB at a time, 50ms apart.
+type slowReader struct{ r io.Reader }
+
+func (s slowReader) Read(p []byte) (int, error) {
+	n, err := s.r.Read(p[:min(len(p), 4<<10)])
+	time.Sleep(50 * time.Millisecond)
+	return n, err
 }

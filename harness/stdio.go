@@ -413,17 +413,27 @@ func (p *process) abandon(id string) {
 	}
 }
 
-// write sends one message line within ctx.
+// write sends one message line within ctx. A line cut off part way ends
+// the process; write returns once it has ended.
 func (p *process) write(ctx context.Context, msg []byte) *Failure {
 	p.wmu.Lock()
-	defer p.wmu.Unlock()
 	if dl, ok := ctx.Deadline(); ok {
 		p.stdin.SetWriteDeadline(dl)
 	} else {
 		p.stdin.SetWriteDeadline(time.Time{})
 	}
 	line := append(msg[:len(msg):len(msg)], '\n')
-	if _, err := p.stdin.Write(line); err != nil {
+	n, err := p.stdin.Write(line)
+	p.wmu.Unlock()
+	if err != nil {
+		if n > 0 {
+			// Part of the line is in the backend's input, and the next
+			// line would be glued onto it: the stream is unusable. The
+			// next call starts another process once this one has ended
+			// (soon: it is killed).
+			p.cmd.Process.Kill()
+			<-p.ended
+		}
 		if ctx.Err() != nil || errors.Is(err, os.ErrDeadlineExceeded) {
 			return &Failure{Class: ClassDeadline, Err: err}
 		}

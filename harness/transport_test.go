@@ -389,3 +389,25 @@ func TestPersistentLeftChild(t *testing.T) {
 		t.Errorf("left: %v", kids)
 	}
 }
+
+// TestCutWriteEnds: a request line cut off by its deadline part way
+// leaves the persistent backend's input unusable: the process is ended,
+// and the next request goes whole to another one.
+func TestCutWriteEnds(t *testing.T) {
+	var stderr lockedBuffer
+	h := build(t, registration(hook{"com.example.slow", stdioTransport("slow-reader", "persistent"), []string{intercept(`["tool.before"]`, 1000, "fail-closed")}}),
+		harness.WithEnv(fakeEnvList()), harness.WithStderr(&stderr))
+	// 300 KiB take the backend about 4 s to read: the deadline cuts the
+	// line once the pipe is full.
+	d, _ := h.Intercept(context.Background(), toolCall("e1", "ls", `{"x":"`+strings.Repeat("a", 300<<10)+`"}`))
+	if f := d.Audit[0].Failure; f == nil || f.Class != harness.ClassDeadline {
+		t.Errorf("e1:\n%s", recordsString(d.Audit))
+	}
+	d, _ = h.Intercept(context.Background(), toolCall("e2", "ls", `{}`))
+	if d.Audit[0].Outcome != harness.OutcomeDenied || d.Denial.Reason != "r-e2" {
+		t.Errorf("e2:\n%s", recordsString(d.Audit))
+	}
+	if n := strings.Count(stderr.String(), "started"); n != 2 {
+		t.Errorf("%d processes started, want 2", n)
+	}
+}
