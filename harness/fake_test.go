@@ -203,6 +203,19 @@ func fake(mode string) int {
 			}
 			fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"r-`+id(line)+`"}`))
 		}
+	case "deaf": // reads nothing for 4s, then answers requests
+		time.Sleep(4 * time.Second)
+		for {
+			line, err := in.ReadString('\n')
+			if err != nil {
+				return 0
+			}
+			if d, err := ahpimpl.Parse([]byte(line), ahprt.Limits{}); err == nil {
+				if _, ok := d.Member(d.Root(), "id"); ok {
+					fmt.Fprint(out, reply(id(line), ""))
+				}
+			}
+		}
 	case "late": // a call of the tool "slow" is answered after 600ms, others at once
 		for {
 			line, err := in.ReadString('\n')

@@ -144,11 +144,11 @@ func newPersistentConn(h *Harness, b *Backend) *persistentConn {
 type process struct {
 	cmd   *exec.Cmd
 	stdin *os.File
-	wmu   sync.Mutex // one message written at a time
-	mu    sync.Mutex // guards the fields below
-	wait  *waiter    // the request outstanding
-	gone  []string   // ids of requests given up on (see abandon): their replies are late
-	bad   int        // malformed lines in a row
+	wmu   chan struct{} // held while a message is written: one at a time
+	mu    sync.Mutex    // guards the fields below
+	wait  *waiter       // the request outstanding
+	gone  []string      // ids of requests given up on (see abandon): their replies are late
+	bad   int           // malformed lines in a row
 	ended chan struct{}
 	err   error // why it ended
 }
@@ -205,7 +205,7 @@ func (c *persistentConn) start() (*process, error) {
 	}
 	inR.Close()
 	outW.Close()
-	p := &process{cmd: cmd, stdin: inW, ended: make(chan struct{})}
+	p := &process{cmd: cmd, stdin: inW, wmu: make(chan struct{}, 1), ended: make(chan struct{})}
 	read := make(chan struct{})
 	go func() {
 		defer close(read)
@@ -416,7 +416,14 @@ func (p *process) abandon(id string) {
 // write sends one message line within ctx. A line cut off part way ends
 // the process; write returns once it has ended.
 func (p *process) write(ctx context.Context, msg []byte) *Failure {
-	p.wmu.Lock()
+	// Another message may take long to write (a backend that does not
+	// read, an observer's notification with seconds to go): waiting for
+	// it is bounded by this message's own deadline.
+	select {
+	case p.wmu <- struct{}{}:
+	case <-ctx.Done():
+		return &Failure{Class: ClassDeadline, Err: fmt.Errorf("another message was still being written to the backend: %w", ctx.Err())}
+	}
 	if dl, ok := ctx.Deadline(); ok {
 		p.stdin.SetWriteDeadline(dl)
 	} else {
@@ -424,7 +431,7 @@ func (p *process) write(ctx context.Context, msg []byte) *Failure {
 	}
 	line := append(msg[:len(msg):len(msg)], '\n')
 	n, err := p.stdin.Write(line)
-	p.wmu.Unlock()
+	<-p.wmu
 	if err != nil {
 		if n > 0 {
 			// Part of the line is in the backend's input, and the next
@@ -462,9 +469,9 @@ func (c *persistentConn) close() error {
 	if p == nil {
 		return nil
 	}
-	p.wmu.Lock()
+	p.wmu <- struct{}{} // no call is sending: not held for long
 	p.stdin.Close()
-	p.wmu.Unlock()
+	<-p.wmu
 	t := time.NewTimer(2 * time.Second)
 	defer t.Stop()
 	select {

@@ -411,3 +411,25 @@ func TestCutWriteEnds(t *testing.T) {
 		t.Errorf("%d processes started, want 2", n)
 	}
 }
+
+// TestWriteWaitBounded: an intercept to a persistent backend that is not
+// reading ends at its deadline, though an observer's notification, with
+// seconds to go, is still being written.
+func TestWriteWaitBounded(t *testing.T) {
+	h := build(t, registration(hook{"com.example.deaf", stdioTransport("deaf", "persistent"), []string{intercept(`["tool.before"]`, 200, "fail-closed"), observe(`["tool.before"]`)}}),
+		harness.WithEnv(fakeEnvList()))
+	// 300 KiB do not fit in the pipe: the notification's write waits for
+	// the backend to read, up to the observer timeout (5 s).
+	if err := h.Observe(context.Background(), toolCall("o1", "ls", `{"x":"`+strings.Repeat("a", 300<<10)+`"}`)); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	start := time.Now()
+	d, _ := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+	if el := time.Since(start); el > 2*time.Second {
+		t.Errorf("took %v with timeoutMs 200", el)
+	}
+	if f := d.Audit[0].Failure; f == nil || f.Class != harness.ClassDeadline {
+		t.Errorf("%s", recordsString(d.Audit))
+	}
+}
