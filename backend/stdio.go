@@ -21,11 +21,16 @@ import (
 // notifications go to their handlers concurrently (WithObserveWorkers),
 // so a slow observer never delays a reply.
 //
+// A line may end with CR LF (the CR is JSON whitespace), and a last line
+// without its LF is a message too (EOF ends it): a peer that writes
+// either means one complete message, which may be a notification, and
+// a notification is never answered. A CR anywhere else is a raw line
+// break inside the JSON text, which stdio framing forbids.
+//
 // A line that is not one JSON-RPC message gets the reply a malformed
 // message gets (-32700, id null); so does a line longer than the size
-// limit (WithMaxBytes), which is skipped without being kept; and so does
-// a line with a CR or a last line without its LF (stdio framing allows
-// neither). The session goes on after each.
+// limit (WithMaxBytes), which is skipped without being kept, and a line
+// with a CR before its end. The session goes on after each.
 //
 // ServeStdio returns nil when r ends, after the notifications being
 // handled are done; the error of a failed read or write otherwise; or
@@ -78,27 +83,30 @@ func (s *Server) ServeStdio(ctx context.Context, r io.Reader, w io.Writer) error
 }
 
 // ServeOne runs the per-event stdio lifecycle: it reads one message from
-// r up to EOF (one line, ending with its LF), handles it, and writes at
-// most one reply line to w. A notification gets nothing; input that is
-// not one framed message gets -32700.
+// r up to EOF (one line, ending with LF, CR LF or EOF alone), handles it,
+// and writes at most one reply line to w. A notification gets nothing;
+// input that is not one framed message gets -32700.
 func (s *Server) ServeOne(ctx context.Context, r io.Reader, w io.Writer) error {
 	data, err := io.ReadAll(io.LimitReader(r, s.opts.maxBytes+2))
 	if err != nil {
 		return err
 	}
+	line := bytes.TrimSuffix(data, []byte{'\n'})
 	var reply []byte
 	switch {
-	case int64(len(data)) > s.opts.maxBytes+1:
+	case int64(len(line)) > s.opts.maxBytes:
 		reply = s.fail(ctx, nil, &Error{Code: router.CodeParseError, Err: frameErr(ahprt.CodeTooLarge, "the message is larger than the limit")}, nil)
+	case len(data) == 0:
+		reply = s.fail(ctx, nil, &Error{Code: router.CodeParseError, Err: frameErr(ahprt.CodeFraming, "no message before EOF")}, nil)
 	default:
-		line, ferr := frame(data, true)
-		if ferr == nil && bytes.IndexByte(line, '\n') >= 0 {
+		msg, ferr := frame(line)
+		if ferr == nil && bytes.IndexByte(msg, '\n') >= 0 {
 			ferr = frameErr(ahprt.CodeFraming, "more than one line: the per-event lifecycle takes one message")
 		}
 		if ferr != nil {
 			reply = s.fail(ctx, nil, &Error{Code: router.CodeParseError, Err: ferr}, nil)
 		} else {
-			reply = s.exchange(ctx, nil, line, nil)
+			reply = s.exchange(ctx, nil, msg, nil)
 		}
 	}
 	if reply == nil {
@@ -118,17 +126,13 @@ func frameErr(code ahprt.Code, msg string) *frameError {
 	return &frameError{&ahprt.Error{Code: code, Message: msg, Offset: -1}}
 }
 
-// frame checks a line's framing: it ends with one LF (when lf is set),
-// and holds no CR.
-func frame(line []byte, lf bool) ([]byte, *frameError) {
-	if lf {
-		if len(line) == 0 || line[len(line)-1] != '\n' {
-			return nil, frameErr(ahprt.CodeFraming, "the message does not end with a line feed")
-		}
-		line = line[:len(line)-1]
-	}
+// frame checks the framing of a line without its LF: a CR that ends it
+// (CR LF) is whitespace and dropped; any other CR is a raw line break
+// inside the JSON text, which stdio framing forbids.
+func frame(line []byte) ([]byte, *frameError) {
+	line = bytes.TrimSuffix(line, []byte{'\r'})
 	if bytes.IndexByte(line, '\r') >= 0 {
-		return nil, frameErr(ahprt.CodeFraming, "CR is not allowed: a stdio message ends with a single LF")
+		return nil, frameErr(ahprt.CodeFraming, "a CR inside the message: a stdio message is one line")
 	}
 	return line, nil
 }
@@ -155,14 +159,21 @@ func (l *lineReader) next() ([]byte, error) {
 	l.buf = l.buf[:0]
 	for {
 		chunk, err := l.r.ReadSlice('\n')
-		if int64(len(l.buf)+len(chunk)) > l.max+1 { // +1: the LF
+		n := int64(len(l.buf) + len(chunk))
+		if n > l.max+1 || n > l.max && err == io.EOF { // +1: the LF, which a last line may lack
 			if err := l.skip(err); err != nil && err != io.EOF {
 				return nil, err
 			}
 			return nil, frameErr(ahprt.CodeTooLarge, "the line is larger than the limit")
 		}
 		switch err {
-		case nil:
+		case nil, io.EOF:
+			if err == io.EOF && n == 0 {
+				return nil, io.EOF
+			}
+			// A last line without its LF (err is io.EOF) is a whole
+			// message: EOF ends it as an LF would; the next call reports
+			// the end.
 			var line []byte
 			if len(l.buf) == 0 {
 				line = chunk // the whole line is in the reader's buffer
@@ -170,19 +181,13 @@ func (l *lineReader) next() ([]byte, error) {
 				l.buf = append(l.buf, chunk...)
 				line = l.buf
 			}
-			f, ferr := frame(line, true)
+			f, ferr := frame(bytes.TrimSuffix(line, []byte{'\n'}))
 			if ferr != nil {
 				return nil, ferr
 			}
 			return f, nil
 		case bufio.ErrBufferFull:
 			l.buf = append(l.buf, chunk...)
-		case io.EOF:
-			if len(l.buf)+len(chunk) == 0 {
-				return nil, io.EOF
-			}
-			// A last line without its LF: report it, then the end.
-			return nil, frameErr(ahprt.CodeFraming, "the last message does not end with a line feed")
 		default:
 			return nil, err
 		}

@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -123,8 +124,9 @@ func canceled() context.Context {
 	return ctx
 }
 
-// stdio framing: an oversized line, a CR, a blank line and a last line
-// without its LF each get -32700 with id null, and the session goes on.
+// stdio framing: an oversized line, a CR inside a line and a blank line
+// each get -32700 with id null, and the session goes on; a line ending
+// with CR LF and a last line without its LF are messages.
 func TestStdioFraming(t *testing.T) {
 	srv := backend.New(backend.WithErrorLog(func(context.Context, *backend.Error) {}), backend.WithMaxBytes(2048))
 	backend.OnIntercept(srv, draft.Snapshot, policy)
@@ -133,10 +135,11 @@ func TestStdioFraming(t *testing.T) {
 		ok,
 		strings.Repeat("x", 1<<20), // far beyond the limit: skipped, not kept
 		ok,
-		ok + "\r",
+		ok + "\r", // CR LF
+		strings.Replace(ok, `,"method"`, "\r,\"method\"", 1),
 		"",
 		ok,
-		`{"jsonrpc":"2.0","id":"tail"`, // no LF at the end
+		ok, // no LF at the end
 	}, "\n")
 	var out bytes.Buffer
 	if err := srv.ServeStdio(context.Background(), strings.NewReader(in), &out); err != nil {
@@ -159,7 +162,7 @@ func TestStdioFraming(t *testing.T) {
 			codes = append(codes, string(r.Error.Data))
 		}
 	}
-	want := []string{"ok", `{"pointer":"","code":"too_large"}`, "ok", `{"pointer":"","code":"framing"}`, `{"pointer":"","code":"syntax"}`, "ok", `{"pointer":"","code":"framing"}`}
+	want := []string{"ok", `{"pointer":"","code":"too_large"}`, "ok", "ok", `{"pointer":"","code":"framing"}`, `{"pointer":"","code":"syntax"}`, "ok", "ok"}
 	if strings.Join(codes, " ") != strings.Join(want, " ") {
 		t.Errorf("replies\n%v\nwant\n%v", codes, want)
 	}
@@ -175,10 +178,16 @@ func TestServeOne(t *testing.T) {
 	for in, want := range map[string]string{
 		ok + "\n":                             `"result"`,
 		note + "\n":                           "",
-		ok:                                    `"code":"framing"`,
+		ok:                                    `"result"`,
+		ok + "\r\n":                           `"result"`,
+		note:                                  "",
+		note + "\r\n":                         "",
 		ok + "\n" + ok + "\n":                 `"code":"framing"`,
+		ok + "\n" + ok:                        `"code":"framing"`,
+		strings.Replace(ok, ",", "\r,", 1):    `"code":"framing"`,
 		"":                                    `"code":"framing"`,
 		strings.Repeat(" ", 4096) + ok + "\n": `"code":"too_large"`,
+		strings.Repeat(" ", 4096) + ok:        `"code":"too_large"`,
 	} {
 		var out bytes.Buffer
 		if err := srv.ServeOne(context.Background(), strings.NewReader(in), &out); err != nil {
@@ -190,6 +199,48 @@ func TestServeOne(t *testing.T) {
 			t.Errorf("%.40q: answered %s", in, got)
 		case want != "" && (!strings.Contains(got, want) || strings.Count(got, "\n") != 1 || !strings.HasSuffix(got, "\n")):
 			t.Errorf("%.40q: %q, want one line with %s", in, got, want)
+		}
+	}
+}
+
+// A well-formed notification is never answered on stdio, whether its
+// line ends with LF, with CR LF (the CR is JSON whitespace) or with EOF
+// alone: each is handled, and nothing is written. The size limit holds
+// for a last line without its LF as for any other.
+func TestStdioLineEnds(t *testing.T) {
+	var observed atomic.Int64
+	srv := backend.New(backend.WithErrorLog(func(context.Context, *backend.Error) {}), backend.WithMaxBytes(2048))
+	backend.OnIntercept(srv, draft.Snapshot, policy)
+	backend.OnObserve(srv, draft.Snapshot, func(context.Context, *draft.ObserveNotification) error { observed.Add(1); return nil })
+	note := `{"jsonrpc":"2.0","method":"hooks/observe","params":{"protocolVersion":"draft","event":{"id":"e","source":"urn:x:y","type":"session.end","time":"2026-08-24T08:51:14Z","session":{"id":"s"},"outcome":"completed","reason":"r"}}}`
+	for _, in := range []string{note + "\n", note + "\r\n", note, note + "\r\n" + note + "\r\n" + note} {
+		observed.Store(0)
+		var out bytes.Buffer
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		err := srv.ServeStdio(ctx, strings.NewReader(in), &out)
+		cancel()
+		if want := int64(strings.Count(in, note)); err != nil || out.Len() != 0 || observed.Load() != want {
+			t.Errorf("ServeStdio %.20q...%q: %v, wrote %q, %d of %d observed", in, in[len(in)-4:], err, out.String(), observed.Load(), want)
+		}
+	}
+	for _, in := range []string{note + "\r\n", note} {
+		observed.Store(0)
+		var out bytes.Buffer
+		if err := srv.ServeOne(context.Background(), strings.NewReader(in), &out); err != nil || out.Len() != 0 || observed.Load() != 1 {
+			t.Errorf("ServeOne %q: %v, wrote %q, %d observed", in[len(in)-4:], err, out.String(), observed.Load())
+		}
+	}
+	// A last line of exactly the limit is read; one byte more is not.
+	ok := string(req("rm", `{"effects":["deny"]}`))
+	for pad, want := range map[int]string{2048 - len(ok): `"result"`, 2049 - len(ok): `"too_large"`} {
+		in := ok + strings.Repeat(" ", pad)
+		var out bytes.Buffer
+		if err := srv.ServeStdio(context.Background(), strings.NewReader(in), &out); err != nil || !strings.Contains(out.String(), want) || strings.Count(out.String(), "\n") != 1 {
+			t.Errorf("ServeStdio, a last line of %d bytes: %v %q, want %s", len(in), err, out.String(), want)
+		}
+		out.Reset()
+		if err := srv.ServeOne(context.Background(), strings.NewReader(in), &out); err != nil || !strings.Contains(out.String(), want) {
+			t.Errorf("ServeOne, %d bytes: %v %q, want %s", len(in), err, out.String(), want)
 		}
 	}
 }
