@@ -6,6 +6,7 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -61,7 +62,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 var jsonType = []string{"application/json"}
 
 // isJSON reports whether a Content-Type is application/json (UTF-8: no
-// other charset).
+// other charset; charset names are case-insensitive, RFC 2046 4.1.2).
 func isJSON(ct string) bool {
 	if ct == "application/json" {
 		return true // the common case, without parsing
@@ -71,7 +72,7 @@ func isJSON(ct string) bool {
 		return false
 	}
 	cs, ok := params["charset"]
-	return !ok || cs == "utf-8" || cs == "UTF-8"
+	return !ok || strings.EqualFold(cs, "utf-8")
 }
 
 // readBody appends all of r to b, sized by the declared length when

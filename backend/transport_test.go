@@ -51,7 +51,7 @@ func TestHTTPRules(t *testing.T) {
 			t.Errorf("Content-Type %q: %d", ct, resp.StatusCode)
 		}
 	}
-	for _, ct := range []string{"application/json", "application/json; charset=utf-8", "Application/JSON"} {
+	for _, ct := range []string{"application/json", "application/json; charset=utf-8", "Application/JSON", "application/json; charset=Utf-8", `application/json; charset="UTF-8"`, "application/json;CHARSET=uTf-8"} {
 		if resp, body := do("POST", "/any/path/at/all", ct, bytes.NewReader(ok)); resp.StatusCode != 200 || !bytes.Contains(body, []byte(`"deny"`)) {
 			t.Errorf("Content-Type %q: %d %s", ct, resp.StatusCode, body)
 		}
