@@ -35,7 +35,8 @@ import (
 // ServeStdio returns nil when r ends, after the notifications being
 // handled are done; the error of a failed read or write otherwise; or
 // ctx's error when ctx is done (noticed between messages: a read that
-// blocks ends when r does).
+// blocks ends when r does, and when ctx ended meanwhile, r's end or
+// failure is reported as ctx's error).
 func (s *Server) ServeStdio(ctx context.Context, r io.Reader, w io.Writer) error {
 	var wg sync.WaitGroup
 	defer wg.Wait()
@@ -56,7 +57,9 @@ func (s *Server) ServeStdio(ctx context.Context, r io.Reader, w io.Writer) error
 		}
 		line, err := lr.next()
 		if err == io.EOF {
-			return nil
+			// A ctx done while the read blocked is what ended the
+			// session, even when r ended too.
+			return ctx.Err()
 		}
 		var reply []byte
 		switch {
@@ -65,6 +68,9 @@ func (s *Server) ServeStdio(ctx context.Context, r io.Reader, w io.Writer) error
 		default:
 			var fe *frameError
 			if !errors.As(err, &fe) {
+				if cerr := ctx.Err(); cerr != nil {
+					return cerr // as at EOF: the read may have failed because ctx ended
+				}
 				return err // the read failed
 			}
 			reply = s.fail(ctx, out[:0], &Error{Code: router.CodeParseError, Err: fe.err}, nil)

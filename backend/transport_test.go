@@ -259,6 +259,41 @@ func TestStdioEnds(t *testing.T) {
 	}
 }
 
+// A ctx that ends while a read blocks ends the session with ctx's error,
+// also when the read then returns EOF or fails (as closing the input on
+// cancellation makes it).
+func TestStdioCanceledDuringRead(t *testing.T) {
+	srv := backend.New(backend.WithErrorLog(func(context.Context, *backend.Error) {}))
+	backend.OnIntercept(srv, draft.Snapshot, policy)
+	ok := string(req("rm", `{"effects":["deny"]}`)) + "\n"
+	for _, end := range []error{io.EOF, errors.New("read on a closed pipe")} {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		r := &cancelingReader{first: strings.NewReader(ok), cancel: cancel, end: end}
+		var out bytes.Buffer
+		err := srv.ServeStdio(ctx, r, &out)
+		if !errors.Is(err, context.Canceled) || !strings.Contains(out.String(), `"result"`) {
+			t.Errorf("canceled, then %v: returned %v, wrote %q", end, err, out.String())
+		}
+		cancel()
+	}
+}
+
+// cancelingReader reads first, then, as if its read had blocked until a
+// cancellation, calls cancel and returns end.
+type cancelingReader struct {
+	first  io.Reader
+	cancel context.CancelFunc
+	end    error
+}
+
+func (r *cancelingReader) Read(p []byte) (int, error) {
+	if n, err := r.first.Read(p); err != io.EOF {
+		return n, err
+	}
+	r.cancel()
+	return 0, r.end
+}
+
 type failWriter struct{}
 
 func (failWriter) Write([]byte) (int, error) { return 0, errors.New("pipe closed") }
