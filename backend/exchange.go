@@ -14,8 +14,8 @@ import (
 )
 
 // Handle answers one message (one JSON-RPC object, without framing): the
-// reply to send, or nil when nothing may be sent (a notification, a
-// response, a message that cannot be a request). Transports other than
+// reply to send, or nil when nothing may be sent (a notification or a
+// message that may be one, a response). Transports other than
 // HTTP and stdio call it.
 func (s *Server) Handle(ctx context.Context, msg []byte) []byte {
 	return s.exchange(ctx, make([]byte, 0, 512), msg, nil)
@@ -83,8 +83,8 @@ func (s *Server) exchange(ctx context.Context, dst, msg []byte, spawn func(func(
 		}
 		return s.fail(ctx, dst, e, x)
 	case r.Err != nil || r.Message == nil:
-		// Dropped (a notification that cannot be handled, a response, or
-		// something that cannot be a request): never answered.
+		// Dropped (a notification, or a message that may be one, that
+		// cannot be handled; a response): never answered.
 		if r.Err != nil {
 			s.opts.errorLog(ctx, e())
 		}

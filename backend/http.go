@@ -13,7 +13,8 @@ import (
 // ServeHTTP serves the AHP HTTP binding on whatever path the Server is
 // mounted at (it never redirects): one JSON-RPC object per POST body with
 // Content-Type application/json. A request gets 200 and its reply (an
-// error reply included); a notification 204 and no body, whatever
+// error reply included), as does an object that is no JSON-RPC message
+// (-32600); a notification or a response 204 and no body, whatever
 // happened to it. Other methods get 405 (Allow: POST), other media types
 // 415, a body beyond the size limit 413 (WithMaxBytes). Handlers get the
 // request's context, canceled when the client goes away.

@@ -76,6 +76,50 @@ func TestHTTPRules(t *testing.T) {
 	}
 }
 
+// An object that is neither a request, a notification nor a response is
+// JSON-RPC's Invalid Request: it gets 200 and -32600, with its id when
+// that is a valid request id, null otherwise. A response gets 204 and
+// nothing, as a notification does.
+func TestHTTPInvalidRequest(t *testing.T) {
+	srv := backend.New(backend.WithErrorLog(func(context.Context, *backend.Error) {}))
+	backend.OnIntercept(srv, draft.Snapshot, policy)
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	client := ts.Client()
+	client.Timeout = 5 * time.Second
+	for body, want := range map[string]string{
+		`{"jsonrpc":"2.0","id":"x"}`:                                    `"x"`,
+		`{"jsonrpc":"2.0","id":7,"params":{"protocolVersion":"draft"}}`: `7`,
+		`{"jsonrpc":"2.0","id":1.5}`:                                    `null`,
+		`{"foo":"boo"}`:                                                 `null`,
+		`{}`:                                                            `null`,
+		`{"jsonrpc":"2.0","id":"x","result":{"protocolVersion":"draft","effects":[]}}`:    "",
+		`{"jsonrpc":"1.0","id":"x","result":{"protocolVersion":"draft","effects":[]}}`:    "",
+		`{"jsonrpc":"2.0","id":"x","error":{"code":-32001,"message":"m"}}`:                "",
+		`{"jsonrpc":"1.0","method":"hooks/observe","params":{"protocolVersion":"draft"}}`: "",
+	} {
+		resp, err := client.Post(ts.URL, "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if want == "" {
+			if resp.StatusCode != 204 || len(out) != 0 {
+				t.Errorf("%s: %d %s, want 204 and nothing", body, resp.StatusCode, out)
+			}
+			continue
+		}
+		var r reply
+		if resp.StatusCode != 200 || jsonUnmarshal(out, &r) != nil || r.Error == nil || r.Error.Code != -32600 || string(r.ID) != want {
+			t.Errorf("%s: %d %s, want 200 and -32600 with id %s", body, resp.StatusCode, out, want)
+		}
+		if err := draft.Check.JSONRPCErrorResponse(out); err != nil {
+			t.Errorf("%s: the reply %s: %v", body, out, err)
+		}
+	}
+}
+
 // A handler sees the request's context: canceled when the client gives
 // up, and what it then returns is -32003.
 func TestHTTPContext(t *testing.T) {

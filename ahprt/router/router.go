@@ -127,7 +127,7 @@ const (
 	Request
 	// Notification has a method and no id: it is never answered.
 	Notification
-	// Response has a result (success) or an error, and an id.
+	// Response has a result (success) or an error, and no method.
 	Response
 )
 
@@ -152,8 +152,10 @@ type Result struct {
 	// Err says why the message was not decoded (nil on success).
 	Err error
 	// Reply, when not nil, is the JSON-RPC error response to send. It is
-	// set only for requests: a notification is never answered, and a
-	// response is never answered.
+	// set for requests and for objects that are neither a request, a
+	// notification nor a response (Invalid Request, Kind Invalid): a
+	// notification (a method without an id) is never answered, and a
+	// response (result or error, without a method) is never answered.
 	Reply []byte
 	// Code is the error code of Reply and ReplyID the id it carries (the
 	// request's id as written; nil for null), for a program that writes
@@ -230,15 +232,27 @@ func (d *Dispatcher) DecodeParsed(c *ahpimpl.Ctx) Result {
 	}
 	q := query{c: c}
 	q.id, q.hasID = doc.Member(root, "id")
-	if v, ok := doc.Member(root, "jsonrpc"); !ok || !doc.StrEq(v, "2.0") {
-		return d.invalid(q, "jsonrpc must be \"2.0\"")
-	}
 	methodNode, hasMethod := doc.Member(root, "method")
 	if !hasMethod {
-		return d.response(c)
+		_, hasResult := doc.Member(root, "result")
+		_, hasError := doc.Member(root, "error")
+		if hasResult || hasError {
+			// A response, valid or not (its schemas check jsonrpc): never
+			// answered, or two peers could answer each other forever.
+			return d.response(c)
+		}
+		// Neither a request, a notification nor a response: JSON-RPC's
+		// Invalid Request, which is answered (no method: it cannot be a
+		// notification).
+		return d.invalid(q, "not a request, notification or response: no method, result or error", false)
+	}
+	// A method without an id may be a notification: never answered.
+	notification := !q.hasID
+	if v, ok := doc.Member(root, "jsonrpc"); !ok || !doc.StrEq(v, "2.0") {
+		return d.invalid(q, "jsonrpc must be \"2.0\"", notification)
 	}
 	if doc.Kind(methodNode) != ahpimpl.KindString {
-		return d.invalid(q, "method must be a string")
+		return d.invalid(q, "method must be a string", notification)
 	}
 	r := Result{Kind: Notification, Method: d.intern(doc, methodNode)}
 	if q.hasID {
@@ -373,11 +387,11 @@ func (d *Dispatcher) refuse(r Result, q query, code int, msg string, data []byte
 	return r
 }
 
-func (d *Dispatcher) invalid(q query, why string) Result {
+// invalid refuses a message that is not a valid JSON-RPC request: with
+// -32600, or, when it may be a notification, with nothing at all.
+func (d *Dispatcher) invalid(q query, why string, notification bool) Result {
 	r := Result{Err: errors.New(why)}
-	if !q.hasID {
-		// Without an id nothing says this was a request; it may be a
-		// notification, which is never answered.
+	if notification {
 		r.Dropped = true
 		return r
 	}

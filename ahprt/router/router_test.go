@@ -78,6 +78,13 @@ func TestRouting(t *testing.T) {
 		{"error response the schemas reject", `{"jsonrpc":"2.0","id":"a","error":{"code":-32001,"message":"m"}}`, Response, "", "", "", false, true},
 		{"unknown id is not echoed", `{"jsonrpc":"2.0","id":"zz","method":"hooks/teleport","params":{"protocolVersion":"draft"}}`, Request, "draft", "", `{"jsonrpc":"2.0","id":null,"error":{"code":-32601`, false, true},
 		{"wrong jsonrpc, unknown id", `{"jsonrpc":"1.0","id":true,"method":"hooks/intercept"}`, Invalid, "", "", `{"jsonrpc":"2.0","id":null,"error":{"code":-32600`, false, true},
+		{"wrong jsonrpc, no id", `{"jsonrpc":"1.0","method":"hooks/observe","params":{"protocolVersion":"draft","x":"ok"}}`, Invalid, "", "", "", true, true},
+		{"no method, result or error", `{"jsonrpc":"2.0","id":"a"}`, Invalid, "", "", `{"jsonrpc":"2.0","id":"a","error":{"code":-32600,"message":"Invalid Request"`, false, true},
+		{"no method, result or error, unknown id", `{"jsonrpc":"2.0","id":"zz","params":{"protocolVersion":"draft","x":"ok"}}`, Invalid, "", "", `{"jsonrpc":"2.0","id":null,"error":{"code":-32600`, false, true},
+		{"not JSON-RPC at all", `{"foo":"boo"}`, Invalid, "", "", `{"jsonrpc":"2.0","id":null,"error":{"code":-32600`, false, true},
+		{"empty object", `{}`, Invalid, "", "", `{"jsonrpc":"2.0","id":null,"error":{"code":-32600`, false, true},
+		{"response, wrong jsonrpc", `{"jsonrpc":"1.0","id":"a","result":{"protocolVersion":"draft"}}`, Response, "draft", "", "", false, true},
+		{"error response, no jsonrpc", `{"id":"a","error":{"code":-32001,"message":"m"}}`, Response, "", "", "", false, true},
 	}
 	for _, c := range cases {
 		r := d.Decode([]byte(c.doc))
