@@ -206,6 +206,23 @@ func TestReplyIDAndVersion(t *testing.T) {
 	}
 }
 
+// A Server without handlers refuses every request (-32001), but under
+// the request's id when it is a valid one, so the peer can correlate the
+// refusal; an id JSON-RPC does not allow stays null.
+func TestNoHandlersReplyID(t *testing.T) {
+	srv := backend.New(backend.WithErrorLog(func(context.Context, *backend.Error) {}))
+	for id, want := range map[string]string{`"discovery"`: `"discovery"`, "5": "5", "1.5": "null", `""`: "null", "null": "null"} {
+		out := srv.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":`+id+`,"method":"hooks/capabilities","params":{"protocolVersion":"draft"}}`))
+		if r := parse(t, out); string(r.ID) != want || r.Error == nil || r.Error.Code != -32001 {
+			t.Errorf("id %s: %s, want -32001 with id %s", id, out, want)
+		}
+	}
+	out := srv.Handle(context.Background(), req("rm", `{"effects":["deny"]}`))
+	if r := parse(t, out); string(r.ID) != `"evt_1"` || r.Error == nil {
+		t.Errorf("an intercept request: %s, want an error with id \"evt_1\"", out)
+	}
+}
+
 func manifest() *draft.StaticCapabilityManifest {
 	m := &draft.StaticCapabilityManifest{
 		Events:                    []draft.StaticCapabilityManifestEvent{},

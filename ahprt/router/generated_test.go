@@ -128,6 +128,41 @@ func TestInvalidRequestIDIsNotEchoed(t *testing.T) {
 	}
 }
 
+// TestReplyIDWithoutSnapshots: a dispatcher over no snapshot has no
+// request-id schema, yet echoes exactly the ids the snapshots' schemas
+// accept (JSON-RPC's rule, as they state it), so that a request refused
+// before any snapshot is registered can still be correlated.
+func TestReplyIDWithoutSnapshots(t *testing.T) {
+	none, err := router.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	echoed := 0
+	for _, id := range append(ids, `"\u0041"`, `1E3`, `-1.000`, `9007199254740993`, `1e-400`, `"\ud800"`) {
+		if id == "" {
+			continue
+		}
+		for _, tmpl := range []string{draftRequest, `{"jsonrpc":"2.0",ID"method":"hooks/intercept"}`, `{"jsonrpc":"1.0",ID"method":"hooks/intercept"}`, `{"jsonrpc":"2.0",ID"x":1}`} {
+			doc := withID(tmpl, id)
+			r := none.Decode([]byte(doc))
+			got, _ := idOf(r.Reply)
+			want := "null"
+			if validRequestID(t, id) {
+				want = id
+			}
+			if got != want || !errorResponseValid(t, r.Reply) {
+				t.Errorf("%s: reply %s, want id %s", doc, r.Reply, want)
+			}
+			if got != "null" {
+				echoed++
+			}
+		}
+	}
+	if echoed == 0 {
+		t.Error("no id echoed")
+	}
+}
+
 // corpus builds messages that cannot be handled, of every kind the
 // router tells apart, each with every id of ids.
 func corpus() []string {

@@ -17,8 +17,10 @@
 // request-id schema (ahpimpl.Snapshot.RequestID: a non-empty string or an
 // integer) of the snapshot the request was routed to, or, when it was not
 // routed (no or an unknown version, a broken envelope), of every snapshot
-// that defines one; otherwise the id is null, as JSON-RPC 2.0 prescribes
-// when the request's id cannot be determined.
+// that defines one, or, when none does (a dispatcher over none), of
+// JSON-RPC's rule as those schemas state it (a non-empty string or an
+// integer); otherwise the id is null, as JSON-RPC 2.0 prescribes when
+// the request's id cannot be determined.
 //
 // A notification of a method AHP defines but the snapshot of its version
 // does not (hooks/observe of 0.1.0-draft.1, whose registration schema
@@ -346,7 +348,8 @@ type query struct {
 // valid request id, nil (written as null) when it is not or is absent.
 // The request-id schema judging it is that of the snapshot q was routed
 // to, or, when q was not routed or its snapshot defines none, that of
-// every snapshot that defines one.
+// every snapshot that defines one; when none does, JSON-RPC's rule
+// (jsonRPCID).
 func (d *Dispatcher) replyID(q query) []byte {
 	if !q.hasID {
 		return nil
@@ -368,10 +371,27 @@ func (d *Dispatcher) replyID(q query) []byte {
 		}
 		judged = true
 	}
-	if !judged {
-		return nil // no schema says what a valid id is
+	if !judged && !jsonRPCID(q.c, q.id) {
+		// No snapshot says what a valid id is (a dispatcher over none, a
+		// backend before its first handler): JSON-RPC's rule does, so
+		// that a refused request can still be correlated.
+		return nil
 	}
 	return q.c.Doc.RawValue(q.id)
+}
+
+// jsonRPCID is JSON-RPC's rule for a request id as every AHP snapshot's
+// schemas state it (common.schema.json jsonRpcId): a non-empty string or
+// an integer (mathematically: 1.0 is one), judged as their generated
+// checks judge it.
+func jsonRPCID(c *ahpimpl.Ctx, n ahpimpl.Node) bool {
+	switch c.Doc.Kind(n) {
+	case ahpimpl.KindString:
+		return !c.Doc.RunesBelow(n, 1)
+	case ahpimpl.KindNumber:
+		return c.IsInteger(n)
+	}
+	return false
 }
 
 // refuse finishes a request with an error reply, a notification with

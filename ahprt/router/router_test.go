@@ -162,7 +162,8 @@ func TestErrorResponseByAnySnapshot(t *testing.T) {
 
 // TestReplyIDJudges: a reply echoes the request's id only if the
 // request-id check of the snapshot it was routed to accepts it; a request
-// not routed needs every snapshot's check to accept it; otherwise null.
+// not routed needs every snapshot's check to accept it, and, with no check
+// anywhere, JSON-RPC's rule; otherwise null.
 func TestReplyIDJudges(t *testing.T) {
 	a, b, none := snapshot("a", "1"), snapshot("b", "2"), snapshot("none", "3")
 	a.RequestID, b.RequestID, none.RequestID = fakeID("1", `"x"`), fakeID(`"x"`), nil
@@ -182,9 +183,14 @@ func TestReplyIDJudges(t *testing.T) {
 			t.Errorf("version %s id %s: reply %s, want %s…", c.version, c.id, r.Reply, want)
 		}
 	}
+	// No request-id check anywhere: JSON-RPC's rule (a non-empty string
+	// or an integer) judges.
 	a.RequestID, b.RequestID = nil, nil
-	if r := d.Decode([]byte(`{"jsonrpc":"2.0","id":1,"method":"hooks/teleport","params":{"protocolVersion":"1"}}`)); !strings.HasPrefix(string(r.Reply), `{"jsonrpc":"2.0","id":null,`) {
-		t.Errorf("no request-id check anywhere: reply %s, want a null id", r.Reply)
+	for id, want := range map[string]string{"1": "1", `"zz"`: `"zz"`, "1.5": "null", `""`: "null", "true": "null", "[1]": "null"} {
+		r := d.Decode([]byte(`{"jsonrpc":"2.0","id":` + id + `,"method":"hooks/teleport","params":{"protocolVersion":"1"}}`))
+		if !strings.HasPrefix(string(r.Reply), `{"jsonrpc":"2.0","id":`+want+`,`) {
+			t.Errorf("no request-id check anywhere, id %s: reply %s, want id %s", id, r.Reply, want)
+		}
 	}
 }
 
