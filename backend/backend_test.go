@@ -206,20 +206,49 @@ func TestReplyIDAndVersion(t *testing.T) {
 	}
 }
 
-// A Server without handlers refuses every request (-32001), but under
+// A Server without handlers refuses every request (-32601), but under
 // the request's id when it is a valid one, so the peer can correlate the
 // refusal; an id JSON-RPC does not allow stays null.
 func TestNoHandlersReplyID(t *testing.T) {
 	srv := backend.New(backend.WithErrorLog(func(context.Context, *backend.Error) {}))
 	for id, want := range map[string]string{`"discovery"`: `"discovery"`, "5": "5", "1.5": "null", `""`: "null", "null": "null"} {
 		out := srv.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":`+id+`,"method":"hooks/capabilities","params":{"protocolVersion":"draft"}}`))
-		if r := parse(t, out); string(r.ID) != want || r.Error == nil || r.Error.Code != -32001 {
-			t.Errorf("id %s: %s, want -32001 with id %s", id, out, want)
+		if r := parse(t, out); string(r.ID) != want || r.Error == nil || r.Error.Code != -32601 {
+			t.Errorf("id %s: %s, want -32601 with id %s", id, out, want)
 		}
 	}
 	out := srv.Handle(context.Background(), req("rm", `{"effects":["deny"]}`))
 	if r := parse(t, out); string(r.ID) != `"evt_1"` || r.Error == nil {
 		t.Errorf("an intercept request: %s, want an error with id \"evt_1\"", out)
+	}
+}
+
+// A method no registered snapshot serves is -32601 whatever its params
+// (none, no version, an unknown one); the version is checked only for
+// methods the Server serves.
+func TestUnknownMethod(t *testing.T) {
+	l := &logs{}
+	srv := newServer(t, l) // hooks/intercept of draft and 0.1
+	ctx := context.Background()
+	for msg, code := range map[string]int{
+		`{"jsonrpc":"2.0","id":"x","method":"rpc.discover"}`:                                         -32601,
+		`{"jsonrpc":"2.0","id":"x","method":"foo/bar","params":{"protocolVersion":"zz"}}`:            -32601,
+		`{"jsonrpc":"2.0","id":"x","method":"foo/bar","params":{"protocolVersion":"draft"}}`:         -32601,
+		`{"jsonrpc":"2.0","id":"x","method":"hooks/capabilities","params":{"protocolVersion":"zz"}}`: -32601,
+		`{"jsonrpc":"2.0","id":"x","method":"hooks/observe","params":{"protocolVersion":"zz"}}`:      -32601,
+		`{"jsonrpc":"2.0","id":"x","method":"hooks/intercept","params":{"protocolVersion":"zz"}}`:    -32001,
+		`{"jsonrpc":"2.0","id":"x","method":"hooks/intercept"}`:                                      -32602,
+	} {
+		out := srv.Handle(ctx, []byte(msg))
+		if r := parse(t, out); string(r.ID) != `"x"` || r.Error == nil || r.Error.Code != code {
+			t.Errorf("%s: %s, want %d", msg, out, code)
+		}
+	}
+	// A method the version's snapshot defines but the Server has no
+	// handler for: the log says so.
+	out := srv.Handle(ctx, []byte(`{"jsonrpc":"2.0","id":"x","method":"hooks/capabilities","params":{"protocolVersion":"draft"}}`))
+	if r := parse(t, out); r.Error == nil || r.Error.Code != -32601 || !strings.Contains(l.last(t).Error(), "no hooks/capabilities handler") {
+		t.Errorf("capabilities without a handler: %s, logged %v", out, l.last(t))
 	}
 }
 

@@ -113,8 +113,8 @@ func WithErrorLog(f func(context.Context, *Error)) Option {
 // busy.
 func WithObserveWorkers(n int) Option { return func(o *options) { o.workers = n } }
 
-// New returns a Server without handlers: every request gets -32001
-// until one is registered.
+// New returns a Server without handlers: every request gets -32601
+// (Method not found) until one is registered.
 func New(opts ...Option) *Server {
 	s := &Server{opts: options{maxBytes: DefaultMaxBytes, errorData: DefaultErrorData, errorLog: DefaultErrorLog, workers: 16}}
 	for _, o := range opts {

@@ -22,6 +22,11 @@
 // integer); otherwise the id is null, as JSON-RPC 2.0 prescribes when
 // the request's id cannot be determined.
 //
+// A method that no snapshot of the dispatcher has (of the message's kind)
+// is not found whatever its params, as no version would make it one: a
+// request gets -32601 before its protocolVersion is looked at. The
+// version is checked for the methods some snapshot has.
+//
 // A notification of a method AHP defines but the snapshot of its version
 // does not (hooks/observe of 0.1.0-draft.1, whose registration schema
 // allows observe subscriptions but which defines no observe notification
@@ -40,14 +45,15 @@ import (
 )
 
 var (
-	// ErrMethodNotFound: the snapshot of the message's version defines no
-	// message of its method and kind, and AHP defines no such method.
+	// ErrMethodNotFound: the snapshot of the message's version (or no
+	// snapshot of the dispatcher) defines no message of its method and
+	// kind, and AHP defines no such method.
 	ErrMethodNotFound = errors.New("method not found")
 	// ErrNotInSnapshot: AHP defines the method (hooks/intercept,
 	// hooks/capabilities as requests, hooks/observe as a notification), but
-	// the snapshot of the message's version defines no schema for it, so
-	// nothing can check it: a request is answered -32601, a notification
-	// is dropped.
+	// the snapshot of the message's version (or no snapshot of the
+	// dispatcher) defines no schema for it, so nothing can check it: a
+	// request is answered -32601, a notification is dropped.
 	ErrNotInSnapshot = errors.New("method not defined by the snapshot")
 )
 
@@ -265,26 +271,37 @@ func (d *Dispatcher) DecodeParsed(c *ahpimpl.Ctx) Result {
 	if ok && doc.Kind(params) == ahpimpl.KindObject {
 		ver, ok = doc.Member(params, "protocolVersion")
 	}
-	if !ok || doc.Kind(ver) != ahpimpl.KindString {
+	hasVersion := ok && doc.Kind(ver) == ahpimpl.KindString
+	var snap *ahpimpl.Snapshot
+	if hasVersion {
+		r.Version = d.intern(doc, ver)
+		if snap = d.byVersion[r.Version]; snap != nil {
+			r.Snapshot = snap.Key
+			q.snap = snap
+		}
+	}
+	var m ahpimpl.Method
+	found := false
+	if snap != nil {
+		m, found = methodOf(snap, r.Kind, r.Method)
+	}
+	if !found && !d.knows(r.Kind, r.Method) {
+		// No snapshot has the method: it is not found, whatever its
+		// params say, as no version would make it one.
+		r.Err = notFound(snap, r.Kind, r.Method)
+		return d.refuse(r, q, CodeMethodNotFound, "Method not found", nil) // the method's name stays local
+	}
+	if !hasVersion {
 		r.Err = errors.New("params.protocolVersion is missing or not a string")
 		return d.refuse(r, q, CodeInvalidParams, "Invalid params", detail("params.protocolVersion is missing or not a string"))
 	}
-	r.Version = d.intern(doc, ver)
-	snap, ok := d.byVersion[r.Version]
-	if !ok {
+	if snap == nil {
 		r.Err = errors.New("unsupported protocolVersion " + strconv.Quote(r.Version))
 		return d.refuse(r, q, CodeUnsupportedProtocolVersion, "unsupported_protocol_version", AppendSupported(nil, d.supported))
 	}
-	r.Snapshot = snap.Key
-	q.snap = snap
-	find := snap.Request
-	if r.Kind == Notification {
-		find = snap.Notification
-	}
-	m, ok := find(r.Method)
-	if !ok {
+	if !found {
 		r.Err = notFound(snap, r.Kind, r.Method)
-		return d.refuse(r, q, CodeMethodNotFound, "Method not found", nil) // the method's name stays local
+		return d.refuse(r, q, CodeMethodNotFound, "Method not found", nil)
 	}
 	r.Message, r.Err = m.Decode(c)
 	if r.Err != nil {
@@ -319,16 +336,40 @@ func (d *Dispatcher) intern(doc *ahpimpl.Doc, n ahpimpl.Node) string {
 	return doc.Text(n)
 }
 
-// notFound says why a snapshot has no message of a method and kind: the
-// method is one AHP defines that the snapshot lacks (ErrNotInSnapshot), or
-// not an AHP method of that kind at all (ErrMethodNotFound).
+// methodOf is the method of a snapshot for a message of kind.
+func methodOf(snap *ahpimpl.Snapshot, kind Kind, method string) (ahpimpl.Method, bool) {
+	if kind == Notification {
+		return snap.Notification(method)
+	}
+	return snap.Request(method)
+}
+
+// knows reports whether a snapshot of d has the method for a message of
+// kind.
+func (d *Dispatcher) knows(kind Kind, method string) bool {
+	for _, s := range d.ordered {
+		if _, ok := methodOf(s, kind, method); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// notFound says why a snapshot (nil: every snapshot of the dispatcher)
+// has no message of a method and kind: the method is one AHP defines that
+// the snapshot lacks (ErrNotInSnapshot), or not an AHP method of that
+// kind at all (ErrMethodNotFound).
 func notFound(snap *ahpimpl.Snapshot, kind Kind, method string) error {
-	where := "protocol version " + strconv.Quote(snap.WireVersion) + " (snapshot " + snap.Key + ")"
+	where, of := "no snapshot of the dispatcher defines a", "any snapshot of the dispatcher"
+	if snap != nil {
+		of = "protocol version " + strconv.Quote(snap.WireVersion) + " (snapshot " + snap.Key + ")"
+		where = of + " defines no"
+	}
 	if k, ok := ahpMethods[method]; ok && k == kind {
-		return &methodError{ErrNotInSnapshot, where + " defines no " + method + " " + kind.String() +
+		return &methodError{ErrNotInSnapshot, where + " " + method + " " + kind.String() +
 			": no schema to check it by, so none of it may be processed"}
 	}
-	return &methodError{ErrMethodNotFound, "method " + strconv.Quote(method) + " is not a " + kind.String() + " of " + where}
+	return &methodError{ErrMethodNotFound, "method " + strconv.Quote(method) + " is not a " + kind.String() + " of " + of}
 }
 
 func startsWith(p, prefix string) bool {

@@ -76,6 +76,12 @@ func TestRouting(t *testing.T) {
 		{"wrong jsonrpc", `{"jsonrpc":"1.0","id":5,"method":"hooks/intercept"}`, Invalid, "", "", `{"jsonrpc":"2.0","id":5,"error":{"code":-32600`, false, true},
 		{"error response", `{"jsonrpc":"2.0","id":"a","error":{"code":-32001,"message":"ok"}}`, Response, "", "", "", false, false},
 		{"error response the schemas reject", `{"jsonrpc":"2.0","id":"a","error":{"code":-32001,"message":"m"}}`, Response, "", "", "", false, true},
+		{"unknown method, no params", `{"jsonrpc":"2.0","id":"a","method":"rpc.discover"}`, Request, "", "", `{"jsonrpc":"2.0","id":"a","error":{"code":-32601,"message":"Method not found"}}`, false, true},
+		{"unknown method, unknown version", `{"jsonrpc":"2.0","id":"a","method":"foo/bar","params":{"protocolVersion":"zz"}}`, Request, "", "", `{"jsonrpc":"2.0","id":"a","error":{"code":-32601,"message":"Method not found"}}`, false, true},
+		{"unknown method, version not a string", `{"jsonrpc":"2.0","id":"a","method":"foo/bar","params":{"protocolVersion":7}}`, Request, "", "", `"code":-32601`, false, true},
+		{"notification as a request, unknown version", `{"jsonrpc":"2.0","id":"a","method":"hooks/observe","params":{"protocolVersion":"zz"}}`, Request, "", "", `"code":-32601`, false, true},
+		{"unknown notification method, unknown version", `{"jsonrpc":"2.0","method":"foo/bar","params":{"protocolVersion":"zz"}}`, Notification, "", "", "", true, true},
+		{"known method, unknown version, no params", `{"jsonrpc":"2.0","id":"a","method":"hooks/intercept"}`, Request, "", "", `"code":-32602`, false, true},
 		{"unknown id is not echoed", `{"jsonrpc":"2.0","id":"zz","method":"hooks/teleport","params":{"protocolVersion":"draft"}}`, Request, "draft", "", `{"jsonrpc":"2.0","id":null,"error":{"code":-32601`, false, true},
 		{"wrong jsonrpc, unknown id", `{"jsonrpc":"1.0","id":true,"method":"hooks/intercept"}`, Invalid, "", "", `{"jsonrpc":"2.0","id":null,"error":{"code":-32600`, false, true},
 		{"wrong jsonrpc, no id", `{"jsonrpc":"1.0","method":"hooks/observe","params":{"protocolVersion":"draft","x":"ok"}}`, Invalid, "", "", "", true, true},
@@ -214,6 +220,11 @@ func TestMethodNotInSnapshot(t *testing.T) {
 		{`{"jsonrpc":"2.0","method":"hooks/teleport","params":{"protocolVersion":"0.1","x":"ok"}}`, ErrMethodNotFound, true, `"hooks/teleport" is not a notification`},
 		{`{"jsonrpc":"2.0","id":1,"method":"hooks/observe","params":{"protocolVersion":"0.1","x":"ok"}}`, ErrMethodNotFound, false, `"hooks/observe" is not a request`},
 		{`{"jsonrpc":"2.0","method":"hooks/intercept","params":{"protocolVersion":"0.1","x":"ok"}}`, ErrMethodNotFound, true, `"hooks/intercept" is not a notification`},
+		// A method no snapshot has, whatever the version.
+		{`{"jsonrpc":"2.0","id":1,"method":"hooks/capabilities","params":{"protocolVersion":"zz"}}`, ErrNotInSnapshot, false,
+			`no snapshot of the dispatcher defines a hooks/capabilities request`},
+		{`{"jsonrpc":"2.0","id":1,"method":"hooks/teleport"}`, ErrMethodNotFound, false, `"hooks/teleport" is not a request of any snapshot`},
+		{`{"jsonrpc":"2.0","method":"hooks/observe","params":{"protocolVersion":"zz"}}`, ErrNotInSnapshot, true, `no snapshot of the dispatcher defines a hooks/observe notification`},
 	} {
 		r := d.Decode([]byte(c.doc))
 		if !errors.Is(r.Err, c.class) || r.Dropped != c.dropped || r.Message != nil || !strings.Contains(r.Err.Error(), c.says) {
