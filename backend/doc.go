@@ -24,8 +24,9 @@
 //   - decodes it with the snapshot's generated decoder, which checks all
 //     of its schema; what fails is answered -32700 (not JSON), -32600 (not
 //     a JSON-RPC request), -32601 (a method without a handler), -32602
-//     (invalid params) or -32002 (an event type the snapshot does not
-//     know), and a notification is never answered, whatever happens;
+//     (invalid params) or -32002 (an event type the method does not
+//     take: one the snapshot does not know, or another method's), and a
+//     notification is never answered, whatever happens;
 //   - builds the reply from the request: its id as written, the
 //     snapshot's protocolVersion, the handler's effects (or manifest)
 //     encoded by their generated encoders, and checks the whole reply

@@ -109,6 +109,12 @@ type Method struct {
 	// message. A value rather than a reflect.Type, which only a call
 	// gives: the snapshot stays static data.
 	Type any
+	// Events are the event types (params.event.type) the message's schema
+	// accepts, nil when it has no event or does not bound its type: what
+	// tells an event the method does not take (an observe-only type in
+	// an intercept request, a type the snapshot does not know), which
+	// AHP answers unsupported_event, from an invalid one.
+	Events []string
 }
 
 // Replies lists the checks of the success responses that answer one

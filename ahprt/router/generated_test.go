@@ -8,7 +8,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -18,6 +22,7 @@ import (
 	"github.com/ahpgen/ahpgen/gen/dispatch"
 	"github.com/ahpgen/ahpgen/gen/draft"
 	v01 "github.com/ahpgen/ahpgen/gen/v0_1_0_draft_1"
+	"github.com/ahpgen/ahpgen/internal/testenv"
 )
 
 const (
@@ -429,4 +434,104 @@ func TestRepliesQuoteNoValue(t *testing.T) {
 			t.Errorf("%s: no error kept locally", msg)
 		}
 	}
+}
+
+// unsupportedEvent is the whole data of an unsupported_event reply: where,
+// and which rule, never the type itself.
+const unsupportedEvent = `"error":{"code":-32002,"message":"unsupported_event","data":{"pointer":"/params/event/type","code":"unsupported"}}`
+
+// TestUnsupportedEventByMethod: an event whose type the method does not
+// take is -32002 (unsupported_event), whatever else is wrong with its
+// body: a valid observe-only event in a draft intercept request, a 0.1
+// request of another event type, a type no snapshot knows. An event of
+// a type the method takes, with a broken body, stays -32602.
+func TestUnsupportedEventByMethod(t *testing.T) {
+	const sessionEnd = `{"id":"evt_1","source":"urn:x:y","type":"session.end","time":"2026-08-24T08:51:14Z","session":{"id":"s"},"outcome":"completed","reason":"r"}`
+	note := `{"jsonrpc":"2.0","method":"hooks/observe","params":{"protocolVersion":"draft","event":` + sessionEnd + `}}`
+	if r := dispatch.Decode([]byte(note)); r.Message == nil {
+		t.Fatalf("the session.end event is not valid: %v", r.Err)
+	}
+	draftIntercept := `{"jsonrpc":"2.0","id":"evt_1","method":"hooks/intercept","params":{"protocolVersion":"draft","event":EVENT,"capabilities":{"effects":["deny"]}}}`
+	legacy := withID(legacyRequest, `"evt_1"`)
+	for doc, want := range map[string]string{
+		strings.Replace(draftIntercept, "EVENT", sessionEnd, 1):                                                         unsupportedEvent,
+		strings.Replace(draftIntercept, "EVENT", strings.Replace(sessionEnd, `"outcome"`, `"tool":{},"outcome"`, 1), 1): unsupportedEvent,
+		strings.Replace(draftIntercept, "EVENT", `{"type":"session.end"}`, 1):                                           unsupportedEvent,
+		strings.Replace(draftIntercept, "EVENT", `{"type":"tool.sideways"}`, 1):                                         unsupportedEvent,
+		strings.Replace(draftIntercept, "EVENT", `{"type":"tool.before"}`, 1):                                           `"code":-32602`,
+		strings.Replace(draftIntercept, "EVENT", `{"type":7}`, 1):                                                       `"code":-32602`,
+		strings.Replace(draftIntercept, "EVENT", `{"id":"evt_1"}`, 1):                                                   `"code":-32602`,
+		strings.Replace(legacy, `"tool.before"`, `"tool.after"`, 1):                                                     unsupportedEvent,
+		strings.Replace(legacy, `"tool.before"`, `"session.start"`, 1):                                                  unsupportedEvent,
+		strings.Replace(legacy, `"tool.before"`, `"tool.sideways"`, 1):                                                  unsupportedEvent,
+		strings.Replace(legacy, `"kind":"shell"`, `"kind":7`, 1):                                                        `"code":-32602`,
+	} {
+		r := dispatch.Decode([]byte(doc))
+		if !bytes.Contains(r.Reply, []byte(want)) || !errorResponseValid(t, r.Reply) || r.Message != nil {
+			t.Errorf("%s:\n reply %s, want %s", doc, r.Reply, want)
+		}
+		if want == unsupportedEvent && !errors.Is(r.Err, ahprt.ErrUnsupported) {
+			t.Errorf("%s: %v, want an ErrUnsupported", doc, r.Err)
+		}
+	}
+}
+
+// TestMethodEventsBySchema: the event types a snapshot says a method takes
+// (ahpimpl.Method.Events) are those its schema accepts. Every valid event
+// of an upstream observe fixture is sent in a draft intercept request: the
+// generated check accepts it only when its type is listed, and the router
+// answers -32002 exactly when it is not.
+func TestMethodEventsBySchema(t *testing.T) {
+	root, _ := testenv.AHPRoot(t)
+	files, err := filepath.Glob(filepath.Join(root, "fixtures", "draft", "*", "*.valid.json*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	intercept, ok := draft.Snapshot.Request("hooks/intercept")
+	if !ok || len(intercept.Events) == 0 {
+		t.Fatalf("hooks/intercept lists no events: %+v", intercept)
+	}
+	listed, unlisted := map[string]bool{}, map[string]bool{}
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m struct {
+			Method string
+			Params struct{ Event json.RawMessage }
+		}
+		if json.Unmarshal(raw, &m) != nil || m.Method != "hooks/observe" {
+			continue
+		}
+		if r := dispatch.Decode(bytes.TrimSpace(raw)); r.Message == nil {
+			continue
+		}
+		var ev struct{ ID, Type string }
+		if err := json.Unmarshal(m.Params.Event, &ev); err != nil {
+			t.Fatal(err)
+		}
+		doc := []byte(`{"jsonrpc":"2.0","id":` + strconv.Quote(ev.ID) + `,"method":"hooks/intercept","params":{"protocolVersion":"draft","event":` + string(m.Params.Event) + `,"capabilities":{"effects":["deny"]}}}`)
+		schemaOK := draft.Check.InterceptRequest(doc) == nil
+		takes := slices.Contains(intercept.Events, ev.Type)
+		r := dispatch.Decode(doc)
+		switch {
+		case schemaOK && !takes:
+			t.Errorf("%s: the schema accepts a %s event in an intercept request, Events does not list it", f, ev.Type)
+		case takes && bytes.Contains(r.Reply, []byte(`"code":-32002`)):
+			t.Errorf("%s: a %s event, which hooks/intercept takes, got %s", f, ev.Type, r.Reply)
+		case !takes && !bytes.Contains(r.Reply, []byte(unsupportedEvent)):
+			t.Errorf("%s: a %s event, which hooks/intercept does not take, got %s (%v)", f, ev.Type, r.Reply, r.Err)
+		}
+		if takes && schemaOK {
+			listed[ev.Type] = true
+		}
+		if !takes {
+			unlisted[ev.Type] = true
+		}
+	}
+	if len(listed) < 3 || len(unlisted) < 3 {
+		t.Errorf("too few fixtures: intercept takes %v, does not take %v", listed, unlisted)
+	}
+	t.Logf("accepted: %v; unsupported: %v", listed, unlisted)
 }

@@ -37,6 +37,7 @@ package router
 
 import (
 	"errors"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -306,12 +307,23 @@ func (d *Dispatcher) DecodeParsed(c *ahpimpl.Ctx) Result {
 	r.Message, r.Err = m.Decode(c)
 	if r.Err != nil {
 		r.Message = nil
+		if typ, ok := eventType(doc, params); ok && m.Events != nil && !slices.Contains(m.Events, typ) {
+			// An event the method does not take (a type of another
+			// method, or one the snapshot does not know) is unsupported,
+			// whatever else is wrong with it: the schema's first
+			// complaint may be about a member that type requires.
+			r.Err = &ahprt.Error{Pointer: "/params/event/type", Code: ahprt.CodeUnsupported,
+				Message: r.Method + " of snapshot " + snap.Key + " takes no event of type " + strconv.Quote(typ)}
+			return d.refuse(r, q, CodeUnsupportedEvent, "unsupported_event", ErrorData(r.Err))
+		}
 		code, msg := CodeInvalidParams, "Invalid params"
 		var e *ahprt.Error
 		if errors.As(r.Err, &e) {
 			root := e.Root()
 			switch {
-			case errors.Is(r.Err, ahprt.ErrUnsupported) && root.Pointer == "/params/event/type":
+			case m.Events == nil && errors.Is(r.Err, ahprt.ErrUnsupported) && root.Pointer == "/params/event/type":
+				// A snapshot generated without Events: its decoder's
+				// word on the type is all there is.
 				code, msg = CodeUnsupportedEvent, "unsupported_event"
 			case !startsWith(root.Pointer, "/params"):
 				code, msg = CodeInvalidRequest, "Invalid Request"
@@ -320,6 +332,19 @@ func (d *Dispatcher) DecodeParsed(c *ahpimpl.Ctx) Result {
 		return d.refuse(r, q, code, msg, ErrorData(r.Err))
 	}
 	return r
+}
+
+// eventType is the string params.event.type of a message, if it has one.
+func eventType(doc *ahpimpl.Doc, params ahpimpl.Node) (string, bool) {
+	event, ok := doc.Member(params, "event")
+	if !ok || doc.Kind(event) != ahpimpl.KindObject {
+		return "", false
+	}
+	typ, ok := doc.Member(event, "type")
+	if !ok || doc.Kind(typ) != ahpimpl.KindString {
+		return "", false
+	}
+	return doc.Text(typ), true
 }
 
 // intern is string node n's text, without a copy when it is a method

@@ -11,8 +11,8 @@ import (
 // line below fails to compile, regenerate this package (GeneratedCodeTooOld) or
 // update the github.com/ahpgen/ahpgen module (RuntimeTooOld).
 const (
-	_ = ahpimpl.GeneratedCodeTooOld(17 - ahpimpl.MinVersion)
-	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 17)
+	_ = ahpimpl.GeneratedCodeTooOld(18 - ahpimpl.MinVersion)
+	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 18)
 )
 
 // Checker validates documents without building values: Check.X(data) accepts
@@ -4513,8 +4513,9 @@ var Snapshot = &ahpimpl.Snapshot{
 		Decode: func(c *ahpimpl.Ctx) (any, error) {
 			return ahpimpl.Any(decodeObserveNotification(c))
 		},
-		Name: "hooks/observe",
-		Type: (*ObserveNotification)(nil),
+		Events: []string{"tool.before", "tool.after", "session.start", "session.end", "config.change.before", "config.change.after", "turn.start", "turn.finish.before", "turn.end", "turn.progress", "model.request.before", "model.response.after", "model.error", "model.switch.before", "model.switch.after", "tool.permission.request", "tool.permission.resolved", "tool.progress", "tool.batch.after", "context.compact.before", "context.compact.after", "task.change.before", "task.change.after", "user.attention", "user.elicitation.request", "user.elicitation.result", "user.message.inbound", "user.message.outbound", "workspace.change.before", "workspace.change.after", "file.changed", "hook.failure"},
+		Name:   "hooks/observe",
+		Type:   (*ObserveNotification)(nil),
 	}},
 	Package:  "github.com/ahpgen/ahpgen/gen/draft",
 	Registry: registry{},
@@ -4536,8 +4537,9 @@ var Snapshot = &ahpimpl.Snapshot{
 		Decode: func(c *ahpimpl.Ctx) (any, error) {
 			return ahpimpl.Any(decodeInterceptRequest(c))
 		},
-		Name: "hooks/intercept",
-		Type: (*InterceptRequest)(nil),
+		Events: []string{"session.start", "config.change.before", "turn.start", "turn.finish.before", "model.request.before", "model.response.after", "model.switch.before", "tool.before", "tool.after", "tool.permission.request", "tool.batch.after", "context.compact.before", "context.compact.after", "task.change.before", "user.elicitation.request", "user.elicitation.result", "user.message.inbound", "user.message.outbound", "workspace.change.before"},
+		Name:   "hooks/intercept",
+		Type:   (*InterceptRequest)(nil),
 	}},
 	Responses: []ahpimpl.DecodeFunc{func(c *ahpimpl.Ctx) (any, error) {
 		return ahpimpl.Any(decodeWireMessage(c))

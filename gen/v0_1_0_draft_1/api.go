@@ -11,8 +11,8 @@ import (
 // line below fails to compile, regenerate this package (GeneratedCodeTooOld) or
 // update the github.com/ahpgen/ahpgen module (RuntimeTooOld).
 const (
-	_ = ahpimpl.GeneratedCodeTooOld(17 - ahpimpl.MinVersion)
-	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 17)
+	_ = ahpimpl.GeneratedCodeTooOld(18 - ahpimpl.MinVersion)
+	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 18)
 )
 
 // Checker validates documents without building values: Check.X(data) accepts
@@ -551,8 +551,9 @@ var Snapshot = &ahpimpl.Snapshot{
 		Decode: func(c *ahpimpl.Ctx) (any, error) {
 			return ahpimpl.Any(decodeInterceptRequest(c))
 		},
-		Name: "hooks/intercept",
-		Type: (*InterceptRequest)(nil),
+		Events: []string{"tool.before"},
+		Name:   "hooks/intercept",
+		Type:   (*InterceptRequest)(nil),
 	}},
 	Responses: []ahpimpl.DecodeFunc{func(c *ahpimpl.Ctx) (any, error) {
 		return ahpimpl.Any(decodeInterceptDenyResponse(c))

@@ -245,11 +245,19 @@ func messageTable(f *File, s Snapshot) {
 		}
 		return Index().Qual(impl, "Method").ValuesFunc(func(g *Group) {
 			for _, m := range ms {
-				g.Values(Dict{
+				d := Dict{
 					Id("Name"):   Lit(m.Name),
 					Id("Decode"): ctxDecodeFunc(m.Type),
 					Id("Type"):   Parens(Op("*").Id(m.Type.Name)).Call(Nil()),
-				})
+				}
+				if m.Events != nil {
+					d[Id("Events")] = Index().String().ValuesFunc(func(g *Group) {
+						for _, e := range m.Events {
+							g.Lit(e)
+						}
+					})
+				}
+				g.Values(d)
 			}
 		})
 	}

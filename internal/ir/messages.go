@@ -50,6 +50,10 @@ func (m *Messages) Decodes(t *Type) bool {
 type Method struct {
 	Name string
 	Type *Type
+	// Events are the event types its params.event accepts (see
+	// eventTypes); nil when it has no event or its schema does not bound
+	// the type.
+	Events []string
 }
 
 // Replies lists the types whose checks judge a reply to one method, in
@@ -105,10 +109,10 @@ func PlanMessages(t *Types, key string) {
 		}
 		switch {
 		case method != nil && id != nil:
-			m.Requests = append(m.Requests, Method{method.Const.Str(), ty})
+			m.Requests = append(m.Requests, Method{method.Const.Str(), ty, methodEvents(ty.Schema)})
 			idChecks = append(idChecks, memberSchemas(ty.Schema, "id"))
 		case method != nil:
-			m.Notifications = append(m.Notifications, Method{method.Const.Str(), ty})
+			m.Notifications = append(m.Notifications, Method{method.Const.Str(), ty, methodEvents(ty.Schema)})
 		case hasResult:
 			m.Responses = append(m.Responses, ty)
 		}
@@ -162,6 +166,86 @@ func memberSchemas(s *Schema, name string) []*Schema {
 		}
 	}
 	walk(s)
+	return out
+}
+
+// methodEvents are the event types a message's params.event accepts: the
+// types every schema the message applies to that member accepts (see
+// eventTypes); nil when none bounds them. A kit tells by them an event
+// the method does not take (unsupported_event) from an invalid one.
+func methodEvents(s *Schema) []string {
+	var out []string
+	bounded := false
+	for _, p := range memberSchemas(s, "params") {
+		for _, e := range memberSchemas(p, "event") {
+			if ts, ok := eventTypes(e, nil); ok {
+				out, bounded = intersect(out, ts, bounded), true
+			}
+		}
+	}
+	if !bounded {
+		return nil
+	}
+	return append([]string{}, out...) // bounded but empty: no type, not "any"
+}
+
+// eventTypes is the set of event types s accepts, in schema order, and
+// whether s bounds it at all: the string s fixes "type" to (a const), or
+// what every schema s applies in place ($ref, allOf) accepts, narrowed by
+// its oneOf and anyOf (the union of their branches', when each branch
+// bounds it). busy holds the schemas being walked (a cycle bounds
+// nothing).
+func eventTypes(s *Schema, busy []*Schema) ([]string, bool) {
+	if s == nil || slices.Contains(busy, s) {
+		return nil, false
+	}
+	busy = append(busy, s)
+	for _, p := range s.Properties {
+		if p.Name == "type" && p.Schema != nil && p.Schema.Const != nil && p.Schema.Const.Kind == "string" {
+			return []string{p.Schema.Const.Str()}, true
+		}
+	}
+	var out []string
+	bounded := false
+	for _, x := range append([]*Schema{s.Ref}, s.AllOf...) {
+		if ts, ok := eventTypes(x, busy); ok {
+			out, bounded = intersect(out, ts, bounded), true
+		}
+	}
+	for _, union := range [][]*Schema{s.OneOf, s.AnyOf} {
+		var u []string
+		all := len(union) > 0
+		for _, b := range union {
+			ts, ok := eventTypes(b, busy)
+			if !ok {
+				all = false
+				break
+			}
+			for _, t := range ts {
+				if !slices.Contains(u, t) {
+					u = append(u, t)
+				}
+			}
+		}
+		if all {
+			out, bounded = intersect(out, u, bounded), true
+		}
+	}
+	return out, bounded
+}
+
+// intersect is the items of b also in a, or b itself when a does not
+// bound them yet (bounded unset).
+func intersect(a, b []string, bounded bool) []string {
+	if !bounded {
+		return b
+	}
+	var out []string
+	for _, t := range b {
+		if slices.Contains(a, t) {
+			out = append(out, t)
+		}
+	}
 	return out
 }
 
