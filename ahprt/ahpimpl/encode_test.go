@@ -51,6 +51,7 @@ func (v *pair) AppendJSON(b []byte) []byte {
 // encodings through the pooled buffer leave alone, small or past what
 // the pool keeps.
 func TestSizeHintStart(t *testing.T) {
+	sizePair.n.Store(0) // as a type that has encoded nothing yet, run after run (-count)
 	var nilPair *pair
 	if got := string(nilPair.AppendJSON([]byte("x:"))); got != "x:null" {
 		t.Errorf("nil receiver into a buffer: %q, want %q", got, "x:null")
@@ -85,7 +86,7 @@ func TestSizeHintStart(t *testing.T) {
 		if cap(third) > len(third)+len(third)/8 {
 			t.Errorf("%d bytes: AppendJSON(nil) has capacity %d", len(third), cap(third))
 		}
-		if n := testing.AllocsPerRun(20, func() { v.AppendJSON(nil) }); n != 1 {
+		if n := testing.AllocsPerRun(20, func() { v.AppendJSON(nil) }); n != 1 && !raceEnabled {
 			t.Errorf("%d bytes: AppendJSON(nil) allocates %v times, want 1", len(third), n)
 		}
 	}

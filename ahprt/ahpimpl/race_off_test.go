@@ -1,0 +1,5 @@
+//go:build !race
+
+package ahpimpl
+
+const raceEnabled = false
