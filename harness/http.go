@@ -8,6 +8,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"net/url"
 	"os"
 	"strings"
 	"sync"
@@ -191,6 +192,7 @@ func (c *httpConn) post(ctx context.Context, msg []byte) (resp *http.Response, t
 	}
 	resp, err = c.client.Do(req)
 	if err != nil {
+		err = withoutQuery(err)
 		switch {
 		case ctx.Err() != nil:
 			return nil, "", false, &Failure{Class: ClassDeadline, Err: err}
@@ -207,6 +209,23 @@ func (c *httpConn) post(ctx context.Context, msg []byte) (resp *http.Response, t
 }
 
 var jsonType = []string{"application/json"}
+
+// withoutQuery keeps the query and fragment of a request's URL out of its
+// error, which the audit records keep and logs print: an endpoint may
+// carry a token there, though AHP keeps secrets out of registrations.
+// (The user-info part, a registration may not carry at all.)
+func withoutQuery(err error) error {
+	var ue *url.Error
+	if !errors.As(err, &ue) {
+		return err
+	}
+	u, perr := url.Parse(ue.URL)
+	if perr != nil || (u.RawQuery == "" && u.Fragment == "" && u.User == nil) {
+		return err
+	}
+	u.RawQuery, u.ForceQuery, u.Fragment, u.RawFragment, u.User = "", false, "", "", nil
+	return &url.Error{Op: ue.Op, URL: u.String(), Err: ue.Err}
+}
 
 func (c *httpConn) call(ctx context.Context, _ string, msg []byte) ([]byte, *Failure) {
 	resp, f := c.send(ctx, msg)

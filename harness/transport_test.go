@@ -313,6 +313,23 @@ func TestRedirectRefused(t *testing.T) {
 	}
 }
 
+// TestConnectionErrorKeepsQueryOut: the error of a request that found no
+// server names the endpoint without its query, which may hold a token.
+func TestConnectionErrorKeepsQueryOut(t *testing.T) {
+	s := raw(t, func(w http.ResponseWriter, r *http.Request) {})
+	endpoint := s.URL + "/hook?token=sk-SECRET#frag"
+	s.Close() // nothing listens there any more
+	h := build(t, registration(hook{"com.example.gone", httpTransport(endpoint), []string{intercept(`["tool.before"]`, 2000, "fail-closed")}}))
+	d, _ := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+	f := d.Audit[0].Failure
+	if f == nil || f.Class != harness.ClassConnection {
+		t.Fatalf("audit: %s", recordsString(d.Audit))
+	}
+	if msg := f.Error(); strings.Contains(msg, "sk-SECRET") || strings.Contains(msg, "frag") || !strings.Contains(msg, "/hook") {
+		t.Errorf("failure: %s", msg)
+	}
+}
+
 // TestPerEventLeftChild: a per-event backend that replies and exits 0 but
 // leaves a child holding its standard output completed the exchange: its
 // reply decides.
