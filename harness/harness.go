@@ -132,7 +132,9 @@ func WithObservers(n int, timeout time.Duration) Option {
 }
 
 // WithStderr receives what stdio backends write to their standard error
-// (default: discarded).
+// (default: discarded). Backends that run at once write to it one Write
+// at a time, so w need not be safe for concurrent use; an *os.File is
+// handed to the processes as it is.
 func WithStderr(w io.Writer) Option { return func(o *options) { o.stderr = w } }
 
 // WithEnv is the environment of stdio backend processes. The default is
@@ -202,8 +204,19 @@ func New(reg *Registration, opts ...Option) (*Harness, error) {
 	if h.opts.env == nil {
 		h.opts.env = smallEnv()
 	}
-	if h.opts.stderr == nil {
+	switch w := h.opts.stderr.(type) {
+	case nil:
 		h.opts.stderr = io.Discard
+	case *os.File:
+		// The processes write to the file themselves.
+	default:
+		if w != io.Discard {
+			// os/exec copies each process's standard error to w from a
+			// goroutine of its own: with backends running at once
+			// (observers, several harness calls) those would write to
+			// w concurrently.
+			h.opts.stderr = &lockedWriter{w: w}
+		}
 	}
 	h.edit = newEditor(h.snap)
 	h.observers = make(chan struct{}, h.opts.observers)
@@ -358,4 +371,16 @@ func (h *Harness) log(ctx context.Context, r Record) {
 func hasNotification(snap *ahpimpl.Snapshot, method string) bool {
 	_, ok := snap.Notification(method)
 	return ok
+}
+
+// lockedWriter serializes the Writes to w.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -448,5 +450,58 @@ func TestWriteWaitBounded(t *testing.T) {
 	}
 	if f := d.Audit[0].Failure; f == nil || f.Class != harness.ClassDeadline {
 		t.Errorf("%s", recordsString(d.Audit))
+	}
+}
+
+// overlapWriter notes whether two of its Writes ever ran at once: a
+// writer such as a bytes.Buffer, which is not safe for concurrent use.
+type overlapWriter struct {
+	busy, overlap atomic.Bool
+	mu            sync.Mutex
+	b             strings.Builder
+}
+
+func (w *overlapWriter) Write(p []byte) (int, error) {
+	if w.busy.CompareAndSwap(false, true) {
+		defer w.busy.Store(false)
+	} else {
+		w.overlap.Store(true)
+	}
+	time.Sleep(2 * time.Millisecond) // widen the window
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.Write(p)
+}
+
+func (w *overlapWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.String()
+}
+
+// TestStderrWritesSerialized: backends running at once (observers here)
+// write their standard error to WithStderr's writer one Write at a time,
+// so that it need not be safe for concurrent use.
+func TestStderrWritesSerialized(t *testing.T) {
+	var w overlapWriter
+	var hooks []hook
+	for i := range 4 {
+		hooks = append(hooks, hook{fmt.Sprintf("com.example.o%d", i), stdioTransport("kit-one", "per_event"), []string{observe(`["tool.before"]`)}})
+	}
+	h := build(t, registration(hooks...), harness.WithEnv(fakeEnvList()), harness.WithStderr(&w))
+	for i := range 3 {
+		if err := h.Observe(context.Background(), toolCall(fmt.Sprintf("e%d", i), "ls", `{}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for strings.Count(w.String(), "observed") < 12 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := strings.Count(w.String(), "observed"); n != 12 {
+		t.Fatalf("%d of 12 observations on standard error:\n%s", n, w.String())
+	}
+	if w.overlap.Load() {
+		t.Error("two backends wrote to the stderr writer at once")
 	}
 }
