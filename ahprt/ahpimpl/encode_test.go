@@ -7,13 +7,38 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// TestAppendStringMatchesJSONText: the fast path writes what jsontext
-// writes, for plain, escaped, non-ASCII and invalid strings.
+// TestAppendStringMatchesJSONText: the fast paths write what jsontext
+// writes, for plain, escaped, non-ASCII and invalid strings, and for a
+// byte that is not plain at every position of strings of 1 to 24 bytes
+// (the lengths around the eight-byte loads and the overlapping last one).
 func TestAppendStringMatchesJSONText(t *testing.T) {
-	for _, s := range []string{"", "plain", "quote\"", "back\\slash", "tab\t", "\x00\x1f", "é", "日本", "\xff", "a\xc3", "<>&", "\u2028", "😀", "\x7f", "a\"\xff", "tab\tthen\xffbad", "\u00e9\n\"x\"", "long plain text with several words"} {
+	cases := []string{"", "plain", "quote\"", "back\\slash", "tab\t", "\x00\x1f", "é", "日本", "\xff", "a\xc3", "<>&", "\u2028", "😀", "\x7f", "a\"\xff", "tab\tthen\xffbad", "\u00e9\n\"x\"", "long plain text with several words"}
+	for n := 1; n <= 24; n++ {
+		for i := range n {
+			for _, c := range []string{"\"", "\\", "\x00", "\x1f", "\x80", "\xff", "é"} {
+				cases = append(cases, strings.Repeat("a", i)+c+strings.Repeat("b", n-1-i))
+			}
+		}
+	}
+	for _, s := range cases {
 		want, _ := jsontext.AppendQuote(nil, s)
 		if got := AppendString(nil, s); string(got) != string(want) {
 			t.Errorf("AppendString(%q) = %s, want %s", s, got, want)
+		}
+	}
+}
+
+// BenchmarkAppendString quotes the kind of strings AHP messages carry:
+// protocol names, ids, times, a sentence.
+func BenchmarkAppendString(b *testing.B) {
+	words := []string{"deny", "allow", "modify", "message", "tool.before", "session.start",
+		"user.elicitation.request", "context.compact.before", "next_turn", "com.example.audit",
+		"2026-12-01T10:00:00Z", "evt_1", "a longer sentence of free text, as a reason may carry"}
+	buf := make([]byte, 0, 1024)
+	for b.Loop() {
+		buf = buf[:0]
+		for _, w := range words {
+			buf = AppendString(buf, w)
 		}
 	}
 }

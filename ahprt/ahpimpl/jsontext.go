@@ -17,6 +17,13 @@ import (
 // quote, the backslash and control characters) in jsontext's spelling;
 // invalid UTF-8 goes through jsontext, which writes U+FFFD for it.
 func appendQuote(dst []byte, s string) []byte {
+	if plainASCII(s) {
+		// Nearly every string an AHP message carries: protocol names,
+		// ids, times, most text.
+		dst = append(dst, '"')
+		dst = append(dst, s...)
+		return append(dst, '"')
+	}
 	base := len(dst)
 	dst = append(dst, '"')
 	start := 0
@@ -65,6 +72,28 @@ func appendQuote(dst []byte, s string) []byte {
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
+}
+
+// plainASCII reports whether s is printable ASCII without a quote or a
+// backslash, which JSON takes between quotes as it is: eight bytes at a
+// time (specialBytes), the last eight overlapping those before them, and
+// a string shorter than eight byte by byte.
+func plainASCII(s string) bool {
+	n := len(s)
+	if n < 8 {
+		for i := 0; i < n; i++ {
+			if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= 0x80 {
+				return false
+			}
+		}
+		return true
+	}
+	for i := 0; i+8 <= n; i += 8 {
+		if specialBytes(load64(s, i)) != 0 {
+			return false
+		}
+	}
+	return specialBytes(load64(s, n-8)) == 0
 }
 
 const hexDigits = "0123456789abcdef"
