@@ -44,8 +44,45 @@ func AppendValue(b []byte, v ahprt.Value) []byte {
 		if d, err := Parse(v, ahprt.Limits{}); err == nil {
 			return d.compact(0, b)
 		}
+		// Beyond the parser's limits (depth, items) or not JSON: the
+		// encoding stays on one line all the same, as stdio framing
+		// needs; MarshalJSON's check rejects what it is.
+		return appendOneLine(b, v)
 	}
 	return append(b, v...)
+}
+
+// appendOneLine appends raw with the whitespace outside its strings left
+// out, as encoding/json's Compact does to JSON, in one pass that keeps no
+// state but whether it is in a string, so no depth or size is too much; a
+// raw line break inside a string (not JSON) is written as its escape.
+func appendOneLine(b, raw []byte) []byte {
+	in := false
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		switch {
+		case in && c == '\\' && i+1 < len(raw) && raw[i+1] != '\n' && raw[i+1] != '\r':
+			b = append(b, c, raw[i+1])
+			i++
+			continue
+		case c == '"':
+			in = !in
+		case c == '\n':
+			if in {
+				b = append(b, '\\', 'n')
+			}
+			continue
+		case c == '\r':
+			if in {
+				b = append(b, '\\', 'r')
+			}
+			continue
+		case !in && (c == ' ' || c == '\t'):
+			continue
+		}
+		b = append(b, c)
+	}
+	return b
 }
 
 // AppendMember appends a member's name, given quoted and with its colon

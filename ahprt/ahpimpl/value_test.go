@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -38,6 +39,35 @@ func TestCompact(t *testing.T) {
 		}
 		if got := AppendValue(nil, ahprt.Value(doc)); !bytes.Equal(got, want.Bytes()) {
 			t.Errorf("AppendValue(%q) = %q, want %q", doc, got, want.Bytes())
+		}
+	}
+}
+
+// TestAppendValueOneLine: a value the parser refuses (deeper or longer
+// than its limits, or not JSON) is still written on one line, and a JSON
+// one exactly as encoding/json's Compact writes it.
+func TestAppendValueOneLine(t *testing.T) {
+	deep := "{\n \"a\": " + strings.Repeat("[ ", 1001) + "\"x y\\\" \\\\\"" + strings.Repeat(" ]", 1001) + "\n}"
+	long := "[\n" + strings.Repeat("1,\n", 1<<20) + "1\n]"
+	for _, doc := range []string{deep, long} {
+		if _, err := Parse([]byte(doc), ahprt.Limits{}); err == nil {
+			t.Fatalf("%.30q... parses: the test needs a value past the limits", doc)
+		}
+		var want bytes.Buffer
+		if err := json.Compact(&want, []byte(doc)); err != nil {
+			t.Fatal(err)
+		}
+		if got := AppendValue(nil, ahprt.Value(doc)); !bytes.Equal(got, want.Bytes()) {
+			t.Errorf("AppendValue(%.30q...) = %.60q..., want %.60q...", doc, got, want.Bytes())
+		}
+	}
+	for doc, want := range map[string]string{
+		"{ \"a\" : \"line\nbreak\" ,\r\n \"b\": [1 ,2]": `{"a":"line\nbreak","b":[1,2]`, // not JSON: no closing brace
+		"[ \"a\\\r\n\" ]": `["a\\r\n"]`, // a backslash before a raw line break
+	} {
+		got := AppendValue(nil, ahprt.Value(doc))
+		if string(got) != want || bytes.ContainsAny(got, "\r\n") {
+			t.Errorf("AppendValue(%q) = %q, want %q", doc, got, want)
 		}
 	}
 }
