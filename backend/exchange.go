@@ -229,17 +229,11 @@ func check(snap *ahpimpl.Snapshot, method string, reply []byte, o *offer.Offer) 
 // rejection says why.
 func checkReply(c *ahpimpl.Ctx, snap *ahpimpl.Snapshot, method string) error {
 	if checks := snap.Replies(method); len(checks) > 0 {
-		for _, f := range checks {
-			c.Forget()
-			if c.Child(0, f) { // the fast path of Run: no error is built
-				return nil
-			}
-		}
-		c.Forget()
-		return c.Run(checks[0])
+		return c.RunFirst(checks)
 	}
 	var first error
 	for _, decode := range snap.Responses {
+		c.Forget()
 		_, err := decode(c)
 		if err == nil {
 			return nil

@@ -235,3 +235,36 @@ func TestTimeout(t *testing.T) {
 		}
 	}
 }
+
+// TestStrictReplies: with WithDecodeOptions(StrictAll), a reply with a
+// member no schema declares is refused as an invalid result (and the
+// policy applies); by default the member is ignored.
+func TestStrictReplies(t *testing.T) {
+	s := raw(t, func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		d, _ := ahpimpl.Parse(b, ahprt.Limits{})
+		n, _ := d.Member(d.Root(), "id")
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, strings.Replace(result(d.Text(n), ""), `"effects":[]`, `"effects":[],"x-unknown":1`, 1))
+	})
+	reg := registration(hook{"com.example.extra", httpTransport(s.URL), []string{intercept(`["tool.before"]`, 2000, "fail-closed")}})
+	for _, c := range []struct {
+		opts []harness.Option
+		want harness.FailureClass // "" when the reply is accepted
+	}{
+		{nil, ""},
+		{[]harness.Option{harness.WithDecodeOptions(ahprt.WithMode(ahprt.StrictAll))}, harness.ClassInvalidResult},
+	} {
+		d, err := build(t, reg, c.opts...).Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := d.Audit[0].Failure
+		switch {
+		case c.want == "" && (f != nil || d.Denied()):
+			t.Errorf("default mode:\n%s", recordsString(d.Audit))
+		case c.want != "" && (f == nil || f.Class != c.want || f.Pointer != "/result/x-unknown" || !d.Denied()):
+			t.Errorf("StrictAll:\n%s", recordsString(d.Audit))
+		}
+	}
+}

@@ -248,16 +248,8 @@ func (h *Harness) edited(st *chain, staged map[offer.Target]ahprt.Value) (ahprt.
 // first that accepts it decides; when none does, the first one's
 // rejection says why (as the backend kit judges the replies it sends).
 func (h *Harness) checkReply(c *ahpimpl.Ctx) error {
-	checks := h.snap.Replies(methodIntercept)
-	if len(checks) > 0 {
-		for _, f := range checks {
-			c.Forget()
-			if c.Child(0, f) {
-				return nil
-			}
-		}
-		c.Forget()
-		return c.Run(checks[0])
+	if checks := h.snap.Replies(methodIntercept); len(checks) > 0 {
+		return c.RunFirst(checks)
 	}
 	var first error
 	for _, decode := range h.snap.Responses {

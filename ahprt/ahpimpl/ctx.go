@@ -114,6 +114,25 @@ func (c *Ctx) Run(f CheckFunc) error {
 	return c.RunAt(0, f)
 }
 
+// RunFirst validates the document's root with the first of checks that
+// accepts it, as Run does with one (in StrictAll mode, that check's
+// annotations leave no member unevaluated), and returns nil; when none
+// does, the error Run gives for the first. The kits judge a reply with
+// the checks of the replies its method may get (Snapshot.Replies).
+func (c *Ctx) RunFirst(checks []CheckFunc) error {
+	for _, f := range checks {
+		c.Forget()
+		if c.Child(0, f) && c.strictCheck() == nil { // Run's fast path: no error is built
+			return nil
+		}
+	}
+	c.Forget()
+	if len(checks) == 0 {
+		return &ahprt.Error{Code: ahprt.CodeSemantic, Message: "no check to run", Offset: -1}
+	}
+	return c.Run(checks[0])
+}
+
 // RunAt is Run for node n.
 func (c *Ctx) RunAt(n Node, f CheckFunc) error {
 	if c.Child(n, f) {
