@@ -50,7 +50,9 @@
 // JSON to b on one line and validates nothing; a nil value is null, and a
 // struct's AppendJSON(nil) returns a new slice of about the encoding's
 // size. MarshalJSON encodes and validates, and fails rather than return
-// JSON the schema rejects; Validate runs the same check and keeps nothing.
+// JSON the schema rejects; its receiver is a value, so that encoding/json
+// uses it for a value as for a pointer (a nil pointer is null). Validate
+// runs the same check and keeps nothing.
 // UnmarshalJSON decodes and validates as DecodeX(data) does: lenient, with
 // the default limits.
 //

@@ -62,8 +62,8 @@ func (v *CapabilitiesRequest) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesRequest) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCapabilitiesRequest)
+func (v CapabilitiesRequest) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCapabilitiesRequest)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -138,8 +138,8 @@ func (v *JSONRPCRequest) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *JSONRPCRequest) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_request)
+func (v JSONRPCRequest) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_request)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -204,8 +204,8 @@ func (v *JSONRPCID) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *JSONRPCID) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_jsonRpcId)
+func (v JSONRPCID) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_jsonRpcId)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -251,8 +251,8 @@ func (v *CapabilitiesRequestParams) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesRequestParams) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_merged)
+func (v CapabilitiesRequestParams) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_merged)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -321,8 +321,8 @@ func (v *CapabilitiesResponse) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesResponse) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCapabilitiesResponse)
+func (v CapabilitiesResponse) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCapabilitiesResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -392,8 +392,8 @@ func (v *JSONRPCSuccessResponse) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *JSONRPCSuccessResponse) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_successResponse)
+func (v JSONRPCSuccessResponse) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_successResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -463,8 +463,8 @@ func (v *JSONRPCResponseID) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *JSONRPCResponseID) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_jsonRpcResponseId)
+func (v JSONRPCResponseID) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_jsonRpcResponseId)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -517,8 +517,8 @@ func (v *CapabilitiesResponseResult) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesResponseResult) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_merged2)
+func (v CapabilitiesResponseResult) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_merged2)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -616,8 +616,8 @@ func (v *StaticCapabilityManifest) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *StaticCapabilityManifest) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCapabilitiesResponse_allOf_1_result_manifest)
+func (v StaticCapabilityManifest) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCapabilitiesResponse_allOf_1_result_manifest)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -682,8 +682,8 @@ func (v *StaticCapabilityManifestEvent) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *StaticCapabilityManifestEvent) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCapabilitiesResponse_allOf_1_result_manifest_events_items)
+func (v StaticCapabilityManifestEvent) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCapabilitiesResponse_allOf_1_result_manifest_events_items)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -830,8 +830,8 @@ func (v *Capabilities) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *Capabilities) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCapabilities)
+func (v Capabilities) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCapabilities)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -952,8 +952,8 @@ func (v *CapabilitiesModify) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesModify) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCapabilities_modify)
+func (v CapabilitiesModify) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCapabilities_modify)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -1010,8 +1010,8 @@ func (v *ModifyOperations) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ModifyOperations) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCapabilities_modifyOperations)
+func (v ModifyOperations) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCapabilities_modifyOperations)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -1099,8 +1099,8 @@ func (v *CapabilitiesFlow) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesFlow) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCapabilities_flow)
+func (v CapabilitiesFlow) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCapabilities_flow)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -1169,8 +1169,8 @@ func (v *CapabilitiesInject) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesInject) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCapabilities_inject)
+func (v CapabilitiesInject) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCapabilities_inject)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -1223,8 +1223,8 @@ func (v *CapabilitiesInjectContext) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesInjectContext) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCapabilities_inject_context)
+func (v CapabilitiesInjectContext) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCapabilities_inject_context)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -1306,8 +1306,8 @@ func (v *CapabilitiesElicitation) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesElicitation) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCapabilities_elicitation)
+func (v CapabilitiesElicitation) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCapabilities_elicitation)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -1361,8 +1361,8 @@ func (v *StaticCapabilityManifestGap) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *StaticCapabilityManifestGap) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCapabilitiesResponse_allOf_1_result_manifest_gaps_items)
+func (v StaticCapabilityManifestGap) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCapabilitiesResponse_allOf_1_result_manifest_gaps_items)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -1482,8 +1482,8 @@ func (v *StaticCapabilityManifestLimits) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *StaticCapabilityManifestLimits) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCapabilitiesResponse_allOf_1_result_manifest_limits)
+func (v StaticCapabilityManifestLimits) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCapabilitiesResponse_allOf_1_result_manifest_limits)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -1539,8 +1539,8 @@ func (v *StaticCapabilityManifestManagedPolicy) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *StaticCapabilityManifestManagedPolicy) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy)
+func (v StaticCapabilityManifestManagedPolicy) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -1896,8 +1896,8 @@ func (v *ConfigChangeBeforeEvent) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ConfigChangeBeforeEvent) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCatalogueEvent_configChangeBefore)
+func (v ConfigChangeBeforeEvent) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCatalogueEvent_configChangeBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -2011,8 +2011,8 @@ func (v *Envelope) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *Envelope) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vEvent_envelope)
+func (v Envelope) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vEvent_envelope)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -2215,8 +2215,8 @@ func (v *EventCore) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *EventCore) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vEvent_eventCore)
+func (v EventCore) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vEvent_eventCore)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -2315,8 +2315,8 @@ func (v *Session) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *Session) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_session)
+func (v Session) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_session)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -2375,8 +2375,8 @@ func (v *SessionAgent) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *SessionAgent) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_session_agent)
+func (v SessionAgent) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_session_agent)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -2431,8 +2431,8 @@ func (v *EventGap) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *EventGap) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vEvent_gap)
+func (v EventGap) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vEvent_gap)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -2506,8 +2506,8 @@ func (v *OpenIdentity) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *OpenIdentity) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vEvent_openIdentity)
+func (v OpenIdentity) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vEvent_openIdentity)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -2749,8 +2749,8 @@ func (v *TextBodyPart) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *TextBodyPart) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vContentItem_textBodyPart)
+func (v TextBodyPart) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vContentItem_textBodyPart)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -2891,8 +2891,8 @@ func (v *TextGapPart) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *TextGapPart) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vContentItem_textGapPart)
+func (v TextGapPart) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vContentItem_textGapPart)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -2957,8 +2957,8 @@ func (v *ContentItemGap) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ContentItemGap) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vContentItem_gap)
+func (v ContentItemGap) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vContentItem_gap)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -3085,8 +3085,8 @@ func (v *TextMetadataPart) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *TextMetadataPart) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vContentItem_textMetadataPart)
+func (v TextMetadataPart) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vContentItem_textMetadataPart)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -3216,8 +3216,8 @@ func (v *TextOmittedPart) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *TextOmittedPart) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vContentItem_textOmittedPart)
+func (v TextOmittedPart) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vContentItem_textOmittedPart)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -3422,8 +3422,8 @@ func (v *AttachmentBodyPart) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *AttachmentBodyPart) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vContentItem_attachmentBodyPart)
+func (v AttachmentBodyPart) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vContentItem_attachmentBodyPart)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -3488,8 +3488,8 @@ func (v *ContentReference) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ContentReference) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vContentReference)
+func (v ContentReference) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vContentReference)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -3628,8 +3628,8 @@ func (v *AttachmentGapPart) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *AttachmentGapPart) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vContentItem_attachmentGapPart)
+func (v AttachmentGapPart) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vContentItem_attachmentGapPart)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -3773,8 +3773,8 @@ func (v *AttachmentMetadataPart) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *AttachmentMetadataPart) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vContentItem_attachmentMetadataPart)
+func (v AttachmentMetadataPart) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vContentItem_attachmentMetadataPart)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -3918,8 +3918,8 @@ func (v *AttachmentOmittedPart) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *AttachmentOmittedPart) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vContentItem_attachmentOmittedPart)
+func (v AttachmentOmittedPart) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vContentItem_attachmentOmittedPart)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -3990,8 +3990,8 @@ func (v *InteractionEventConfigChangeBefore) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InteractionEventConfigChangeBefore) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInteractionEvent_configChangeBefore)
+func (v InteractionEventConfigChangeBefore) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInteractionEvent_configChangeBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -4070,8 +4070,8 @@ func (v *InteractionEventConfigChangeBeforeChange) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InteractionEventConfigChangeBeforeChange) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInteractionEvent_configChangeBefore_change)
+func (v InteractionEventConfigChangeBeforeChange) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInteractionEvent_configChangeBefore_change)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -4143,8 +4143,8 @@ func (v *ConfigChangeBeforeEventChange) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ConfigChangeBeforeEventChange) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInteractionEvent_configChangeBefore_change)
+func (v ConfigChangeBeforeEventChange) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInteractionEvent_configChangeBefore_change)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -4215,8 +4215,8 @@ func (v *ConfigChangeAfterEvent) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ConfigChangeAfterEvent) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCatalogueEvent_configChangeAfter)
+func (v ConfigChangeAfterEvent) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCatalogueEvent_configChangeAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -4290,8 +4290,8 @@ func (v *InteractionEventConfigChangeAfter) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InteractionEventConfigChangeAfter) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInteractionEvent_configChangeAfter)
+func (v InteractionEventConfigChangeAfter) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInteractionEvent_configChangeAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -4380,8 +4380,8 @@ func (v *InteractionEventConfigChangeAfterChange) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InteractionEventConfigChangeAfterChange) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInteractionEvent_configChangeAfter_change)
+func (v InteractionEventConfigChangeAfterChange) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInteractionEvent_configChangeAfter_change)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -4463,8 +4463,8 @@ func (v *ConfigChangeAfterEventChange) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ConfigChangeAfterEventChange) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInteractionEvent_configChangeAfter_change)
+func (v ConfigChangeAfterEventChange) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInteractionEvent_configChangeAfter_change)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -4561,8 +4561,8 @@ func (v *ExecutionEventTurnStart) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventTurnStart) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_turnStart)
+func (v ExecutionEventTurnStart) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_turnStart)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -4631,8 +4631,8 @@ func (v *Identity) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *Identity) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vEvent_identity)
+func (v Identity) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vEvent_identity)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -4701,8 +4701,8 @@ func (v *CanonicalMessage) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CanonicalMessage) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vContentItem_message)
+func (v CanonicalMessage) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vContentItem_message)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -4846,8 +4846,8 @@ func (v *ExecutionEventTurnFinishBefore) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventTurnFinishBefore) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_turnFinishBefore)
+func (v ExecutionEventTurnFinishBefore) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_turnFinishBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -4949,8 +4949,8 @@ func (v *TurnCompletion) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *TurnCompletion) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_turnCompletion)
+func (v TurnCompletion) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_turnCompletion)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -5087,8 +5087,8 @@ func (v *ExecutionEventUsage) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventUsage) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_usage)
+func (v ExecutionEventUsage) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_usage)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -5204,8 +5204,8 @@ func (v *ExecutionEventUsageCost) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventUsageCost) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_usage_cost)
+func (v ExecutionEventUsageCost) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_usage_cost)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -5358,8 +5358,8 @@ func (v *ExecutionEventTurnEnd) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventTurnEnd) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_turnEnd)
+func (v ExecutionEventTurnEnd) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_turnEnd)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -5452,8 +5452,8 @@ func (v *ExecutionEventError) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventError) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_error)
+func (v ExecutionEventError) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_error)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -5508,8 +5508,8 @@ func (v *ExecutionEventErrorStatus) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventErrorStatus) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_error_status)
+func (v ExecutionEventErrorStatus) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_error_status)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -5626,8 +5626,8 @@ func (v *ExecutionEventTurnProgress) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventTurnProgress) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_turnProgress)
+func (v ExecutionEventTurnProgress) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_turnProgress)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -5746,8 +5746,8 @@ func (v *ExecutionEventModelRequestBefore) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventModelRequestBefore) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_modelRequestBefore)
+func (v ExecutionEventModelRequestBefore) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_modelRequestBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -5819,8 +5819,8 @@ func (v *ExecutionEventModel) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventModel) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_model)
+func (v ExecutionEventModel) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_model)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -5881,8 +5881,8 @@ func (v *ExecutionEventAttempt) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventAttempt) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_attempt)
+func (v ExecutionEventAttempt) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_attempt)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -6011,8 +6011,8 @@ func (v *ExecutionEventModelResponseAfter) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventModelResponseAfter) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_modelResponseAfter)
+func (v ExecutionEventModelResponseAfter) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_modelResponseAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -6154,8 +6154,8 @@ func (v *ExecutionEventExecutionExecuted) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventExecutionExecuted) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_execution_oneOf_0)
+func (v ExecutionEventExecutionExecuted) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_execution_oneOf_0)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -6217,8 +6217,8 @@ func (v *ExecutionEventExecutionSkippedSuppliedResult) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventExecutionSkippedSuppliedResult) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_execution_oneOf_1)
+func (v ExecutionEventExecutionSkippedSuppliedResult) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_execution_oneOf_1)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -6289,8 +6289,8 @@ func (v *ExecutionEventExecutionSkippedPolicy) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventExecutionSkippedPolicy) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_execution_oneOf_2)
+func (v ExecutionEventExecutionSkippedPolicy) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_execution_oneOf_2)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -6361,8 +6361,8 @@ func (v *ExecutionEventExecutionSkippedCancelled) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventExecutionSkippedCancelled) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_execution_oneOf_3)
+func (v ExecutionEventExecutionSkippedCancelled) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_execution_oneOf_3)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -6433,8 +6433,8 @@ func (v *ExecutionEventExecutionSkippedTimeout) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventExecutionSkippedTimeout) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_execution_oneOf_4)
+func (v ExecutionEventExecutionSkippedTimeout) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_execution_oneOf_4)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -6505,8 +6505,8 @@ func (v *ExecutionEventExecutionSkippedOther) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventExecutionSkippedOther) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_execution_oneOf_5)
+func (v ExecutionEventExecutionSkippedOther) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_execution_oneOf_5)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -6659,8 +6659,8 @@ func (v *ExecutionEventModelError) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventModelError) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_modelError)
+func (v ExecutionEventModelError) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_modelError)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -6789,8 +6789,8 @@ func (v *ExecutionEventModelSwitchBefore) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventModelSwitchBefore) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_modelSwitchBefore)
+func (v ExecutionEventModelSwitchBefore) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_modelSwitchBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -6881,8 +6881,8 @@ func (v *ExecutionEventModelSwitchBeforePricing) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventModelSwitchBeforePricing) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_modelSwitchBefore_pricing)
+func (v ExecutionEventModelSwitchBeforePricing) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_modelSwitchBefore_pricing)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -6989,8 +6989,8 @@ func (v *ExecutionEventModelSwitchAfter) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventModelSwitchAfter) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_modelSwitchAfter)
+func (v ExecutionEventModelSwitchAfter) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_modelSwitchAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -7114,8 +7114,8 @@ func (v *ExecutionEventToolPermissionRequest) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventToolPermissionRequest) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_toolPermissionRequest)
+func (v ExecutionEventToolPermissionRequest) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_toolPermissionRequest)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -7224,8 +7224,8 @@ func (v *ToolCall) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ToolCall) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_toolCall)
+func (v ToolCall) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_toolCall)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -7301,8 +7301,8 @@ func (v *ExecutionEventTool) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventTool) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_tool)
+func (v ExecutionEventTool) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_tool)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -7385,8 +7385,8 @@ func (v *ExecutionEventMCP) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventMCP) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_mcp)
+func (v ExecutionEventMCP) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_mcp)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -7441,8 +7441,8 @@ func (v *ExecutionEventMCPServer) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventMCPServer) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_mcp_server)
+func (v ExecutionEventMCPServer) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_mcp_server)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -7524,8 +7524,8 @@ func (v *ExecutionEventMCPConnectionVariant1) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventMCPConnectionVariant1) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_mcp_connection_oneOf_0)
+func (v ExecutionEventMCPConnectionVariant1) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_mcp_connection_oneOf_0)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -7594,8 +7594,8 @@ func (v *ConnectionGap) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ConnectionGap) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_connectionGaps_items)
+func (v ConnectionGap) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_connectionGaps_items)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -7664,8 +7664,8 @@ func (v *ExecutionEventMCPConnectionVariant2) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventMCPConnectionVariant2) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_mcp_connection_oneOf_1)
+func (v ExecutionEventMCPConnectionVariant2) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_mcp_connection_oneOf_1)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -7766,8 +7766,8 @@ func (v *ExecutionEventMCPConnectionVariant3) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventMCPConnectionVariant3) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_mcp_connection_oneOf_2)
+func (v ExecutionEventMCPConnectionVariant3) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_mcp_connection_oneOf_2)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -7864,8 +7864,8 @@ func (v *ExecutionEventMCPConnectionVariant4) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventMCPConnectionVariant4) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_mcp_connection_oneOf_3)
+func (v ExecutionEventMCPConnectionVariant4) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_mcp_connection_oneOf_3)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -7979,8 +7979,8 @@ func (v *ExecutionEventBatch) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventBatch) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_batch)
+func (v ExecutionEventBatch) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_batch)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -8085,8 +8085,8 @@ func (v *ExecutionEventToolPermissionResolved) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventToolPermissionResolved) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_toolPermissionResolved)
+func (v ExecutionEventToolPermissionResolved) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_toolPermissionResolved)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -8241,8 +8241,8 @@ func (v *ExecutionEventToolProgress) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventToolProgress) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_toolProgress)
+func (v ExecutionEventToolProgress) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_toolProgress)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -8360,8 +8360,8 @@ func (v *ExecutionEventToolBatchAfter) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventToolBatchAfter) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_toolBatchAfter)
+func (v ExecutionEventToolBatchAfter) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_toolBatchAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -8460,8 +8460,8 @@ func (v *ExecutionEventToolBatchAfterCall) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventToolBatchAfterCall) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_toolBatchAfter_calls_items)
+func (v ExecutionEventToolBatchAfterCall) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_toolBatchAfter_calls_items)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -8592,8 +8592,8 @@ func (v *ExecutionEventContextCompactBefore) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventContextCompactBefore) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_contextCompactBefore)
+func (v ExecutionEventContextCompactBefore) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_contextCompactBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -8695,8 +8695,8 @@ func (v *ExecutionEventTokencounts) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventTokencounts) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_tokenCounts)
+func (v ExecutionEventTokencounts) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_tokenCounts)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -8817,8 +8817,8 @@ func (v *ExecutionEventContextCompactAfter) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventContextCompactAfter) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_contextCompactAfter)
+func (v ExecutionEventContextCompactAfter) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_contextCompactAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -8882,8 +8882,8 @@ func (v *ExecutionEventContextCompactAfterRemovedItem) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventContextCompactAfterRemovedItem) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_contextCompactAfter_removed_items)
+func (v ExecutionEventContextCompactAfterRemovedItem) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_contextCompactAfter_removed_items)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -8957,8 +8957,8 @@ func (v *TaskWorkspaceEventTaskChangeBefore) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *TaskWorkspaceEventTaskChangeBefore) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vTaskWorkspaceEvent_taskChangeBefore)
+func (v TaskWorkspaceEventTaskChangeBefore) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vTaskWorkspaceEvent_taskChangeBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -9057,8 +9057,8 @@ func (v *TaskChange) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *TaskChange) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vTaskWorkspaceEvent_taskChange)
+func (v TaskChange) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vTaskWorkspaceEvent_taskChange)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -9143,8 +9143,8 @@ func (v *TaskWorkspaceEventTaskChangeAfter) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *TaskWorkspaceEventTaskChangeAfter) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vTaskWorkspaceEvent_taskChangeAfter)
+func (v TaskWorkspaceEventTaskChangeAfter) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vTaskWorkspaceEvent_taskChangeAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -9232,8 +9232,8 @@ func (v *UserAttentionEvent) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *UserAttentionEvent) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCatalogueEvent_userAttention)
+func (v UserAttentionEvent) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCatalogueEvent_userAttention)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -9307,8 +9307,8 @@ func (v *InteractionEventUserAttention) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InteractionEventUserAttention) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInteractionEvent_userAttention)
+func (v InteractionEventUserAttention) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInteractionEvent_userAttention)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -9371,8 +9371,8 @@ func (v *InteractionEventUserAttentionAttention) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InteractionEventUserAttentionAttention) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInteractionEvent_userAttention_attention)
+func (v InteractionEventUserAttentionAttention) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInteractionEvent_userAttention_attention)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -9431,8 +9431,8 @@ func (v *UserAttentionEventAttention) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *UserAttentionEventAttention) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInteractionEvent_userAttention_attention)
+func (v UserAttentionEventAttention) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInteractionEvent_userAttention_attention)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -9504,8 +9504,8 @@ func (v *UserElicitationRequestEvent) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *UserElicitationRequestEvent) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCatalogueEvent_userElicitationRequest)
+func (v UserElicitationRequestEvent) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCatalogueEvent_userElicitationRequest)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -9581,8 +9581,8 @@ func (v *InteractionEventUserElicitationRequest) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InteractionEventUserElicitationRequest) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInteractionEvent_userElicitationRequest)
+func (v InteractionEventUserElicitationRequest) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInteractionEvent_userElicitationRequest)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -9658,8 +9658,8 @@ func (v *InteractionEventUserElicitationRequestElicitation) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InteractionEventUserElicitationRequestElicitation) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInteractionEvent_userElicitationRequest_elicitation)
+func (v InteractionEventUserElicitationRequestElicitation) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInteractionEvent_userElicitationRequest_elicitation)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -9741,8 +9741,8 @@ func (v *UserElicitationRequestEventElicitation) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *UserElicitationRequestEventElicitation) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInteractionEvent_userElicitationRequest_elicitation)
+func (v UserElicitationRequestEventElicitation) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInteractionEvent_userElicitationRequest_elicitation)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -9817,8 +9817,8 @@ func (v *UserElicitationResultEvent) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *UserElicitationResultEvent) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCatalogueEvent_userElicitationResult)
+func (v UserElicitationResultEvent) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCatalogueEvent_userElicitationResult)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -9894,8 +9894,8 @@ func (v *InteractionEventUserElicitationResult) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InteractionEventUserElicitationResult) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInteractionEvent_userElicitationResult)
+func (v InteractionEventUserElicitationResult) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInteractionEvent_userElicitationResult)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -9975,8 +9975,8 @@ func (v *InteractionEventUserElicitationResultElicitation) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InteractionEventUserElicitationResultElicitation) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInteractionEvent_userElicitationResult_elicitation)
+func (v InteractionEventUserElicitationResultElicitation) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInteractionEvent_userElicitationResult_elicitation)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -10063,8 +10063,8 @@ func (v *UserElicitationResultEventElicitation) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *UserElicitationResultEventElicitation) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInteractionEvent_userElicitationResult_elicitation)
+func (v UserElicitationResultEventElicitation) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInteractionEvent_userElicitationResult_elicitation)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -10151,8 +10151,8 @@ func (v *UserMessageInboundEvent) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *UserMessageInboundEvent) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCatalogueEvent_userMessageInbound)
+func (v UserMessageInboundEvent) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCatalogueEvent_userMessageInbound)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -10226,8 +10226,8 @@ func (v *InteractionEventUserMessageInbound) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InteractionEventUserMessageInbound) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInteractionEvent_userMessageInbound)
+func (v InteractionEventUserMessageInbound) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInteractionEvent_userMessageInbound)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -10292,8 +10292,8 @@ func (v *InteractionEventUserMessageInboundMessage) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InteractionEventUserMessageInboundMessage) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInteractionEvent_userMessageInbound_message)
+func (v InteractionEventUserMessageInboundMessage) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInteractionEvent_userMessageInbound_message)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -10351,8 +10351,8 @@ func (v *UserMessageInboundEventMessage) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *UserMessageInboundEventMessage) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInteractionEvent_userMessageInbound_message)
+func (v UserMessageInboundEventMessage) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInteractionEvent_userMessageInbound_message)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -10423,8 +10423,8 @@ func (v *UserMessageOutboundEvent) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *UserMessageOutboundEvent) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCatalogueEvent_userMessageOutbound)
+func (v UserMessageOutboundEvent) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCatalogueEvent_userMessageOutbound)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -10498,8 +10498,8 @@ func (v *InteractionEventUserMessageOutbound) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InteractionEventUserMessageOutbound) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInteractionEvent_userMessageOutbound)
+func (v InteractionEventUserMessageOutbound) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInteractionEvent_userMessageOutbound)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -10559,8 +10559,8 @@ func (v *InteractionEventUserMessageOutboundMessage) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InteractionEventUserMessageOutboundMessage) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInteractionEvent_userMessageOutbound_message)
+func (v InteractionEventUserMessageOutboundMessage) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInteractionEvent_userMessageOutbound_message)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -10613,8 +10613,8 @@ func (v *UserMessageOutboundEventMessage) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *UserMessageOutboundEventMessage) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInteractionEvent_userMessageOutbound_message)
+func (v UserMessageOutboundEventMessage) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInteractionEvent_userMessageOutbound_message)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -10690,8 +10690,8 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *TaskWorkspaceEventWorkspaceChangeBefore) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vTaskWorkspaceEvent_workspaceChangeBefore)
+func (v TaskWorkspaceEventWorkspaceChangeBefore) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vTaskWorkspaceEvent_workspaceChangeBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -10777,8 +10777,8 @@ func (v *WorkspaceChange) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *WorkspaceChange) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vTaskWorkspaceEvent_workspaceChange)
+func (v WorkspaceChange) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vTaskWorkspaceEvent_workspaceChange)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -10852,8 +10852,8 @@ func (v *WorkspaceState) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *WorkspaceState) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vTaskWorkspaceEvent_workspaceState)
+func (v WorkspaceState) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vTaskWorkspaceEvent_workspaceState)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -10925,8 +10925,8 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *TaskWorkspaceEventWorkspaceChangeAfter) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vTaskWorkspaceEvent_workspaceChangeAfter)
+func (v TaskWorkspaceEventWorkspaceChangeAfter) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vTaskWorkspaceEvent_workspaceChangeAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -11014,8 +11014,8 @@ func (v *TaskWorkspaceEventFileChanged) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *TaskWorkspaceEventFileChanged) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vTaskWorkspaceEvent_fileChanged)
+func (v TaskWorkspaceEventFileChanged) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vTaskWorkspaceEvent_fileChanged)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -11111,8 +11111,8 @@ func (v *ChangedFile) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ChangedFile) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vTaskWorkspaceEvent_changedFile)
+func (v ChangedFile) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vTaskWorkspaceEvent_changedFile)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -11339,8 +11339,8 @@ func (v *HookFailureEvent) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *HookFailureEvent) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCatalogueEvent_hookFailure)
+func (v HookFailureEvent) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCatalogueEvent_hookFailure)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -11419,8 +11419,8 @@ func (v *InteractionEventHookFailure) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InteractionEventHookFailure) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInteractionEvent_hookFailure)
+func (v InteractionEventHookFailure) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInteractionEvent_hookFailure)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -11486,8 +11486,8 @@ func (v *InteractionEventHookFailureFailure) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InteractionEventHookFailureFailure) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInteractionEvent_hookFailure_failure)
+func (v InteractionEventHookFailureFailure) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInteractionEvent_hookFailure_failure)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -11559,8 +11559,8 @@ func (v *HookFailureEventFailure) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *HookFailureEventFailure) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInteractionEvent_hookFailure_failure)
+func (v HookFailureEventFailure) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInteractionEvent_hookFailure_failure)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -11714,8 +11714,8 @@ func (v *JSONRPCErrorResponse) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *JSONRPCErrorResponse) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_errorResponse)
+func (v JSONRPCErrorResponse) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_errorResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -11788,8 +11788,8 @@ func (v *JSONRPCErrorResponseError) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *JSONRPCErrorResponseError) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_errorResponse_error)
+func (v JSONRPCErrorResponseError) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_errorResponse_error)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -11884,8 +11884,8 @@ func (v *JSONRPCNotification) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *JSONRPCNotification) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_notification)
+func (v JSONRPCNotification) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_notification)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -12042,8 +12042,8 @@ func (v *ContentSelection) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ContentSelection) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vContentSelection)
+func (v ContentSelection) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vContentSelection)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -12116,8 +12116,8 @@ func (v *ContentUploadReceipt) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ContentUploadReceipt) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vContentUploadReceipt)
+func (v ContentUploadReceipt) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vContentUploadReceipt)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -12195,8 +12195,8 @@ func (v *ContentUpload) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ContentUpload) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vContentUpload)
+func (v ContentUpload) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vContentUpload)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -12309,8 +12309,8 @@ func (v *AuthenticationBearer) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *AuthenticationBearer) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vRegistration_authentication_anyOf_0)
+func (v AuthenticationBearer) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vRegistration_authentication_anyOf_0)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -12407,8 +12407,8 @@ func (v *AuthenticationOAuth) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *AuthenticationOAuth) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vRegistration_authentication_anyOf_1)
+func (v AuthenticationOAuth) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vRegistration_authentication_anyOf_1)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -12504,8 +12504,8 @@ func (v *DenyEffect) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *DenyEffect) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vDenyEffect)
+func (v DenyEffect) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vDenyEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -12635,8 +12635,8 @@ func (v *AllowEffect) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *AllowEffect) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vEffect_allowEffect)
+func (v AllowEffect) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vEffect_allowEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -12691,8 +12691,8 @@ func (v *AskEffect) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *AskEffect) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vEffect_askEffect)
+func (v AskEffect) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vEffect_askEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -12768,8 +12768,8 @@ func (v *ModifyEffect) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ModifyEffect) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vEffect_modifyEffect)
+func (v ModifyEffect) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vEffect_modifyEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -12870,8 +12870,8 @@ func (v *MessageEffect) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *MessageEffect) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vEffect_messageEffect)
+func (v MessageEffect) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vEffect_messageEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -12932,8 +12932,8 @@ func (v *ReturnEffect) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ReturnEffect) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vEffect_returnEffect)
+func (v ReturnEffect) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vEffect_returnEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -12997,8 +12997,8 @@ func (v *FlowStopEffect) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *FlowStopEffect) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vEffect_flowStopEffect)
+func (v FlowStopEffect) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vEffect_flowStopEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -13066,8 +13066,8 @@ func (v *FlowContinueEffect) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *FlowContinueEffect) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vEffect_flowContinueEffect)
+func (v FlowContinueEffect) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vEffect_flowContinueEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -13137,8 +13137,8 @@ func (v *InjectEffect) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InjectEffect) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vEffect_injectEffect)
+func (v InjectEffect) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vEffect_injectEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -13418,8 +13418,8 @@ func (v *ToolBeforeEvent) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ToolBeforeEvent) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vToolBefore)
+func (v ToolBeforeEvent) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vToolBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -13555,8 +13555,8 @@ func (v *ToolAfterEvent) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ToolAfterEvent) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vToolAfter)
+func (v ToolAfterEvent) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vToolAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -13662,8 +13662,8 @@ func (v *ExecutionEventFilechange) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventFilechange) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vExecutionEvent_fileChange)
+func (v ExecutionEventFilechange) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vExecutionEvent_fileChange)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -13913,8 +13913,8 @@ func (v *SessionStartEvent) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *SessionStartEvent) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vSessionStart)
+func (v SessionStartEvent) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vSessionStart)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -13998,8 +13998,8 @@ func (v *SessionStartEventHarness) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *SessionStartEventHarness) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vSessionStart_harness)
+func (v SessionStartEventHarness) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vSessionStart_harness)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -14222,8 +14222,8 @@ func (v *SessionEndEvent) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *SessionEndEvent) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vSessionEnd)
+func (v SessionEndEvent) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vSessionEnd)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -14499,8 +14499,8 @@ func (v *InterceptDenyResponse) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InterceptDenyResponse) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInterceptDenyResponse)
+func (v InterceptDenyResponse) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInterceptDenyResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -14569,8 +14569,8 @@ func (v *InterceptDenyResponseResult) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InterceptDenyResponseResult) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_merged3)
+func (v InterceptDenyResponseResult) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_merged3)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -14636,8 +14636,8 @@ func (v *InterceptNoEffectResponse) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InterceptNoEffectResponse) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInterceptNoEffectResponse)
+func (v InterceptNoEffectResponse) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInterceptNoEffectResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -14706,8 +14706,8 @@ func (v *InterceptNoEffectResponseResult) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InterceptNoEffectResponseResult) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_merged4)
+func (v InterceptNoEffectResponseResult) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_merged4)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -14781,8 +14781,8 @@ func (v *InterceptRequest) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InterceptRequest) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInterceptRequest)
+func (v InterceptRequest) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInterceptRequest)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -14872,8 +14872,8 @@ func (v *InterceptRequestParams) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InterceptRequestParams) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_merged5)
+func (v InterceptRequestParams) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_merged5)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -14961,8 +14961,8 @@ func (v *InterceptRequestParamsState) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InterceptRequestParamsState) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInterceptRequest_allOf_1_params_state)
+func (v InterceptRequestParamsState) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInterceptRequest_allOf_1_params_state)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -15028,8 +15028,8 @@ func (v *InterceptRequestParamsStateCandidate) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InterceptRequestParamsStateCandidate) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInterceptRequest_allOf_1_params_state_candidate)
+func (v InterceptRequestParamsStateCandidate) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInterceptRequest_allOf_1_params_state_candidate)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -15090,8 +15090,8 @@ func (v *InterceptRequestParamsStateCandidateObject) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InterceptRequestParamsStateCandidateObject) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInterceptRequest_allOf_1_params_state_candidate_anyOf_1)
+func (v InterceptRequestParamsStateCandidateObject) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInterceptRequest_allOf_1_params_state_candidate_anyOf_1)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -15168,8 +15168,8 @@ func (v *InterceptResponse) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InterceptResponse) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInterceptResponse)
+func (v InterceptResponse) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInterceptResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -15238,8 +15238,8 @@ func (v *InterceptResponseResult) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InterceptResponseResult) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_merged6)
+func (v InterceptResponseResult) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_merged6)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -15400,8 +15400,8 @@ func (v *MCPElicitationBooleanSchema) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *MCPElicitationBooleanSchema) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vMCPElicitation_booleanSchema)
+func (v MCPElicitationBooleanSchema) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vMCPElicitation_booleanSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -15521,8 +15521,8 @@ func (v *MCPElicitationElicitRequestFormParams) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *MCPElicitationElicitRequestFormParams) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vMCPElicitation_elicitRequestFormParams)
+func (v MCPElicitationElicitRequestFormParams) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vMCPElicitation_elicitRequestFormParams)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -15581,8 +15581,8 @@ func (v *RequestMeta) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *RequestMeta) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vMCPElicitation_requestMeta)
+func (v RequestMeta) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vMCPElicitation_requestMeta)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -15637,8 +15637,8 @@ func (v *MCPElicitationProgressToken) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *MCPElicitationProgressToken) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vMCPElicitation_progressToken)
+func (v MCPElicitationProgressToken) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vMCPElicitation_progressToken)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -15704,8 +15704,8 @@ func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) Validate() error 
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vMCPElicitation_elicitRequestFormParams_requestedSchema)
+func (v MCPElicitationElicitRequestFormParamsRequestedSchema) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vMCPElicitation_elicitRequestFormParams_requestedSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -15923,8 +15923,8 @@ func (v *MCPElicitationStringSchema) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *MCPElicitationStringSchema) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vMCPElicitation_stringSchema)
+func (v MCPElicitationStringSchema) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vMCPElicitation_stringSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -16067,8 +16067,8 @@ func (v *MCPElicitationNumberSchema) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *MCPElicitationNumberSchema) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vMCPElicitation_numberSchema)
+func (v MCPElicitationNumberSchema) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vMCPElicitation_numberSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -16183,8 +16183,8 @@ func (v *MCPElicitationUntitledSingleSelectEnumSchema) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *MCPElicitationUntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vMCPElicitation_untitledSingleSelectEnumSchema)
+func (v MCPElicitationUntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vMCPElicitation_untitledSingleSelectEnumSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -16296,8 +16296,8 @@ func (v *MCPElicitationTitledSingleSelectEnumSchema) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *MCPElicitationTitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vMCPElicitation_titledSingleSelectEnumSchema)
+func (v MCPElicitationTitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vMCPElicitation_titledSingleSelectEnumSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -16360,8 +16360,8 @@ func (v *LabelledOption) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *LabelledOption) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vMCPElicitation_labelledOption)
+func (v LabelledOption) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vMCPElicitation_labelledOption)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -16483,8 +16483,8 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchema) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *MCPElicitationUntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vMCPElicitation_untitledMultiSelectEnumSchema)
+func (v MCPElicitationUntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vMCPElicitation_untitledMultiSelectEnumSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -16541,8 +16541,8 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vMCPElicitation_untitledMultiSelectEnumSchema_items)
+func (v MCPElicitationUntitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vMCPElicitation_untitledMultiSelectEnumSchema_items)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -16674,8 +16674,8 @@ func (v *MCPElicitationTitledMultiSelectEnumSchema) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *MCPElicitationTitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vMCPElicitation_titledMultiSelectEnumSchema)
+func (v MCPElicitationTitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vMCPElicitation_titledMultiSelectEnumSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -16730,8 +16730,8 @@ func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vMCPElicitation_titledMultiSelectEnumSchema_items)
+func (v MCPElicitationTitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vMCPElicitation_titledMultiSelectEnumSchema_items)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -16845,8 +16845,8 @@ func (v *MCPElicitationLegacyTitledEnumSchema) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *MCPElicitationLegacyTitledEnumSchema) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vMCPElicitation_legacyTitledEnumSchema)
+func (v MCPElicitationLegacyTitledEnumSchema) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vMCPElicitation_legacyTitledEnumSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -16914,8 +16914,8 @@ func (v *MCPElicitationTaskMetadata) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *MCPElicitationTaskMetadata) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vMCPElicitation_taskMetadata)
+func (v MCPElicitationTaskMetadata) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vMCPElicitation_taskMetadata)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -17068,8 +17068,8 @@ func (v *MCPElicitationElicitRequestURLParams) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *MCPElicitationElicitRequestURLParams) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vMCPElicitation_elicitRequestUrlParams)
+func (v MCPElicitationElicitRequestURLParams) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vMCPElicitation_elicitRequestUrlParams)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -17156,8 +17156,8 @@ func (v *MCPElicitationElicitResult) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *MCPElicitationElicitResult) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vMCPElicitation_elicitResult)
+func (v MCPElicitationElicitResult) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vMCPElicitation_elicitResult)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -17239,8 +17239,8 @@ func (v *MCPElicitationElicitResultContentValue) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *MCPElicitationElicitResultContentValue) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vMCPElicitation_elicitResult_content_additionalProperties)
+func (v MCPElicitationElicitResultContentValue) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vMCPElicitation_elicitResult_content_additionalProperties)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -17311,8 +17311,8 @@ func (v *ObserveNotification) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ObserveNotification) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vObserveNotification)
+func (v ObserveNotification) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vObserveNotification)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -17376,8 +17376,8 @@ func (v *ObserveNotificationParams) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ObserveNotificationParams) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_merged7)
+func (v ObserveNotificationParams) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_merged7)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -17436,8 +17436,8 @@ func (v *Registration) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *Registration) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vRegistration)
+func (v Registration) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vRegistration)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -17521,8 +17521,8 @@ func (v *Backend) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *Backend) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vRegistration_backend)
+func (v Backend) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vRegistration_backend)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -17604,8 +17604,8 @@ func (v *StdioTransport) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *StdioTransport) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vRegistration_stdioTransport)
+func (v StdioTransport) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vRegistration_stdioTransport)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -17688,8 +17688,8 @@ func (v *HTTPTransport) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *HTTPTransport) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vRegistration_httpTransport)
+func (v HTTPTransport) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vRegistration_httpTransport)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -17908,8 +17908,8 @@ func (v *InterceptSubscription) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InterceptSubscription) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vRegistration_interceptSubscription)
+func (v InterceptSubscription) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vRegistration_interceptSubscription)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -17994,8 +17994,8 @@ func (v *Filters) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *Filters) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vRegistration_filters)
+func (v Filters) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vRegistration_filters)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -18171,8 +18171,8 @@ func (v *ObserveSubscription) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ObserveSubscription) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vRegistration_observeSubscription)
+func (v ObserveSubscription) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vRegistration_observeSubscription)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -18319,8 +18319,8 @@ func (v *RegistrationContentreceiver) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *RegistrationContentreceiver) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vRegistration_contentReceiver)
+func (v RegistrationContentreceiver) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vRegistration_contentReceiver)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.

@@ -51,8 +51,8 @@ func (v *Capabilities) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *Capabilities) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCapabilities)
+func (v Capabilities) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCapabilities)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -113,8 +113,8 @@ func (v *ErrorResponse) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ErrorResponse) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_errorResponse)
+func (v ErrorResponse) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_errorResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -184,8 +184,8 @@ func (v *JSONRPCResponseID) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *JSONRPCResponseID) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_jsonRpcResponseId)
+func (v JSONRPCResponseID) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_jsonRpcResponseId)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -251,8 +251,8 @@ func (v *ErrorResponseError) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ErrorResponseError) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_errorResponse_error)
+func (v ErrorResponseError) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_errorResponse_error)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -307,8 +307,8 @@ func (v *JSONRPCID) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *JSONRPCID) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_jsonRpcId)
+func (v JSONRPCID) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_jsonRpcId)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -372,8 +372,8 @@ func (v *Native) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *Native) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_native)
+func (v Native) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_native)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -435,8 +435,8 @@ func (v *Notification) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *Notification) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_notification)
+func (v Notification) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_notification)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -514,8 +514,8 @@ func (v *Request) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *Request) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_request)
+func (v Request) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_request)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -617,8 +617,8 @@ func (v *Session) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *Session) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_session)
+func (v Session) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_session)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -678,8 +678,8 @@ func (v *SessionAgent) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *SessionAgent) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_session_agent)
+func (v SessionAgent) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_session_agent)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -740,8 +740,8 @@ func (v *SuccessResponse) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *SuccessResponse) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_successResponse)
+func (v SuccessResponse) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_successResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -820,8 +820,8 @@ func (v *DenyEffect) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *DenyEffect) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vDenyEffect)
+func (v DenyEffect) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vDenyEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -892,8 +892,8 @@ func (v *InterceptDenyResponse) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InterceptDenyResponse) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInterceptDenyResponse)
+func (v InterceptDenyResponse) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInterceptDenyResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -963,8 +963,8 @@ func (v *InterceptDenyResponseResult) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InterceptDenyResponseResult) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_merged)
+func (v InterceptDenyResponseResult) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_merged)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -1032,8 +1032,8 @@ func (v *InterceptNoEffectResponse) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InterceptNoEffectResponse) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInterceptNoEffectResponse)
+func (v InterceptNoEffectResponse) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInterceptNoEffectResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -1102,8 +1102,8 @@ func (v *InterceptNoEffectResponseResult) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InterceptNoEffectResponseResult) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_merged2)
+func (v InterceptNoEffectResponseResult) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_merged2)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -1175,8 +1175,8 @@ func (v *InterceptRequest) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InterceptRequest) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vInterceptRequest)
+func (v InterceptRequest) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vInterceptRequest)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -1252,8 +1252,8 @@ func (v *InterceptRequestParams) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InterceptRequestParams) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vCommon_merged3)
+func (v InterceptRequestParams) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vCommon_merged3)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -1352,8 +1352,8 @@ func (v *ToolBefore) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ToolBefore) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vToolBefore)
+func (v ToolBefore) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vToolBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -1443,8 +1443,8 @@ func (v *ToolBeforeTool) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ToolBeforeTool) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vToolBefore_tool)
+func (v ToolBeforeTool) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vToolBefore_tool)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -1581,8 +1581,8 @@ func (v *Registration) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *Registration) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vRegistration)
+func (v Registration) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vRegistration)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -1663,8 +1663,8 @@ func (v *Backend) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *Backend) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vRegistration_backend)
+func (v Backend) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vRegistration_backend)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -1753,8 +1753,8 @@ func (v *StdioTransport) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *StdioTransport) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vRegistration_stdioTransport)
+func (v StdioTransport) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vRegistration_stdioTransport)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -1838,8 +1838,8 @@ func (v *HTTPTransport) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *HTTPTransport) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vRegistration_httpTransport)
+func (v HTTPTransport) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vRegistration_httpTransport)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -1938,8 +1938,8 @@ func (v *Authentication) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *Authentication) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vRegistration_authentication)
+func (v Authentication) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vRegistration_authentication)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -2038,8 +2038,8 @@ func (v *InterceptSubscription) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InterceptSubscription) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vRegistration_interceptSubscription)
+func (v InterceptSubscription) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vRegistration_interceptSubscription)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
@@ -2143,8 +2143,8 @@ func (v *ObserveSubscription) Validate() error {
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ObserveSubscription) MarshalJSON() ([]byte, error) {
-	return ahpimpl.Marshal(v, vRegistration_observeSubscription)
+func (v ObserveSubscription) MarshalJSON() ([]byte, error) {
+	return ahpimpl.Marshal(&v, vRegistration_observeSubscription)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.

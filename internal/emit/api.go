@@ -149,8 +149,12 @@ func (e *gotypes) methods(t *ir.Type) {
 	})
 	e.f.Line()
 	e.f.Comment("MarshalJSON encodes v; it fails rather than write JSON the schema rejects.")
-	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id(ir.MethodMarshalJSON).Params().Params(Index().Byte(), Error()).Block(
-		Return(Qual(impl, "Marshal").Call(Id("v"), check)),
+	// A value receiver: encoding/json looks for MarshalJSON in the method
+	// set of the value it has, and with a pointer receiver it took a T
+	// that is not addressable (a T passed by value, a map's, a field of a
+	// struct passed by value) for a plain struct, and wrote its Go fields.
+	e.f.Func().Params(Id("v").Id(t.Name)).Id(ir.MethodMarshalJSON).Params().Params(Index().Byte(), Error()).Block(
+		Return(Qual(impl, "Marshal").Call(Op("&").Id("v"), check)),
 	)
 	e.f.Line()
 	e.f.Comment("UnmarshalJSON decodes and validates data into v, in lenient mode.")

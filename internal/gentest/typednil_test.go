@@ -1,6 +1,7 @@
 package gentest
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -36,13 +37,16 @@ func TestTypedNilEffect(t *testing.T) {
 	}
 }
 
-// TestNilReceiver: MarshalJSON and Validate of a nil *T report that null
-// is not a T; AppendJSON writes null.
+// TestNilReceiver: Validate of a nil *T reports that null is not a T;
+// AppendJSON writes null, and so does encoding/json (MarshalJSON has a
+// value receiver, which encoding/json does not call through a nil
+// pointer).
 func TestNilReceiver(t *testing.T) {
 	var resp *draft.InterceptResponse
-	out, err := callNoPanic(t, "MarshalJSON", func() ([]byte, error) { return resp.MarshalJSON() })
-	wantErrAt(t, "MarshalJSON", out, err, "")
-	_, err = callNoPanic(t, "Validate", func() ([]byte, error) { return nil, resp.Validate() })
+	if out, err := callNoPanic(t, "json.Marshal", func() ([]byte, error) { return json.Marshal(resp) }); err != nil || string(out) != "null" {
+		t.Errorf("json.Marshal of a nil *InterceptResponse: %q, %v; want null", out, err)
+	}
+	_, err := callNoPanic(t, "Validate", func() ([]byte, error) { return nil, resp.Validate() })
 	wantErrAt(t, "Validate", nil, err, "")
 	if got, _ := callNoPanic(t, "AppendJSON", func() ([]byte, error) { return resp.AppendJSON(nil), nil }); string(got) != "null" {
 		t.Errorf("AppendJSON of a nil *InterceptResponse wrote %q, want null", got)
@@ -88,9 +92,10 @@ func wantErrAt(t *testing.T, what string, out []byte, err error, pointer string)
 // Validate on the outer struct. None may panic; AppendJSON must write
 // valid JSON (null for the typed nil); MarshalJSON and Validate must agree,
 // and MarshalJSON must fail unless a nil interface in the same slot writes
-// the same JSON (null, where the schema allows it). A nil *T receiver of every struct and
-// kind union must encode as null: an error where the schema wants an
-// object. The type lists come from the packages' types.go, so the test
+// the same JSON (null, where the schema allows it). MarshalJSON is called
+// through encoding/json, as programs call it. A nil *T of every struct and
+// kind union must encode as null through AppendJSON and encoding/json, and
+// Validate it without a panic. The type lists come from the packages' types.go, so the test
 // follows the generator; it runs in a temp module built against this
 // checkout, since a program cannot list a package's types by reflection.
 func TestTypedNilsEverywhere(t *testing.T) {
@@ -274,10 +279,8 @@ func nilReceiver(pkg string, s reflect.Type, fail func(string, ...any)) {
 		fail("%s: nil *%s: %s", pkg, s.Name(), r.panic)
 	case string(r.appended) != "null":
 		fail("%s: nil *%s: AppendJSON wrote %q", pkg, s.Name(), r.appended)
-	case r.marshal == "" && string(r.out) != "null":
-		fail("%s: nil *%s: MarshalJSON wrote %q", pkg, s.Name(), r.out)
-	case (r.marshal == "") != (r.validate == ""):
-		fail("%s: nil *%s: MarshalJSON says %q, Validate %q", pkg, s.Name(), r.marshal, r.validate)
+	case r.marshal != "" || string(r.out) != "null":
+		fail("%s: nil *%s: json.Marshal wrote %q (%s)", pkg, s.Name(), r.out, r.marshal)
 	}
 }
 
@@ -295,7 +298,9 @@ func call(enc encoder) (r result) {
 		}
 	}()
 	r.appended = string(enc.AppendJSON(nil))
-	out, err := enc.MarshalJSON()
+	// Through encoding/json, which calls MarshalJSON (a value method)
+	// for a pointer that is not nil, and writes null for one that is.
+	out, err := json.Marshal(enc)
 	r.out = string(out)
 	if err != nil {
 		r.marshal = err.Error()
@@ -438,3 +443,34 @@ func describe(t reflect.Type, path []step) string {
 	return b.String()
 }
 `
+
+// TestEncodingJSONValues: encoding/json writes a generated value as its
+// AppendJSON does, and validates it as MarshalJSON does, wherever the
+// value is: behind a pointer, passed by value (not addressable), in a
+// map, a field of a struct passed by value. With MarshalJSON on the
+// pointer only, the last three came out as Go structs (the Go field
+// names, no type, jsonrpc or protocolVersion) without an error.
+func TestEncodingJSONValues(t *testing.T) {
+	deny := *draft.NewDenyEffect("no")
+	want := string(deny.AppendJSON(nil))
+	session := draft.Session{ID: "s1"}
+	for name, v := range map[string]any{
+		"pointer":        &deny,
+		"value":          deny,
+		"map value":      map[string]draft.DenyEffect{"d": deny},
+		"field by value": struct{ D draft.DenyEffect }{deny},
+		"slice":          []draft.DenyEffect{deny},
+	} {
+		out, err := json.Marshal(v)
+		if err != nil || !strings.Contains(string(out), want) {
+			t.Errorf("%s: %s, %v; want it to hold %s", name, out, err, want)
+		}
+	}
+	if out, err := json.Marshal(struct{ S draft.Session }{session}); err != nil || string(out) != `{"S":`+string(session.AppendJSON(nil))+`}` {
+		t.Errorf("a session in a struct by value: %s, %v", out, err)
+	}
+	// A value the schema rejects fails by value as by pointer.
+	if _, err := json.Marshal(draft.DenyEffect{}); err == nil {
+		t.Error("json.Marshal wrote a deny without its reason")
+	}
+}
