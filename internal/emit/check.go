@@ -47,6 +47,13 @@ type checks struct {
 	// written in place is another node and starts with nothing known.
 	known string
 	its   iterators // the loops written so far (see loop)
+	// written memoizes, per schema written in place, its keywords as
+	// inPlaceBlock first writes them to judge their shape (always from
+	// the same state: nothing known, kind read as k, a block of their
+	// own). Without it each level of values written in place inside
+	// one another (arrays of arrays) wrote the levels below it twice,
+	// once to judge and once for good: 2^depth times in all.
+	written map[*ir.Schema]string
 }
 
 // knownAs reports whether n is known to be of kind (see checks.known).
@@ -344,7 +351,11 @@ func (e *checks) inPlace(g *Group, node Code, t *ir.Schema, alone bool) {
 
 func (e *checks) inPlaceBlock(g *Group, node Code, t *ir.Schema, alone bool) {
 	keywords := func(g *Group) { e.keywords(g, t) }
-	written := spelled(BlockFunc(keywords))
+	written, ok := e.written[t]
+	if !ok {
+		written = spelled(BlockFunc(keywords))
+		e.written[t] = written
+	}
 	if call := e.oneCall(t, written); call != nil {
 		// No block for one call: it reads the node once.
 		g.If(Op("!").Add(call(node))).Block(Return(False()))
