@@ -54,6 +54,18 @@ type checks struct {
 	// one another (arrays of arrays) wrote the levels below it twice,
 	// once to judge and once for good: 2^depth times in all.
 	written map[*ir.Schema]string
+	// declaring memoizes, for inPlaceHere, whether a schema's keywords
+	// declare names, in the state they are written from (what is known
+	// of the node, how its kind is read): the same doubling, through
+	// allOf inside allOf.
+	declaring map[declaring]bool
+}
+
+// declaring is what inPlaceHere's judgement of a schema depends on.
+type declaring struct {
+	t          *ir.Schema
+	known      string
+	inlineKind bool
 }
 
 // knownAs reports whether n is known to be of kind (see checks.known).
@@ -276,11 +288,23 @@ func (e *checks) same(g *Group, cur, s *ir.Schema, ev Code) {
 func (e *checks) inPlaceHere(g *Group, t *ir.Schema, alone bool) {
 	keywords := func(g *Group) { e.keywords(g, t) }
 	g.Comment(t.Loc)
-	if alone || !declares(keywords) {
+	if alone || !e.declares(t, keywords) {
 		keywords(g)
 		return
 	}
 	g.BlockFunc(keywords)
+}
+
+// declares is declares(keywords) for t's keywords written from e's state,
+// once per schema and state.
+func (e *checks) declares(t *ir.Schema, keywords func(*Group)) bool {
+	key := declaring{t, e.known, e.inlineKind}
+	d, ok := e.declaring[key]
+	if !ok {
+		d = declares(keywords)
+		e.declaring[key] = d
+	}
+	return d
 }
 
 // sameOrMerged checks n against a schema s applies in place, or, when

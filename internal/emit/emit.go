@@ -116,7 +116,7 @@ func Package(s Snapshot) (map[string][]byte, error) {
 	api.declareHelpers(s.Types.Builders.APIHelpers)
 
 	cf := newFile()
-	ch := &checks{f: cf, prog: s.Prog, its: iterators{}, written: map[*ir.Schema]string{}}
+	ch := &checks{f: cf, prog: s.Prog, its: iterators{}, written: map[*ir.Schema]string{}, declaring: map[declaring]bool{}}
 	ch.emit()
 
 	for file, f := range map[string]*File{"types.go": tf, "api.go": af, "checks.go": cf} {

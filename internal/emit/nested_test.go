@@ -10,11 +10,11 @@ import (
 	"github.com/ahpgen/ahpgen/internal/generate"
 )
 
-// TestNestedInPlaceEnds: values written in place inside one another (an
-// array of arrays of arrays …, by items, prefixItems and a type list)
-// are each written a bounded number of times. Each level used to write
-// the levels below it twice, once to judge their shape and once for good:
-// 2^depth, which at depth 40 never ends. The bound is a guard against a
+// TestNestedInPlaceEnds: checks written in place inside one another (an
+// array of arrays of arrays …, by items, prefixItems and a type list;
+// allOf inside allOf) are each written a bounded number of times. Each
+// level used to write the levels below it twice, once to judge their
+// shape and once for good: 2^depth, which at depth 40 never ends. The bound is a guard against a
 // hang, not a measure of speed: the generation takes a fraction of a
 // second.
 func TestNestedInPlaceEnds(t *testing.T) {
@@ -23,6 +23,7 @@ func TestNestedInPlaceEnds(t *testing.T) {
 		"items":       `{"type":"array","items":%s}`,
 		"prefixItems": `{"type":"array","prefixItems":[%s]}`,
 		"type list":   `{"type":["array","null"],"items":%s}`,
+		"allOf":       `{"allOf":[%s,{"maxLength":9}]}`,
 	} {
 		s := "{}"
 		for range depth {
