@@ -1,6 +1,11 @@
 package ahpimpl
 
-import "github.com/ahpgen/ahpgen/ahprt"
+import (
+	"bytes"
+	"errors"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+)
 
 // The bodies of the entry points of generated types (DecodeX, decodeX
 // where the dispatcher or a DecodeX calls it, the Checker method X,
@@ -88,9 +93,23 @@ func DecodeFill(data []byte, opts []ahprt.Option, unrepeated uint64, check Check
 
 // UnmarshalFill is DecodeFill in lenient mode with the default limits:
 // the body of every UnmarshalJSON, whose fill sets the value to zero and
-// builds it. A rejected document leaves the value unchanged.
+// builds it. A rejected document leaves the value unchanged, and so does
+// null where the type's schema rejects it: encoding/json hands null to
+// the UnmarshalJSON of a field that is no pointer, and by its convention
+// null there is a no-op, as for the types it decodes itself. A type that
+// accepts null (a union with null) decodes it.
 func UnmarshalFill(data []byte, unrepeated uint64, check CheckFunc, fill func(*Ctx)) error {
-	return DecodeFill(data, nil, unrepeated, check, fill)
+	err := DecodeFill(data, nil, unrepeated, check, fill)
+	if err != nil && isNull(data) && errors.Is(err, ahprt.ErrInvalid) {
+		return nil
+	}
+	return err
+}
+
+// isNull reports whether data is the JSON literal null, with whitespace
+// around it or not.
+func isNull(data []byte) bool {
+	return string(bytes.Trim(data, " \t\r\n")) == "null"
 }
 
 // DecodedStruct validates the document Begin parsed (or returns its

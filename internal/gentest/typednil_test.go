@@ -474,3 +474,32 @@ func TestEncodingJSONValues(t *testing.T) {
 		t.Error("json.Marshal wrote a deny without its reason")
 	}
 }
+
+// TestUnmarshalNull: encoding/json hands null to the UnmarshalJSON of a
+// field that is no pointer; by its convention that is a no-op where the
+// type has no null (the value stays as it was), while a type whose
+// schema accepts null decodes it. Anything else the schema rejects is
+// still an error.
+func TestUnmarshalNull(t *testing.T) {
+	var v struct {
+		S  draft.Session
+		ID draft.JSONRPCResponseID
+	}
+	v.S.ID = "kept"
+	if err := json.Unmarshal([]byte(`{"S": null, "ID": null}`), &v); err != nil {
+		t.Fatalf("null fields: %v", err)
+	}
+	if v.S.ID != "kept" || !v.ID.Null {
+		t.Errorf("after null: session %+v, id %+v; want the session kept and the id null", v.S, v.ID)
+	}
+	if err := json.Unmarshal([]byte(`{"S": {"id": ""}}`), &v); err == nil {
+		t.Error("a session with an empty id was accepted")
+	}
+	var s draft.Session
+	if err := s.UnmarshalJSON([]byte(" null\n")); err != nil {
+		t.Errorf("UnmarshalJSON(null): %v", err)
+	}
+	if err := s.UnmarshalJSON([]byte("nul")); err == nil {
+		t.Error("UnmarshalJSON of malformed JSON succeeded")
+	}
+}
