@@ -71,3 +71,26 @@ func TestDiscover(t *testing.T) {
 		t.Error("a missing tree was read")
 	}
 }
+
+// TestDocumentFilesPatternCharacters: a snapshot folder whose path holds
+// characters filepath.Glob treats as a pattern is listed as it is.
+func TestDocumentFilesPatternCharacters(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "g[1]*?", "draft")
+	mkSnapshot(t, dir)
+	for _, f := range []string{"a.schema.json", ManifestFile, "notes.txt"} {
+		if err := os.WriteFile(filepath.Join(dir, f), []byte(`{}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, err := DocumentFiles(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{filepath.Join(dir, "a.schema.json"), filepath.Join(dir, VersionDocument)}
+	if strings.Join(files, "\n") != strings.Join(want, "\n") {
+		t.Errorf("DocumentFiles(%s) = %q, want %q", dir, files, want)
+	}
+	if srcs, err := ReadDir(dir, "draft"); err != nil || len(srcs) != 2 {
+		t.Errorf("ReadDir: %d documents, %v", len(srcs), err)
+	}
+}

@@ -35,16 +35,19 @@ const (
 )
 
 // DocumentFiles lists the schema documents of a snapshot folder, sorted:
-// every *.json file but the manifest.
+// every *.json file but the manifest. It lists the folder and matches
+// names only, so that a folder whose path holds pattern characters ("[",
+// "*") is read as it is.
 func DocumentFiles(dir string) ([]string, error) {
-	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
-	out := files[:0]
-	for _, f := range files {
-		if filepath.Base(f) != ManifestFile {
-			out = append(out, f)
+	var out []string
+	for _, e := range entries {
+		name := e.Name()
+		if strings.HasSuffix(name, ".json") && name != ManifestFile {
+			out = append(out, filepath.Join(dir, name))
 		}
 	}
 	return out, nil

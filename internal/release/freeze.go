@@ -306,15 +306,12 @@ func freezeSchemaFolder(dir, name, root, date string, staged func(string) string
 	if err := mf.object(mf.root, ""); err != nil {
 		return err
 	}
-	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	files, err := load.DocumentFiles(dir)
 	if err != nil {
 		return err
 	}
 	for _, fp := range files {
 		base := filepath.Base(fp)
-		if base == ManifestFile {
-			continue
-		}
 		p := name + "/" + base
 		f, err := readJSON(fp, p)
 		if err != nil {

@@ -510,3 +510,34 @@ func TestVerifyGitRelease(t *testing.T) {
 		t.Errorf("a file added to a release: %v", f)
 	}
 }
+
+// TestFreezePatternCharacters: a tree whose path holds characters
+// filepath.Glob reads as a pattern is frozen whole (every schema's $id
+// and the wire version move to the date) and verifies, profiles included.
+func TestFreezePatternCharacters(t *testing.T) {
+	src := copyUpstream(t)
+	tree := filepath.Join(t.TempDir(), "a[1]*", "ahp")
+	if err := os.MkdirAll(filepath.Dir(tree), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(src, tree); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Publish(tree, "2026-12-15"); err != nil {
+		t.Fatal(err)
+	}
+	mustVerify(t, tree)
+	common, _ := os.ReadFile(filepath.Join(tree, "schema", "2026-12-15", "common.schema.json"))
+	if !strings.Contains(string(common), `"const": "2026-12-15"`) || !strings.Contains(string(common), `/schemas/2026-12-15/common.schema.json"`) {
+		t.Errorf("the release's common.schema.json was not frozen:\n%.400s", common)
+	}
+	stray := filepath.Join(tree, "conformance", "2026-12-15", "profiles", "stray.md")
+	if err := os.MkdirAll(filepath.Dir(stray), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(stray, []byte("x\n"), 0o644)
+	ps, err := Verify(tree)
+	if err != nil || !strings.Contains(strings.Join(failures(ps), "\n"), "conformance/2026-12-15/profiles/stray.md: a profile") {
+		t.Errorf("an unlisted profile is not reported: %v %v", failures(ps), err)
+	}
+}

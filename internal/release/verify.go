@@ -7,7 +7,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/ahpgen/ahpgen/internal/load"
@@ -570,11 +569,12 @@ func (v *verifier) conformance(p load.Place) {
 			v.bad(pp, "", "sha256 %s differs from %s#%s/sha256 (%s): a published snapshot must not change", hash(data), name, ptr, want)
 		}
 	}
-	files, _ := filepath.Glob(filepath.Join(v.tree, ConformanceRoot, p.Key, "profiles", "*.md"))
-	sort.Strings(files)
-	for _, fp := range files {
-		r, _ := filepath.Rel(v.tree, fp)
-		if r = filepath.ToSlash(r); !listed[r] {
+	// The folder is listed, not globbed: the tree's path may hold pattern
+	// characters.
+	profileDir := rel(ConformanceRoot, p.Key, "profiles")
+	entries, _ := os.ReadDir(filepath.Join(v.tree, filepath.FromSlash(profileDir)))
+	for _, e := range entries {
+		if r := rel(profileDir, e.Name()); strings.HasSuffix(e.Name(), ".md") && !listed[r] {
 			v.bad(r, "", "a profile %s does not list", name)
 		}
 	}
