@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 )
 
 // Layout is how a tree keeps its snapshots.
@@ -54,27 +55,43 @@ type Place struct {
 // schema root when folders directly inside it are snapshots (they hold a
 // common.schema.json); otherwise it is an upstream tree, whose snapshots
 // are the folders of schema/ and schemas/ that hold one. A key found under
-// both schema/ and schemas/ is an error.
+// both schema/ and schemas/ is an error, and so is a folder beside the
+// snapshots that looks like one (it holds a manifest.json or a
+// *.schema.json) but has no common.schema.json: skipping it would drop
+// its package without a word. A symbolic link to a folder is read as the
+// folder (a snapshot kept elsewhere and linked into the root is one);
+// a link that leads nowhere is an error.
 func Discover(tree string) (Layout, []Place, error) {
-	direct, err := snapshotFolders(tree)
+	direct, err := scanFolders(tree)
 	if err != nil {
 		return 0, nil, err
 	}
-	if len(direct) > 0 {
+	if len(direct.keys) > 0 {
+		if err := direct.complete(); err != nil {
+			return 0, nil, err
+		}
 		var out []Place
-		for _, k := range direct {
+		for _, k := range direct.keys {
 			out = append(out, Place{Key: k, Dir: filepath.Join(tree, k), Rel: k})
 		}
 		return SchemaRoot, out, nil
 	}
 	var out []Place
 	seen := map[string]string{}
+	upstream := false
 	for _, sub := range []string{UpstreamSchemaDir, LegacySchemaDir} {
-		keys, err := snapshotFolders(filepath.Join(tree, sub))
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		found, err := scanFolders(filepath.Join(tree, sub))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
 			return 0, nil, err
 		}
-		for _, k := range keys {
+		upstream = true
+		if err := found.complete(); err != nil {
+			return 0, nil, err
+		}
+		for _, k := range found.keys {
 			rel := sub + "/" + k
 			if other, dup := seen[k]; dup {
 				return 0, nil, fmt.Errorf("%s: snapshot %q is both %s and %s", tree, k, other, rel)
@@ -84,6 +101,12 @@ func Discover(tree string) (Layout, []Place, error) {
 		}
 	}
 	if len(out) == 0 {
+		if !upstream {
+			// A schema root whose every snapshot lacks the document.
+			if err := direct.complete(); err != nil {
+				return 0, nil, err
+			}
+		}
 		return 0, nil, fmt.Errorf("%s: no snapshot folders (a snapshot is a folder with a %s, directly inside a schema root, or under %s/ or %s/ of an upstream tree)",
 			tree, VersionDocument, UpstreamSchemaDir, LegacySchemaDir)
 	}
@@ -91,25 +114,103 @@ func Discover(tree string) (Layout, []Place, error) {
 	return Upstream, out, nil
 }
 
-// snapshotFolders lists the subfolders of dir that hold a
-// common.schema.json, sorted; folders whose names start with a dot (a
-// publication's staging folder) are not snapshots.
-func snapshotFolders(dir string) ([]string, error) {
+// folders is what scanFolders finds in a folder.
+type folders struct {
+	dir string
+	// keys are the subfolders holding a common.schema.json, sorted.
+	keys []string
+	// incomplete are the subfolders that look like snapshots (they hold a
+	// manifest.json or a *.schema.json, named in why) but lack one.
+	incomplete []string
+	why        map[string]string
+}
+
+// complete is an error naming the first folder that looks like a
+// snapshot but lacks common.schema.json.
+func (f folders) complete() error {
+	if len(f.incomplete) == 0 {
+		return nil
+	}
+	name := f.incomplete[0]
+	return fmt.Errorf("%s: no %s, but the folder holds %s: a snapshot folder needs its %s (it defines the wire version)",
+		filepath.Join(f.dir, name), VersionDocument, f.why[name], VersionDocument)
+}
+
+// scanFolders lists the subfolders of dir that hold a common.schema.json,
+// and those that look like snapshots without one. Folders whose names
+// start with a dot (a publication's staging folder) are not snapshots. A
+// symbolic link to a folder counts as the folder; a broken link is an
+// error.
+func scanFolders(dir string) (folders, error) {
+	f := folders{dir: dir, why: map[string]string{}}
 	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return f, err
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if name[0] == '.' {
+			continue
+		}
+		sub := filepath.Join(dir, name)
+		isDir := e.IsDir()
+		if e.Type()&fs.ModeSymlink != 0 {
+			info, err := os.Stat(sub)
+			if err != nil {
+				return f, fmt.Errorf("%s: symbolic link to nothing readable: %w", sub, err)
+			}
+			isDir = info.IsDir()
+		}
+		if !isDir {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(sub, VersionDocument)); err == nil {
+			f.keys = append(f.keys, name)
+			continue
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return f, err
+		}
+		if why := snapshotLike(sub); why != "" {
+			f.incomplete = append(f.incomplete, name)
+			f.why[name] = why
+		}
+	}
+	sort.Strings(f.keys)
+	sort.Strings(f.incomplete)
+	return f, nil
+}
+
+// snapshotLike names the file that makes folder dir look like a snapshot
+// (its manifest.json, else its first *.schema.json), or is "".
+func snapshotLike(dir string) string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	first := ""
+	for _, e := range entries {
+		switch name := e.Name(); {
+		case name == ManifestFile:
+			return name
+		case first == "" && strings.HasSuffix(name, ".schema.json"):
+			first = name
+		}
+	}
+	return first
+}
+
+// snapshotFolders lists the snapshot folders of dir (see scanFolders),
+// sorted; a folder that looks like a snapshot without being one is an
+// error.
+func snapshotFolders(dir string) ([]string, error) {
+	f, err := scanFolders(dir)
 	if err != nil {
 		return nil, err
 	}
-	var keys []string
-	for _, e := range entries {
-		if !e.IsDir() || e.Name()[0] == '.' {
-			continue
-		}
-		if _, err := os.Stat(filepath.Join(dir, e.Name(), VersionDocument)); err == nil {
-			keys = append(keys, e.Name())
-		}
+	if err := f.complete(); err != nil {
+		return nil, err
 	}
-	sort.Strings(keys)
-	return keys, nil
+	return f.keys, nil
 }
 
 // Find returns the place of snapshot key in a tree of either layout.

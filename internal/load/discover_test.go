@@ -94,3 +94,65 @@ func TestDocumentFilesPatternCharacters(t *testing.T) {
 		t.Errorf("ReadDir: %d documents, %v", len(srcs), err)
 	}
 }
+
+// TestDiscoverIncompleteAndLinked: a folder beside the snapshots that
+// looks like one (a manifest, schema documents) but lacks
+// common.schema.json is an error naming the folder and the file, in a
+// schema root and under an upstream tree's schema folders; a symbolic
+// link to a snapshot folder is a snapshot; a broken link is an error.
+func TestDiscoverIncompleteAndLinked(t *testing.T) {
+	write := func(p string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(`{}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, lacking := range []string{ManifestFile, "effect.schema.json"} {
+		root := t.TempDir()
+		mkSnapshot(t, filepath.Join(root, "draft"))
+		write(filepath.Join(root, "0.1.0-draft.1", lacking))
+		_, _, err := Discover(root)
+		if err == nil || !strings.Contains(err.Error(), filepath.Join(root, "0.1.0-draft.1")+": no "+VersionDocument) || !strings.Contains(err.Error(), lacking) {
+			t.Errorf("schema root, snapshot with only %s: %v", lacking, err)
+		}
+		if _, err := Root(root); err == nil {
+			t.Errorf("Root accepts a snapshot with only %s", lacking)
+		}
+	}
+	// Every snapshot of a schema root lacks it.
+	root := t.TempDir()
+	write(filepath.Join(root, "draft", ManifestFile))
+	if _, _, err := Discover(root); err == nil || !strings.Contains(err.Error(), filepath.Join(root, "draft")+": no "+VersionDocument) {
+		t.Errorf("schema root without any common.schema.json: %v", err)
+	}
+	up := t.TempDir()
+	mkSnapshot(t, filepath.Join(up, "schema", "draft"))
+	write(filepath.Join(up, "schemas", "0.1.0-draft.1", ManifestFile))
+	if _, _, err := Discover(up); err == nil || !strings.Contains(err.Error(), filepath.Join(up, "schemas", "0.1.0-draft.1")) {
+		t.Errorf("upstream tree, legacy snapshot without common.schema.json: %v", err)
+	}
+
+	// Linked snapshots are read; a folder without documents is not a
+	// snapshot and stays ignored.
+	root = t.TempDir()
+	elsewhere := t.TempDir()
+	mkSnapshot(t, filepath.Join(root, "draft"))
+	mkSnapshot(t, filepath.Join(elsewhere, "2026-12-15"))
+	os.MkdirAll(filepath.Join(root, "notes"), 0o755)
+	if err := os.Symlink(filepath.Join(elsewhere, "2026-12-15"), filepath.Join(root, "2026-12-15")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	_, places, err := Discover(root)
+	if err != nil || len(places) != 2 || places[0].Key != "2026-12-15" || places[0].Dir != filepath.Join(root, "2026-12-15") {
+		t.Fatalf("linked snapshot: %+v %v", places, err)
+	}
+	if err := os.Symlink(filepath.Join(elsewhere, "gone"), filepath.Join(root, "2027-01-01")); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := Discover(root); err == nil || !strings.Contains(err.Error(), filepath.Join(root, "2027-01-01")+": symbolic link") {
+		t.Errorf("broken link: %v", err)
+	}
+}
