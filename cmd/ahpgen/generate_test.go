@@ -51,3 +51,20 @@ func TestSnapshotWithoutCommon(t *testing.T) {
 		t.Errorf("generate removed the snapshot's package: %v", err)
 	}
 }
+
+// TestGenerateSpelling: the same schema root gives the same files however
+// -schemas spells its path.
+func TestGenerateSpelling(t *testing.T) {
+	s := schemasCopy(t)
+	os.RemoveAll(filepath.Join(s, "draft"))
+	out := filepath.Join(t.TempDir(), "o")
+	if code, _, errs := runCLI(t, "generate", "-schemas", s, "-out", out, "-import", "ex.com/o"); code != 0 {
+		t.Fatalf("generate: exit %d, %s", code, errs)
+	}
+	t.Chdir(s)
+	for _, spelling := range []string{".", "./", "../s", s + "/"} {
+		if code, _, errs := runCLI(t, "generate", "-check", "-schemas", spelling, "-out", out, "-import", "ex.com/o"); code != 0 {
+			t.Errorf("-schemas %q: generate -check exits %d:\n%s", spelling, code, errs)
+		}
+	}
+}

@@ -61,6 +61,14 @@ func Run(cfg Config) (Files, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Generated comments name the schema folder by the tree's own name,
+	// read from its absolute path, so that ".", "../schemas" and
+	// "schemas/" give the same bytes.
+	absSchemas, err := filepath.Abs(cfg.Schemas)
+	if err != nil {
+		return nil, err
+	}
+	treeName := filepath.ToSlash(filepath.Base(absSchemas))
 	if len(cfg.Keys) > 0 {
 		byKey := map[string]load.Place{}
 		for _, p := range places {
@@ -88,7 +96,7 @@ func Run(cfg Config) (Files, error) {
 			return nil, fmt.Errorf("snapshots %q and %q both map to package %s", other, key, name)
 		}
 		pkgs[name] = key
-		source := path.Join(filepath.ToSlash(filepath.Base(cfg.Schemas)), place.Rel)
+		source := path.Join(treeName, place.Rel)
 		names, err := StableNames(dir, key, path.Join(source, release.ManifestFile))
 		if err != nil {
 			return nil, err
