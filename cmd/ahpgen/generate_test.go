@@ -68,3 +68,65 @@ func TestGenerateSpelling(t *testing.T) {
 		}
 	}
 }
+
+// TestGenerateRemovedSnapshot: removing a snapshot removes its whole
+// package folder (doc.go included), and generate -check reports a
+// package folder that generated files outlived (an orphan doc.go, as
+// earlier versions left behind); generate then removes it.
+func TestGenerateRemovedSnapshot(t *testing.T) {
+	s := schemasCopy(t)
+	os.RemoveAll(filepath.Join(s, "draft"))
+	legacy := filepath.Join(s, "0.1.0-draft.1")
+	other := filepath.Join(s, "k")
+	if out, err := exec.Command("cp", "-R", legacy, other).CombinedOutput(); err != nil {
+		t.Fatalf("cp: %v\n%s", err, out)
+	}
+	os.Remove(filepath.Join(other, "manifest.json"))
+	common := filepath.Join(other, "common.schema.json")
+	b, _ := os.ReadFile(common)
+	os.WriteFile(common, []byte(strings.Replace(string(b), `"const": "0.1"`, `"const": "k1"`, 1)), 0o644)
+
+	out := filepath.Join(t.TempDir(), "o")
+	gen := func(args ...string) (int, string) {
+		t.Helper()
+		code, _, errs := runCLI(t, append([]string{"generate", "-schemas", s, "-out", out, "-import", "ex.com/o"}, args...)...)
+		return code, errs
+	}
+	if code, errs := gen(); code != 0 {
+		t.Fatalf("generate: exit %d, %s", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(out, "k", "doc.go")); err != nil {
+		t.Fatal(err)
+	}
+	doc, _ := os.ReadFile(filepath.Join(out, "k", "doc.go"))
+	os.WriteFile(filepath.Join(out, "k", "notes.go"), []byte("package k // hand-written\n"), 0o644)
+
+	os.RemoveAll(other)
+	code, errs := gen("-check")
+	if code != 1 || !strings.Contains(errs, "k/doc.go (no longer generated)") || !strings.Contains(errs, "k/ahpgen.lock (no longer generated)") || strings.Contains(errs, "notes.go") {
+		t.Errorf("-check after removing a snapshot: exit %d\n%s", code, errs)
+	}
+	if code, errs := gen(); code != 0 {
+		t.Fatalf("generate: exit %d, %s", code, errs)
+	}
+	entries, _ := os.ReadDir(filepath.Join(out, "k"))
+	if len(entries) != 1 || entries[0].Name() != "notes.go" {
+		t.Errorf("left in the removed snapshot's folder: %v (want only the hand-written notes.go)", entries)
+	}
+
+	// An orphan doc.go alone in its folder.
+	os.WriteFile(filepath.Join(out, "k", "doc.go"), doc, 0o644)
+	os.Remove(filepath.Join(out, "k", "notes.go"))
+	if code, errs := gen("-check"); code != 1 || !strings.Contains(errs, "k/doc.go (no longer generated)") {
+		t.Errorf("-check with an orphan doc.go: exit %d\n%s", code, errs)
+	}
+	if code, errs := gen(); code != 0 {
+		t.Fatalf("generate: exit %d, %s", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(out, "k")); !os.IsNotExist(err) {
+		t.Errorf("the orphan's folder is still there: %v", err)
+	}
+	if code, errs := gen("-check"); code != 0 {
+		t.Errorf("-check after generate: exit %d\n%s", code, errs)
+	}
+}
