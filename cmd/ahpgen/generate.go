@@ -13,7 +13,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	schemas := fs.String("schemas", "schemas", "schema root: one folder per snapshot (draft, YYYY-MM-DD, …)")
 	out := fs.String("out", "gen", "output folder: receives one package folder per snapshot")
-	importPath := fs.String("import", "", "Go import path of the output folder (default: derived from the enclosing go.mod)")
+	importPath := fs.String("import", "", "Go import path of the output folder (default: derived from the enclosing go.mod); must be a valid import path")
 	check := fs.Bool("check", false, "write nothing; exit 1, naming the files, if the output folder is not what generation would write")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: ahpgen generate [-schemas DIR] [-out DIR] [-import PATH] [-check]")

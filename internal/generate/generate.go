@@ -57,6 +57,9 @@ func Run(cfg Config) (Files, error) {
 		}
 		cfg.ImportPath = p
 	}
+	if err := checkImportPath(cfg.ImportPath); err != nil {
+		return nil, fmt.Errorf("import path %q of %s: not a Go import path: %v", cfg.ImportPath, cfg.Out, err)
+	}
 	_, places, err := load.Discover(cfg.Schemas)
 	if err != nil {
 		return nil, err
@@ -81,6 +84,12 @@ func Run(cfg Config) (Files, error) {
 				return nil, fmt.Errorf("%s: no snapshot %q", cfg.Schemas, key)
 			}
 			places = append(places, p)
+		}
+	}
+	for _, place := range places {
+		if name := ir.PackageName(place.Key); unusablePackage(name) != "" {
+			return nil, fmt.Errorf("%s: snapshot key %q gives package name %s: %s; rename the folder",
+				place.Dir, place.Key, name, unusablePackage(name))
 		}
 	}
 	files := Files{}
