@@ -10,7 +10,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/ahpgen/ahpgen/internal/ir"
 	"github.com/ahpgen/ahpgen/templates"
@@ -38,6 +41,12 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
+	for _, f := range []struct{ flag, value string }{{"-schemas", *schemas}, {"-out", *out}} {
+		if err := generatePath(f.value); err != nil {
+			fmt.Fprintf(stderr, "ahpgen init: %s %q: %v\n", f.flag, f.value, err)
+			return 2
+		}
+	}
 	target := filepath.Join(*dir, "generate.go")
 	if _, err := os.Stat(target); err == nil {
 		fmt.Fprintf(stderr, "ahpgen init: %s exists; not overwriting it\n", target)
@@ -52,7 +61,10 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	var b bytes.Buffer
-	err := templates.All.ExecuteTemplate(&b, "generate.go.tmpl", map[string]string{"Package": name, "Schemas": *schemas, "Out": *out})
+	err := templates.All.ExecuteTemplate(&b, "generate.go.tmpl", map[string]string{
+		"Package": name, "Schemas": *schemas, "Out": *out,
+		"SchemasArg": generateArg(*schemas), "OutArg": generateArg(*out),
+	})
 	if err == nil {
 		err = os.WriteFile(target, b.Bytes(), 0o644)
 	}
@@ -86,4 +98,35 @@ func packageOf(dir string) (string, error) {
 		return "", errors.New("cannot derive a package name; pass -package")
 	}
 	return name, nil
+}
+
+// generatePath says why path cannot be written on a //go:generate line
+// (or in the comment above it), or is nil.
+func generatePath(path string) error {
+	if path == "" {
+		return errors.New("empty path")
+	}
+	if !utf8.ValidString(path) {
+		return errors.New("invalid UTF-8")
+	}
+	for _, r := range path {
+		// A byte order mark past the start of a file does not compile.
+		if unicode.IsControl(r) || r == '\uFEFF' {
+			return fmt.Errorf("character %q cannot be written in generate.go", r)
+		}
+	}
+	return nil
+}
+
+// generateArg writes path as one argument of a //go:generate line. go
+// generate splits the line at spaces and tabs, reads a word that starts
+// with a double quote as a Go string, and expands $NAME in every word
+// ($DOLLAR is a dollar sign); a path that needs it is quoted, and its
+// dollar signs survive the expansion.
+func generateArg(path string) string {
+	path = strings.ReplaceAll(path, "$", "${DOLLAR}")
+	if strings.ContainsAny(path, " \t\"\\") {
+		return strconv.Quote(path)
+	}
+	return path
 }

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// goGenerateArgs runs go generate over the generate.go init wrote in dir,
+// its command replaced by printf, and returns the arguments ahpgen would
+// get, as go generate splits, unquotes and expands them.
+func goGenerateArgs(t *testing.T, dir string) []string {
+	t.Helper()
+	printf, err := exec.LookPath("printf")
+	if err != nil {
+		t.Skip("no printf:", err)
+	}
+	gofile := filepath.Join(dir, "generate.go")
+	data, err := os.ReadFile(gofile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const cmd = "//go:generate go run github.com/ahpgen/ahpgen/cmd/ahpgen "
+	if !strings.Contains(string(data), cmd) {
+		t.Fatalf("no go:generate line:\n%s", data)
+	}
+	data = []byte(strings.Replace(string(data), cmd, "//go:generate "+printf+` <%s>\n `, 1))
+	if err := os.WriteFile(gofile, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module ex.com/m\n\ngo 1.21\n"), 0o644)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	c := exec.CommandContext(ctx, "go", "generate", "./...")
+	c.Dir = dir
+	c.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local", "GOPROXY=off")
+	out, err := c.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go generate: %v\n%s\n%s", err, out, data)
+	}
+	var args []string
+	for _, line := range strings.Split(strings.TrimSuffix(string(out), "\n"), "\n") {
+		args = append(args, strings.TrimSuffix(strings.TrimPrefix(line, "<"), ">"))
+	}
+	return args
+}
+
+// TestInitQuotesPaths: paths go generate would split or expand reach
+// ahpgen whole; paths that cannot be written are refused.
+func TestInitQuotesPaths(t *testing.T) {
+	for _, c := range []struct{ schemas, out string }{
+		{"./schemas", "./internal/ahp"},
+		{"./my schemas", "./out  dir/$HOME/${GOFILE}$$/\"q\"\\"},
+		{"\"quoted", "./ünï"},
+	} {
+		dir := t.TempDir()
+		if code, _, errs := runCLI(t, "init", "-dir", dir, "-package", "p", "-schemas", c.schemas, "-out", c.out); code != 0 {
+			t.Fatalf("init -schemas %q -out %q: exit %d, %s", c.schemas, c.out, code, errs)
+		}
+		got := goGenerateArgs(t, dir)
+		want := []string{"generate", "-schemas", c.schemas, "-out", c.out}
+		if strings.Join(got, "\x00") != strings.Join(want, "\x00") {
+			t.Errorf("init -schemas %q -out %q: go generate passes %q, want %q", c.schemas, c.out, got, want)
+		}
+	}
+	for _, bad := range []string{"a\nb", "a\rb", "a\tb", "a\x00", "", "\xff", "a\ufeff"} {
+		dir := t.TempDir()
+		code, _, errs := runCLI(t, "init", "-dir", dir, "-package", "p", "-out", bad)
+		if code != 2 || !strings.Contains(errs, "-out") {
+			t.Errorf("init -out %q: exit %d, %q", bad, code, errs)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "generate.go")); err == nil {
+			t.Errorf("init -out %q wrote generate.go", bad)
+		}
+	}
+}
