@@ -53,15 +53,29 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	name := *pkg
-	if name == "" {
-		var err error
-		if name, err = packageOf(*dir); err != nil {
+	if name != "" && (!token.IsIdentifier(name) || name == "_") {
+		fmt.Fprintf(stderr, "ahpgen init: -package %q: not a Go package name (an identifier, not a keyword or _)\n", name)
+		return 2
+	}
+	existing, err := packageOf(*dir)
+	if err != nil {
+		fmt.Fprintln(stderr, "ahpgen init:", err)
+		return 1
+	}
+	switch {
+	case name == "" && existing == "":
+		if name, err = packageFromFolder(*dir); err != nil {
 			fmt.Fprintln(stderr, "ahpgen init:", err)
 			return 1
 		}
+	case name == "":
+		name = existing
+	case existing != "" && existing != name:
+		fmt.Fprintf(stderr, "ahpgen init: -package %s: the Go files of %s are package %s, and a folder holds one package\n", name, *dir, existing)
+		return 1
 	}
 	var b bytes.Buffer
-	err := templates.All.ExecuteTemplate(&b, "generate.go.tmpl", map[string]string{
+	err = templates.All.ExecuteTemplate(&b, "generate.go.tmpl", map[string]string{
 		"Package": name, "Schemas": *schemas, "Out": *out,
 		"SchemasArg": generateArg(*schemas), "OutArg": generateArg(*out),
 	})
@@ -76,8 +90,8 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// packageOf finds the package clause of the Go files in dir, or derives
-// a package name from the folder's name.
+// packageOf finds the package clause of the Go files in dir ("" when it
+// has none).
 func packageOf(dir string) (string, error) {
 	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 	for _, f := range files {
@@ -89,6 +103,11 @@ func packageOf(dir string) (string, error) {
 			return file.Name.Name, nil
 		}
 	}
+	return "", nil
+}
+
+// packageFromFolder derives a package name from the folder's name.
+func packageFromFolder(dir string) (string, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return "", err

@@ -78,3 +78,32 @@ func TestInitQuotesPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestInitPackage: -package must be a Go package name, and the package of
+// the folder's Go files when it has some.
+func TestInitPackage(t *testing.T) {
+	for _, bad := range []string{"not valid", "func", "_", "1x", "a-b", "a\nb"} {
+		dir := t.TempDir()
+		code, _, errs := runCLI(t, "init", "-dir", dir, "-package", bad)
+		if code != 2 || !strings.Contains(errs, "not a Go package name") {
+			t.Errorf("init -package %q: exit %d, %q", bad, code, errs)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "generate.go")); err == nil {
+			t.Errorf("init -package %q wrote generate.go", bad)
+		}
+	}
+	dir := t.TempDir()
+	if code, _, errs := runCLI(t, "init", "-dir", dir, "-package", "Backend2"); code != 0 {
+		t.Errorf("init -package Backend2: exit %d, %s", code, errs)
+	} else if data, _ := os.ReadFile(filepath.Join(dir, "generate.go")); !strings.HasPrefix(string(data), "package Backend2\n") {
+		t.Errorf("generate.go:\n%s", data)
+	}
+	dir = t.TempDir()
+	os.WriteFile(filepath.Join(dir, "z.go"), []byte("package real\n"), 0o644)
+	if code, _, errs := runCLI(t, "init", "-dir", dir, "-package", "other"); code != 1 || !strings.Contains(errs, "package real") {
+		t.Errorf("init -package other beside package real: exit %d, %q", code, errs)
+	}
+	if code, _, errs := runCLI(t, "init", "-dir", dir, "-package", "real"); code != 0 {
+		t.Errorf("init -package real beside package real: exit %d, %q", code, errs)
+	}
+}
