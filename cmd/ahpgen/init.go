@@ -5,9 +5,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"go/build"
 	"go/parser"
 	"go/token"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -90,15 +92,28 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// packageOf finds the package clause of the Go files in dir ("" when it
-// has none).
+// packageOf finds the package clause of the Go files in dir that the
+// build includes ("" when there are none): _test.go files and files that
+// build constraints exclude (a "//go:build ignore" tool beside the
+// package) do not count. The folder is listed, not globbed, since its
+// path may hold pattern characters.
 func packageOf(dir string) (string, error) {
-	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", nil // init will fail writing generate.go, saying so
+	}
+	if err != nil {
+		return "", err
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
 			continue
 		}
-		file, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.PackageClauseOnly)
+		if ok, err := build.Default.MatchFile(dir, name); err != nil || !ok {
+			continue
+		}
+		file, err := parser.ParseFile(token.NewFileSet(), filepath.Join(dir, name), nil, parser.PackageClauseOnly)
 		if err == nil {
 			return file.Name.Name, nil
 		}

@@ -107,3 +107,21 @@ func TestInitPackage(t *testing.T) {
 		t.Errorf("init -package real beside package real: exit %d, %q", code, errs)
 	}
 }
+
+// TestInitPackageOfFolder: without -package, generate.go takes the
+// package of the folder's Go files that the build includes: not a
+// "//go:build ignore" tool's, nor a test's; in a folder whose path holds
+// pattern characters too.
+func TestInitPackageOfFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "d[1]")
+	os.MkdirAll(dir, 0o755)
+	os.WriteFile(filepath.Join(dir, "a_test.go"), []byte("package real_test\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "tool.go"), []byte("//go:build ignore\n\npackage main\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "z.go"), []byte("package real\n"), 0o644)
+	if code, _, errs := runCLI(t, "init", "-dir", dir); code != 0 {
+		t.Fatalf("init: exit %d, %s", code, errs)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "generate.go")); !strings.HasPrefix(string(data), "package real\n") {
+		t.Errorf("generate.go:\n%s", data)
+	}
+}
