@@ -112,3 +112,16 @@ func TestUsage(t *testing.T) {
 		t.Errorf("unknown command exits %d, want 2", code)
 	}
 }
+
+// TestValidateEmptyInput: an empty stream is not a stream of valid
+// messages, and standard input cannot be read twice.
+func TestValidateEmptyInput(t *testing.T) {
+	empty := filepath.Join(t.TempDir(), "empty.jsonl")
+	os.WriteFile(empty, nil, 0o644)
+	if code, out, _ := runCLI(t, "validate", empty); code != 1 || !strings.Contains(out, empty+": no messages") {
+		t.Errorf("empty .jsonl: exit %d, %q", code, out)
+	}
+	if code, _, errs := runCLI(t, "validate", "-", "-"); code != 2 || !strings.Contains(errs, "more than once") {
+		t.Errorf("validate - -: exit %d, %q", code, errs)
+	}
+}

@@ -34,8 +34,9 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "by protocolVersion, and prints per message \"ok <snapshot> <type>\", or the")
 		fmt.Fprintln(stderr, "error (JSON Pointer and code) and the JSON-RPC error reply it maps to.")
 		fmt.Fprintln(stderr, "A FILE holds one message (HTTP body, registration document); a .jsonl file")
-		fmt.Fprintln(stderr, "or - (stdin) holds one message per line (stdio framing). Exit status 0")
-		fmt.Fprintln(stderr, "only if every message is valid. Built-in snapshots:", strings.Join(keys(), ", "))
+		fmt.Fprintln(stderr, "or - (stdin, once) holds one message per line (stdio framing); an empty one")
+		fmt.Fprintln(stderr, "fails. Exit status 0 only if every message is valid.")
+		fmt.Fprintln(stderr, "Built-in snapshots:", strings.Join(keys(), ", "))
 		fmt.Fprintln(stderr)
 		fs.PrintDefaults()
 	}
@@ -44,6 +45,16 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	}
 	if fs.NArg() == 0 {
 		fs.Usage()
+		return 2
+	}
+	stdin := 0
+	for _, name := range fs.Args() {
+		if name == "-" {
+			stdin++
+		}
+	}
+	if stdin > 1 {
+		fmt.Fprintln(stderr, "ahpgen validate: - (standard input) is named more than once; it can be read once")
 		return 2
 	}
 	d := dispatch.Dispatcher
@@ -112,6 +123,12 @@ func (v *validator) file(name string) error {
 		return nil
 	}
 	// stdio framing: each message is one line ending in one LF.
+	if len(data) == 0 {
+		// Zero messages are not all valid: an empty capture is a
+		// mistake upstream of validate, which must not pass unseen.
+		v.fail(name, "no messages: the stream is empty")
+		return nil
+	}
 	r := bufio.NewReader(bytes.NewReader(data))
 	for line := 1; ; line++ {
 		text, err := r.ReadBytes('\n')
