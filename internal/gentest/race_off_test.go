@@ -1,0 +1,5 @@
+//go:build !race
+
+package gentest
+
+const raceEnabled = false
