@@ -136,6 +136,13 @@ func fake(mode string) int {
 		line, _ := in.ReadString('\n')
 		fmt.Fprint(out, reply(id(line), "")+reply(id(line), ""))
 		return 0
+	case "empty-objects": // three JSON objects without an id per request
+		for {
+			if _, err := in.ReadString('\n'); err != nil {
+				return 0
+			}
+			fmt.Fprint(out, "{}\n{}\n{}\n")
+		}
 	case "garbage": // three lines that are no replies per request
 		for {
 			if _, err := in.ReadString('\n'); err != nil {

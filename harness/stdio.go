@@ -308,11 +308,19 @@ func (p *process) route(line []byte, terminateAfter int) {
 		return
 	}
 	idn, hasID := d.Member(d.Root(), "id")
+	_, hasError := d.Member(d.Root(), "error")
+	if !hasID || d.Kind(idn) == ahpimpl.KindNull && !hasError {
+		// JSON-RPC's responses all carry an id, null only in an error
+		// reply: a line without one answers nothing, and counts towards
+		// ending a backend that writes nothing else ({} after {}).
+		p.malformed(errors.New("a JSON-RPC reply without an id (null only with an error)"), terminateAfter)
+		return
+	}
 	p.mu.Lock()
 	w := p.wait
 	switch {
 	case hasID && d.Kind(idn) == ahpimpl.KindString && w != nil && d.StrEq(idn, w.id),
-		w != nil && (!hasID || d.Kind(idn) == ahpimpl.KindNull):
+		w != nil && d.Kind(idn) == ahpimpl.KindNull:
 		// Its reply, or a reply that could not name it (an error reply
 		// with a null id: the backend could not read the request).
 		p.wait, p.bad = nil, 0

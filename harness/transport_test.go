@@ -124,21 +124,25 @@ func TestLateReply(t *testing.T) {
 // lines that are no replies is terminated, and the next request starts
 // another.
 func TestMalformedOutputTerminates(t *testing.T) {
-	var stderr lockedBuffer
-	h := build(t, registration(hook{"com.example.garbage", stdioTransport("garbage", "persistent"), []string{intercept(`["tool.before"]`, 2000, "fail-open")}}),
-		harness.WithEnv(fakeEnvList()), harness.WithStderr(&stderr))
-	for _, id := range []string{"e1", "e2"} {
-		d, _ := h.Intercept(context.Background(), toolCall(id, "ls", `{}`))
-		if f := d.Audit[0].Failure; f == nil || f.Class != harness.ClassMalformed {
-			t.Errorf("%s:\n%s", id, recordsString(d.Audit))
+	// garbage writes lines that are no JSON; empty-objects JSON objects
+	// without an id, which are no JSON-RPC replies either.
+	for _, mode := range []string{"garbage", "empty-objects"} {
+		var stderr lockedBuffer
+		h := build(t, registration(hook{"com.example.garbage", stdioTransport(mode, "persistent"), []string{intercept(`["tool.before"]`, 2000, "fail-open")}}),
+			harness.WithEnv(fakeEnvList()), harness.WithStderr(&stderr))
+		for _, id := range []string{"e1", "e2"} {
+			d, _ := h.Intercept(context.Background(), toolCall(id, "ls", `{}`))
+			if f := d.Audit[0].Failure; f == nil || f.Class != harness.ClassMalformed {
+				t.Errorf("%s, %s:\n%s", mode, id, recordsString(d.Audit))
+			}
+			// The rest of the garbage arrives, the process is killed.
+			for deadline := time.Now().Add(5 * time.Second); len(children(t)) > 0 && time.Now().Before(deadline); {
+				time.Sleep(10 * time.Millisecond)
+			}
 		}
-		// The rest of the garbage arrives, the process is killed.
-		for deadline := time.Now().Add(5 * time.Second); len(children(t)) > 0 && time.Now().Before(deadline); {
-			time.Sleep(10 * time.Millisecond)
+		if n := strings.Count(stderr.String(), "started"); n != 2 {
+			t.Errorf("%s: %d processes started, want 2 (the first terminated)", mode, n)
 		}
-	}
-	if n := strings.Count(stderr.String(), "started"); n != 2 {
-		t.Errorf("%d processes started, want 2 (the first terminated)", n)
 	}
 }
 
