@@ -361,6 +361,24 @@ func (h *Harness) Close() error {
 	return errors.Join(errs...)
 }
 
+// enter starts a call (Intercept, Observe): it takes h.mu for reading
+// and reports true, or reports false, holding nothing, when the harness
+// is closed or closing. Only Close takes h.mu for writing, so a read lock
+// that cannot be had now means Close holds it or waits for it; waiting
+// too would deadlock a call made from an audit callback of an observer
+// or of a chain in flight, which Close waits for (and Go's read locks
+// are not reentrant once a writer waits).
+func (h *Harness) enter() bool {
+	if h.closed.Load() || !h.mu.TryRLock() {
+		return false
+	}
+	if h.closed.Load() {
+		h.mu.RUnlock()
+		return false
+	}
+	return true
+}
+
 func (h *Harness) log(ctx context.Context, r Record) {
 	if h.opts.audit != nil {
 		h.opts.audit(ctx, r)

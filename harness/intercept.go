@@ -122,11 +122,10 @@ type chain struct {
 // operation go on). A subscription's timeout is no interruption: it is an
 // operational failure, and its policy applies.
 func (h *Harness) Intercept(ctx context.Context, event Event, opts ...CallOption) (*Decision, error) {
-	h.mu.RLock()
-	defer h.mu.RUnlock()
-	if h.closed.Load() {
+	if !h.enter() {
 		return nil, ErrClosed
 	}
+	defer h.mu.RUnlock()
 	var c call
 	for _, o := range opts {
 		o(&c)
@@ -418,11 +417,10 @@ func (h *Harness) apply(st *chain, d *Decision, v *verdict) {
 // events. The error is for the caller's mistakes: an event the snapshot's
 // observe notification rejects, a closed harness.
 func (h *Harness) Observe(ctx context.Context, event Event) error {
-	h.mu.RLock()
-	defer h.mu.RUnlock()
-	if h.closed.Load() {
+	if !h.enter() {
 		return ErrClosed
 	}
+	defer h.mu.RUnlock()
 	if h.checks.notify == nil {
 		return fmt.Errorf("harness: snapshot %s defines no hooks/observe", h.snap.Key)
 	}

@@ -227,3 +227,41 @@ func TestObserveTimeoutDefault(t *testing.T) {
 		t.Errorf("outcomes %v, want [%s]", got, harness.OutcomeObserved)
 	}
 }
+
+// TestCloseWhileAuditCalls: an audit callback that calls the harness
+// (here Observe, from an observer's record) while Close is waiting for
+// that observer gets ErrClosed, and Close returns. The call used to wait
+// for the lock Close held, and Close for the observer: neither returned.
+func TestCloseWhileAuditCalls(t *testing.T) {
+	s := raw(t, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
+	inCallback, proceed, got := make(chan struct{}), make(chan struct{}), make(chan error, 1)
+	var once sync.Once
+	var h *harness.Harness
+	h = build(t, registration(hook{"com.example.watch", httpTransport(s.URL), []string{observe(`["tool.before"]`)}}),
+		harness.WithAuditLog(func(ctx context.Context, r harness.Record) {
+			once.Do(func() {
+				close(inCallback)
+				<-proceed
+				got <- h.Observe(ctx, toolCall("e2", "ls", `{}`))
+			})
+		}))
+	if err := h.Observe(context.Background(), toolCall("e1", "ls", `{}`)); err != nil {
+		t.Fatal(err)
+	}
+	<-inCallback
+	closed := make(chan error, 1)
+	go func() { closed <- h.Close() }()
+	time.Sleep(100 * time.Millisecond) // Close is waiting for the observer by now
+	close(proceed)
+	select {
+	case err := <-closed:
+		if err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Close did not return: it and the audit callback wait for each other")
+	}
+	if err := <-got; err != harness.ErrClosed {
+		t.Errorf("Observe from the callback during Close: %v, want ErrClosed", err)
+	}
+}
