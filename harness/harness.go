@@ -338,13 +338,14 @@ func smallEnv() []string {
 // Registration is the registration the harness runs.
 func (h *Harness) Registration() *Registration { return h.reg }
 
-// ErrClosed is what Intercept and Observe return after Close.
+// ErrClosed is what Intercept and Observe return once Close has begun.
 var ErrClosed = errors.New("harness: closed")
 
 // Close stops the harness: it waits for the observers in flight (each
 // bounded by its timeout), ends every stdio backend process (EOF on its
 // standard input, then a kill after a grace period) and reaps it. Calls
-// after Close return ErrClosed.
+// made once Close has begun, an audit callback's included, return
+// ErrClosed; Close waits for the calls in flight.
 func (h *Harness) Close() error {
 	if h.closed.Swap(true) {
 		return nil
