@@ -34,19 +34,14 @@ func AppendNumber(b []byte, n ahprt.Number) []byte {
 }
 
 // AppendValue appends raw JSON (null when absent), without whitespace so
-// the encoding stays on one line. Bytes that are not JSON are appended as
-// they are: encoders validate their output, which then reports them.
+// the encoding stays on one line, as stdio framing needs. It validates
+// nothing: bytes that are not JSON are appended on one line all the same
+// (appendOneLine), and the encoder's check (MarshalJSON) reports them.
 func AppendValue(b []byte, v ahprt.Value) []byte {
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if hasSpace(v) {
-		if d, err := Parse(v, ahprt.Limits{}); err == nil {
-			return d.compact(0, b)
-		}
-		// Beyond the parser's limits (depth, items) or not JSON: the
-		// encoding stays on one line all the same, as stdio framing
-		// needs; MarshalJSON's check rejects what it is.
 		return appendOneLine(b, v)
 	}
 	return append(b, v...)
@@ -54,8 +49,9 @@ func AppendValue(b []byte, v ahprt.Value) []byte {
 
 // appendOneLine appends raw with the whitespace outside its strings left
 // out, as encoding/json's Compact does to JSON, in one pass that keeps no
-// state but whether it is in a string, so no depth or size is too much; a
-// raw line break inside a string (not JSON) is written as its escape.
+// state but whether it is in a string: no parse, so no depth or size is
+// too much; a raw line break inside a string (not JSON) is written as its
+// escape.
 func appendOneLine(b, raw []byte) []byte {
 	in := false
 	for i := 0; i < len(raw); i++ {

@@ -74,7 +74,9 @@ func mayHaveSpace(raw []byte) bool {
 	return false
 }
 
-// hasSpace reports whether raw JSON has whitespace outside strings.
+// hasSpace reports whether raw JSON has whitespace outside strings, or a
+// line break anywhere (inside a string it is not JSON, and the encoding
+// must not carry it either).
 func hasSpace(raw []byte) bool {
 	if !mayHaveSpace(raw) {
 		return false
@@ -82,11 +84,15 @@ func hasSpace(raw []byte) bool {
 	in := false
 	for i := 0; i < len(raw); i++ {
 		switch b := raw[i]; {
+		case b == '\r' || b == '\n':
+			return true
 		case in && b == '\\':
-			i++
+			if i++; i < len(raw) && (raw[i] == '\r' || raw[i] == '\n') {
+				return true // escaped, yet a line break
+			}
 		case b == '"':
 			in = !in
-		case !in && (b == ' ' || b == '\t' || b == '\r' || b == '\n'):
+		case !in && (b == ' ' || b == '\t'):
 			return true
 		}
 	}

@@ -43,6 +43,35 @@ func TestCompact(t *testing.T) {
 	}
 }
 
+// FuzzAppendValue: for any valid JSON, AppendValue writes what
+// encoding/json's Compact writes; for anything else, one line.
+func FuzzAppendValue(f *testing.F) {
+	for _, doc := range []string{
+		`{ "a" : [ 1 , 2 ] }`,
+		"{\n  \"a\\\\\": \" x \",\n  \"b\\\"\" : \"\\\\\\\" y\\\\\" ,\t\"c\":[ true,false ,null ]\r\n}",
+		`[ "", " ", "\"", "\\", "a\\", { } , [ ] ]`,
+		"[ \"a\\\r\n\" ]",
+	} {
+		f.Add(doc)
+	}
+	f.Fuzz(func(t *testing.T, doc string) {
+		got := AppendValue(nil, ahprt.Value(doc))
+		if !json.Valid([]byte(doc)) {
+			if bytes.ContainsAny(got, "\r\n") {
+				t.Fatalf("AppendValue(%q) = %q: more than one line", doc, got)
+			}
+			return
+		}
+		var want bytes.Buffer
+		if err := json.Compact(&want, []byte(doc)); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want.Bytes()) {
+			t.Fatalf("AppendValue(%q) = %q, want %q", doc, got, want.Bytes())
+		}
+	})
+}
+
 // TestAppendValueOneLine: a value the parser refuses (deeper or longer
 // than its limits, or not JSON) is still written on one line, and a JSON
 // one exactly as encoding/json's Compact writes it.
