@@ -370,10 +370,10 @@ func (h *Harness) Close() error {
 // or of a chain in flight, which Close waits for (and Go's read locks
 // are not reentrant once a writer waits).
 func (h *Harness) enter() bool {
-	if h.closed.Load() || !h.mu.TryRLock() {
+	if !h.mu.TryRLock() {
 		return false
 	}
-	if h.closed.Load() {
+	if h.closed.Load() { // Close begins by setting it, then takes h.mu
 		h.mu.RUnlock()
 		return false
 	}
