@@ -1,6 +1,7 @@
 package ahpimpl
 
 import (
+	"strconv"
 	"sync"
 
 	"github.com/ahpgen/ahpgen/ahprt"
@@ -350,8 +351,9 @@ func (c *Ctx) FailWith(n Node, r *Reason) bool {
 	return c.Fail(n, r.Code, r.Schema, r.Message)
 }
 
-// FailRequired rejects object n for the first required member its walk
-// did not see: (*reasons)[i] is the reason for the member whose bit in
+// FailRequired is what code generated before GenVersion 19 calls where
+// newer code calls FailMissing. It rejects object n for the first
+// required member its walk did not see: (*reasons)[i] is the reason for the member whose bit in
 // seen is 1<<i, in the schema's order (passed as a pointer: one word). An
 // object's required members are tested with one comparison of the walk's
 // mask; the member-by-member tests, one branch and one reason each, sat in
@@ -366,6 +368,38 @@ func (c *Ctx) FailRequired(n Node, seen uint64, reasons *[]*Reason) bool {
 	}
 	return true // every bit set: nothing is missing (not reached from generated checks)
 }
+
+// Required is an object schema's required keyword as a member walk
+// tests it: the keyword's location and the names, numbered as the bits of
+// the walk's mask (Names[i] is bit 1<<i), in the schema's order.
+// Generated packages declare one variable per object schema.
+type Required struct {
+	Schema string
+	Names  []string
+}
+
+// FailMissing rejects object n for the first member of r its walk did
+// not see (its bit in seen is 0), with the message MissingMember writes.
+// Like FailRequired, which it replaces in code of GenVersion 19 and
+// later, it keeps the search out of the hot check; the names stand in
+// for one reason row per member, whose messages only spelled them.
+//
+//go:noinline
+func (c *Ctx) FailMissing(n Node, seen uint64, r *Required) bool {
+	for i, name := range r.Names {
+		if seen&(1<<i) == 0 {
+			if !c.Explaining() {
+				return false // the message is built only for an error that is kept
+			}
+			return c.Fail(n, ahprt.CodeRequired, r.Schema, MissingMember(name))
+		}
+	}
+	return true // every bit set: nothing is missing (not reached from generated checks)
+}
+
+// MissingMember is the message of the failure of a required member: the
+// runtime's (FailMissing) and the generator's reasons alike.
+func MissingMember(name string) string { return "missing member " + strconv.Quote(name) }
 
 // FailTypeWith is FailType with its schema location and wanted kinds in
 // a variable (r.Code is not used: the kind found decides it), for the

@@ -41,7 +41,7 @@ func vCapabilitiesRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 			m.Record(ev)
 		}
 		if seen != 0x3 {
-			return c.FailRequired(n, seen, &required0)
+			return c.FailMissing(n, seen, &required0)
 		}
 	}
 	return true
@@ -51,7 +51,7 @@ func vCapabilitiesRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[4])
+		return c.FailTypeWith(n, &reasons[2])
 	}
 	var seen uint64
 	ev.Declare()
@@ -84,7 +84,7 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		m.Record(ev)
 	}
 	if seen != 0xf {
-		return c.FailRequired(n, seen, &required1)
+		return c.FailMissing(n, seen, &required1)
 	}
 	return true
 }
@@ -93,7 +93,7 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vCommon_jsonRpcVersion(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !d.StrEq(n, "2.0") {
-		return c.FailWith(n, &reasons[9])
+		return c.FailWith(n, &reasons[3])
 	}
 	return true
 }
@@ -119,7 +119,7 @@ func vCommon_jsonRpcId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 
 // vCommon_nonEmptyString checks draft/common.schema.json#/$defs/nonEmptyString.
 func vCommon_nonEmptyString(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.MinRunes(n, 1, &reasons[10], &reasons[11])
+	return c.MinRunes(n, 1, &reasons[4], &reasons[5])
 }
 
 // vCommon_jsonRpcId_anyOf_1 checks
@@ -127,14 +127,14 @@ func vCommon_nonEmptyString(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 func vCommon_jsonRpcId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-		return c.FailTypeWith(n, &reasons[12])
+		return c.FailTypeWith(n, &reasons[6])
 	}
 	return true
 }
 
 // vCommon_methodName checks draft/common.schema.json#/$defs/methodName.
 func vCommon_methodName(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.MinRunes(n, 1, &reasons[13], &reasons[14])
+	return c.MinRunes(n, 1, &reasons[7], &reasons[8])
 }
 
 // vCommon_request_params checks
@@ -142,7 +142,7 @@ func vCommon_methodName(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vCommon_request_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[15])
+		return c.FailTypeWith(n, &reasons[9])
 	}
 	return true
 }
@@ -152,7 +152,7 @@ func vCommon_request_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 func vCapabilitiesRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[16])
+		return c.FailTypeWith(n, &reasons[10])
 	}
 	var seen uint64
 	ev.Declare()
@@ -165,12 +165,12 @@ func vCapabilitiesRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[17])
+			return c.FailWith(m.Name(), &reasons[11])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required2)
+		return c.FailMissing(n, seen, &required2)
 	}
 	return true
 }
@@ -180,7 +180,7 @@ func vCapabilitiesRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 func vCommon_protocolVersion(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !d.StrEq(n, "draft") {
-		return c.FailWith(n, &reasons[19])
+		return c.FailWith(n, &reasons[12])
 	}
 	return true
 }
@@ -194,7 +194,7 @@ func vCapabilitiesResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	// draft/capabilities-response.schema.json#/allOf/1
 	{
 		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[20])
+			return c.FailTypeWith(n, &reasons[13])
 		}
 		var seen uint64
 		ev.Declare()
@@ -212,7 +212,7 @@ func vCapabilitiesResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			m.Record(ev)
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required3)
+			return c.FailMissing(n, seen, &required3)
 		}
 	}
 	return true
@@ -223,7 +223,7 @@ func vCapabilitiesResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[22])
+		return c.FailTypeWith(n, &reasons[14])
 	}
 	var present uint64
 	var seen uint64
@@ -255,10 +255,10 @@ func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required4)
+		return c.FailMissing(n, seen, &required4)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[26])
+		return c.FailWith(n, &reasons[15])
 	}
 	return true
 }
@@ -288,7 +288,7 @@ func vCommon_jsonRpcResponseId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 func vCommon_jsonRpcResponseId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindNull {
-		return c.FailTypeWith(n, &reasons[27])
+		return c.FailTypeWith(n, &reasons[16])
 	}
 	return true
 }
@@ -298,7 +298,7 @@ func vCommon_jsonRpcResponseId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 func vCommon_successResponse_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[28])
+		return c.FailTypeWith(n, &reasons[17])
 	}
 	return true
 }
@@ -308,7 +308,7 @@ func vCommon_successResponse_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 func vCapabilitiesResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[29])
+		return c.FailTypeWith(n, &reasons[18])
 	}
 	var present uint64
 	var seen uint64
@@ -335,10 +335,10 @@ func vCapabilitiesResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required5)
+		return c.FailMissing(n, seen, &required5)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[32])
+		return c.FailWith(n, &reasons[19])
 	}
 	return true
 }
@@ -353,7 +353,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest(c *ahpimpl.Ctx, n ahpimpl.Nod
 func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[33])
+		return c.FailTypeWith(n, &reasons[20])
 	}
 	var present uint64
 	var seen uint64
@@ -363,26 +363,26 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 		switch m.Key() {
 		case "events":
 			seen |= 0x1
-			if !c.ChildItems(m.Value(), &reasons[34], vCapabilitiesResponse_allOf_1_result_manifest_events_items) {
+			if !c.ChildItems(m.Value(), &reasons[21], vCapabilitiesResponse_allOf_1_result_manifest_events_items) {
 				return false
 			}
 		case "gaps":
 			seen |= 0x2
-			if !c.ChildItems(m.Value(), &reasons[35], vCapabilitiesResponse_allOf_1_result_manifest_gaps_items) {
+			if !c.ChildItems(m.Value(), &reasons[22], vCapabilitiesResponse_allOf_1_result_manifest_gaps_items) {
 				return false
 			}
 		case "transports":
 			seen |= 0x4
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[36])
+				return c.FailTypeWith(n, &reasons[23])
 			}
 			if ok, _ := c.UniqueItems(n); !ok {
-				return c.FailWith(n, &reasons[37])
+				return c.FailWith(n, &reasons[24])
 			}
 			it := d.Items(n)
 			for it.Next() {
-				if !c.StrEnum(it.Item(), &reasons[38], enum0) {
+				if !c.StrEnum(it.Item(), &reasons[25], enum0) {
 					return false
 				}
 			}
@@ -390,14 +390,14 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 			seen |= 0x8
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[39])
+				return c.FailTypeWith(n, &reasons[26])
 			}
 			if ok, _ := c.UniqueItems(n); !ok {
-				return c.FailWith(n, &reasons[40])
+				return c.FailWith(n, &reasons[27])
 			}
 			it := d.Items(n)
 			for it.Next() {
-				if !c.StrEnum(it.Item(), &reasons[41], enum1) {
+				if !c.StrEnum(it.Item(), &reasons[28], enum1) {
 					return false
 				}
 			}
@@ -410,10 +410,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 			seen |= 0x10
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[42])
+				return c.FailTypeWith(n, &reasons[29])
 			}
 			if ok, _ := c.UniqueItems(n); !ok {
-				return c.FailWith(n, &reasons[43])
+				return c.FailWith(n, &reasons[30])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -425,10 +425,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 			seen |= 0x20
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[44])
+				return c.FailTypeWith(n, &reasons[31])
 			}
 			if ok, _ := c.UniqueItems(n); !ok {
-				return c.FailWith(n, &reasons[45])
+				return c.FailWith(n, &reasons[32])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -445,10 +445,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 			seen |= 0x100
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[46])
+				return c.FailTypeWith(n, &reasons[33])
 			}
 			if ok, _ := c.UniqueItems(n); !ok {
-				return c.FailWith(n, &reasons[47])
+				return c.FailWith(n, &reasons[34])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -465,10 +465,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 		m.Record(ev)
 	}
 	if seen != 0x1ff {
-		return c.FailRequired(n, seen, &required6)
+		return c.FailMissing(n, seen, &required6)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[57])
+		return c.FailWith(n, &reasons[35])
 	}
 	return true
 }
@@ -484,7 +484,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items(c *ahpimpl.Ctx, 
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[58])
+		return c.FailTypeWith(n, &reasons[36])
 	}
 	var seen uint64
 	ev.Declare()
@@ -500,17 +500,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[59])
+				return c.FailTypeWith(n, &reasons[37])
 			}
 			if d.Len(n) < 1 {
-				return c.FailWith(n, &reasons[60])
+				return c.FailWith(n, &reasons[38])
 			}
 			if ok, _ := c.UniqueItems(n); !ok {
-				return c.FailWith(n, &reasons[61])
+				return c.FailWith(n, &reasons[39])
 			}
 			it := d.Items(n)
 			for it.Next() {
-				if !c.StrEnum(it.Item(), &reasons[62], enum2) {
+				if !c.StrEnum(it.Item(), &reasons[40], enum2) {
 					return false
 				}
 			}
@@ -524,7 +524,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required7)
+		return c.FailMissing(n, seen, &required7)
 	}
 	// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0
 	if c.IfContains(n, ev, "modes", false, "intercept", false) {
@@ -555,7 +555,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 			}
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required8)
+			return c.FailMissing(n, seen, &required8)
 		}
 	}
 	// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2
@@ -736,7 +736,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_cap
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindArray {
 		if d.Len(n) > 0 {
-			return c.FailWith(n, &reasons[66])
+			return c.FailWith(n, &reasons[41])
 		}
 	}
 	return true
@@ -767,7 +767,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if(c *ah
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/if/properties/event.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Quiet(n, nil, vCommon_interceptableEventType) {
-		return c.FailWith(n, &reasons[67])
+		return c.FailWith(n, &reasons[42])
 	}
 	return true
 }
@@ -775,14 +775,14 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event
 // vCommon_interceptableEventType checks
 // draft/common.schema.json#/$defs/interceptableEventType.
 func vCommon_interceptableEventType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.StrEnum(n, &reasons[68], enum3)
+	return c.StrEnum(n, &reasons[43], enum3)
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Quiet(n, nil, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not) {
-		return c.FailWith(n, &reasons[69])
+		return c.FailWith(n, &reasons[44])
 	}
 	return true
 }
@@ -802,7 +802,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[70])
+			return c.FailWith(n, &reasons[45])
 		}
 	}
 	return true
@@ -813,7 +813,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !d.StrEq(n, "intercept") {
-		return c.FailWith(n, &reasons[71])
+		return c.FailWith(n, &reasons[46])
 	}
 	return true
 }
@@ -862,7 +862,7 @@ func vCapabilities_sessionStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[72], &reasons[73], enum5) {
+				if !c.StrEnumItems(m.Value(), &reasons[47], &reasons[48], enum5) {
 					return false
 				}
 			default:
@@ -884,7 +884,7 @@ func vCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[74])
+		return c.FailTypeWith(n, &reasons[49])
 	}
 	var seen uint64
 	ev.Declare()
@@ -895,10 +895,10 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[75])
+				return c.FailTypeWith(n, &reasons[50])
 			}
 			if ok, _ := c.UniqueItems(n); !ok {
-				return c.FailWith(n, &reasons[76])
+				return c.FailWith(n, &reasons[51])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -928,7 +928,7 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required9)
+		return c.FailMissing(n, seen, &required9)
 	}
 	// draft/capabilities.schema.json#/allOf/0
 	if c.IfContains(n, ev, "effects", true, "flow", true) {
@@ -942,7 +942,7 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required10)
+			return c.FailMissing(n, seen, &required10)
 		}
 	}
 	// draft/capabilities.schema.json#/allOf/1
@@ -974,7 +974,7 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required11)
+			return c.FailMissing(n, seen, &required11)
 		}
 	}
 	// draft/capabilities.schema.json#/allOf/3
@@ -1006,7 +1006,7 @@ func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required12)
+			return c.FailMissing(n, seen, &required12)
 		}
 	}
 	// draft/capabilities.schema.json#/allOf/5
@@ -1044,7 +1044,7 @@ func vCapabilities_allOf_1_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[81])
+			return c.FailWith(n, &reasons[52])
 		}
 	}
 	return true
@@ -1055,7 +1055,7 @@ func vCapabilities_allOf_1_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 func vCapabilities_allOf_1_then_effects_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !d.StrEq(n, "flow") {
-		return c.FailWith(n, &reasons[82])
+		return c.FailWith(n, &reasons[53])
 	}
 	return true
 }
@@ -1075,7 +1075,7 @@ func vCapabilities_allOf_3_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[83])
+			return c.FailWith(n, &reasons[54])
 		}
 	}
 	return true
@@ -1086,7 +1086,7 @@ func vCapabilities_allOf_3_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 func vCapabilities_allOf_3_then_effects_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !d.StrEq(n, "inject") {
-		return c.FailWith(n, &reasons[84])
+		return c.FailWith(n, &reasons[55])
 	}
 	return true
 }
@@ -1106,7 +1106,7 @@ func vCapabilities_allOf_5_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[85])
+			return c.FailWith(n, &reasons[56])
 		}
 	}
 	return true
@@ -1117,7 +1117,7 @@ func vCapabilities_allOf_5_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 func vCapabilities_allOf_5_then_effects_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !d.StrEq(n, "modify") {
-		return c.FailWith(n, &reasons[86])
+		return c.FailWith(n, &reasons[57])
 	}
 	return true
 }
@@ -1145,17 +1145,17 @@ func vCapabilities_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 // vCapabilities_effects_items_anyOf_0 checks
 // draft/capabilities.schema.json#/properties/effects/items/anyOf/0.
 func vCapabilities_effects_items_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.StrEnum(n, &reasons[87], enum6)
+	return c.StrEnum(n, &reasons[58], enum6)
 }
 
 // vCommon_reverseDnsName checks draft/common.schema.json#/$defs/reverseDnsName.
 func vCommon_reverseDnsName(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindString {
-		return c.FailTypeWith(n, &reasons[88])
+		return c.FailTypeWith(n, &reasons[59])
 	}
 	if !re0.Match(d.Str(n)) {
-		return c.FailWith(n, &reasons[89])
+		return c.FailWith(n, &reasons[60])
 	}
 	return true
 }
@@ -1165,10 +1165,10 @@ func vCommon_reverseDnsName(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 func vCapabilities_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[90])
+		return c.FailTypeWith(n, &reasons[61])
 	}
 	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[91])
+		return c.FailWith(n, &reasons[62])
 	}
 	ev.Declare()
 	m := d.Members(n)
@@ -1223,7 +1223,7 @@ func vCapabilities_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 func vCapabilities_modifyOperations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[92])
+		return c.FailTypeWith(n, &reasons[63])
 	}
 	var seen uint64
 	ev.Declare()
@@ -1233,12 +1233,12 @@ func vCapabilities_modifyOperations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		case "replace":
 			seen |= 0x1
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
-				return c.FailTypeWith(n, &reasons[93])
+				return c.FailTypeWith(n, &reasons[64])
 			}
 		case "merge":
 			seen |= 0x2
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
-				return c.FailTypeWith(n, &reasons[94])
+				return c.FailTypeWith(n, &reasons[65])
 			}
 		default:
 			continue
@@ -1246,7 +1246,7 @@ func vCapabilities_modifyOperations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required13)
+		return c.FailMissing(n, seen, &required13)
 	}
 	{
 		mark := c.Mark()
@@ -1278,7 +1278,7 @@ func vCapabilities_modifyOperations_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			case "replace":
 				seen |= 0x1
 				if n := m.Value(); !d.Bool(n) {
-					return c.FailWith(n, &reasons[97])
+					return c.FailWith(n, &reasons[66])
 				}
 			default:
 				continue
@@ -1286,7 +1286,7 @@ func vCapabilities_modifyOperations_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			m.Record(ev)
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required14)
+			return c.FailMissing(n, seen, &required14)
 		}
 	}
 	return true
@@ -1305,7 +1305,7 @@ func vCapabilities_modifyOperations_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			case "merge":
 				seen |= 0x1
 				if n := m.Value(); !d.Bool(n) {
-					return c.FailWith(n, &reasons[99])
+					return c.FailWith(n, &reasons[67])
 				}
 			default:
 				continue
@@ -1313,7 +1313,7 @@ func vCapabilities_modifyOperations_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			m.Record(ev)
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required15)
+			return c.FailMissing(n, seen, &required15)
 		}
 	}
 	return true
@@ -1323,7 +1323,7 @@ func vCapabilities_modifyOperations_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[101])
+		return c.FailTypeWith(n, &reasons[68])
 	}
 	var seen uint64
 	ev.Declare()
@@ -1334,17 +1334,17 @@ func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[102])
+				return c.FailTypeWith(n, &reasons[69])
 			}
 			if d.Len(n) < 1 {
-				return c.FailWith(n, &reasons[103])
+				return c.FailWith(n, &reasons[70])
 			}
 			if ok, _ := c.UniqueItems(n); !ok {
-				return c.FailWith(n, &reasons[104])
+				return c.FailWith(n, &reasons[71])
 			}
 			it := d.Items(n)
 			for it.Next() {
-				if !c.StrEnum(it.Item(), &reasons[105], enum7) {
+				if !c.StrEnum(it.Item(), &reasons[72], enum7) {
 					return false
 				}
 			}
@@ -1366,7 +1366,7 @@ func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required16)
+		return c.FailMissing(n, seen, &required16)
 	}
 	// draft/capabilities.schema.json#/properties/flow/allOf/0
 	if c.IfContains(n, ev, "operations", true, "continue", true) {
@@ -1382,7 +1382,7 @@ func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		}
 		if seen != 0x3 {
-			return c.FailRequired(n, seen, &required17)
+			return c.FailMissing(n, seen, &required17)
 		}
 	}
 	return true
@@ -1393,10 +1393,10 @@ func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vCommon_nonNegativeInteger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-		return c.FailTypeWith(n, &reasons[109])
+		return c.FailTypeWith(n, &reasons[73])
 	}
 	if c.Cmp(n, num0) < 0 {
-		return c.FailWith(n, &reasons[110])
+		return c.FailWith(n, &reasons[74])
 	}
 	return true
 }
@@ -1406,7 +1406,7 @@ func vCommon_nonNegativeInteger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 func vCapabilities_inject(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[111])
+		return c.FailTypeWith(n, &reasons[75])
 	}
 	var seen uint64
 	ev.Declare()
@@ -1424,7 +1424,7 @@ func vCapabilities_inject(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required18)
+		return c.FailMissing(n, seen, &required18)
 	}
 	return true
 }
@@ -1434,7 +1434,7 @@ func vCapabilities_inject(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 func vCapabilities_inject_context(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[113])
+		return c.FailTypeWith(n, &reasons[76])
 	}
 	var seen uint64
 	ev.Declare()
@@ -1444,23 +1444,23 @@ func vCapabilities_inject_context(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		case "append":
 			seen |= 0x1
 			if n := m.Value(); !d.Bool(n) {
-				return c.FailWith(n, &reasons[114])
+				return c.FailWith(n, &reasons[77])
 			}
 		case "deliverAt":
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[115])
+				return c.FailTypeWith(n, &reasons[78])
 			}
 			if d.Len(n) < 1 {
-				return c.FailWith(n, &reasons[116])
+				return c.FailWith(n, &reasons[79])
 			}
 			if ok, _ := c.UniqueItems(n); !ok {
-				return c.FailWith(n, &reasons[117])
+				return c.FailWith(n, &reasons[80])
 			}
 			it := d.Items(n)
 			for it.Next() {
-				if !c.StrEnum(it.Item(), &reasons[118], enum8) {
+				if !c.StrEnum(it.Item(), &reasons[81], enum8) {
 					return false
 				}
 			}
@@ -1470,7 +1470,7 @@ func vCapabilities_inject_context(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required19)
+		return c.FailMissing(n, seen, &required19)
 	}
 	return true
 }
@@ -1480,7 +1480,7 @@ func vCapabilities_inject_context(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 func vCapabilities_elicitation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[121])
+		return c.FailTypeWith(n, &reasons[82])
 	}
 	ev.Declare()
 	m := d.Members(n)
@@ -1507,7 +1507,7 @@ func vCapabilities_elicitation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 func vCapabilities_elicitation_form(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[122])
+		return c.FailTypeWith(n, &reasons[83])
 	}
 	return true
 }
@@ -1517,7 +1517,7 @@ func vCapabilities_elicitation_form(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 func vCapabilities_elicitation_url(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[123])
+		return c.FailTypeWith(n, &reasons[84])
 	}
 	return true
 }
@@ -1566,7 +1566,7 @@ func vCapabilities_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[124], &reasons[125], enum10) {
+				if !c.StrEnumItems(m.Value(), &reasons[85], &reasons[86], enum10) {
 					return false
 				}
 			default:
@@ -1622,7 +1622,7 @@ func vCapabilities_turnStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[126], &reasons[127], enum12) {
+				if !c.StrEnumItems(m.Value(), &reasons[87], &reasons[88], enum12) {
 					return false
 				}
 			case "modify":
@@ -1647,11 +1647,11 @@ func vCapabilities_turnStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 func vCapabilities_turnStart_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[128])
+		return c.FailTypeWith(n, &reasons[89])
 	}
 	m := d.Members(n)
 	for m.Next() {
-		if !c.StrEnum(m.Name(), &reasons[129], enum13) {
+		if !c.StrEnum(m.Name(), &reasons[90], enum13) {
 			return false
 		}
 	}
@@ -1663,14 +1663,14 @@ func vCapabilities_turnStart_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 func vCapabilities_turnStart_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[130])
+		return c.FailTypeWith(n, &reasons[91])
 	}
 	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
 		case "operations":
-			if !c.StrEnumItems(m.Value(), &reasons[131], &reasons[132], enum14) {
+			if !c.StrEnumItems(m.Value(), &reasons[92], &reasons[93], enum14) {
 				return false
 			}
 		default:
@@ -1725,7 +1725,7 @@ func vCapabilities_turnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[133], &reasons[134], enum16) {
+				if !c.StrEnumItems(m.Value(), &reasons[94], &reasons[95], enum16) {
 					return false
 				}
 			case "modify":
@@ -1749,11 +1749,11 @@ func vCapabilities_turnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 func vCapabilities_turnFinishBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[135])
+		return c.FailTypeWith(n, &reasons[96])
 	}
 	m := d.Members(n)
 	for m.Next() {
-		if !c.StrEnum(m.Name(), &reasons[136], enum17) {
+		if !c.StrEnum(m.Name(), &reasons[97], enum17) {
 			return false
 		}
 	}
@@ -1764,14 +1764,14 @@ func vCapabilities_turnFinishBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Nod
 func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[137])
+		return c.FailTypeWith(n, &reasons[98])
 	}
 	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
 		case "operations":
-			if !c.StrEnumItems(m.Value(), &reasons[138], &reasons[139], enum7) {
+			if !c.StrEnumItems(m.Value(), &reasons[99], &reasons[100], enum7) {
 				return false
 			}
 		default:
@@ -1826,7 +1826,7 @@ func vCapabilities_modelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[140], &reasons[141], enum19) {
+				if !c.StrEnumItems(m.Value(), &reasons[101], &reasons[102], enum19) {
 					return false
 				}
 			case "modify":
@@ -1850,11 +1850,11 @@ func vCapabilities_modelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 func vCapabilities_modelRequestBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[142])
+		return c.FailTypeWith(n, &reasons[103])
 	}
 	m := d.Members(n)
 	for m.Next() {
-		if !c.StrEnum(m.Name(), &reasons[143], enum20) {
+		if !c.StrEnum(m.Name(), &reasons[104], enum20) {
 			return false
 		}
 	}
@@ -1865,14 +1865,14 @@ func vCapabilities_modelRequestBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.N
 func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[144])
+		return c.FailTypeWith(n, &reasons[105])
 	}
 	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
 		case "operations":
-			if !c.StrEnumItems(m.Value(), &reasons[145], &reasons[146], enum14) {
+			if !c.StrEnumItems(m.Value(), &reasons[106], &reasons[107], enum14) {
 				return false
 			}
 		default:
@@ -1927,7 +1927,7 @@ func vCapabilities_modelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[147], &reasons[148], enum16) {
+				if !c.StrEnumItems(m.Value(), &reasons[108], &reasons[109], enum16) {
 					return false
 				}
 			case "modify":
@@ -1951,11 +1951,11 @@ func vCapabilities_modelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 func vCapabilities_modelResponseAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[149])
+		return c.FailTypeWith(n, &reasons[110])
 	}
 	m := d.Members(n)
 	for m.Next() {
-		if !c.StrEnum(m.Name(), &reasons[150], enum17) {
+		if !c.StrEnum(m.Name(), &reasons[111], enum17) {
 			return false
 		}
 	}
@@ -1966,14 +1966,14 @@ func vCapabilities_modelResponseAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.N
 func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[151])
+		return c.FailTypeWith(n, &reasons[112])
 	}
 	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
 		case "operations":
-			if !c.StrEnumItems(m.Value(), &reasons[152], &reasons[153], enum14) {
+			if !c.StrEnumItems(m.Value(), &reasons[113], &reasons[114], enum14) {
 				return false
 			}
 		default:
@@ -2028,7 +2028,7 @@ func vCapabilities_modelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[154], &reasons[155], enum23) {
+				if !c.StrEnumItems(m.Value(), &reasons[115], &reasons[116], enum23) {
 					return false
 				}
 			case "flow":
@@ -2048,14 +2048,14 @@ func vCapabilities_modelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[156])
+		return c.FailTypeWith(n, &reasons[117])
 	}
 	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
 		case "operations":
-			if !c.StrEnumItems(m.Value(), &reasons[157], &reasons[158], enum14) {
+			if !c.StrEnumItems(m.Value(), &reasons[118], &reasons[119], enum14) {
 				return false
 			}
 		default:
@@ -2110,7 +2110,7 @@ func vCapabilities_toolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[159], &reasons[160], enum25) {
+				if !c.StrEnumItems(m.Value(), &reasons[120], &reasons[121], enum25) {
 					return false
 				}
 			case "modify":
@@ -2135,11 +2135,11 @@ func vCapabilities_toolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 func vCapabilities_toolBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[161])
+		return c.FailTypeWith(n, &reasons[122])
 	}
 	m := d.Members(n)
 	for m.Next() {
-		if !c.StrEnum(m.Name(), &reasons[162], enum26) {
+		if !c.StrEnum(m.Name(), &reasons[123], enum26) {
 			return false
 		}
 	}
@@ -2151,14 +2151,14 @@ func vCapabilities_toolBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 func vCapabilities_toolBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[163])
+		return c.FailTypeWith(n, &reasons[124])
 	}
 	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
 		case "operations":
-			if !c.StrEnumItems(m.Value(), &reasons[164], &reasons[165], enum14) {
+			if !c.StrEnumItems(m.Value(), &reasons[125], &reasons[126], enum14) {
 				return false
 			}
 		default:
@@ -2213,7 +2213,7 @@ func vCapabilities_toolAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[166], &reasons[167], enum28) {
+				if !c.StrEnumItems(m.Value(), &reasons[127], &reasons[128], enum28) {
 					return false
 				}
 			case "modify":
@@ -2238,11 +2238,11 @@ func vCapabilities_toolAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 func vCapabilities_toolAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[168])
+		return c.FailTypeWith(n, &reasons[129])
 	}
 	m := d.Members(n)
 	for m.Next() {
-		if !c.StrEnum(m.Name(), &reasons[169], enum29) {
+		if !c.StrEnum(m.Name(), &reasons[130], enum29) {
 			return false
 		}
 	}
@@ -2254,14 +2254,14 @@ func vCapabilities_toolAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 func vCapabilities_toolAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[170])
+		return c.FailTypeWith(n, &reasons[131])
 	}
 	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
 		case "operations":
-			if !c.StrEnumItems(m.Value(), &reasons[171], &reasons[172], enum7) {
+			if !c.StrEnumItems(m.Value(), &reasons[132], &reasons[133], enum7) {
 				return false
 			}
 		default:
@@ -2316,7 +2316,7 @@ func vCapabilities_toolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[173], &reasons[174], enum31) {
+				if !c.StrEnumItems(m.Value(), &reasons[134], &reasons[135], enum31) {
 					return false
 				}
 			case "modify":
@@ -2340,11 +2340,11 @@ func vCapabilities_toolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 func vCapabilities_toolPermissionRequest_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[175])
+		return c.FailTypeWith(n, &reasons[136])
 	}
 	m := d.Members(n)
 	for m.Next() {
-		if !c.StrEnum(m.Name(), &reasons[176], enum26) {
+		if !c.StrEnum(m.Name(), &reasons[137], enum26) {
 			return false
 		}
 	}
@@ -2355,14 +2355,14 @@ func vCapabilities_toolPermissionRequest_allOf_1_modify(c *ahpimpl.Ctx, n ahpimp
 func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[177])
+		return c.FailTypeWith(n, &reasons[138])
 	}
 	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
 		case "operations":
-			if !c.StrEnumItems(m.Value(), &reasons[178], &reasons[179], enum14) {
+			if !c.StrEnumItems(m.Value(), &reasons[139], &reasons[140], enum14) {
 				return false
 			}
 		default:
@@ -2417,7 +2417,7 @@ func vCapabilities_toolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[180], &reasons[181], enum33) {
+				if !c.StrEnumItems(m.Value(), &reasons[141], &reasons[142], enum33) {
 					return false
 				}
 			case "flow":
@@ -2437,14 +2437,14 @@ func vCapabilities_toolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[182])
+		return c.FailTypeWith(n, &reasons[143])
 	}
 	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
 		case "operations":
-			if !c.StrEnumItems(m.Value(), &reasons[183], &reasons[184], enum14) {
+			if !c.StrEnumItems(m.Value(), &reasons[144], &reasons[145], enum14) {
 				return false
 			}
 		default:
@@ -2499,7 +2499,7 @@ func vCapabilities_contextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[185], &reasons[186], enum35) {
+				if !c.StrEnumItems(m.Value(), &reasons[146], &reasons[147], enum35) {
 					return false
 				}
 			case "modify":
@@ -2519,11 +2519,11 @@ func vCapabilities_contextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 func vCapabilities_contextCompactBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[187])
+		return c.FailTypeWith(n, &reasons[148])
 	}
 	m := d.Members(n)
 	for m.Next() {
-		if !c.StrEnum(m.Name(), &reasons[188], enum36) {
+		if !c.StrEnum(m.Name(), &reasons[149], enum36) {
 			return false
 		}
 	}
@@ -2574,7 +2574,7 @@ func vCapabilities_contextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[189], &reasons[190], enum38) {
+				if !c.StrEnumItems(m.Value(), &reasons[150], &reasons[151], enum38) {
 					return false
 				}
 			case "modify":
@@ -2594,11 +2594,11 @@ func vCapabilities_contextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 func vCapabilities_contextCompactAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[191])
+		return c.FailTypeWith(n, &reasons[152])
 	}
 	m := d.Members(n)
 	for m.Next() {
-		if !c.StrEnum(m.Name(), &reasons[192], enum39) {
+		if !c.StrEnum(m.Name(), &reasons[153], enum39) {
 			return false
 		}
 	}
@@ -2649,7 +2649,7 @@ func vCapabilities_taskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[193], &reasons[194], enum10) {
+				if !c.StrEnumItems(m.Value(), &reasons[154], &reasons[155], enum10) {
 					return false
 				}
 			default:
@@ -2705,7 +2705,7 @@ func vCapabilities_userElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[195], &reasons[196], enum42) {
+				if !c.StrEnumItems(m.Value(), &reasons[156], &reasons[157], enum42) {
 					return false
 				}
 			default:
@@ -2761,7 +2761,7 @@ func vCapabilities_userElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[197], &reasons[198], enum44) {
+				if !c.StrEnumItems(m.Value(), &reasons[158], &reasons[159], enum44) {
 					return false
 				}
 			case "modify":
@@ -2781,11 +2781,11 @@ func vCapabilities_userElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 func vCapabilities_userElicitationResult_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[199])
+		return c.FailTypeWith(n, &reasons[160])
 	}
 	m := d.Members(n)
 	for m.Next() {
-		if !c.StrEnum(m.Name(), &reasons[200], enum45) {
+		if !c.StrEnum(m.Name(), &reasons[161], enum45) {
 			return false
 		}
 	}
@@ -2836,7 +2836,7 @@ func vCapabilities_userMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[201], &reasons[202], enum47) {
+				if !c.StrEnumItems(m.Value(), &reasons[162], &reasons[163], enum47) {
 					return false
 				}
 			case "modify":
@@ -2856,11 +2856,11 @@ func vCapabilities_userMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 func vCapabilities_userMessageInbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[203])
+		return c.FailTypeWith(n, &reasons[164])
 	}
 	m := d.Members(n)
 	for m.Next() {
-		if !c.StrEnum(m.Name(), &reasons[204], enum13) {
+		if !c.StrEnum(m.Name(), &reasons[165], enum13) {
 			return false
 		}
 	}
@@ -2911,7 +2911,7 @@ func vCapabilities_userMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[205], &reasons[206], enum47) {
+				if !c.StrEnumItems(m.Value(), &reasons[166], &reasons[167], enum47) {
 					return false
 				}
 			case "modify":
@@ -2931,11 +2931,11 @@ func vCapabilities_userMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 func vCapabilities_userMessageOutbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[207])
+		return c.FailTypeWith(n, &reasons[168])
 	}
 	m := d.Members(n)
 	for m.Next() {
-		if !c.StrEnum(m.Name(), &reasons[208], enum45) {
+		if !c.StrEnum(m.Name(), &reasons[169], enum45) {
 			return false
 		}
 	}
@@ -2986,7 +2986,7 @@ func vCapabilities_workspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		for m.Next() {
 			switch m.Key() {
 			case "effects":
-				if !c.StrEnumItems(m.Value(), &reasons[209], &reasons[210], enum47) {
+				if !c.StrEnumItems(m.Value(), &reasons[170], &reasons[171], enum47) {
 					return false
 				}
 			case "modify":
@@ -3006,11 +3006,11 @@ func vCapabilities_workspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 func vCapabilities_workspaceChangeBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[211])
+		return c.FailTypeWith(n, &reasons[172])
 	}
 	m := d.Members(n)
 	for m.Next() {
-		if !c.StrEnum(m.Name(), &reasons[212], enum50) {
+		if !c.StrEnum(m.Name(), &reasons[173], enum50) {
 			return false
 		}
 	}
@@ -3019,14 +3019,14 @@ func vCapabilities_workspaceChangeBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimp
 
 // vCommon_eventType checks draft/common.schema.json#/$defs/eventType.
 func vCommon_eventType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.StrEnum(n, &reasons[213], enum51)
+	return c.StrEnum(n, &reasons[174], enum51)
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_gaps_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items.
 func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[214])
+		return c.FailTypeWith(n, &reasons[175])
 	}
 	var seen uint64
 	ev.Declare()
@@ -3049,7 +3049,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahpimpl.Ctx, n 
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required20)
+		return c.FailMissing(n, seen, &required20)
 	}
 	return true
 }
@@ -3058,7 +3058,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahpimpl.Ctx, n 
 func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[217])
+		return c.FailTypeWith(n, &reasons[176])
 	}
 	ev.Declare()
 	m := d.Members(n)
@@ -3092,7 +3092,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahpimpl.Ctx, n ahpi
 func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[218])
+		return c.FailTypeWith(n, &reasons[177])
 	}
 	var seen uint64
 	ev.Declare()
@@ -3103,21 +3103,21 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[219])
+				return c.FailTypeWith(n, &reasons[178])
 			}
 			if ok, _ := c.UniqueItems(n); !ok {
-				return c.FailWith(n, &reasons[220])
+				return c.FailWith(n, &reasons[179])
 			}
 			it := d.Items(n)
 			for it.Next() {
-				if !c.StrEnum(it.Item(), &reasons[221], enum52) {
+				if !c.StrEnum(it.Item(), &reasons[180], enum52) {
 					return false
 				}
 			}
 		case "disableable":
 			seen |= 0x2
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
-				return c.FailTypeWith(n, &reasons[222])
+				return c.FailTypeWith(n, &reasons[181])
 			}
 		default:
 			continue
@@ -3125,7 +3125,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required21)
+		return c.FailMissing(n, seen, &required21)
 	}
 	// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0
 	if c.IfContains(n, ev, "scopes", false, "managed", true) {
@@ -3136,7 +3136,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 			switch m.Key() {
 			case "disableable":
 				if n := m.Value(); d.Kind(n) != ahpimpl.KindBool || d.Bool(n) {
-					return c.FailWith(n, &reasons[225])
+					return c.FailWith(n, &reasons[182])
 				}
 			default:
 				continue
@@ -3151,7 +3151,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 func vCatalogueEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[226])
+		return c.FailTypeWith(n, &reasons[183])
 	}
 	var dvs [1]ahpimpl.Node
 	m := d.Members(n)
@@ -3163,7 +3163,7 @@ func vCatalogueEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	}
 	dv := dvs[0]
 	if dv == 0 {
-		return c.FailWith(n, &reasons[227])
+		return c.FailWith(n, &reasons[184])
 	}
 	switch d.Tag(dv) {
 	case "config.change.before":
@@ -3277,11 +3277,11 @@ func vEvent_envelope_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 			m.Record(ev)
 		}
 		if seen1 != 0xf {
-			return c.FailRequired(n, seen1, &required22)
+			return c.FailMissing(n, seen1, &required22)
 		}
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[232])
+		return c.FailTypeWith(n, &reasons[185])
 	}
 	return true
 }
@@ -3290,7 +3290,7 @@ func vEvent_envelope_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[232])
+		return c.FailTypeWith(n, &reasons[185])
 	}
 	var seen uint64
 	ev.Declare()
@@ -3301,7 +3301,7 @@ func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		}
 	}
 	if seen != 0xf {
-		return c.FailRequired(n, seen, &required22)
+		return c.FailMissing(n, seen, &required22)
 	}
 	return true
 }
@@ -3315,17 +3315,17 @@ func vEvent_eventCore_member(c *ahpimpl.Ctx, key string, n ahpimpl.Node, i int, 
 	switch key {
 	case "id":
 		*seen |= 0x1
-		if !c.MinRunes(n, 1, &reasons[233], &reasons[234]) {
+		if !c.MinRunes(n, 1, &reasons[186], &reasons[187]) {
 			return false
 		}
 	case "source":
 		*seen |= 0x2
-		if !c.StrFormat(n, format.URI, &reasons[235], &reasons[236]) {
+		if !c.StrFormat(n, format.URI, &reasons[188], &reasons[189]) {
 			return false
 		}
 	case "time":
 		*seen |= 0x4
-		if !c.StrFormat(n, format.DateTime, &reasons[237], &reasons[238]) {
+		if !c.StrFormat(n, format.DateTime, &reasons[190], &reasons[191]) {
 			return false
 		}
 	case "session":
@@ -3337,7 +3337,7 @@ func vEvent_eventCore_member(c *ahpimpl.Ctx, key string, n ahpimpl.Node, i int, 
 			return false
 		}
 	case "gaps":
-		if !c.ChildItems(n, &reasons[239], vEvent_gap) {
+		if !c.ChildItems(n, &reasons[192], vEvent_gap) {
 			return false
 		}
 	case "native":
@@ -3363,7 +3363,7 @@ func vEvent_eventCore_member(c *ahpimpl.Ctx, key string, n ahpimpl.Node, i int, 
 func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[240])
+		return c.FailTypeWith(n, &reasons[193])
 	}
 	var seen uint64
 	ev.Declare()
@@ -3377,22 +3377,22 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "cwd":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[241])
+				return c.FailTypeWith(n, &reasons[194])
 			}
 		case "workspaceRoots":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[242])
+				return c.FailTypeWith(n, &reasons[195])
 			}
 			it := d.Items(n)
 			for it.Next() {
 				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[243])
+					return c.FailTypeWith(n, &reasons[196])
 				}
 			}
 		case "model":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[244])
+				return c.FailTypeWith(n, &reasons[197])
 			}
 		case "agent":
 			if !c.Child(m.Value(), vCommon_session_agent) {
@@ -3400,7 +3400,7 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "synthesized":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
-				return c.FailTypeWith(n, &reasons[245])
+				return c.FailTypeWith(n, &reasons[198])
 			}
 		default:
 			continue
@@ -3408,7 +3408,7 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required23)
+		return c.FailMissing(n, seen, &required23)
 	}
 	return true
 }
@@ -3418,7 +3418,7 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[247])
+		return c.FailTypeWith(n, &reasons[199])
 	}
 	var seen uint64
 	ev.Declare()
@@ -3432,7 +3432,7 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			}
 		case "type":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[248])
+				return c.FailTypeWith(n, &reasons[200])
 			}
 		default:
 			continue
@@ -3440,7 +3440,7 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required24)
+		return c.FailMissing(n, seen, &required24)
 	}
 	return true
 }
@@ -3448,14 +3448,14 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // vEvent_eventCore_parentEventId checks
 // draft/event.schema.json#/$defs/eventCore/properties/parentEventId.
 func vEvent_eventCore_parentEventId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.MinRunes(n, 1, &reasons[250], &reasons[251])
+	return c.MinRunes(n, 1, &reasons[201], &reasons[202])
 }
 
 // vEvent_gap checks draft/event.schema.json#/$defs/gap.
 func vEvent_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[252])
+		return c.FailTypeWith(n, &reasons[203])
 	}
 	var seen uint64
 	ev.Declare()
@@ -3464,12 +3464,12 @@ func vEvent_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		switch m.Key() {
 		case "path":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[253], &reasons[254]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[204], &reasons[205]) {
 				return false
 			}
 		case "reason":
 			seen |= 0x2
-			if !c.MinRunes(m.Value(), 1, &reasons[255], &reasons[256]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[206], &reasons[207]) {
 				return false
 			}
 		default:
@@ -3478,7 +3478,7 @@ func vEvent_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required25)
+		return c.FailMissing(n, seen, &required25)
 	}
 	return true
 }
@@ -3487,7 +3487,7 @@ func vEvent_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vExtensions(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[259])
+		return c.FailTypeWith(n, &reasons[208])
 	}
 	m := d.Members(n)
 	for m.Next() {
@@ -3502,7 +3502,7 @@ func vExtensions(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vEvent_synthesizedFlag(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindBool {
-		return c.FailTypeWith(n, &reasons[260])
+		return c.FailTypeWith(n, &reasons[209])
 	}
 	return true
 }
@@ -3511,7 +3511,7 @@ func vEvent_synthesizedFlag(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 func vEvent_openIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[261])
+		return c.FailTypeWith(n, &reasons[210])
 	}
 	var seen uint64
 	ev.Declare()
@@ -3520,7 +3520,7 @@ func vEvent_openIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 		switch m.Key() {
 		case "id":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[262], &reasons[263]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[211], &reasons[212]) {
 				return false
 			}
 		case "synthesized":
@@ -3533,7 +3533,7 @@ func vEvent_openIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required26)
+		return c.FailMissing(n, seen, &required26)
 	}
 	return true
 }
@@ -3542,7 +3542,7 @@ func vEvent_openIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 func vEvent_contentItems(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindArray {
-		return c.FailTypeWith(n, &reasons[265])
+		return c.FailTypeWith(n, &reasons[213])
 	}
 	it := d.Items(n)
 	for it.Next() {
@@ -3565,7 +3565,7 @@ func vContentItem(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vContentItem_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[266])
+		return c.FailTypeWith(n, &reasons[214])
 	}
 	var dvs [1]ahpimpl.Node
 	m := d.Members(n)
@@ -3577,7 +3577,7 @@ func vContentItem_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	}
 	dv := dvs[0]
 	if dv == 0 {
-		return c.FailWith(n, &reasons[267])
+		return c.FailWith(n, &reasons[215])
 	}
 	switch d.Tag(dv) {
 	case "text":
@@ -3601,7 +3601,7 @@ func vContentItem_textPart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	d := c.Doc
 	{
 		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[268])
+			return c.FailTypeWith(n, &reasons[216])
 		}
 		var dvs [3]ahpimpl.Node
 		m := d.Members(n)
@@ -3617,21 +3617,21 @@ func vContentItem_textPart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 		}
 		dv := dvs[0]
 		if dv == 0 {
-			return c.FailWith(n, &reasons[269])
+			return c.FailWith(n, &reasons[217])
 		}
 		switch d.Tag(dv) {
 		case "text":
 			{
 				dv := dvs[1]
 				if dv == 0 {
-					return c.FailWith(n, &reasons[270])
+					return c.FailWith(n, &reasons[218])
 				}
 				switch d.Tag(dv) {
 				case "text/plain":
 					{
 						dv := dvs[2]
 						if dv == 0 {
-							return c.FailWith(n, &reasons[271])
+							return c.FailWith(n, &reasons[219])
 						}
 						switch d.Tag(dv) {
 						case "body":
@@ -3677,7 +3677,7 @@ func vContentItem_textPart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 func vContentItem_textBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[272])
+		return c.FailTypeWith(n, &reasons[220])
 	}
 	var present uint64
 	var seen uint64
@@ -3693,22 +3693,22 @@ func vContentItem_textBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 		case "kind":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "text") {
-				return c.FailWith(n, &reasons[273])
+				return c.FailWith(n, &reasons[221])
 			}
 		case "mediaType":
 			seen |= 0x4
 			if n := m.Value(); !d.StrEq(n, "text/plain") {
-				return c.FailWith(n, &reasons[274])
+				return c.FailWith(n, &reasons[222])
 			}
 		case "selection":
 			seen |= 0x8
 			if n := m.Value(); !d.StrEq(n, "body") {
-				return c.FailWith(n, &reasons[275])
+				return c.FailWith(n, &reasons[223])
 			}
 		case "text":
 			seen |= 0x10
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[276])
+				return c.FailTypeWith(n, &reasons[224])
 			}
 		case "category":
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -3719,15 +3719,15 @@ func vContentItem_textBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[277])
+			return c.FailWith(m.Name(), &reasons[225])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x1f {
-		return c.FailRequired(n, seen, &required27)
+		return c.FailMissing(n, seen, &required27)
 	}
 	if present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[283])
+		return c.FailWith(n, &reasons[226])
 	}
 	return true
 }
@@ -3737,7 +3737,7 @@ func vContentItem_textBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 func vContentItem_synthesized(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindBool {
-		return c.FailTypeWith(n, &reasons[284])
+		return c.FailTypeWith(n, &reasons[227])
 	}
 	return true
 }
@@ -3747,7 +3747,7 @@ func vContentItem_synthesized(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 func vContentItem_textGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[285])
+		return c.FailTypeWith(n, &reasons[228])
 	}
 	var seen uint64
 	ev.Declare()
@@ -3762,17 +3762,17 @@ func vContentItem_textGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 		case "kind":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "text") {
-				return c.FailWith(n, &reasons[286])
+				return c.FailWith(n, &reasons[229])
 			}
 		case "mediaType":
 			seen |= 0x4
 			if n := m.Value(); !d.StrEq(n, "text/plain") {
-				return c.FailWith(n, &reasons[287])
+				return c.FailWith(n, &reasons[230])
 			}
 		case "selection":
 			seen |= 0x8
 			if n := m.Value(); !d.StrEq(n, "body") {
-				return c.FailWith(n, &reasons[288])
+				return c.FailWith(n, &reasons[231])
 			}
 		case "gap":
 			seen |= 0x10
@@ -3796,12 +3796,12 @@ func vContentItem_textGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[289])
+			return c.FailWith(m.Name(), &reasons[232])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x1f {
-		return c.FailRequired(n, seen, &required28)
+		return c.FailMissing(n, seen, &required28)
 	}
 	return true
 }
@@ -3810,7 +3810,7 @@ func vContentItem_textGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 func vContentItem_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[295])
+		return c.FailTypeWith(n, &reasons[233])
 	}
 	var seen uint64
 	ev.Declare()
@@ -3827,12 +3827,12 @@ func vContentItem_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[296])
+			return c.FailWith(m.Name(), &reasons[234])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required29)
+		return c.FailMissing(n, seen, &required29)
 	}
 	return true
 }
@@ -3841,16 +3841,16 @@ func vContentItem_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vCommon_sha256Hex(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindString {
-		return c.FailTypeWith(n, &reasons[298])
+		return c.FailTypeWith(n, &reasons[235])
 	}
 	if d.RunesBelow(n, 64) {
-		return c.FailWith(n, &reasons[299])
+		return c.FailWith(n, &reasons[236])
 	}
 	if d.RunesAbove(n, 64) {
-		return c.FailWith(n, &reasons[300])
+		return c.FailWith(n, &reasons[237])
 	}
 	if !re1.Match(d.Str(n)) {
-		return c.FailWith(n, &reasons[301])
+		return c.FailWith(n, &reasons[238])
 	}
 	return true
 }
@@ -3860,7 +3860,7 @@ func vCommon_sha256Hex(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vContentItem_textMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[302])
+		return c.FailTypeWith(n, &reasons[239])
 	}
 	var seen uint64
 	ev.Declare()
@@ -3875,17 +3875,17 @@ func vContentItem_textMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 		case "kind":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "text") {
-				return c.FailWith(n, &reasons[303])
+				return c.FailWith(n, &reasons[240])
 			}
 		case "mediaType":
 			seen |= 0x4
 			if n := m.Value(); !d.StrEq(n, "text/plain") {
-				return c.FailWith(n, &reasons[304])
+				return c.FailWith(n, &reasons[241])
 			}
 		case "selection":
 			seen |= 0x8
 			if n := m.Value(); !d.StrEq(n, "metadata") {
-				return c.FailWith(n, &reasons[305])
+				return c.FailWith(n, &reasons[242])
 			}
 		case "category":
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -3904,12 +3904,12 @@ func vContentItem_textMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[306])
+			return c.FailWith(m.Name(), &reasons[243])
 		}
 		m.Record(ev)
 	}
 	if seen != 0xf {
-		return c.FailRequired(n, seen, &required30)
+		return c.FailMissing(n, seen, &required30)
 	}
 	return true
 }
@@ -3919,7 +3919,7 @@ func vContentItem_textMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 func vContentItem_textOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[311])
+		return c.FailTypeWith(n, &reasons[244])
 	}
 	var seen uint64
 	ev.Declare()
@@ -3934,17 +3934,17 @@ func vContentItem_textOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		case "kind":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "text") {
-				return c.FailWith(n, &reasons[312])
+				return c.FailWith(n, &reasons[245])
 			}
 		case "mediaType":
 			seen |= 0x4
 			if n := m.Value(); !d.StrEq(n, "text/plain") {
-				return c.FailWith(n, &reasons[313])
+				return c.FailWith(n, &reasons[246])
 			}
 		case "selection":
 			seen |= 0x8
 			if n := m.Value(); !d.StrEq(n, "omit") {
-				return c.FailWith(n, &reasons[314])
+				return c.FailWith(n, &reasons[247])
 			}
 		case "category":
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -3963,12 +3963,12 @@ func vContentItem_textOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[315])
+			return c.FailWith(m.Name(), &reasons[248])
 		}
 		m.Record(ev)
 	}
 	if seen != 0xf {
-		return c.FailRequired(n, seen, &required31)
+		return c.FailMissing(n, seen, &required31)
 	}
 	return true
 }
@@ -3986,7 +3986,7 @@ func vContentItem_attachmentPart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	d := c.Doc
 	{
 		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[320])
+			return c.FailTypeWith(n, &reasons[249])
 		}
 		var dvs [2]ahpimpl.Node
 		m := d.Members(n)
@@ -4000,14 +4000,14 @@ func vContentItem_attachmentPart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		}
 		dv := dvs[0]
 		if dv == 0 {
-			return c.FailWith(n, &reasons[321])
+			return c.FailWith(n, &reasons[250])
 		}
 		switch d.Tag(dv) {
 		case "attachment":
 			{
 				dv := dvs[1]
 				if dv == 0 {
-					return c.FailWith(n, &reasons[322])
+					return c.FailWith(n, &reasons[251])
 				}
 				switch d.Tag(dv) {
 				case "body":
@@ -4049,7 +4049,7 @@ func vContentItem_attachmentPart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[323])
+		return c.FailTypeWith(n, &reasons[252])
 	}
 	var present uint64
 	var seen uint64
@@ -4065,7 +4065,7 @@ func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		case "kind":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "attachment") {
-				return c.FailWith(n, &reasons[324])
+				return c.FailWith(n, &reasons[253])
 			}
 		case "mediaType":
 			seen |= 0x4
@@ -4075,7 +4075,7 @@ func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		case "selection":
 			seen |= 0x8
 			if n := m.Value(); !d.StrEq(n, "body") {
-				return c.FailWith(n, &reasons[325])
+				return c.FailWith(n, &reasons[254])
 			}
 		case "body":
 			seen |= 0x10
@@ -4091,15 +4091,15 @@ func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[326])
+			return c.FailWith(m.Name(), &reasons[255])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x1f {
-		return c.FailRequired(n, seen, &required32)
+		return c.FailMissing(n, seen, &required32)
 	}
 	if present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[332])
+		return c.FailWith(n, &reasons[256])
 	}
 	return true
 }
@@ -4109,13 +4109,13 @@ func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 func vContentItem_attachmentMediaType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindString {
-		return c.FailTypeWith(n, &reasons[333])
+		return c.FailTypeWith(n, &reasons[257])
 	}
 	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[334])
+		return c.FailWith(n, &reasons[258])
 	}
 	if c.Quiet(n, nil, vContentItem_attachmentMediaType_not) {
-		return c.FailWith(n, &reasons[335])
+		return c.FailWith(n, &reasons[259])
 	}
 	return true
 }
@@ -4126,7 +4126,7 @@ func vContentItem_attachmentMediaType_not(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindString {
 		if !re2.Match(d.Str(n)) {
-			return c.FailWith(n, &reasons[336])
+			return c.FailWith(n, &reasons[260])
 		}
 	}
 	return true
@@ -4136,7 +4136,7 @@ func vContentItem_attachmentMediaType_not(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 func vContentReference(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[337])
+		return c.FailTypeWith(n, &reasons[261])
 	}
 	var present uint64
 	var seen uint64
@@ -4150,15 +4150,15 @@ func vContentReference(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[338])
+			return c.FailWith(m.Name(), &reasons[262])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required33)
+		return c.FailMissing(n, seen, &required33)
 	}
 	if present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[340])
+		return c.FailWith(n, &reasons[263])
 	}
 	return true
 }
@@ -4168,7 +4168,7 @@ func vContentReference(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vContentItem_attachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[341])
+		return c.FailTypeWith(n, &reasons[264])
 	}
 	var seen uint64
 	ev.Declare()
@@ -4183,7 +4183,7 @@ func vContentItem_attachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		case "kind":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "attachment") {
-				return c.FailWith(n, &reasons[342])
+				return c.FailWith(n, &reasons[265])
 			}
 		case "mediaType":
 			seen |= 0x4
@@ -4193,7 +4193,7 @@ func vContentItem_attachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		case "selection":
 			seen |= 0x8
 			if n := m.Value(); !d.StrEq(n, "body") {
-				return c.FailWith(n, &reasons[343])
+				return c.FailWith(n, &reasons[266])
 			}
 		case "gap":
 			seen |= 0x10
@@ -4217,12 +4217,12 @@ func vContentItem_attachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[344])
+			return c.FailWith(m.Name(), &reasons[267])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x1f {
-		return c.FailRequired(n, seen, &required34)
+		return c.FailMissing(n, seen, &required34)
 	}
 	return true
 }
@@ -4232,7 +4232,7 @@ func vContentItem_attachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 func vContentItem_attachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[350])
+		return c.FailTypeWith(n, &reasons[268])
 	}
 	var seen uint64
 	ev.Declare()
@@ -4247,7 +4247,7 @@ func vContentItem_attachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		case "kind":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "attachment") {
-				return c.FailWith(n, &reasons[351])
+				return c.FailWith(n, &reasons[269])
 			}
 		case "mediaType":
 			seen |= 0x4
@@ -4257,7 +4257,7 @@ func vContentItem_attachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		case "selection":
 			seen |= 0x8
 			if n := m.Value(); !d.StrEq(n, "metadata") {
-				return c.FailWith(n, &reasons[352])
+				return c.FailWith(n, &reasons[270])
 			}
 		case "category":
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -4276,12 +4276,12 @@ func vContentItem_attachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[353])
+			return c.FailWith(m.Name(), &reasons[271])
 		}
 		m.Record(ev)
 	}
 	if seen != 0xf {
-		return c.FailRequired(n, seen, &required35)
+		return c.FailMissing(n, seen, &required35)
 	}
 	return true
 }
@@ -4291,7 +4291,7 @@ func vContentItem_attachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 func vContentItem_attachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[358])
+		return c.FailTypeWith(n, &reasons[272])
 	}
 	var seen uint64
 	ev.Declare()
@@ -4306,7 +4306,7 @@ func vContentItem_attachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 		case "kind":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "attachment") {
-				return c.FailWith(n, &reasons[359])
+				return c.FailWith(n, &reasons[273])
 			}
 		case "mediaType":
 			seen |= 0x4
@@ -4316,7 +4316,7 @@ func vContentItem_attachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 		case "selection":
 			seen |= 0x8
 			if n := m.Value(); !d.StrEq(n, "omit") {
-				return c.FailWith(n, &reasons[360])
+				return c.FailWith(n, &reasons[274])
 			}
 		case "category":
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -4335,12 +4335,12 @@ func vContentItem_attachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[361])
+			return c.FailWith(m.Name(), &reasons[275])
 		}
 		m.Record(ev)
 	}
 	if seen != 0xf {
-		return c.FailRequired(n, seen, &required36)
+		return c.FailMissing(n, seen, &required36)
 	}
 	return true
 }
@@ -4350,7 +4350,7 @@ func vContentItem_attachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 func vInteractionEvent_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[366])
+		return c.FailTypeWith(n, &reasons[276])
 	}
 	var seen uint64
 	ev.Declare()
@@ -4360,7 +4360,7 @@ func vInteractionEvent_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "config.change.before") {
-				return c.FailWith(n, &reasons[367])
+				return c.FailWith(n, &reasons[277])
 			}
 		case "change":
 			seen |= 0x2
@@ -4373,7 +4373,7 @@ func vInteractionEvent_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required37)
+		return c.FailMissing(n, seen, &required37)
 	}
 	return true
 }
@@ -4382,7 +4382,7 @@ func vInteractionEvent_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[370])
+		return c.FailTypeWith(n, &reasons[278])
 	}
 	var seen uint64
 	ev.Declare()
@@ -4391,42 +4391,42 @@ func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node,
 		switch m.Key() {
 		case "source":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[371], &reasons[372]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[279], &reasons[280]) {
 				return false
 			}
 		case "scope":
 			seen |= 0x2
-			if !c.MinRunes(m.Value(), 1, &reasons[373], &reasons[374]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[281], &reasons[282]) {
 				return false
 			}
 		case "settings":
 			seen |= 0x4
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[375])
+				return c.FailTypeWith(n, &reasons[283])
 			}
 			it := d.Items(n)
 			for it.Next() {
-				if !c.MinRunes(it.Item(), 1, &reasons[376], &reasons[377]) {
+				if !c.MinRunes(it.Item(), 1, &reasons[284], &reasons[285]) {
 					return false
 				}
 			}
 		case "summary":
 			seen |= 0x8
-			if !c.MinRunes(m.Value(), 1, &reasons[378], &reasons[379]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[286], &reasons[287]) {
 				return false
 			}
 		case "path":
-			if !c.MinRunes(m.Value(), 1, &reasons[380], &reasons[381]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[288], &reasons[289]) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[382])
+			return c.FailWith(m.Name(), &reasons[290])
 		}
 		m.Record(ev)
 	}
 	if seen != 0xf {
-		return c.FailRequired(n, seen, &required38)
+		return c.FailMissing(n, seen, &required38)
 	}
 	return true
 }
@@ -4452,7 +4452,7 @@ func vCatalogueEvent_configChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 func vInteractionEvent_configChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[387])
+		return c.FailTypeWith(n, &reasons[291])
 	}
 	var seen uint64
 	ev.Declare()
@@ -4462,7 +4462,7 @@ func vInteractionEvent_configChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "config.change.after") {
-				return c.FailWith(n, &reasons[388])
+				return c.FailWith(n, &reasons[292])
 			}
 		case "change":
 			seen |= 0x2
@@ -4475,7 +4475,7 @@ func vInteractionEvent_configChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required39)
+		return c.FailMissing(n, seen, &required39)
 	}
 	return true
 }
@@ -4484,7 +4484,7 @@ func vInteractionEvent_configChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[391])
+		return c.FailTypeWith(n, &reasons[293])
 	}
 	var seen uint64
 	ev.Declare()
@@ -4493,46 +4493,46 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 		switch m.Key() {
 		case "source":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[392], &reasons[393]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[294], &reasons[295]) {
 				return false
 			}
 		case "scope":
 			seen |= 0x2
-			if !c.MinRunes(m.Value(), 1, &reasons[394], &reasons[395]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[296], &reasons[297]) {
 				return false
 			}
 		case "settings":
 			seen |= 0x4
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[396])
+				return c.FailTypeWith(n, &reasons[298])
 			}
 			it := d.Items(n)
 			for it.Next() {
-				if !c.MinRunes(it.Item(), 1, &reasons[397], &reasons[398]) {
+				if !c.MinRunes(it.Item(), 1, &reasons[299], &reasons[300]) {
 					return false
 				}
 			}
 		case "summary":
 			seen |= 0x8
-			if !c.MinRunes(m.Value(), 1, &reasons[399], &reasons[400]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[301], &reasons[302]) {
 				return false
 			}
 		case "path":
-			if !c.MinRunes(m.Value(), 1, &reasons[401], &reasons[402]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[303], &reasons[304]) {
 				return false
 			}
 		case "mcpServers":
-			if !c.ChildItems(m.Value(), &reasons[403], vInteractionEvent_configChangeAfter_change_mcpServers_items) {
+			if !c.ChildItems(m.Value(), &reasons[305], vInteractionEvent_configChangeAfter_change_mcpServers_items) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[404])
+			return c.FailWith(m.Name(), &reasons[306])
 		}
 		m.Record(ev)
 	}
 	if seen != 0xf {
-		return c.FailRequired(n, seen, &required40)
+		return c.FailMissing(n, seen, &required40)
 	}
 	return true
 }
@@ -4541,7 +4541,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 func vInteractionEvent_configChangeAfter_change_mcpServers_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[409])
+		return c.FailTypeWith(n, &reasons[307])
 	}
 	return true
 }
@@ -4558,7 +4558,7 @@ func vExecutionEvent_turnStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[410])
+		return c.FailTypeWith(n, &reasons[308])
 	}
 	var seen1 uint64
 	var seen uint64
@@ -4569,7 +4569,7 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "turn.start") {
-				return c.FailWith(n, &reasons[411])
+				return c.FailWith(n, &reasons[309])
 			}
 		case "turn":
 			seen |= 0x1
@@ -4583,11 +4583,11 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			}
 		case "trigger":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[412], enum53) {
+			if !c.StrEnum(m.Value(), &reasons[310], enum53) {
 				return false
 			}
 		case "expandedFrom":
-			if !c.MinRunes(m.Value(), 1, &reasons[413], &reasons[414]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[311], &reasons[312]) {
 				return false
 			}
 		default:
@@ -4599,10 +4599,10 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required41)
+		return c.FailMissing(n, seen, &required41)
 	}
 	if seen1 != 0xf {
-		return c.FailRequired(n, seen1, &required22)
+		return c.FailMissing(n, seen1, &required22)
 	}
 	return true
 }
@@ -4611,7 +4611,7 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 func vEvent_identity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[418])
+		return c.FailTypeWith(n, &reasons[313])
 	}
 	var seen uint64
 	ev.Declare()
@@ -4620,7 +4620,7 @@ func vEvent_identity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		switch m.Key() {
 		case "id":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[419], &reasons[420]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[314], &reasons[315]) {
 				return false
 			}
 		case "synthesized":
@@ -4628,12 +4628,12 @@ func vEvent_identity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[421])
+			return c.FailWith(m.Name(), &reasons[316])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required42)
+		return c.FailMissing(n, seen, &required42)
 	}
 	return true
 }
@@ -4643,7 +4643,7 @@ func vEvent_identity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vEvent_modelVisibleItems(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindArray {
-		return c.FailTypeWith(n, &reasons[423])
+		return c.FailTypeWith(n, &reasons[317])
 	}
 	it := d.Items(n)
 	for it.Next() {
@@ -4667,7 +4667,7 @@ func vContentItem_message(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 func vContentItem_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[424])
+		return c.FailTypeWith(n, &reasons[318])
 	}
 	var seen uint64
 	ev.Declare()
@@ -4681,25 +4681,25 @@ func vContentItem_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 			}
 		case "role":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[425], enum54) {
+			if !c.StrEnum(m.Value(), &reasons[319], enum54) {
 				return false
 			}
 		case "parts":
 			seen |= 0x4
-			if !c.ChildItems(m.Value(), &reasons[426], vContentItem) {
+			if !c.ChildItems(m.Value(), &reasons[320], vContentItem) {
 				return false
 			}
 		case "synthesized":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
-				return c.FailTypeWith(n, &reasons[427])
+				return c.FailTypeWith(n, &reasons[321])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[428])
+			return c.FailWith(m.Name(), &reasons[322])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required43)
+		return c.FailMissing(n, seen, &required43)
 	}
 	return true
 }
@@ -4716,7 +4716,7 @@ func vExecutionEvent_turnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[432])
+		return c.FailTypeWith(n, &reasons[323])
 	}
 	var seen1 uint64
 	var seen2 uint64
@@ -4727,7 +4727,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "turn.finish.before") {
-				return c.FailWith(n, &reasons[433])
+				return c.FailWith(n, &reasons[324])
 			}
 		case "turn":
 			seen2 |= 0x1
@@ -4741,7 +4741,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			}
 		case "outcome":
 			seen2 |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[434], enum55) {
+			if !c.StrEnum(m.Value(), &reasons[325], enum55) {
 				return false
 			}
 		case "lastAssistantItem":
@@ -4752,10 +4752,10 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			seen2 |= 0x4
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-				return c.FailTypeWith(n, &reasons[435])
+				return c.FailTypeWith(n, &reasons[326])
 			}
 			if c.Cmp(n, num0) < 0 {
-				return c.FailWith(n, &reasons[436])
+				return c.FailWith(n, &reasons[327])
 			}
 		case "usage":
 			if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
@@ -4770,10 +4770,10 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 		m.Record(ev)
 	}
 	if seen1 != 0xf {
-		return c.FailRequired(n, seen1, &required22)
+		return c.FailMissing(n, seen1, &required22)
 	}
 	if seen2 != 0xf {
-		return c.FailRequired(n, seen2, &required44)
+		return c.FailMissing(n, seen2, &required44)
 	}
 	return true
 }
@@ -4790,7 +4790,7 @@ func vExecutionEvent_turnCompletion(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 func vExecutionEvent_turnCompletion_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[441])
+		return c.FailTypeWith(n, &reasons[328])
 	}
 	var seen uint64
 	ev.Declare()
@@ -4809,7 +4809,7 @@ func vExecutionEvent_turnCompletion_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			}
 		case "outcome":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[434], enum55) {
+			if !c.StrEnum(m.Value(), &reasons[325], enum55) {
 				return false
 			}
 		case "lastAssistantItem":
@@ -4820,10 +4820,10 @@ func vExecutionEvent_turnCompletion_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			seen |= 0x4
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-				return c.FailTypeWith(n, &reasons[435])
+				return c.FailTypeWith(n, &reasons[326])
 			}
 			if c.Cmp(n, num0) < 0 {
-				return c.FailWith(n, &reasons[436])
+				return c.FailWith(n, &reasons[327])
 			}
 		case "usage":
 			if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
@@ -4835,7 +4835,7 @@ func vExecutionEvent_turnCompletion_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		m.Record(ev)
 	}
 	if seen != 0xf {
-		return c.FailRequired(n, seen, &required44)
+		return c.FailMissing(n, seen, &required44)
 	}
 	return true
 }
@@ -4855,11 +4855,11 @@ func vExecutionEvent_turnUsage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 			switch m.Key() {
 			case "kind":
 				if n := m.Value(); !d.StrEq(n, "total") {
-					return c.FailWith(n, &reasons[442])
+					return c.FailWith(n, &reasons[329])
 				}
 			case "scope":
 				if n := m.Value(); !d.StrEq(n, "turn") {
-					return c.FailWith(n, &reasons[443])
+					return c.FailWith(n, &reasons[330])
 				}
 			default:
 				continue
@@ -4874,7 +4874,7 @@ func vExecutionEvent_turnUsage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 func vExecutionEvent_usage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[444])
+		return c.FailTypeWith(n, &reasons[331])
 	}
 	var seen uint64
 	ev.Declare()
@@ -4883,22 +4883,22 @@ func vExecutionEvent_usage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		switch m.Key() {
 		case "kind":
 			seen |= 0x1
-			if !c.StrEnum(m.Value(), &reasons[445], enum56) {
+			if !c.StrEnum(m.Value(), &reasons[332], enum56) {
 				return false
 			}
 		case "scope":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[446], enum57) {
+			if !c.StrEnum(m.Value(), &reasons[333], enum57) {
 				return false
 			}
 		case "completeness":
 			seen |= 0x4
-			if !c.StrEnum(m.Value(), &reasons[447], enum58) {
+			if !c.StrEnum(m.Value(), &reasons[334], enum58) {
 				return false
 			}
 		case "provenance":
 			seen |= 0x8
-			if !c.StrEnum(m.Value(), &reasons[448], enum59) {
+			if !c.StrEnum(m.Value(), &reasons[335], enum59) {
 				return false
 			}
 		case "inputTokens":
@@ -4922,12 +4922,12 @@ func vExecutionEvent_usage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[449])
+			return c.FailWith(m.Name(), &reasons[336])
 		}
 		m.Record(ev)
 	}
 	if seen != 0xf {
-		return c.FailRequired(n, seen, &required45)
+		return c.FailMissing(n, seen, &required45)
 	}
 	return true
 }
@@ -4937,10 +4937,10 @@ func vExecutionEvent_usage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 func vExecutionEvent_nonNegativeInteger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-		return c.FailTypeWith(n, &reasons[454])
+		return c.FailTypeWith(n, &reasons[337])
 	}
 	if c.Cmp(n, num0) < 0 {
-		return c.FailWith(n, &reasons[455])
+		return c.FailWith(n, &reasons[338])
 	}
 	return true
 }
@@ -4950,7 +4950,7 @@ func vExecutionEvent_nonNegativeInteger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[456])
+		return c.FailTypeWith(n, &reasons[339])
 	}
 	var seen uint64
 	ev.Declare()
@@ -4961,10 +4961,10 @@ func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[457])
+				return c.FailTypeWith(n, &reasons[340])
 			}
 			if c.Cmp(n, num0) < 0 {
-				return c.FailWith(n, &reasons[458])
+				return c.FailWith(n, &reasons[341])
 			}
 		case "currency":
 			seen |= 0x2
@@ -4973,16 +4973,16 @@ func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 			}
 		case "basis":
 			seen |= 0x4
-			if !c.StrEnum(m.Value(), &reasons[459], enum60) {
+			if !c.StrEnum(m.Value(), &reasons[342], enum60) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[460])
+			return c.FailWith(m.Name(), &reasons[343])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required46)
+		return c.FailMissing(n, seen, &required46)
 	}
 	return true
 }
@@ -4992,10 +4992,10 @@ func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 func vExecutionEvent_currencyCode(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindString {
-		return c.FailTypeWith(n, &reasons[464])
+		return c.FailTypeWith(n, &reasons[344])
 	}
 	if !re3.Match(d.Str(n)) {
-		return c.FailWith(n, &reasons[465])
+		return c.FailWith(n, &reasons[345])
 	}
 	return true
 }
@@ -5012,7 +5012,7 @@ func vExecutionEvent_turnEnd(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[466])
+		return c.FailTypeWith(n, &reasons[346])
 	}
 	var seen1 uint64
 	var seen2 uint64
@@ -5023,7 +5023,7 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "turn.end") {
-				return c.FailWith(n, &reasons[467])
+				return c.FailWith(n, &reasons[347])
 			}
 		case "error":
 			if !c.ChildAll(m.Value(), vExecutionEvent_error) {
@@ -5041,7 +5041,7 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			}
 		case "outcome":
 			seen2 |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[434], enum55) {
+			if !c.StrEnum(m.Value(), &reasons[325], enum55) {
 				return false
 			}
 		case "lastAssistantItem":
@@ -5052,10 +5052,10 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			seen2 |= 0x4
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-				return c.FailTypeWith(n, &reasons[435])
+				return c.FailTypeWith(n, &reasons[326])
 			}
 			if c.Cmp(n, num0) < 0 {
-				return c.FailWith(n, &reasons[436])
+				return c.FailWith(n, &reasons[327])
 			}
 		case "usage":
 			if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
@@ -5070,10 +5070,10 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		m.Record(ev)
 	}
 	if seen1 != 0xf {
-		return c.FailRequired(n, seen1, &required22)
+		return c.FailMissing(n, seen1, &required22)
 	}
 	if seen2 != 0xf {
-		return c.FailRequired(n, seen2, &required44)
+		return c.FailMissing(n, seen2, &required44)
 	}
 	// draft/execution-event.schema.json#/$defs/turn.end/allOf/2
 	if c.IfMember(n, ev, "outcome", true, enum61) {
@@ -5081,7 +5081,7 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		{
 			p := presence3(d, n)
 			if p&1 == 1 {
-				return c.FailWith(n, &reasons[468])
+				return c.FailWith(n, &reasons[348])
 			}
 		}
 	}
@@ -5092,7 +5092,7 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 func vExecutionEvent_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[469])
+		return c.FailTypeWith(n, &reasons[349])
 	}
 	var seen uint64
 	ev.Declare()
@@ -5101,16 +5101,16 @@ func vExecutionEvent_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		switch m.Key() {
 		case "message":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[470], &reasons[471]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[350], &reasons[351]) {
 				return false
 			}
 		case "class":
 			seen |= 0x2
-			if !c.MinRunes(m.Value(), 1, &reasons[472], &reasons[473]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[352], &reasons[353]) {
 				return false
 			}
 		case "code":
-			if !c.MinRunes(m.Value(), 1, &reasons[474], &reasons[475]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[354], &reasons[355]) {
 				return false
 			}
 		case "status":
@@ -5119,12 +5119,12 @@ func vExecutionEvent_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			}
 		case "native":
 		default:
-			return c.FailWith(m.Name(), &reasons[476])
+			return c.FailWith(m.Name(), &reasons[356])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required47)
+		return c.FailMissing(n, seen, &required47)
 	}
 	return true
 }
@@ -5145,7 +5145,7 @@ func vExecutionEvent_error_status(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf", "matches none of 2 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reasons[479])
+			return c.FailWith(n, &reasons[357])
 		}
 		c.Discard(mark)
 	}
@@ -5155,7 +5155,7 @@ func vExecutionEvent_error_status(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // vExecutionEvent_error_status_oneOf_0 checks
 // draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0.
 func vExecutionEvent_error_status_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.MinRunes(n, 1, &reasons[480], &reasons[481])
+	return c.MinRunes(n, 1, &reasons[358], &reasons[359])
 }
 
 // vExecutionEvent_error_status_oneOf_1 checks
@@ -5163,7 +5163,7 @@ func vExecutionEvent_error_status_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 func vExecutionEvent_error_status_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-		return c.FailTypeWith(n, &reasons[482])
+		return c.FailTypeWith(n, &reasons[360])
 	}
 	return true
 }
@@ -5180,7 +5180,7 @@ func vExecutionEvent_turnProgress(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[483])
+		return c.FailTypeWith(n, &reasons[361])
 	}
 	var seen1 uint64
 	var seen uint64
@@ -5191,7 +5191,7 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "turn.progress") {
-				return c.FailWith(n, &reasons[484])
+				return c.FailWith(n, &reasons[362])
 			}
 		case "turn":
 			seen |= 0x1
@@ -5215,7 +5215,7 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		case "final":
 			seen |= 0x8
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
-				return c.FailTypeWith(n, &reasons[485])
+				return c.FailTypeWith(n, &reasons[363])
 			}
 		default:
 			if !vEvent_eventCore_member(c, m.Key(), m.Value(), m.Index(), &seen1, ev) {
@@ -5226,10 +5226,10 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		m.Record(ev)
 	}
 	if seen != 0xf {
-		return c.FailRequired(n, seen, &required48)
+		return c.FailMissing(n, seen, &required48)
 	}
 	if seen1 != 0xf {
-		return c.FailRequired(n, seen1, &required22)
+		return c.FailMissing(n, seen1, &required22)
 	}
 	return true
 }
@@ -5246,7 +5246,7 @@ func vExecutionEvent_modelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[490])
+		return c.FailTypeWith(n, &reasons[364])
 	}
 	var seen1 uint64
 	var present uint64
@@ -5258,7 +5258,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "model.request.before") {
-				return c.FailWith(n, &reasons[491])
+				return c.FailWith(n, &reasons[365])
 			}
 		case "turn":
 			if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -5308,13 +5308,13 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 		m.Record(ev)
 	}
 	if seen != 0xf {
-		return c.FailRequired(n, seen, &required49)
+		return c.FailMissing(n, seen, &required49)
 	}
 	if seen1 != 0xf {
-		return c.FailRequired(n, seen1, &required22)
+		return c.FailMissing(n, seen1, &required22)
 	}
 	if present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 || present&16 == 16 {
-		return c.FailWith(n, &reasons[496])
+		return c.FailWith(n, &reasons[366])
 	}
 	return true
 }
@@ -5323,7 +5323,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 func vExecutionEvent_model(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[497])
+		return c.FailTypeWith(n, &reasons[367])
 	}
 	var seen uint64
 	ev.Declare()
@@ -5332,21 +5332,21 @@ func vExecutionEvent_model(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		switch m.Key() {
 		case "id":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[498], &reasons[499]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[368], &reasons[369]) {
 				return false
 			}
 		case "provider":
 			seen |= 0x2
-			if !c.MinRunes(m.Value(), 1, &reasons[500], &reasons[501]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[370], &reasons[371]) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[502])
+			return c.FailWith(m.Name(), &reasons[372])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required50)
+		return c.FailMissing(n, seen, &required50)
 	}
 	return true
 }
@@ -5356,7 +5356,7 @@ func vExecutionEvent_model(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 func vExecutionEvent_attempt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[505])
+		return c.FailTypeWith(n, &reasons[373])
 	}
 	var seen uint64
 	ev.Declare()
@@ -5365,29 +5365,29 @@ func vExecutionEvent_attempt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 		switch m.Key() {
 		case "id":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[506], &reasons[507]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[374], &reasons[375]) {
 				return false
 			}
 		case "number":
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-				return c.FailTypeWith(n, &reasons[508])
+				return c.FailTypeWith(n, &reasons[376])
 			}
 			if c.Cmp(n, num1) < 0 {
-				return c.FailWith(n, &reasons[509])
+				return c.FailWith(n, &reasons[377])
 			}
 		case "synthesized":
 			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[510])
+			return c.FailWith(m.Name(), &reasons[378])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required51)
+		return c.FailMissing(n, seen, &required51)
 	}
 	return true
 }
@@ -5396,7 +5396,7 @@ func vExecutionEvent_attempt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 func vExecutionEvent_modelRequestBefore_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[513])
+		return c.FailTypeWith(n, &reasons[379])
 	}
 	return true
 }
@@ -5413,7 +5413,7 @@ func vExecutionEvent_modelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[514])
+		return c.FailTypeWith(n, &reasons[380])
 	}
 	var seen1 uint64
 	var present uint64
@@ -5425,7 +5425,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "model.response.after") {
-				return c.FailWith(n, &reasons[515])
+				return c.FailWith(n, &reasons[381])
 			}
 		case "turn":
 			if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -5457,16 +5457,16 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 			}
 		case "finishReason":
 			seen |= 0x10
-			if !c.MinRunes(m.Value(), 1, &reasons[516], &reasons[517]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[382], &reasons[383]) {
 				return false
 			}
 		case "latencyMs":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[518])
+				return c.FailTypeWith(n, &reasons[384])
 			}
 			if c.Cmp(n, num0) < 0 {
-				return c.FailWith(n, &reasons[519])
+				return c.FailWith(n, &reasons[385])
 			}
 		case "error":
 			present |= 1
@@ -5480,10 +5480,10 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 		m.Record(ev)
 	}
 	if seen != 0x1f {
-		return c.FailRequired(n, seen, &required52)
+		return c.FailMissing(n, seen, &required52)
 	}
 	if seen1 != 0xf {
-		return c.FailRequired(n, seen1, &required22)
+		return c.FailMissing(n, seen1, &required22)
 	}
 	if !vExecutionEvent_suppliedResultOnSkip(c, n, ev) {
 		return false
@@ -5494,12 +5494,12 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 		{
 			p := presence4(d, n)
 			if p&1 == 1 || p&2 == 2 {
-				return c.FailWith(n, &reasons[525])
+				return c.FailWith(n, &reasons[386])
 			}
 		}
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[526])
+		return c.FailWith(n, &reasons[387])
 	}
 	return true
 }
@@ -5550,7 +5550,7 @@ func vExecutionEvent_skippedExecution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 			m.Record(ev)
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required53)
+			return c.FailMissing(n, seen, &required53)
 		}
 	}
 	return true
@@ -5568,7 +5568,7 @@ func vExecutionEvent_skippedExecution_execution(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			case "status":
 				seen |= 0x1
 				if n := m.Value(); !d.StrEq(n, "skipped") {
-					return c.FailWith(n, &reasons[528])
+					return c.FailWith(n, &reasons[388])
 				}
 			default:
 				continue
@@ -5576,7 +5576,7 @@ func vExecutionEvent_skippedExecution_execution(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			m.Record(ev)
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required54)
+			return c.FailMissing(n, seen, &required54)
 		}
 	}
 	return true
@@ -5592,7 +5592,7 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahpimpl.Ctx, n ahpim
 			switch m.Key() {
 			case "reason":
 				if n := m.Value(); !d.StrEq(n, "supplied_result") {
-					return c.FailWith(n, &reasons[530])
+					return c.FailWith(n, &reasons[389])
 				}
 			default:
 				continue
@@ -5608,7 +5608,7 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahpimpl.Ctx, n ahpim
 func vExecutionEvent_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[531])
+		return c.FailTypeWith(n, &reasons[390])
 	}
 	var dvs [2]ahpimpl.Node
 	m := d.Members(n)
@@ -5622,7 +5622,7 @@ func vExecutionEvent_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 	}
 	dv := dvs[0]
 	if dv == 0 {
-		return c.FailWith(n, &reasons[532])
+		return c.FailWith(n, &reasons[391])
 	}
 	switch d.Tag(dv) {
 	case "executed":
@@ -5631,7 +5631,7 @@ func vExecutionEvent_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 		{
 			dv := dvs[1]
 			if dv == 0 {
-				return c.FailWith(n, &reasons[533])
+				return c.FailWith(n, &reasons[392])
 			}
 			switch d.Tag(dv) {
 			case "supplied_result":
@@ -5658,7 +5658,7 @@ func vExecutionEvent_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 func vExecutionEvent_execution_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[534])
+		return c.FailTypeWith(n, &reasons[393])
 	}
 	var seen uint64
 	ev.Declare()
@@ -5668,15 +5668,15 @@ func vExecutionEvent_execution_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		case "status":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "executed") {
-				return c.FailWith(n, &reasons[535])
+				return c.FailWith(n, &reasons[394])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[536])
+			return c.FailWith(m.Name(), &reasons[395])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required55)
+		return c.FailMissing(n, seen, &required55)
 	}
 	return true
 }
@@ -5686,7 +5686,7 @@ func vExecutionEvent_execution_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 func vExecutionEvent_execution_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[538])
+		return c.FailTypeWith(n, &reasons[396])
 	}
 	var seen uint64
 	ev.Declare()
@@ -5696,20 +5696,20 @@ func vExecutionEvent_execution_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		case "status":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "skipped") {
-				return c.FailWith(n, &reasons[539])
+				return c.FailWith(n, &reasons[397])
 			}
 		case "reason":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "supplied_result") {
-				return c.FailWith(n, &reasons[540])
+				return c.FailWith(n, &reasons[398])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[541])
+			return c.FailWith(m.Name(), &reasons[399])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required56)
+		return c.FailMissing(n, seen, &required56)
 	}
 	return true
 }
@@ -5719,7 +5719,7 @@ func vExecutionEvent_execution_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 func vExecutionEvent_execution_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[544])
+		return c.FailTypeWith(n, &reasons[400])
 	}
 	var seen uint64
 	ev.Declare()
@@ -5729,24 +5729,24 @@ func vExecutionEvent_execution_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		case "status":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "skipped") {
-				return c.FailWith(n, &reasons[545])
+				return c.FailWith(n, &reasons[401])
 			}
 		case "reason":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "policy") {
-				return c.FailWith(n, &reasons[546])
+				return c.FailWith(n, &reasons[402])
 			}
 		case "detail":
-			if !c.MinRunes(m.Value(), 1, &reasons[547], &reasons[548]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[403], &reasons[404]) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[549])
+			return c.FailWith(m.Name(), &reasons[405])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required57)
+		return c.FailMissing(n, seen, &required57)
 	}
 	return true
 }
@@ -5756,7 +5756,7 @@ func vExecutionEvent_execution_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 func vExecutionEvent_execution_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[552])
+		return c.FailTypeWith(n, &reasons[406])
 	}
 	var seen uint64
 	ev.Declare()
@@ -5766,24 +5766,24 @@ func vExecutionEvent_execution_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		case "status":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "skipped") {
-				return c.FailWith(n, &reasons[553])
+				return c.FailWith(n, &reasons[407])
 			}
 		case "reason":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "cancelled") {
-				return c.FailWith(n, &reasons[554])
+				return c.FailWith(n, &reasons[408])
 			}
 		case "detail":
-			if !c.MinRunes(m.Value(), 1, &reasons[555], &reasons[556]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[409], &reasons[410]) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[557])
+			return c.FailWith(m.Name(), &reasons[411])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required58)
+		return c.FailMissing(n, seen, &required58)
 	}
 	return true
 }
@@ -5793,7 +5793,7 @@ func vExecutionEvent_execution_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 func vExecutionEvent_execution_oneOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[560])
+		return c.FailTypeWith(n, &reasons[412])
 	}
 	var seen uint64
 	ev.Declare()
@@ -5803,24 +5803,24 @@ func vExecutionEvent_execution_oneOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		case "status":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "skipped") {
-				return c.FailWith(n, &reasons[561])
+				return c.FailWith(n, &reasons[413])
 			}
 		case "reason":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "timeout") {
-				return c.FailWith(n, &reasons[562])
+				return c.FailWith(n, &reasons[414])
 			}
 		case "detail":
-			if !c.MinRunes(m.Value(), 1, &reasons[563], &reasons[564]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[415], &reasons[416]) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[565])
+			return c.FailWith(m.Name(), &reasons[417])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required59)
+		return c.FailMissing(n, seen, &required59)
 	}
 	return true
 }
@@ -5830,7 +5830,7 @@ func vExecutionEvent_execution_oneOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 func vExecutionEvent_execution_oneOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[568])
+		return c.FailTypeWith(n, &reasons[418])
 	}
 	var seen uint64
 	ev.Declare()
@@ -5840,24 +5840,24 @@ func vExecutionEvent_execution_oneOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		case "status":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "skipped") {
-				return c.FailWith(n, &reasons[569])
+				return c.FailWith(n, &reasons[419])
 			}
 		case "reason":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "other") {
-				return c.FailWith(n, &reasons[570])
+				return c.FailWith(n, &reasons[420])
 			}
 		case "detail":
-			if !c.MinRunes(m.Value(), 1, &reasons[571], &reasons[572]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[421], &reasons[422]) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[573])
+			return c.FailWith(m.Name(), &reasons[423])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required60)
+		return c.FailMissing(n, seen, &required60)
 	}
 	return true
 }
@@ -5877,14 +5877,14 @@ func vExecutionEvent_attemptUsage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			switch m.Key() {
 			case "kind":
 				if n := m.Value(); !d.StrEq(n, "amount") {
-					return c.FailWith(n, &reasons[576])
+					return c.FailWith(n, &reasons[424])
 				}
 			case "scope":
 				if n := m.Value(); !d.StrEq(n, "attempt") {
-					return c.FailWith(n, &reasons[577])
+					return c.FailWith(n, &reasons[425])
 				}
 			case "provenance":
-				if !c.StrEnum(m.Value(), &reasons[578], enum62) {
+				if !c.StrEnum(m.Value(), &reasons[426], enum62) {
 					return false
 				}
 			default:
@@ -5908,7 +5908,7 @@ func vExecutionEvent_modelError(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[579])
+		return c.FailTypeWith(n, &reasons[427])
 	}
 	var seen1 uint64
 	var present uint64
@@ -5920,7 +5920,7 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "model.error") {
-				return c.FailWith(n, &reasons[580])
+				return c.FailWith(n, &reasons[428])
 			}
 		case "turn":
 			if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -5957,13 +5957,13 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		case "latencyMs":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[581])
+				return c.FailTypeWith(n, &reasons[429])
 			}
 			if c.Cmp(n, num0) < 0 {
-				return c.FailWith(n, &reasons[582])
+				return c.FailWith(n, &reasons[430])
 			}
 		case "recovery":
-			if !c.MinRunes(m.Value(), 1, &reasons[583], &reasons[584]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[431], &reasons[432]) {
 				return false
 			}
 		case "finishReason":
@@ -5978,13 +5978,13 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		m.Record(ev)
 	}
 	if seen != 0xf {
-		return c.FailRequired(n, seen, &required61)
+		return c.FailMissing(n, seen, &required61)
 	}
 	if seen1 != 0xf {
-		return c.FailRequired(n, seen1, &required22)
+		return c.FailMissing(n, seen1, &required22)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[589])
+		return c.FailWith(n, &reasons[433])
 	}
 	return true
 }
@@ -6004,7 +6004,7 @@ func vExecutionEvent_modelError_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			switch m.Key() {
 			case "status":
 				if n := m.Value(); !d.StrEq(n, "executed") {
-					return c.FailWith(n, &reasons[590])
+					return c.FailWith(n, &reasons[434])
 				}
 			default:
 				continue
@@ -6027,7 +6027,7 @@ func vExecutionEvent_modelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[591])
+		return c.FailTypeWith(n, &reasons[435])
 	}
 	var seen1 uint64
 	var present uint64
@@ -6039,7 +6039,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "model.switch.before") {
-				return c.FailWith(n, &reasons[592])
+				return c.FailWith(n, &reasons[436])
 			}
 		case "turn":
 			if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -6061,7 +6061,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			}
 		case "reason":
 			seen |= 0x4
-			if !c.MinRunes(m.Value(), 1, &reasons[593], &reasons[594]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[437], &reasons[438]) {
 				return false
 			}
 		case "pricing":
@@ -6080,13 +6080,13 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required62)
+		return c.FailMissing(n, seen, &required62)
 	}
 	if seen1 != 0xf {
-		return c.FailRequired(n, seen1, &required22)
+		return c.FailMissing(n, seen1, &required22)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[598])
+		return c.FailWith(n, &reasons[439])
 	}
 	return true
 }
@@ -6095,7 +6095,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 func vExecutionEvent_modelSwitchBefore_pricing(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[599])
+		return c.FailTypeWith(n, &reasons[440])
 	}
 	var seen uint64
 	ev.Declare()
@@ -6110,26 +6110,26 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		case "inputPerMillionTokens":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[600])
+				return c.FailTypeWith(n, &reasons[441])
 			}
 			if c.Cmp(n, num0) < 0 {
-				return c.FailWith(n, &reasons[601])
+				return c.FailWith(n, &reasons[442])
 			}
 		case "outputPerMillionTokens":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[602])
+				return c.FailTypeWith(n, &reasons[443])
 			}
 			if c.Cmp(n, num0) < 0 {
-				return c.FailWith(n, &reasons[603])
+				return c.FailWith(n, &reasons[444])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[604])
+			return c.FailWith(m.Name(), &reasons[445])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required63)
+		return c.FailMissing(n, seen, &required63)
 	}
 	return true
 }
@@ -6146,7 +6146,7 @@ func vExecutionEvent_modelSwitchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[606])
+		return c.FailTypeWith(n, &reasons[446])
 	}
 	var seen1 uint64
 	var present uint64
@@ -6158,7 +6158,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "model.switch.after") {
-				return c.FailWith(n, &reasons[607])
+				return c.FailWith(n, &reasons[447])
 			}
 		case "turn":
 			if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -6180,7 +6180,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			}
 		case "reason":
 			seen |= 0x4
-			if !c.MinRunes(m.Value(), 1, &reasons[608], &reasons[609]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[448], &reasons[449]) {
 				return false
 			}
 		case "proposed":
@@ -6195,13 +6195,13 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required64)
+		return c.FailMissing(n, seen, &required64)
 	}
 	if seen1 != 0xf {
-		return c.FailRequired(n, seen1, &required22)
+		return c.FailMissing(n, seen1, &required22)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[613])
+		return c.FailWith(n, &reasons[450])
 	}
 	return true
 }
@@ -6218,7 +6218,7 @@ func vExecutionEvent_toolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[614])
+		return c.FailTypeWith(n, &reasons[451])
 	}
 	var seen1 uint64
 	var seen2 uint64
@@ -6231,7 +6231,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "tool.permission.request") {
-				return c.FailWith(n, &reasons[615])
+				return c.FailWith(n, &reasons[452])
 			}
 		case "turn":
 			if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -6243,13 +6243,13 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			}
 		case "suggestions":
 			seen |= 0x1
-			if !c.ChildItems(m.Value(), &reasons[616], vExecutionEvent_toolPermissionRequest_suggestions_items) {
+			if !c.ChildItems(m.Value(), &reasons[453], vExecutionEvent_toolPermissionRequest_suggestions_items) {
 				return false
 			}
 		case "sandboxBypass":
 			seen |= 0x2
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
-				return c.FailTypeWith(n, &reasons[617])
+				return c.FailTypeWith(n, &reasons[454])
 			}
 		case "call":
 			seen2 |= 0x1
@@ -6263,7 +6263,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			}
 		case "path":
 			seen2 |= 0x4
-			if !c.MinRunes(m.Value(), 1, &reasons[618], &reasons[619]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[455], &reasons[456]) {
 				return false
 			}
 		case "batch":
@@ -6291,16 +6291,16 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required65)
+		return c.FailMissing(n, seen, &required65)
 	}
 	if seen1 != 0xf {
-		return c.FailRequired(n, seen1, &required22)
+		return c.FailMissing(n, seen1, &required22)
 	}
 	if seen2 != 0x7 {
-		return c.FailRequired(n, seen2, &required66)
+		return c.FailMissing(n, seen2, &required66)
 	}
 	if present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 {
-		return c.FailWith(n, &reasons[626])
+		return c.FailWith(n, &reasons[458])
 	}
 	return true
 }
@@ -6317,7 +6317,7 @@ func vExecutionEvent_toolCall(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 func vExecutionEvent_toolCall_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[625])
+		return c.FailTypeWith(n, &reasons[457])
 	}
 	var seen uint64
 	ev.Declare()
@@ -6336,7 +6336,7 @@ func vExecutionEvent_toolCall_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 			}
 		case "path":
 			seen |= 0x4
-			if !c.MinRunes(m.Value(), 1, &reasons[618], &reasons[619]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[455], &reasons[456]) {
 				return false
 			}
 		case "batch":
@@ -6349,7 +6349,7 @@ func vExecutionEvent_toolCall_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required66)
+		return c.FailMissing(n, seen, &required66)
 	}
 	return true
 }
@@ -6365,7 +6365,7 @@ func vExecutionEvent_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[627])
+		return c.FailTypeWith(n, &reasons[459])
 	}
 	var seen uint64
 	ev.Declare()
@@ -6374,11 +6374,11 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 		switch m.Key() {
 		case "name":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[628], &reasons[629]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[460], &reasons[461]) {
 				return false
 			}
 		case "kind":
-			if !c.MinRunes(m.Value(), 1, &reasons[630], &reasons[631]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[462], &reasons[463]) {
 				return false
 			}
 		case "input":
@@ -6388,7 +6388,7 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 			}
 		case "origin":
 			seen |= 0x4
-			if !c.StrEnum(m.Value(), &reasons[632], enum63) {
+			if !c.StrEnum(m.Value(), &reasons[464], enum63) {
 				return false
 			}
 		case "mcp":
@@ -6396,12 +6396,12 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[633])
+			return c.FailWith(m.Name(), &reasons[465])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required67)
+		return c.FailMissing(n, seen, &required67)
 	}
 	if c.IfMember(n, ev, "origin", true, enum64) {
 		// draft/execution-event.schema.json#/$defs/tool/then
@@ -6414,14 +6414,14 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 			}
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required68)
+			return c.FailMissing(n, seen, &required68)
 		}
 	} else {
 		// draft/execution-event.schema.json#/$defs/tool/else
 		{
 			p := presence5(d, n)
 			if p&1 == 1 {
-				return c.FailWith(n, &reasons[638])
+				return c.FailWith(n, &reasons[466])
 			}
 		}
 	}
@@ -6433,7 +6433,7 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 func vExecutionEvent_tool_input(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[639])
+		return c.FailTypeWith(n, &reasons[467])
 	}
 	return true
 }
@@ -6449,7 +6449,7 @@ func vExecutionEvent_mcp(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[640])
+		return c.FailTypeWith(n, &reasons[468])
 	}
 	var seen uint64
 	ev.Declare()
@@ -6463,12 +6463,12 @@ func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 			}
 		case "toolName":
 			seen |= 0x2
-			if !c.MinRunes(m.Value(), 1, &reasons[641], &reasons[642]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[469], &reasons[470]) {
 				return false
 			}
 		case "provenance":
 			seen |= 0x4
-			if !c.StrEnum(m.Value(), &reasons[643], enum65) {
+			if !c.StrEnum(m.Value(), &reasons[471], enum65) {
 				return false
 			}
 		case "connection":
@@ -6477,12 +6477,12 @@ func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[644])
+			return c.FailWith(m.Name(), &reasons[472])
 		}
 		m.Record(ev)
 	}
 	if seen != 0xf {
-		return c.FailRequired(n, seen, &required69)
+		return c.FailMissing(n, seen, &required69)
 	}
 	return true
 }
@@ -6492,7 +6492,7 @@ func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 func vExecutionEvent_mcp_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[649])
+		return c.FailTypeWith(n, &reasons[473])
 	}
 	var seen uint64
 	ev.Declare()
@@ -6501,20 +6501,20 @@ func vExecutionEvent_mcp_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 		switch m.Key() {
 		case "id":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[650], &reasons[651]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[474], &reasons[475]) {
 				return false
 			}
 		case "name":
-			if !c.MinRunes(m.Value(), 1, &reasons[652], &reasons[653]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[476], &reasons[477]) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[654])
+			return c.FailWith(m.Name(), &reasons[478])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required70)
+		return c.FailMissing(n, seen, &required70)
 	}
 	return true
 }
@@ -6561,7 +6561,7 @@ func vExecutionEvent_mcp_connection_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf", "matches none of 4 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reasons[656])
+			return c.FailWith(n, &reasons[479])
 		}
 		c.Discard(mark)
 		c.Choose(3, n, first)
@@ -6574,7 +6574,7 @@ func vExecutionEvent_mcp_connection_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 func vExecutionEvent_mcp_connection_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[657])
+		return c.FailTypeWith(n, &reasons[480])
 	}
 	var seen uint64
 	ev.Declare()
@@ -6584,7 +6584,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		case "transport":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "http") {
-				return c.FailWith(n, &reasons[658])
+				return c.FailWith(n, &reasons[481])
 			}
 		case "url":
 			if !vExecutionEvent_webUrl(c, m.Value(), nil) {
@@ -6595,12 +6595,12 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[659])
+			return c.FailWith(m.Name(), &reasons[482])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required71)
+		return c.FailMissing(n, seen, &required71)
 	}
 	{
 		mark := c.Mark()
@@ -6632,7 +6632,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.No
 			}
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required72)
+			return c.FailMissing(n, seen, &required72)
 		}
 	}
 	return true
@@ -6658,7 +6658,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.No
 			m.Record(ev)
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required73)
+			return c.FailMissing(n, seen, &required73)
 		}
 	}
 	return true
@@ -6678,7 +6678,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpim
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[663])
+			return c.FailWith(n, &reasons[483])
 		}
 	}
 	return true
@@ -6696,7 +6696,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 			case "path":
 				seen |= 0x1
 				if n := m.Value(); !d.StrEq(n, "url") {
-					return c.FailWith(n, &reasons[664])
+					return c.FailWith(n, &reasons[484])
 				}
 			default:
 				continue
@@ -6704,7 +6704,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 			m.Record(ev)
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required74)
+			return c.FailMissing(n, seen, &required74)
 		}
 	}
 	return true
@@ -6715,13 +6715,13 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 func vExecutionEvent_webUrl(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindString {
-		return c.FailTypeWith(n, &reasons[666])
+		return c.FailTypeWith(n, &reasons[485])
 	}
 	if !re4.Match(d.Str(n)) {
-		return c.FailWith(n, &reasons[667])
+		return c.FailWith(n, &reasons[486])
 	}
 	if !format.URI(d.StrView(n)) {
-		return c.FailWith(n, &reasons[668])
+		return c.FailWith(n, &reasons[487])
 	}
 	return true
 }
@@ -6731,10 +6731,10 @@ func vExecutionEvent_webUrl(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 func vExecutionEvent_connectionGaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindArray {
-		return c.FailTypeWith(n, &reasons[669])
+		return c.FailTypeWith(n, &reasons[488])
 	}
 	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[670])
+		return c.FailWith(n, &reasons[489])
 	}
 	it := d.Items(n)
 	for it.Next() {
@@ -6752,7 +6752,7 @@ func vExecutionEvent_connectionGaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 func vExecutionEvent_connectionGaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[671])
+		return c.FailTypeWith(n, &reasons[490])
 	}
 	var seen uint64
 	ev.Declare()
@@ -6761,21 +6761,21 @@ func vExecutionEvent_connectionGaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		switch m.Key() {
 		case "path":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[672], &reasons[673]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[491], &reasons[492]) {
 				return false
 			}
 		case "reason":
 			seen |= 0x2
-			if !c.MinRunes(m.Value(), 1, &reasons[674], &reasons[675]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[493], &reasons[494]) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[676])
+			return c.FailWith(m.Name(), &reasons[495])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required75)
+		return c.FailMissing(n, seen, &required75)
 	}
 	return true
 }
@@ -6785,7 +6785,7 @@ func vExecutionEvent_connectionGaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 func vExecutionEvent_mcp_connection_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[679])
+		return c.FailTypeWith(n, &reasons[496])
 	}
 	var seen uint64
 	ev.Declare()
@@ -6795,7 +6795,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		case "transport":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "sse") {
-				return c.FailWith(n, &reasons[680])
+				return c.FailWith(n, &reasons[497])
 			}
 		case "url":
 			if !vExecutionEvent_webUrl(c, m.Value(), nil) {
@@ -6806,12 +6806,12 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[681])
+			return c.FailWith(m.Name(), &reasons[498])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required76)
+		return c.FailMissing(n, seen, &required76)
 	}
 	{
 		mark := c.Mark()
@@ -6843,7 +6843,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.No
 			}
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required77)
+			return c.FailMissing(n, seen, &required77)
 		}
 	}
 	return true
@@ -6869,7 +6869,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.No
 			m.Record(ev)
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required78)
+			return c.FailMissing(n, seen, &required78)
 		}
 	}
 	return true
@@ -6889,7 +6889,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpim
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[685])
+			return c.FailWith(n, &reasons[499])
 		}
 	}
 	return true
@@ -6907,7 +6907,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 			case "path":
 				seen |= 0x1
 				if n := m.Value(); !d.StrEq(n, "url") {
-					return c.FailWith(n, &reasons[686])
+					return c.FailWith(n, &reasons[500])
 				}
 			default:
 				continue
@@ -6915,7 +6915,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 			m.Record(ev)
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required79)
+			return c.FailMissing(n, seen, &required79)
 		}
 	}
 	return true
@@ -6926,7 +6926,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[688])
+		return c.FailTypeWith(n, &reasons[501])
 	}
 	var seen uint64
 	ev.Declare()
@@ -6936,25 +6936,25 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		case "transport":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "stdio") {
-				return c.FailWith(n, &reasons[689])
+				return c.FailWith(n, &reasons[502])
 			}
 		case "command":
-			if !c.MinRunes(m.Value(), 1, &reasons[690], &reasons[691]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[503], &reasons[504]) {
 				return false
 			}
 		case "args":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[692])
+				return c.FailTypeWith(n, &reasons[505])
 			}
 			it := d.Items(n)
 			for it.Next() {
 				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[693])
+					return c.FailTypeWith(n, &reasons[506])
 				}
 			}
 		case "cwd":
-			if !c.MinRunes(m.Value(), 1, &reasons[694], &reasons[695]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[507], &reasons[508]) {
 				return false
 			}
 		case "gaps":
@@ -6962,12 +6962,12 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[696])
+			return c.FailWith(m.Name(), &reasons[509])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required80)
+		return c.FailMissing(n, seen, &required80)
 	}
 	// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0
 	{
@@ -7030,7 +7030,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0(c *ahpimpl.Ctx, n ah
 			}
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required81)
+			return c.FailMissing(n, seen, &required81)
 		}
 	}
 	return true
@@ -7056,7 +7056,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1(c *ahpimpl.Ctx, n ah
 			m.Record(ev)
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required82)
+			return c.FailMissing(n, seen, &required82)
 		}
 	}
 	return true
@@ -7076,7 +7076,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps(c *ahpimpl.Ctx,
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[700])
+			return c.FailWith(n, &reasons[510])
 		}
 	}
 	return true
@@ -7094,7 +7094,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 			case "path":
 				seen |= 0x1
 				if n := m.Value(); !d.StrEq(n, "command") {
-					return c.FailWith(n, &reasons[701])
+					return c.FailWith(n, &reasons[511])
 				}
 			default:
 				continue
@@ -7102,7 +7102,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 			m.Record(ev)
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required83)
+			return c.FailMissing(n, seen, &required83)
 		}
 	}
 	return true
@@ -7121,7 +7121,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0(c *ahpimpl.Ctx, n ah
 			}
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required84)
+			return c.FailMissing(n, seen, &required84)
 		}
 	}
 	return true
@@ -7147,7 +7147,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1(c *ahpimpl.Ctx, n ah
 			m.Record(ev)
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required85)
+			return c.FailMissing(n, seen, &required85)
 		}
 	}
 	return true
@@ -7167,7 +7167,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps(c *ahpimpl.Ctx,
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[705])
+			return c.FailWith(n, &reasons[512])
 		}
 	}
 	return true
@@ -7185,7 +7185,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 			case "path":
 				seen |= 0x1
 				if n := m.Value(); !d.StrEq(n, "args") {
-					return c.FailWith(n, &reasons[706])
+					return c.FailWith(n, &reasons[513])
 				}
 			default:
 				continue
@@ -7193,7 +7193,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 			m.Record(ev)
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required86)
+			return c.FailMissing(n, seen, &required86)
 		}
 	}
 	return true
@@ -7212,7 +7212,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0(c *ahpimpl.Ctx, n ah
 			}
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required87)
+			return c.FailMissing(n, seen, &required87)
 		}
 	}
 	return true
@@ -7238,7 +7238,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1(c *ahpimpl.Ctx, n ah
 			m.Record(ev)
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required88)
+			return c.FailMissing(n, seen, &required88)
 		}
 	}
 	return true
@@ -7258,7 +7258,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps(c *ahpimpl.Ctx,
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[710])
+			return c.FailWith(n, &reasons[514])
 		}
 	}
 	return true
@@ -7276,7 +7276,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 			case "path":
 				seen |= 0x1
 				if n := m.Value(); !d.StrEq(n, "cwd") {
-					return c.FailWith(n, &reasons[711])
+					return c.FailWith(n, &reasons[515])
 				}
 			default:
 				continue
@@ -7284,7 +7284,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 			m.Record(ev)
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required89)
+			return c.FailMissing(n, seen, &required89)
 		}
 	}
 	return true
@@ -7295,7 +7295,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[713])
+		return c.FailTypeWith(n, &reasons[516])
 	}
 	var seen uint64
 	ev.Declare()
@@ -7306,17 +7306,17 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[714])
+				return c.FailTypeWith(n, &reasons[517])
 			}
 			if !re5.Match(d.Str(n)) {
-				return c.FailWith(n, &reasons[715])
+				return c.FailWith(n, &reasons[518])
 			}
 		case "addressForm":
-			if !c.MinRunes(m.Value(), 1, &reasons[716], &reasons[717]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[519], &reasons[520]) {
 				return false
 			}
 		case "address":
-			if !c.MinRunes(m.Value(), 1, &reasons[718], &reasons[719]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[521], &reasons[522]) {
 				return false
 			}
 		case "gaps":
@@ -7324,12 +7324,12 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[720])
+			return c.FailWith(m.Name(), &reasons[523])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required90)
+		return c.FailMissing(n, seen, &required90)
 	}
 	// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0
 	{
@@ -7377,7 +7377,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0(c *ahpimpl.Ctx, n ah
 			}
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required91)
+			return c.FailMissing(n, seen, &required91)
 		}
 	}
 	return true
@@ -7403,7 +7403,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1(c *ahpimpl.Ctx, n ah
 			m.Record(ev)
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required92)
+			return c.FailMissing(n, seen, &required92)
 		}
 	}
 	return true
@@ -7423,7 +7423,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps(c *ahpimpl.Ctx,
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[724])
+			return c.FailWith(n, &reasons[524])
 		}
 	}
 	return true
@@ -7441,7 +7441,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 			case "path":
 				seen |= 0x1
 				if n := m.Value(); !d.StrEq(n, "addressForm") {
-					return c.FailWith(n, &reasons[725])
+					return c.FailWith(n, &reasons[525])
 				}
 			default:
 				continue
@@ -7449,7 +7449,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 			m.Record(ev)
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required93)
+			return c.FailMissing(n, seen, &required93)
 		}
 	}
 	return true
@@ -7468,7 +7468,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0(c *ahpimpl.Ctx, n ah
 			}
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required94)
+			return c.FailMissing(n, seen, &required94)
 		}
 	}
 	return true
@@ -7494,7 +7494,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1(c *ahpimpl.Ctx, n ah
 			m.Record(ev)
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required95)
+			return c.FailMissing(n, seen, &required95)
 		}
 	}
 	return true
@@ -7514,7 +7514,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps(c *ahpimpl.Ctx,
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[729])
+			return c.FailWith(n, &reasons[526])
 		}
 	}
 	return true
@@ -7532,7 +7532,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 			case "path":
 				seen |= 0x1
 				if n := m.Value(); !d.StrEq(n, "address") {
-					return c.FailWith(n, &reasons[730])
+					return c.FailWith(n, &reasons[527])
 				}
 			default:
 				continue
@@ -7540,7 +7540,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 			m.Record(ev)
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required96)
+			return c.FailMissing(n, seen, &required96)
 		}
 	}
 	return true
@@ -7550,7 +7550,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[732])
+		return c.FailTypeWith(n, &reasons[528])
 	}
 	var seen uint64
 	ev.Declare()
@@ -7559,24 +7559,24 @@ func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		switch m.Key() {
 		case "id":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[733], &reasons[734]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[529], &reasons[530]) {
 				return false
 			}
 		case "callIds":
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[735])
+				return c.FailTypeWith(n, &reasons[531])
 			}
 			if d.Len(n) < 1 {
-				return c.FailWith(n, &reasons[736])
+				return c.FailWith(n, &reasons[532])
 			}
 			if ok, _ := c.UniqueItems(n); !ok {
-				return c.FailWith(n, &reasons[737])
+				return c.FailWith(n, &reasons[533])
 			}
 			it := d.Items(n)
 			for it.Next() {
-				if !c.MinRunes(it.Item(), 1, &reasons[738], &reasons[739]) {
+				if !c.MinRunes(it.Item(), 1, &reasons[534], &reasons[535]) {
 					return false
 				}
 			}
@@ -7585,12 +7585,12 @@ func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[740])
+			return c.FailWith(m.Name(), &reasons[536])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required97)
+		return c.FailMissing(n, seen, &required97)
 	}
 	return true
 }
@@ -7599,7 +7599,7 @@ func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 func vExecutionEvent_toolPermissionRequest_suggestions_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[743])
+		return c.FailTypeWith(n, &reasons[537])
 	}
 	return true
 }
@@ -7616,7 +7616,7 @@ func vExecutionEvent_toolPermissionResolved(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[744])
+		return c.FailTypeWith(n, &reasons[538])
 	}
 	var seen1 uint64
 	var seen2 uint64
@@ -7628,7 +7628,7 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "tool.permission.resolved") {
-				return c.FailWith(n, &reasons[745])
+				return c.FailWith(n, &reasons[539])
 			}
 		case "turn":
 			if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -7640,12 +7640,12 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 			}
 		case "decision":
 			seen |= 0x1
-			if !c.StrEnum(m.Value(), &reasons[746], enum66) {
+			if !c.StrEnum(m.Value(), &reasons[540], enum66) {
 				return false
 			}
 		case "decidedBy":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[747], enum67) {
+			if !c.StrEnum(m.Value(), &reasons[541], enum67) {
 				return false
 			}
 		case "call":
@@ -7660,7 +7660,7 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 			}
 		case "path":
 			seen2 |= 0x4
-			if !c.MinRunes(m.Value(), 1, &reasons[618], &reasons[619]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[455], &reasons[456]) {
 				return false
 			}
 		case "batch":
@@ -7676,13 +7676,13 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required98)
+		return c.FailMissing(n, seen, &required98)
 	}
 	if seen1 != 0xf {
-		return c.FailRequired(n, seen1, &required22)
+		return c.FailMissing(n, seen1, &required22)
 	}
 	if seen2 != 0x7 {
-		return c.FailRequired(n, seen2, &required66)
+		return c.FailMissing(n, seen2, &required66)
 	}
 	return true
 }
@@ -7699,7 +7699,7 @@ func vExecutionEvent_toolProgress(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[750])
+		return c.FailTypeWith(n, &reasons[542])
 	}
 	var seen1 uint64
 	var seen2 uint64
@@ -7712,7 +7712,7 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "tool.progress") {
-				return c.FailWith(n, &reasons[751])
+				return c.FailWith(n, &reasons[543])
 			}
 		case "turn":
 			if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -7730,7 +7730,7 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		case "backgrounded":
 			seen |= 0x2
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
-				return c.FailTypeWith(n, &reasons[752])
+				return c.FailTypeWith(n, &reasons[544])
 			}
 		case "call":
 			seen2 |= 0x1
@@ -7744,7 +7744,7 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			}
 		case "path":
 			seen2 |= 0x4
-			if !c.MinRunes(m.Value(), 1, &reasons[618], &reasons[619]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[455], &reasons[456]) {
 				return false
 			}
 		case "batch":
@@ -7766,16 +7766,16 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required99)
+		return c.FailMissing(n, seen, &required99)
 	}
 	if seen1 != 0xf {
-		return c.FailRequired(n, seen1, &required22)
+		return c.FailMissing(n, seen1, &required22)
 	}
 	if seen2 != 0x7 {
-		return c.FailRequired(n, seen2, &required66)
+		return c.FailMissing(n, seen2, &required66)
 	}
 	if present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[755])
+		return c.FailWith(n, &reasons[545])
 	}
 	return true
 }
@@ -7792,7 +7792,7 @@ func vExecutionEvent_toolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[756])
+		return c.FailTypeWith(n, &reasons[546])
 	}
 	var seen1 uint64
 	var seen uint64
@@ -7803,7 +7803,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "tool.batch.after") {
-				return c.FailWith(n, &reasons[757])
+				return c.FailWith(n, &reasons[547])
 			}
 		case "turn":
 			if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -7822,10 +7822,10 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[758])
+				return c.FailTypeWith(n, &reasons[548])
 			}
 			if d.Len(n) < 1 {
-				return c.FailWith(n, &reasons[759])
+				return c.FailWith(n, &reasons[549])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -7842,10 +7842,10 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required100)
+		return c.FailMissing(n, seen, &required100)
 	}
 	if seen1 != 0xf {
-		return c.FailRequired(n, seen1, &required22)
+		return c.FailMissing(n, seen1, &required22)
 	}
 	return true
 }
@@ -7860,7 +7860,7 @@ func vExecutionEvent_toolBatchAfter_calls_items(c *ahpimpl.Ctx, n ahpimpl.Node, 
 func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[762])
+		return c.FailTypeWith(n, &reasons[550])
 	}
 	var seen uint64
 	ev.Declare()
@@ -7879,7 +7879,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahpimpl.Ctx, n ahpimpl.N
 			}
 		case "path":
 			seen |= 0x4
-			if !c.MinRunes(m.Value(), 1, &reasons[763], &reasons[764]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[551], &reasons[552]) {
 				return false
 			}
 		case "batch":
@@ -7897,12 +7897,12 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahpimpl.Ctx, n ahpimpl.N
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[765])
+			return c.FailWith(m.Name(), &reasons[553])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x1f {
-		return c.FailRequired(n, seen, &required101)
+		return c.FailMissing(n, seen, &required101)
 	}
 	return vExecutionEvent_deniedByPolicy(c, n, ev)
 }
@@ -7942,11 +7942,11 @@ func vExecutionEvent_deniedByPolicy_then_execution(c *ahpimpl.Ctx, n ahpimpl.Nod
 			switch m.Key() {
 			case "status":
 				if n := m.Value(); !d.StrEq(n, "skipped") {
-					return c.FailWith(n, &reasons[771])
+					return c.FailWith(n, &reasons[554])
 				}
 			case "reason":
 				if n := m.Value(); !d.StrEq(n, "policy") {
-					return c.FailWith(n, &reasons[772])
+					return c.FailWith(n, &reasons[555])
 				}
 			default:
 				continue
@@ -7960,7 +7960,7 @@ func vExecutionEvent_deniedByPolicy_then_execution(c *ahpimpl.Ctx, n ahpimpl.Nod
 // vExecutionEvent_toolOutcome checks
 // draft/execution-event.schema.json#/$defs/toolOutcome.
 func vExecutionEvent_toolOutcome(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.StrEnum(n, &reasons[773], enum69)
+	return c.StrEnum(n, &reasons[556], enum69)
 }
 
 // vExecutionEvent_contextCompactBefore checks
@@ -7975,7 +7975,7 @@ func vExecutionEvent_contextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[774])
+		return c.FailTypeWith(n, &reasons[557])
 	}
 	var seen1 uint64
 	var present uint64
@@ -7987,7 +7987,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "context.compact.before") {
-				return c.FailWith(n, &reasons[775])
+				return c.FailWith(n, &reasons[558])
 			}
 		case "turn":
 			if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -8000,7 +8000,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			}
 		case "trigger":
 			seen |= 0x1
-			if !c.StrEnum(m.Value(), &reasons[776], enum70) {
+			if !c.StrEnum(m.Value(), &reasons[559], enum70) {
 				return false
 			}
 		case "instructions":
@@ -8029,13 +8029,13 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required102)
+		return c.FailMissing(n, seen, &required102)
 	}
 	if seen1 != 0xf {
-		return c.FailRequired(n, seen1, &required22)
+		return c.FailMissing(n, seen1, &required22)
 	}
 	if present&1 == 1 || present&2 == 2 || present&4 == 4 {
-		return c.FailWith(n, &reasons[779])
+		return c.FailWith(n, &reasons[560])
 	}
 	return true
 }
@@ -8045,7 +8045,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 func vContentItem_textParts(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindArray {
-		return c.FailTypeWith(n, &reasons[780])
+		return c.FailTypeWith(n, &reasons[561])
 	}
 	it := d.Items(n)
 	for it.Next() {
@@ -8067,7 +8067,7 @@ func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahpimpl.Ctx, n ahpimpl.
 	{
 		p := presence6(d, n)
 		if d.Kind(n) != ahpimpl.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reasons[781])
+			return c.FailWith(n, &reasons[562])
 		}
 	}
 	return true
@@ -8078,7 +8078,7 @@ func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahpimpl.Ctx, n ahpimpl.
 func vExecutionEvent_tokenCounts(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[782])
+		return c.FailTypeWith(n, &reasons[563])
 	}
 	ev.Declare()
 	m := d.Members(n)
@@ -8093,7 +8093,7 @@ func vExecutionEvent_tokenCounts(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[783])
+			return c.FailWith(m.Name(), &reasons[564])
 		}
 		m.Record(ev)
 	}
@@ -8112,7 +8112,7 @@ func vExecutionEvent_contextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[784])
+		return c.FailTypeWith(n, &reasons[565])
 	}
 	var seen1 uint64
 	var seen uint64
@@ -8123,7 +8123,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "context.compact.after") {
-				return c.FailWith(n, &reasons[785])
+				return c.FailWith(n, &reasons[566])
 			}
 		case "turn":
 			if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -8142,7 +8142,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[786])
+				return c.FailTypeWith(n, &reasons[567])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -8168,10 +8168,10 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required103)
+		return c.FailMissing(n, seen, &required103)
 	}
 	if seen1 != 0xf {
-		return c.FailRequired(n, seen1, &required22)
+		return c.FailMissing(n, seen1, &required22)
 	}
 	return vExecutionEvent_suppliedResultOnSkip(c, n, ev)
 }
@@ -8180,7 +8180,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 func vExecutionEvent_contextCompactAfter_removed_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[790])
+		return c.FailTypeWith(n, &reasons[568])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8189,16 +8189,16 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahpimpl.Ctx, n ahpimpl
 		switch m.Key() {
 		case "id":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[791], &reasons[792]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[569], &reasons[570]) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[793])
+			return c.FailWith(m.Name(), &reasons[571])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required104)
+		return c.FailMissing(n, seen, &required104)
 	}
 	return true
 }
@@ -8215,7 +8215,7 @@ func vTaskWorkspaceEvent_taskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[795])
+		return c.FailTypeWith(n, &reasons[572])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8224,7 +8224,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		switch m.Key() {
 		case "type":
 			if n := m.Value(); !d.StrEq(n, "task.change.before") {
-				return c.FailWith(n, &reasons[796])
+				return c.FailWith(n, &reasons[573])
 			}
 		case "task":
 			seen |= 0x1
@@ -8237,7 +8237,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required105)
+		return c.FailMissing(n, seen, &required105)
 	}
 	return vEvent_envelope(c, n, ev)
 }
@@ -8247,7 +8247,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[798])
+		return c.FailTypeWith(n, &reasons[574])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8256,12 +8256,12 @@ func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		switch m.Key() {
 		case "id":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[799], &reasons[800]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[575], &reasons[576]) {
 				return false
 			}
 		case "operation":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[801], enum71) {
+			if !c.StrEnum(m.Value(), &reasons[577], enum71) {
 				return false
 			}
 		case "change":
@@ -8275,19 +8275,19 @@ func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			}
 		case "description":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[802])
+				return c.FailTypeWith(n, &reasons[578])
 			}
 		case "synthesized":
 			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[803])
+			return c.FailWith(m.Name(), &reasons[579])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required106)
+		return c.FailMissing(n, seen, &required106)
 	}
 	return true
 }
@@ -8297,7 +8297,7 @@ func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 func vTaskWorkspaceEvent_taskChange_change(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[807])
+		return c.FailTypeWith(n, &reasons[580])
 	}
 	return true
 }
@@ -8307,7 +8307,7 @@ func vTaskWorkspaceEvent_taskChange_change(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 func vTaskWorkspaceEvent_taskChange_prior(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[808])
+		return c.FailTypeWith(n, &reasons[581])
 	}
 	return true
 }
@@ -8324,7 +8324,7 @@ func vTaskWorkspaceEvent_taskChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[809])
+		return c.FailTypeWith(n, &reasons[582])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8333,7 +8333,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 		switch m.Key() {
 		case "type":
 			if n := m.Value(); !d.StrEq(n, "task.change.after") {
-				return c.FailWith(n, &reasons[810])
+				return c.FailWith(n, &reasons[583])
 			}
 		case "task":
 			seen |= 0x1
@@ -8346,7 +8346,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required107)
+		return c.FailMissing(n, seen, &required107)
 	}
 	return vEvent_envelope(c, n, ev)
 }
@@ -8379,7 +8379,7 @@ func vInteractionEvent_userAttention(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 func vInteractionEvent_userAttention_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[812])
+		return c.FailTypeWith(n, &reasons[584])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8389,7 +8389,7 @@ func vInteractionEvent_userAttention_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "user.attention") {
-				return c.FailWith(n, &reasons[813])
+				return c.FailWith(n, &reasons[585])
 			}
 		case "attention":
 			seen |= 0x2
@@ -8402,7 +8402,7 @@ func vInteractionEvent_userAttention_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required108)
+		return c.FailMissing(n, seen, &required108)
 	}
 	return true
 }
@@ -8417,7 +8417,7 @@ func vInteractionEvent_userAttention_attention(c *ahpimpl.Ctx, n ahpimpl.Node, e
 func vInteractionEvent_userAttention_attention_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[816])
+		return c.FailTypeWith(n, &reasons[586])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8426,7 +8426,7 @@ func vInteractionEvent_userAttention_attention_body(c *ahpimpl.Ctx, n ahpimpl.No
 		switch m.Key() {
 		case "kind":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[817], &reasons[818]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[587], &reasons[588]) {
 				return false
 			}
 		case "message":
@@ -8440,12 +8440,12 @@ func vInteractionEvent_userAttention_attention_body(c *ahpimpl.Ctx, n ahpimpl.No
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[819])
+			return c.FailWith(m.Name(), &reasons[589])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required109)
+		return c.FailMissing(n, seen, &required109)
 	}
 	return true
 }
@@ -8478,7 +8478,7 @@ func vInteractionEvent_userElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 func vInteractionEvent_userElicitationRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[823])
+		return c.FailTypeWith(n, &reasons[590])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8488,7 +8488,7 @@ func vInteractionEvent_userElicitationRequest_body(c *ahpimpl.Ctx, n ahpimpl.Nod
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "user.elicitation.request") {
-				return c.FailWith(n, &reasons[824])
+				return c.FailWith(n, &reasons[591])
 			}
 		case "elicitation":
 			seen |= 0x2
@@ -8501,7 +8501,7 @@ func vInteractionEvent_userElicitationRequest_body(c *ahpimpl.Ctx, n ahpimpl.Nod
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required110)
+		return c.FailMissing(n, seen, &required110)
 	}
 	return rules.ElicitationRequestBody(c, n, vMCPElicitation_elicitRequestParams)
 }
@@ -8517,7 +8517,7 @@ func vInteractionEvent_userElicitationRequest_elicitation(c *ahpimpl.Ctx, n ahpi
 func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[827])
+		return c.FailTypeWith(n, &reasons[592])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8526,7 +8526,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahpimpl.Ctx, n
 		switch m.Key() {
 		case "server":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[828], &reasons[829]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[593], &reasons[594]) {
 				return false
 			}
 		case "mode":
@@ -8539,12 +8539,12 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahpimpl.Ctx, n
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[830])
+			return c.FailWith(m.Name(), &reasons[595])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required111)
+		return c.FailMissing(n, seen, &required111)
 	}
 	return true
 }
@@ -8552,7 +8552,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahpimpl.Ctx, n
 // vInteractionEvent_elicitationMode checks
 // draft/interaction-event.schema.json#/$defs/elicitationMode.
 func vInteractionEvent_elicitationMode(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.StrEnum(n, &reasons[833], enum72)
+	return c.StrEnum(n, &reasons[596], enum72)
 }
 
 // vCatalogueEvent_userElicitationResult checks
@@ -8583,7 +8583,7 @@ func vInteractionEvent_userElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 func vInteractionEvent_userElicitationResult_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[834])
+		return c.FailTypeWith(n, &reasons[597])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8593,7 +8593,7 @@ func vInteractionEvent_userElicitationResult_body(c *ahpimpl.Ctx, n ahpimpl.Node
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "user.elicitation.result") {
-				return c.FailWith(n, &reasons[835])
+				return c.FailWith(n, &reasons[598])
 			}
 		case "elicitation":
 			seen |= 0x2
@@ -8606,7 +8606,7 @@ func vInteractionEvent_userElicitationResult_body(c *ahpimpl.Ctx, n ahpimpl.Node
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required112)
+		return c.FailMissing(n, seen, &required112)
 	}
 	return rules.ElicitationResultBody(c, n, vMCPElicitation_elicitResult)
 }
@@ -8622,7 +8622,7 @@ func vInteractionEvent_userElicitationResult_elicitation(c *ahpimpl.Ctx, n ahpim
 func vInteractionEvent_userElicitationResult_elicitation_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[838])
+		return c.FailTypeWith(n, &reasons[599])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8631,7 +8631,7 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahpimpl.Ctx, n 
 		switch m.Key() {
 		case "server":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[839], &reasons[840]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[600], &reasons[601]) {
 				return false
 			}
 		case "mode":
@@ -8645,16 +8645,16 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahpimpl.Ctx, n 
 			}
 		case "action":
 			seen |= 0x4
-			if !c.StrEnum(m.Value(), &reasons[841], enum73) {
+			if !c.StrEnum(m.Value(), &reasons[602], enum73) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[842])
+			return c.FailWith(m.Name(), &reasons[603])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required113)
+		return c.FailMissing(n, seen, &required113)
 	}
 	return true
 }
@@ -8687,7 +8687,7 @@ func vInteractionEvent_userMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 func vInteractionEvent_userMessageInbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[846])
+		return c.FailTypeWith(n, &reasons[604])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8697,7 +8697,7 @@ func vInteractionEvent_userMessageInbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "user.message.inbound") {
-				return c.FailWith(n, &reasons[847])
+				return c.FailWith(n, &reasons[605])
 			}
 		case "message":
 			seen |= 0x2
@@ -8710,7 +8710,7 @@ func vInteractionEvent_userMessageInbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required114)
+		return c.FailMissing(n, seen, &required114)
 	}
 	return true
 }
@@ -8725,7 +8725,7 @@ func vInteractionEvent_userMessageInbound_message(c *ahpimpl.Ctx, n ahpimpl.Node
 func vInteractionEvent_userMessageInbound_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[850])
+		return c.FailTypeWith(n, &reasons[606])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8734,26 +8734,26 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahpimpl.Ctx, n ahpimpl
 		switch m.Key() {
 		case "channel":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[851], &reasons[852]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[607], &reasons[608]) {
 				return false
 			}
 		case "sender":
 			seen |= 0x2
-			if !c.MinRunes(m.Value(), 1, &reasons[853], &reasons[854]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[609], &reasons[610]) {
 				return false
 			}
 		case "messages":
 			seen |= 0x4
-			if !c.ChildItems(m.Value(), &reasons[855], vInteractionEvent_userMessageInbound_message_messages_items) {
+			if !c.ChildItems(m.Value(), &reasons[611], vInteractionEvent_userMessageInbound_message_messages_items) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[856])
+			return c.FailWith(m.Name(), &reasons[612])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required115)
+		return c.FailMissing(n, seen, &required115)
 	}
 	return true
 }
@@ -8772,7 +8772,7 @@ func vInteractionEvent_userMessageInbound_message_messages_items(c *ahpimpl.Ctx,
 			switch m.Key() {
 			case "role":
 				if n := m.Value(); !d.StrEq(n, "user") {
-					return c.FailWith(n, &reasons[860])
+					return c.FailWith(n, &reasons[613])
 				}
 			default:
 				continue
@@ -8811,7 +8811,7 @@ func vInteractionEvent_userMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 func vInteractionEvent_userMessageOutbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[861])
+		return c.FailTypeWith(n, &reasons[614])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8821,7 +8821,7 @@ func vInteractionEvent_userMessageOutbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "user.message.outbound") {
-				return c.FailWith(n, &reasons[862])
+				return c.FailWith(n, &reasons[615])
 			}
 		case "message":
 			seen |= 0x2
@@ -8834,7 +8834,7 @@ func vInteractionEvent_userMessageOutbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required116)
+		return c.FailMissing(n, seen, &required116)
 	}
 	return true
 }
@@ -8849,7 +8849,7 @@ func vInteractionEvent_userMessageOutbound_message(c *ahpimpl.Ctx, n ahpimpl.Nod
 func vInteractionEvent_userMessageOutbound_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[865])
+		return c.FailTypeWith(n, &reasons[616])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8858,21 +8858,21 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahpimpl.Ctx, n ahpimp
 		switch m.Key() {
 		case "channel":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[866], &reasons[867]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[617], &reasons[618]) {
 				return false
 			}
 		case "messages":
 			seen |= 0x2
-			if !c.ChildItems(m.Value(), &reasons[868], vInteractionEvent_userMessageOutbound_message_messages_items) {
+			if !c.ChildItems(m.Value(), &reasons[619], vInteractionEvent_userMessageOutbound_message_messages_items) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[869])
+			return c.FailWith(m.Name(), &reasons[620])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required117)
+		return c.FailMissing(n, seen, &required117)
 	}
 	return true
 }
@@ -8891,7 +8891,7 @@ func vInteractionEvent_userMessageOutbound_message_messages_items(c *ahpimpl.Ctx
 			switch m.Key() {
 			case "role":
 				if n := m.Value(); !d.StrEq(n, "assistant") {
-					return c.FailWith(n, &reasons[872])
+					return c.FailWith(n, &reasons[621])
 				}
 			default:
 				continue
@@ -8914,7 +8914,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, e
 func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[873])
+		return c.FailTypeWith(n, &reasons[622])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8923,7 +8923,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.No
 		switch m.Key() {
 		case "type":
 			if n := m.Value(); !d.StrEq(n, "workspace.change.before") {
-				return c.FailWith(n, &reasons[874])
+				return c.FailWith(n, &reasons[623])
 			}
 		case "workspace":
 			seen |= 0x1
@@ -8936,7 +8936,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.No
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required118)
+		return c.FailMissing(n, seen, &required118)
 	}
 	return vEvent_envelope(c, n, ev)
 }
@@ -8946,7 +8946,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.No
 func vTaskWorkspaceEvent_workspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[876])
+		return c.FailTypeWith(n, &reasons[624])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8955,7 +8955,7 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		switch m.Key() {
 		case "kind":
 			seen |= 0x1
-			if !c.StrEnum(m.Value(), &reasons[877], enum74) {
+			if !c.StrEnum(m.Value(), &reasons[625], enum74) {
 				return false
 			}
 		case "change":
@@ -8969,15 +8969,15 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			}
 		case "reason":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[878])
+				return c.FailTypeWith(n, &reasons[626])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[879])
+			return c.FailWith(m.Name(), &reasons[627])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required119)
+		return c.FailMissing(n, seen, &required119)
 	}
 	return true
 }
@@ -8987,35 +8987,35 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 func vTaskWorkspaceEvent_workspaceState(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[882])
+		return c.FailTypeWith(n, &reasons[628])
 	}
 	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[883])
+		return c.FailWith(n, &reasons[629])
 	}
 	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
 		case "cwd":
-			if !c.MinRunes(m.Value(), 1, &reasons[884], &reasons[885]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[630], &reasons[631]) {
 				return false
 			}
 		case "workspaceRoots":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[886])
+				return c.FailTypeWith(n, &reasons[632])
 			}
 			if ok, _ := c.UniqueItems(n); !ok {
-				return c.FailWith(n, &reasons[887])
+				return c.FailWith(n, &reasons[633])
 			}
 			it := d.Items(n)
 			for it.Next() {
-				if !c.MinRunes(it.Item(), 1, &reasons[888], &reasons[889]) {
+				if !c.MinRunes(it.Item(), 1, &reasons[634], &reasons[635]) {
 					return false
 				}
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[890])
+			return c.FailWith(m.Name(), &reasons[636])
 		}
 		m.Record(ev)
 	}
@@ -9034,7 +9034,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[891])
+		return c.FailTypeWith(n, &reasons[637])
 	}
 	var seen uint64
 	ev.Declare()
@@ -9043,7 +9043,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Nod
 		switch m.Key() {
 		case "type":
 			if n := m.Value(); !d.StrEq(n, "workspace.change.after") {
-				return c.FailWith(n, &reasons[892])
+				return c.FailWith(n, &reasons[638])
 			}
 		case "workspace":
 			seen |= 0x1
@@ -9056,7 +9056,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Nod
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required120)
+		return c.FailMissing(n, seen, &required120)
 	}
 	return vEvent_envelope(c, n, ev)
 }
@@ -9073,7 +9073,7 @@ func vTaskWorkspaceEvent_fileChanged(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 func vTaskWorkspaceEvent_fileChanged_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[894])
+		return c.FailTypeWith(n, &reasons[639])
 	}
 	var seen uint64
 	ev.Declare()
@@ -9082,16 +9082,16 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		switch m.Key() {
 		case "type":
 			if n := m.Value(); !d.StrEq(n, "file.changed") {
-				return c.FailWith(n, &reasons[895])
+				return c.FailWith(n, &reasons[640])
 			}
 		case "changes":
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[896])
+				return c.FailTypeWith(n, &reasons[641])
 			}
 			if d.Len(n) < 1 {
-				return c.FailWith(n, &reasons[897])
+				return c.FailWith(n, &reasons[642])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -9105,7 +9105,7 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required121)
+		return c.FailMissing(n, seen, &required121)
 	}
 	return vEvent_envelope(c, n, ev)
 }
@@ -9122,7 +9122,7 @@ func vTaskWorkspaceEvent_changedFile(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 func vTaskWorkspaceEvent_changedFile_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[899])
+		return c.FailTypeWith(n, &reasons[643])
 	}
 	var seen uint64
 	ev.Declare()
@@ -9131,18 +9131,18 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		switch m.Key() {
 		case "path":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[900], &reasons[901]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[644], &reasons[645]) {
 				return false
 			}
 		case "operation":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[902], enum71) {
+			if !c.StrEnum(m.Value(), &reasons[646], enum71) {
 				return false
 			}
 		case "agentCaused":
 			seen |= 0x4
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
-				return c.FailTypeWith(n, &reasons[903])
+				return c.FailTypeWith(n, &reasons[647])
 			}
 		case "before":
 			if !c.Child(m.Value(), vContentItem) {
@@ -9153,12 +9153,12 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[904])
+			return c.FailWith(m.Name(), &reasons[648])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required122)
+		return c.FailMissing(n, seen, &required122)
 	}
 	return true
 }
@@ -9184,7 +9184,7 @@ func vCatalogueEvent_hookFailure_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 func vInteractionEvent_hookFailure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[908])
+		return c.FailTypeWith(n, &reasons[649])
 	}
 	var seen uint64
 	ev.Declare()
@@ -9194,7 +9194,7 @@ func vInteractionEvent_hookFailure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "hook.failure") {
-				return c.FailWith(n, &reasons[909])
+				return c.FailWith(n, &reasons[650])
 			}
 		case "failure":
 			seen |= 0x2
@@ -9212,7 +9212,7 @@ func vInteractionEvent_hookFailure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required123)
+		return c.FailMissing(n, seen, &required123)
 	}
 	return true
 }
@@ -9222,7 +9222,7 @@ func vInteractionEvent_hookFailure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 func vInteractionEvent_hookFailure_failure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[913])
+		return c.FailTypeWith(n, &reasons[651])
 	}
 	var seen uint64
 	ev.Declare()
@@ -9231,40 +9231,40 @@ func vInteractionEvent_hookFailure_failure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 		switch m.Key() {
 		case "backendId":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[914], &reasons[915]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[652], &reasons[653]) {
 				return false
 			}
 		case "reason":
 			seen |= 0x2
-			if !c.MinRunes(m.Value(), 1, &reasons[916], &reasons[917]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[654], &reasons[655]) {
 				return false
 			}
 		case "policy":
 			seen |= 0x4
-			if !c.StrEnum(m.Value(), &reasons[918], enum75) {
+			if !c.StrEnum(m.Value(), &reasons[656], enum75) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[919])
+			return c.FailWith(m.Name(), &reasons[657])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required124)
+		return c.FailMissing(n, seen, &required124)
 	}
 	return true
 }
 
 // vInteractionEvent_hookFailure_parentEventId checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId.
 func vInteractionEvent_hookFailure_parentEventId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.MinRunes(n, 1, &reasons[923], &reasons[924])
+	return c.MinRunes(n, 1, &reasons[658], &reasons[659])
 }
 
 // vContentSelection checks draft/content-selection.schema.json#.
 func vContentSelection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[925])
+		return c.FailTypeWith(n, &reasons[660])
 	}
 	var seen uint64
 	ev.Declare()
@@ -9308,7 +9308,7 @@ func vContentSelection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required125)
+		return c.FailMissing(n, seen, &required125)
 	}
 	return true
 }
@@ -9316,14 +9316,14 @@ func vContentSelection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vContentSelection_disposition checks
 // draft/content-selection.schema.json#/$defs/disposition.
 func vContentSelection_disposition(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.StrEnum(n, &reasons[927], enum76)
+	return c.StrEnum(n, &reasons[661], enum76)
 }
 
 // vContentUploadReceipt checks draft/content-upload-receipt.schema.json#.
 func vContentUploadReceipt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[928])
+		return c.FailTypeWith(n, &reasons[662])
 	}
 	var seen uint64
 	ev.Declare()
@@ -9346,12 +9346,12 @@ func vContentUploadReceipt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[929])
+			return c.FailWith(m.Name(), &reasons[663])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required126)
+		return c.FailMissing(n, seen, &required126)
 	}
 	return true
 }
@@ -9360,7 +9360,7 @@ func vContentUploadReceipt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 func vContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[933])
+		return c.FailTypeWith(n, &reasons[664])
 	}
 	var seen uint64
 	ev.Declare()
@@ -9371,13 +9371,13 @@ func vContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[934])
+				return c.FailTypeWith(n, &reasons[665])
 			}
 			if !re6.Match(d.Str(n)) {
-				return c.FailWith(n, &reasons[935])
+				return c.FailWith(n, &reasons[666])
 			}
 			if !format.URI(d.StrView(n)) {
-				return c.FailWith(n, &reasons[936])
+				return c.FailWith(n, &reasons[667])
 			}
 		case "auth":
 			if !c.Child(m.Value(), vRegistration_authentication) {
@@ -9399,7 +9399,7 @@ func vContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required127)
+		return c.FailMissing(n, seen, &required127)
 	}
 	return true
 }
@@ -9409,7 +9409,7 @@ func vContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[940])
+		return c.FailTypeWith(n, &reasons[668])
 	}
 	var dvs [1]ahpimpl.Node
 	m := d.Members(n)
@@ -9421,7 +9421,7 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	}
 	dv := dvs[0]
 	if dv == 0 {
-		return c.FailWith(n, &reasons[941])
+		return c.FailWith(n, &reasons[669])
 	}
 	switch d.Tag(dv) {
 	case "bearer":
@@ -9438,7 +9438,7 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 func vRegistration_authentication_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[942])
+		return c.FailTypeWith(n, &reasons[670])
 	}
 	var seen uint64
 	ev.Declare()
@@ -9448,15 +9448,15 @@ func vRegistration_authentication_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "bearer") {
-				return c.FailWith(n, &reasons[943])
+				return c.FailWith(n, &reasons[671])
 			}
 		case "tokenEnv":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[944])
+				return c.FailTypeWith(n, &reasons[672])
 			}
 			if !re7.Match(d.Str(n)) {
-				return c.FailWith(n, &reasons[945])
+				return c.FailWith(n, &reasons[673])
 			}
 		case "tokenRef":
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -9468,7 +9468,7 @@ func vRegistration_authentication_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required128)
+		return c.FailMissing(n, seen, &required128)
 	}
 	{
 		mark := c.Mark()
@@ -9483,7 +9483,7 @@ func vRegistration_authentication_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf", "matches none of 2 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reasons[947])
+			return c.FailWith(n, &reasons[674])
 		}
 		c.Discard(mark)
 	}
@@ -9508,11 +9508,11 @@ func vRegistration_authentication_anyOf_0_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node
 			}
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required129)
+			return c.FailMissing(n, seen, &required129)
 		}
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reasons[949])
+		return c.FailWith(n, &reasons[675])
 	}
 	return true
 }
@@ -9535,11 +9535,11 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node
 			}
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required130)
+			return c.FailMissing(n, seen, &required130)
 		}
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reasons[951])
+		return c.FailWith(n, &reasons[676])
 	}
 	return true
 }
@@ -9549,7 +9549,7 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node
 func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[952])
+		return c.FailTypeWith(n, &reasons[677])
 	}
 	var seen uint64
 	ev.Declare()
@@ -9559,7 +9559,7 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "oauth") {
-				return c.FailWith(n, &reasons[953])
+				return c.FailWith(n, &reasons[678])
 			}
 		case "resource":
 			seen |= 0x2
@@ -9570,13 +9570,13 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			seen |= 0x4
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[954])
+				return c.FailTypeWith(n, &reasons[679])
 			}
 			if !re8.Match(d.Str(n)) {
-				return c.FailWith(n, &reasons[955])
+				return c.FailWith(n, &reasons[680])
 			}
 			if !format.URI(d.StrView(n)) {
-				return c.FailWith(n, &reasons[956])
+				return c.FailWith(n, &reasons[681])
 			}
 		case "clientId":
 			seen |= 0x8
@@ -9589,16 +9589,16 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			}
 		case "flow":
 			seen |= 0x10
-			if !c.StrEnum(m.Value(), &reasons[957], enum77) {
+			if !c.StrEnum(m.Value(), &reasons[682], enum77) {
 				return false
 			}
 		case "scopes":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[958])
+				return c.FailTypeWith(n, &reasons[683])
 			}
 			if ok, _ := c.UniqueItems(n); !ok {
-				return c.FailWith(n, &reasons[959])
+				return c.FailWith(n, &reasons[684])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -9612,7 +9612,7 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		m.Record(ev)
 	}
 	if seen != 0x1f {
-		return c.FailRequired(n, seen, &required131)
+		return c.FailMissing(n, seen, &required131)
 	}
 	return true
 }
@@ -9622,10 +9622,10 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 func vCommon_positiveInteger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-		return c.FailTypeWith(n, &reasons[965])
+		return c.FailTypeWith(n, &reasons[685])
 	}
 	if c.Cmp(n, num1) < 0 {
-		return c.FailWith(n, &reasons[966])
+		return c.FailWith(n, &reasons[686])
 	}
 	return true
 }
@@ -9634,7 +9634,7 @@ func vCommon_positiveInteger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[967])
+		return c.FailTypeWith(n, &reasons[687])
 	}
 	var seen uint64
 	ev.Declare()
@@ -9644,11 +9644,11 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "deny") {
-				return c.FailWith(n, &reasons[968])
+				return c.FailWith(n, &reasons[688])
 			}
 		case "reason":
 			seen |= 0x2
-			if !c.MinRunes(m.Value(), 1, &reasons[969], &reasons[970]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[689], &reasons[690]) {
 				return false
 			}
 		case "code":
@@ -9660,12 +9660,12 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[971])
+			return c.FailWith(m.Name(), &reasons[691])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required132)
+		return c.FailMissing(n, seen, &required132)
 	}
 	return true
 }
@@ -9674,7 +9674,7 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[974])
+		return c.FailTypeWith(n, &reasons[692])
 	}
 	var dvs [2]ahpimpl.Node
 	m := d.Members(n)
@@ -9688,7 +9688,7 @@ func vEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	}
 	dv := dvs[0]
 	if dv == 0 {
-		return c.FailWith(n, &reasons[975])
+		return c.FailWith(n, &reasons[693])
 	}
 	switch d.Tag(dv) {
 	case "deny":
@@ -9707,7 +9707,7 @@ func vEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		{
 			dv := dvs[1]
 			if dv == 0 {
-				return c.FailWith(n, &reasons[976])
+				return c.FailWith(n, &reasons[694])
 			}
 			switch d.Tag(dv) {
 			case "stop":
@@ -9729,7 +9729,7 @@ func vEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vEffect_allowEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[977])
+		return c.FailTypeWith(n, &reasons[695])
 	}
 	var seen uint64
 	ev.Declare()
@@ -9739,15 +9739,15 @@ func vEffect_allowEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "allow") {
-				return c.FailWith(n, &reasons[978])
+				return c.FailWith(n, &reasons[696])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[979])
+			return c.FailWith(m.Name(), &reasons[697])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required133)
+		return c.FailMissing(n, seen, &required133)
 	}
 	return true
 }
@@ -9756,7 +9756,7 @@ func vEffect_allowEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 func vEffect_askEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[981])
+		return c.FailTypeWith(n, &reasons[698])
 	}
 	var seen uint64
 	ev.Declare()
@@ -9766,15 +9766,15 @@ func vEffect_askEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "ask") {
-				return c.FailWith(n, &reasons[982])
+				return c.FailWith(n, &reasons[699])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[983])
+			return c.FailWith(m.Name(), &reasons[700])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required134)
+		return c.FailMissing(n, seen, &required134)
 	}
 	return true
 }
@@ -9783,7 +9783,7 @@ func vEffect_askEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vEffect_modifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[985])
+		return c.FailTypeWith(n, &reasons[701])
 	}
 	var seen uint64
 	ev.Declare()
@@ -9793,27 +9793,27 @@ func vEffect_modifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "modify") {
-				return c.FailWith(n, &reasons[986])
+				return c.FailWith(n, &reasons[702])
 			}
 		case "target":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[987], enum78) {
+			if !c.StrEnum(m.Value(), &reasons[703], enum78) {
 				return false
 			}
 		case "operation":
 			seen |= 0x4
-			if !c.StrEnum(m.Value(), &reasons[988], enum79) {
+			if !c.StrEnum(m.Value(), &reasons[704], enum79) {
 				return false
 			}
 		case "value":
 			seen |= 0x8
 		default:
-			return c.FailWith(m.Name(), &reasons[989])
+			return c.FailWith(m.Name(), &reasons[705])
 		}
 		m.Record(ev)
 	}
 	if seen != 0xf {
-		return c.FailRequired(n, seen, &required135)
+		return c.FailMissing(n, seen, &required135)
 	}
 	cv, found := n, true
 	for _, name := range [...]string{"target"} {
@@ -9908,7 +9908,7 @@ func vEffect_modifyEffect_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 func vContentItem_messages(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindArray {
-		return c.FailTypeWith(n, &reasons[994])
+		return c.FailTypeWith(n, &reasons[706])
 	}
 	it := d.Items(n)
 	for it.Next() {
@@ -9968,7 +9968,7 @@ func vEffect_modifyEffect_allOf_1_then_value(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf", "matches none of 2 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reasons[995])
+			return c.FailWith(n, &reasons[707])
 		}
 		c.Discard(mark)
 	}
@@ -9979,7 +9979,7 @@ func vEffect_modifyEffect_allOf_1_then_value(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 func vEffect_modifyEffect_allOf_1_then_value_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[996])
+		return c.FailTypeWith(n, &reasons[708])
 	}
 	return true
 }
@@ -10051,7 +10051,7 @@ func vEffect_modifyEffect_allOf_3_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 func vEffect_modifyEffect_allOf_3_then_value(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[997])
+		return c.FailTypeWith(n, &reasons[709])
 	}
 	return true
 }
@@ -10060,7 +10060,7 @@ func vEffect_modifyEffect_allOf_3_then_value(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 func vEffect_messageEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[998])
+		return c.FailTypeWith(n, &reasons[710])
 	}
 	var seen uint64
 	ev.Declare()
@@ -10070,20 +10070,20 @@ func vEffect_messageEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "message") {
-				return c.FailWith(n, &reasons[999])
+				return c.FailWith(n, &reasons[711])
 			}
 		case "text":
 			seen |= 0x2
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1000])
+				return c.FailTypeWith(n, &reasons[712])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[1001])
+			return c.FailWith(m.Name(), &reasons[713])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required136)
+		return c.FailMissing(n, seen, &required136)
 	}
 	return true
 }
@@ -10092,7 +10092,7 @@ func vEffect_messageEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 func vEffect_returnEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1004])
+		return c.FailTypeWith(n, &reasons[714])
 	}
 	var seen uint64
 	ev.Declare()
@@ -10102,17 +10102,17 @@ func vEffect_returnEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "return") {
-				return c.FailWith(n, &reasons[1005])
+				return c.FailWith(n, &reasons[715])
 			}
 		case "value":
 			seen |= 0x2
 		default:
-			return c.FailWith(m.Name(), &reasons[1006])
+			return c.FailWith(m.Name(), &reasons[716])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required137)
+		return c.FailMissing(n, seen, &required137)
 	}
 	return true
 }
@@ -10121,7 +10121,7 @@ func vEffect_returnEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 func vEffect_flowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1009])
+		return c.FailTypeWith(n, &reasons[717])
 	}
 	var seen uint64
 	ev.Declare()
@@ -10131,12 +10131,12 @@ func vEffect_flowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "flow") {
-				return c.FailWith(n, &reasons[1010])
+				return c.FailWith(n, &reasons[718])
 			}
 		case "operation":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "stop") {
-				return c.FailWith(n, &reasons[1011])
+				return c.FailWith(n, &reasons[719])
 			}
 		case "reason":
 			seen |= 0x4
@@ -10144,12 +10144,12 @@ func vEffect_flowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[1012])
+			return c.FailWith(m.Name(), &reasons[720])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required138)
+		return c.FailMissing(n, seen, &required138)
 	}
 	return true
 }
@@ -10159,7 +10159,7 @@ func vEffect_flowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 func vEffect_flowContinueEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1016])
+		return c.FailTypeWith(n, &reasons[721])
 	}
 	var seen uint64
 	ev.Declare()
@@ -10169,24 +10169,24 @@ func vEffect_flowContinueEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "flow") {
-				return c.FailWith(n, &reasons[1017])
+				return c.FailWith(n, &reasons[722])
 			}
 		case "operation":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "continue") {
-				return c.FailWith(n, &reasons[1018])
+				return c.FailWith(n, &reasons[723])
 			}
 		case "instruction":
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[1019])
+			return c.FailWith(m.Name(), &reasons[724])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required139)
+		return c.FailMissing(n, seen, &required139)
 	}
 	return true
 }
@@ -10195,7 +10195,7 @@ func vEffect_flowContinueEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 func vEffect_injectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1022])
+		return c.FailTypeWith(n, &reasons[725])
 	}
 	var seen uint64
 	ev.Declare()
@@ -10205,21 +10205,21 @@ func vEffect_injectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "inject") {
-				return c.FailWith(n, &reasons[1023])
+				return c.FailWith(n, &reasons[726])
 			}
 		case "target":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "context") {
-				return c.FailWith(n, &reasons[1024])
+				return c.FailWith(n, &reasons[727])
 			}
 		case "operation":
 			seen |= 0x4
 			if n := m.Value(); !d.StrEq(n, "append") {
-				return c.FailWith(n, &reasons[1025])
+				return c.FailWith(n, &reasons[728])
 			}
 		case "deliverAt":
 			seen |= 0x8
-			if !c.StrEnum(m.Value(), &reasons[1026], enum8) {
+			if !c.StrEnum(m.Value(), &reasons[729], enum8) {
 				return false
 			}
 		case "value":
@@ -10228,12 +10228,12 @@ func vEffect_injectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[1027])
+			return c.FailWith(m.Name(), &reasons[730])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x1f {
-		return c.FailRequired(n, seen, &required140)
+		return c.FailMissing(n, seen, &required140)
 	}
 	return true
 }
@@ -10248,7 +10248,7 @@ func vEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vEvent_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1033])
+		return c.FailTypeWith(n, &reasons[731])
 	}
 	var dvs [1]ahpimpl.Node
 	m := d.Members(n)
@@ -10260,7 +10260,7 @@ func vEvent_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	}
 	dv := dvs[0]
 	if dv == 0 {
-		return c.FailWith(n, &reasons[1034])
+		return c.FailWith(n, &reasons[732])
 	}
 	switch d.Tag(dv) {
 	case "tool.before":
@@ -10342,7 +10342,7 @@ func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vToolBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1035])
+		return c.FailTypeWith(n, &reasons[733])
 	}
 	var seen1 uint64
 	var present uint64
@@ -10352,7 +10352,7 @@ func vToolBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		switch m.Key() {
 		case "type":
 			if n := m.Value(); !d.StrEq(n, "tool.before") {
-				return c.FailWith(n, &reasons[1036])
+				return c.FailWith(n, &reasons[734])
 			}
 		case "call":
 			seen1 |= 0x1
@@ -10366,7 +10366,7 @@ func vToolBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "path":
 			seen1 |= 0x4
-			if !c.MinRunes(m.Value(), 1, &reasons[618], &reasons[619]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[455], &reasons[456]) {
 				return false
 			}
 		case "batch":
@@ -10391,13 +10391,13 @@ func vToolBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		m.Record(ev)
 	}
 	if seen1 != 0x7 {
-		return c.FailRequired(n, seen1, &required66)
+		return c.FailMissing(n, seen1, &required66)
 	}
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
 	if present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 {
-		return c.FailWith(n, &reasons[1037])
+		return c.FailWith(n, &reasons[735])
 	}
 	return true
 }
@@ -10412,7 +10412,7 @@ func vToolAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1038])
+		return c.FailTypeWith(n, &reasons[736])
 	}
 	var seen1 uint64
 	var seen2 uint64
@@ -10424,7 +10424,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "tool.after") {
-				return c.FailWith(n, &reasons[1039])
+				return c.FailWith(n, &reasons[737])
 			}
 		case "turn":
 			if !c.Child(m.Value(), vEvent_openIdentity) {
@@ -10452,15 +10452,15 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		case "durationMs":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[1040])
+				return c.FailTypeWith(n, &reasons[738])
 			}
 			if c.Cmp(n, num0) < 0 {
-				return c.FailWith(n, &reasons[1041])
+				return c.FailWith(n, &reasons[739])
 			}
 		case "fileChanges":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[1042])
+				return c.FailTypeWith(n, &reasons[740])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -10480,7 +10480,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "path":
 			seen2 |= 0x4
-			if !c.MinRunes(m.Value(), 1, &reasons[618], &reasons[619]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[455], &reasons[456]) {
 				return false
 			}
 		case "batch":
@@ -10496,13 +10496,13 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required141)
+		return c.FailMissing(n, seen, &required141)
 	}
 	if seen1 != 0xf {
-		return c.FailRequired(n, seen1, &required22)
+		return c.FailMissing(n, seen1, &required22)
 	}
 	if seen2 != 0x7 {
-		return c.FailRequired(n, seen2, &required66)
+		return c.FailMissing(n, seen2, &required66)
 	}
 	// draft/tool-after.schema.json#/allOf/2
 	if c.IfMember(n, ev, "outcome", true, enum83) {
@@ -10516,14 +10516,14 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required142)
+			return c.FailMissing(n, seen, &required142)
 		}
 	} else {
 		// draft/tool-after.schema.json#/allOf/2/else
 		{
 			p := presence3(d, n)
 			if p&1 == 1 {
-				return c.FailWith(n, &reasons[1047])
+				return c.FailWith(n, &reasons[741])
 			}
 		}
 	}
@@ -10553,7 +10553,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		{
 			p := presence7(d, n)
 			if p&1 == 1 || p&2 == 2 {
-				return c.FailWith(n, &reasons[1048])
+				return c.FailWith(n, &reasons[742])
 			}
 		}
 	}
@@ -10567,7 +10567,7 @@ func vToolAfter_allOf_4_then_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	{
 		p := presence8(d, n)
 		if d.Kind(n) != ahpimpl.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reasons[1049])
+			return c.FailWith(n, &reasons[743])
 		}
 	}
 	return true
@@ -10585,7 +10585,7 @@ func vExecutionEvent_fileChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1050])
+		return c.FailTypeWith(n, &reasons[744])
 	}
 	var seen uint64
 	ev.Declare()
@@ -10594,16 +10594,16 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		switch m.Key() {
 		case "path":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[1051], &reasons[1052]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[745], &reasons[746]) {
 				return false
 			}
 		case "change":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[1053], enum85) {
+			if !c.StrEnum(m.Value(), &reasons[747], enum85) {
 				return false
 			}
 		case "previousPath":
-			if !c.MinRunes(m.Value(), 1, &reasons[1054], &reasons[1055]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[748], &reasons[749]) {
 				return false
 			}
 		case "before":
@@ -10615,12 +10615,12 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[1056])
+			return c.FailWith(m.Name(), &reasons[750])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required143)
+		return c.FailMissing(n, seen, &required143)
 	}
 	// draft/execution-event.schema.json#/$defs/fileChange/allOf/0
 	if c.IfMember(n, ev, "change", true, enum86) {
@@ -10634,7 +10634,7 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			}
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required144)
+			return c.FailMissing(n, seen, &required144)
 		}
 	}
 	// draft/execution-event.schema.json#/$defs/fileChange/allOf/1
@@ -10643,7 +10643,7 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		{
 			p := presence9(d, n)
 			if p&1 == 1 {
-				return c.FailWith(n, &reasons[1060])
+				return c.FailWith(n, &reasons[751])
 			}
 		}
 	}
@@ -10653,7 +10653,7 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		{
 			p := presence6(d, n)
 			if p&1 == 1 {
-				return c.FailWith(n, &reasons[1061])
+				return c.FailWith(n, &reasons[752])
 			}
 		}
 	}
@@ -10670,7 +10670,7 @@ func vSessionStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1062])
+		return c.FailTypeWith(n, &reasons[753])
 	}
 	var seen1 uint64
 	var present uint64
@@ -10682,7 +10682,7 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "session.start") {
-				return c.FailWith(n, &reasons[1063])
+				return c.FailWith(n, &reasons[754])
 			}
 		case "turn":
 			if !c.Child(m.Value(), vEvent_openIdentity) {
@@ -10695,7 +10695,7 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "trigger":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[1064], enum89) {
+			if !c.StrEnum(m.Value(), &reasons[755], enum89) {
 				return false
 			}
 		case "resumedFrom":
@@ -10704,7 +10704,7 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "permissionMode":
 			seen |= 0x8
-			if !c.MinRunes(m.Value(), 1, &reasons[1065], &reasons[1066]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[756], &reasons[757]) {
 				return false
 			}
 		case "harness":
@@ -10737,10 +10737,10 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		m.Record(ev)
 	}
 	if seen != 0x3f {
-		return c.FailRequired(n, seen, &required145)
+		return c.FailMissing(n, seen, &required145)
 	}
 	if seen1 != 0xf {
-		return c.FailRequired(n, seen1, &required22)
+		return c.FailMissing(n, seen1, &required22)
 	}
 	// draft/session-start.schema.json#/allOf/1
 	if c.IfMember(n, ev, "trigger", true, enum90) {
@@ -10754,11 +10754,11 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required146)
+			return c.FailMissing(n, seen, &required146)
 		}
 	}
 	if present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[1074])
+		return c.FailWith(n, &reasons[758])
 	}
 	return true
 }
@@ -10768,7 +10768,7 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vSessionStart_harness(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1075])
+		return c.FailTypeWith(n, &reasons[759])
 	}
 	var seen uint64
 	ev.Declare()
@@ -10777,21 +10777,21 @@ func vSessionStart_harness(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		switch m.Key() {
 		case "name":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[1076], &reasons[1077]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[760], &reasons[761]) {
 				return false
 			}
 		case "version":
 			seen |= 0x2
-			if !c.MinRunes(m.Value(), 1, &reasons[1078], &reasons[1079]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[762], &reasons[763]) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[1080])
+			return c.FailWith(m.Name(), &reasons[764])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required147)
+		return c.FailMissing(n, seen, &required147)
 	}
 	return true
 }
@@ -10806,7 +10806,7 @@ func vSessionEnd(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1083])
+		return c.FailTypeWith(n, &reasons[765])
 	}
 	var present uint64
 	var seen uint64
@@ -10816,16 +10816,16 @@ func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		switch m.Key() {
 		case "type":
 			if n := m.Value(); !d.StrEq(n, "session.end") {
-				return c.FailWith(n, &reasons[1084])
+				return c.FailWith(n, &reasons[766])
 			}
 		case "outcome":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[1085], enum91) {
+			if !c.StrEnum(m.Value(), &reasons[767], enum91) {
 				return false
 			}
 		case "reason":
 			seen |= 0x4
-			if !c.MinRunes(m.Value(), 1, &reasons[1086], &reasons[1087]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[768], &reasons[769]) {
 				return false
 			}
 		case "counters":
@@ -10844,13 +10844,13 @@ func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required148)
+		return c.FailMissing(n, seen, &required148)
 	}
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[1091])
+		return c.FailWith(n, &reasons[770])
 	}
 	return true
 }
@@ -10860,7 +10860,7 @@ func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vSessionEnd_counters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1092])
+		return c.FailTypeWith(n, &reasons[771])
 	}
 	ev.Declare()
 	m := d.Members(n)
@@ -10868,10 +10868,10 @@ func vSessionEnd_counters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		{
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-				return c.FailTypeWith(n, &reasons[1093])
+				return c.FailTypeWith(n, &reasons[772])
 			}
 			if c.Cmp(n, num0) < 0 {
-				return c.FailWith(n, &reasons[1094])
+				return c.FailWith(n, &reasons[773])
 			}
 		}
 		m.Record(ev)
@@ -10883,7 +10883,7 @@ func vSessionEnd_counters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 func vExecutionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1095])
+		return c.FailTypeWith(n, &reasons[774])
 	}
 	var dvs [1]ahpimpl.Node
 	m := d.Members(n)
@@ -10895,7 +10895,7 @@ func vExecutionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	}
 	dv := dvs[0]
 	if dv == 0 {
-		return c.FailWith(n, &reasons[1096])
+		return c.FailWith(n, &reasons[775])
 	}
 	switch d.Tag(dv) {
 	case "turn.start":
@@ -10937,7 +10937,7 @@ func vExecutionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vInteractionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1097])
+		return c.FailTypeWith(n, &reasons[776])
 	}
 	var dvs [1]ahpimpl.Node
 	m := d.Members(n)
@@ -10949,7 +10949,7 @@ func vInteractionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	}
 	dv := dvs[0]
 	if dv == 0 {
-		return c.FailWith(n, &reasons[1098])
+		return c.FailWith(n, &reasons[777])
 	}
 	switch d.Tag(dv) {
 	case "config.change.before":
@@ -11003,7 +11003,7 @@ func vInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1099])
+		return c.FailTypeWith(n, &reasons[778])
 	}
 	var seen uint64
 	ev.Declare()
@@ -11019,13 +11019,13 @@ func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[1100])
+				return c.FailTypeWith(n, &reasons[779])
 			}
 			if d.Len(n) < 1 {
-				return c.FailWith(n, &reasons[1101])
+				return c.FailWith(n, &reasons[780])
 			}
 			if d.Len(n) > 1 {
-				return c.FailWith(n, &reasons[1102])
+				return c.FailWith(n, &reasons[781])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -11043,7 +11043,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required149)
+		return c.FailMissing(n, seen, &required149)
 	}
 	return true
 }
@@ -11079,7 +11079,7 @@ func vInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1105])
+		return c.FailTypeWith(n, &reasons[782])
 	}
 	var seen uint64
 	ev.Declare()
@@ -11095,10 +11095,10 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[1106])
+				return c.FailTypeWith(n, &reasons[783])
 			}
 			if d.Len(n) > 0 {
-				return c.FailWith(n, &reasons[1107])
+				return c.FailWith(n, &reasons[784])
 			}
 		case "extensions":
 			if !c.Child(m.Value(), vExtensions) {
@@ -11110,7 +11110,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required150)
+		return c.FailMissing(n, seen, &required150)
 	}
 	return true
 }
@@ -11124,7 +11124,7 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	// draft/intercept-request.schema.json#/allOf/1
 	{
 		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[1110])
+			return c.FailTypeWith(n, &reasons[785])
 		}
 		var seen uint64
 		ev.Declare()
@@ -11134,7 +11134,7 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			case "method":
 				seen |= 0x1
 				if n := m.Value(); !d.StrEq(n, "hooks/intercept") {
-					return c.FailWith(n, &reasons[1111])
+					return c.FailWith(n, &reasons[786])
 				}
 			case "params":
 				seen |= 0x2
@@ -11147,7 +11147,7 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			m.Record(ev)
 		}
 		if seen != 0x3 {
-			return c.FailRequired(n, seen, &required151)
+			return c.FailMissing(n, seen, &required151)
 		}
 	}
 	return rules.InterceptIDMatchesEvent(c, n, nil)
@@ -11158,7 +11158,7 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vInterceptRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1114])
+		return c.FailTypeWith(n, &reasons[787])
 	}
 	var seen uint64
 	ev.Declare()
@@ -11194,7 +11194,7 @@ func vInterceptRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required152)
+		return c.FailMissing(n, seen, &required152)
 	}
 	cv, found := n, true
 	for _, name := range [...]string{"event", "type"} {
@@ -11370,7 +11370,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_if_event(c *ahpimpl.Ctx, n ahpimpl
 			switch m.Key() {
 			case "type":
 				if n := m.Value(); !d.StrEq(n, "session.start") {
-					return c.FailWith(n, &reasons[1118])
+					return c.FailWith(n, &reasons[788])
 				}
 			default:
 				continue
@@ -11444,7 +11444,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_if_event(c *ahpimpl.Ctx, n ahpimpl
 			switch m.Key() {
 			case "type":
 				if n := m.Value(); !d.StrEq(n, "config.change.before") {
-					return c.FailWith(n, &reasons[1119])
+					return c.FailWith(n, &reasons[789])
 				}
 			default:
 				continue
@@ -11518,7 +11518,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_if_event(c *ahpimpl.Ctx, n ahpimpl
 			switch m.Key() {
 			case "type":
 				if n := m.Value(); !d.StrEq(n, "turn.start") {
-					return c.FailWith(n, &reasons[1120])
+					return c.FailWith(n, &reasons[790])
 				}
 			default:
 				continue
@@ -11592,7 +11592,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_if_event(c *ahpimpl.Ctx, n ahpimpl
 			switch m.Key() {
 			case "type":
 				if n := m.Value(); !d.StrEq(n, "turn.finish.before") {
-					return c.FailWith(n, &reasons[1121])
+					return c.FailWith(n, &reasons[791])
 				}
 			default:
 				continue
@@ -11666,7 +11666,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_if_event(c *ahpimpl.Ctx, n ahpimpl
 			switch m.Key() {
 			case "type":
 				if n := m.Value(); !d.StrEq(n, "model.request.before") {
-					return c.FailWith(n, &reasons[1122])
+					return c.FailWith(n, &reasons[792])
 				}
 			default:
 				continue
@@ -11740,7 +11740,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_if_event(c *ahpimpl.Ctx, n ahpimpl
 			switch m.Key() {
 			case "type":
 				if n := m.Value(); !d.StrEq(n, "model.response.after") {
-					return c.FailWith(n, &reasons[1123])
+					return c.FailWith(n, &reasons[793])
 				}
 			default:
 				continue
@@ -11814,7 +11814,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_if_event(c *ahpimpl.Ctx, n ahpimpl
 			switch m.Key() {
 			case "type":
 				if n := m.Value(); !d.StrEq(n, "model.switch.before") {
-					return c.FailWith(n, &reasons[1124])
+					return c.FailWith(n, &reasons[794])
 				}
 			default:
 				continue
@@ -11888,7 +11888,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_if_event(c *ahpimpl.Ctx, n ahpimpl
 			switch m.Key() {
 			case "type":
 				if n := m.Value(); !d.StrEq(n, "tool.before") {
-					return c.FailWith(n, &reasons[1125])
+					return c.FailWith(n, &reasons[795])
 				}
 			default:
 				continue
@@ -11962,7 +11962,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_if_event(c *ahpimpl.Ctx, n ahpimpl
 			switch m.Key() {
 			case "type":
 				if n := m.Value(); !d.StrEq(n, "tool.after") {
-					return c.FailWith(n, &reasons[1126])
+					return c.FailWith(n, &reasons[796])
 				}
 			default:
 				continue
@@ -12036,7 +12036,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_if_event(c *ahpimpl.Ctx, n ahpimpl
 			switch m.Key() {
 			case "type":
 				if n := m.Value(); !d.StrEq(n, "tool.permission.request") {
-					return c.FailWith(n, &reasons[1127])
+					return c.FailWith(n, &reasons[797])
 				}
 			default:
 				continue
@@ -12110,7 +12110,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_if_event(c *ahpimpl.Ctx, n ahpimp
 			switch m.Key() {
 			case "type":
 				if n := m.Value(); !d.StrEq(n, "tool.batch.after") {
-					return c.FailWith(n, &reasons[1128])
+					return c.FailWith(n, &reasons[798])
 				}
 			default:
 				continue
@@ -12184,7 +12184,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_if_event(c *ahpimpl.Ctx, n ahpimp
 			switch m.Key() {
 			case "type":
 				if n := m.Value(); !d.StrEq(n, "context.compact.before") {
-					return c.FailWith(n, &reasons[1129])
+					return c.FailWith(n, &reasons[799])
 				}
 			default:
 				continue
@@ -12258,7 +12258,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_if_event(c *ahpimpl.Ctx, n ahpimp
 			switch m.Key() {
 			case "type":
 				if n := m.Value(); !d.StrEq(n, "context.compact.after") {
-					return c.FailWith(n, &reasons[1130])
+					return c.FailWith(n, &reasons[800])
 				}
 			default:
 				continue
@@ -12332,7 +12332,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_if_event(c *ahpimpl.Ctx, n ahpimp
 			switch m.Key() {
 			case "type":
 				if n := m.Value(); !d.StrEq(n, "task.change.before") {
-					return c.FailWith(n, &reasons[1131])
+					return c.FailWith(n, &reasons[801])
 				}
 			default:
 				continue
@@ -12406,7 +12406,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_if_event(c *ahpimpl.Ctx, n ahpimp
 			switch m.Key() {
 			case "type":
 				if n := m.Value(); !d.StrEq(n, "user.elicitation.request") {
-					return c.FailWith(n, &reasons[1132])
+					return c.FailWith(n, &reasons[802])
 				}
 			default:
 				continue
@@ -12480,7 +12480,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_if_event(c *ahpimpl.Ctx, n ahpimp
 			switch m.Key() {
 			case "type":
 				if n := m.Value(); !d.StrEq(n, "user.elicitation.result") {
-					return c.FailWith(n, &reasons[1133])
+					return c.FailWith(n, &reasons[803])
 				}
 			default:
 				continue
@@ -12554,7 +12554,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_if_event(c *ahpimpl.Ctx, n ahpimp
 			switch m.Key() {
 			case "type":
 				if n := m.Value(); !d.StrEq(n, "user.message.inbound") {
-					return c.FailWith(n, &reasons[1134])
+					return c.FailWith(n, &reasons[804])
 				}
 			default:
 				continue
@@ -12628,7 +12628,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_if_event(c *ahpimpl.Ctx, n ahpimp
 			switch m.Key() {
 			case "type":
 				if n := m.Value(); !d.StrEq(n, "user.message.outbound") {
-					return c.FailWith(n, &reasons[1135])
+					return c.FailWith(n, &reasons[805])
 				}
 			default:
 				continue
@@ -12702,7 +12702,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_if_event(c *ahpimpl.Ctx, n ahpimp
 			switch m.Key() {
 			case "type":
 				if n := m.Value(); !d.StrEq(n, "workspace.change.before") {
-					return c.FailWith(n, &reasons[1136])
+					return c.FailWith(n, &reasons[806])
 				}
 			default:
 				continue
@@ -12742,7 +12742,7 @@ func vInterceptRequest_allOf_1_params_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		return false
 	}
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1137])
+		return c.FailTypeWith(n, &reasons[807])
 	}
 	var dvs [1]ahpimpl.Node
 	m := d.Members(n)
@@ -12754,7 +12754,7 @@ func vInterceptRequest_allOf_1_params_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	}
 	dv := dvs[0]
 	if dv == 0 {
-		return c.FailWith(n, &reasons[1138])
+		return c.FailWith(n, &reasons[808])
 	}
 	switch d.Tag(dv) {
 	case "session.start":
@@ -12842,7 +12842,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow(c *ahpimpl.Ctx, 
 				}
 			}
 			if seen != 0x3 {
-				return c.FailRequired(n, seen, &required153)
+				return c.FailMissing(n, seen, &required153)
 			}
 		}
 	}
@@ -12853,7 +12853,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow(c *ahpimpl.Ctx, 
 func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1141])
+		return c.FailTypeWith(n, &reasons[809])
 	}
 	var seen uint64
 	ev.Declare()
@@ -12862,7 +12862,7 @@ func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		switch m.Key() {
 		case "permission":
 			seen |= 0x1
-			if !c.StrEnum(m.Value(), &reasons[1142], enum92) {
+			if !c.StrEnum(m.Value(), &reasons[810], enum92) {
 				return false
 			}
 		case "candidate":
@@ -12871,13 +12871,13 @@ func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				return false
 			}
 		case "flow":
-			if !c.StrEnum(m.Value(), &reasons[1143], enum93) {
+			if !c.StrEnum(m.Value(), &reasons[811], enum93) {
 				return false
 			}
 		case "instructions":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[1144])
+				return c.FailTypeWith(n, &reasons[812])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -12887,7 +12887,7 @@ func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			}
 		case "injections":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[1145])
+				return c.FailTypeWith(n, &reasons[813])
 			}
 		default:
 			continue
@@ -12895,7 +12895,7 @@ func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required154)
+		return c.FailMissing(n, seen, &required154)
 	}
 	return true
 }
@@ -12923,7 +12923,7 @@ func vInterceptRequest_allOf_1_params_state_candidate(c *ahpimpl.Ctx, n ahpimpl.
 func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindNull {
-		return c.FailTypeWith(n, &reasons[1148])
+		return c.FailTypeWith(n, &reasons[814])
 	}
 	return true
 }
@@ -12932,7 +12932,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahpimpl.Ctx, n 
 func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1149])
+		return c.FailTypeWith(n, &reasons[815])
 	}
 	var seen uint64
 	ev.Declare()
@@ -12951,7 +12951,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahpimpl.Ctx, n 
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required155)
+		return c.FailMissing(n, seen, &required155)
 	}
 	return true
 }
@@ -12960,7 +12960,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahpimpl.Ctx, n 
 func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1151])
+		return c.FailTypeWith(n, &reasons[816])
 	}
 	return true
 }
@@ -12989,7 +12989,7 @@ func vInterceptResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			m.Record(ev)
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required156)
+			return c.FailMissing(n, seen, &required156)
 		}
 	}
 	return true
@@ -13000,7 +13000,7 @@ func vInterceptResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vInterceptResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1153])
+		return c.FailTypeWith(n, &reasons[817])
 	}
 	var present uint64
 	var seen uint64
@@ -13015,7 +13015,7 @@ func vInterceptResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			}
 		case "effects":
 			seen |= 0x2
-			if !c.ChildItems(m.Value(), &reasons[1154], vEffect) {
+			if !c.ChildItems(m.Value(), &reasons[818], vEffect) {
 				return false
 			}
 		case "extensions":
@@ -13031,10 +13031,10 @@ func vInterceptResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required157)
+		return c.FailMissing(n, seen, &required157)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[1157])
+		return c.FailWith(n, &reasons[819])
 	}
 	return true
 }
@@ -13044,7 +13044,7 @@ func vJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	{
 		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[1158])
+			return c.FailTypeWith(n, &reasons[820])
 		}
 		var dvs [1]ahpimpl.Node
 		m := d.Members(n)
@@ -13056,7 +13056,7 @@ func vJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		}
 		dv := dvs[0]
 		if dv == 0 {
-			return c.FailWith(n, &reasons[1159])
+			return c.FailWith(n, &reasons[821])
 		}
 		switch d.Tag(dv) {
 		case "2.0":
@@ -13091,7 +13091,7 @@ func vJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/json-rpc-message.schema.json#/oneOf", "matches none of 4 alternatives")
 			}
 			if matches > 1 {
-				return c.FailWith(n, &reasons[1160])
+				return c.FailWith(n, &reasons[822])
 			}
 			c.Discard(mark)
 			c.Choose(4, n, first)
@@ -13106,7 +13106,7 @@ func vJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1161])
+		return c.FailTypeWith(n, &reasons[823])
 	}
 	var present uint64
 	var seen uint64
@@ -13138,10 +13138,10 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required158)
+		return c.FailMissing(n, seen, &required158)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[1165])
+		return c.FailWith(n, &reasons[824])
 	}
 	return true
 }
@@ -13151,7 +13151,7 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 func vCommon_notification_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1166])
+		return c.FailTypeWith(n, &reasons[825])
 	}
 	return true
 }
@@ -13160,7 +13160,7 @@ func vCommon_notification_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1167])
+		return c.FailTypeWith(n, &reasons[826])
 	}
 	var present uint64
 	var seen uint64
@@ -13192,10 +13192,10 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required159)
+		return c.FailMissing(n, seen, &required159)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[1171])
+		return c.FailWith(n, &reasons[827])
 	}
 	return true
 }
@@ -13205,7 +13205,7 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1172])
+		return c.FailTypeWith(n, &reasons[828])
 	}
 	var seen uint64
 	ev.Declare()
@@ -13215,12 +13215,12 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 		case "code":
 			seen |= 0x1
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-				return c.FailTypeWith(n, &reasons[1173])
+				return c.FailTypeWith(n, &reasons[829])
 			}
 		case "message":
 			seen |= 0x2
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1174])
+				return c.FailTypeWith(n, &reasons[830])
 			}
 		case "data":
 		default:
@@ -13229,7 +13229,7 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required160)
+		return c.FailMissing(n, seen, &required160)
 	}
 	return true
 }
@@ -13243,7 +13243,7 @@ func vObserveNotification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	// draft/observe-notification.schema.json#/allOf/1
 	{
 		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[1177])
+			return c.FailTypeWith(n, &reasons[831])
 		}
 		ev.Declare()
 		m := d.Members(n)
@@ -13251,7 +13251,7 @@ func vObserveNotification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 			switch m.Key() {
 			case "method":
 				if n := m.Value(); !d.StrEq(n, "hooks/observe") {
-					return c.FailWith(n, &reasons[1178])
+					return c.FailWith(n, &reasons[832])
 				}
 			case "params":
 				if !c.Child(m.Value(), vObserveNotification_allOf_1_params) {
@@ -13271,7 +13271,7 @@ func vObserveNotification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 func vObserveNotification_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1179])
+		return c.FailTypeWith(n, &reasons[833])
 	}
 	var seen uint64
 	ev.Declare()
@@ -13294,7 +13294,7 @@ func vObserveNotification_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required161)
+		return c.FailMissing(n, seen, &required161)
 	}
 	return true
 }
@@ -13303,7 +13303,7 @@ func vObserveNotification_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1182])
+		return c.FailTypeWith(n, &reasons[834])
 	}
 	var seen uint64
 	ev.Declare()
@@ -13319,10 +13319,10 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[1183])
+				return c.FailTypeWith(n, &reasons[835])
 			}
 			if d.Len(n) < 1 {
-				return c.FailWith(n, &reasons[1184])
+				return c.FailWith(n, &reasons[836])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -13336,7 +13336,7 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required162)
+		return c.FailMissing(n, seen, &required162)
 	}
 	return rules.UniqueBackendIDs(c, n, nil)
 }
@@ -13345,7 +13345,7 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1187])
+		return c.FailTypeWith(n, &reasons[837])
 	}
 	var present uint64
 	var seen uint64
@@ -13371,10 +13371,10 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			seen |= 0x4
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[1188])
+				return c.FailTypeWith(n, &reasons[838])
 			}
 			if d.Len(n) < 1 {
-				return c.FailWith(n, &reasons[1189])
+				return c.FailWith(n, &reasons[839])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -13391,7 +13391,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required163)
+		return c.FailMissing(n, seen, &required163)
 	}
 	// draft/registration.schema.json#/$defs/backend/allOf/0
 	if c.Condition(n, ev, vRegistration_backend_allOf_0_if) {
@@ -13399,7 +13399,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		{
 			p := presence10(d, n)
 			if p&1 == 1 {
-				return c.FailWith(n, &reasons[1193])
+				return c.FailWith(n, &reasons[840])
 			}
 		}
 	}
@@ -13421,7 +13421,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		}
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[1194])
+		return c.FailWith(n, &reasons[841])
 	}
 	return true
 }
@@ -13458,7 +13458,7 @@ func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			switch m.Key() {
 			case "type":
 				if n := m.Value(); !d.StrEq(n, "stdio") {
-					return c.FailWith(n, &reasons[1195])
+					return c.FailWith(n, &reasons[842])
 				}
 			default:
 				continue
@@ -13479,7 +13479,7 @@ func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node
 			switch m.Key() {
 			case "type":
 				if n := m.Value(); !d.StrEq(n, "http") {
-					return c.FailWith(n, &reasons[1196])
+					return c.FailWith(n, &reasons[843])
 				}
 			default:
 				continue
@@ -13495,7 +13495,7 @@ func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node
 func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1197])
+		return c.FailTypeWith(n, &reasons[844])
 	}
 	var dvs [1]ahpimpl.Node
 	m := d.Members(n)
@@ -13507,7 +13507,7 @@ func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 	}
 	dv := dvs[0]
 	if dv == 0 {
-		return c.FailWith(n, &reasons[1198])
+		return c.FailWith(n, &reasons[845])
 	}
 	switch d.Tag(dv) {
 	case "stdio":
@@ -13524,7 +13524,7 @@ func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1199])
+		return c.FailTypeWith(n, &reasons[846])
 	}
 	var seen uint64
 	ev.Declare()
@@ -13534,7 +13534,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "stdio") {
-				return c.FailWith(n, &reasons[1200])
+				return c.FailWith(n, &reasons[847])
 			}
 		case "command":
 			seen |= 0x2
@@ -13544,22 +13544,22 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		case "args":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[1201])
+				return c.FailTypeWith(n, &reasons[848])
 			}
 			it := d.Items(n)
 			for it.Next() {
 				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[1202])
+					return c.FailTypeWith(n, &reasons[849])
 				}
 			}
 		case "lifecycle":
 			seen |= 0x4
-			if !c.StrEnum(m.Value(), &reasons[1203], enum94) {
+			if !c.StrEnum(m.Value(), &reasons[850], enum94) {
 				return false
 			}
 		case "cwd":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1204])
+				return c.FailTypeWith(n, &reasons[851])
 			}
 		default:
 			continue
@@ -13567,7 +13567,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required164)
+		return c.FailMissing(n, seen, &required164)
 	}
 	return true
 }
@@ -13577,7 +13577,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1208])
+		return c.FailTypeWith(n, &reasons[852])
 	}
 	var seen uint64
 	ev.Declare()
@@ -13587,7 +13587,7 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "http") {
-				return c.FailWith(n, &reasons[1209])
+				return c.FailWith(n, &reasons[853])
 			}
 		case "url":
 			seen |= 0x2
@@ -13600,7 +13600,7 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required165)
+		return c.FailMissing(n, seen, &required165)
 	}
 	return true
 }
@@ -13609,13 +13609,13 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 func vRegistration_httpUrl(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindString {
-		return c.FailTypeWith(n, &reasons[1212])
+		return c.FailTypeWith(n, &reasons[854])
 	}
 	if !re4.Match(d.Str(n)) {
-		return c.FailWith(n, &reasons[1213])
+		return c.FailWith(n, &reasons[855])
 	}
 	if !format.URI(d.StrView(n)) {
-		return c.FailWith(n, &reasons[1214])
+		return c.FailWith(n, &reasons[856])
 	}
 	return true
 }
@@ -13625,7 +13625,7 @@ func vRegistration_httpUrl(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 func vRegistration_backend_subscriptions_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1215])
+		return c.FailTypeWith(n, &reasons[857])
 	}
 	var dvs [1]ahpimpl.Node
 	m := d.Members(n)
@@ -13637,7 +13637,7 @@ func vRegistration_backend_subscriptions_items(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	}
 	dv := dvs[0]
 	if dv == 0 {
-		return c.FailWith(n, &reasons[1216])
+		return c.FailWith(n, &reasons[858])
 	}
 	switch d.Tag(dv) {
 	case "intercept":
@@ -13654,7 +13654,7 @@ func vRegistration_backend_subscriptions_items(c *ahpimpl.Ctx, n ahpimpl.Node, e
 func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1217])
+		return c.FailTypeWith(n, &reasons[859])
 	}
 	var seen uint64
 	ev.Declare()
@@ -13665,13 +13665,13 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[1218])
+				return c.FailTypeWith(n, &reasons[860])
 			}
 			if d.Len(n) < 1 {
-				return c.FailWith(n, &reasons[1219])
+				return c.FailWith(n, &reasons[861])
 			}
 			if ok, _ := c.UniqueItems(n); !ok {
-				return c.FailWith(n, &reasons[1220])
+				return c.FailWith(n, &reasons[862])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -13682,7 +13682,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		case "mode":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "intercept") {
-				return c.FailWith(n, &reasons[1221])
+				return c.FailWith(n, &reasons[863])
 			}
 		case "timeoutMs":
 			seen |= 0x4
@@ -13691,12 +13691,12 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			}
 		case "failurePolicy":
 			seen |= 0x8
-			if !c.StrEnum(m.Value(), &reasons[1222], enum75) {
+			if !c.StrEnum(m.Value(), &reasons[864], enum75) {
 				return false
 			}
 		case "includeNative":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
-				return c.FailTypeWith(n, &reasons[1223])
+				return c.FailTypeWith(n, &reasons[865])
 			}
 		case "content":
 			seen |= 0x10
@@ -13712,12 +13712,12 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				return false
 			}
 		case "scope":
-			if !c.StrEnum(m.Value(), &reasons[1224], enum95) {
+			if !c.StrEnum(m.Value(), &reasons[866], enum95) {
 				return false
 			}
 		case "disableable":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
-				return c.FailTypeWith(n, &reasons[1225])
+				return c.FailTypeWith(n, &reasons[867])
 			}
 		default:
 			continue
@@ -13725,7 +13725,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		m.Record(ev)
 	}
 	if seen != 0x1f {
-		return c.FailRequired(n, seen, &required166)
+		return c.FailMissing(n, seen, &required166)
 	}
 	// draft/registration.schema.json#/$defs/interceptSubscription/allOf/0
 	if c.IfMember(n, ev, "scope", true, enum96) {
@@ -13738,7 +13738,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			case "disableable":
 				seen |= 0x1
 				if n := m.Value(); d.Kind(n) != ahpimpl.KindBool || d.Bool(n) {
-					return c.FailWith(n, &reasons[1231])
+					return c.FailWith(n, &reasons[868])
 				}
 			default:
 				continue
@@ -13746,7 +13746,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			m.Record(ev)
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required167)
+			return c.FailMissing(n, seen, &required167)
 		}
 	}
 	return true
@@ -13776,10 +13776,10 @@ func vRegistration_interceptSubscription_events_items(c *ahpimpl.Ctx, n ahpimpl.
 func vRegistration_eventWildcard(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindString {
-		return c.FailTypeWith(n, &reasons[1233])
+		return c.FailTypeWith(n, &reasons[869])
 	}
 	if !re9.Match(d.Str(n)) {
-		return c.FailWith(n, &reasons[1234])
+		return c.FailWith(n, &reasons[870])
 	}
 	return true
 }
@@ -13788,7 +13788,7 @@ func vRegistration_eventWildcard(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 func vRegistration_filters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1235])
+		return c.FailTypeWith(n, &reasons[871])
 	}
 	ev.Declare()
 	m := d.Members(n)
@@ -13797,10 +13797,10 @@ func vRegistration_filters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		case "toolKinds":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[1236])
+				return c.FailTypeWith(n, &reasons[872])
 			}
 			if ok, _ := c.UniqueItems(n); !ok {
-				return c.FailWith(n, &reasons[1237])
+				return c.FailWith(n, &reasons[873])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -13811,10 +13811,10 @@ func vRegistration_filters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		case "paths":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[1238])
+				return c.FailTypeWith(n, &reasons[874])
 			}
 			if ok, _ := c.UniqueItems(n); !ok {
-				return c.FailWith(n, &reasons[1239])
+				return c.FailWith(n, &reasons[875])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -13835,7 +13835,7 @@ func vRegistration_filters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1240])
+		return c.FailTypeWith(n, &reasons[876])
 	}
 	var present uint64
 	var seen uint64
@@ -13847,13 +13847,13 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[1241])
+				return c.FailTypeWith(n, &reasons[877])
 			}
 			if d.Len(n) < 1 {
-				return c.FailWith(n, &reasons[1242])
+				return c.FailWith(n, &reasons[878])
 			}
 			if ok, _ := c.UniqueItems(n); !ok {
-				return c.FailWith(n, &reasons[1243])
+				return c.FailWith(n, &reasons[879])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -13864,11 +13864,11 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		case "mode":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "observe") {
-				return c.FailWith(n, &reasons[1244])
+				return c.FailWith(n, &reasons[880])
 			}
 		case "includeNative":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
-				return c.FailTypeWith(n, &reasons[1245])
+				return c.FailTypeWith(n, &reasons[881])
 			}
 		case "content":
 			seen |= 0x4
@@ -13884,12 +13884,12 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				return false
 			}
 		case "scope":
-			if !c.StrEnum(m.Value(), &reasons[1246], enum95) {
+			if !c.StrEnum(m.Value(), &reasons[882], enum95) {
 				return false
 			}
 		case "disableable":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
-				return c.FailTypeWith(n, &reasons[1247])
+				return c.FailTypeWith(n, &reasons[883])
 			}
 		case "timeoutMs":
 			present |= 1
@@ -13903,7 +13903,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required168)
+		return c.FailMissing(n, seen, &required168)
 	}
 	// draft/registration.schema.json#/$defs/observeSubscription/allOf/0
 	if c.IfMember(n, ev, "scope", true, enum96) {
@@ -13916,7 +13916,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			case "disableable":
 				seen |= 0x1
 				if n := m.Value(); d.Kind(n) != ahpimpl.KindBool || d.Bool(n) {
-					return c.FailWith(n, &reasons[1251])
+					return c.FailWith(n, &reasons[884])
 				}
 			default:
 				continue
@@ -13924,11 +13924,11 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			m.Record(ev)
 		}
 		if seen != 0x1 {
-			return c.FailRequired(n, seen, &required169)
+			return c.FailMissing(n, seen, &required169)
 		}
 	}
 	if present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[1253])
+		return c.FailWith(n, &reasons[885])
 	}
 	return true
 }
@@ -13957,7 +13957,7 @@ func vSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	{
 		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[1254])
+			return c.FailTypeWith(n, &reasons[886])
 		}
 		var dvs [1]ahpimpl.Node
 		m := d.Members(n)
@@ -13969,7 +13969,7 @@ func vSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		}
 		dv := dvs[0]
 		if dv == 0 {
-			return c.FailWith(n, &reasons[1255])
+			return c.FailWith(n, &reasons[887])
 		}
 		switch d.Tag(dv) {
 		case "2.0":
@@ -14016,7 +14016,7 @@ func vSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/schema.json#/oneOf", "matches none of 6 alternatives")
 			}
 			if matches > 1 {
-				return c.FailWith(n, &reasons[1256])
+				return c.FailWith(n, &reasons[888])
 			}
 			c.Discard(mark)
 			c.Choose(7, n, first)
@@ -14031,7 +14031,7 @@ func vSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vTaskWorkspaceEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1257])
+		return c.FailTypeWith(n, &reasons[889])
 	}
 	var dvs [1]ahpimpl.Node
 	m := d.Members(n)
@@ -14043,7 +14043,7 @@ func vTaskWorkspaceEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 	}
 	dv := dvs[0]
 	if dv == 0 {
-		return c.FailWith(n, &reasons[1258])
+		return c.FailWith(n, &reasons[890])
 	}
 	switch d.Tag(dv) {
 	case "task.change.before":
@@ -14094,7 +14094,7 @@ func vMCPElicitation_elicitRequestParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 func vMCPElicitation_elicitRequestUrlParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1259])
+		return c.FailTypeWith(n, &reasons[891])
 	}
 	var seen uint64
 	ev.Declare()
@@ -14108,21 +14108,21 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		case "elicitationId":
 			seen |= 0x1
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1260])
+				return c.FailTypeWith(n, &reasons[892])
 			}
 		case "message":
 			seen |= 0x2
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1261])
+				return c.FailTypeWith(n, &reasons[893])
 			}
 		case "mode":
 			seen |= 0x4
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1262])
+				return c.FailTypeWith(n, &reasons[894])
 			}
 			if !d.StrEq(n, "url") {
-				return c.FailWith(n, &reasons[1263])
+				return c.FailWith(n, &reasons[895])
 			}
 		case "task":
 			if !c.Child(m.Value(), vMCPElicitation_taskMetadata) {
@@ -14130,7 +14130,7 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			}
 		case "url":
 			seen |= 0x8
-			if !c.StrFormat(m.Value(), format.URI, &reasons[1264], &reasons[1265]) {
+			if !c.StrFormat(m.Value(), format.URI, &reasons[896], &reasons[897]) {
 				return false
 			}
 		default:
@@ -14139,7 +14139,7 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		m.Record(ev)
 	}
 	if seen != 0xf {
-		return c.FailRequired(n, seen, &required170)
+		return c.FailMissing(n, seen, &required170)
 	}
 	return true
 }
@@ -14149,7 +14149,7 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 func vMCPElicitation_requestMeta(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1270])
+		return c.FailTypeWith(n, &reasons[898])
 	}
 	ev.Declare()
 	m := d.Members(n)
@@ -14173,7 +14173,7 @@ func vMCPElicitation_progressToken(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString && k != ahpimpl.KindNumber {
-		return c.FailTypeWith(n, &reasons[1271])
+		return c.FailTypeWith(n, &reasons[899])
 	}
 	return true
 }
@@ -14183,7 +14183,7 @@ func vMCPElicitation_progressToken(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 func vMCPElicitation_taskMetadata(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1272])
+		return c.FailTypeWith(n, &reasons[900])
 	}
 	ev.Declare()
 	m := d.Members(n)
@@ -14191,7 +14191,7 @@ func vMCPElicitation_taskMetadata(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		switch m.Key() {
 		case "ttl":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[1273])
+				return c.FailTypeWith(n, &reasons[901])
 			}
 		default:
 			continue
@@ -14206,7 +14206,7 @@ func vMCPElicitation_taskMetadata(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 func vMCPElicitation_elicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1274])
+		return c.FailTypeWith(n, &reasons[902])
 	}
 	var seen uint64
 	ev.Declare()
@@ -14220,15 +14220,15 @@ func vMCPElicitation_elicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 		case "message":
 			seen |= 0x1
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1275])
+				return c.FailTypeWith(n, &reasons[903])
 			}
 		case "mode":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1276])
+				return c.FailTypeWith(n, &reasons[904])
 			}
 			if !d.StrEq(n, "form") {
-				return c.FailWith(n, &reasons[1277])
+				return c.FailWith(n, &reasons[905])
 			}
 		case "requestedSchema":
 			seen |= 0x2
@@ -14245,7 +14245,7 @@ func vMCPElicitation_elicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required171)
+		return c.FailMissing(n, seen, &required171)
 	}
 	return true
 }
@@ -14254,7 +14254,7 @@ func vMCPElicitation_elicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1280])
+		return c.FailTypeWith(n, &reasons[906])
 	}
 	var seen uint64
 	ev.Declare()
@@ -14263,7 +14263,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n a
 		switch m.Key() {
 		case "$schema":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1281])
+				return c.FailTypeWith(n, &reasons[907])
 			}
 		case "properties":
 			seen |= 0x1
@@ -14273,30 +14273,30 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n a
 		case "required":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[1282])
+				return c.FailTypeWith(n, &reasons[908])
 			}
 			it := d.Items(n)
 			for it.Next() {
 				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[1283])
+					return c.FailTypeWith(n, &reasons[909])
 				}
 			}
 		case "type":
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1284])
+				return c.FailTypeWith(n, &reasons[910])
 			}
 			if !d.StrEq(n, "object") {
-				return c.FailWith(n, &reasons[1285])
+				return c.FailWith(n, &reasons[911])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[1286])
+			return c.FailWith(m.Name(), &reasons[912])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required172)
+		return c.FailMissing(n, seen, &required172)
 	}
 	return true
 }
@@ -14305,7 +14305,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n a
 func vMCPElicitation_elicitRequestFormParams_requestedSchema_properties(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1289])
+		return c.FailTypeWith(n, &reasons[913])
 	}
 	ev.Declare()
 	m := d.Members(n)
@@ -14387,7 +14387,7 @@ func vMCPElicitation_primitiveSchemaDefinition(c *ahpimpl.Ctx, n ahpimpl.Node, e
 func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1290])
+		return c.FailTypeWith(n, &reasons[914])
 	}
 	var seen uint64
 	ev.Declare()
@@ -14398,46 +14398,46 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1291])
+				return c.FailTypeWith(n, &reasons[915])
 			}
 			if !d.StrEq(n, "string") {
-				return c.FailWith(n, &reasons[1292])
+				return c.FailWith(n, &reasons[916])
 			}
 		case "title":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1293])
+				return c.FailTypeWith(n, &reasons[917])
 			}
 		case "description":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1294])
+				return c.FailTypeWith(n, &reasons[918])
 			}
 		case "default":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1295])
+				return c.FailTypeWith(n, &reasons[919])
 			}
 		case "format":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1296])
+				return c.FailTypeWith(n, &reasons[920])
 			}
-			if !c.StrEnum(n, &reasons[1297], enum97) {
+			if !c.StrEnum(n, &reasons[921], enum97) {
 				return false
 			}
 		case "minLength":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[1298])
+				return c.FailTypeWith(n, &reasons[922])
 			}
 		case "maxLength":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[1299])
+				return c.FailTypeWith(n, &reasons[923])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[1300])
+			return c.FailWith(m.Name(), &reasons[924])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required173)
+		return c.FailMissing(n, seen, &required173)
 	}
 	return true
 }
@@ -14447,7 +14447,7 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1302])
+		return c.FailTypeWith(n, &reasons[925])
 	}
 	var seen uint64
 	ev.Declare()
@@ -14458,38 +14458,38 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1303])
+				return c.FailTypeWith(n, &reasons[926])
 			}
-			if !c.StrEnum(n, &reasons[1304], enum98) {
+			if !c.StrEnum(n, &reasons[927], enum98) {
 				return false
 			}
 		case "title":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1305])
+				return c.FailTypeWith(n, &reasons[928])
 			}
 		case "description":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1306])
+				return c.FailTypeWith(n, &reasons[929])
 			}
 		case "default":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[1307])
+				return c.FailTypeWith(n, &reasons[930])
 			}
 		case "minimum":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[1308])
+				return c.FailTypeWith(n, &reasons[931])
 			}
 		case "maximum":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[1309])
+				return c.FailTypeWith(n, &reasons[932])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[1310])
+			return c.FailWith(m.Name(), &reasons[933])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required174)
+		return c.FailMissing(n, seen, &required174)
 	}
 	return true
 }
@@ -14499,7 +14499,7 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 func vMCPElicitation_booleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1312])
+		return c.FailTypeWith(n, &reasons[934])
 	}
 	var seen uint64
 	ev.Declare()
@@ -14510,30 +14510,30 @@ func vMCPElicitation_booleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1313])
+				return c.FailTypeWith(n, &reasons[935])
 			}
 			if !d.StrEq(n, "boolean") {
-				return c.FailWith(n, &reasons[1314])
+				return c.FailWith(n, &reasons[936])
 			}
 		case "title":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1315])
+				return c.FailTypeWith(n, &reasons[937])
 			}
 		case "description":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1316])
+				return c.FailTypeWith(n, &reasons[938])
 			}
 		case "default":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
-				return c.FailTypeWith(n, &reasons[1317])
+				return c.FailTypeWith(n, &reasons[939])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[1318])
+			return c.FailWith(m.Name(), &reasons[940])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required175)
+		return c.FailMissing(n, seen, &required175)
 	}
 	return true
 }
@@ -14543,7 +14543,7 @@ func vMCPElicitation_booleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1320])
+		return c.FailTypeWith(n, &reasons[941])
 	}
 	var seen uint64
 	ev.Declare()
@@ -14554,42 +14554,42 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.No
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1321])
+				return c.FailTypeWith(n, &reasons[942])
 			}
 			if !d.StrEq(n, "string") {
-				return c.FailWith(n, &reasons[1322])
+				return c.FailWith(n, &reasons[943])
 			}
 		case "title":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1323])
+				return c.FailTypeWith(n, &reasons[944])
 			}
 		case "description":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1324])
+				return c.FailTypeWith(n, &reasons[945])
 			}
 		case "default":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1325])
+				return c.FailTypeWith(n, &reasons[946])
 			}
 		case "enum":
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[1326])
+				return c.FailTypeWith(n, &reasons[947])
 			}
 			it := d.Items(n)
 			for it.Next() {
 				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[1327])
+					return c.FailTypeWith(n, &reasons[948])
 				}
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[1328])
+			return c.FailWith(m.Name(), &reasons[949])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required176)
+		return c.FailMissing(n, seen, &required176)
 	}
 	return true
 }
@@ -14599,7 +14599,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.No
 func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1331])
+		return c.FailTypeWith(n, &reasons[950])
 	}
 	var seen uint64
 	ev.Declare()
@@ -14610,28 +14610,28 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1332])
+				return c.FailTypeWith(n, &reasons[951])
 			}
 			if !d.StrEq(n, "string") {
-				return c.FailWith(n, &reasons[1333])
+				return c.FailWith(n, &reasons[952])
 			}
 		case "title":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1334])
+				return c.FailTypeWith(n, &reasons[953])
 			}
 		case "description":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1335])
+				return c.FailTypeWith(n, &reasons[954])
 			}
 		case "default":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1336])
+				return c.FailTypeWith(n, &reasons[955])
 			}
 		case "oneOf":
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[1337])
+				return c.FailTypeWith(n, &reasons[956])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -14640,12 +14640,12 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 				}
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[1338])
+			return c.FailWith(m.Name(), &reasons[957])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required177)
+		return c.FailMissing(n, seen, &required177)
 	}
 	return true
 }
@@ -14655,7 +14655,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 func vMCPElicitation_labelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1341])
+		return c.FailTypeWith(n, &reasons[958])
 	}
 	var seen uint64
 	ev.Declare()
@@ -14665,20 +14665,20 @@ func vMCPElicitation_labelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		case "const":
 			seen |= 0x1
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1342])
+				return c.FailTypeWith(n, &reasons[959])
 			}
 		case "title":
 			seen |= 0x2
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1343])
+				return c.FailTypeWith(n, &reasons[960])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[1344])
+			return c.FailWith(m.Name(), &reasons[961])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required178)
+		return c.FailMissing(n, seen, &required178)
 	}
 	return true
 }
@@ -14688,7 +14688,7 @@ func vMCPElicitation_labelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1347])
+		return c.FailTypeWith(n, &reasons[962])
 	}
 	var seen uint64
 	ev.Declare()
@@ -14699,28 +14699,28 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1348])
+				return c.FailTypeWith(n, &reasons[963])
 			}
 			if !d.StrEq(n, "array") {
-				return c.FailWith(n, &reasons[1349])
+				return c.FailWith(n, &reasons[964])
 			}
 		case "title":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1350])
+				return c.FailTypeWith(n, &reasons[965])
 			}
 		case "description":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1351])
+				return c.FailTypeWith(n, &reasons[966])
 			}
 		case "default":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[1352])
+				return c.FailTypeWith(n, &reasons[967])
 			}
 			it := d.Items(n)
 			for it.Next() {
 				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[1353])
+					return c.FailTypeWith(n, &reasons[968])
 				}
 			}
 		case "items":
@@ -14730,19 +14730,19 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 			}
 		case "minItems":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[1354])
+				return c.FailTypeWith(n, &reasons[969])
 			}
 		case "maxItems":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[1355])
+				return c.FailTypeWith(n, &reasons[970])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[1356])
+			return c.FailWith(m.Name(), &reasons[971])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required179)
+		return c.FailMissing(n, seen, &required179)
 	}
 	return true
 }
@@ -14751,7 +14751,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1359])
+		return c.FailTypeWith(n, &reasons[972])
 	}
 	var seen uint64
 	ev.Declare()
@@ -14762,30 +14762,30 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpim
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1360])
+				return c.FailTypeWith(n, &reasons[973])
 			}
 			if !d.StrEq(n, "string") {
-				return c.FailWith(n, &reasons[1361])
+				return c.FailWith(n, &reasons[974])
 			}
 		case "enum":
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[1362])
+				return c.FailTypeWith(n, &reasons[975])
 			}
 			it := d.Items(n)
 			for it.Next() {
 				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[1363])
+					return c.FailTypeWith(n, &reasons[976])
 				}
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[1364])
+			return c.FailWith(m.Name(), &reasons[977])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required180)
+		return c.FailMissing(n, seen, &required180)
 	}
 	return true
 }
@@ -14795,7 +14795,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpim
 func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1367])
+		return c.FailTypeWith(n, &reasons[978])
 	}
 	var seen uint64
 	ev.Declare()
@@ -14806,28 +14806,28 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1368])
+				return c.FailTypeWith(n, &reasons[979])
 			}
 			if !d.StrEq(n, "array") {
-				return c.FailWith(n, &reasons[1369])
+				return c.FailWith(n, &reasons[980])
 			}
 		case "title":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1370])
+				return c.FailTypeWith(n, &reasons[981])
 			}
 		case "description":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1371])
+				return c.FailTypeWith(n, &reasons[982])
 			}
 		case "default":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[1372])
+				return c.FailTypeWith(n, &reasons[983])
 			}
 			it := d.Items(n)
 			for it.Next() {
 				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[1373])
+					return c.FailTypeWith(n, &reasons[984])
 				}
 			}
 		case "items":
@@ -14837,19 +14837,19 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 			}
 		case "minItems":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[1374])
+				return c.FailTypeWith(n, &reasons[985])
 			}
 		case "maxItems":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[1375])
+				return c.FailTypeWith(n, &reasons[986])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[1376])
+			return c.FailWith(m.Name(), &reasons[987])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required181)
+		return c.FailMissing(n, seen, &required181)
 	}
 	return true
 }
@@ -14858,7 +14858,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1379])
+		return c.FailTypeWith(n, &reasons[988])
 	}
 	var seen uint64
 	ev.Declare()
@@ -14869,7 +14869,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[1380])
+				return c.FailTypeWith(n, &reasons[989])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -14878,12 +14878,12 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl
 				}
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[1381])
+			return c.FailWith(m.Name(), &reasons[990])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required182)
+		return c.FailMissing(n, seen, &required182)
 	}
 	return true
 }
@@ -14893,7 +14893,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl
 func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1383])
+		return c.FailTypeWith(n, &reasons[991])
 	}
 	var seen uint64
 	ev.Declare()
@@ -14904,53 +14904,53 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1384])
+				return c.FailTypeWith(n, &reasons[992])
 			}
 			if !d.StrEq(n, "string") {
-				return c.FailWith(n, &reasons[1385])
+				return c.FailWith(n, &reasons[993])
 			}
 		case "title":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1386])
+				return c.FailTypeWith(n, &reasons[994])
 			}
 		case "description":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1387])
+				return c.FailTypeWith(n, &reasons[995])
 			}
 		case "default":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1388])
+				return c.FailTypeWith(n, &reasons[996])
 			}
 		case "enum":
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[1389])
+				return c.FailTypeWith(n, &reasons[997])
 			}
 			it := d.Items(n)
 			for it.Next() {
 				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[1390])
+					return c.FailTypeWith(n, &reasons[998])
 				}
 			}
 		case "enumNames":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[1391])
+				return c.FailTypeWith(n, &reasons[999])
 			}
 			it := d.Items(n)
 			for it.Next() {
 				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[1392])
+					return c.FailTypeWith(n, &reasons[1000])
 				}
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[1393])
+			return c.FailWith(m.Name(), &reasons[1001])
 		}
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required183)
+		return c.FailMissing(n, seen, &required183)
 	}
 	return true
 }
@@ -14960,7 +14960,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 func vMCPElicitation_elicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1396])
+		return c.FailTypeWith(n, &reasons[1002])
 	}
 	var seen uint64
 	ev.Declare()
@@ -14975,9 +14975,9 @@ func vMCPElicitation_elicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1397])
+				return c.FailTypeWith(n, &reasons[1003])
 			}
-			if !c.StrEnum(n, &reasons[1398], enum99) {
+			if !c.StrEnum(n, &reasons[1004], enum99) {
 				return false
 			}
 		case "content":
@@ -14990,7 +14990,7 @@ func vMCPElicitation_elicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required184)
+		return c.FailMissing(n, seen, &required184)
 	}
 	return true
 }
@@ -15000,7 +15000,7 @@ func vMCPElicitation_elicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 func vMCPElicitation_elicitResult_meta(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1400])
+		return c.FailTypeWith(n, &reasons[1005])
 	}
 	return true
 }
@@ -15010,7 +15010,7 @@ func vMCPElicitation_elicitResult_meta(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 func vMCPElicitation_elicitResult_content(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1401])
+		return c.FailTypeWith(n, &reasons[1006])
 	}
 	ev.Declare()
 	m := d.Members(n)
@@ -15046,13 +15046,13 @@ func vMCPElicitation_elicitResult_content_additionalProperties(c *ahpimpl.Ctx, n
 func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindArray {
-		return c.FailTypeWith(n, &reasons[1402])
+		return c.FailTypeWith(n, &reasons[1007])
 	}
 	it := d.Items(n)
 	for it.Next() {
 		i := it.Index()
 		if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-			return c.FailTypeWith(n, &reasons[1403])
+			return c.FailTypeWith(n, &reasons[1008])
 		}
 		ev.Mark(i)
 	}
@@ -15064,7 +15064,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1(c *ahpimp
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString && k != ahpimpl.KindNumber && k != ahpimpl.KindBool {
-		return c.FailTypeWith(n, &reasons[1404])
+		return c.FailTypeWith(n, &reasons[1009])
 	}
 	return true
 }
@@ -15074,7 +15074,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1(c *ahpimp
 func vRegistration_contentReceiver(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1405])
+		return c.FailTypeWith(n, &reasons[1010])
 	}
 	var seen uint64
 	ev.Declare()
@@ -15106,7 +15106,7 @@ func vRegistration_contentReceiver(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required185)
+		return c.FailMissing(n, seen, &required185)
 	}
 	return true
 }
@@ -15595,13 +15595,7 @@ var (
 var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-request.schema.json#/allOf/1/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/capabilities-request.schema.json#/allOf/1/properties/method/const", Message: "want \"hooks/capabilities\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-request.schema.json#/allOf/1/required", Message: "missing member \"method\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-request.schema.json#/allOf/1/required", Message: "missing member \"params\""},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/request/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/request/required", Message: "missing member \"jsonrpc\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/request/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/request/required", Message: "missing member \"method\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/request/required", Message: "missing member \"params\""},
 	{Code: ahprt.CodeConst, Schema: "draft/common.schema.json#/$defs/jsonRpcVersion/const", Message: "want \"2.0\""},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/nonEmptyString/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/common.schema.json#/$defs/nonEmptyString/minLength", Message: "want at least 1 characters"},
@@ -15611,20 +15605,13 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/request/properties/params/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-request.schema.json#/allOf/1/properties/params/type", Message: "object"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/capabilities-request.schema.json#/allOf/1/properties/params/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-request.schema.json#/allOf/1/properties/params/required", Message: "missing member \"protocolVersion\""},
 	{Code: ahprt.CodeConst, Schema: "draft/common.schema.json#/$defs/protocolVersion/const", Message: "want \"draft\""},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/required", Message: "missing member \"result\""},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/successResponse/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/successResponse/required", Message: "missing member \"jsonrpc\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/successResponse/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/successResponse/required", Message: "missing member \"result\""},
 	{Code: ahprt.CodeNot, Schema: "draft/common.schema.json#/$defs/successResponse/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/jsonRpcResponseId/anyOf/1/type", Message: "null"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/successResponse/properties/result/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"protocolVersion\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"manifest\""},
 	{Code: ahprt.CodeNot, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/type", Message: "array"},
@@ -15641,24 +15628,12 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/contentCategories/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/correlationIdentityFields/type", Message: "array"},
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/correlationIdentityFields/uniqueItems", Message: "items must be unique"},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", Message: "missing member \"events\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", Message: "missing member \"gaps\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", Message: "missing member \"transports\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", Message: "missing member \"authentication\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", Message: "missing member \"toolPaths\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", Message: "missing member \"contentCategories\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", Message: "missing member \"limits\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", Message: "missing member \"managedPolicy\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", Message: "missing member \"correlationIdentityFields\""},
 	{Code: ahprt.CodeNot, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/minItems", Message: "want at least 1 items"},
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeEnum, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items/enum", Message: "want one of \"observe\", \"intercept\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/required", Message: "missing member \"event\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/required", Message: "missing member \"modes\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/then/required", Message: "missing member \"capabilities\""},
 	{Code: ahprt.CodeMaxItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then/properties/capabilities/properties/effects/maxItems", Message: "want at most 0 items"},
 	{Code: ahprt.CodeNot, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/if/properties/event/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeEnum, Schema: "draft/common.schema.json#/$defs/interceptableEventType/enum", Message: "want one of \"session.start\", \"config.change.before\", \"turn.start\", \"turn.finish.before\", \"model.request.before\", \"model.response.after\", \"model.switch.before\", \"tool.before\", \"tool.after\", \"tool.permission.request\", \"tool.batch.after\", \"context.compact.before\", \"context.compact.after\", \"task.change.before\", \"user.elicitation.request\", \"user.elicitation.result\", \"user.message.inbound\", \"user.message.outbound\", \"workspace.change.before\""},
@@ -15670,10 +15645,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/effects/type", Message: "array"},
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities.schema.json#/properties/effects/uniqueItems", Message: "items must be unique"},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/required", Message: "missing member \"effects\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/allOf/0/then/required", Message: "missing member \"flow\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/allOf/2/then/required", Message: "missing member \"inject\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/allOf/4/then/required", Message: "missing member \"modify\""},
 	{Code: ahprt.CodeContains, Schema: "draft/capabilities.schema.json#/allOf/1/then/properties/effects/contains", Message: "want at least 1 matching items"},
 	{Code: ahprt.CodeConst, Schema: "draft/capabilities.schema.json#/allOf/1/then/properties/effects/contains/const", Message: "want \"flow\""},
 	{Code: ahprt.CodeContains, Schema: "draft/capabilities.schema.json#/allOf/3/then/properties/effects/contains", Message: "want at least 1 matching items"},
@@ -15688,32 +15659,22 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/properties/replace/type", Message: "boolean"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/properties/merge/type", Message: "boolean"},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/required", Message: "missing member \"replace\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/required", Message: "missing member \"merge\""},
 	{Code: ahprt.CodeConst, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0/properties/replace/const", Message: "want true"},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0/required", Message: "missing member \"replace\""},
 	{Code: ahprt.CodeConst, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1/properties/merge/const", Message: "want true"},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1/required", Message: "missing member \"merge\""},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/flow/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/flow/properties/operations/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "draft/capabilities.schema.json#/properties/flow/properties/operations/minItems", Message: "want at least 1 items"},
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities.schema.json#/properties/flow/properties/operations/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/properties/flow/properties/operations/items/enum", Message: "want one of \"stop\", \"continue\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/properties/flow/required", Message: "missing member \"operations\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/properties/flow/allOf/0/then/required", Message: "missing member \"remainingContinuations\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/properties/flow/allOf/0/then/required", Message: "missing member \"continuationCount\""},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/nonNegativeInteger/type", Message: "integer"},
 	{Code: ahprt.CodeMinimum, Schema: "draft/common.schema.json#/$defs/nonNegativeInteger/minimum", Message: "want at least 0"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/inject/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/properties/inject/required", Message: "missing member \"context\""},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/properties/append/const", Message: "want true"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/minItems", Message: "want at least 1 items"},
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items/enum", Message: "want one of \"now\", \"next_turn\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/required", Message: "missing member \"append\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/required", Message: "missing member \"deliverAt\""},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/elicitation/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/elicitation/properties/form/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/elicitation/properties/url/type", Message: "object"},
@@ -15808,23 +15769,15 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify/propertyNames/enum", Message: "want one of \"workspace\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/common.schema.json#/$defs/eventType/enum", Message: "want one of \"session.start\", \"config.change.before\", \"turn.start\", \"turn.finish.before\", \"model.request.before\", \"model.response.after\", \"model.switch.before\", \"tool.before\", \"tool.after\", \"tool.permission.request\", \"tool.batch.after\", \"context.compact.before\", \"context.compact.after\", \"task.change.before\", \"user.elicitation.request\", \"user.elicitation.result\", \"user.message.inbound\", \"user.message.outbound\", \"workspace.change.before\", \"session.end\", \"config.change.after\", \"turn.end\", \"turn.progress\", \"model.error\", \"model.switch.after\", \"tool.permission.resolved\", \"tool.progress\", \"task.change.after\", \"user.attention\", \"workspace.change.after\", \"file.changed\", \"hook.failure\""},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items/required", Message: "missing member \"path\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/type", Message: "array"},
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeEnum, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items/enum", Message: "want one of \"user\", \"project\", \"managed\""},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/disableable/type", Message: "boolean"},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/required", Message: "missing member \"scopes\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/required", Message: "missing member \"disableable\""},
 	{Code: ahprt.CodeConst, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/then/properties/disableable/const", Message: "want false"},
 	{Code: ahprt.CodeType, Schema: "draft/catalogue-event.schema.json#/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/catalogue-event.schema.json#/oneOf", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/eventCore/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/eventCore/required", Message: "missing member \"source\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/eventCore/required", Message: "missing member \"time\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/eventCore/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/eventCore/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/eventCore/properties/id/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/event.schema.json#/$defs/eventCore/properties/id/minLength", Message: "want at least 1 characters"},
@@ -15839,10 +15792,8 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/workspaceRoots/items/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/model/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/synthesized/type", Message: "boolean"},
-	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/session/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/agent/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/agent/properties/type/type", Message: "string"},
-	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/session/properties/agent/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/eventCore/properties/parentEventId/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/event.schema.json#/$defs/eventCore/properties/parentEventId/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/gap/type", Message: "object"},
@@ -15850,14 +15801,11 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeMinLength, Schema: "draft/event.schema.json#/$defs/gap/properties/path/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/gap/properties/reason/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/event.schema.json#/$defs/gap/properties/reason/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/gap/required", Message: "missing member \"path\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/gap/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeType, Schema: "draft/extensions.schema.json#/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/synthesizedFlag/type", Message: "boolean"},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/openIdentity/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/openIdentity/properties/id/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/event.schema.json#/$defs/openIdentity/properties/id/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/openIdentity/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/contentItems/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/oneOf", Message: "missing member \"kind\""},
@@ -15871,11 +15819,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/properties/selection/const", Message: "want \"body\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/properties/text/type", Message: "string"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/required", Message: "missing member \"kind\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/required", Message: "missing member \"mediaType\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/required", Message: "missing member \"selection\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/required", Message: "missing member \"text\""},
 	{Code: ahprt.CodeNot, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/synthesized/type", Message: "boolean"},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/textGapPart/type", Message: "object"},
@@ -15883,14 +15826,8 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textGapPart/properties/mediaType/const", Message: "want \"text/plain\""},
 	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textGapPart/properties/selection/const", Message: "want \"body\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/textGapPart/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textGapPart/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textGapPart/required", Message: "missing member \"kind\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textGapPart/required", Message: "missing member \"mediaType\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textGapPart/required", Message: "missing member \"selection\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textGapPart/required", Message: "missing member \"gap\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/gap/type", Message: "object"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/gap/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/gap/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/sha256Hex/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/common.schema.json#/$defs/sha256Hex/minLength", Message: "want at least 64 characters"},
 	{Code: ahprt.CodeMaxLength, Schema: "draft/common.schema.json#/$defs/sha256Hex/maxLength", Message: "want at most 64 characters"},
@@ -15900,19 +15837,11 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/properties/mediaType/const", Message: "want \"text/plain\""},
 	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/properties/selection/const", Message: "want \"metadata\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/required", Message: "missing member \"kind\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/required", Message: "missing member \"mediaType\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/required", Message: "missing member \"selection\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/properties/kind/const", Message: "want \"text\""},
 	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/properties/mediaType/const", Message: "want \"text/plain\""},
 	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/properties/selection/const", Message: "want \"omit\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/required", Message: "missing member \"kind\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/required", Message: "missing member \"mediaType\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/required", Message: "missing member \"selection\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", Message: "missing member \"kind\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", Message: "missing member \"selection\""},
@@ -15920,11 +15849,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/kind/const", Message: "want \"attachment\""},
 	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/selection/const", Message: "want \"body\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/required", Message: "missing member \"kind\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/required", Message: "missing member \"mediaType\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/required", Message: "missing member \"selection\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/required", Message: "missing member \"body\""},
 	{Code: ahprt.CodeNot, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/attachmentMediaType/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/content-item.schema.json#/$defs/attachmentMediaType/minLength", Message: "want at least 1 characters"},
@@ -15932,37 +15856,21 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodePattern, Schema: "draft/content-item.schema.json#/$defs/attachmentMediaType/not/pattern", Message: "does not match ^(?:[Tt][Ee][Xx][Tt]/|[^/]+/(?:[^;]+\\+)?[Jj][Ss][Oo][Nn](?:;|$))"},
 	{Code: ahprt.CodeType, Schema: "draft/content-reference.schema.json#/type", Message: "object"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-reference.schema.json#/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-reference.schema.json#/required", Message: "missing member \"ref\""},
 	{Code: ahprt.CodeNot, Schema: "draft/content-reference.schema.json#/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/properties/kind/const", Message: "want \"attachment\""},
 	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/properties/selection/const", Message: "want \"body\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/required", Message: "missing member \"kind\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/required", Message: "missing member \"mediaType\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/required", Message: "missing member \"selection\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/required", Message: "missing member \"gap\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/attachmentMetadataPart/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/kind/const", Message: "want \"attachment\""},
 	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/selection/const", Message: "want \"metadata\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/attachmentMetadataPart/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required", Message: "missing member \"kind\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required", Message: "missing member \"mediaType\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required", Message: "missing member \"selection\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/attachmentOmittedPart/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/kind/const", Message: "want \"attachment\""},
 	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/selection/const", Message: "want \"omit\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/attachmentOmittedPart/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required", Message: "missing member \"kind\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required", Message: "missing member \"mediaType\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required", Message: "missing member \"selection\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/type/const", Message: "want \"config.change.before\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/required", Message: "missing member \"change\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source/minLength", Message: "want at least 1 characters"},
@@ -15976,14 +15884,8 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required", Message: "missing member \"source\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required", Message: "missing member \"scope\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required", Message: "missing member \"settings\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required", Message: "missing member \"summary\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/type/const", Message: "want \"config.change.after\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/required", Message: "missing member \"change\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source/minLength", Message: "want at least 1 characters"},
@@ -15998,42 +15900,27 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/type", Message: "array"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required", Message: "missing member \"source\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required", Message: "missing member \"scope\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required", Message: "missing member \"settings\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required", Message: "missing member \"summary\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/items/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turn.start/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turn.start/properties/type/const", Message: "want \"turn.start\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/turn.start/properties/trigger/enum", Message: "want one of \"user\", \"continuation\", \"hook\", \"external\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turn.start/required", Message: "missing member \"turn\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turn.start/required", Message: "missing member \"trigger\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turn.start/required", Message: "missing member \"items\""},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/identity/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/identity/properties/id/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/event.schema.json#/$defs/identity/properties/id/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/event.schema.json#/$defs/identity/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/identity/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/modelVisibleItems/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/message/type", Message: "object"},
 	{Code: ahprt.CodeEnum, Schema: "draft/content-item.schema.json#/$defs/message/properties/role/enum", Message: "want one of \"system\", \"developer\", \"user\", \"assistant\", \"tool\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/message/properties/parts/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/message/properties/synthesized/type", Message: "boolean"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/message/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/message/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/message/required", Message: "missing member \"role\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/message/required", Message: "missing member \"parts\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turn.finish.before/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turn.finish.before/properties/type/const", Message: "want \"turn.finish.before\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome/enum", Message: "want one of \"completed\", \"failed\", \"cancelled\", \"max_iterations\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount/type", Message: "integer"},
 	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount/minimum", Message: "want at least 0"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/required", Message: "missing member \"turn\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/required", Message: "missing member \"outcome\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/required", Message: "missing member \"continuationCount\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/required", Message: "missing member \"items\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/kind/const", Message: "want \"total\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/scope/const", Message: "want \"turn\""},
@@ -16043,10 +15930,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/completeness/enum", Message: "want one of \"complete\", \"partial\", \"unknown\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/provenance/enum", Message: "want one of \"provider\", \"estimate\", \"mixed\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/usage/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/usage/required", Message: "missing member \"kind\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/usage/required", Message: "missing member \"scope\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/usage/required", Message: "missing member \"completeness\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/usage/required", Message: "missing member \"provenance\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/nonNegativeInteger/type", Message: "integer"},
 	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/nonNegativeInteger/minimum", Message: "want at least 0"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/type", Message: "object"},
@@ -16054,9 +15937,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount/minimum", Message: "want at least 0"},
 	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/basis/enum", Message: "want one of \"billed\", \"reported\", \"estimated\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/required", Message: "missing member \"amount\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/required", Message: "missing member \"currency\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/required", Message: "missing member \"basis\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/currencyCode/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "draft/execution-event.schema.json#/$defs/currencyCode/pattern", Message: "does not match ^[A-Z]{3}$"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turn.end/type", Message: "object"},
@@ -16070,8 +15950,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/error/properties/code/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/error/properties/code/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/error/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/error/required", Message: "missing member \"message\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/error/required", Message: "missing member \"class\""},
 	{Code: ahprt.CodeOneOfMany, Schema: "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf", Message: "matches more than one alternative"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0/minLength", Message: "want at least 1 characters"},
@@ -16079,16 +15957,8 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turn.progress/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turn.progress/properties/type/const", Message: "want \"turn.progress\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turn.progress/properties/final/type", Message: "boolean"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turn.progress/required", Message: "missing member \"turn\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turn.progress/required", Message: "missing member \"item\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turn.progress/required", Message: "missing member \"delta\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turn.progress/required", Message: "missing member \"final\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.request.before/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/model.request.before/properties/type/const", Message: "want \"model.request.before\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.request.before/required", Message: "missing member \"model\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.request.before/required", Message: "missing member \"attempt\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.request.before/required", Message: "missing member \"params\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.request.before/required", Message: "missing member \"items\""},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/model.request.before/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model/properties/id/type", Message: "string"},
@@ -16096,16 +15966,12 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model/properties/provider/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/model/properties/provider/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/model/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model/required", Message: "missing member \"provider\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/attempt/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/attempt/properties/id/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/attempt/properties/id/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/attempt/properties/number/type", Message: "integer"},
 	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/attempt/properties/number/minimum", Message: "want at least 1"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/attempt/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/attempt/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/attempt/required", Message: "missing member \"number\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.request.before/properties/params/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/properties/type/const", Message: "want \"model.response.after\""},
@@ -16113,16 +15979,9 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/properties/latencyMs/type", Message: "number"},
 	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/properties/latencyMs/minimum", Message: "want at least 0"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/required", Message: "missing member \"model\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/required", Message: "missing member \"attempt\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/required", Message: "missing member \"execution\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/required", Message: "missing member \"items\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/required", Message: "missing member \"finishReason\""},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/allOf/2/then/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/skippedExecution/required", Message: "missing member \"execution\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/properties/status/const", Message: "want \"skipped\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/required", Message: "missing member \"status\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then/properties/execution/properties/reason/const", Message: "want \"supplied_result\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf", Message: "missing member \"status\""},
@@ -16130,45 +15989,34 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/0/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/0/properties/status/const", Message: "want \"executed\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/0/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/0/required", Message: "missing member \"status\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/1/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/status/const", Message: "want \"skipped\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/reason/const", Message: "want \"supplied_result\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/1/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/1/required", Message: "missing member \"status\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/1/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/2/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/status/const", Message: "want \"skipped\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/reason/const", Message: "want \"policy\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/detail/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/detail/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/2/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/2/required", Message: "missing member \"status\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/2/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/3/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/status/const", Message: "want \"skipped\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/reason/const", Message: "want \"cancelled\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/detail/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/detail/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/3/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/3/required", Message: "missing member \"status\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/3/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/4/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/status/const", Message: "want \"skipped\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/reason/const", Message: "want \"timeout\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/detail/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/detail/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/4/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/4/required", Message: "missing member \"status\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/4/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/5/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/status/const", Message: "want \"skipped\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/reason/const", Message: "want \"other\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/detail/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/detail/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/5/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/5/required", Message: "missing member \"status\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/5/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/kind/const", Message: "want \"amount\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/scope/const", Message: "want \"attempt\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/provenance/enum", Message: "want one of \"provider\", \"estimate\""},
@@ -16178,19 +16026,12 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/model.error/properties/latencyMs/minimum", Message: "want at least 0"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.error/properties/recovery/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/model.error/properties/recovery/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.error/required", Message: "missing member \"model\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.error/required", Message: "missing member \"attempt\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.error/required", Message: "missing member \"execution\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.error/required", Message: "missing member \"error\""},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/model.error/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/model.error/properties/execution/allOf/1/properties/status/const", Message: "want \"executed\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/type/const", Message: "want \"model.switch.before\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/required", Message: "missing member \"current\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/required", Message: "missing member \"proposed\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/inputPerMillionTokens/type", Message: "number"},
@@ -16198,14 +16039,10 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/outputPerMillionTokens/type", Message: "number"},
 	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/outputPerMillionTokens/minimum", Message: "want at least 0"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/required", Message: "missing member \"currency\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/properties/type/const", Message: "want \"model.switch.after\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/required", Message: "missing member \"previous\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/required", Message: "missing member \"current\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/type/const", Message: "want \"tool.permission.request\""},
@@ -16213,11 +16050,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/sandboxBypass/type", Message: "boolean"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/toolCall/properties/path/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/toolCall/properties/path/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/required", Message: "missing member \"suggestions\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/required", Message: "missing member \"sandboxBypass\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/toolCall/required", Message: "missing member \"call\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/toolCall/required", Message: "missing member \"tool\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/toolCall/required", Message: "missing member \"path\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/toolCall/type", Message: "object"},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool/type", Message: "object"},
@@ -16227,10 +16059,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/tool/properties/kind/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/tool/properties/origin/enum", Message: "want one of \"native\", \"mcp\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/tool/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool/required", Message: "missing member \"name\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool/required", Message: "missing member \"input\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool/required", Message: "missing member \"origin\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool/then/required", Message: "missing member \"mcp\""},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/tool/else/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool/properties/input/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/type", Message: "object"},
@@ -16238,27 +16066,18 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/toolName/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/provenance/enum", Message: "want one of \"runtime\", \"inferred\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/mcp/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/required", Message: "missing member \"server\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/required", Message: "missing member \"toolName\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/required", Message: "missing member \"provenance\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/required", Message: "missing member \"connection\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/server/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/id/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/id/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/server/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/server/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeOneOfMany, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf", Message: "matches more than one alternative"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/properties/transport/const", Message: "want \"http\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/required", Message: "missing member \"transport\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/0/required", Message: "missing member \"url\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/required", Message: "missing member \"gaps\""},
 	{Code: ahprt.CodeContains, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains", Message: "want at least 1 matching items"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/properties/path/const", Message: "want \"url\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/webUrl/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "draft/execution-event.schema.json#/$defs/webUrl/pattern", Message: "does not match ^https?://"},
 	{Code: ahprt.CodeFormat, Schema: "draft/execution-event.schema.json#/$defs/webUrl/format", Message: "not a valid uri"},
@@ -16270,17 +16089,11 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/reason/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/reason/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/items/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/items/required", Message: "missing member \"path\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/items/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/properties/transport/const", Message: "want \"sse\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/required", Message: "missing member \"transport\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/0/required", Message: "missing member \"url\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/required", Message: "missing member \"gaps\""},
 	{Code: ahprt.CodeContains, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains", Message: "want at least 1 matching items"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/properties/path/const", Message: "want \"url\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/transport/const", Message: "want \"stdio\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command/type", Message: "string"},
@@ -16290,22 +16103,12 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/required", Message: "missing member \"transport\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/0/required", Message: "missing member \"command\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/required", Message: "missing member \"gaps\""},
 	{Code: ahprt.CodeContains, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains", Message: "want at least 1 matching items"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/properties/path/const", Message: "want \"command\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/0/required", Message: "missing member \"args\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/required", Message: "missing member \"gaps\""},
 	{Code: ahprt.CodeContains, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains", Message: "want at least 1 matching items"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/properties/path/const", Message: "want \"args\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/0/required", Message: "missing member \"cwd\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/required", Message: "missing member \"gaps\""},
 	{Code: ahprt.CodeContains, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains", Message: "want at least 1 matching items"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/properties/path/const", Message: "want \"cwd\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/transport/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/transport/pattern", Message: "does not match ^_.+"},
@@ -16314,17 +16117,10 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/required", Message: "missing member \"transport\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/0/required", Message: "missing member \"addressForm\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/required", Message: "missing member \"gaps\""},
 	{Code: ahprt.CodeContains, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains", Message: "want at least 1 matching items"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/properties/path/const", Message: "want \"addressForm\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/0/required", Message: "missing member \"address\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/required", Message: "missing member \"gaps\""},
 	{Code: ahprt.CodeContains, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains", Message: "want at least 1 matching items"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/properties/path/const", Message: "want \"address\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/batch/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/batch/properties/id/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/batch/properties/id/minLength", Message: "want at least 1 characters"},
@@ -16334,44 +16130,29 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/batch/properties/callIds/items/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/batch/properties/callIds/items/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/batch/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/batch/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/batch/required", Message: "missing member \"callIds\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/items/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/type/const", Message: "want \"tool.permission.resolved\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision/enum", Message: "want one of \"allow\", \"deny\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy/enum", Message: "want one of \"user\", \"policy\", \"hook\", \"auto\", \"classifier\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/required", Message: "missing member \"decision\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/required", Message: "missing member \"decidedBy\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.progress/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/tool.progress/properties/type/const", Message: "want \"tool.progress\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.progress/properties/backgrounded/type", Message: "boolean"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.progress/required", Message: "missing member \"partialOutput\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.progress/required", Message: "missing member \"backgrounded\""},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/tool.progress/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/type/const", Message: "want \"tool.batch.after\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/minItems", Message: "want at least 1 items"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/required", Message: "missing member \"batch\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/required", Message: "missing member \"calls\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required", Message: "missing member \"call\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required", Message: "missing member \"tool\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required", Message: "missing member \"path\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required", Message: "missing member \"outcome\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required", Message: "missing member \"execution\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/status/const", Message: "want \"skipped\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/reason/const", Message: "want \"policy\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/toolOutcome/enum", Message: "want one of \"ok\", \"error\", \"denied\", \"cancelled\", \"timeout\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/properties/type/const", Message: "want \"context.compact.before\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/properties/trigger/enum", Message: "want one of \"auto\", \"manual\", \"hook\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/required", Message: "missing member \"trigger\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/required", Message: "missing member \"items\""},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/textParts/type", Message: "array"},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/properties/tokenCounts/not", Message: "matches a schema it must not match"},
@@ -16380,69 +16161,44 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/type/const", Message: "want \"context.compact.after\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/type", Message: "array"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/required", Message: "missing member \"summary\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/required", Message: "missing member \"removed\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/required", Message: "missing member \"execution\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/task.change.before/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/task-workspace-event.schema.json#/$defs/task.change.before/properties/type/const", Message: "want \"task.change.before\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/task.change.before/required", Message: "missing member \"task\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeEnum, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/operation/enum", Message: "want one of \"create\", \"update\", \"remove\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/description/type", Message: "string"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/required", Message: "missing member \"operation\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/required", Message: "missing member \"change\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/change/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/prior/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/task.change.after/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/task-workspace-event.schema.json#/$defs/task.change.after/properties/type/const", Message: "want \"task.change.after\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/task.change.after/required", Message: "missing member \"task\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/properties/type/const", Message: "want \"user.attention\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/required", Message: "missing member \"attention\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required", Message: "missing member \"kind\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required", Message: "missing member \"message\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required", Message: "missing member \"title\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/type/const", Message: "want \"user.elicitation.request\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/required", Message: "missing member \"elicitation\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/required", Message: "missing member \"server\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/required", Message: "missing member \"mode\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/interaction-event.schema.json#/$defs/elicitationMode/enum", Message: "want one of \"form\", \"url\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/type/const", Message: "want \"user.elicitation.result\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/required", Message: "missing member \"elicitation\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeEnum, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action/enum", Message: "want one of \"accept\", \"decline\", \"cancel\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required", Message: "missing member \"server\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required", Message: "missing member \"mode\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required", Message: "missing member \"action\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/type/const", Message: "want \"user.message.inbound\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/required", Message: "missing member \"message\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel/minLength", Message: "want at least 1 characters"},
@@ -16450,31 +16206,21 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/type", Message: "array"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required", Message: "missing member \"channel\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required", Message: "missing member \"sender\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required", Message: "missing member \"messages\""},
 	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items/allOf/1/properties/role/const", Message: "want \"user\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/type/const", Message: "want \"user.message.outbound\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/required", Message: "missing member \"message\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/type", Message: "array"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/required", Message: "missing member \"channel\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/required", Message: "missing member \"messages\""},
 	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items/allOf/1/properties/role/const", Message: "want \"assistant\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/properties/type/const", Message: "want \"workspace.change.before\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/required", Message: "missing member \"workspace\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceChange/type", Message: "object"},
 	{Code: ahprt.CodeEnum, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/kind/enum", Message: "want one of \"cwd\", \"roots\", \"switch\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/reason/type", Message: "string"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceChange/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceChange/required", Message: "missing member \"kind\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceChange/required", Message: "missing member \"change\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/type", Message: "object"},
 	{Code: ahprt.CodeMinProperties, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/minProperties", Message: "want at least 1 members"},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/cwd/type", Message: "string"},
@@ -16486,26 +16232,18 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/properties/type/const", Message: "want \"workspace.change.after\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/required", Message: "missing member \"workspace\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/file.changed/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/type/const", Message: "want \"file.changed\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes/minItems", Message: "want at least 1 items"},
-	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/file.changed/required", Message: "missing member \"changes\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeEnum, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/operation/enum", Message: "want one of \"create\", \"update\", \"remove\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/agentCaused/type", Message: "boolean"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/required", Message: "missing member \"path\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/required", Message: "missing member \"operation\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/required", Message: "missing member \"agentCaused\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/type/const", Message: "want \"hook.failure\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/required", Message: "missing member \"failure\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/required", Message: "missing member \"parentEventId\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId/minLength", Message: "want at least 1 characters"},
@@ -16513,37 +16251,24 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeEnum, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy/enum", Message: "want one of \"fail-open\", \"fail-closed\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required", Message: "missing member \"backendId\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required", Message: "missing member \"reason\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required", Message: "missing member \"policy\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/content-selection.schema.json#/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-selection.schema.json#/required", Message: "missing member \"default\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/content-selection.schema.json#/$defs/disposition/enum", Message: "want one of \"body\", \"metadata\", \"omit\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-upload-receipt.schema.json#/type", Message: "object"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-upload-receipt.schema.json#/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-upload-receipt.schema.json#/required", Message: "missing member \"ref\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-upload-receipt.schema.json#/required", Message: "missing member \"size\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-upload-receipt.schema.json#/required", Message: "missing member \"sha256\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-upload.schema.json#/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/content-upload.schema.json#/properties/endpoint/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "draft/content-upload.schema.json#/properties/endpoint/pattern", Message: "does not match ^(?:https://|http://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?::[0-9]+)?(?:[/?#]|$))"},
 	{Code: ahprt.CodeFormat, Schema: "draft/content-upload.schema.json#/properties/endpoint/format", Message: "not a valid uri"},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-upload.schema.json#/required", Message: "missing member \"endpoint\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-upload.schema.json#/required", Message: "missing member \"timeoutMs\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-upload.schema.json#/required", Message: "missing member \"maxBytes\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/type/const", Message: "want \"bearer\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/tokenEnv/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/tokenEnv/pattern", Message: "does not match ^[A-Za-z_][A-Za-z0-9_]*$"},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeOneOfMany, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf", Message: "matches more than one alternative"},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0/required", Message: "missing member \"tokenEnv\""},
 	{Code: ahprt.CodeNot, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1/required", Message: "missing member \"tokenRef\""},
 	{Code: ahprt.CodeNot, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/type/const", Message: "want \"oauth\""},
@@ -16553,11 +16278,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeEnum, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/flow/enum", Message: "want one of \"authorization_code_pkce\", \"client_credentials\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes/type", Message: "array"},
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes/uniqueItems", Message: "items must be unique"},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", Message: "missing member \"resource\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", Message: "missing member \"issuer\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", Message: "missing member \"clientId\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", Message: "missing member \"flow\""},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/positiveInteger/type", Message: "integer"},
 	{Code: ahprt.CodeMinimum, Schema: "draft/common.schema.json#/$defs/positiveInteger/minimum", Message: "want at least 1"},
 	{Code: ahprt.CodeType, Schema: "draft/deny-effect.schema.json#/type", Message: "object"},
@@ -16565,28 +16285,20 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/deny-effect.schema.json#/properties/reason/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/deny-effect.schema.json#/properties/reason/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/deny-effect.schema.json#/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/deny-effect.schema.json#/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/deny-effect.schema.json#/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/oneOf", Message: "missing member \"type\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/oneOf", Message: "missing member \"operation\""},
 	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/allowEffect/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/allowEffect/properties/type/const", Message: "want \"allow\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/effect.schema.json#/$defs/allowEffect/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/allowEffect/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/askEffect/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/askEffect/properties/type/const", Message: "want \"ask\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/effect.schema.json#/$defs/askEffect/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/askEffect/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/modifyEffect/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/modifyEffect/properties/type/const", Message: "want \"modify\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/effect.schema.json#/$defs/modifyEffect/properties/target/enum", Message: "want one of \"input\", \"output\", \"prompt\", \"request\", \"response\", \"content\", \"instructions\", \"summary\", \"workspace\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/effect.schema.json#/$defs/modifyEffect/properties/operation/enum", Message: "want one of \"replace\", \"merge\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/effect.schema.json#/$defs/modifyEffect/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/modifyEffect/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/modifyEffect/required", Message: "missing member \"target\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/modifyEffect/required", Message: "missing member \"operation\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/modifyEffect/required", Message: "missing member \"value\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/messages/type", Message: "array"},
 	{Code: ahprt.CodeOneOfMany, Schema: "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf", Message: "matches more than one alternative"},
 	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf/1/type", Message: "object"},
@@ -16595,37 +16307,23 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/messageEffect/properties/type/const", Message: "want \"message\""},
 	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/messageEffect/properties/text/type", Message: "string"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/effect.schema.json#/$defs/messageEffect/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/messageEffect/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/messageEffect/required", Message: "missing member \"text\""},
 	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/returnEffect/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/returnEffect/properties/type/const", Message: "want \"return\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/effect.schema.json#/$defs/returnEffect/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/returnEffect/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/returnEffect/required", Message: "missing member \"value\""},
 	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/flowStopEffect/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/flowStopEffect/properties/type/const", Message: "want \"flow\""},
 	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/flowStopEffect/properties/operation/const", Message: "want \"stop\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/effect.schema.json#/$defs/flowStopEffect/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/flowStopEffect/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/flowStopEffect/required", Message: "missing member \"operation\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/flowStopEffect/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/flowContinueEffect/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/flowContinueEffect/properties/type/const", Message: "want \"flow\""},
 	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/flowContinueEffect/properties/operation/const", Message: "want \"continue\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/effect.schema.json#/$defs/flowContinueEffect/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/flowContinueEffect/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/flowContinueEffect/required", Message: "missing member \"operation\""},
 	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/injectEffect/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/injectEffect/properties/type/const", Message: "want \"inject\""},
 	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/injectEffect/properties/target/const", Message: "want \"context\""},
 	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/injectEffect/properties/operation/const", Message: "want \"append\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/effect.schema.json#/$defs/injectEffect/properties/deliverAt/enum", Message: "want one of \"now\", \"next_turn\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/effect.schema.json#/$defs/injectEffect/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/injectEffect/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/injectEffect/required", Message: "missing member \"target\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/injectEffect/required", Message: "missing member \"operation\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/injectEffect/required", Message: "missing member \"deliverAt\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/injectEffect/required", Message: "missing member \"value\""},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/oneOf", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/tool-before.schema.json#/type", Message: "object"},
@@ -16636,10 +16334,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/tool-after.schema.json#/properties/durationMs/type", Message: "number"},
 	{Code: ahprt.CodeMinimum, Schema: "draft/tool-after.schema.json#/properties/durationMs/minimum", Message: "want at least 0"},
 	{Code: ahprt.CodeType, Schema: "draft/tool-after.schema.json#/properties/fileChanges/type", Message: "array"},
-	{Code: ahprt.CodeRequired, Schema: "draft/tool-after.schema.json#/required", Message: "missing member \"outcome\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/tool-after.schema.json#/required", Message: "missing member \"execution\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/tool-after.schema.json#/required", Message: "missing member \"items\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/tool-after.schema.json#/allOf/2/then/required", Message: "missing member \"error\""},
 	{Code: ahprt.CodeNot, Schema: "draft/tool-after.schema.json#/allOf/2/else/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeNot, Schema: "draft/tool-after.schema.json#/allOf/5/then/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeNot, Schema: "draft/tool-after.schema.json#/allOf/4/then/properties/tool/not", Message: "matches a schema it must not match"},
@@ -16650,9 +16344,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/fileChange/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/fileChange/required", Message: "missing member \"path\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/fileChange/required", Message: "missing member \"change\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/fileChange/allOf/0/then/required", Message: "missing member \"previousPath\""},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/fileChange/allOf/1/then/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/fileChange/allOf/2/then/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/session-start.schema.json#/type", Message: "object"},
@@ -16660,13 +16351,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeEnum, Schema: "draft/session-start.schema.json#/properties/trigger/enum", Message: "want one of \"startup\", \"resume\", \"clear\", \"compact\", \"fork\""},
 	{Code: ahprt.CodeType, Schema: "draft/session-start.schema.json#/properties/permissionMode/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/session-start.schema.json#/properties/permissionMode/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/required", Message: "missing member \"session\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/required", Message: "missing member \"trigger\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/required", Message: "missing member \"harness\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/required", Message: "missing member \"permissionMode\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/required", Message: "missing member \"manifest\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/required", Message: "missing member \"items\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/allOf/1/then/required", Message: "missing member \"resumedFrom\""},
 	{Code: ahprt.CodeNot, Schema: "draft/session-start.schema.json#/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/session-start.schema.json#/properties/harness/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/session-start.schema.json#/properties/harness/properties/name/type", Message: "string"},
@@ -16674,16 +16358,11 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/session-start.schema.json#/properties/harness/properties/version/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/session-start.schema.json#/properties/harness/properties/version/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/session-start.schema.json#/properties/harness/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/properties/harness/required", Message: "missing member \"name\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/properties/harness/required", Message: "missing member \"version\""},
 	{Code: ahprt.CodeType, Schema: "draft/session-end.schema.json#/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/session-end.schema.json#/properties/type/const", Message: "want \"session.end\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/session-end.schema.json#/properties/outcome/enum", Message: "want one of \"completed\", \"cancelled\", \"error\", \"unknown\""},
 	{Code: ahprt.CodeType, Schema: "draft/session-end.schema.json#/properties/reason/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/session-end.schema.json#/properties/reason/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeRequired, Schema: "draft/session-end.schema.json#/required", Message: "missing member \"session\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/session-end.schema.json#/required", Message: "missing member \"outcome\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/session-end.schema.json#/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeNot, Schema: "draft/session-end.schema.json#/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/session-end.schema.json#/properties/counters/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/session-end.schema.json#/properties/counters/additionalProperties/type", Message: "integer"},
@@ -16696,21 +16375,12 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/minItems", Message: "want at least 1 items"},
 	{Code: ahprt.CodeMaxItems, Schema: "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems", Message: "want at most 1 items"},
-	{Code: ahprt.CodeRequired, Schema: "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"protocolVersion\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"effects\""},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/type", Message: "array"},
 	{Code: ahprt.CodeMaxItems, Schema: "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems", Message: "want at most 0 items"},
-	{Code: ahprt.CodeRequired, Schema: "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"protocolVersion\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"effects\""},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/method/const", Message: "want \"hooks/intercept\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/required", Message: "missing member \"method\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/required", Message: "missing member \"params\""},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/required", Message: "missing member \"protocolVersion\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/required", Message: "missing member \"event\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/required", Message: "missing member \"capabilities\""},
 	{Code: ahprt.CodeConst, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if/properties/event/properties/type/const", Message: "want \"session.start\""},
 	{Code: ahprt.CodeConst, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if/properties/event/properties/type/const", Message: "want \"config.change.before\""},
 	{Code: ahprt.CodeConst, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if/properties/event/properties/type/const", Message: "want \"turn.start\""},
@@ -16732,60 +16402,37 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeConst, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if/properties/event/properties/type/const", Message: "want \"workspace.change.before\""},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event/oneOf", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then/required", Message: "missing member \"remainingContinuations\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then/required", Message: "missing member \"continuationCount\""},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/type", Message: "object"},
 	{Code: ahprt.CodeEnum, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission/enum", Message: "want one of \"none\", \"allow\", \"ask\", \"deny\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow/enum", Message: "want one of \"none\", \"stop\", \"continue\""},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/instructions/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/injections/type", Message: "array"},
-	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/required", Message: "missing member \"permission\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/required", Message: "missing member \"candidate\""},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/0/type", Message: "null"},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/required", Message: "missing member \"value\""},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/properties/provenance/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/intercept-response.schema.json#/allOf/1/required", Message: "missing member \"result\""},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-response.schema.json#/allOf/1/properties/result/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-response.schema.json#/allOf/1/properties/result/properties/effects/type", Message: "array"},
-	{Code: ahprt.CodeRequired, Schema: "draft/intercept-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"protocolVersion\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/intercept-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"effects\""},
 	{Code: ahprt.CodeNot, Schema: "draft/intercept-response.schema.json#/allOf/1/properties/result/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/json-rpc-message.schema.json#/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/json-rpc-message.schema.json#/oneOf", Message: "missing member \"jsonrpc\""},
 	{Code: ahprt.CodeOneOfMany, Schema: "draft/json-rpc-message.schema.json#/oneOf", Message: "matches more than one alternative"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/notification/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/notification/required", Message: "missing member \"jsonrpc\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/notification/required", Message: "missing member \"method\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/notification/required", Message: "missing member \"params\""},
 	{Code: ahprt.CodeNot, Schema: "draft/common.schema.json#/$defs/notification/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/notification/properties/params/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/errorResponse/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/errorResponse/required", Message: "missing member \"jsonrpc\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/errorResponse/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/errorResponse/required", Message: "missing member \"error\""},
 	{Code: ahprt.CodeNot, Schema: "draft/common.schema.json#/$defs/errorResponse/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/errorResponse/properties/error/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/errorResponse/properties/error/properties/code/type", Message: "integer"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/errorResponse/properties/error/properties/message/type", Message: "string"},
-	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/errorResponse/properties/error/required", Message: "missing member \"code\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/errorResponse/properties/error/required", Message: "missing member \"message\""},
 	{Code: ahprt.CodeType, Schema: "draft/observe-notification.schema.json#/allOf/1/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/observe-notification.schema.json#/allOf/1/properties/method/const", Message: "want \"hooks/observe\""},
 	{Code: ahprt.CodeType, Schema: "draft/observe-notification.schema.json#/allOf/1/properties/params/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/observe-notification.schema.json#/allOf/1/properties/params/required", Message: "missing member \"protocolVersion\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/observe-notification.schema.json#/allOf/1/properties/params/required", Message: "missing member \"event\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/properties/hooks/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "draft/registration.schema.json#/properties/hooks/minItems", Message: "want at least 1 items"},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/required", Message: "missing member \"protocolVersion\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/required", Message: "missing member \"hooks\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/backend/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/backend/properties/subscriptions/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "draft/registration.schema.json#/$defs/backend/properties/subscriptions/minItems", Message: "want at least 1 items"},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/backend/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/backend/required", Message: "missing member \"transport\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/backend/required", Message: "missing member \"subscriptions\""},
 	{Code: ahprt.CodeNot, Schema: "draft/registration.schema.json#/$defs/backend/allOf/0/then/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeNot, Schema: "draft/registration.schema.json#/$defs/backend/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type/const", Message: "want \"stdio\""},
@@ -16798,13 +16445,8 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/stdioTransport/properties/args/items/type", Message: "string"},
 	{Code: ahprt.CodeEnum, Schema: "draft/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum", Message: "want one of \"persistent\", \"per_event\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/stdioTransport/properties/cwd/type", Message: "string"},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"command\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"lifecycle\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/httpTransport/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/httpTransport/properties/type/const", Message: "want \"http\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/httpTransport/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/httpTransport/required", Message: "missing member \"url\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/httpUrl/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "draft/registration.schema.json#/$defs/httpUrl/pattern", Message: "does not match ^https?://"},
 	{Code: ahprt.CodeFormat, Schema: "draft/registration.schema.json#/$defs/httpUrl/format", Message: "not a valid uri"},
@@ -16819,13 +16461,7 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/includeNative/type", Message: "boolean"},
 	{Code: ahprt.CodeEnum, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/scope/enum", Message: "want one of \"managed\", \"project\", \"user\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/disableable/type", Message: "boolean"},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"events\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"mode\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"timeoutMs\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"failurePolicy\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"content\""},
 	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/properties/disableable/const", Message: "want false"},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/required", Message: "missing member \"disableable\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/eventWildcard/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "draft/registration.schema.json#/$defs/eventWildcard/pattern", Message: "does not match ^(?:\\*|[a-z][a-z0-9]*\\.\\*)$"},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/filters/type", Message: "object"},
@@ -16841,11 +16477,7 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/includeNative/type", Message: "boolean"},
 	{Code: ahprt.CodeEnum, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/scope/enum", Message: "want one of \"managed\", \"project\", \"user\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/disableable/type", Message: "boolean"},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/observeSubscription/required", Message: "missing member \"events\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/observeSubscription/required", Message: "missing member \"mode\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/observeSubscription/required", Message: "missing member \"content\""},
 	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/properties/disableable/const", Message: "want false"},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/required", Message: "missing member \"disableable\""},
 	{Code: ahprt.CodeNot, Schema: "draft/registration.schema.json#/$defs/observeSubscription/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/schema.json#/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/schema.json#/oneOf", Message: "missing member \"jsonrpc\""},
@@ -16859,10 +16491,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/mode/const", Message: "want \"url\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/url/type", Message: "string"},
 	{Code: ahprt.CodeFormat, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/url/format", Message: "not a valid uri"},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required", Message: "missing member \"elicitationId\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required", Message: "missing member \"message\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required", Message: "missing member \"mode\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required", Message: "missing member \"url\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/requestMeta/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ProgressToken/type", Message: "string or number"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TaskMetadata/type", Message: "object"},
@@ -16871,8 +16499,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/message/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/mode/type", Message: "string"},
 	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/mode/const", Message: "want \"form\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/required", Message: "missing member \"message\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/required", Message: "missing member \"requestedSchema\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/$schema/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/type", Message: "array"},
@@ -16880,8 +16506,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type/type", Message: "string"},
 	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type/const", Message: "want \"object\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/required", Message: "missing member \"properties\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/properties/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/type/type", Message: "string"},
@@ -16894,7 +16518,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/minLength/type", Message: "number"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/maxLength/type", Message: "number"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/type", Message: "string"},
 	{Code: ahprt.CodeEnum, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/enum", Message: "want one of \"integer\", \"number\""},
@@ -16904,7 +16527,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/minimum/type", Message: "number"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/maximum/type", Message: "number"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/type/type", Message: "string"},
 	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/type/const", Message: "want \"boolean\""},
@@ -16912,7 +16534,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/description/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/default/type", Message: "boolean"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/type/type", Message: "string"},
 	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/type/const", Message: "want \"string\""},
@@ -16922,8 +16543,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items/type", Message: "string"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/required", Message: "missing member \"enum\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/type/type", Message: "string"},
 	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/type/const", Message: "want \"string\""},
@@ -16932,14 +16551,10 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/default/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/type", Message: "array"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/required", Message: "missing member \"oneOf\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/labelledOption/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/const/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/title/type", Message: "string"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/labelledOption/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/labelledOption/required", Message: "missing member \"const\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/labelledOption/required", Message: "missing member \"title\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/type/type", Message: "string"},
 	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/type/const", Message: "want \"array\""},
@@ -16950,16 +16565,12 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/minItems/type", Message: "number"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems/type", Message: "number"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/required", Message: "missing member \"items\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/type", Message: "string"},
 	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/const", Message: "want \"string\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items/type", Message: "string"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/required", Message: "missing member \"enum\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/type/type", Message: "string"},
 	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/type/const", Message: "want \"array\""},
@@ -16970,12 +16581,9 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/minItems/type", Message: "number"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/maxItems/type", Message: "number"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/required", Message: "missing member \"items\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/type", Message: "array"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/required", Message: "missing member \"anyOf\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/type/type", Message: "string"},
 	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/type/const", Message: "want \"string\""},
@@ -16987,212 +16595,206 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/items/type", Message: "string"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/required", Message: "missing member \"enum\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action/type", Message: "string"},
 	{Code: ahprt.CodeEnum, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action/enum", Message: "want one of \"accept\", \"cancel\", \"decline\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/required", Message: "missing member \"action\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/_meta/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/items/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/1/type", Message: "string or number or boolean"},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/contentReceiver/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/contentReceiver/required", Message: "missing member \"url\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/contentReceiver/required", Message: "missing member \"timeoutMs\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/contentReceiver/required", Message: "missing member \"maxBytes\""},
 }
 
-// Each object's required members' reasons, in the schema's order (see
-// ahpimpl.Ctx.FailRequired).
+// Each object schema's required members, in the schema's order (see
+// ahpimpl.Ctx.FailMissing).
 var (
-	required0   = []*ahpimpl.Reason{&reasons[2], &reasons[3]}
-	required1   = []*ahpimpl.Reason{&reasons[5], &reasons[6], &reasons[7], &reasons[8]}
-	required2   = []*ahpimpl.Reason{&reasons[18]}
-	required3   = []*ahpimpl.Reason{&reasons[21]}
-	required4   = []*ahpimpl.Reason{&reasons[23], &reasons[24], &reasons[25]}
-	required5   = []*ahpimpl.Reason{&reasons[30], &reasons[31]}
-	required6   = []*ahpimpl.Reason{&reasons[48], &reasons[49], &reasons[50], &reasons[51], &reasons[52], &reasons[53], &reasons[54], &reasons[55], &reasons[56]}
-	required7   = []*ahpimpl.Reason{&reasons[63], &reasons[64]}
-	required8   = []*ahpimpl.Reason{&reasons[65]}
-	required9   = []*ahpimpl.Reason{&reasons[77]}
-	required10  = []*ahpimpl.Reason{&reasons[78]}
-	required11  = []*ahpimpl.Reason{&reasons[79]}
-	required12  = []*ahpimpl.Reason{&reasons[80]}
-	required13  = []*ahpimpl.Reason{&reasons[95], &reasons[96]}
-	required14  = []*ahpimpl.Reason{&reasons[98]}
-	required15  = []*ahpimpl.Reason{&reasons[100]}
-	required16  = []*ahpimpl.Reason{&reasons[106]}
-	required17  = []*ahpimpl.Reason{&reasons[107], &reasons[108]}
-	required18  = []*ahpimpl.Reason{&reasons[112]}
-	required19  = []*ahpimpl.Reason{&reasons[119], &reasons[120]}
-	required20  = []*ahpimpl.Reason{&reasons[215], &reasons[216]}
-	required21  = []*ahpimpl.Reason{&reasons[223], &reasons[224]}
-	required22  = []*ahpimpl.Reason{&reasons[228], &reasons[229], &reasons[230], &reasons[231]}
-	required23  = []*ahpimpl.Reason{&reasons[246]}
-	required24  = []*ahpimpl.Reason{&reasons[249]}
-	required25  = []*ahpimpl.Reason{&reasons[257], &reasons[258]}
-	required26  = []*ahpimpl.Reason{&reasons[264]}
-	required27  = []*ahpimpl.Reason{&reasons[278], &reasons[279], &reasons[280], &reasons[281], &reasons[282]}
-	required28  = []*ahpimpl.Reason{&reasons[290], &reasons[291], &reasons[292], &reasons[293], &reasons[294]}
-	required29  = []*ahpimpl.Reason{&reasons[297]}
-	required30  = []*ahpimpl.Reason{&reasons[307], &reasons[308], &reasons[309], &reasons[310]}
-	required31  = []*ahpimpl.Reason{&reasons[316], &reasons[317], &reasons[318], &reasons[319]}
-	required32  = []*ahpimpl.Reason{&reasons[327], &reasons[328], &reasons[329], &reasons[330], &reasons[331]}
-	required33  = []*ahpimpl.Reason{&reasons[339]}
-	required34  = []*ahpimpl.Reason{&reasons[345], &reasons[346], &reasons[347], &reasons[348], &reasons[349]}
-	required35  = []*ahpimpl.Reason{&reasons[354], &reasons[355], &reasons[356], &reasons[357]}
-	required36  = []*ahpimpl.Reason{&reasons[362], &reasons[363], &reasons[364], &reasons[365]}
-	required37  = []*ahpimpl.Reason{&reasons[368], &reasons[369]}
-	required38  = []*ahpimpl.Reason{&reasons[383], &reasons[384], &reasons[385], &reasons[386]}
-	required39  = []*ahpimpl.Reason{&reasons[389], &reasons[390]}
-	required40  = []*ahpimpl.Reason{&reasons[405], &reasons[406], &reasons[407], &reasons[408]}
-	required41  = []*ahpimpl.Reason{&reasons[415], &reasons[416], &reasons[417]}
-	required42  = []*ahpimpl.Reason{&reasons[422]}
-	required43  = []*ahpimpl.Reason{&reasons[429], &reasons[430], &reasons[431]}
-	required44  = []*ahpimpl.Reason{&reasons[437], &reasons[438], &reasons[439], &reasons[440]}
-	required45  = []*ahpimpl.Reason{&reasons[450], &reasons[451], &reasons[452], &reasons[453]}
-	required46  = []*ahpimpl.Reason{&reasons[461], &reasons[462], &reasons[463]}
-	required47  = []*ahpimpl.Reason{&reasons[477], &reasons[478]}
-	required48  = []*ahpimpl.Reason{&reasons[486], &reasons[487], &reasons[488], &reasons[489]}
-	required49  = []*ahpimpl.Reason{&reasons[492], &reasons[493], &reasons[494], &reasons[495]}
-	required50  = []*ahpimpl.Reason{&reasons[503], &reasons[504]}
-	required51  = []*ahpimpl.Reason{&reasons[511], &reasons[512]}
-	required52  = []*ahpimpl.Reason{&reasons[520], &reasons[521], &reasons[522], &reasons[523], &reasons[524]}
-	required53  = []*ahpimpl.Reason{&reasons[527]}
-	required54  = []*ahpimpl.Reason{&reasons[529]}
-	required55  = []*ahpimpl.Reason{&reasons[537]}
-	required56  = []*ahpimpl.Reason{&reasons[542], &reasons[543]}
-	required57  = []*ahpimpl.Reason{&reasons[550], &reasons[551]}
-	required58  = []*ahpimpl.Reason{&reasons[558], &reasons[559]}
-	required59  = []*ahpimpl.Reason{&reasons[566], &reasons[567]}
-	required60  = []*ahpimpl.Reason{&reasons[574], &reasons[575]}
-	required61  = []*ahpimpl.Reason{&reasons[585], &reasons[586], &reasons[587], &reasons[588]}
-	required62  = []*ahpimpl.Reason{&reasons[595], &reasons[596], &reasons[597]}
-	required63  = []*ahpimpl.Reason{&reasons[605]}
-	required64  = []*ahpimpl.Reason{&reasons[610], &reasons[611], &reasons[612]}
-	required65  = []*ahpimpl.Reason{&reasons[620], &reasons[621]}
-	required66  = []*ahpimpl.Reason{&reasons[622], &reasons[623], &reasons[624]}
-	required67  = []*ahpimpl.Reason{&reasons[634], &reasons[635], &reasons[636]}
-	required68  = []*ahpimpl.Reason{&reasons[637]}
-	required69  = []*ahpimpl.Reason{&reasons[645], &reasons[646], &reasons[647], &reasons[648]}
-	required70  = []*ahpimpl.Reason{&reasons[655]}
-	required71  = []*ahpimpl.Reason{&reasons[660]}
-	required72  = []*ahpimpl.Reason{&reasons[661]}
-	required73  = []*ahpimpl.Reason{&reasons[662]}
-	required74  = []*ahpimpl.Reason{&reasons[665]}
-	required75  = []*ahpimpl.Reason{&reasons[677], &reasons[678]}
-	required76  = []*ahpimpl.Reason{&reasons[682]}
-	required77  = []*ahpimpl.Reason{&reasons[683]}
-	required78  = []*ahpimpl.Reason{&reasons[684]}
-	required79  = []*ahpimpl.Reason{&reasons[687]}
-	required80  = []*ahpimpl.Reason{&reasons[697]}
-	required81  = []*ahpimpl.Reason{&reasons[698]}
-	required82  = []*ahpimpl.Reason{&reasons[699]}
-	required83  = []*ahpimpl.Reason{&reasons[702]}
-	required84  = []*ahpimpl.Reason{&reasons[703]}
-	required85  = []*ahpimpl.Reason{&reasons[704]}
-	required86  = []*ahpimpl.Reason{&reasons[707]}
-	required87  = []*ahpimpl.Reason{&reasons[708]}
-	required88  = []*ahpimpl.Reason{&reasons[709]}
-	required89  = []*ahpimpl.Reason{&reasons[712]}
-	required90  = []*ahpimpl.Reason{&reasons[721]}
-	required91  = []*ahpimpl.Reason{&reasons[722]}
-	required92  = []*ahpimpl.Reason{&reasons[723]}
-	required93  = []*ahpimpl.Reason{&reasons[726]}
-	required94  = []*ahpimpl.Reason{&reasons[727]}
-	required95  = []*ahpimpl.Reason{&reasons[728]}
-	required96  = []*ahpimpl.Reason{&reasons[731]}
-	required97  = []*ahpimpl.Reason{&reasons[741], &reasons[742]}
-	required98  = []*ahpimpl.Reason{&reasons[748], &reasons[749]}
-	required99  = []*ahpimpl.Reason{&reasons[753], &reasons[754]}
-	required100 = []*ahpimpl.Reason{&reasons[760], &reasons[761]}
-	required101 = []*ahpimpl.Reason{&reasons[766], &reasons[767], &reasons[768], &reasons[769], &reasons[770]}
-	required102 = []*ahpimpl.Reason{&reasons[777], &reasons[778]}
-	required103 = []*ahpimpl.Reason{&reasons[787], &reasons[788], &reasons[789]}
-	required104 = []*ahpimpl.Reason{&reasons[794]}
-	required105 = []*ahpimpl.Reason{&reasons[797]}
-	required106 = []*ahpimpl.Reason{&reasons[804], &reasons[805], &reasons[806]}
-	required107 = []*ahpimpl.Reason{&reasons[811]}
-	required108 = []*ahpimpl.Reason{&reasons[814], &reasons[815]}
-	required109 = []*ahpimpl.Reason{&reasons[820], &reasons[821], &reasons[822]}
-	required110 = []*ahpimpl.Reason{&reasons[825], &reasons[826]}
-	required111 = []*ahpimpl.Reason{&reasons[831], &reasons[832]}
-	required112 = []*ahpimpl.Reason{&reasons[836], &reasons[837]}
-	required113 = []*ahpimpl.Reason{&reasons[843], &reasons[844], &reasons[845]}
-	required114 = []*ahpimpl.Reason{&reasons[848], &reasons[849]}
-	required115 = []*ahpimpl.Reason{&reasons[857], &reasons[858], &reasons[859]}
-	required116 = []*ahpimpl.Reason{&reasons[863], &reasons[864]}
-	required117 = []*ahpimpl.Reason{&reasons[870], &reasons[871]}
-	required118 = []*ahpimpl.Reason{&reasons[875]}
-	required119 = []*ahpimpl.Reason{&reasons[880], &reasons[881]}
-	required120 = []*ahpimpl.Reason{&reasons[893]}
-	required121 = []*ahpimpl.Reason{&reasons[898]}
-	required122 = []*ahpimpl.Reason{&reasons[905], &reasons[906], &reasons[907]}
-	required123 = []*ahpimpl.Reason{&reasons[910], &reasons[911], &reasons[912]}
-	required124 = []*ahpimpl.Reason{&reasons[920], &reasons[921], &reasons[922]}
-	required125 = []*ahpimpl.Reason{&reasons[926]}
-	required126 = []*ahpimpl.Reason{&reasons[930], &reasons[931], &reasons[932]}
-	required127 = []*ahpimpl.Reason{&reasons[937], &reasons[938], &reasons[939]}
-	required128 = []*ahpimpl.Reason{&reasons[946]}
-	required129 = []*ahpimpl.Reason{&reasons[948]}
-	required130 = []*ahpimpl.Reason{&reasons[950]}
-	required131 = []*ahpimpl.Reason{&reasons[960], &reasons[961], &reasons[962], &reasons[963], &reasons[964]}
-	required132 = []*ahpimpl.Reason{&reasons[972], &reasons[973]}
-	required133 = []*ahpimpl.Reason{&reasons[980]}
-	required134 = []*ahpimpl.Reason{&reasons[984]}
-	required135 = []*ahpimpl.Reason{&reasons[990], &reasons[991], &reasons[992], &reasons[993]}
-	required136 = []*ahpimpl.Reason{&reasons[1002], &reasons[1003]}
-	required137 = []*ahpimpl.Reason{&reasons[1007], &reasons[1008]}
-	required138 = []*ahpimpl.Reason{&reasons[1013], &reasons[1014], &reasons[1015]}
-	required139 = []*ahpimpl.Reason{&reasons[1020], &reasons[1021]}
-	required140 = []*ahpimpl.Reason{&reasons[1028], &reasons[1029], &reasons[1030], &reasons[1031], &reasons[1032]}
-	required141 = []*ahpimpl.Reason{&reasons[1043], &reasons[1044], &reasons[1045]}
-	required142 = []*ahpimpl.Reason{&reasons[1046]}
-	required143 = []*ahpimpl.Reason{&reasons[1057], &reasons[1058]}
-	required144 = []*ahpimpl.Reason{&reasons[1059]}
-	required145 = []*ahpimpl.Reason{&reasons[1067], &reasons[1068], &reasons[1069], &reasons[1070], &reasons[1071], &reasons[1072]}
-	required146 = []*ahpimpl.Reason{&reasons[1073]}
-	required147 = []*ahpimpl.Reason{&reasons[1081], &reasons[1082]}
-	required148 = []*ahpimpl.Reason{&reasons[1088], &reasons[1089], &reasons[1090]}
-	required149 = []*ahpimpl.Reason{&reasons[1103], &reasons[1104]}
-	required150 = []*ahpimpl.Reason{&reasons[1108], &reasons[1109]}
-	required151 = []*ahpimpl.Reason{&reasons[1112], &reasons[1113]}
-	required152 = []*ahpimpl.Reason{&reasons[1115], &reasons[1116], &reasons[1117]}
-	required153 = []*ahpimpl.Reason{&reasons[1139], &reasons[1140]}
-	required154 = []*ahpimpl.Reason{&reasons[1146], &reasons[1147]}
-	required155 = []*ahpimpl.Reason{&reasons[1150]}
-	required156 = []*ahpimpl.Reason{&reasons[1152]}
-	required157 = []*ahpimpl.Reason{&reasons[1155], &reasons[1156]}
-	required158 = []*ahpimpl.Reason{&reasons[1162], &reasons[1163], &reasons[1164]}
-	required159 = []*ahpimpl.Reason{&reasons[1168], &reasons[1169], &reasons[1170]}
-	required160 = []*ahpimpl.Reason{&reasons[1175], &reasons[1176]}
-	required161 = []*ahpimpl.Reason{&reasons[1180], &reasons[1181]}
-	required162 = []*ahpimpl.Reason{&reasons[1185], &reasons[1186]}
-	required163 = []*ahpimpl.Reason{&reasons[1190], &reasons[1191], &reasons[1192]}
-	required164 = []*ahpimpl.Reason{&reasons[1205], &reasons[1206], &reasons[1207]}
-	required165 = []*ahpimpl.Reason{&reasons[1210], &reasons[1211]}
-	required166 = []*ahpimpl.Reason{&reasons[1226], &reasons[1227], &reasons[1228], &reasons[1229], &reasons[1230]}
-	required167 = []*ahpimpl.Reason{&reasons[1232]}
-	required168 = []*ahpimpl.Reason{&reasons[1248], &reasons[1249], &reasons[1250]}
-	required169 = []*ahpimpl.Reason{&reasons[1252]}
-	required170 = []*ahpimpl.Reason{&reasons[1266], &reasons[1267], &reasons[1268], &reasons[1269]}
-	required171 = []*ahpimpl.Reason{&reasons[1278], &reasons[1279]}
-	required172 = []*ahpimpl.Reason{&reasons[1287], &reasons[1288]}
-	required173 = []*ahpimpl.Reason{&reasons[1301]}
-	required174 = []*ahpimpl.Reason{&reasons[1311]}
-	required175 = []*ahpimpl.Reason{&reasons[1319]}
-	required176 = []*ahpimpl.Reason{&reasons[1329], &reasons[1330]}
-	required177 = []*ahpimpl.Reason{&reasons[1339], &reasons[1340]}
-	required178 = []*ahpimpl.Reason{&reasons[1345], &reasons[1346]}
-	required179 = []*ahpimpl.Reason{&reasons[1357], &reasons[1358]}
-	required180 = []*ahpimpl.Reason{&reasons[1365], &reasons[1366]}
-	required181 = []*ahpimpl.Reason{&reasons[1377], &reasons[1378]}
-	required182 = []*ahpimpl.Reason{&reasons[1382]}
-	required183 = []*ahpimpl.Reason{&reasons[1394], &reasons[1395]}
-	required184 = []*ahpimpl.Reason{&reasons[1399]}
-	required185 = []*ahpimpl.Reason{&reasons[1406], &reasons[1407], &reasons[1408]}
+	required0   = ahpimpl.Required{Schema: "draft/capabilities-request.schema.json#/allOf/1/required", Names: []string{"method", "params"}}
+	required1   = ahpimpl.Required{Schema: "draft/common.schema.json#/$defs/request/required", Names: []string{"jsonrpc", "id", "method", "params"}}
+	required2   = ahpimpl.Required{Schema: "draft/capabilities-request.schema.json#/allOf/1/properties/params/required", Names: []string{"protocolVersion"}}
+	required3   = ahpimpl.Required{Schema: "draft/capabilities-response.schema.json#/allOf/1/required", Names: []string{"result"}}
+	required4   = ahpimpl.Required{Schema: "draft/common.schema.json#/$defs/successResponse/required", Names: []string{"jsonrpc", "id", "result"}}
+	required5   = ahpimpl.Required{Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/required", Names: []string{"protocolVersion", "manifest"}}
+	required6   = ahpimpl.Required{Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", Names: []string{"events", "gaps", "transports", "authentication", "toolPaths", "contentCategories", "limits", "managedPolicy", "correlationIdentityFields"}}
+	required7   = ahpimpl.Required{Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/required", Names: []string{"event", "modes"}}
+	required8   = ahpimpl.Required{Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/then/required", Names: []string{"capabilities"}}
+	required9   = ahpimpl.Required{Schema: "draft/capabilities.schema.json#/required", Names: []string{"effects"}}
+	required10  = ahpimpl.Required{Schema: "draft/capabilities.schema.json#/allOf/0/then/required", Names: []string{"flow"}}
+	required11  = ahpimpl.Required{Schema: "draft/capabilities.schema.json#/allOf/2/then/required", Names: []string{"inject"}}
+	required12  = ahpimpl.Required{Schema: "draft/capabilities.schema.json#/allOf/4/then/required", Names: []string{"modify"}}
+	required13  = ahpimpl.Required{Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/required", Names: []string{"replace", "merge"}}
+	required14  = ahpimpl.Required{Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0/required", Names: []string{"replace"}}
+	required15  = ahpimpl.Required{Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1/required", Names: []string{"merge"}}
+	required16  = ahpimpl.Required{Schema: "draft/capabilities.schema.json#/properties/flow/required", Names: []string{"operations"}}
+	required17  = ahpimpl.Required{Schema: "draft/capabilities.schema.json#/properties/flow/allOf/0/then/required", Names: []string{"remainingContinuations", "continuationCount"}}
+	required18  = ahpimpl.Required{Schema: "draft/capabilities.schema.json#/properties/inject/required", Names: []string{"context"}}
+	required19  = ahpimpl.Required{Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/required", Names: []string{"append", "deliverAt"}}
+	required20  = ahpimpl.Required{Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items/required", Names: []string{"path", "reason"}}
+	required21  = ahpimpl.Required{Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/required", Names: []string{"scopes", "disableable"}}
+	required22  = ahpimpl.Required{Schema: "draft/event.schema.json#/$defs/eventCore/required", Names: []string{"id", "source", "time", "type"}}
+	required23  = ahpimpl.Required{Schema: "draft/common.schema.json#/$defs/session/required", Names: []string{"id"}}
+	required24  = ahpimpl.Required{Schema: "draft/common.schema.json#/$defs/session/properties/agent/required", Names: []string{"id"}}
+	required25  = ahpimpl.Required{Schema: "draft/event.schema.json#/$defs/gap/required", Names: []string{"path", "reason"}}
+	required26  = ahpimpl.Required{Schema: "draft/event.schema.json#/$defs/openIdentity/required", Names: []string{"id"}}
+	required27  = ahpimpl.Required{Schema: "draft/content-item.schema.json#/$defs/textBodyPart/required", Names: []string{"id", "kind", "mediaType", "selection", "text"}}
+	required28  = ahpimpl.Required{Schema: "draft/content-item.schema.json#/$defs/textGapPart/required", Names: []string{"id", "kind", "mediaType", "selection", "gap"}}
+	required29  = ahpimpl.Required{Schema: "draft/content-item.schema.json#/$defs/gap/required", Names: []string{"reason"}}
+	required30  = ahpimpl.Required{Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/required", Names: []string{"id", "kind", "mediaType", "selection"}}
+	required31  = ahpimpl.Required{Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/required", Names: []string{"id", "kind", "mediaType", "selection"}}
+	required32  = ahpimpl.Required{Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/required", Names: []string{"id", "kind", "mediaType", "selection", "body"}}
+	required33  = ahpimpl.Required{Schema: "draft/content-reference.schema.json#/required", Names: []string{"ref"}}
+	required34  = ahpimpl.Required{Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/required", Names: []string{"id", "kind", "mediaType", "selection", "gap"}}
+	required35  = ahpimpl.Required{Schema: "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required", Names: []string{"id", "kind", "mediaType", "selection"}}
+	required36  = ahpimpl.Required{Schema: "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required", Names: []string{"id", "kind", "mediaType", "selection"}}
+	required37  = ahpimpl.Required{Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/required", Names: []string{"type", "change"}}
+	required38  = ahpimpl.Required{Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required", Names: []string{"source", "scope", "settings", "summary"}}
+	required39  = ahpimpl.Required{Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/required", Names: []string{"type", "change"}}
+	required40  = ahpimpl.Required{Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required", Names: []string{"source", "scope", "settings", "summary"}}
+	required41  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/turn.start/required", Names: []string{"turn", "trigger", "items"}}
+	required42  = ahpimpl.Required{Schema: "draft/event.schema.json#/$defs/identity/required", Names: []string{"id"}}
+	required43  = ahpimpl.Required{Schema: "draft/content-item.schema.json#/$defs/message/required", Names: []string{"id", "role", "parts"}}
+	required44  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/required", Names: []string{"turn", "outcome", "continuationCount", "items"}}
+	required45  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/usage/required", Names: []string{"kind", "scope", "completeness", "provenance"}}
+	required46  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/required", Names: []string{"amount", "currency", "basis"}}
+	required47  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/error/required", Names: []string{"message", "class"}}
+	required48  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/turn.progress/required", Names: []string{"turn", "item", "delta", "final"}}
+	required49  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/model.request.before/required", Names: []string{"model", "attempt", "params", "items"}}
+	required50  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/model/required", Names: []string{"id", "provider"}}
+	required51  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/attempt/required", Names: []string{"id", "number"}}
+	required52  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/model.response.after/required", Names: []string{"model", "attempt", "execution", "items", "finishReason"}}
+	required53  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/skippedExecution/required", Names: []string{"execution"}}
+	required54  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/required", Names: []string{"status"}}
+	required55  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/0/required", Names: []string{"status"}}
+	required56  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/1/required", Names: []string{"status", "reason"}}
+	required57  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/2/required", Names: []string{"status", "reason"}}
+	required58  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/3/required", Names: []string{"status", "reason"}}
+	required59  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/4/required", Names: []string{"status", "reason"}}
+	required60  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/5/required", Names: []string{"status", "reason"}}
+	required61  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/model.error/required", Names: []string{"model", "attempt", "execution", "error"}}
+	required62  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/required", Names: []string{"current", "proposed", "reason"}}
+	required63  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/required", Names: []string{"currency"}}
+	required64  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/required", Names: []string{"previous", "current", "reason"}}
+	required65  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/required", Names: []string{"suggestions", "sandboxBypass"}}
+	required66  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/toolCall/required", Names: []string{"call", "tool", "path"}}
+	required67  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/tool/required", Names: []string{"name", "input", "origin"}}
+	required68  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/tool/then/required", Names: []string{"mcp"}}
+	required69  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/mcp/required", Names: []string{"server", "toolName", "provenance", "connection"}}
+	required70  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/server/required", Names: []string{"id"}}
+	required71  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/required", Names: []string{"transport"}}
+	required72  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/0/required", Names: []string{"url"}}
+	required73  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/required", Names: []string{"gaps"}}
+	required74  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/required", Names: []string{"path"}}
+	required75  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/items/required", Names: []string{"path", "reason"}}
+	required76  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/required", Names: []string{"transport"}}
+	required77  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/0/required", Names: []string{"url"}}
+	required78  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/required", Names: []string{"gaps"}}
+	required79  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/required", Names: []string{"path"}}
+	required80  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/required", Names: []string{"transport"}}
+	required81  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/0/required", Names: []string{"command"}}
+	required82  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/required", Names: []string{"gaps"}}
+	required83  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/required", Names: []string{"path"}}
+	required84  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/0/required", Names: []string{"args"}}
+	required85  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/required", Names: []string{"gaps"}}
+	required86  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/required", Names: []string{"path"}}
+	required87  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/0/required", Names: []string{"cwd"}}
+	required88  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/required", Names: []string{"gaps"}}
+	required89  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/required", Names: []string{"path"}}
+	required90  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/required", Names: []string{"transport"}}
+	required91  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/0/required", Names: []string{"addressForm"}}
+	required92  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/required", Names: []string{"gaps"}}
+	required93  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/required", Names: []string{"path"}}
+	required94  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/0/required", Names: []string{"address"}}
+	required95  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/required", Names: []string{"gaps"}}
+	required96  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/required", Names: []string{"path"}}
+	required97  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/batch/required", Names: []string{"id", "callIds"}}
+	required98  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/required", Names: []string{"decision", "decidedBy"}}
+	required99  = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/tool.progress/required", Names: []string{"partialOutput", "backgrounded"}}
+	required100 = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/required", Names: []string{"batch", "calls"}}
+	required101 = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required", Names: []string{"call", "tool", "path", "outcome", "execution"}}
+	required102 = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/required", Names: []string{"trigger", "items"}}
+	required103 = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/required", Names: []string{"summary", "removed", "execution"}}
+	required104 = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/required", Names: []string{"id"}}
+	required105 = ahpimpl.Required{Schema: "draft/task-workspace-event.schema.json#/$defs/task.change.before/required", Names: []string{"task"}}
+	required106 = ahpimpl.Required{Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/required", Names: []string{"id", "operation", "change"}}
+	required107 = ahpimpl.Required{Schema: "draft/task-workspace-event.schema.json#/$defs/task.change.after/required", Names: []string{"task"}}
+	required108 = ahpimpl.Required{Schema: "draft/interaction-event.schema.json#/$defs/user.attention/required", Names: []string{"type", "attention"}}
+	required109 = ahpimpl.Required{Schema: "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required", Names: []string{"kind", "message", "title"}}
+	required110 = ahpimpl.Required{Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/required", Names: []string{"type", "elicitation"}}
+	required111 = ahpimpl.Required{Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/required", Names: []string{"server", "mode"}}
+	required112 = ahpimpl.Required{Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/required", Names: []string{"type", "elicitation"}}
+	required113 = ahpimpl.Required{Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required", Names: []string{"server", "mode", "action"}}
+	required114 = ahpimpl.Required{Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/required", Names: []string{"type", "message"}}
+	required115 = ahpimpl.Required{Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required", Names: []string{"channel", "sender", "messages"}}
+	required116 = ahpimpl.Required{Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/required", Names: []string{"type", "message"}}
+	required117 = ahpimpl.Required{Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/required", Names: []string{"channel", "messages"}}
+	required118 = ahpimpl.Required{Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/required", Names: []string{"workspace"}}
+	required119 = ahpimpl.Required{Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceChange/required", Names: []string{"kind", "change"}}
+	required120 = ahpimpl.Required{Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/required", Names: []string{"workspace"}}
+	required121 = ahpimpl.Required{Schema: "draft/task-workspace-event.schema.json#/$defs/file.changed/required", Names: []string{"changes"}}
+	required122 = ahpimpl.Required{Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/required", Names: []string{"path", "operation", "agentCaused"}}
+	required123 = ahpimpl.Required{Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/required", Names: []string{"type", "failure", "parentEventId"}}
+	required124 = ahpimpl.Required{Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required", Names: []string{"backendId", "reason", "policy"}}
+	required125 = ahpimpl.Required{Schema: "draft/content-selection.schema.json#/required", Names: []string{"default"}}
+	required126 = ahpimpl.Required{Schema: "draft/content-upload-receipt.schema.json#/required", Names: []string{"ref", "size", "sha256"}}
+	required127 = ahpimpl.Required{Schema: "draft/content-upload.schema.json#/required", Names: []string{"endpoint", "timeoutMs", "maxBytes"}}
+	required128 = ahpimpl.Required{Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/required", Names: []string{"type"}}
+	required129 = ahpimpl.Required{Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0/required", Names: []string{"tokenEnv"}}
+	required130 = ahpimpl.Required{Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1/required", Names: []string{"tokenRef"}}
+	required131 = ahpimpl.Required{Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", Names: []string{"type", "resource", "issuer", "clientId", "flow"}}
+	required132 = ahpimpl.Required{Schema: "draft/deny-effect.schema.json#/required", Names: []string{"type", "reason"}}
+	required133 = ahpimpl.Required{Schema: "draft/effect.schema.json#/$defs/allowEffect/required", Names: []string{"type"}}
+	required134 = ahpimpl.Required{Schema: "draft/effect.schema.json#/$defs/askEffect/required", Names: []string{"type"}}
+	required135 = ahpimpl.Required{Schema: "draft/effect.schema.json#/$defs/modifyEffect/required", Names: []string{"type", "target", "operation", "value"}}
+	required136 = ahpimpl.Required{Schema: "draft/effect.schema.json#/$defs/messageEffect/required", Names: []string{"type", "text"}}
+	required137 = ahpimpl.Required{Schema: "draft/effect.schema.json#/$defs/returnEffect/required", Names: []string{"type", "value"}}
+	required138 = ahpimpl.Required{Schema: "draft/effect.schema.json#/$defs/flowStopEffect/required", Names: []string{"type", "operation", "reason"}}
+	required139 = ahpimpl.Required{Schema: "draft/effect.schema.json#/$defs/flowContinueEffect/required", Names: []string{"type", "operation"}}
+	required140 = ahpimpl.Required{Schema: "draft/effect.schema.json#/$defs/injectEffect/required", Names: []string{"type", "target", "operation", "deliverAt", "value"}}
+	required141 = ahpimpl.Required{Schema: "draft/tool-after.schema.json#/required", Names: []string{"outcome", "execution", "items"}}
+	required142 = ahpimpl.Required{Schema: "draft/tool-after.schema.json#/allOf/2/then/required", Names: []string{"error"}}
+	required143 = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/fileChange/required", Names: []string{"path", "change"}}
+	required144 = ahpimpl.Required{Schema: "draft/execution-event.schema.json#/$defs/fileChange/allOf/0/then/required", Names: []string{"previousPath"}}
+	required145 = ahpimpl.Required{Schema: "draft/session-start.schema.json#/required", Names: []string{"session", "trigger", "harness", "permissionMode", "manifest", "items"}}
+	required146 = ahpimpl.Required{Schema: "draft/session-start.schema.json#/allOf/1/then/required", Names: []string{"resumedFrom"}}
+	required147 = ahpimpl.Required{Schema: "draft/session-start.schema.json#/properties/harness/required", Names: []string{"name", "version"}}
+	required148 = ahpimpl.Required{Schema: "draft/session-end.schema.json#/required", Names: []string{"session", "outcome", "reason"}}
+	required149 = ahpimpl.Required{Schema: "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/required", Names: []string{"protocolVersion", "effects"}}
+	required150 = ahpimpl.Required{Schema: "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required", Names: []string{"protocolVersion", "effects"}}
+	required151 = ahpimpl.Required{Schema: "draft/intercept-request.schema.json#/allOf/1/required", Names: []string{"method", "params"}}
+	required152 = ahpimpl.Required{Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/required", Names: []string{"protocolVersion", "event", "capabilities"}}
+	required153 = ahpimpl.Required{Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then/required", Names: []string{"remainingContinuations", "continuationCount"}}
+	required154 = ahpimpl.Required{Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/required", Names: []string{"permission", "candidate"}}
+	required155 = ahpimpl.Required{Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/required", Names: []string{"value"}}
+	required156 = ahpimpl.Required{Schema: "draft/intercept-response.schema.json#/allOf/1/required", Names: []string{"result"}}
+	required157 = ahpimpl.Required{Schema: "draft/intercept-response.schema.json#/allOf/1/properties/result/required", Names: []string{"protocolVersion", "effects"}}
+	required158 = ahpimpl.Required{Schema: "draft/common.schema.json#/$defs/notification/required", Names: []string{"jsonrpc", "method", "params"}}
+	required159 = ahpimpl.Required{Schema: "draft/common.schema.json#/$defs/errorResponse/required", Names: []string{"jsonrpc", "id", "error"}}
+	required160 = ahpimpl.Required{Schema: "draft/common.schema.json#/$defs/errorResponse/properties/error/required", Names: []string{"code", "message"}}
+	required161 = ahpimpl.Required{Schema: "draft/observe-notification.schema.json#/allOf/1/properties/params/required", Names: []string{"protocolVersion", "event"}}
+	required162 = ahpimpl.Required{Schema: "draft/registration.schema.json#/required", Names: []string{"protocolVersion", "hooks"}}
+	required163 = ahpimpl.Required{Schema: "draft/registration.schema.json#/$defs/backend/required", Names: []string{"id", "transport", "subscriptions"}}
+	required164 = ahpimpl.Required{Schema: "draft/registration.schema.json#/$defs/stdioTransport/required", Names: []string{"type", "command", "lifecycle"}}
+	required165 = ahpimpl.Required{Schema: "draft/registration.schema.json#/$defs/httpTransport/required", Names: []string{"type", "url"}}
+	required166 = ahpimpl.Required{Schema: "draft/registration.schema.json#/$defs/interceptSubscription/required", Names: []string{"events", "mode", "timeoutMs", "failurePolicy", "content"}}
+	required167 = ahpimpl.Required{Schema: "draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/required", Names: []string{"disableable"}}
+	required168 = ahpimpl.Required{Schema: "draft/registration.schema.json#/$defs/observeSubscription/required", Names: []string{"events", "mode", "content"}}
+	required169 = ahpimpl.Required{Schema: "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/required", Names: []string{"disableable"}}
+	required170 = ahpimpl.Required{Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required", Names: []string{"elicitationId", "message", "mode", "url"}}
+	required171 = ahpimpl.Required{Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/required", Names: []string{"message", "requestedSchema"}}
+	required172 = ahpimpl.Required{Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/required", Names: []string{"properties", "type"}}
+	required173 = ahpimpl.Required{Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/required", Names: []string{"type"}}
+	required174 = ahpimpl.Required{Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/required", Names: []string{"type"}}
+	required175 = ahpimpl.Required{Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/required", Names: []string{"type"}}
+	required176 = ahpimpl.Required{Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/required", Names: []string{"enum", "type"}}
+	required177 = ahpimpl.Required{Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/required", Names: []string{"oneOf", "type"}}
+	required178 = ahpimpl.Required{Schema: "draft/mcp-elicitation.schema.json#/$defs/labelledOption/required", Names: []string{"const", "title"}}
+	required179 = ahpimpl.Required{Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/required", Names: []string{"items", "type"}}
+	required180 = ahpimpl.Required{Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/required", Names: []string{"enum", "type"}}
+	required181 = ahpimpl.Required{Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/required", Names: []string{"items", "type"}}
+	required182 = ahpimpl.Required{Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/required", Names: []string{"anyOf"}}
+	required183 = ahpimpl.Required{Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/required", Names: []string{"enum", "type"}}
+	required184 = ahpimpl.Required{Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/required", Names: []string{"action"}}
+	required185 = ahpimpl.Required{Schema: "draft/registration.schema.json#/$defs/contentReceiver/required", Names: []string{"url", "timeoutMs", "maxBytes"}}
 )
 
 // The strings of the enums, each list once (see ahpimpl.Ctx.StrEnum).

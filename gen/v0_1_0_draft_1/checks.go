@@ -44,7 +44,7 @@ func vCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required0)
+		return c.FailMissing(n, seen, &required0)
 	}
 	return true
 }
@@ -74,7 +74,7 @@ func vCapabilities_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 func vCapabilities_effects_items_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !d.StrEq(n, "deny") {
-		return c.FailWith(n, &reasons[5])
+		return c.FailWith(n, &reasons[4])
 	}
 	return true
 }
@@ -84,10 +84,10 @@ func vCapabilities_effects_items_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 func vCapabilities_effects_items_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindString {
-		return c.FailTypeWith(n, &reasons[6])
+		return c.FailTypeWith(n, &reasons[5])
 	}
 	if !re0.Match(d.Str(n)) {
-		return c.FailWith(n, &reasons[7])
+		return c.FailWith(n, &reasons[6])
 	}
 	return true
 }
@@ -96,7 +96,7 @@ func vCapabilities_effects_items_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[8])
+		return c.FailTypeWith(n, &reasons[7])
 	}
 	var seen uint64
 	ev.Declare()
@@ -106,20 +106,20 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "deny") {
-				return c.FailWith(n, &reasons[9])
+				return c.FailWith(n, &reasons[8])
 			}
 		case "reason":
 			seen |= 0x2
-			if !c.MinRunes(m.Value(), 1, &reasons[10], &reasons[11]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[9], &reasons[10]) {
 				return false
 			}
 		case "code":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[12])
+				return c.FailTypeWith(n, &reasons[11])
 			}
 			if !re0.Match(d.Str(n)) {
-				return c.FailWith(n, &reasons[13])
+				return c.FailWith(n, &reasons[12])
 			}
 		case "extensions":
 			if !c.Child(m.Value(), vExtensions) {
@@ -131,7 +131,7 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required1)
+		return c.FailMissing(n, seen, &required1)
 	}
 	return true
 }
@@ -140,7 +140,7 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vExtensions(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[16])
+		return c.FailTypeWith(n, &reasons[13])
 	}
 	m := d.Members(n)
 	for m.Next() {
@@ -148,7 +148,7 @@ func vExtensions(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			n := m.Name()
 			if d.Kind(n) == ahpimpl.KindString {
 				if !re0.Match(d.Str(n)) {
-					return c.FailWith(n, &reasons[17])
+					return c.FailWith(n, &reasons[14])
 				}
 			}
 		}
@@ -187,7 +187,7 @@ func vInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[18])
+		return c.FailTypeWith(n, &reasons[15])
 	}
 	var present uint64
 	var seen uint64
@@ -198,7 +198,7 @@ func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 		case "jsonrpc":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "2.0") {
-				return c.FailWith(n, &reasons[19])
+				return c.FailWith(n, &reasons[16])
 			}
 		case "id":
 			seen |= 0x2
@@ -219,10 +219,10 @@ func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required2)
+		return c.FailMissing(n, seen, &required2)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[23])
+		return c.FailWith(n, &reasons[17])
 	}
 	return true
 }
@@ -269,7 +269,7 @@ func vCommon_jsonRpcId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vCommon_jsonRpcId_anyOf_0 checks
 // 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/0.
 func vCommon_jsonRpcId_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.MinRunes(n, 1, &reasons[24], &reasons[25])
+	return c.MinRunes(n, 1, &reasons[18], &reasons[19])
 }
 
 // vCommon_jsonRpcId_anyOf_1 checks
@@ -277,7 +277,7 @@ func vCommon_jsonRpcId_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 func vCommon_jsonRpcId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-		return c.FailTypeWith(n, &reasons[26])
+		return c.FailTypeWith(n, &reasons[20])
 	}
 	return true
 }
@@ -287,7 +287,7 @@ func vCommon_jsonRpcId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 func vCommon_jsonRpcResponseId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindNull {
-		return c.FailTypeWith(n, &reasons[27])
+		return c.FailTypeWith(n, &reasons[21])
 	}
 	return true
 }
@@ -297,7 +297,7 @@ func vCommon_jsonRpcResponseId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 func vCommon_successResponse_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[28])
+		return c.FailTypeWith(n, &reasons[22])
 	}
 	return true
 }
@@ -307,7 +307,7 @@ func vCommon_successResponse_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[29])
+		return c.FailTypeWith(n, &reasons[23])
 	}
 	var seen uint64
 	ev.Declare()
@@ -323,13 +323,13 @@ func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[30])
+				return c.FailTypeWith(n, &reasons[24])
 			}
 			if d.Len(n) < 1 {
-				return c.FailWith(n, &reasons[31])
+				return c.FailWith(n, &reasons[25])
 			}
 			if d.Len(n) > 1 {
-				return c.FailWith(n, &reasons[32])
+				return c.FailWith(n, &reasons[26])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -347,7 +347,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required3)
+		return c.FailMissing(n, seen, &required3)
 	}
 	return true
 }
@@ -357,7 +357,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 func vCommon_protocolVersion(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !d.StrEq(n, "0.1") {
-		return c.FailWith(n, &reasons[35])
+		return c.FailWith(n, &reasons[27])
 	}
 	return true
 }
@@ -392,7 +392,7 @@ func vInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[36])
+		return c.FailTypeWith(n, &reasons[28])
 	}
 	var seen uint64
 	ev.Declare()
@@ -408,10 +408,10 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[37])
+				return c.FailTypeWith(n, &reasons[29])
 			}
 			if d.Len(n) > 0 {
-				return c.FailWith(n, &reasons[38])
+				return c.FailWith(n, &reasons[30])
 			}
 		case "extensions":
 			if !c.Child(m.Value(), vExtensions) {
@@ -423,7 +423,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required4)
+		return c.FailMissing(n, seen, &required4)
 	}
 	return true
 }
@@ -437,7 +437,7 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	// 0.1.0-draft.1/intercept-request.schema.json#/allOf/1
 	{
 		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[41])
+			return c.FailTypeWith(n, &reasons[31])
 		}
 		ev.Declare()
 		m := d.Members(n)
@@ -445,7 +445,7 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			switch m.Key() {
 			case "method":
 				if n := m.Value(); !d.StrEq(n, "hooks/intercept") {
-					return c.FailWith(n, &reasons[42])
+					return c.FailWith(n, &reasons[32])
 				}
 			case "params":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params) {
@@ -464,7 +464,7 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[43])
+		return c.FailTypeWith(n, &reasons[33])
 	}
 	var seen uint64
 	ev.Declare()
@@ -474,7 +474,7 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		case "jsonrpc":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "2.0") {
-				return c.FailWith(n, &reasons[44])
+				return c.FailWith(n, &reasons[34])
 			}
 		case "id":
 			seen |= 0x2
@@ -483,7 +483,7 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "method":
 			seen |= 0x4
-			if !c.MinRunes(m.Value(), 1, &reasons[45], &reasons[46]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[35], &reasons[36]) {
 				return false
 			}
 		case "params":
@@ -497,7 +497,7 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		m.Record(ev)
 	}
 	if seen != 0xf {
-		return c.FailRequired(n, seen, &required5)
+		return c.FailMissing(n, seen, &required5)
 	}
 	return true
 }
@@ -507,7 +507,7 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vCommon_request_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[51])
+		return c.FailTypeWith(n, &reasons[37])
 	}
 	return true
 }
@@ -517,7 +517,7 @@ func vCommon_request_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 func vInterceptRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[52])
+		return c.FailTypeWith(n, &reasons[38])
 	}
 	var seen uint64
 	ev.Declare()
@@ -549,7 +549,7 @@ func vInterceptRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required6)
+		return c.FailMissing(n, seen, &required6)
 	}
 	return true
 }
@@ -558,7 +558,7 @@ func vInterceptRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[56])
+		return c.FailTypeWith(n, &reasons[39])
 	}
 	var seen uint64
 	ev.Declare()
@@ -567,22 +567,22 @@ func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		switch m.Key() {
 		case "id":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[57], &reasons[58]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[40], &reasons[41]) {
 				return false
 			}
 		case "source":
 			seen |= 0x2
-			if !c.StrFormat(m.Value(), format.URI, &reasons[59], &reasons[60]) {
+			if !c.StrFormat(m.Value(), format.URI, &reasons[42], &reasons[43]) {
 				return false
 			}
 		case "type":
 			seen |= 0x4
 			if n := m.Value(); !d.StrEq(n, "tool.before") {
-				return c.FailWith(n, &reasons[61])
+				return c.FailWith(n, &reasons[44])
 			}
 		case "time":
 			seen |= 0x8
-			if !c.StrFormat(m.Value(), format.DateTime, &reasons[62], &reasons[63]) {
+			if !c.StrFormat(m.Value(), format.DateTime, &reasons[45], &reasons[46]) {
 				return false
 			}
 		case "session":
@@ -609,7 +609,7 @@ func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		m.Record(ev)
 	}
 	if seen != 0x3f {
-		return c.FailRequired(n, seen, &required7)
+		return c.FailMissing(n, seen, &required7)
 	}
 	return true
 }
@@ -618,7 +618,7 @@ func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[70])
+		return c.FailTypeWith(n, &reasons[47])
 	}
 	var seen uint64
 	ev.Declare()
@@ -627,27 +627,27 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		switch m.Key() {
 		case "id":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[71], &reasons[72]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[48], &reasons[49]) {
 				return false
 			}
 		case "cwd":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[73])
+				return c.FailTypeWith(n, &reasons[50])
 			}
 		case "workspaceRoots":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[74])
+				return c.FailTypeWith(n, &reasons[51])
 			}
 			it := d.Items(n)
 			for it.Next() {
 				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[75])
+					return c.FailTypeWith(n, &reasons[52])
 				}
 			}
 		case "model":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[76])
+				return c.FailTypeWith(n, &reasons[53])
 			}
 		case "agent":
 			if !c.Child(m.Value(), vCommon_session_agent) {
@@ -659,7 +659,7 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required8)
+		return c.FailMissing(n, seen, &required8)
 	}
 	return true
 }
@@ -669,7 +669,7 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[78])
+		return c.FailTypeWith(n, &reasons[54])
 	}
 	var seen uint64
 	ev.Declare()
@@ -678,12 +678,12 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		switch m.Key() {
 		case "id":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[79], &reasons[80]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[55], &reasons[56]) {
 				return false
 			}
 		case "type":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[81])
+				return c.FailTypeWith(n, &reasons[57])
 			}
 		default:
 			continue
@@ -691,7 +691,7 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		m.Record(ev)
 	}
 	if seen != 0x1 {
-		return c.FailRequired(n, seen, &required9)
+		return c.FailMissing(n, seen, &required9)
 	}
 	return true
 }
@@ -701,7 +701,7 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 func vToolBefore_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[83])
+		return c.FailTypeWith(n, &reasons[58])
 	}
 	var present uint64
 	var seen uint64
@@ -711,17 +711,17 @@ func vToolBefore_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		switch m.Key() {
 		case "callId":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[84], &reasons[85]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[59], &reasons[60]) {
 				return false
 			}
 		case "name":
 			seen |= 0x2
-			if !c.MinRunes(m.Value(), 1, &reasons[86], &reasons[87]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[61], &reasons[62]) {
 				return false
 			}
 		case "kind":
 			seen |= 0x4
-			if !c.StrEnum(m.Value(), &reasons[88], enum0) {
+			if !c.StrEnum(m.Value(), &reasons[63], enum0) {
 				return false
 			}
 		case "input":
@@ -745,10 +745,10 @@ func vToolBefore_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		m.Record(ev)
 	}
 	if seen != 0xf {
-		return c.FailRequired(n, seen, &required10)
+		return c.FailMissing(n, seen, &required10)
 	}
 	if present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[93])
+		return c.FailWith(n, &reasons[64])
 	}
 	return true
 }
@@ -758,7 +758,7 @@ func vToolBefore_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vToolBefore_tool_input(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[94])
+		return c.FailTypeWith(n, &reasons[65])
 	}
 	return true
 }
@@ -768,7 +768,7 @@ func vToolBefore_tool_input(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 func vToolBefore_tool_mcp(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[95])
+		return c.FailTypeWith(n, &reasons[66])
 	}
 	return true
 }
@@ -777,7 +777,7 @@ func vToolBefore_tool_mcp(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 func vCommon_native(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[96])
+		return c.FailTypeWith(n, &reasons[67])
 	}
 	var seen uint64
 	ev.Declare()
@@ -786,12 +786,12 @@ func vCommon_native(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		switch m.Key() {
 		case "provider":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[97], &reasons[98]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[68], &reasons[69]) {
 				return false
 			}
 		case "eventName":
 			seen |= 0x2
-			if !c.MinRunes(m.Value(), 1, &reasons[99], &reasons[100]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[70], &reasons[71]) {
 				return false
 			}
 		case "payload":
@@ -805,7 +805,7 @@ func vCommon_native(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required11)
+		return c.FailMissing(n, seen, &required11)
 	}
 	return true
 }
@@ -815,7 +815,7 @@ func vCommon_native(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vCommon_native_payload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[104])
+		return c.FailTypeWith(n, &reasons[72])
 	}
 	return true
 }
@@ -859,7 +859,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects(c *ahpimpl.Ct
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[105])
+			return c.FailWith(n, &reasons[73])
 		}
 	}
 	return true
@@ -870,7 +870,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects(c *ahpimpl.Ct
 func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !d.StrEq(n, "deny") {
-		return c.FailWith(n, &reasons[106])
+		return c.FailWith(n, &reasons[74])
 	}
 	return true
 }
@@ -880,7 +880,7 @@ func vJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	{
 		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[107])
+			return c.FailTypeWith(n, &reasons[75])
 		}
 		var dvs [1]ahpimpl.Node
 		m := d.Members(n)
@@ -892,7 +892,7 @@ func vJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		}
 		dv := dvs[0]
 		if dv == 0 {
-			return c.FailWith(n, &reasons[108])
+			return c.FailWith(n, &reasons[76])
 		}
 		switch d.Tag(dv) {
 		case "2.0":
@@ -927,7 +927,7 @@ func vJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return c.FailBranches(mark, n, ahprt.CodeOneOf, "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf", "matches none of 4 alternatives")
 			}
 			if matches > 1 {
-				return c.FailWith(n, &reasons[109])
+				return c.FailWith(n, &reasons[77])
 			}
 			c.Discard(mark)
 			c.Choose(1, n, first)
@@ -943,7 +943,7 @@ func vJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[110])
+		return c.FailTypeWith(n, &reasons[78])
 	}
 	var present uint64
 	var seen uint64
@@ -954,11 +954,11 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		case "jsonrpc":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "2.0") {
-				return c.FailWith(n, &reasons[111])
+				return c.FailWith(n, &reasons[79])
 			}
 		case "method":
 			seen |= 0x2
-			if !c.MinRunes(m.Value(), 1, &reasons[112], &reasons[113]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[80], &reasons[81]) {
 				return false
 			}
 		case "params":
@@ -975,10 +975,10 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required12)
+		return c.FailMissing(n, seen, &required12)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[117])
+		return c.FailWith(n, &reasons[82])
 	}
 	return true
 }
@@ -988,7 +988,7 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 func vCommon_notification_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[118])
+		return c.FailTypeWith(n, &reasons[83])
 	}
 	return true
 }
@@ -998,7 +998,7 @@ func vCommon_notification_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[119])
+		return c.FailTypeWith(n, &reasons[84])
 	}
 	var present uint64
 	var seen uint64
@@ -1009,7 +1009,7 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		case "jsonrpc":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "2.0") {
-				return c.FailWith(n, &reasons[120])
+				return c.FailWith(n, &reasons[85])
 			}
 		case "id":
 			seen |= 0x2
@@ -1030,10 +1030,10 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required13)
+		return c.FailMissing(n, seen, &required13)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[124])
+		return c.FailWith(n, &reasons[86])
 	}
 	return true
 }
@@ -1043,7 +1043,7 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[125])
+		return c.FailTypeWith(n, &reasons[87])
 	}
 	var seen uint64
 	ev.Declare()
@@ -1053,12 +1053,12 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 		case "code":
 			seen |= 0x1
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-				return c.FailTypeWith(n, &reasons[126])
+				return c.FailTypeWith(n, &reasons[88])
 			}
 		case "message":
 			seen |= 0x2
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[127])
+				return c.FailTypeWith(n, &reasons[89])
 			}
 		case "data":
 		default:
@@ -1067,7 +1067,7 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required14)
+		return c.FailMissing(n, seen, &required14)
 	}
 	return true
 }
@@ -1076,7 +1076,7 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[130])
+		return c.FailTypeWith(n, &reasons[90])
 	}
 	var seen uint64
 	ev.Declare()
@@ -1092,10 +1092,10 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[131])
+				return c.FailTypeWith(n, &reasons[91])
 			}
 			if d.Len(n) < 1 {
-				return c.FailWith(n, &reasons[132])
+				return c.FailWith(n, &reasons[92])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -1109,7 +1109,7 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required15)
+		return c.FailMissing(n, seen, &required15)
 	}
 	return rules.UniqueBackendIDs(c, n, nil)
 }
@@ -1119,7 +1119,7 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[135])
+		return c.FailTypeWith(n, &reasons[93])
 	}
 	var seen uint64
 	ev.Declare()
@@ -1144,10 +1144,10 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			seen |= 0x4
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[136])
+				return c.FailTypeWith(n, &reasons[94])
 			}
 			if d.Len(n) < 1 {
-				return c.FailWith(n, &reasons[137])
+				return c.FailWith(n, &reasons[95])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -1161,7 +1161,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required16)
+		return c.FailMissing(n, seen, &required16)
 	}
 	// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0
 	if c.Condition(n, ev, vRegistration_backend_allOf_0_if) {
@@ -1169,7 +1169,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		{
 			p := presence0(d, n)
 			if p&1 == 1 {
-				return c.FailWith(n, &reasons[141])
+				return c.FailWith(n, &reasons[96])
 			}
 		}
 	}
@@ -1225,7 +1225,7 @@ func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			switch m.Key() {
 			case "type":
 				if n := m.Value(); !d.StrEq(n, "stdio") {
-					return c.FailWith(n, &reasons[142])
+					return c.FailWith(n, &reasons[97])
 				}
 			default:
 				continue
@@ -1246,7 +1246,7 @@ func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node
 			switch m.Key() {
 			case "type":
 				if n := m.Value(); !d.StrEq(n, "http") {
-					return c.FailWith(n, &reasons[143])
+					return c.FailWith(n, &reasons[98])
 				}
 			default:
 				continue
@@ -1262,10 +1262,10 @@ func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node
 func vRegistration_reverseDns(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindString {
-		return c.FailTypeWith(n, &reasons[144])
+		return c.FailTypeWith(n, &reasons[99])
 	}
 	if !re0.Match(d.Str(n)) {
-		return c.FailWith(n, &reasons[145])
+		return c.FailWith(n, &reasons[100])
 	}
 	return true
 }
@@ -1275,7 +1275,7 @@ func vRegistration_reverseDns(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[146])
+		return c.FailTypeWith(n, &reasons[101])
 	}
 	var dvs [1]ahpimpl.Node
 	m := d.Members(n)
@@ -1287,7 +1287,7 @@ func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 	}
 	dv := dvs[0]
 	if dv == 0 {
-		return c.FailWith(n, &reasons[147])
+		return c.FailWith(n, &reasons[102])
 	}
 	switch d.Tag(dv) {
 	case "stdio":
@@ -1304,7 +1304,7 @@ func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[148])
+		return c.FailTypeWith(n, &reasons[103])
 	}
 	var seen uint64
 	ev.Declare()
@@ -1314,32 +1314,32 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "stdio") {
-				return c.FailWith(n, &reasons[149])
+				return c.FailWith(n, &reasons[104])
 			}
 		case "command":
 			seen |= 0x2
-			if !c.MinRunes(m.Value(), 1, &reasons[150], &reasons[151]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[105], &reasons[106]) {
 				return false
 			}
 		case "args":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[152])
+				return c.FailTypeWith(n, &reasons[107])
 			}
 			it := d.Items(n)
 			for it.Next() {
 				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[153])
+					return c.FailTypeWith(n, &reasons[108])
 				}
 			}
 		case "lifecycle":
 			seen |= 0x4
-			if !c.StrEnum(m.Value(), &reasons[154], enum1) {
+			if !c.StrEnum(m.Value(), &reasons[109], enum1) {
 				return false
 			}
 		case "cwd":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[155])
+				return c.FailTypeWith(n, &reasons[110])
 			}
 		default:
 			continue
@@ -1347,7 +1347,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		m.Record(ev)
 	}
 	if seen != 0x7 {
-		return c.FailRequired(n, seen, &required17)
+		return c.FailMissing(n, seen, &required17)
 	}
 	return true
 }
@@ -1357,7 +1357,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[159])
+		return c.FailTypeWith(n, &reasons[111])
 	}
 	var seen uint64
 	ev.Declare()
@@ -1367,19 +1367,19 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "http") {
-				return c.FailWith(n, &reasons[160])
+				return c.FailWith(n, &reasons[112])
 			}
 		case "url":
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[161])
+				return c.FailTypeWith(n, &reasons[113])
 			}
 			if !re1.Match(d.Str(n)) {
-				return c.FailWith(n, &reasons[162])
+				return c.FailWith(n, &reasons[114])
 			}
 			if !format.URI(d.StrView(n)) {
-				return c.FailWith(n, &reasons[163])
+				return c.FailWith(n, &reasons[115])
 			}
 		default:
 			continue
@@ -1387,7 +1387,7 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required18)
+		return c.FailMissing(n, seen, &required18)
 	}
 	return true
 }
@@ -1397,7 +1397,7 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[166])
+		return c.FailTypeWith(n, &reasons[116])
 	}
 	var present uint64
 	var seen uint64
@@ -1408,16 +1408,16 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "bearer") {
-				return c.FailWith(n, &reasons[167])
+				return c.FailWith(n, &reasons[117])
 			}
 		case "tokenEnv":
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[168])
+				return c.FailTypeWith(n, &reasons[118])
 			}
 			if !re2.Match(d.Str(n)) {
-				return c.FailWith(n, &reasons[169])
+				return c.FailWith(n, &reasons[119])
 			}
 		case "token":
 			present |= 1
@@ -1434,10 +1434,10 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required19)
+		return c.FailMissing(n, seen, &required19)
 	}
 	if present&1 == 1 || present&2 == 2 || present&4 == 4 {
-		return c.FailWith(n, &reasons[172])
+		return c.FailWith(n, &reasons[120])
 	}
 	return true
 }
@@ -1446,7 +1446,7 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 func vRegistration_backend_subscriptions_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[173])
+		return c.FailTypeWith(n, &reasons[121])
 	}
 	var dvs [1]ahpimpl.Node
 	m := d.Members(n)
@@ -1458,7 +1458,7 @@ func vRegistration_backend_subscriptions_items(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	}
 	dv := dvs[0]
 	if dv == 0 {
-		return c.FailWith(n, &reasons[174])
+		return c.FailWith(n, &reasons[122])
 	}
 	switch d.Tag(dv) {
 	case "intercept":
@@ -1475,7 +1475,7 @@ func vRegistration_backend_subscriptions_items(c *ahpimpl.Ctx, n ahpimpl.Node, e
 func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[175])
+		return c.FailTypeWith(n, &reasons[123])
 	}
 	var seen uint64
 	ev.Declare()
@@ -1486,45 +1486,45 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[176])
+				return c.FailTypeWith(n, &reasons[124])
 			}
 			if d.Len(n) < 1 {
-				return c.FailWith(n, &reasons[177])
+				return c.FailWith(n, &reasons[125])
 			}
 			if d.Len(n) > 1 {
-				return c.FailWith(n, &reasons[178])
+				return c.FailWith(n, &reasons[126])
 			}
 			if ok, _ := c.UniqueItems(n); !ok {
-				return c.FailWith(n, &reasons[179])
+				return c.FailWith(n, &reasons[127])
 			}
 			it := d.Items(n)
 			for it.Next() {
 				if n := it.Item(); !d.StrEq(n, "tool.before") {
-					return c.FailWith(n, &reasons[180])
+					return c.FailWith(n, &reasons[128])
 				}
 			}
 		case "mode":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "intercept") {
-				return c.FailWith(n, &reasons[181])
+				return c.FailWith(n, &reasons[129])
 			}
 		case "timeoutMs":
 			seen |= 0x4
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-				return c.FailTypeWith(n, &reasons[182])
+				return c.FailTypeWith(n, &reasons[130])
 			}
 			if c.Cmp(n, num0) < 0 {
-				return c.FailWith(n, &reasons[183])
+				return c.FailWith(n, &reasons[131])
 			}
 		case "failurePolicy":
 			seen |= 0x8
-			if !c.StrEnum(m.Value(), &reasons[184], enum2) {
+			if !c.StrEnum(m.Value(), &reasons[132], enum2) {
 				return false
 			}
 		case "includeNative":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
-				return c.FailTypeWith(n, &reasons[185])
+				return c.FailTypeWith(n, &reasons[133])
 			}
 		default:
 			continue
@@ -1532,7 +1532,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		m.Record(ev)
 	}
 	if seen != 0xf {
-		return c.FailRequired(n, seen, &required20)
+		return c.FailMissing(n, seen, &required20)
 	}
 	return true
 }
@@ -1542,7 +1542,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[190])
+		return c.FailTypeWith(n, &reasons[134])
 	}
 	var present uint64
 	var seen uint64
@@ -1554,28 +1554,28 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[191])
+				return c.FailTypeWith(n, &reasons[135])
 			}
 			if d.Len(n) < 1 {
-				return c.FailWith(n, &reasons[192])
+				return c.FailWith(n, &reasons[136])
 			}
 			if ok, _ := c.UniqueItems(n); !ok {
-				return c.FailWith(n, &reasons[193])
+				return c.FailWith(n, &reasons[137])
 			}
 			it := d.Items(n)
 			for it.Next() {
-				if !c.StrEnum(it.Item(), &reasons[194], enum3) {
+				if !c.StrEnum(it.Item(), &reasons[138], enum3) {
 					return false
 				}
 			}
 		case "mode":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "observe") {
-				return c.FailWith(n, &reasons[195])
+				return c.FailWith(n, &reasons[139])
 			}
 		case "includeNative":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
-				return c.FailTypeWith(n, &reasons[196])
+				return c.FailTypeWith(n, &reasons[140])
 			}
 		case "timeoutMs":
 			present |= 1
@@ -1589,10 +1589,10 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		m.Record(ev)
 	}
 	if seen != 0x3 {
-		return c.FailRequired(n, seen, &required21)
+		return c.FailMissing(n, seen, &required21)
 	}
 	if present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[199])
+		return c.FailWith(n, &reasons[141])
 	}
 	return true
 }
@@ -1730,7 +1730,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/capabilities.schema.json#/properties/effects/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "0.1.0-draft.1/capabilities.schema.json#/properties/effects/minItems", Message: "want at least 1 items"},
 	{Code: ahprt.CodeUniqueItems, Schema: "0.1.0-draft.1/capabilities.schema.json#/properties/effects/uniqueItems", Message: "items must be unique"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/capabilities.schema.json#/required", Message: "missing member \"effects\""},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/0/const", Message: "want \"deny\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/1/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/1/pattern", Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$"},
@@ -1740,15 +1739,10 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/deny-effect.schema.json#/properties/reason/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/deny-effect.schema.json#/properties/code/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "0.1.0-draft.1/deny-effect.schema.json#/properties/code/pattern", Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/deny-effect.schema.json#/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/deny-effect.schema.json#/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/extensions.schema.json#/type", Message: "object"},
 	{Code: ahprt.CodePattern, Schema: "0.1.0-draft.1/extensions.schema.json#/propertyNames/pattern", Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/successResponse/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/jsonrpc/const", Message: "want \"2.0\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/successResponse/required", Message: "missing member \"jsonrpc\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/successResponse/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/successResponse/required", Message: "missing member \"result\""},
 	{Code: ahprt.CodeNot, Schema: "0.1.0-draft.1/common.schema.json#/$defs/successResponse/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/0/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/0/minLength", Message: "want at least 1 characters"},
@@ -1759,29 +1753,18 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/minItems", Message: "want at least 1 items"},
 	{Code: ahprt.CodeMaxItems, Schema: "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems", Message: "want at most 1 items"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"protocolVersion\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"effects\""},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/common.schema.json#/$defs/protocolVersion/const", Message: "want \"0.1\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/type", Message: "array"},
 	{Code: ahprt.CodeMaxItems, Schema: "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems", Message: "want at most 0 items"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"protocolVersion\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"effects\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/method/const", Message: "want \"hooks/intercept\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/properties/jsonrpc/const", Message: "want \"2.0\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/properties/method/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/properties/method/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/required", Message: "missing member \"jsonrpc\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/required", Message: "missing member \"method\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/required", Message: "missing member \"params\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/properties/params/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/required", Message: "missing member \"protocolVersion\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/required", Message: "missing member \"event\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/required", Message: "missing member \"capabilities\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/id/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/id/minLength", Message: "want at least 1 characters"},
@@ -1790,12 +1773,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/type/const", Message: "want \"tool.before\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/time/type", Message: "string"},
 	{Code: ahprt.CodeFormat, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/time/format", Message: "not a valid date-time"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/required", Message: "missing member \"source\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/required", Message: "missing member \"time\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/required", Message: "missing member \"session\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/required", Message: "missing member \"tool\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/id/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/id/minLength", Message: "want at least 1 characters"},
@@ -1803,22 +1780,16 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/workspaceRoots/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/workspaceRoots/items/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/model/type", Message: "string"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/id/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/id/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/type/type", Message: "string"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/callId/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/callId/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/name/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/name/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeEnum, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/kind/enum", Message: "want one of \"shell\", \"file_read\", \"file_write\", \"file_edit\", \"search\", \"fetch\", \"task\", \"mcp\", \"other\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required", Message: "missing member \"callId\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required", Message: "missing member \"name\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required", Message: "missing member \"kind\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required", Message: "missing member \"input\""},
 	{Code: ahprt.CodeNot, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/input/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/mcp/type", Message: "object"},
@@ -1827,9 +1798,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/properties/provider/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/properties/eventName/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/properties/eventName/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/required", Message: "missing member \"provider\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/required", Message: "missing member \"eventName\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/required", Message: "missing member \"payload\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/properties/payload/type", Message: "object"},
 	{Code: ahprt.CodeContains, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects/contains", Message: "want at least 1 matching items"},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects/contains/const", Message: "want \"deny\""},
@@ -1840,33 +1808,20 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/jsonrpc/const", Message: "want \"2.0\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/method/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/method/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/required", Message: "missing member \"jsonrpc\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/required", Message: "missing member \"method\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/required", Message: "missing member \"params\""},
 	{Code: ahprt.CodeNot, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/params/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/jsonrpc/const", Message: "want \"2.0\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/required", Message: "missing member \"jsonrpc\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/required", Message: "missing member \"error\""},
 	{Code: ahprt.CodeNot, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/properties/code/type", Message: "integer"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/properties/message/type", Message: "string"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/required", Message: "missing member \"code\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/required", Message: "missing member \"message\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/properties/hooks/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "0.1.0-draft.1/registration.schema.json#/properties/hooks/minItems", Message: "want at least 1 items"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/required", Message: "missing member \"protocolVersion\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/required", Message: "missing member \"hooks\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/minItems", Message: "want at least 1 items"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/required", Message: "missing member \"transport\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/required", Message: "missing member \"subscriptions\""},
 	{Code: ahprt.CodeNot, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/then/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type/const", Message: "want \"stdio\""},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type/const", Message: "want \"http\""},
@@ -1882,22 +1837,15 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args/items/type", Message: "string"},
 	{Code: ahprt.CodeEnum, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum", Message: "want one of \"persistent\", \"per_event\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/cwd/type", Message: "string"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"command\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"lifecycle\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/type/const", Message: "want \"http\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/url/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/url/pattern", Message: "does not match ^https?://"},
 	{Code: ahprt.CodeFormat, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/url/format", Message: "not a valid uri"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/required", Message: "missing member \"url\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/authentication/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/type/const", Message: "want \"bearer\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/tokenEnv/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/tokenEnv/pattern", Message: "does not match ^[A-Za-z_][A-Za-z0-9_]*$"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/authentication/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/authentication/required", Message: "missing member \"tokenEnv\""},
 	{Code: ahprt.CodeNot, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/authentication/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", Message: "missing member \"mode\""},
@@ -1912,10 +1860,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeMinimum, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/timeoutMs/minimum", Message: "want at least 1"},
 	{Code: ahprt.CodeEnum, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum", Message: "want one of \"fail-open\", \"fail-closed\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/includeNative/type", Message: "boolean"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"events\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"mode\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"timeoutMs\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"failurePolicy\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/minItems", Message: "want at least 1 items"},
@@ -1923,36 +1867,34 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeEnum, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/items/enum", Message: "want one of \"tool.before\", \"tool.after\", \"tool.error\", \"session.start\", \"session.end\""},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/mode/const", Message: "want \"observe\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/includeNative/type", Message: "boolean"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/required", Message: "missing member \"events\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/required", Message: "missing member \"mode\""},
 	{Code: ahprt.CodeNot, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/not", Message: "matches a schema it must not match"},
 }
 
-// Each object's required members' reasons, in the schema's order (see
-// ahpimpl.Ctx.FailRequired).
+// Each object schema's required members, in the schema's order (see
+// ahpimpl.Ctx.FailMissing).
 var (
-	required0  = []*ahpimpl.Reason{&reasons[4]}
-	required1  = []*ahpimpl.Reason{&reasons[14], &reasons[15]}
-	required2  = []*ahpimpl.Reason{&reasons[20], &reasons[21], &reasons[22]}
-	required3  = []*ahpimpl.Reason{&reasons[33], &reasons[34]}
-	required4  = []*ahpimpl.Reason{&reasons[39], &reasons[40]}
-	required5  = []*ahpimpl.Reason{&reasons[47], &reasons[48], &reasons[49], &reasons[50]}
-	required6  = []*ahpimpl.Reason{&reasons[53], &reasons[54], &reasons[55]}
-	required7  = []*ahpimpl.Reason{&reasons[64], &reasons[65], &reasons[66], &reasons[67], &reasons[68], &reasons[69]}
-	required8  = []*ahpimpl.Reason{&reasons[77]}
-	required9  = []*ahpimpl.Reason{&reasons[82]}
-	required10 = []*ahpimpl.Reason{&reasons[89], &reasons[90], &reasons[91], &reasons[92]}
-	required11 = []*ahpimpl.Reason{&reasons[101], &reasons[102], &reasons[103]}
-	required12 = []*ahpimpl.Reason{&reasons[114], &reasons[115], &reasons[116]}
-	required13 = []*ahpimpl.Reason{&reasons[121], &reasons[122], &reasons[123]}
-	required14 = []*ahpimpl.Reason{&reasons[128], &reasons[129]}
-	required15 = []*ahpimpl.Reason{&reasons[133], &reasons[134]}
-	required16 = []*ahpimpl.Reason{&reasons[138], &reasons[139], &reasons[140]}
-	required17 = []*ahpimpl.Reason{&reasons[156], &reasons[157], &reasons[158]}
-	required18 = []*ahpimpl.Reason{&reasons[164], &reasons[165]}
-	required19 = []*ahpimpl.Reason{&reasons[170], &reasons[171]}
-	required20 = []*ahpimpl.Reason{&reasons[186], &reasons[187], &reasons[188], &reasons[189]}
-	required21 = []*ahpimpl.Reason{&reasons[197], &reasons[198]}
+	required0  = ahpimpl.Required{Schema: "0.1.0-draft.1/capabilities.schema.json#/required", Names: []string{"effects"}}
+	required1  = ahpimpl.Required{Schema: "0.1.0-draft.1/deny-effect.schema.json#/required", Names: []string{"type", "reason"}}
+	required2  = ahpimpl.Required{Schema: "0.1.0-draft.1/common.schema.json#/$defs/successResponse/required", Names: []string{"jsonrpc", "id", "result"}}
+	required3  = ahpimpl.Required{Schema: "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/required", Names: []string{"protocolVersion", "effects"}}
+	required4  = ahpimpl.Required{Schema: "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required", Names: []string{"protocolVersion", "effects"}}
+	required5  = ahpimpl.Required{Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/required", Names: []string{"jsonrpc", "id", "method", "params"}}
+	required6  = ahpimpl.Required{Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/required", Names: []string{"protocolVersion", "event", "capabilities"}}
+	required7  = ahpimpl.Required{Schema: "0.1.0-draft.1/tool-before.schema.json#/required", Names: []string{"id", "source", "type", "time", "session", "tool"}}
+	required8  = ahpimpl.Required{Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/required", Names: []string{"id"}}
+	required9  = ahpimpl.Required{Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/required", Names: []string{"id"}}
+	required10 = ahpimpl.Required{Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required", Names: []string{"callId", "name", "kind", "input"}}
+	required11 = ahpimpl.Required{Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/required", Names: []string{"provider", "eventName", "payload"}}
+	required12 = ahpimpl.Required{Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/required", Names: []string{"jsonrpc", "method", "params"}}
+	required13 = ahpimpl.Required{Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/required", Names: []string{"jsonrpc", "id", "error"}}
+	required14 = ahpimpl.Required{Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/required", Names: []string{"code", "message"}}
+	required15 = ahpimpl.Required{Schema: "0.1.0-draft.1/registration.schema.json#/required", Names: []string{"protocolVersion", "hooks"}}
+	required16 = ahpimpl.Required{Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/required", Names: []string{"id", "transport", "subscriptions"}}
+	required17 = ahpimpl.Required{Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required", Names: []string{"type", "command", "lifecycle"}}
+	required18 = ahpimpl.Required{Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/required", Names: []string{"type", "url"}}
+	required19 = ahpimpl.Required{Schema: "0.1.0-draft.1/registration.schema.json#/$defs/authentication/required", Names: []string{"type", "tokenEnv"}}
+	required20 = ahpimpl.Required{Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required", Names: []string{"events", "mode", "timeoutMs", "failurePolicy"}}
+	required21 = ahpimpl.Required{Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/required", Names: []string{"events", "mode"}}
 )
 
 // The strings of the enums, each list once (see ahpimpl.Ctx.StrEnum).

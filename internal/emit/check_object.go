@@ -93,10 +93,10 @@ func (e *checks) memberSwitch(mg *Group, s *ir.Schema, mark func(*Group, string)
 // failMissing writes the test, after a member walk, that the mask seen
 // holds the bit of every member t requires (ir.Plan.RequiredBits, at most
 // 64): one comparison for all of them. Which one is missing is worked out
-// out of line (ahpimpl.Ctx.FailRequired), in the order t lists them.
+// out of line (ahpimpl.Ctx.FailMissing), in the order t lists them.
 func failMissing(g *Group, seen string, t *ir.Schema) {
 	all := ^uint64(0) >> (64 - len(t.Plan.RequiredBits))
-	g.If(Id(seen).Op("!=").Add(bitsLit(all))).Block(Return(Id("c").Dot("FailRequired").Call(Id("n"), Id(seen), Op("&").Id(requiredList(t)))))
+	g.If(Id(seen).Op("!=").Add(bitsLit(all))).Block(Return(Id("c").Dot("FailMissing").Call(Id("n"), Id(seen), Op("&").Id(requiredList(t)))))
 }
 
 // bitsLit is a mask of required members as the uint64 it is compared

@@ -41,14 +41,14 @@ func (e *checks) decls() {
 		})
 	}
 	if len(d.RequiredLists) > 0 {
-		e.f.Comment("Each object's required members' reasons, in the schema's order (see ahpimpl.Ctx.FailRequired).")
+		e.f.Comment("Each object schema's required members, in the schema's order (see ahpimpl.Ctx.FailMissing).")
 		e.f.Var().DefsFunc(func(g *Group) {
 			for _, l := range d.RequiredLists {
-				g.Id(l.Var).Op("=").Index().Op("*").Qual(impl, "Reason").ValuesFunc(func(rg *Group) {
-					for _, row := range l.Rows {
-						rg.Add(reasonRef(d, row))
+				g.Id(l.Var).Op("=").Qual(impl, "Required").Values(Id("Schema").Op(":").Lit(l.Schema), Id("Names").Op(":").Index().String().ValuesFunc(func(ng *Group) {
+					for _, name := range l.Names {
+						ng.Lit(name)
 					}
-				})
+				}))
 			}
 		})
 	}
@@ -125,8 +125,8 @@ func reasonRef(d *ir.Decls, row int) Code {
 	return Op("&").Id(d.ReasonTable).Index(Lit(row))
 }
 
-// requiredList names the variable listing the reasons of t's required
-// members in the order of their bits (ir.Plan.RequiredList).
+// requiredList names the variable listing t's required members in the
+// order of their bits (ir.Plan.RequiredList).
 func requiredList(t *ir.Schema) string {
 	if t.Plan.RequiredList == "" {
 		panic("emit: no list of the required members of " + t.Loc + " (run ir.PlanDecls)")

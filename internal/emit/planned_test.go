@@ -164,15 +164,15 @@ func TestChecksDeclareThePlannedDecls(t *testing.T) {
 	}
 
 	for _, l := range d.RequiredLists {
-		var refs []string
-		for _, row := range l.Rows {
-			refs = append(refs, fmt.Sprintf("&%s[%d]", d.ReasonTable, row))
+		var names []string
+		for _, name := range l.Names {
+			names = append(names, strconv.Quote(name))
 		}
-		if want := l.Var + " = []*ahpimpl.Reason{" + strings.Join(refs, ", ") + "}"; !strings.Contains(squeezed, want) {
+		if want := fmt.Sprintf("%s = ahpimpl.Required{Schema: %q, Names: []string{%s}}", l.Var, l.Schema, strings.Join(names, ", ")); !strings.Contains(squeezed, want) {
 			t.Errorf("required list not declared as planned: %s", want)
 		}
 		if !strings.Contains(src, "&"+l.Var+")") {
-			t.Errorf("no check hands %s to FailRequired", l.Var)
+			t.Errorf("no check hands %s to FailMissing", l.Var)
 		}
 	}
 	for _, h := range d.Presence {

@@ -204,9 +204,10 @@ func TestEscapedMemberNames(t *testing.T) {
 }
 
 // TestMissingRequiredNamesFirst: an object's required members are tested
-// with one comparison (ahpimpl.Ctx.FailRequired works out which is missing);
+// with one comparison (ahpimpl.Ctx.FailMissing works out which is missing);
 // the error names the first missing member in the schema's order, whatever
-// the order of the members in the document, with the object's pointer.
+// the order of the members in the document, with the object's pointer and
+// the location of its required keyword.
 func TestMissingRequiredNamesFirst(t *testing.T) {
 	manifest := map[string]string{
 		"events":                    `[{"event":"task.change.after","modes":["observe"]}]`,
@@ -254,8 +255,9 @@ func TestMissingRequiredNamesFirst(t *testing.T) {
 				t.Fatalf("without %v (strict %v): error %v, want an *ahprt.Error", tc.drop, strict, err)
 			}
 			r := e.Root()
-			if r.Code != ahprt.CodeRequired || r.Pointer != "/result/manifest" || !strings.Contains(r.Message, `"`+tc.want+`"`) {
-				t.Errorf("without %v (strict %v): %s at %q (%s), want %s naming %q at /result/manifest", tc.drop, strict, r.Code, r.Pointer, r.Message, ahprt.CodeRequired, tc.want)
+			const schema = "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required"
+			if r.Code != ahprt.CodeRequired || r.Pointer != "/result/manifest" || r.Message != `missing member "`+tc.want+`"` || r.Schema != schema {
+				t.Errorf("without %v (strict %v): %s at %q (%s, %s), want %s naming %q at /result/manifest (%s)", tc.drop, strict, r.Code, r.Pointer, r.Message, r.Schema, ahprt.CodeRequired, tc.want, schema)
 			}
 		}
 	}

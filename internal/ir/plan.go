@@ -52,9 +52,9 @@ type Plan struct {
 	// slice, tested one by one.
 	RequiredBits  map[string]int
 	RequiredFlags bool
-	// RequiredList names the package variable listing the reasons of the
-	// required members in the order of their bits, which the test of the
-	// mask hands to ahpimpl.Ctx.FailRequired (see PlanDecls): set when
+	// RequiredList names the package variable listing the required
+	// members in the order of their bits, which the test of the mask
+	// hands to ahpimpl.Ctx.FailMissing (see PlanDecls): set when
 	// this schema's check, or that of a schema it is merged into, tests
 	// its required members with one mask.
 	RequiredList string

@@ -17,9 +17,9 @@ type Decls struct {
 	// check rejects); Reasons are its rows.
 	ReasonTable string
 	Reasons     []Reason
-	// RequiredLists hold the addresses of the reasons of one object
-	// schema's required members, in the order of their bits (see
-	// Plan.RequiredList), for ahpimpl.Ctx.FailRequired.
+	// RequiredLists name one object schema's required members, in the
+	// order of their bits (see Plan.RequiredList), for
+	// ahpimpl.Ctx.FailMissing.
 	RequiredLists []*RequiredList
 	// Literals are the constants (const, enum) and numeric bounds the
 	// checks compare with, each parsed once.
@@ -42,11 +42,14 @@ type EnumList struct {
 	Values []string
 }
 
-// RequiredList is a package variable listing reasons (rows of the
-// table of reasons), in order.
+// RequiredList is a package variable (an ahpimpl.Required) naming an
+// object schema's required members in the order of their bits, and the
+// location of its required keyword: the failure's message is the
+// member's name (ahpimpl.MissingMember), so it needs no reason rows.
 type RequiredList struct {
-	Var  string
-	Rows []int
+	Var    string
+	Schema string
+	Names  []string
 }
 
 // LiteralVar is a package variable holding a literal parsed once: JSON
@@ -143,7 +146,7 @@ func PlanDecls(p *Program) {
 type declWalk struct {
 	p        *Program
 	d        *Decls
-	lists    map[string]*RequiredList   // by rows
+	lists    map[string]*RequiredList   // by location and names
 	presence map[string]*PresenceHelper // by names
 }
 
@@ -213,36 +216,27 @@ func (w *declWalk) presenceHelper(names []string) string {
 	return h.Func
 }
 
-// requiredList names the list of the reasons of t's required members,
-// in the order of their bits (Plan.RequiredBits): the first time each
-// bit's name appears in t.Required.
+// requiredList names the list of t's required members, in the order of
+// their bits (Plan.RequiredBits): the first time each bit's name appears
+// in t.Required.
 func (w *declWalk) requiredList(t *Schema) {
 	bits := t.Plan.RequiredBits
-	rows := make([]int, len(bits))
+	names := make([]string, len(bits))
 	listed := make([]bool, len(bits))
 	for _, r := range t.Required {
 		if i := bits[r]; !listed[i] {
-			rows[i], listed[i] = w.reason(t.RequiredReason(r)), true
+			names[i], listed[i] = r, true
 		}
 	}
-	key := rowsKey(rows)
+	schema := t.RequiredLoc()
+	key := schema + "\x00" + strings.Join(names, "\x00")
 	l, ok := w.lists[key]
 	if !ok {
-		l = &RequiredList{Var: w.p.names.take("required" + itoa(len(w.lists))), Rows: rows}
+		l = &RequiredList{Var: w.p.names.take("required" + itoa(len(w.lists))), Schema: schema, Names: names}
 		w.lists[key] = l
 		w.d.RequiredLists = append(w.d.RequiredLists, l)
 	}
 	t.Plan.RequiredList = l.Var
-}
-
-// rowsKey spells a list of rows: equal lists share one variable.
-func rowsKey(rows []int) string {
-	var b strings.Builder
-	for _, x := range rows {
-		b.WriteString(itoa(x))
-		b.WriteByte(' ')
-	}
-	return b.String()
 }
 
 // rejectsAll lists the reason a check of x gives when x resolves to the

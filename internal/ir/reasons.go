@@ -2,8 +2,9 @@ package ir
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
+
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 )
 
 // Reason is why a check rejects a value: Code names an ahprt.Code
@@ -85,8 +86,13 @@ func (s *Schema) KeywordReason(keyword string) Reason {
 
 // RequiredReason rejects an object of s without the member name.
 func (s *Schema) RequiredReason(name string) Reason {
-	return Reason{"CodeRequired", s.Loc + "/required", "missing member " + strconv.Quote(name)}
+	return Reason{"CodeRequired", s.RequiredLoc(), ahpimpl.MissingMember(name)}
 }
+
+// RequiredLoc is the location a missing required member of s is reported
+// at (RequiredReason, and ahpimpl.Ctx.FailMissing through a
+// RequiredList).
+func (s *Schema) RequiredLoc() string { return s.Loc + "/required" }
 
 // DependentRequiredReason rejects an object of s that has member name
 // but not member requires.
@@ -104,7 +110,7 @@ func (s *Schema) NotObjectReason(keyword string) Reason {
 // DiscriminatorReason rejects an object that lacks member, which the
 // dispatch of s's anyOf or oneOf (keyword) reads.
 func (s *Schema) DiscriminatorReason(keyword, member string) Reason {
-	return Reason{"CodeRequired", s.Loc + "/" + keyword, "missing member " + strconv.Quote(member)}
+	return Reason{"CodeRequired", s.Loc + "/" + keyword, ahpimpl.MissingMember(member)}
 }
 
 // The rejections below are reported at the location of the schema they
