@@ -168,7 +168,7 @@ type Result struct {
 	Reply []byte
 	// Code is the error code of Reply and ReplyID the id it carries (the
 	// request's id as written; nil for null), for a program that writes
-	// its own reply (other data) with [ErrorReply]. Code is 0 when Reply
+	// its own reply (other data) with [AppendErrorReply]. Code is 0 when Reply
 	// is nil.
 	Code    int
 	ReplyID []byte
