@@ -88,8 +88,71 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "ahpgen init:", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "wrote %s\nnext: go get -tool github.com/ahpgen/ahpgen/cmd/ahpgen && go generate ./...\n", target)
+	next := "go generate ./..."
+	if !reachesAhpgen(*dir) {
+		next = "go get -tool " + ahpgenTool + " && " + next
+	}
+	fmt.Fprintf(stdout, "wrote %s\nnext: %s\n", target, next)
 	return 0
+}
+
+// ahpgenTool is the command the go:generate line runs (go run).
+const ahpgenTool = "github.com/ahpgen/ahpgen/cmd/ahpgen"
+
+// reachesAhpgen reports whether the go.mod of the module holding dir
+// (the first found going up) already lets go run reach ahpgen: it is that
+// module, requires it or declares the command a tool. Then init's hint
+// leaves out the go get -tool step. Any doubt (no go.mod, a read error)
+// says no, and the hint keeps the step, which is harmless.
+func reachesAhpgen(dir string) bool {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return false
+	}
+	for {
+		data, err := os.ReadFile(filepath.Join(abs, "go.mod"))
+		if err == nil {
+			return namesAhpgen(data)
+		}
+		parent := filepath.Dir(abs)
+		if parent == abs {
+			return false
+		}
+		abs = parent
+	}
+}
+
+// namesAhpgen scans a go.mod for the module github.com/ahpgen/ahpgen
+// (its module line, a require) or the command as a tool, in a line of its
+// own or inside a ( … ) block.
+func namesAhpgen(gomod []byte) bool {
+	const module = "github.com/ahpgen/ahpgen"
+	block := ""
+	for _, line := range strings.Split(string(gomod), "\n") {
+		if i := strings.Index(line, "//"); i >= 0 {
+			line = line[:i]
+		}
+		f := strings.Fields(line)
+		switch {
+		case len(f) == 0:
+			continue
+		case block != "" && f[0] == ")":
+			block = ""
+			continue
+		case block == "" && len(f) == 2 && f[1] == "(":
+			block = f[0]
+			continue
+		case block != "":
+			f = append([]string{block}, f...)
+		}
+		switch {
+		case len(f) >= 2 && f[0] == "module" && f[1] == module,
+			len(f) >= 3 && f[0] == "require" && f[1] == module,
+			len(f) >= 2 && f[0] == "tool" && f[1] == ahpgenTool:
+			return true
+		}
+	}
+	return false
 }
 
 // packageOf finds the package clause of the Go files in dir that the

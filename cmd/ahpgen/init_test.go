@@ -125,3 +125,40 @@ func TestInitPackageOfFolder(t *testing.T) {
 		t.Errorf("generate.go:\n%s", data)
 	}
 }
+
+// TestInitHint: init's closing hint adds the go get -tool step only when
+// the module holding the folder cannot yet go run ahpgen: it is not that
+// module, does not require it and does not declare the command a tool.
+func TestInitHint(t *testing.T) {
+	for _, tc := range []struct {
+		gomod string
+		step  bool
+	}{
+		{"", true}, // no go.mod up to the root of the temporary folder
+		{"module ex.com/m\n\ngo 1.24\n", true},
+		{"module ex.com/m\n\ngo 1.24\n\ntool github.com/ahpgen/ahpgen/cmd/ahpgen\n", false},
+		{"module ex.com/m\n\ngo 1.24\n\ntool (\n\tgolang.org/x/tools/cmd/stringer\n\tgithub.com/ahpgen/ahpgen/cmd/ahpgen // codegen\n)\n", false},
+		{"module ex.com/m\n\nrequire github.com/ahpgen/ahpgen v0.3.0\n", false},
+		{"module ex.com/m\n\nrequire (\n\tgithub.com/ahpgen/ahpgen v0.3.0 // indirect\n)\n", false},
+		{"module github.com/ahpgen/ahpgen\n", false},
+		{"module ex.com/m\n\n// tool github.com/ahpgen/ahpgen/cmd/ahpgen\nrequire github.com/ahpgen/ahpgen/other v1.0.0\n", true},
+	} {
+		root := t.TempDir()
+		if tc.gomod != "" {
+			if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte(tc.gomod), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		dir := filepath.Join(root, "internal", "hooks")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		var stdout, stderr strings.Builder
+		if code := runInit([]string{"-dir", dir}, &stdout, &stderr); code != 0 {
+			t.Fatalf("%q: exit %d: %s", tc.gomod, code, stderr.String())
+		}
+		if got := strings.Contains(stdout.String(), "go get -tool"); got != tc.step {
+			t.Errorf("go.mod %q: hint %q, want the go get -tool step: %v", tc.gomod, stdout.String(), tc.step)
+		}
+	}
+}
