@@ -206,8 +206,10 @@ func LoadFile(path string, snapshots ...*ahpimpl.Snapshot) (*Registration, error
 // whose generated registration check must accept the whole document.
 // Then, what no schema states: backend ids are unique; no backend has two
 // subscriptions of one mode that can match the same event (the spec's
-// ambiguous duplicates: "tool.*" and "tool.before" are); and plain http
-// URLs name a loopback host. Every refusal is a *ConfigError naming the
+// ambiguous duplicates: "tool.*" and "tool.before" are); plain http
+// URLs name a loopback host; and no authentication object holds a literal
+// credential (token, bearerToken, value, password, clientSecret: secrets
+// are named by tokenEnv, tokenRef or clientSecretRef). Every refusal is a *ConfigError naming the
 // file and the member's JSON Pointer; nothing is skipped.
 func Load(name string, data []byte, snapshots ...*ahpimpl.Snapshot) (*Registration, error) {
 	if len(snapshots) == 0 {
@@ -338,6 +340,16 @@ func readBackend(d *ahpimpl.Doc, n ahpimpl.Node, at string) (*Backend, *ConfigEr
 				for it := d.Items(m.Value()); it.Next(); {
 					a.Scopes = append(a.Scopes, d.Text(it.Item()))
 				}
+			case "token", "bearerToken", "value", "password", "clientSecret":
+				// A literal credential: the members the 0.1 schema banned
+				// (token, bearerToken, value) and the obvious others. The
+				// draft schema leaves authentication open, so its check
+				// accepts them, but a registration must not hold a secret
+				// (upstream fixture registration.literal-token.invalid,
+				// AHP-SEC-001): it is a file meant to be shared and
+				// reviewed. The value is neither read nor echoed.
+				return nil, &ConfigError{Pointer: at + "/authentication/" + m.Key(),
+					Reason: "a literal credential in a registration is not allowed: name it with tokenEnv or tokenRef (clientSecretRef for OAuth)"}
 			}
 		}
 		b.Auth = a

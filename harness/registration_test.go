@@ -81,6 +81,10 @@ func TestLoadRefuses(t *testing.T) {
 			"/hooks/0/transport/url", "plain http is for loopback hosts only"},
 		{"credentials in the URL", string(registration(hook{"com.example.a", httpTransport("https://user:pw@policy.example/hooks"), []string{sub}})),
 			"/hooks/0/transport/url", "credentials in a URL"},
+		{"literal token", string(registration(hook{"com.example.a", httpTransport("https://policy.example/hooks") + `,"authentication":{"type":"bearer","tokenEnv":"AHP_TOKEN","token":"s3cr3t-literal"}`, []string{sub}})),
+			"/hooks/0/authentication/token", "a literal credential in a registration is not allowed"},
+		{"literal client secret", string(registration(hook{"com.example.a", httpTransport("https://policy.example/hooks") + `,"authentication":{"type":"oauth","issuer":"https://issuer.example","resource":"https://policy.example","clientId":"c","flow":"client_credentials","clientSecret":"s3cr3t-literal"}`, []string{sub}})),
+			"/hooks/0/authentication/clientSecret", "a literal credential"},
 	} {
 		_, err := harness.Load("hooks.json", []byte(c.doc))
 		var ce *harness.ConfigError
@@ -90,6 +94,9 @@ func TestLoadRefuses(t *testing.T) {
 		}
 		if ce.File != "hooks.json" || ce.Pointer != c.pointer || !strings.Contains(ce.Reason, c.reason) {
 			t.Errorf("%s: got %q at %q: %q", c.name, ce.File, ce.Pointer, ce.Reason)
+		}
+		if strings.Contains(err.Error(), "s3cr3t") {
+			t.Errorf("%s: the error quotes the secret: %v", c.name, err)
 		}
 	}
 	// Both modes for one event are fine, and so are loopback http and
