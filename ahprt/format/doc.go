@@ -193,7 +193,8 @@
 //     Unicode 16, and the binary properties);
 //   - Python-only syntax such as "(?P<n>)".
 //
-// ES2025 modifiers ("(?i:...)") pass. Deviations: the v flag's class
-// syntax is not accepted. A group name used twice fails even in separate
-// alternatives, which ES2025 allows.
+// ES2025 modifiers ("(?i:...)") pass, and so does a group name used twice
+// in different alternatives ("(?<y>a)|(?<y>b)"), as ES2025 allows; used
+// twice where both groups could match ("(?<y>a)(?<y>b)"), it fails.
+// Deviation: the v flag's class syntax is not accepted.
 package format

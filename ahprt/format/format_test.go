@@ -2,6 +2,7 @@ package format
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -476,8 +477,23 @@ func TestMiscTable(t *testing.T) {
 		{"(?i-i:a)", false}, {"(?-:a)", false}, {"(?x:a)", false}, {"(?P<n>a)", false}, {"\\cJ", true},
 		{"\\c", false}, {"\\x4", false}, {"\\/", true}, {"\\a", false}, {"\\\\", true}, {"\\", false},
 		{"\\xff\\xfe", true}, {"\xff", false}, {strings.Repeat("(", 10000) + strings.Repeat(")", 10000), true},
+		// ES2025: a name may repeat in different alternatives.
+		{"(?<a>.)|(?<a>.)", true}, {"(?:(?<a>x)|y)|(?<a>z)", true}, {"((?<a>x)|(?<a>y))\\k<a>", true},
+		{"(?<a>[)|])|(?<a>y)", true}, {"(?<a>x)(?:|(?<a>y))", false}, {"(?<a>x|(?<a>y))", false},
+		{"(?:(?<a>x)|y)(?<a>z)", false}, {"(?<a>\\|)(?<a>y)", false}, {"(?<a>[|])(?<a>y)", false},
+		{"(?<a>x)|(?<a>y)|(?<a>z)", true}, {"(?<a>x)|(?<a>y)(?<a>z)", false},
+		{manyNames + "|(?<n0>y)", true}, {manyNames + "(?<n0>y)", false},
 	})
 }
+
+// manyNames has more group names than Regex compares without a map.
+var manyNames = func() string {
+	var b strings.Builder
+	for i := range 20 {
+		fmt.Fprintf(&b, "(?<n%d>x)", i)
+	}
+	return b.String()
+}()
 
 func TestNoAllocs(t *testing.T) {
 	inputs := map[string]string{

@@ -12,9 +12,10 @@ import (
 // no identity escapes other than syntax characters and "/", no lone "{",
 // "}" or "]", no quantified lookarounds, every \k<name> and \N must name an
 // existing group, class ranges must be in order and \p{...} must name a
-// property or value ECMA-262 lists. Group names must be unique (the ES2025
-// duplicate names in separate alternatives are rejected). Nesting depth is
-// not limited; parsing is iterative.
+// property or value ECMA-262 lists. Two groups may share a name only when
+// they lie in different alternatives of some disjunction, so that they can
+// never both participate (ES2025). Nesting depth is not limited; parsing is
+// iterative.
 func Regex(s string) bool {
 	p := reParser{s: s}
 	return p.parse()
@@ -167,9 +168,10 @@ func (p *reParser) nextName(i int) (kind int, sp span, next int) {
 	return nameNone, span{}, i
 }
 
-// namesOK checks that group names are unique and that every \k<name>
-// names a group (anywhere in the pattern). A few names are compared
-// pairwise without allocating; many go through a map.
+// namesOK checks that two groups share a name only when they cannot both
+// participate in a match, and that every \k<name> names a group
+// (anywhere in the pattern). A few names are compared pairwise without
+// allocating; many go through a map.
 func (p *reParser) namesOK() bool {
 	var gbuf, rbuf [16]span
 	groups, refs := gbuf[:0], rbuf[:0]
@@ -183,7 +185,7 @@ func (p *reParser) namesOK() bool {
 	if len(groups) <= len(gbuf) && len(refs) <= len(rbuf) {
 		for i, a := range groups {
 			for _, b := range groups[:i] {
-				if p.sameName(a, b) {
+				if p.sameName(a, b) && !p.exclusive(b, a) {
 					return false
 				}
 			}
@@ -202,20 +204,57 @@ func (p *reParser) namesOK() bool {
 		}
 		return true
 	}
-	seen := make(map[string]bool, len(groups))
+	seen := make(map[string][]span, len(groups))
 	for _, g := range groups {
 		n := p.nameString(g)
-		if seen[n] {
-			return false
+		for _, h := range seen[n] {
+			if !p.exclusive(h, g) {
+				return false
+			}
 		}
-		seen[n] = true
+		seen[n] = append(seen[n], g)
 	}
 	for _, r := range refs {
-		if !seen[p.nameString(r)] {
+		if len(seen[p.nameString(r)]) == 0 {
 			return false
 		}
 	}
 	return true
+}
+
+// exclusive reports whether the named groups whose names are at a and b
+// (a first) lie in different alternatives of some disjunction: ES2025's
+// MightBothParticipate is false for them. Between the two groups' "(" the
+// scan tracks the nesting depth relative to the first; the disjunctions
+// holding both groups are those at the lowest depth reached, and a "|" at
+// that depth separates the groups.
+func (p *reParser) exclusive(a, b span) bool {
+	s := p.s
+	// Each name follows "(?<".
+	depth, low, split := 0, 0, false
+	for i := a.lo - 3; i < b.lo-3; i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '[':
+			for i++; i < len(s) && s[i] != ']'; i++ {
+				if s[i] == '\\' {
+					i++
+				}
+			}
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth < low {
+				low, split = depth, false
+			}
+		case '|':
+			if depth == low {
+				split = true
+			}
+		}
+	}
+	return split
 }
 
 // nameString returns a group name with its escapes decoded.
