@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,7 +16,7 @@ import (
 )
 
 // mustAgree are the optional files every test of which must agree, on
-// the default suite copy.
+// the default suite copy, besides every file below mustAgreeDir.
 var mustAgree = []string{
 	"optional/bignum.json",
 	"optional/ecmascript-regex.json",
@@ -24,6 +25,10 @@ var mustAgree = []string{
 	"optional/format/uri.json",
 	"optional/format/date-time.json",
 }
+
+// mustAgreeDir holds the format files: the checkers of ahprt/format
+// implement every format of the suite, so each file must agree whole.
+const mustAgreeDir = "optional/format/"
 
 // isDefault reports whether dir is the default suite folder (../shared/jsts),
 // however it was named.
@@ -138,7 +143,13 @@ func TestSuite(t *testing.T) {
 		// revisions disagree on them.
 		return
 	}
-	for _, n := range mustAgree {
+	must := slices.Clone(mustAgree)
+	for _, n := range names {
+		if strings.HasPrefix(n, mustAgreeDir) && !slices.Contains(must, n) {
+			must = append(must, n)
+		}
+	}
+	for _, n := range must {
 		f := files[n]
 		if f == nil {
 			t.Errorf("%s: missing from the suite", n)
