@@ -87,6 +87,7 @@ func (e *gotypes) resultType(t *ir.Type) (*Statement, bool) {
 // type: the compiler would compile a copy of it for each (see
 // ahpimpl.DecodeFill).
 func (e *gotypes) api(t *ir.Type, loc string) {
+	loc = where(loc)
 	res, ptr := e.resultType(t)
 	check := checkID(t)
 	e.f.Comment(fmt.Sprintf("%s decodes data as %s, checking every keyword of %s in the same pass; it rejects data with an *ahprt.Error and no value.", t.DecodeFunc, t.Name, loc))
@@ -143,7 +144,7 @@ func (e *gotypes) methods(t *ir.Type) {
 		return
 	}
 	check := checkID(t)
-	e.f.Commentf("Validate reports whether v, encoded, satisfies %s.", t.Schema.Loc)
+	e.f.Commentf("Validate reports whether v, encoded, satisfies %s.", where(t.Schema.Loc))
 	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id(ir.MethodValidate).Params().Error().BlockFunc(func(g *Group) {
 		g.Return(Qual(impl, "Validate").Call(Id("v").Dot(ir.MethodAppendJSON).Call(Nil()), check))
 	})

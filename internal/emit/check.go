@@ -189,12 +189,12 @@ func (e *checks) emit() {
 func (e *checks) function(s *ir.Schema) {
 	params := []Code{Id("c").Op("*").Qual(impl, "Ctx"), Id("n").Qual(impl, "Node"), Id("ev").Op("*").Qual(impl, "Eval")}
 	if s.Inner != "" {
-		e.f.Commentf("%s checks %s.", s.Func, s.Loc)
+		e.f.Commentf("%s checks %s.", s.Func, where(s.Loc))
 		e.f.Func().Id(s.Func).Params(params...).Bool().BlockFunc(func(g *Group) {
 			e.wrapper(g, s)
 		})
 		e.f.Line()
-		e.f.Commentf("%s checks the keywords of %s that %s does not apply itself.", s.Inner, s.Loc, s.Func)
+		e.f.Commentf("%s checks the keywords of %s that %s does not apply itself.", s.Inner, where(s.Loc), s.Func)
 		e.f.Func().Id(s.Inner).Params(params...).Bool().BlockFunc(func(g *Group) {
 			e.body(g, s)
 		})
@@ -205,7 +205,7 @@ func (e *checks) function(s *ir.Schema) {
 		e.memo(s, params)
 		return
 	}
-	e.f.Commentf("%s checks %s.", s.Func, s.Loc)
+	e.f.Commentf("%s checks %s.", s.Func, where(s.Loc))
 	e.f.Func().Id(s.Func).Params(params...).Bool().BlockFunc(func(g *Group) {
 		e.body(g, s)
 	})
@@ -215,12 +215,12 @@ func (e *checks) function(s *ir.Schema) {
 // memo emits the check of a named type memoized per node: s.Func hands
 // s.MemoBody, which holds the keywords, to ahpimpl.Ctx.Memo.
 func (e *checks) memo(s *ir.Schema, params []Code) {
-	e.f.Commentf("%s checks %s (a named type: one run per node, see ahpimpl.Ctx.Memo).", s.Func, s.Loc)
+	e.f.Commentf("%s checks %s (a named type: one run per node, see ahpimpl.Ctx.Memo).", s.Func, where(s.Loc))
 	e.f.Func().Id(s.Func).Params(params...).Bool().Block(
 		Return(Id("c").Dot("Memo").Call(Lit(int(s.MemoID)), Id("n"), Id("ev"), Id(s.MemoBody))),
 	)
 	e.f.Line()
-	e.f.Commentf("%s checks the keywords of %s.", s.MemoBody, s.Loc)
+	e.f.Commentf("%s checks the keywords of %s.", s.MemoBody, where(s.Loc))
 	e.f.Func().Id(s.MemoBody).Params(params...).Bool().BlockFunc(func(g *Group) {
 		e.body(g, s)
 	})
@@ -287,7 +287,7 @@ func (e *checks) same(g *Group, cur, s *ir.Schema, ev Code) {
 // A comment names t's location, which its function's doc would have.
 func (e *checks) inPlaceHere(g *Group, t *ir.Schema, alone bool) {
 	keywords := func(g *Group) { e.keywords(g, t) }
-	g.Comment(t.Loc)
+	g.Comment(where(t.Loc))
 	if alone || !e.declares(t, keywords) {
 		keywords(g)
 		return
@@ -631,7 +631,7 @@ func (e *checks) wrapper(g *Group, s *ir.Schema) {
 		g.Defer().Id("c").Dot("LeaveCycle").Call()
 	}
 	if s.Scope != nil {
-		g.Id("c").Dot("Enter").Call(Lit(s.Scope.ID)).Comment(s.Scope.URL)
+		g.Id("c").Dot("Enter").Call(Lit(s.Scope.ID)).Comment(where(s.Scope.URL))
 	}
 	inner := func(ev Code) Code { return Id(s.Inner).Call(Id("c"), Id("n"), ev) }
 	up, ui := s.UnevaluatedProperties, s.UnevaluatedItems
@@ -713,7 +713,7 @@ func (e *checks) anchor(a *ir.DynamicAnchor) {
 	e.f.Func().Id(a.Func).Params(Id("r").Int32()).Qual(impl, "CheckFunc").BlockFunc(func(g *Group) {
 		g.Switch(Id("r")).BlockFunc(func(sg *Group) {
 			for _, t := range a.Targets {
-				sg.Case(Lit(t.Resource.ID)).Block(Comment(t.Resource.URL), Return(funcRef(t.Schema)))
+				sg.Case(Lit(t.Resource.ID)).Block(Comment(where(t.Resource.URL)), Return(funcRef(t.Schema)))
 			}
 		})
 		g.Return(Nil())

@@ -302,7 +302,7 @@ func (e *checks) memberFunc(t *ir.Schema) {
 	cases = append(cases, Default().Block(Return(True())))
 	sw := Switch(Id("key")).Block(cases...)
 	doc := fmt.Sprintf("%s checks member key, of value n and index i, against the properties of %s, "+
-		"for the member switches that merge that schema: their default case calls it.", t.Plan.MemberFunc, t.Loc)
+		"for the member switches that merge that schema: their default case calls it.", t.Plan.MemberFunc, where(t.Loc))
 	if len(t.Plan.RequiredBits) > 0 {
 		doc += " It sets in *seen the bit of each member the schema requires."
 	}

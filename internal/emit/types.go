@@ -5,6 +5,8 @@ package emit
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	. "github.com/dave/jennifer/jen"
 
@@ -76,8 +78,36 @@ func byValue(f *ir.Field) bool {
 	return f.Required && !f.Indirect || nilable(f.Type)
 }
 
+// comment is text (a title or a description) for a // comment: on one
+// line, its white space runs made one space, and the two characters Go
+// source may not hold (NUL; a byte order mark past the start) spelt as
+// escapes.
 func comment(text string) string {
-	return strings.Join(strings.Fields(text), " ")
+	return strings.NewReplacer("\x00", `\u0000`, "\ufeff", `\ufeff`).Replace(strings.Join(strings.Fields(text), " "))
+}
+
+// where is a schema location (file#pointer, or a URI) for a comment: its
+// pointer holds member and definition names as written, and a newline,
+// a NUL or a byte order mark there would end the comment or the source.
+// Each character that is not graphic, and %, is percent-encoded (UTF-8),
+// as in a URI fragment (RFC 6901 section 6); the rest stays as written.
+func where(loc string) string {
+	var b strings.Builder
+	for i, r := range loc {
+		switch {
+		case r == '%' || r == utf8.RuneError || !unicode.IsGraphic(r):
+			n := utf8.RuneLen(r)
+			if r == utf8.RuneError {
+				_, n = utf8.DecodeRuneInString(loc[i:])
+			}
+			for _, c := range []byte(loc[i : i+n]) {
+				fmt.Fprintf(&b, "%%%02X", c)
+			}
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // wrap fills text into lines of at most 77 characters (a line of a doc
@@ -107,7 +137,7 @@ func wrap(text string) string {
 // one line: render wraps comments).
 func typeDoc(t *ir.Type, what string) string {
 	_, loc, _ := strings.Cut(t.Schema.Loc, "/") // the package is the snapshot
-	doc := fmt.Sprintf("%s is %s (%s).", t.Name, what, loc)
+	doc := fmt.Sprintf("%s is %s (%s).", t.Name, what, where(loc))
 	if t.Doc != "" {
 		doc += " " + comment(t.Doc)
 		if !strings.HasSuffix(doc, ".") {
@@ -273,7 +303,7 @@ func embedDoc(x *ir.Type) string {
 		names = append(names, fmt.Sprintf("%q", f.JSON))
 	}
 	_, loc, _ := strings.Cut(x.Schema.Loc, "/")
-	return fmt.Sprintf("%s holds the members %s (%s), as fields and getters that Go promotes.", x.Name, strings.Join(names, ", "), loc)
+	return fmt.Sprintf("%s holds the members %s (%s), as fields and getters that Go promotes.", x.Name, strings.Join(names, ", "), where(loc))
 }
 
 // accessorDoc says what an accessor of a union's interface returns.
