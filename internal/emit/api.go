@@ -176,7 +176,7 @@ func (e *gotypes) constructor(t *ir.Type) {
 	var consts []string
 	for _, f := range t.Fields {
 		if f.Const != nil && f.Required {
-			consts = append(consts, fmt.Sprintf("%s %s", f.JSON, f.Const.JSON))
+			consts = append(consts, fmt.Sprintf("%s %s", where(f.JSON), jsonText(f.Const.JSON)))
 		}
 	}
 	if len(consts) == 0 {

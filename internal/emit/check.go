@@ -175,7 +175,7 @@ func (e *checks) emit() {
 					g.Commentf("as RE2 %s", strconv.Quote(p.RE2))
 					g.Id(p.Var).Op("=").Add(redfa.Literal(d))
 				} else {
-					g.Commentf("left to regexp: %v", err)
+					g.Commentf("left to regexp: %s", jsonText(err.Error()))
 					g.Id(p.Var).Op("=").Qual("regexp", "MustCompile").Call(Lit(p.RE2))
 				}
 			}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	. "github.com/dave/jennifer/jen"
@@ -84,6 +85,26 @@ func byValue(f *ir.Field) bool {
 // escapes.
 func comment(text string) string {
 	return strings.NewReplacer("\x00", `\u0000`, "\ufeff", `\ufeff`).Replace(strings.Join(strings.Fields(text), " "))
+}
+
+// jsonText is JSON text (a const value, compact) for a comment: a
+// character that is not graphic, which only a string of it can hold
+// (U+FEFF, a byte order mark, may not stand in Go source), is written as
+// a \u escape, so the text is still JSON and still the same value.
+func jsonText(text string) string {
+	var b strings.Builder
+	for _, r := range text {
+		if r == ' ' || unicode.IsGraphic(r) {
+			b.WriteRune(r)
+			continue
+		}
+		if r1, r2 := utf16.EncodeRune(r); r1 != utf8.RuneError {
+			fmt.Fprintf(&b, `\u%04x\u%04x`, r1, r2)
+			continue
+		}
+		fmt.Fprintf(&b, `\u%04x`, r)
+	}
+	return b.String()
 }
 
 // where is a schema location (file#pointer, or a URI) for a comment: its
@@ -286,7 +307,7 @@ func (e *gotypes) field(g *Group, f *ir.Field) {
 	case f.Const != nil && f.Required:
 		return // fixed by the type: encoders write it
 	case f.Const != nil:
-		doc = append([]string{fmt.Sprintf("%s, when set, writes the member %q with its only value, %s.", f.Go, f.JSON, f.Const.JSON)}, doc...)
+		doc = append([]string{fmt.Sprintf("%s, when set, writes the member %q with its only value, %s.", f.Go, f.JSON, jsonText(f.Const.JSON))}, doc...)
 	case !f.Required:
 		doc = append([]string{fmt.Sprintf("%s is the optional member %q (nil when absent).", f.Go, f.JSON)}, doc...)
 	default:
@@ -330,7 +351,7 @@ func (e *gotypes) accessorResult(a *ir.Accessor) *Statement {
 func (e *gotypes) getter(t *ir.Type, g *ir.Getter) {
 	recv := Id("v").Op("*").Id(t.Name)
 	if g.Tag {
-		e.f.Commentf("%s returns %s, the constant value of member %q.", g.Method, g.Field.Const.JSON, g.JSON)
+		e.f.Commentf("%s returns %s, the constant value of member %q.", g.Method, jsonText(g.Field.Const.JSON), g.JSON)
 		e.f.Func().Params(Op("*").Id(t.Name)).Id(g.Method).Params().String().Block(Return(Lit(g.Field.Const.Str())))
 		e.f.Line()
 		return
