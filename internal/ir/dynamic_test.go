@@ -131,3 +131,37 @@ func TestEarlierDraftRefused(t *testing.T) {
 		t.Errorf("draft-07 schema: %v", err)
 	}
 }
+
+// TestDynamicScopeNoReuse: a schema that enters a resource declaring a
+// dynamic anchor, and applies a definition whose $dynamicRef that anchor
+// then captures, accepts more than the definition alone; it gets a type
+// of its own, not the definition's, whose MarshalJSON checks the
+// definition alone (schema fuzz seed 100 schema 812). A schema whose
+// resource declares no dynamic anchor still reuses the definition's.
+func TestDynamicScopeNoReuse(t *testing.T) {
+	for _, c := range []struct {
+		anchor bool
+		alias  bool
+	}{{true, false}, {false, true}} {
+		r := `{"type": "integer"}`
+		if c.anchor {
+			r = `{"$dynamicAnchor": "node"}`
+		}
+		pkg := generatePackage(t, `{
+			"$id": "urn:t:root",
+			"$defs": {
+				"base": {"$id": "urn:t:base", "$dynamicAnchor": "node", "type": "object", "properties": {"x": {"$dynamicRef": "#node"}}},
+				"r": `+r+`
+			},
+			"$ref": "urn:t:base"
+		}`)
+		root, base := pkg.Types.Named["t/a.json#"], pkg.Types.Named["t/a.json#/$defs/base"]
+		if root == nil || base == nil {
+			t.Fatalf("anchor %v: no type of the root or of base", c.anchor)
+		}
+		alias := root.Kind == ir.AliasKind && root.Target.Named == base
+		if alias != c.alias {
+			t.Errorf("anchor %v: the root's type is base's: %v, want %v", c.anchor, alias, c.alias)
+		}
+	}
+}

@@ -156,6 +156,13 @@ func (t *Types) reusable(s *Schema, cl []*Schema, typ *Type) *Type {
 		for _, x := range cl {
 			if !inner[x] {
 				rest = append(rest, x)
+				// x enters a schema resource with dynamic anchors, so
+				// c's $dynamicRefs may resolve otherwise below s than
+				// when c is checked alone, as r's methods check it
+				// (MarshalJSON, Validate): s may accept what r rejects.
+				if x.Scope != nil && x.Scope != c.Scope {
+					fits = false
+				}
 			}
 		}
 		for _, x := range rest {
