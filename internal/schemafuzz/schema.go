@@ -92,6 +92,12 @@ func (g *schemaGen) root() any {
 	}
 	if g.dynamic {
 		defs = append(defs, Member{"dbase", g.dynamicBase()}, Member{"dext", g.dynamicExt()})
+		// The root resource may declare "node" too: where checking
+		// started at the root, the outermost declaration wins, and
+		// base's $dynamicRef leads here, not to ext.
+		if g.chance(0.3) {
+			defs = append(defs, Member{"droot", g.more(Obj{{"$dynamicAnchor", "node"}})})
+		}
 	}
 	if g.chance(0.18) {
 		if g.chance(0.35) {
@@ -369,6 +375,8 @@ var keywordWeights = []struct {
 	{"minimum", 2}, {"maximum", 2}, {"exclusiveMinimum", 2}, {"exclusiveMaximum", 2}, {"multipleOf", 3},
 	{"allOf", 6}, {"anyOf", 5}, {"oneOf", 5}, {"not", 3}, {"if", 5}, {"tagged", 4},
 	{"$ref", 6}, {"$dynamicRef", 3}, {"annotation", 2},
+	// shapes of several keywords (see keyword)
+	{"evaluated", 5}, {"tuple", 2}, {"orphan", 2}, {"boolean", 3}, {"degenerate", 1},
 }
 
 var totalWeight = func() int {
@@ -408,9 +416,14 @@ func (g *schemaGen) keywords(a at, object bool) any {
 	return o
 }
 
-// keyword appends keyword name (and the keywords that go with it) to o.
+// keyword appends keyword name (and the keywords that go with it) to o;
+// a keyword o already has is left as it is.
 func (g *schemaGen) keyword(o Obj, name string, a at) Obj {
-	add := func(k string, v any) { o = append(o, Member{k, v}) }
+	add := func(k string, v any) {
+		if !o.has(k) {
+			o = append(o, Member{k, v})
+		}
+	}
 	small := func(n int) Num { return Num(fmt.Sprint(g.pick(n))) }
 	inPlace := func() any { return g.sub(a.down(false)) }
 	below := func() any { return g.sub(a.down(true)) }
@@ -423,6 +436,10 @@ func (g *schemaGen) keyword(o Obj, name string, a at) Obj {
 	}
 	switch name {
 	case "type":
+		if g.chance(0.1) {
+			add("type", []any{"integer", "number", pickOf(g, []string{"null", "string", "array"})})
+			break
+		}
 		if g.chance(0.25) {
 			a, b := pickOf(g, typeNames), pickOf(g, typeNames)
 			if a != b {
@@ -464,13 +481,19 @@ func (g *schemaGen) keyword(o Obj, name string, a at) Obj {
 	case "required":
 		add("required", g.names(1+g.pick(3)))
 	case "propertyNames":
-		switch g.pick(4) {
+		switch g.pick(7) {
 		case 0:
 			add("propertyNames", Obj{{"maxLength", small(3)}})
 		case 1:
 			add("propertyNames", Obj{{"pattern", pickOf(g, patterns)}})
 		case 2:
 			add("propertyNames", Obj{{"enum", g.names(2)}})
+		case 3:
+			add("propertyNames", Obj{{"const", pickOf(g, memberNames)}})
+		case 4:
+			add("propertyNames", g.chance(0.5))
+		case 5:
+			add("propertyNames", Obj{{"not", Obj{{"enum", g.names(2)}}}})
 		default:
 			add("propertyNames", below())
 		}
@@ -489,8 +512,15 @@ func (g *schemaGen) keyword(o Obj, name string, a at) Obj {
 			add("items", below())
 		}
 	case "contains":
-		add("contains", below())
-		if g.chance(0.4) {
+		if g.chance(0.15) {
+			add("contains", g.chance(0.5))
+		} else {
+			add("contains", below())
+		}
+		switch {
+		case g.chance(0.15):
+			add("minContains", Num("0")) // contains asserts nothing then
+		case g.chance(0.4):
 			add("minContains", small(3))
 		}
 		if g.chance(0.4) {
@@ -519,6 +549,49 @@ func (g *schemaGen) keyword(o Obj, name string, a at) Obj {
 		}
 		if g.chance(0.5) {
 			add("else", inPlace())
+		}
+	case "evaluated":
+		o = g.evaluated(o, a)
+	case "tuple":
+		add("prefixItems", subs(below))
+		switch g.pick(3) {
+		case 0:
+			add("items", false)
+		case 1:
+			add("items", below())
+		}
+		if g.chance(0.4) {
+			add("minItems", small(4))
+		}
+		if g.chance(0.3) {
+			add("unevaluatedItems", g.chance(0.5))
+		}
+	case "orphan":
+		// Keywords that assert nothing without their partner: then and
+		// else without if, minContains and maxContains without contains.
+		switch g.pick(3) {
+		case 0:
+			add("then", inPlace())
+		case 1:
+			add("else", inPlace())
+		default:
+			add(pickOf(g, []string{"minContains", "maxContains"}), small(3))
+		}
+	case "boolean":
+		o = g.boolean(o, a)
+	case "degenerate":
+		// Empty lists and maps where the meta-schema allows them.
+		switch g.pick(5) {
+		case 0:
+			add("enum", []any{})
+		case 1:
+			add("required", []any{})
+		case 2:
+			add("properties", Obj{})
+		case 3:
+			add("dependentRequired", Obj{{pickOf(g, memberNames), []any{}}})
+		default:
+			add("patternProperties", Obj{})
 		}
 	case "$ref":
 		if ref, ok := g.ref(a); ok {
@@ -637,6 +710,180 @@ func (g *schemaGen) tagged(o Obj, inPlace func() any, subs func(func() any) []an
 	o = append(o, Member{kw, branches})
 	if !o.has(other) && g.chance(0.5) {
 		o = append(o, Member{other, subs(inPlace)})
+	}
+	return o
+}
+
+// boolean adds a keyword whose subschema is true or false, or a list or
+// map of subschemas one of which is: every place a schema may be a
+// boolean.
+func (g *schemaGen) boolean(o Obj, a at) Obj {
+	b := func() any { return g.chance(0.5) }
+	var k string
+	var v any
+	switch g.pick(12) {
+	case 0, 1:
+		k = pickOf(g, []string{"items", "contains", "additionalProperties", "unevaluatedProperties", "unevaluatedItems", "propertyNames"})
+		v = b()
+	case 2:
+		k, v = pickOf(g, []string{"not", "if", "then", "else"}), b()
+	case 3:
+		k, v = "if", b()
+		if !o.has("then") {
+			o = append(o, Member{"then", g.sub(a.down(false))})
+		}
+	case 4:
+		k, v = pickOf(g, []string{"allOf", "anyOf", "oneOf"}), []any{b(), g.sub(a.down(false))}
+	case 5:
+		k, v = pickOf(g, []string{"anyOf", "oneOf"}), []any{true, true}
+	case 6:
+		k, v = "prefixItems", []any{g.sub(a.down(true)), b()}
+	case 7:
+		k, v = "dependentSchemas", Obj{{pickOf(g, memberNames), b()}}
+	case 8:
+		k, v = "patternProperties", Obj{{pickOf(g, patterns), b()}}
+	case 9:
+		k, v = "contentSchema", b()
+	default:
+		props := Obj{{pickOf(g, memberNames), b()}}
+		if n := pickOf(g, memberNames); !props.has(n) {
+			props = append(props, Member{n, g.sub(a.down(true))})
+		}
+		k, v = "properties", props
+	}
+	if o.has(k) {
+		return o
+	}
+	return append(o, Member{k, v})
+}
+
+// evaluated adds an unevaluatedProperties or unevaluatedItems beside an
+// applicator whose subschemas evaluate members or items in their own
+// ways: properties, patternProperties, additionalProperties, prefixItems,
+// items, contains (minContains 0 too), nested applicators and
+// unevaluated keywords, in allOf, anyOf, oneOf, if (with or without then
+// and else), then, else, not (whose annotations are dropped),
+// dependentSchemas and $ref.
+func (g *schemaGen) evaluated(o Obj, a at) Obj {
+	array := g.chance(0.35)
+	kw := "unevaluatedProperties"
+	if array {
+		kw = "unevaluatedItems"
+	}
+	if o.has(kw) {
+		return o
+	}
+	o = g.evaluating(o, a, array, 0)
+	if o.has(kw) {
+		return o
+	}
+	var v any = false
+	switch {
+	case g.chance(0.25):
+		v = g.leaf(a.down(true))
+	case g.chance(0.1):
+		v = true
+	}
+	return append(o, Member{kw, v})
+}
+
+// evaluating adds to o an applicator of branches that evaluate members
+// (or items, if array); level counts the applicators above.
+func (g *schemaGen) evaluating(o Obj, a at, array bool, level int) Obj {
+	in := a.down(false)
+	branch := func() any { return g.evaluator(in, array, level+1) }
+	put := func(k string, v any) {
+		if !o.has(k) {
+			o = append(o, Member{k, v})
+		}
+	}
+	switch g.pick(8) {
+	case 0, 1:
+		put(pickOf(g, []string{"allOf", "anyOf", "oneOf"}), []any{branch(), branch()})
+	case 2:
+		put("allOf", []any{branch()})
+	case 3:
+		put("if", branch())
+		if g.chance(0.5) {
+			put("then", branch())
+		}
+		if g.chance(0.3) {
+			put("else", branch())
+		}
+	case 4:
+		if array {
+			put("not", branch())
+		} else {
+			put("dependentSchemas", Obj{{pickOf(g, memberNames), branch()}})
+		}
+	case 5:
+		put("not", Obj{{"not", branch()}})
+	case 6:
+		if ref, ok := g.ref(in); ok {
+			put("$ref", ref)
+		}
+		put("allOf", []any{branch()})
+	default:
+		// the keywords evaluate beside the applicator too
+		if e, ok := g.evaluator(in, array, level+1).(Obj); ok {
+			for _, m := range e {
+				put(m.Name, m.Value)
+			}
+		}
+		put("anyOf", []any{branch(), branch()})
+	}
+	return o
+}
+
+// evaluator is a branch of evaluating: keywords that evaluate members or
+// items, sometimes a nested applicator, sometimes a boolean.
+func (g *schemaGen) evaluator(a at, array bool, level int) any {
+	if g.chance(0.08) {
+		return g.chance(0.6)
+	}
+	below := a.down(true)
+	var o Obj
+	put := func(k string, v any) {
+		if !o.has(k) {
+			o = append(o, Member{k, v})
+		}
+	}
+	for n := 1 + g.pick(2); n > 0; n-- {
+		switch k := g.pick(6); {
+		case k == 5 && level < 3:
+			o = g.evaluating(o, a, array, level)
+		case array && k <= 1:
+			var pre []any
+			for n := 1 + g.pick(3); n > 0; n-- {
+				pre = append(pre, g.leaf(below))
+			}
+			put("prefixItems", pre)
+		case array && k == 2:
+			put("items", g.leaf(below))
+		case array && k == 3:
+			put("contains", g.leaf(below))
+			if g.chance(0.4) {
+				put("minContains", Num("0"))
+			}
+		case array:
+			put("unevaluatedItems", g.leaf(below))
+		case k <= 1:
+			props := Obj{}
+			for n := 1 + g.pick(2); n > 0; n-- {
+				if name := pickOf(g, memberNames); !props.has(name) {
+					props = append(props, Member{name, g.leaf(below)})
+				}
+			}
+			put("properties", props)
+		case k == 2:
+			put("patternProperties", Obj{{pickOf(g, patterns), g.leaf(below)}})
+		case k == 3:
+			put("required", g.names(1))
+		case g.chance(0.5):
+			put("additionalProperties", g.leaf(below))
+		default:
+			put("unevaluatedProperties", g.leaf(below))
+		}
 	}
 	return o
 }
