@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 )
 
@@ -30,10 +31,92 @@ func Mutate(v any, seed, index uint64, n int) []any {
 	r := rand.New(rand.NewPCG(seed^0x5851f42d4c957f2d, index))
 	var out []any
 	for i := 0; i < n; i++ {
+		if r.IntN(4) == 0 {
+			// the same value spelt otherwise: it must stay valid
+			out = append(out, respell(r, clone(v)))
+			continue
+		}
 		out = append(out, mutate(r, clone(v), 0))
 	}
 	return out
 }
+
+// respell returns v with its numbers spelt otherwise (1 as 1.0, 1e0,
+// 10e-1 or 0.1e1) and its objects' members in another order: a value
+// JSON Schema holds equal to v (const, enum, uniqueItems compare so).
+func respell(r *rand.Rand, v any) any {
+	switch x := v.(type) {
+	case Obj:
+		r.Shuffle(len(x), func(i, j int) { x[i], x[j] = x[j], x[i] })
+		for i := range x {
+			x[i].Value = respell(r, x[i].Value)
+		}
+		return x
+	case []any:
+		for i := range x {
+			x[i] = respell(r, x[i])
+		}
+		return x
+	case Num:
+		return respellNum(r, x)
+	}
+	return v
+}
+
+// respellNum spells n otherwise, with the same value.
+func respellNum(r *rand.Rand, n Num) Num {
+	s := string(n)
+	sign := ""
+	if strings.HasPrefix(s, "-") {
+		sign, s = "-", s[1:]
+	}
+	mant, exp := s, 0
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		mant = s[:i]
+		e, err := strconv.Atoi(strings.TrimPrefix(s[i+1:], "+"))
+		if err != nil {
+			return n
+		}
+		exp = e
+	}
+	whole, frac, _ := strings.Cut(mant, ".")
+	// n is sign × digits × 10^exp, digits without leading or trailing
+	// zeros ("" for zero).
+	digits := strings.TrimLeft(whole+frac, "0")
+	exp -= len(frac)
+	for strings.HasSuffix(digits, "0") {
+		digits, exp = digits[:len(digits)-1], exp+1
+	}
+	if digits == "" {
+		return Num(sign + pickOf2(r, []string{"0", "0.0", "0e0", "0E-3", "0.00e+5"}))
+	}
+	switch r.IntN(6) {
+	case 0: // digits and an exponent
+		return Num(fmt.Sprintf("%s%se%d", sign, digits, exp))
+	case 1: // one more zero
+		return Num(fmt.Sprintf("%s%s0E%d", sign, digits, exp-1))
+	case 2: // a fraction below one
+		return Num(fmt.Sprintf("%s0.%se%+d", sign, digits, exp+len(digits)))
+	case 3: // one digit before the point
+		if len(digits) > 1 {
+			return Num(fmt.Sprintf("%s%s.%se%d", sign, digits[:1], digits[1:], exp+len(digits)-1))
+		}
+		return Num(fmt.Sprintf("%s%s.000e%d", sign, digits, exp))
+	}
+	// plain decimal, with a trailing zero, if not too long
+	if exp > 40 || exp < -40 {
+		return Num(fmt.Sprintf("%s%se%d", sign, digits, exp))
+	}
+	if exp >= 0 {
+		return Num(sign + digits + strings.Repeat("0", exp) + ".0")
+	}
+	if k := -exp; k < len(digits) {
+		return Num(sign + digits[:len(digits)-k] + "." + digits[len(digits)-k:] + "0")
+	}
+	return Num(sign + "0." + strings.Repeat("0", -exp-len(digits)) + digits + "0")
+}
+
+func pickOf2[T any](r *rand.Rand, list []T) T { return list[r.IntN(len(list))] }
 
 type instGen struct {
 	r    *rand.Rand
@@ -50,11 +133,11 @@ func (g *instGen) follow(s any, depth int) any {
 		return randomValue(g.r, 2)
 	}
 	if v, ok := o.Get("const"); ok && g.chance(0.8) {
-		return clone(v)
+		return g.copy(v)
 	}
 	if v, ok := o.Get("enum"); ok && g.chance(0.8) {
 		if list, _ := v.([]any); len(list) > 0 {
-			return clone(list[g.r.IntN(len(list))])
+			return g.copy(list[g.r.IntN(len(list))])
 		}
 	}
 	// An applicator in place: follow one of its schemas, often, and
@@ -64,7 +147,7 @@ func (g *instGen) follow(s any, depth int) any {
 	if k := g.kind(o); k == "" || k == "object" && !o.has("properties") && !o.has("patternProperties") {
 		p = 1
 	}
-	for _, k := range []string{"$ref", "$dynamicRef", "allOf", "anyOf", "oneOf", "then", "else"} {
+	for _, k := range []string{"$ref", "$dynamicRef", "allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas"} {
 		v, ok := o.Get(k)
 		if !ok || !g.chance(p) {
 			continue
@@ -74,8 +157,18 @@ func (g *instGen) follow(s any, depth int) any {
 			if t := g.resolve(v.(string)); t != nil {
 				return g.merge(g.follow(t, depth+1), o, depth)
 			}
-		case "then", "else":
+		case "if", "then", "else":
 			return g.merge(g.follow(v, depth+1), o, depth)
+		case "dependentSchemas":
+			// the member that applies the schema, and what it asks
+			if ds, _ := v.(Obj); len(ds) > 0 {
+				m := ds[g.r.IntN(len(ds))]
+				w := g.merge(g.follow(m.Value, depth+1), o, depth)
+				if wo, ok := w.(Obj); ok && !wo.has(m.Name) {
+					w = append(wo, Member{m.Name, randomValue(g.r, 1)})
+				}
+				return w
+			}
 		case "allOf":
 			if list, _ := v.([]any); len(list) > 0 {
 				return g.merge(g.all(list, depth+1), o, depth)
@@ -265,7 +358,11 @@ func (g *instGen) array(o Obj, depth int) any {
 	}
 	items, hasItems := o.Get("items")
 	contains, hasContains := o.Get("contains")
-	for n := g.r.IntN(4); n > 0; n-- {
+	n := g.r.IntN(4)
+	if g.chance(0.1) {
+		n = 5 + g.r.IntN(6) // past the counts schemas draw (0–3)
+	}
+	for ; n > 0; n-- {
 		switch {
 		case hasContains && g.chance(0.5):
 			out = append(out, g.follow(contains, depth+1))
@@ -276,9 +373,17 @@ func (g *instGen) array(o Obj, depth int) any {
 		}
 	}
 	if u, ok := o.Get("uniqueItems"); ok && u == true && len(out) > 0 && g.chance(0.3) {
-		out = append(out, clone(out[0])) // a duplicate
+		out = append(out, g.copy(out[0])) // a duplicate
 	}
 	return out
+}
+
+// copy is a deep copy of v, sometimes spelt otherwise (respell).
+func (g *instGen) copy(v any) any {
+	if g.chance(0.3) {
+		return respell(g.r, clone(v))
+	}
+	return clone(v)
 }
 
 func (g *instGen) str(o Obj) any {
