@@ -82,6 +82,11 @@ func TestSchemaFuzz(t *testing.T) {
 	}
 	if os.Getenv("SCHEMAFUZZ_SCHEMAS")+os.Getenv("SCHEMAFUZZ_FROM")+os.Getenv("SCHEMAFUZZ_SEED") == "" {
 		floor := testenv.Floors(t, "floor.txt", 1)
+		for _, k := range []string{"schemas", "instances"} {
+			if _, ok := floor[k]; !ok {
+				t.Fatalf("floor.txt has no %q line: the default run would have no floor", k)
+			}
+		}
 		if total.schemas < floor["schemas"] || total.instances < floor["instances"] {
 			t.Errorf("the default run fuzzed %d schemas and %d instances, below the floor of %d and %d in floor.txt",
 				total.schemas, total.instances, floor["schemas"], floor["instances"])
