@@ -66,5 +66,7 @@
 // correlated by id, one intercept outstanding, late replies dropped, a
 // process that keeps writing what is not a reply terminated) or per_event
 // (a process per message: one line, EOF, at most one reply line; the exit
-// status decides nothing but failure).
+// status decides nothing but failure). On Unix a stdio backend runs in a
+// process group of its own, which is killed when the backend ends: what it
+// started does not outlive it (see StdioTransport).
 package harness

@@ -51,6 +51,16 @@ type HTTPTransport struct {
 
 // StdioTransport is a backend run as a local process: Command with Args,
 // run directly (never through a shell), in Dir when it is set.
+//
+// On Unix each backend process is the leader of a process group of its
+// own, and the harness kills the whole group: what the backend starts ends
+// with it, when a per-event backend has exited (its reply read) or missed
+// its deadline, and when a persistent backend ends (it crashed, was
+// terminated, or Close ended it: after EOF, or by a kill after the grace
+// period). A process that leaves the group (setsid, setpgid) is beyond
+// its reach, and a backend in a group of its own gets no signal meant for
+// the harness's (a Ctrl-C at a terminal). Elsewhere only the backend
+// process itself is killed.
 type StdioTransport struct {
 	Command string
 	Args    []string

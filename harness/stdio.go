@@ -16,8 +16,9 @@ import (
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 )
 
-// command is the backend's process, run directly (no shell); ctx, when it
-// is not nil, kills it.
+// command is the backend's process, run directly (no shell), in a process
+// group of its own on Unix (see ownGroup); ctx, when it is not nil, kills
+// it (its group).
 func (h *Harness) command(ctx context.Context, b *Backend) *exec.Cmd {
 	cmd := exec.Command(b.Stdio.Command, b.Stdio.Args...)
 	if ctx != nil {
@@ -25,15 +26,76 @@ func (h *Harness) command(ctx context.Context, b *Backend) *exec.Cmd {
 	}
 	cmd.Dir = b.Stdio.Dir
 	cmd.Env = h.opts.env
-	cmd.Stderr = h.opts.stderr
-	if cmd.Stderr == io.Discard {
-		// Nothing to read: /dev/null, not a pipe that a process the
-		// backend leaves running could hold open, delaying Wait (see
-		// WaitDelay) and so the notice that the backend ended.
-		cmd.Stderr = nil
-	}
-	cmd.WaitDelay = time.Second // a killed process's children cannot hold its pipes open
+	ownGroup(cmd)
 	return cmd
+}
+
+// child is a started backend process.
+type child struct {
+	cmd     *exec.Cmd
+	errOut  *os.File      // the read end of its standard error, when copied to a writer
+	errDone chan struct{} // closed once errOut is read
+}
+
+// start starts cmd with stdin and stdout, the process's ends of pipes
+// (closed here, started or not), and its standard error going where
+// WithStderr says: a file as it is, nowhere as /dev/null, another writer
+// through a pipe copied here. All three are files to os/exec, so Wait
+// returns once the process has exited, not once every process holding a
+// pipe has: what the backend left running is then ended (see exited).
+func (h *Harness) start(cmd *exec.Cmd, stdin, stdout *os.File) (*child, error) {
+	defer stdin.Close()
+	defer stdout.Close()
+	c := &child{cmd: cmd}
+	cmd.Stdin, cmd.Stdout = stdin, stdout
+	var errIn *os.File
+	switch w := h.opts.stderr.(type) {
+	case *os.File:
+		cmd.Stderr = w
+	default:
+		if w != io.Discard {
+			r, wr, err := os.Pipe()
+			if err != nil {
+				return nil, err
+			}
+			c.errOut, errIn = r, wr
+			cmd.Stderr = wr
+		}
+	}
+	err := cmd.Start()
+	if errIn != nil {
+		errIn.Close()
+	}
+	if err != nil {
+		if c.errOut != nil {
+			c.errOut.Close()
+		}
+		return nil, err
+	}
+	if c.errOut != nil {
+		c.errDone = make(chan struct{})
+		go func() {
+			defer close(c.errDone)
+			io.Copy(h.opts.stderr, c.errOut)
+		}()
+	}
+	return c, nil
+}
+
+// kill kills the process and its process group.
+func (c *child) kill() { killTree(c.cmd.Process) }
+
+// exited is called once the process has exited (Wait returned): it kills
+// what the backend left running in its process group, and reads the rest
+// of its standard error, which ends at EOF or, held open by a process
+// that left the group, within outputGrace.
+func (c *child) exited() {
+	c.kill()
+	if c.errOut != nil {
+		c.errOut.SetReadDeadline(time.Now().Add(outputGrace))
+		<-c.errDone
+		c.errOut.Close()
+	}
 }
 
 // perEventConn is the per-event stdio lifecycle: a process per message,
@@ -44,18 +106,43 @@ type perEventConn struct {
 }
 
 func (c *perEventConn) run(ctx context.Context, msg []byte, reply bool) ([]byte, *Failure) {
-	cmd := c.h.command(ctx, c.b)
-	cmd.Stdin = bytes.NewReader(append(msg[:len(msg):len(msg)], '\n'))
-	out := &capped{max: c.h.opts.maxReply + 1}
-	cmd.Stdout = out
-	err := cmd.Run()
-	if errors.Is(err, exec.ErrWaitDelay) && cmd.ProcessState.Success() {
-		// The backend exited 0 and what it wrote has been read, but a
-		// process it left running still holds its output open. Exit
-		// status 0 means the exchange completed (stdio.md): its reply
-		// decides, not the descendant.
-		err = nil
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, &Failure{Class: ClassProcess, Err: err}
 	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return nil, &Failure{Class: ClassProcess, Err: err}
+	}
+	p, err := c.h.start(c.h.command(ctx, c.b), inR, outW)
+	if err != nil {
+		inW.Close()
+		outR.Close()
+		return nil, &Failure{Class: ClassProcess, Err: fmt.Errorf("starting the backend: %w", err)}
+	}
+	go func() {
+		// A backend that exits without reading it all is judged by its
+		// exit; the write ends then (inW closed below).
+		inW.Write(append(msg[:len(msg):len(msg)], '\n'))
+		inW.Close()
+	}()
+	out := &capped{max: c.h.opts.maxReply + 1}
+	read := make(chan struct{})
+	go func() {
+		defer close(read)
+		io.Copy(out, outR)
+	}()
+	err = p.cmd.Wait()
+	// The exchange is over: what the backend wrote is in the pipe, and
+	// what it left running ends with it (exited). A process that left
+	// the group may hold the output open: it is read for outputGrace.
+	outR.SetReadDeadline(time.Now().Add(outputGrace))
+	p.exited()
+	inW.Close()
+	<-read
+	outR.Close()
 	switch {
 	case ctx.Err() != nil:
 		return nil, &Failure{Class: ClassDeadline, Err: ctx.Err()}
@@ -142,7 +229,7 @@ func newPersistentConn(h *Harness, b *Backend) *persistentConn {
 
 // process is one run of a persistent backend.
 type process struct {
-	cmd   *exec.Cmd
+	*child
 	stdin *os.File
 	wmu   chan struct{} // held while a message is written: one at a time
 	mu    sync.Mutex    // guards the fields below
@@ -194,18 +281,13 @@ func (c *persistentConn) start() (*process, error) {
 		inW.Close()
 		return nil, err
 	}
-	cmd := c.h.command(context.Background(), c.b) // ended by close, not by a context
-	cmd.Stdin, cmd.Stdout = inR, outW
-	if err := cmd.Start(); err != nil {
-		inR.Close()
+	ch, err := c.h.start(c.h.command(context.Background(), c.b), inR, outW) // ended by close, not by a context
+	if err != nil {
 		inW.Close()
 		outR.Close()
-		outW.Close()
 		return nil, err
 	}
-	inR.Close()
-	outW.Close()
-	p := &process{cmd: cmd, stdin: inW, wmu: make(chan struct{}, 1), ended: make(chan struct{})}
+	p := &process{child: ch, stdin: inW, wmu: make(chan struct{}, 1), ended: make(chan struct{})}
 	read := make(chan struct{})
 	go func() {
 		defer close(read)
@@ -238,14 +320,16 @@ func (p *process) read(out *os.File, maxLine int64, terminateAfter int) {
 	}
 }
 
-// reap waits for the process to exit, and then ends its run once its
-// output is read: the request outstanding fails, and get starts another
-// process. It waits for the exit itself, not for EOF on the output: a
-// process the backend left running can hold that open long after the
-// backend crashed or was killed.
+// reap waits for the process to exit, kills what it left running in its
+// process group, and then ends its run once its output is read: the
+// request outstanding fails, and get starts another process. It waits for
+// the exit itself, not for EOF on the output: a process the backend left
+// running outside its group can hold that open long after the backend
+// crashed or was killed.
 func (p *process) reap(out *os.File, read <-chan struct{}) {
 	werr := p.cmd.Wait()
 	out.SetReadDeadline(time.Now().Add(outputGrace))
+	p.exited() // what it left running ends: EOF on the output
 	<-read
 	out.Close()
 	p.mu.Lock()
@@ -367,7 +451,7 @@ func (p *process) malformed(err error, terminateAfter int) {
 		w.fail <- &Failure{Class: ClassMalformed, Err: err}
 	}
 	if bad >= terminateAfter {
-		p.cmd.Process.Kill()
+		p.kill()
 	}
 }
 
@@ -446,7 +530,7 @@ func (p *process) write(ctx context.Context, msg []byte) *Failure {
 			// line would be glued onto it: the stream is unusable. The
 			// next call starts another process once this one has ended
 			// (soon: it is killed).
-			p.cmd.Process.Kill()
+			p.kill()
 			<-p.ended
 		}
 		if ctx.Err() != nil || errors.Is(err, os.ErrDeadlineExceeded) {
@@ -485,7 +569,7 @@ func (c *persistentConn) close() error {
 	select {
 	case <-p.ended:
 	case <-t.C:
-		p.cmd.Process.Kill()
+		p.kill()
 		<-p.ended
 	}
 	return nil

@@ -1,0 +1,141 @@
+//go:build unix
+
+package harness_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/ahpgen/ahpgen/harness"
+)
+
+// shTransport runs script with /bin/sh -c, $0 being this test binary (to
+// exec one of its fakes).
+func shTransport(script, lifecycle string) string {
+	return fmt.Sprintf(`{"type":"stdio","command":"/bin/sh","args":["-c",%q,%q],"lifecycle":%q}`, script, os.Args[0], lifecycle)
+}
+
+// sleeper is a script's start: a background sleep, left running, that
+// notes its pid in $PIDFILE.
+const sleeper = `sleep 30 & echo $! >"$PIDFILE"; `
+
+// pidFile is where a sleeper notes its pid, and the environment that says
+// so; the sleep is killed when the test ends.
+func pidFile(t *testing.T) (string, []string) {
+	file := filepath.Join(t.TempDir(), "pid")
+	t.Cleanup(func() {
+		if b, err := os.ReadFile(file); err == nil {
+			if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil && pid > 0 {
+				syscall.Kill(pid, syscall.SIGKILL)
+			}
+		}
+	})
+	return file, append(fakeEnvList(), "PIDFILE="+file)
+}
+
+// readPid waits (bounded) for the sleeper's pid.
+func readPid(t *testing.T, file string) int {
+	t.Helper()
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+		b, err := os.ReadFile(file)
+		if err != nil || !strings.HasSuffix(string(b), "\n") {
+			continue
+		}
+		if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil && pid > 0 {
+			return pid
+		}
+	}
+	t.Fatal("the backend noted no pid")
+	return 0
+}
+
+// alive reports whether pid runs. A process killed after its parent was
+// may stay a zombie (state Z) where the init process does not reap
+// orphans: that one is dead.
+func alive(pid int) bool {
+	if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
+		return false
+	}
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return !os.IsNotExist(err) || runtime.GOOS != "linux"
+	}
+	s := string(b)
+	if i := strings.LastIndexByte(s, ')'); i >= 0 {
+		if f := strings.Fields(s[i+1:]); len(f) > 0 && (f[0] == "Z" || f[0] == "X") {
+			return false
+		}
+	}
+	return true
+}
+
+// gone waits (bounded) for pid to end.
+func gone(pid int) bool {
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+		if !alive(pid) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestBackendGroupEnds: what a stdio backend starts ends with it: the
+// harness runs each backend in a process group of its own and kills the
+// group, at a per-event backend's deadline, once a per-event backend has
+// exited (a process it left holding its output included), and when Close
+// ends a persistent backend (after EOF, or by a kill after the grace
+// period).
+func TestBackendGroupEnds(t *testing.T) {
+	for _, c := range []struct {
+		name, script, lifecycle string
+		timeoutMs               int
+		failed                  bool // the intercept fails (else the reply is applied)
+		close                   bool // the sleep ends at Close (else with the intercept)
+	}{
+		{"per_event deadline", sleeper + "wait", "per_event", 1000, true, false},
+		{"per_event exited", sleeper + `exec "$0" -test.run='^$' kit-one`, "per_event", 5000, false, false},
+		{"persistent EOF", sleeper + `exec "$0" -test.run='^$' kit`, "persistent", 5000, false, true},
+		{"persistent kill", sleeper + `exec "$0" -test.run='^$' hang`, "persistent", 300, true, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			file, env := pidFile(t)
+			reg, err := harness.Load("group.json", registration(hook{"com.example.group", shTransport(c.script, c.lifecycle), []string{intercept(`["tool.before"]`, c.timeoutMs, "fail-closed")}}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			h, err := harness.New(reg, harness.WithEnv(env))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { h.Close() })
+			d, err := h.Intercept(context.Background(), toolCall("e1", "rm", `{}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f := d.Audit[0].Failure; (f != nil) != c.failed || c.failed && f.Class != harness.ClassDeadline {
+				t.Errorf("%s", recordsString(d.Audit))
+			}
+			pid := readPid(t, file)
+			if c.close {
+				if !alive(pid) {
+					t.Fatal("the persistent backend's sleep ended before Close")
+				}
+				if err := h.Close(); err != nil {
+					t.Error(err)
+				}
+			}
+			if !gone(pid) {
+				t.Errorf("the backend's sleep (pid %d) still runs", pid)
+			}
+		})
+	}
+}
