@@ -66,7 +66,11 @@
 // correlated by id, one intercept outstanding, late replies dropped, a
 // process that keeps writing what is not a reply terminated) or per_event
 // (a process per message: one line, EOF, at most one reply line; the exit
-// status decides nothing but failure). On Unix a stdio backend runs in a
+// status decides nothing but failure, and the exchange ends with the exit:
+// a process that wrote its reply but has not exited at the deadline fails
+// it as a deadline, its reply unused). A Failure says how a backend
+// process ended (its exit status or signal), never what it wrote to its
+// standard error. On Unix a stdio backend runs in a
 // process group of its own, which is killed when the backend ends: what it
 // started does not outlive it (see StdioTransport).
 package harness

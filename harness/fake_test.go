@@ -234,6 +234,15 @@ func fake(mode string) int {
 			}
 			fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"late or not"}`))
 		}
+	case "close-exit", "close-stay": // closes its input, answers the request read, then exits 3 after 100ms or stays
+		line, _ := in.ReadString('\n')
+		os.Stdin.Close() // before the reply: the next request finds it closed
+		fmt.Fprint(out, reply(id(line), ""))
+		if mode == "close-stay" {
+			time.Sleep(10 * time.Second)
+		}
+		time.Sleep(100 * time.Millisecond)
+		return 3
 	case "hang": // reads, never answers, ignores EOF
 		for {
 			if _, err := in.ReadString('\n'); err != nil {

@@ -139,3 +139,53 @@ func TestBackendGroupEnds(t *testing.T) {
 		})
 	}
 }
+
+// TestEndedBackendStatus: a persistent backend that has ended is reported
+// so, with its exit status, whether the write of the request or the reap
+// of the process notices first (never as a bare broken pipe), and without
+// what it wrote to its standard error; a per-event backend that wrote its
+// reply but had not exited at the deadline is reported so.
+func TestEndedBackendStatus(t *testing.T) {
+	const secret = "panic: token s3cr3t"
+	big := `{"x":"` + strings.Repeat("a", 300<<10) + `"}` // more than a pipe holds: the write is cut by the exit
+	for _, c := range []struct {
+		name, script, lifecycle, input string
+		timeoutMs                      int
+		class                          harness.FailureClass
+		want                           string
+	}{
+		{"exits", `echo "` + secret + `" >&2; exit 2`, "persistent", `{}`, 5000, harness.ClassProcess, "the backend ended: exit status 2"},
+		{"exits, long request", `echo "` + secret + `" >&2; exit 2`, "persistent", big, 5000, harness.ClassProcess, "the backend ended: exit status 2"},
+		{"closes its input, then exits", `exec "$0" -test.run='^$' close-exit`, "persistent", `{}`, 5000, harness.ClassProcess, "the backend ended: exit status 3"},
+		{"closes its input, stays", `exec "$0" -test.run='^$' close-stay`, "persistent", `{}`, 5000, harness.ClassProcess, "it closed its standard input, and was terminated"},
+		{"killed", `kill -9 $$`, "persistent", big, 5000, harness.ClassProcess, "the backend ended: signal: killed"},
+		{"per_event reply, no exit", `"$0" -test.run='^$' kit-one; sleep 30`, "per_event", `{}`, 1000, harness.ClassDeadline, "a reply was received, but the backend did not exit before the deadline"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var stderr lockedBuffer
+			h := build(t, registration(hook{"com.example.ends", shTransport(c.script, c.lifecycle), []string{intercept(`["tool.before"]`, c.timeoutMs, "fail-closed")}}),
+				harness.WithEnv(fakeEnvList()), harness.WithStderr(&stderr))
+			for i := range 4 { // the write or the reap may notice first
+				d, err := h.Intercept(context.Background(), toolCall(fmt.Sprintf("e%d", i), "rm", c.input))
+				if err != nil {
+					t.Fatal(err)
+				}
+				f := d.Audit[0].Failure
+				if strings.HasPrefix(c.name, "closes") && i%2 == 0 {
+					// Its first request is answered; the second finds
+					// its input closed.
+					if f != nil {
+						t.Errorf("%s", recordsString(d.Audit))
+					}
+					continue
+				}
+				if f == nil || f.Class != c.class || !strings.Contains(f.Error(), c.want) || strings.Contains(f.Error(), "s3cr3t") {
+					t.Errorf("want %s %q:\n%s", c.class, c.want, recordsString(d.Audit))
+				}
+				if c.lifecycle == "per_event" {
+					break
+				}
+			}
+		})
+	}
+}

@@ -145,6 +145,11 @@ func (c *perEventConn) run(ctx context.Context, msg []byte, reply bool) ([]byte,
 	outR.Close()
 	switch {
 	case ctx.Err() != nil:
+		if _, f := oneLine(out.b); reply && f == nil {
+			// The exchange ends with the exit, whose status could still
+			// fail it (stdio.md): the reply alone does not settle it.
+			return nil, &Failure{Class: ClassDeadline, Err: fmt.Errorf("a reply was received, but the backend did not exit before the deadline: %w", ctx.Err())}
+		}
 		return nil, &Failure{Class: ClassDeadline, Err: ctx.Err()}
 	case err != nil:
 		var exit *exec.ExitError
@@ -236,8 +241,9 @@ type process struct {
 	wait  *waiter       // the request outstanding
 	gone  []string      // ids of requests given up on (see abandon): their replies are late
 	bad   int           // malformed lines in a row
-	ended chan struct{}
-	err   error // why it ended
+	exit  chan struct{} // closed once the process has exited
+	err   error         // how it exited (set before exit is closed)
+	ended chan struct{} // closed once its run has ended: exited, output read
 }
 
 // waiter is the request outstanding: its id, and where its reply goes.
@@ -287,7 +293,7 @@ func (c *persistentConn) start() (*process, error) {
 		outR.Close()
 		return nil, err
 	}
-	p := &process{child: ch, stdin: inW, wmu: make(chan struct{}, 1), ended: make(chan struct{})}
+	p := &process{child: ch, stdin: inW, wmu: make(chan struct{}, 1), exit: make(chan struct{}), ended: make(chan struct{})}
 	read := make(chan struct{})
 	go func() {
 		defer close(read)
@@ -328,16 +334,17 @@ func (p *process) read(out *os.File, maxLine int64, terminateAfter int) {
 // crashed or was killed.
 func (p *process) reap(out *os.File, read <-chan struct{}) {
 	werr := p.cmd.Wait()
+	if werr != nil {
+		p.err = fmt.Errorf("the backend ended: %w", werr) // its exit status or signal; never its stderr
+	} else {
+		p.err = errors.New("the backend ended (exit status 0)")
+	}
+	close(p.exit)
 	out.SetReadDeadline(time.Now().Add(outputGrace))
 	p.exited() // what it left running ends: EOF on the output
 	<-read
 	out.Close()
 	p.mu.Lock()
-	if werr != nil {
-		p.err = fmt.Errorf("the backend ended: %w", werr)
-	} else {
-		p.err = errors.New("the backend ended (exit status 0)")
-	}
 	w := p.wait
 	p.wait = nil
 	p.mu.Unlock()
@@ -525,20 +532,44 @@ func (p *process) write(ctx context.Context, msg []byte) *Failure {
 	n, err := p.stdin.Write(line)
 	<-p.wmu
 	if err != nil {
-		if n > 0 {
-			// Part of the line is in the backend's input, and the next
-			// line would be glued onto it: the stream is unusable. The
-			// next call starts another process once this one has ended
-			// (soon: it is killed).
-			p.kill()
-			<-p.ended
-		}
 		if ctx.Err() != nil || errors.Is(err, os.ErrDeadlineExceeded) {
+			if n > 0 {
+				// Part of the line is in the backend's input, and the
+				// next line would be glued onto it: the stream is
+				// unusable. The next call starts another process once
+				// this one has ended (soon: it is killed).
+				p.kill()
+				<-p.ended
+			}
 			return &Failure{Class: ClassDeadline, Err: err}
 		}
-		return &Failure{Class: ClassProcess, Err: fmt.Errorf("writing to the backend: %w", err)}
+		return &Failure{Class: ClassProcess, Err: p.inputClosed(ctx, err)}
 	}
 	return nil
+}
+
+// exitGrace is how long a backend whose input is closed has to exit
+// before it is killed.
+const exitGrace = 500 * time.Millisecond
+
+// inputClosed says why a write failed other than by its deadline: the
+// backend's input is closed (a broken pipe). Mostly the backend has ended
+// and the write noticed before its reap: then how it ended, as the reap
+// says it. Otherwise it closed its input and can take no more messages:
+// it is killed, and the next call starts another process. Either way it
+// returns once the process has exited.
+func (p *process) inputClosed(ctx context.Context, werr error) error {
+	t := time.NewTimer(exitGrace)
+	defer t.Stop()
+	select {
+	case <-p.exit:
+		return p.err
+	case <-t.C:
+	case <-ctx.Done():
+	}
+	p.kill()
+	<-p.ended
+	return fmt.Errorf("writing to the backend: %w (it closed its standard input, and was terminated)", werr)
 }
 
 // notify writes the notification to the running process (starting it if
