@@ -2,6 +2,7 @@ package harness_test
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 	"testing"
@@ -169,6 +170,22 @@ func TestCallerMistakes(t *testing.T) {
 	} {
 		if _, err := h.Intercept(context.Background(), ev); err == nil {
 			t.Errorf("accepted %s", ev.AppendJSON(nil))
+		}
+	}
+	// An event without a usable id: the error points at the event's id,
+	// not at the request's, which the caller never built.
+	for _, c := range []struct {
+		ev   harness.Event
+		want string
+	}{
+		{ahprt.Value(`{"source":"urn:x","time":"2026-12-01T10:00:00Z","type":"tool.before","call":{"id":"c"},"tool":{"name":"ls","input":{},"origin":"native"},"path":"native"}`), "the event has no id"},
+		{ahprt.Value(`{"id":7,"source":"urn:x","time":"2026-12-01T10:00:00Z","type":"tool.before","call":{"id":"c"},"tool":{"name":"ls","input":{},"origin":"native"},"path":"native"}`), "the event's id is not a string"},
+		{toolCall("", "ls", `{}`), "the event's id is empty"},
+	} {
+		_, err := h.Intercept(context.Background(), c.ev)
+		var ae *ahprt.Error
+		if !errors.As(err, &ae) || ae.Pointer != "/params/event/id" || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v", c.ev.AppendJSON(nil), err)
 		}
 	}
 	if _, err := h.Intercept(context.Background(), toolCall("e", "ls", `{}`), harness.Offer(caps(`{"effects":["continue"]}`))); err == nil {

@@ -188,7 +188,25 @@ func (h *Harness) begin(ev ahprt.Value, c *call) (*chain, error) {
 	}
 	defer pc.Release()
 	d := pc.Doc
-	idn, _ := d.Member(d.Root(), "id")
+	idn, hasID := d.Member(d.Root(), "id")
+	if d.Kind(d.Root()) == ahpimpl.KindObject {
+		// The request's id is the event's: without one, the request
+		// check would blame the request's /id, which the caller never
+		// built.
+		var why *ahprt.Error
+		switch {
+		case !hasID:
+			why = &ahprt.Error{Code: ahprt.CodeRequired, Message: "the event has no id (the request's id is the event's)"}
+		case d.Kind(idn) != ahpimpl.KindString:
+			why = &ahprt.Error{Code: ahprt.CodeType, Message: "the event's id is not a string"}
+		case d.Text(idn) == "":
+			why = &ahprt.Error{Code: ahprt.CodeMinLength, Message: "the event's id is empty"}
+		}
+		if why != nil {
+			why.Pointer, why.Offset = "/params/event/id", -1
+			return nil, fmt.Errorf("harness: not a valid %s intercept request for this event: %w", h.snap.Key, why)
+		}
+	}
 	tn, _ := d.Member(d.Root(), "type")
 	st := &chain{id: d.Text(idn), event: ev}
 	st.state.Event = d.Text(tn)
