@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"os"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -72,11 +74,14 @@ type Option func(*options)
 // WithCapabilities sets what the host advertises with every event of type
 // eventType (unless a call says otherwise, see Offer): a capabilities
 // value of the registration's snapshot (a *draft.Capabilities) or its JSON
-// (ahprt.Value). It must be valid for that event (the snapshot's
-// capability bounds), and advertise only what the host enforces: the
-// harness applies every effect it accepts to the Decision, and the host
-// must then honor the Decision. Without it an event type is offered deny
-// where the event allows one, nothing otherwise.
+// (ahprt.Value). eventType must be an interceptable event type of the
+// snapshot (New refuses another: an unknown or observe-only type, a
+// family such as "tool.*"), and the capabilities valid for that event
+// (the snapshot's capability bounds); they must advertise only what the
+// host enforces: the harness applies every effect it accepts to the
+// Decision, and the host must then honor the Decision. Without it an
+// event type is offered deny where the event allows one, nothing
+// otherwise.
 func WithCapabilities(eventType string, capabilities Event) Option {
 	return func(o *options) {
 		if o.caps == nil {
@@ -183,8 +188,8 @@ func WithAuditLog(f func(context.Context, Record)) Option {
 // (HTTP clients; stdio processes start at their first message). It refuses
 // what it cannot honor: an authentication it cannot send (oauth, mtls,
 // workload; a tokenRef without WithSecrets), observe subscriptions in a
-// snapshot without hooks/observe, capabilities that are not valid for
-// their event.
+// snapshot without hooks/observe, capabilities for an event type the
+// snapshot does not intercept or not valid for their event.
 func New(reg *Registration, opts ...Option) (*Harness, error) {
 	h := &Harness{reg: reg, snap: reg.Snapshot, conns: map[*Backend]conn{}}
 	h.opts = options{observeWait: 5 * time.Second, observers: 64, maxReply: 4 << 20, terminateAfter: 3}
@@ -255,7 +260,11 @@ func New(reg *Registration, opts ...Option) (*Harness, error) {
 			}
 		}
 	}
-	for typ, caps := range h.opts.caps {
+	for _, typ := range slices.Sorted(maps.Keys(h.opts.caps)) {
+		caps := h.opts.caps[typ]
+		if err := h.interceptable(typ); err != nil {
+			return nil, err
+		}
 		if err := h.checkCaps(typ, caps); err != nil {
 			return nil, err
 		}
@@ -303,6 +312,21 @@ func (h *Harness) capabilities(typ string) *offered {
 	o, _ := offer.Parse(raw)
 	got, _ := h.caps.LoadOrStore(typ, &offered{raw: raw, offer: o})
 	return got.(*offered)
+}
+
+// interceptable checks the event type of WithCapabilities: one the
+// snapshot intercepts, where it says which (the event types its
+// hooks/intercept request takes). Capabilities for another type would
+// never be sent: a misspelt type would leave its events the default offer.
+func (h *Harness) interceptable(typ string) error {
+	m, ok := h.snap.Request(methodIntercept)
+	if !ok || m.Events == nil || slices.Contains(m.Events, typ) {
+		return nil
+	}
+	if n, ok := h.snap.Notification(methodObserve); ok && slices.Contains(n.Events, typ) {
+		return fmt.Errorf("harness: WithCapabilities(%q): %s is not interceptable in snapshot %s (observe only): no request would carry these capabilities", typ, typ, h.snap.Key)
+	}
+	return fmt.Errorf("harness: WithCapabilities(%q): snapshot %s has no event type %q", typ, h.snap.Key, typ)
 }
 
 // checkCaps checks capabilities configured for an event type: a request

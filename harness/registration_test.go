@@ -133,6 +133,12 @@ func TestNewRefuses(t *testing.T) {
 			nil, "/hooks/0/subscriptions/0: snapshot 0.1.0-draft.1 defines no hooks/observe"},
 		{"capabilities out of bounds", string(registration(hook{"com.example.a", httpTransport("https://a.example"), []string{sub}})),
 			[]harness.Option{harness.WithCapabilities("tool.after", caps(`{"effects":["deny"]}`))}, "the capabilities for tool.after are not valid"},
+		{"capabilities for an unknown event type", string(registration(hook{"com.example.a", httpTransport("https://a.example"), []string{sub}})),
+			[]harness.Option{harness.WithCapabilities("tool.befor", caps(`{"effects":["deny"]}`))}, `harness: WithCapabilities("tool.befor"): snapshot draft has no event type "tool.befor"`},
+		{"capabilities for an observe-only event type", string(registration(hook{"com.example.a", httpTransport("https://a.example"), []string{sub}})),
+			[]harness.Option{harness.WithCapabilities("session.end", caps(`{"effects":[]}`))}, `harness: WithCapabilities("session.end"): session.end is not interceptable in snapshot draft`},
+		{"0.1 capabilities for another event type", `{"protocolVersion":"0.1","hooks":[{"id":"com.example.a","transport":{"type":"stdio","command":"x","lifecycle":"per_event"},"subscriptions":[{"events":["tool.before"],"mode":"intercept","timeoutMs":500,"failurePolicy":"fail-open"}]}]}`,
+			[]harness.Option{harness.WithCapabilities("tool.after", caps(`{"effects":["deny"]}`))}, `harness: WithCapabilities("tool.after"): snapshot 0.1.0-draft.1 has no event type "tool.after"`},
 		{"capabilities not JSON", string(registration(hook{"com.example.a", httpTransport("https://a.example"), []string{sub}})),
 			[]harness.Option{harness.WithCapabilities("tool.before", caps(`{"effects":`))}, "capabilities for tool.before"},
 	} {
