@@ -26,7 +26,9 @@
 //     check before anything is sent.
 //   - The chain: interceptors run serially in registration order, each
 //     within its timeoutMs (connection, sending, waiting and judging the
-//     reply included); retries (WithRetries) only inside that deadline and
+//     reply included, and on a persistent stdio backend, which has one
+//     intercept outstanding at a time, the wait for another Intercept's:
+//     a failure at the deadline then says it was queued); retries (WithRetries) only inside that deadline and
 //     never after a reply. A deny stops the chain. When the caller's
 //     context ends first, Intercept returns ErrInterrupted and no decision. An operational failure
 //     (failure.md's list: see FailureClass) applies the subscription's

@@ -30,7 +30,8 @@ type Event interface{ AppendJSON(b []byte) []byte }
 
 // Harness calls the backends of one registration. It is safe for
 // concurrent use: each Intercept runs its own chain (a persistent stdio
-// backend still answers one intercept at a time).
+// backend still answers one intercept at a time, and the time a call
+// waits for another's counts against its subscription's timeoutMs).
 type Harness struct {
 	reg    *Registration
 	snap   *ahpimpl.Snapshot
@@ -366,9 +367,12 @@ func (h *Harness) Registration() *Registration { return h.reg }
 var ErrClosed = errors.New("harness: closed")
 
 // Close stops the harness: it waits for the observers in flight (each
-// bounded by its timeout), ends every stdio backend process (EOF on its
-// standard input, then a kill after a grace period) and reaps it. Calls
-// made once Close has begun, an audit callback's included, return
+// bounded by its timeout), ends every persistent stdio backend process
+// and reaps it. A backend gets EOF on its standard input and 2 s to exit;
+// then its process group is killed (see StdioTransport), and what is
+// left of its output is read for up to 250 ms: a backend that ignores EOF
+// holds Close about 2.25 s, and backends are ended one after another.
+// Calls made once Close has begun, an audit callback's included, return
 // ErrClosed; Close waits for the calls in flight.
 func (h *Harness) Close() error {
 	if h.closed.Swap(true) {

@@ -462,13 +462,29 @@ func (p *process) malformed(err error, terminateAfter int) {
 	}
 }
 
+// call sends an intercept request and waits for its reply, within ctx:
+// the time it waits for the intercept outstanding (one at a time:
+// stdio.md) counts, and a deadline failure says how long it was queued.
 func (c *persistentConn) call(ctx context.Context, id string, msg []byte) ([]byte, *Failure) {
+	var queued time.Duration
 	select {
 	case c.slot <- struct{}{}:
-	case <-ctx.Done():
-		return nil, &Failure{Class: ClassDeadline, Err: errors.New("another intercept to this backend was still outstanding")}
+	default:
+		start := time.Now()
+		select {
+		case c.slot <- struct{}{}:
+			queued = time.Since(start)
+		case <-ctx.Done():
+			return nil, &Failure{Class: ClassDeadline, Err: fmt.Errorf("%w: queued behind another intercept to this backend, still outstanding (one at a time)", ctx.Err())}
+		}
 	}
 	defer func() { <-c.slot }()
+	deadline := func(f *Failure) *Failure {
+		if queued > 0 && f.Class == ClassDeadline {
+			f.Err = fmt.Errorf("%w (after %v queued behind another intercept to this backend)", f.Err, queued.Round(time.Millisecond))
+		}
+		return f
+	}
 	p, f := c.get()
 	if f != nil {
 		return nil, f
@@ -479,7 +495,7 @@ func (c *persistentConn) call(ctx context.Context, id string, msg []byte) ([]byt
 	p.mu.Unlock()
 	if f := p.write(ctx, msg); f != nil {
 		p.forget(w)
-		return nil, f
+		return nil, deadline(f)
 	}
 	select {
 	case r := <-w.reply:
@@ -488,7 +504,7 @@ func (c *persistentConn) call(ctx context.Context, id string, msg []byte) ([]byt
 		return nil, f
 	case <-ctx.Done():
 		p.forget(w)
-		return nil, &Failure{Class: ClassDeadline, Err: ctx.Err()}
+		return nil, deadline(&Failure{Class: ClassDeadline, Err: ctx.Err()})
 	}
 }
 
@@ -582,8 +598,13 @@ func (c *persistentConn) notify(ctx context.Context, msg []byte) *Failure {
 	return p.write(ctx, msg)
 }
 
-// close ends the process: EOF on its input, a grace period, then a kill;
-// it returns once the process is reaped.
+// closeGrace is how long Close lets a persistent backend take to exit
+// after EOF on its input before it kills it (its process group).
+const closeGrace = 2 * time.Second
+
+// close ends the process: EOF on its input, closeGrace, then a kill; it
+// returns once the process is reaped and its output read (for up to
+// outputGrace more).
 func (c *persistentConn) close() error {
 	c.mu.Lock()
 	c.done = true
@@ -595,7 +616,7 @@ func (c *persistentConn) close() error {
 	p.wmu <- struct{}{} // no call is sending: not held for long
 	p.stdin.Close()
 	<-p.wmu
-	t := time.NewTimer(2 * time.Second)
+	t := time.NewTimer(closeGrace)
 	defer t.Stop()
 	select {
 	case <-p.ended:

@@ -173,6 +173,46 @@ func TestOneInterceptOutstanding(t *testing.T) {
 	wg.Wait()
 }
 
+// TestQueuedDeadline: the time an intercept waits for another one
+// outstanding on the same persistent backend counts against its own
+// timeoutMs, and a failure at its deadline says it was queued.
+func TestQueuedDeadline(t *testing.T) {
+	h := build(t, registration(hook{"com.example.late", stdioTransport("late", "persistent"), []string{intercept(`["tool.before"]`, 1000, "fail-open")}}),
+		harness.WithEnv(fakeEnvList()))
+	if d, _ := h.Intercept(context.Background(), toolCall("e0", "ls", `{}`)); !d.Denied() {
+		t.Fatalf("e0 (the process starts):\n%s", recordsString(d.Audit))
+	}
+	// Each call of "slow" is answered after 600 ms: of two at once, the
+	// one queued behind the other misses its deadline.
+	res := make(chan *harness.Decision, 2)
+	for i := range 2 {
+		go func() {
+			d, err := h.Intercept(context.Background(), toolCall(fmt.Sprintf("e%d", i+1), "slow", `{}`))
+			if err != nil {
+				t.Error(err)
+			}
+			res <- d
+		}()
+		time.Sleep(100 * time.Millisecond)
+	}
+	queued := false
+	for range 2 {
+		d := <-res
+		if d == nil {
+			continue
+		}
+		if f := d.Audit[0].Failure; f != nil {
+			if f.Class != harness.ClassDeadline {
+				t.Errorf("%s", recordsString(d.Audit))
+			}
+			queued = queued || strings.Contains(f.Error(), "queued behind another intercept")
+		}
+	}
+	if !queued {
+		t.Error("no failure says it was queued")
+	}
+}
+
 // TestBearer: a token from the environment goes in one Authorization
 // header; without it nothing is sent and the policy applies.
 func TestBearer(t *testing.T) {
