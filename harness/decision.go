@@ -215,7 +215,9 @@ const (
 )
 
 // Failure is an operational failure: its class and what exactly happened.
-// Its text is for the host's logs, never for the model.
+// Its text is for the host's logs, never for the model. It may quote text
+// the backend sent (a JSON-RPC error's message, names from its reply),
+// each at most 200 bytes on one line (SECURITY.md).
 type Failure struct {
 	Class FailureClass
 	// Code is a JSON-RPC error reply's code; Status an HTTP status.

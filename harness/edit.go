@@ -153,7 +153,7 @@ func (e *editor) stage(s *State, d *ahpimpl.Doc, list ahpimpl.Node, at string) (
 		}
 		t, merge := offer.Target(d.Text(tg)), d.StrEq(op, string(offer.Merge))
 		if !merge && !d.StrEq(op, string(offer.Replace)) {
-			return nil, fail("/operation", "unknown operation "+strconv.Quote(d.Text(op)))
+			return nil, fail("/operation", "unknown operation "+quotePeer(d.Text(op)))
 		}
 		cur, ok := staged[t]
 		if !ok {
@@ -305,7 +305,7 @@ func (e *editor) keeps(s *State, cur, val ahprt.Value, messages, merge bool) str
 		for _, q := range old {
 			oid, _ := cd.Member(q, "id")
 			if !editable(cd, q) && vd.Text(id) == cd.Text(oid) && !ahpimpl.EqualJSON(vd.Raw(p), cd.Raw(q)) {
-				return "part " + strconv.Quote(vd.Text(id)) + " is an attachment or hidden text: it cannot be changed"
+				return "part " + quotePeer(vd.Text(id)) + " is an attachment or hidden text: it cannot be changed"
 			}
 		}
 		if _, body := vd.Member(p, "body"); messages && body && kind(vd, p) == "attachment" {
@@ -317,7 +317,7 @@ func (e *editor) keeps(s *State, cur, val ahprt.Value, messages, merge bool) str
 				}
 			}
 			if !ok {
-				return "attachment " + strconv.Quote(vd.Text(id)) + " is not one the host authorized, unchanged"
+				return "attachment " + quotePeer(vd.Text(id)) + " is not one the host authorized, unchanged"
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package harness_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -233,6 +234,35 @@ func TestTimeout(t *testing.T) {
 		if rec.Failure == nil || rec.Failure.Class != harness.ClassDeadline || d.Denied() != (p == "fail-closed") {
 			t.Errorf("%s: %s, %s", p, d.Permission, rec)
 		}
+	}
+}
+
+// TestRPCErrorMessageBounded: a backend's JSON-RPC error message is
+// quoted in the Failure bounded (200 bytes), on one line, control
+// characters escaped: a backend that echoes what it received there (a
+// token) does not get it all into the host's logs.
+func TestRPCErrorMessageBounded(t *testing.T) {
+	msg := "first line\nsecond\x1b[31m " + strings.Repeat("x", 200) + " Bearer s3cr3t-token"
+	s := raw(t, func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		d, _ := ahpimpl.Parse(b, ahprt.Limits{})
+		n, _ := d.Member(d.Root(), "id")
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"jsonrpc":"2.0","id":`+string(d.Raw(n))+`,"error":{"code":-32004,"message":`+string(ahpimpl.AppendString(nil, msg))+`}}`)
+	})
+	h := build(t, registration(hook{"com.example.echo", httpTransport(s.URL), []string{intercept(`["tool.before"]`, 2000, "fail-closed")}}))
+	d, err := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := d.Audit[0].Failure
+	if f == nil || f.Class != harness.ClassRPCError || f.Code != -32004 {
+		t.Fatalf("%s", recordsString(d.Audit))
+	}
+	text := f.Error()
+	if strings.Contains(text, "s3cr3t") || strings.ContainsAny(text, "\n\x1b") || len(text) > 300 ||
+		!strings.Contains(text, `"first line\nsecond\x1b[31m xxx`) || !strings.Contains(text, fmt.Sprintf("(the first 200 of %d bytes)", len(msg))) {
+		t.Errorf("%q", text)
 	}
 }
 

@@ -3,6 +3,7 @@ package harness
 import (
 	"errors"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
@@ -59,7 +60,7 @@ func (h *Harness) judge(reply []byte, st *chain, o *offer.Offer, seen *sent, bac
 		cn, _ := d.Member(en, "code")
 		code, _ := ahprt.Number(d.Raw(cn)).Int64()
 		mn, _ := d.Member(en, "message")
-		f := &Failure{Class: ClassRPCError, Code: int(code), Err: errors.New(strconv.Quote(d.Text(mn)))}
+		f := &Failure{Class: ClassRPCError, Code: int(code), Err: errors.New(quotePeer(d.Text(mn)))}
 		switch code {
 		case -32001:
 			f.Class = ClassUnsupportedVersion
@@ -168,7 +169,7 @@ func (h *Harness) read(d *ahpimpl.Doc, effects ahpimpl.Node, st *chain, seen *se
 		default:
 			// An experimental effect the offer listed and the schema
 			// accepted: this harness does not know how to apply it.
-			return nil, &Failure{Class: ClassUnknownEffect, Pointer: "/result/effects/" + strconv.Itoa(i), Err: errors.New("effect " + strconv.Quote(typ) + " has no meaning this harness knows")}
+			return nil, &Failure{Class: ClassUnknownEffect, Pointer: "/result/effects/" + strconv.Itoa(i), Err: errors.New("effect " + quotePeer(typ) + " has no meaning this harness knows")}
 		}
 	}
 	// A backend that received withheld parts edits what it saw: its
@@ -276,4 +277,23 @@ func (h *Harness) validError(c *ahpimpl.Ctx) bool {
 		}
 	}
 	return false
+}
+
+// maxQuoted bounds the text a Failure quotes from a peer.
+const maxQuoted = 200
+
+// quotePeer quotes text a peer supplied (a JSON-RPC error's message, a
+// name of its own) for a Failure: its first maxQuoted bytes, cut at a
+// character, on one line with control characters escaped (strconv.Quote),
+// and how long it was when it was cut. A backend may echo there what it
+// was sent; the bound keeps most of such an echo out of the host's logs.
+func quotePeer(s string) string {
+	if len(s) <= maxQuoted {
+		return strconv.Quote(s)
+	}
+	n := maxQuoted
+	for n > maxQuoted-utf8.UTFMax && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return strconv.Quote(s[:n]) + " (the first " + strconv.Itoa(n) + " of " + strconv.Itoa(len(s)) + " bytes)"
 }
