@@ -35,6 +35,7 @@ type child struct {
 	cmd     *exec.Cmd
 	errOut  *os.File      // the read end of its standard error, when copied to a writer
 	errDone chan struct{} // closed once errOut is read
+	gone    chan struct{} // closed once the process has exited (see exited)
 }
 
 // start starts cmd with stdin and stdout, the process's ends of pipes
@@ -46,7 +47,7 @@ type child struct {
 func (h *Harness) start(cmd *exec.Cmd, stdin, stdout *os.File) (*child, error) {
 	defer stdin.Close()
 	defer stdout.Close()
-	c := &child{cmd: cmd}
+	c := &child{cmd: cmd, gone: make(chan struct{})}
 	cmd.Stdin, cmd.Stdout = stdin, stdout
 	var errIn *os.File
 	switch w := h.opts.stderr.(type) {
@@ -76,7 +77,7 @@ func (h *Harness) start(cmd *exec.Cmd, stdin, stdout *os.File) (*child, error) {
 		c.errDone = make(chan struct{})
 		go func() {
 			defer close(c.errDone)
-			io.Copy(h.opts.stderr, c.errOut)
+			io.Copy(h.opts.stderr, c.drain(c.errOut))
 		}()
 	}
 	return c, nil
@@ -86,16 +87,58 @@ func (h *Harness) start(cmd *exec.Cmd, stdin, stdout *os.File) (*child, error) {
 func (c *child) kill() { killTree(c.cmd.Process) }
 
 // exited is called once the process has exited (Wait returned): it kills
-// what the backend left running in its process group, and reads the rest
-// of its standard error, which ends at EOF or, held open by a process
-// that left the group, within outputGrace.
-func (c *child) exited() {
+// what the backend left running in its process group, wakes the readers of
+// outs and of its standard error (see drain), and reads the rest of the
+// latter.
+func (c *child) exited(outs ...*os.File) {
+	close(c.gone)
 	c.kill()
+	// A reader blocked in Read with nothing to read waits outputGrace
+	// more; one that reads sets its own deadline (drain).
+	wake := time.Now().Add(outputGrace)
+	for _, f := range outs {
+		f.SetReadDeadline(wake)
+	}
 	if c.errOut != nil {
-		c.errOut.SetReadDeadline(time.Now().Add(outputGrace))
+		c.errOut.SetReadDeadline(wake)
 		<-c.errDone
 		c.errOut.Close()
 	}
+}
+
+// drain reads f, a pipe from the process, for as long as it delivers once
+// the process has exited: what the backend wrote before it ended is in the
+// pipe, and is read however late the reader gets to it, since each Read
+// then waits at most outputGrace from its own start. EOF comes once the
+// backend's process group is gone; only a pipe held open by a process that
+// left the group ends by the deadline, when it is idle for outputGrace or
+// has been read for drainLimit since the exit.
+func (c *child) drain(f *os.File) io.Reader { return &drainReader{f: f, gone: c.gone} }
+
+// drainLimit bounds how long a pipe is read after the process exited,
+// against a process outside its group that keeps writing.
+const drainLimit = 2 * time.Second
+
+type drainReader struct {
+	f     *os.File
+	gone  <-chan struct{}
+	since time.Time // the first Read after the exit
+}
+
+func (r *drainReader) Read(b []byte) (int, error) {
+	select {
+	case <-r.gone:
+		now := time.Now()
+		if r.since.IsZero() {
+			r.since = now
+		}
+		if now.Sub(r.since) > drainLimit {
+			return 0, os.ErrDeadlineExceeded
+		}
+		r.f.SetReadDeadline(now.Add(outputGrace))
+	default:
+	}
+	return r.f.Read(b)
 }
 
 // perEventConn is the per-event stdio lifecycle: a process per message,
@@ -132,14 +175,13 @@ func (c *perEventConn) run(ctx context.Context, msg []byte, reply bool) ([]byte,
 	read := make(chan struct{})
 	go func() {
 		defer close(read)
-		io.Copy(out, outR)
+		io.Copy(out, p.drain(outR))
 	}()
 	err = p.cmd.Wait()
 	// The exchange is over: what the backend wrote is in the pipe, and
 	// what it left running ends with it (exited). A process that left
-	// the group may hold the output open: it is read for outputGrace.
-	outR.SetReadDeadline(time.Now().Add(outputGrace))
-	p.exited()
+	// the group may hold the output open (see drain).
+	p.exited(outR)
 	inW.Close()
 	<-read
 	outR.Close()
@@ -297,20 +339,21 @@ func (c *persistentConn) start() (*process, error) {
 	read := make(chan struct{})
 	go func() {
 		defer close(read)
-		p.read(outR, c.h.opts.maxReply, c.h.opts.terminateAfter)
+		p.read(p.drain(outR), c.h.opts.maxReply, c.h.opts.terminateAfter)
 	}()
 	go p.reap(outR, read)
 	return p, nil
 }
 
-// outputGrace is how long the output of a process that has exited is
-// still read. What it wrote is in the pipe by then; EOF may never come,
-// a process it left running holding the pipe open.
+// outputGrace is how long a read of the output of a process that has
+// exited waits for data (see drain). What it wrote is in the pipe by
+// then; EOF may never come, a process it left running holding the pipe
+// open.
 const outputGrace = 250 * time.Millisecond
 
 // read routes the process's output lines until the output ends (EOF, or
-// the read deadline reap sets once the process has exited).
-func (p *process) read(out *os.File, maxLine int64, terminateAfter int) {
+// drain's deadline once the process has exited).
+func (p *process) read(out io.Reader, maxLine int64, terminateAfter int) {
 	r := bufio.NewReaderSize(out, 64<<10)
 	var buf []byte
 	for {
@@ -340,8 +383,7 @@ func (p *process) reap(out *os.File, read <-chan struct{}) {
 		p.err = errors.New("the backend ended (exit status 0)")
 	}
 	close(p.exit)
-	out.SetReadDeadline(time.Now().Add(outputGrace))
-	p.exited() // what it left running ends: EOF on the output
+	p.exited(out) // what it left running ends: EOF on the output
 	<-read
 	out.Close()
 	p.mu.Lock()
