@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"sync"
+	"sync/atomic"
 
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/router"
@@ -34,21 +35,60 @@ import (
 //
 // ServeStdio returns nil when r ends, after the notifications being
 // handled are done; the error of a failed read or write otherwise; or
-// ctx's error when ctx is done (noticed between messages: a read that
-// blocks ends when r does, and when ctx ended meanwhile, r's end or
-// failure is reported as ctx's error).
+// ctx's error when ctx is done. Handlers get ctx, so a done ctx cancels
+// theirs. When ctx ends while ServeStdio waits for a line, it returns at
+// once: a read cannot be interrupted, so the goroutine reading r is left
+// behind, blocked until r returns (closing r ends it), and it handles
+// nothing more: a line it reads then is dropped, and w is never written
+// after ServeStdio returns. When ctx ends while a message is handled,
+// that message is finished first (its reply written, when it has one),
+// then ServeStdio returns; a write that blocks delays it. When ctx ends
+// while r returns EOF or fails, that end is reported as ctx's error. A
+// notification waiting for a free worker when ctx ends is dropped.
 func (s *Server) ServeStdio(ctx context.Context, r io.Reader, w io.Writer) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	var wg sync.WaitGroup
 	defer wg.Wait()
 	slots := make(chan struct{}, s.opts.workers)
 	spawn := func(f func()) {
-		slots <- struct{}{}
+		select {
+		case slots <- struct{}{}:
+		case <-ctx.Done():
+			return // the session ends: a notification is best effort
+		}
 		wg.Add(1)
 		go func() {
 			defer func() { <-slots; wg.Done() }()
 			f()
 		}()
 	}
+	var state atomic.Int32 // reading, busy or left
+	done := make(chan error, 1)
+	go func() { done <- s.serveLines(ctx, r, w, spawn, &state) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		if state.CompareAndSwap(reading, left) {
+			return ctx.Err() // the loop waits for a line: it is left behind
+		}
+		return <-done // the loop handles a message: it ends after it
+	}
+}
+
+// The states of a ServeStdio loop.
+const (
+	reading = iota // waiting for a line: the session may end under it
+	busy           // handling a message: the session ends after it
+	left           // ServeStdio returned while the loop waited: it ends
+)
+
+// serveLines is ServeStdio's loop: it reads r and handles each message,
+// in state busy; it ends when r does, a write fails, ctx is done, or
+// ServeStdio left it (state left), without handling what it read.
+func (s *Server) serveLines(ctx context.Context, r io.Reader, w io.Writer, spawn func(func()), state *atomic.Int32) error {
 	lr := newLineReader(r, s.opts.maxBytes)
 	out := make([]byte, 0, 4096)
 	for {
@@ -56,6 +96,9 @@ func (s *Server) ServeStdio(ctx context.Context, r io.Reader, w io.Writer) error
 			return err
 		}
 		line, err := lr.next()
+		if !state.CompareAndSwap(reading, busy) {
+			return ctx.Err() // ServeStdio returned: nothing more is handled
+		}
 		if err == io.EOF {
 			// A ctx done while the read blocked is what ended the
 			// session, even when r ended too.
@@ -75,16 +118,16 @@ func (s *Server) ServeStdio(ctx context.Context, r io.Reader, w io.Writer) error
 			}
 			reply = s.fail(ctx, out[:0], &Error{Code: router.CodeParseError, Err: fe.err}, nil)
 		}
-		if reply == nil {
-			continue
+		if reply != nil {
+			reply = append(reply, '\n')
+			if _, err := w.Write(reply); err != nil {
+				return err
+			}
+			if cap(reply) <= 64<<10 {
+				out = reply
+			}
 		}
-		reply = append(reply, '\n')
-		if _, err := w.Write(reply); err != nil {
-			return err
-		}
-		if cap(reply) <= 64<<10 {
-			out = reply
-		}
+		state.Store(reading)
 	}
 }
 
