@@ -26,12 +26,22 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr); err != nil {
+	if err := run(signalContext(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "hookserver:", err)
 		os.Exit(1)
 	}
+}
+
+// signalContext is done at the first SIGINT or SIGTERM, which starts a
+// clean shutdown; then the signals get their default handling back, so
+// that a second one kills the process should the shutdown hang.
+func signalContext() context.Context {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
+	return ctx
 }
 
 // run is the command: flags, the policy, and one transport until ctx is
