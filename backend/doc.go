@@ -38,8 +38,11 @@
 //     and the error log the reason, with the JSON Pointer of the
 //     offending member;
 //   - turns a handler's error into -32002 ([ErrUnsupportedEvent]), -32003
-//     ([ErrUnavailable]) or -32004 (anything else), and a panic into
-//     -32004, logged with its stack.
+//     ([ErrUnavailable], its context's error) or -32004 (anything else),
+//     and a panic into -32004, logged with its stack;
+//   - bounds each handler's time ([WithHandlerTimeout]; 30 seconds by
+//     default): a handler still running when its context ends is left
+//     behind, and its request answered -32003.
 //
 // What an error reply's data tells the peer is the backend's choice
 // ([WithErrorData]); by default ([DefaultErrorData]) it never echoes the

@@ -91,11 +91,10 @@ func (s *Server) exchange(ctx context.Context, dst, msg []byte, spawn func(func(
 		return nil
 	case r.Kind == router.Notification:
 		msg, method, version, snap := r.Message, r.Method, r.Version, r.Snapshot
-		run := func() { s.observe(ctx, x, msg, method, version, snap) }
 		if spawn != nil {
-			spawn(run)
+			spawn(func() { s.observe(ctx, x, msg, method, version, snap, false) })
 		} else {
-			run()
+			s.observe(ctx, x, msg, method, version, snap, true)
 		}
 		return nil
 	case r.Kind != router.Request:
@@ -141,8 +140,8 @@ const replyHead = `{"jsonrpc":"2.0","id":`
 // idEnd), closes the reply with end and checks it: the reply, or the
 // error reply in its place.
 func (s *Server) reply(ctx context.Context, b []byte, start, idEnd int, end string,
-	h func(context.Context, any, []byte) ([]byte, error), r router.Result, x *handlers, o *offer.Offer) []byte {
-	b, err := call(ctx, h, r.Message, b)
+	h handlerFunc, r router.Result, x *handlers, o *offer.Offer) []byte {
+	b, err := s.call(ctx, h, r.Message, b, true)
 	if err == nil {
 		b = append(b, end...)
 		b = append(b, "}}"...)
@@ -159,8 +158,63 @@ func (s *Server) reply(ctx context.Context, b []byte, start, idEnd int, end stri
 	return s.fail(ctx, b[:start], e, x)
 }
 
-// call runs a handler, turning a panic into a *PanicError.
-func call(ctx context.Context, h func(context.Context, any, []byte) ([]byte, error), msg any, b []byte) (out []byte, err error) {
+// handlerFunc is a registered handler as the kit calls it: it appends
+// its part of the reply (none for a notification) to b.
+type handlerFunc func(ctx context.Context, msg any, b []byte) ([]byte, error)
+
+// call runs a handler under the handler timeout (WithHandlerTimeout).
+// With wait, it returns when the handler does or its context ends,
+// whichever comes first, leaving the handler behind in the second case
+// (with an error that wraps the context's, and b copied: the handler
+// may still append to b's array); without, it only gives the handler
+// the deadline.
+func (s *Server) call(ctx context.Context, h handlerFunc, msg any, b []byte, wait bool) ([]byte, error) {
+	d := s.opts.timeout
+	if d <= 0 && (!wait || ctx.Done() == nil) {
+		return protect(ctx, h, msg, b) // nothing to bound it by
+	}
+	var cancel context.CancelFunc
+	if d > 0 {
+		ctx, cancel = context.WithTimeout(ctx, d)
+	} else {
+		ctx, cancel = context.WithCancel(ctx)
+	}
+	defer cancel()
+	if !wait {
+		return protect(ctx, h, msg, b)
+	}
+	type result struct {
+		b   []byte
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		out, err := protect(ctx, h, msg, b)
+		done <- result{out, err}
+	}()
+	select {
+	case r := <-done:
+		return r.b, r.err
+	case <-ctx.Done():
+	}
+	select {
+	case r := <-done: // it returned as well: what it returned counts
+		return r.b, r.err
+	default:
+	}
+	return bytes.Clone(b), &leftError{context.Cause(ctx)}
+}
+
+// leftError is a handler left behind when its context ended.
+type leftError struct{ cause error }
+
+func (e *leftError) Error() string {
+	return "backend: the handler had not returned when its context ended (left running): " + e.cause.Error()
+}
+func (e *leftError) Unwrap() error { return e.cause }
+
+// protect runs a handler, turning a panic into a *PanicError.
+func protect(ctx context.Context, h handlerFunc, msg any, b []byte) (out []byte, err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			out, err = b, &PanicError{Value: v, Stack: debug.Stack()}
@@ -169,18 +223,12 @@ func call(ctx context.Context, h func(context.Context, any, []byte) ([]byte, err
 	return h(ctx, msg, b)
 }
 
-// observe runs a notification's handler; its error or panic is logged.
-func (s *Server) observe(ctx context.Context, x *handlers, msg any, method, version, snap string) {
-	logErr := func(err error) {
+// observe runs a notification's handler, waiting for it as call does
+// with wait; its error or panic is logged.
+func (s *Server) observe(ctx context.Context, x *handlers, msg any, method, version, snap string, wait bool) {
+	h := func(ctx context.Context, msg any, b []byte) ([]byte, error) { return b, x.observe(ctx, msg) }
+	if _, err := s.call(ctx, h, msg, nil, wait); err != nil {
 		s.opts.errorLog(ctx, &Error{Method: method, Version: version, Snapshot: snap, Err: err})
-	}
-	defer func() {
-		if v := recover(); v != nil {
-			logErr(&PanicError{Value: v, Stack: debug.Stack()})
-		}
-	}()
-	if err := x.observe(ctx, msg); err != nil {
-		logErr(err)
 	}
 }
 

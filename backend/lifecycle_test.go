@@ -141,3 +141,139 @@ func TestStdioCanceledWhileHandling(t *testing.T) {
 		t.Errorf("ServeStdio: %v, want context.Canceled", err)
 	}
 }
+
+// observation is a valid draft hooks/observe notification.
+const observation = `{"jsonrpc":"2.0","method":"hooks/observe","params":{"protocolVersion":"draft","event":{"id":"e","source":"urn:x:y","type":"session.end","time":"2026-08-24T08:51:14Z","session":{"id":"s"},"outcome":"completed","reason":"r"}}}`
+
+// hang is a handler that ignores its context and returns only when the
+// test ends (release).
+type hang struct {
+	release chan struct{}
+	started chan struct{}
+}
+
+func newHang(t *testing.T) *hang {
+	h := &hang{release: make(chan struct{}), started: make(chan struct{}, 100)}
+	t.Cleanup(func() { close(h.release) })
+	return h
+}
+
+func (h *hang) intercept(ctx context.Context, r *draft.InterceptRequest) ([]draft.Effect, error) {
+	if r.Params.Event.(*draft.ToolBeforeEvent).Tool.Name != "hang" {
+		return policy(ctx, r)
+	}
+	h.started <- struct{}{}
+	<-h.release
+	return []draft.Effect{draft.NewDenyEffect("too late")}, nil
+}
+
+func (h *hang) observe(ctx context.Context, n *draft.ObserveNotification) error {
+	h.started <- struct{}{}
+	<-h.release
+	return nil
+}
+
+// A handler that outlives WithHandlerTimeout is left behind: the request
+// gets -32003 under its id, the error log DeadlineExceeded; on stdio the
+// next request is answered.
+func TestHandlerTimeout(t *testing.T) {
+	h := newHang(t)
+	l := &logs{}
+	srv := backend.New(backend.WithErrorLog(l.log), backend.WithHandlerTimeout(20*time.Millisecond))
+	backend.OnIntercept(srv, draft.Snapshot, h.intercept)
+	backend.OnObserve(srv, draft.Snapshot, h.observe)
+
+	got := srv.Handle(context.Background(), req("hang", `{"effects":["deny"]}`))
+	if r := parse(t, got); r.Error == nil || r.Error.Code != -32003 || string(r.ID) != `"evt_1"` {
+		t.Errorf("a handler past its deadline: %s", got)
+	}
+	if e := l.last(t); e.Code != -32003 || !errors.Is(e, context.DeadlineExceeded) {
+		t.Errorf("logged %v", e)
+	}
+	if got := srv.Handle(context.Background(), []byte(observation)); got != nil {
+		t.Errorf("a notification got %s", got)
+	}
+	if e := l.last(t); e.Method != "hooks/observe" || !errors.Is(e, context.DeadlineExceeded) {
+		t.Errorf("an observer past its deadline: logged %v", e)
+	}
+
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	outR, outW := io.Pipe()
+	done := serve(context.Background(), srv, pr, outW)
+	go pw.Write(append(append(req("hang", `{"effects":["deny"]}`), '\n'), append(req("rm", `{"effects":["deny"]}`), '\n')...))
+	out := bufio.NewReader(outR)
+	for _, want := range []string{`"error":{"code":-32003`, `"reason":"rm is not allowed"`} {
+		line, err := out.ReadString('\n')
+		if err != nil || !strings.Contains(line, want) {
+			t.Errorf("stdio: %q, %v; want %s", line, err, want)
+		}
+	}
+	pw.Close()
+	if err := wait(t, done, "at EOF"); err != nil {
+		t.Errorf("ServeStdio: %v", err)
+	}
+}
+
+// A handler that returns its context's error at the deadline gets the
+// same reply; without a bound (WithHandlerTimeout(0)) a handler's
+// context has no deadline, by default DefaultHandlerTimeout's.
+func TestHandlerDeadline(t *testing.T) {
+	var deadline time.Time
+	var has bool
+	handler := func(ctx context.Context, r *draft.InterceptRequest) ([]draft.Effect, error) {
+		if r.Params.Event.(*draft.ToolBeforeEvent).Tool.Name == "wait" {
+			<-ctx.Done()
+			return nil, ctx.Err()
+		}
+		deadline, has = ctx.Deadline() // read after Handle returns
+		return nil, nil
+	}
+	quiet := backend.WithErrorLog(func(context.Context, *backend.Error) {})
+	srv := backend.New(quiet, backend.WithHandlerTimeout(20*time.Millisecond))
+	backend.OnIntercept(srv, draft.Snapshot, handler)
+	if got := srv.Handle(context.Background(), req("wait", `{"effects":["deny"]}`)); !strings.Contains(string(got), `"error":{"code":-32003`) {
+		t.Errorf("a handler that returns ctx.Err(): %s", got)
+	}
+	for _, c := range []struct {
+		opts []backend.Option
+		has  bool
+	}{{nil, true}, {[]backend.Option{backend.WithHandlerTimeout(0)}, false}} {
+		srv := backend.New(append(c.opts, quiet)...)
+		backend.OnIntercept(srv, draft.Snapshot, handler)
+		start := time.Now()
+		srv.Handle(context.Background(), req("ls", `{"effects":["deny"]}`))
+		end := time.Now()
+		if has != c.has || has && (deadline.Before(start.Add(backend.DefaultHandlerTimeout)) || deadline.After(end.Add(backend.DefaultHandlerTimeout))) {
+			t.Errorf("%d options: the handler's deadline %v, %v", len(c.opts), deadline, has)
+		}
+	}
+}
+
+// Without a bound, a request's handler that ignores its context is left
+// behind when ServeStdio's ctx ends: the request gets -32003, and
+// ServeStdio returns.
+func TestStdioCanceledHandlerLeft(t *testing.T) {
+	h := newHang(t)
+	srv := backend.New(backend.WithErrorLog(func(context.Context, *backend.Error) {}), backend.WithHandlerTimeout(0))
+	backend.OnIntercept(srv, draft.Snapshot, h.intercept)
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	outR, outW := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := serve(ctx, srv, pr, outW)
+	go pw.Write(append(req("hang", `{"effects":["deny"]}`), '\n'))
+	select {
+	case <-h.started:
+	case <-time.After(bound):
+		t.Fatal("the handler was not called")
+	}
+	cancel()
+	if line, err := bufio.NewReader(outR).ReadString('\n'); err != nil || !strings.Contains(line, `"id":"evt_1","error":{"code":-32003`) {
+		t.Errorf("the reply: %q, %v", line, err)
+	}
+	if err := wait(t, done, "with a handler left behind"); !errors.Is(err, context.Canceled) {
+		t.Errorf("ServeStdio: %v, want context.Canceled", err)
+	}
+}

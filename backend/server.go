@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
@@ -80,6 +81,7 @@ type options struct {
 	errorData func(*Error) any
 	errorLog  func(context.Context, *Error)
 	workers   int
+	timeout   time.Duration
 }
 
 // Option configures a Server.
@@ -113,10 +115,37 @@ func WithErrorLog(f func(context.Context, *Error)) Option {
 // busy.
 func WithObserveWorkers(n int) Option { return func(o *options) { o.workers = n } }
 
+// DefaultHandlerTimeout bounds a handler's time unless
+// [WithHandlerTimeout] says otherwise: the top of the range AHP asks
+// harnesses to support for an intercept subscription's timeoutMs (100 to
+// 30 000 ms), so that a reply it cuts short would be late for such a
+// harness anyway.
+const DefaultHandlerTimeout = 30 * time.Second
+
+// WithHandlerTimeout bounds each handler's time (DefaultHandlerTimeout
+// unless set; 0 or less: no bound but the caller's context). The handler
+// gets a context with that deadline, and a handler that has not returned
+// when its context ends (the deadline passed, or the caller's context
+// ended: the HTTP client went away, ServeStdio's ctx was canceled) is
+// left behind: it runs on in its goroutine, and what it returns is
+// dropped. A request's reply is then -32003 backend_unavailable, as for
+// a handler that returns its context's error, and the error log gets
+// context.DeadlineExceeded (or context.Canceled) with the method and id.
+// A notification's handler is left behind the same way on HTTP and with
+// [Server.ServeOne] and [Server.Handle] (the 204 or the return is not
+// held back), and its error logged; on ServeStdio, where notifications
+// run beside the session, it only gets the deadline and keeps its worker
+// (WithObserveWorkers) until it returns.
+//
+// Without a bound, a request's handler that never returns holds its
+// reply, and on stdio every later request, for as long as it runs.
+func WithHandlerTimeout(d time.Duration) Option { return func(o *options) { o.timeout = d } }
+
 // New returns a Server without handlers: every request gets -32601
 // (Method not found) until one is registered.
 func New(opts ...Option) *Server {
-	s := &Server{opts: options{maxBytes: DefaultMaxBytes, errorData: DefaultErrorData, errorLog: DefaultErrorLog, workers: 16}}
+	s := &Server{opts: options{maxBytes: DefaultMaxBytes, errorData: DefaultErrorData, errorLog: DefaultErrorLog, workers: 16,
+		timeout: DefaultHandlerTimeout}}
 	for _, o := range opts {
 		o(&s.opts)
 	}

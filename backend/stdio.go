@@ -42,7 +42,9 @@ import (
 // nothing more: a line it reads then is dropped, and w is never written
 // after ServeStdio returns. When ctx ends while a message is handled,
 // that message is finished first (its reply written, when it has one),
-// then ServeStdio returns; a write that blocks delays it. When ctx ends
+// then ServeStdio returns; a request's handler that has not returned by
+// then is left behind and the request answered -32003, as at its
+// deadline (WithHandlerTimeout); a write that blocks delays the return. When ctx ends
 // while r returns EOF or fails, that end is reported as ctx's error. A
 // notification waiting for a free worker when ctx ends is dropped.
 func (s *Server) ServeStdio(ctx context.Context, r io.Reader, w io.Writer) error {
