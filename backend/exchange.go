@@ -50,8 +50,9 @@ func Offered(ctx context.Context) offer.Offer {
 
 // exchange appends the reply to msg to dst (nil when there is none). A
 // notification's handler runs through spawn when it is not nil (the
-// decoded message no longer needs msg), inline otherwise.
-func (s *Server) exchange(ctx context.Context, dst, msg []byte, spawn func(func())) []byte {
+// decoded message no longer needs msg), with the context spawn gives
+// it, inline otherwise.
+func (s *Server) exchange(ctx context.Context, dst, msg []byte, spawn func(func(context.Context))) []byte {
 	c, err := ahpimpl.Begin(msg, s.opts.decode)
 	if err != nil {
 		// Nothing of it can be trusted, not even whether it was a
@@ -92,7 +93,7 @@ func (s *Server) exchange(ctx context.Context, dst, msg []byte, spawn func(func(
 	case r.Kind == router.Notification:
 		msg, method, version, snap := r.Message, r.Method, r.Version, r.Snapshot
 		if spawn != nil {
-			spawn(func() { s.observe(ctx, x, msg, method, version, snap, false) })
+			spawn(func(ctx context.Context) { s.observe(ctx, x, msg, method, version, snap, false) })
 		} else {
 			s.observe(ctx, x, msg, method, version, snap, true)
 		}

@@ -277,3 +277,41 @@ func TestStdioCanceledHandlerLeft(t *testing.T) {
 		t.Errorf("ServeStdio: %v, want context.Canceled", err)
 	}
 }
+
+// At EOF ServeStdio waits for a notification's handler for its grace
+// (WithObserveGrace) only, then cancels its context and returns; one that
+// ignores its context is left behind, and the error log says so.
+func TestObserveGrace(t *testing.T) {
+	h := newHang(t)
+	canceled := make(chan error, 1)
+	l := &logs{}
+	for _, c := range []struct {
+		name    string
+		observe func(context.Context, *draft.ObserveNotification) error
+	}{
+		{"ignores its context", h.observe},
+		{"returns when its context ends", func(ctx context.Context, _ *draft.ObserveNotification) error {
+			<-ctx.Done()
+			canceled <- ctx.Err()
+			return nil
+		}},
+	} {
+		srv := backend.New(backend.WithErrorLog(l.log), backend.WithObserveGrace(20*time.Millisecond), backend.WithHandlerTimeout(0))
+		backend.OnObserve(srv, draft.Snapshot, c.observe)
+		done := serve(context.Background(), srv, strings.NewReader(observation+"\n"), io.Discard)
+		if err := wait(t, done, "at EOF with an observer running: "+c.name); err != nil {
+			t.Errorf("%s: ServeStdio: %v", c.name, err)
+		}
+		if e := l.last(t); e.Method != "hooks/observe" || !strings.Contains(e.Error(), "1 notification handler(s) still running") {
+			t.Errorf("%s: logged %v", c.name, e)
+		}
+	}
+	select {
+	case err := <-canceled:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("the observer's context ended with %v", err)
+		}
+	case <-time.After(bound):
+		t.Error("the observer's context was not canceled")
+	}
+}

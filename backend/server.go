@@ -82,6 +82,7 @@ type options struct {
 	errorLog  func(context.Context, *Error)
 	workers   int
 	timeout   time.Duration
+	grace     time.Duration
 }
 
 // Option configures a Server.
@@ -115,6 +116,19 @@ func WithErrorLog(f func(context.Context, *Error)) Option {
 // busy.
 func WithObserveWorkers(n int) Option { return func(o *options) { o.workers = n } }
 
+// DefaultObserveGrace is how long ServeStdio waits, before it returns,
+// for the notifications being handled, unless [WithObserveGrace] says
+// otherwise.
+const DefaultObserveGrace = 5 * time.Second
+
+// WithObserveGrace sets how long ServeStdio waits, when the session ends
+// (at EOF, a failed read or write, or when its ctx is done, in which
+// case their context is canceled already), for the notifications being
+// handled to return (DefaultObserveGrace unless set; 0 or less: it does
+// not wait). Then it cancels their context and returns; those still
+// running are left behind.
+func WithObserveGrace(d time.Duration) Option { return func(o *options) { o.grace = d } }
+
 // DefaultHandlerTimeout bounds a handler's time unless
 // [WithHandlerTimeout] says otherwise: the top of the range AHP asks
 // harnesses to support for an intercept subscription's timeoutMs (100 to
@@ -145,7 +159,7 @@ func WithHandlerTimeout(d time.Duration) Option { return func(o *options) { o.ti
 // (Method not found) until one is registered.
 func New(opts ...Option) *Server {
 	s := &Server{opts: options{maxBytes: DefaultMaxBytes, errorData: DefaultErrorData, errorLog: DefaultErrorLog, workers: 16,
-		timeout: DefaultHandlerTimeout}}
+		timeout: DefaultHandlerTimeout, grace: DefaultObserveGrace}}
 	for _, o := range opts {
 		o(&s.opts)
 	}

@@ -5,9 +5,11 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/router"
@@ -33,8 +35,7 @@ import (
 // limit (WithMaxBytes), which is skipped without being kept, and a line
 // with a CR before its end. The session goes on after each.
 //
-// ServeStdio returns nil when r ends, after the notifications being
-// handled are done; the error of a failed read or write otherwise; or
+// ServeStdio returns nil when r ends; the error of a failed read or write otherwise; or
 // ctx's error when ctx is done. Handlers get ctx, so a done ctx cancels
 // theirs. When ctx ends while ServeStdio waits for a line, it returns at
 // once: a read cannot be interrupted, so the goroutine reading r is left
@@ -47,23 +48,34 @@ import (
 // deadline (WithHandlerTimeout); a write that blocks delays the return. When ctx ends
 // while r returns EOF or fails, that end is reported as ctx's error. A
 // notification waiting for a free worker when ctx ends is dropped.
+//
+// Before it returns, ServeStdio waits for the notifications being
+// handled, for their grace at most (WithObserveGrace; 5 seconds by
+// default); then it cancels their context and returns, leaving those
+// still running behind (the error log says how many).
 func (s *Server) ServeStdio(ctx context.Context, r io.Reader, w io.Writer) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	// Notifications are handled with octx, canceled when ServeStdio
+	// returns: after their grace (WithObserveGrace) at the latest.
+	octx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	var wg sync.WaitGroup
-	defer wg.Wait()
+	var running atomic.Int64
+	defer s.drain(ctx, &wg, &running)
 	slots := make(chan struct{}, s.opts.workers)
-	spawn := func(f func()) {
+	spawn := func(f func(context.Context)) {
 		select {
 		case slots <- struct{}{}:
 		case <-ctx.Done():
 			return // the session ends: a notification is best effort
 		}
 		wg.Add(1)
+		running.Add(1)
 		go func() {
-			defer func() { <-slots; wg.Done() }()
-			f()
+			defer func() { <-slots; running.Add(-1); wg.Done() }()
+			f(octx)
 		}()
 	}
 	var state atomic.Int32 // reading, busy or left
@@ -80,6 +92,33 @@ func (s *Server) ServeStdio(ctx context.Context, r io.Reader, w io.Writer) error
 	}
 }
 
+// drain waits for the notifications being handled (wg), at most the
+// grace WithObserveGrace sets; it logs those still running, which are
+// left behind (ServeStdio then cancels their context).
+func (s *Server) drain(ctx context.Context, wg *sync.WaitGroup, running *atomic.Int64) {
+	if running.Load() == 0 {
+		return
+	}
+	done := make(chan struct{})
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+	if s.opts.grace > 0 {
+		t := time.NewTimer(s.opts.grace)
+		defer t.Stop()
+		select {
+		case <-done:
+			return
+		case <-t.C:
+		}
+	}
+	if n := running.Load(); n > 0 {
+		s.opts.errorLog(ctx, &Error{Method: MethodObserve, Err: fmt.Errorf(
+			"backend: %d notification handler(s) still running %v after the session ended: left behind, their context canceled", n, s.opts.grace)})
+	}
+}
+
 // The states of a ServeStdio loop.
 const (
 	reading = iota // waiting for a line: the session may end under it
@@ -90,7 +129,7 @@ const (
 // serveLines is ServeStdio's loop: it reads r and handles each message,
 // in state busy; it ends when r does, a write fails, ctx is done, or
 // ServeStdio left it (state left), without handling what it read.
-func (s *Server) serveLines(ctx context.Context, r io.Reader, w io.Writer, spawn func(func()), state *atomic.Int32) error {
+func (s *Server) serveLines(ctx context.Context, r io.Reader, w io.Writer, spawn func(func(context.Context)), state *atomic.Int32) error {
 	lr := newLineReader(r, s.opts.maxBytes)
 	out := make([]byte, 0, 4096)
 	for {
