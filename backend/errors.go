@@ -23,6 +23,20 @@ var (
 	ErrUnavailable = errors.New("backend unavailable")
 )
 
+// ErrNoHandler is matched (errors.Is) by the error of a message of a
+// method its snapshot defines but no handler was registered for: a
+// request was answered -32601, a notification dropped (which
+// [Error.Level] ranks Debug: harnesses routinely send notifications to
+// backends that only intercept).
+var ErrNoHandler = errors.New("no handler registered")
+
+type noHandlerError struct{ method, snapshot string }
+
+func (e *noHandlerError) Error() string {
+	return "no " + e.method + " handler is registered for snapshot " + e.snapshot
+}
+func (e *noHandlerError) Is(target error) bool { return target == ErrNoHandler }
+
 // ErrReplyRejected is matched (errors.Is) by the error of a reply the
 // kit refused to send: the snapshot's response schema rejects it, the
 // request did not offer one of its effects, or two of its effects
@@ -87,6 +101,20 @@ func (e *Error) Error() string {
 }
 
 func (e *Error) Unwrap() error { return e.Err }
+
+// Level is how much e matters, as DefaultErrorLog logs it: Error for a
+// backend failure (-32004, a panic included), Debug for a notification
+// dropped because no handler was registered for it (ErrNoHandler),
+// Warn otherwise.
+func (e *Error) Level() slog.Level {
+	switch {
+	case e.Code == router.CodeBackendInternalError:
+		return slog.LevelError
+	case e.Code == 0 && errors.Is(e.Err, ErrNoHandler):
+		return slog.LevelDebug
+	}
+	return slog.LevelWarn
+}
 
 func (e *Error) attrs() []slog.Attr {
 	a := []slog.Attr{slog.Int("code", e.Code)}

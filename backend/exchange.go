@@ -77,7 +77,7 @@ func (s *Server) exchange(ctx context.Context, dst, msg []byte, spawn func(func(
 		e := e()
 		e.Code, e.ID = r.Code, r.ReplyID
 		if r.Code == router.CodeMethodNotFound && x != nil && hasRequest(x.snap, r.Method) {
-			e.Err = fmt.Errorf("no %s handler is registered for snapshot %s", r.Method, x.snap.Key)
+			e.Err = &noHandlerError{r.Method, x.snap.Key}
 		}
 		if r.Code == router.CodeUnsupportedProtocolVersion {
 			e.Supported = t.router.Supported()
@@ -87,7 +87,13 @@ func (s *Server) exchange(ctx context.Context, dst, msg []byte, spawn func(func(
 		// Dropped (a notification, or a message that may be one, that
 		// cannot be handled; a response): never answered.
 		if r.Err != nil {
-			s.opts.errorLog(ctx, e())
+			e := e()
+			if r.Kind == router.Notification && x != nil && errors.Is(r.Err, router.ErrNotInSnapshot) && hasNotification(x.snap, r.Method) {
+				// The snapshot defines the notification; the Server
+				// routes it only with a handler.
+				e.Err = &noHandlerError{r.Method, x.snap.Key}
+			}
+			s.opts.errorLog(ctx, e)
 		}
 		return nil
 	case r.Kind == router.Notification:
@@ -344,6 +350,12 @@ func validError(reply []byte, x *handlers, s *Server) bool {
 		}
 	}
 	return true
+}
+
+// hasNotification reports whether snap decodes notifications of method.
+func hasNotification(snap *ahpimpl.Snapshot, method string) bool {
+	_, ok := snap.Notification(method)
+	return ok
 }
 
 // hasRequest reports whether snap decodes requests of method.

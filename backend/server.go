@@ -182,14 +182,11 @@ func New(opts ...Option) *Server {
 func (s *Server) Supported() []string { return s.table.Load().router.Supported() }
 
 // DefaultErrorLog logs e with log/slog's default logger (standard error,
-// never standard output): at Error level for a backend failure
-// (-32004, a panic included), at Warn level otherwise.
+// never standard output) at e's level ([Error.Level]): Error for a
+// backend failure (-32004, a panic included), Debug for a notification
+// no handler was registered for, Warn otherwise.
 func DefaultErrorLog(ctx context.Context, e *Error) {
-	level := slog.LevelWarn
-	if e.Code == router.CodeBackendInternalError {
-		level = slog.LevelError
-	}
-	slog.Default().LogAttrs(ctx, level, "ahp backend", e.attrs()...)
+	slog.Default().LogAttrs(ctx, e.Level(), "ahp backend", e.attrs()...)
 }
 
 // Encoder is what every generated value is: it appends its JSON. A
