@@ -11,7 +11,20 @@
 //		}
 //		return nil, nil // no effects: no decision
 //	})
-//	http.ListenAndServe("127.0.0.1:8080", srv)
+//	hs := &http.Server{
+//		Addr:              "127.0.0.1:8080",
+//		Handler:           srv,
+//		ReadHeaderTimeout: 5 * time.Second,
+//		ReadTimeout:       30 * time.Second, // a body of up to 4 MiB (WithMaxBytes)
+//		WriteTimeout:      backend.DefaultHandlerTimeout + 10*time.Second,
+//		IdleTimeout:       2 * time.Minute,
+//	}
+//	log.Fatal(hs.ListenAndServe())
+//
+// Give an http.Server timeouts, as above: without them a client that
+// sends its headers or body slowly holds a connection for good. The
+// write timeout runs from the end of the request's headers, so it must
+// leave room for the handler's time (WithHandlerTimeout).
 //
 // One Server serves every snapshot it has handlers for, chosen by the
 // message's protocolVersion, exactly: register the same policy with

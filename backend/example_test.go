@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log"
+	"net/http"
 	"strings"
+	"time"
 
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/backend"
@@ -37,6 +40,27 @@ func Example() {
 	// Output:
 	// {"jsonrpc":"2.0","id":"evt_1","result":{"protocolVersion":"draft","effects":[{"type":"deny","reason":"rm is not allowed here"}]}}
 	// {"jsonrpc":"2.0","id":"evt_1","result":{"protocolVersion":"draft","effects":[]}}
+}
+
+// Serving HTTP (not run: it listens), with an http.Server that has
+// timeouts. The package doc shows this code (TestPackageDoc).
+func Example_http() {
+	srv := backend.New()
+	backend.OnIntercept(srv, draft.Snapshot, func(ctx context.Context, req *draft.InterceptRequest) ([]draft.Effect, error) {
+		if tb, ok := req.Params.Event.(*draft.ToolBeforeEvent); ok && tb.Tool.Name == "rm" {
+			return []draft.Effect{draft.NewDenyEffect("rm is not allowed here")}, nil
+		}
+		return nil, nil // no effects: no decision
+	})
+	hs := &http.Server{
+		Addr:              "127.0.0.1:8080",
+		Handler:           srv,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       30 * time.Second, // a body of up to 4 MiB (WithMaxBytes)
+		WriteTimeout:      backend.DefaultHandlerTimeout + 10*time.Second,
+		IdleTimeout:       2 * time.Minute,
+	}
+	log.Fatal(hs.ListenAndServe())
 }
 
 // A reply with several effects, each returned only when the request
