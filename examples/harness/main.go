@@ -2,7 +2,10 @@
 // registration document names (package harness) and prints the decision,
 // the tool input as the backends left it, and the audit trail:
 //
-//	go run ./examples/harness -registration hooks.json -tool Bash -input '{"command":"ls"}'
+//	go run ./examples/hookserver -addr 127.0.0.1:8080 &
+//	go run ./examples/harness -registration examples/harness/hooks.json -tool Bash -input '{"command":"ls"}'
+//
+// hooks.json registers examples/hookserver at that address.
 //
 // It offers deny and a merge into the tool's input, which is what
 // examples/hookserver uses; a registration of protocol version 0.1 is

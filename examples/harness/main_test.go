@@ -13,6 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/gen/draft"
+	"github.com/ahpgen/ahpgen/harness"
 	"github.com/ahpgen/ahpgen/internal/testenv"
 )
 
@@ -117,6 +120,42 @@ func TestAgainstHookserver(t *testing.T) {
 				t.Errorf("ls:\n%s\nwant:\n%s", out.String(), want)
 			}
 		})
+	}
+}
+
+// TestShippedRegistration: hooks.json, the registration README.md and
+// the command's doc run, is a valid draft registration the harness
+// loads, for examples/hookserver on 127.0.0.1:8080; pointed at a
+// hookserver on another port, it runs a tool call through it.
+func TestShippedRegistration(t *testing.T) {
+	data, err := os.ReadFile("hooks.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := draft.DecodeRegistration(data, ahprt.WithMode(ahprt.StrictAll)); err != nil {
+		t.Fatalf("hooks.json: %v", err)
+	}
+	reg, err := harness.LoadFile("hooks.json")
+	if err != nil {
+		t.Fatalf("hooks.json: %v", err)
+	}
+	if reg.Snapshot.Key != draft.SnapshotKey || !bytes.Contains(data, []byte(`"url": "http://127.0.0.1:8080/"`)) {
+		t.Errorf("hooks.json is not a draft registration for hookserver -addr 127.0.0.1:8080")
+	}
+	if testing.Short() {
+		t.Skip("builds examples/hookserver: skipped with -short")
+	}
+	url := serveHTTP(t, hookserver(t))
+	file := filepath.Join(t.TempDir(), "hooks.json")
+	if err := os.WriteFile(file, bytes.Replace(data, []byte("http://127.0.0.1:8080/"), []byte(url+"/"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errs bytes.Buffer
+	if err := run(context.Background(), []string{"-registration", file, "-tool", "Bash"}, &out, &errs); err != nil {
+		t.Fatalf("%v\n%s", err, errs.String())
+	}
+	if want := "decision: deny (com.example.hookserver: the tool Bash is not allowed here)\n"; !strings.HasPrefix(out.String(), want) {
+		t.Errorf("Bash:\n%s", out.String())
 	}
 }
 
