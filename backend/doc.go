@@ -54,8 +54,9 @@
 //     ([ErrUnavailable], its context's error) or -32004 (anything else),
 //     and a panic into -32004, logged with its stack;
 //   - bounds each handler's time ([WithHandlerTimeout]; 30 seconds by
-//     default): a handler still running when its context ends is left
-//     behind, and its request answered -32003.
+//     default): its context's deadline; on ServeStdio a request's handler
+//     still running when its context ends is left behind, and its request
+//     answered -32003.
 //
 // What an error reply's data tells the peer is the backend's choice
 // ([WithErrorData]); by default ([DefaultErrorData]) it never echoes the

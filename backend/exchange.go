@@ -99,9 +99,9 @@ func (s *Server) exchange(ctx context.Context, dst, msg []byte, spawn func(func(
 	case r.Kind == router.Notification:
 		msg, method, version, snap := r.Message, r.Method, r.Version, r.Snapshot
 		if spawn != nil {
-			spawn(func(ctx context.Context) { s.observe(ctx, x, msg, method, version, snap, false) })
+			spawn(func(ctx context.Context) { s.observe(ctx, x, msg, method, version, snap, deadlineOnly) })
 		} else {
-			s.observe(ctx, x, msg, method, version, snap, true)
+			s.observe(ctx, x, msg, method, version, snap, deadlineOnly)
 		}
 		return nil
 	case r.Kind != router.Request:
@@ -122,7 +122,7 @@ func (s *Server) exchange(ctx context.Context, dst, msg []byte, spawn func(func(
 		// MethodCapabilities: the only other request the table routes.
 		c.Release()
 		b = append(b, `,"manifest":`...)
-		return s.reply(ctx, b, start, idEnd, "", x.capabilities, r, x, nil)
+		return s.reply(ctx, b, start, idEnd, "", x.capabilities, r, x, nil, bound(spawn))
 	}
 	params, _ := c.Doc.Member(c.Doc.Root(), "params")
 	capsNode, _ := c.Doc.Member(params, "capabilities")
@@ -136,7 +136,7 @@ func (s *Server) exchange(ctx context.Context, dst, msg []byte, spawn func(func(
 	}
 	oc.offer = o
 	b = append(b, `,"effects":[`...)
-	return s.reply(oc, b, start, idEnd, "]", x.intercept, r, x, &oc.offer)
+	return s.reply(oc, b, start, idEnd, "]", x.intercept, r, x, &oc.offer, bound(spawn))
 }
 
 // replyHead starts every reply, up to its id.
@@ -147,8 +147,8 @@ const replyHead = `{"jsonrpc":"2.0","id":`
 // idEnd), closes the reply with end and checks it: the reply, or the
 // error reply in its place.
 func (s *Server) reply(ctx context.Context, b []byte, start, idEnd int, end string,
-	h handlerFunc, r router.Result, x *handlers, o *offer.Offer) []byte {
-	b, err := s.call(ctx, h, r.Message, b, true)
+	h handlerFunc, r router.Result, x *handlers, o *offer.Offer, how bounding) []byte {
+	b, err := s.call(ctx, h, r.Message, b, how)
 	if err == nil {
 		b = append(b, end...)
 		b = append(b, "}}"...)
@@ -169,15 +169,43 @@ func (s *Server) reply(ctx context.Context, b []byte, start, idEnd int, end stri
 // its part of the reply (none for a notification) to b.
 type handlerFunc func(ctx context.Context, msg any, b []byte) ([]byte, error)
 
-// call runs a handler under the handler timeout (WithHandlerTimeout).
-// With wait, it returns when the handler does or its context ends,
-// whichever comes first, leaving the handler behind in the second case
-// (with an error that wraps the context's, and b copied: the handler
-// may still append to b's array); without, it only gives the handler
-// the deadline.
-func (s *Server) call(ctx context.Context, h handlerFunc, msg any, b []byte, wait bool) ([]byte, error) {
+// bounding is how call bounds a handler's time (WithHandlerTimeout).
+type bounding int
+
+const (
+	// deadlineOnly: the handler gets the timeout as its context's
+	// deadline and runs inline: over HTTP and through Handle and
+	// ServeOne, where a handler that never returns holds its own
+	// exchange only (which the harness's deadline ends), and ServeStdio's
+	// notifications, which run beside the session.
+	deadlineOnly bounding = iota
+	// abandon: the handler also runs in a goroutine of its own, and is
+	// left behind when its context ends: ServeStdio's requests, which
+	// would otherwise hold every later message.
+	abandon
+)
+
+// bound is how a request's handler is bounded: abandoned on ServeStdio
+// (spawn is set), given a deadline elsewhere. A goroutine per request
+// tripled the time of an HTTP exchange through the kit (BENCHMARKS.md,
+// Backend kit); on ServeStdio, where the pipes dominate, it is within
+// the noise.
+func bound(spawn func(func(context.Context))) bounding {
+	if spawn != nil {
+		return abandon
+	}
+	return deadlineOnly
+}
+
+// call runs a handler under the handler timeout (WithHandlerTimeout) as
+// how says. With abandon, it returns when the handler does or its
+// context ends, whichever comes first, leaving the handler behind in the
+// second case (with an error that wraps the context's, and b copied: the
+// handler may still append to b's array); with deadlineOnly, it only
+// gives the handler the deadline.
+func (s *Server) call(ctx context.Context, h handlerFunc, msg any, b []byte, how bounding) ([]byte, error) {
 	d := s.opts.timeout
-	if d <= 0 && (!wait || ctx.Done() == nil) {
+	if d <= 0 && (how == deadlineOnly || ctx.Done() == nil) {
 		return protect(ctx, h, msg, b) // nothing to bound it by
 	}
 	var cancel context.CancelFunc
@@ -187,7 +215,7 @@ func (s *Server) call(ctx context.Context, h handlerFunc, msg any, b []byte, wai
 		ctx, cancel = context.WithCancel(ctx)
 	}
 	defer cancel()
-	if !wait {
+	if how == deadlineOnly {
 		return protect(ctx, h, msg, b)
 	}
 	type result struct {
@@ -230,11 +258,11 @@ func protect(ctx context.Context, h handlerFunc, msg any, b []byte) (out []byte,
 	return h(ctx, msg, b)
 }
 
-// observe runs a notification's handler, waiting for it as call does
-// with wait; its error or panic is logged.
-func (s *Server) observe(ctx context.Context, x *handlers, msg any, method, version, snap string, wait bool) {
+// observe runs a notification's handler, bounded as call does with how;
+// its error or panic is logged.
+func (s *Server) observe(ctx context.Context, x *handlers, msg any, method, version, snap string, how bounding) {
 	h := func(ctx context.Context, msg any, b []byte) ([]byte, error) { return b, x.observe(ctx, msg) }
-	if _, err := s.call(ctx, h, msg, nil, wait); err != nil {
+	if _, err := s.call(ctx, h, msg, nil, how); err != nil {
 		s.opts.errorLog(ctx, &Error{Method: method, Version: version, Snapshot: snap, Err: err})
 	}
 }

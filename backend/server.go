@@ -137,22 +137,22 @@ func WithObserveGrace(d time.Duration) Option { return func(o *options) { o.grac
 const DefaultHandlerTimeout = 30 * time.Second
 
 // WithHandlerTimeout bounds each handler's time (DefaultHandlerTimeout
-// unless set; 0 or less: no bound but the caller's context). The handler
-// gets a context with that deadline, and a handler that has not returned
-// when its context ends (the deadline passed, or the caller's context
-// ended: the HTTP client went away, ServeStdio's ctx was canceled) is
-// left behind: it runs on in its goroutine, and what it returns is
-// dropped. A request's reply is then -32003 backend_unavailable, as for
-// a handler that returns its context's error, and the error log gets
+// unless set; 0 or less: no bound but the caller's context). Every
+// handler gets a context with that deadline; one that returns its
+// context's error gets its request answered -32003 backend_unavailable.
+// On ServeStdio, where a request's handler that never returns would hold
+// every later message, a request's handler runs in a goroutine of its
+// own and is left behind when its context ends (the deadline passed, or
+// ServeStdio's ctx was canceled): it runs on, what it returns is dropped,
+// the request is answered -32003, and the error log gets
 // context.DeadlineExceeded (or context.Canceled) with the method and id.
-// A notification's handler is left behind the same way on HTTP and with
-// [Server.ServeOne] and [Server.Handle] (the 204 or the return is not
-// held back), and its error logged; on ServeStdio, where notifications
-// run beside the session, it only gets the deadline and keeps its worker
-// (WithObserveWorkers) until it returns.
-//
-// Without a bound, a request's handler that never returns holds its
-// reply, and on stdio every later request, for as long as it runs.
+// Over HTTP and through [Server.Handle] and [Server.ServeOne] handlers
+// run inline, as a goroutine per request tripled the kit's time for an
+// HTTP exchange: a handler that ignores its deadline holds its own
+// exchange (the harness's deadline ends that; give the http.Server a
+// WriteTimeout), and nothing else. ServeStdio's notifications, which run
+// beside the session, get the deadline and keep their worker
+// (WithObserveWorkers) until they return.
 func WithHandlerTimeout(d time.Duration) Option { return func(o *options) { o.timeout = d } }
 
 // New returns a Server without handlers: every request gets -32601
