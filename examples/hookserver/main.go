@@ -66,7 +66,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 	}
 	srv := backend.New(backend.WithErrorLog(func(ctx context.Context, e *backend.Error) {
-		log.WarnContext(ctx, "refused", "error", e)
+		// At the error's level: a notification nobody handles is routine
+		// (Debug, not shown by default), a handler's failure is an Error.
+		log.Log(ctx, e.Level(), "refused", "error", e)
 	}))
 	p.register(srv)
 	if *stdio {
