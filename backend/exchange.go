@@ -188,8 +188,8 @@ const (
 // bound is how a request's handler is bounded: abandoned on ServeStdio
 // (spawn is set), given a deadline elsewhere. A goroutine per request
 // tripled the time of an HTTP exchange through the kit (BENCHMARKS.md,
-// Backend kit); on ServeStdio, where the pipes dominate, it is within
-// the noise.
+// Backend kit); on ServeStdio, where the pipes dominate, it costs about
+// a tenth of the round trips per second.
 func bound(spawn func(func(context.Context))) bounding {
 	if spawn != nil {
 		return abandon
