@@ -35,17 +35,17 @@ import (
 // limit (WithMaxBytes), which is skipped without being kept, and a line
 // with a CR before its end. The session goes on after each.
 //
-// ServeStdio returns nil when r ends; the error of a failed read or write otherwise; or
-// ctx's error when ctx is done. Handlers get ctx, so a done ctx cancels
-// theirs. When ctx ends while ServeStdio waits for a line, it returns at
-// once: a read cannot be interrupted, so the goroutine reading r is left
-// behind, blocked until r returns (closing r ends it), and it handles
-// nothing more: a line it reads then is dropped, and w is never written
-// after ServeStdio returns. When ctx ends while a message is handled,
-// that message is finished first (its reply written, when it has one),
-// then ServeStdio returns; a request's handler that has not returned by
-// then is left behind and the request answered -32003, as at its
-// deadline (WithHandlerTimeout); a write that blocks delays the return. When ctx ends
+// ServeStdio returns nil when r ends; the error of a failed read or write
+// otherwise; or ctx's error when ctx is done. Handlers get ctx, so a done
+// ctx cancels theirs. When ctx ends while ServeStdio waits for a line, it
+// returns at once: a read cannot be interrupted, so the goroutine reading r
+// is left behind, blocked until r returns (closing r ends it), and it
+// handles nothing more: a line it reads then is dropped, and w is never
+// written after ServeStdio returns. When ctx ends while a message is
+// handled, that message is finished first (its reply written, when it has
+// one), then ServeStdio returns; a request's handler that has not returned
+// by then is left behind and the request answered -32003, as at its deadline
+// (WithHandlerTimeout); a write that blocks delays the return. When ctx ends
 // while r returns EOF or fails, that end is reported as ctx's error. A
 // notification waiting for a free worker when ctx ends is dropped.
 //
