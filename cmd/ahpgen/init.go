@@ -17,6 +17,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/ahpgen/ahpgen/internal/generate"
 	"github.com/ahpgen/ahpgen/internal/ir"
 	"github.com/ahpgen/ahpgen/templates"
 )
@@ -105,21 +106,8 @@ const ahpgenTool = "github.com/ahpgen/ahpgen/cmd/ahpgen"
 // leaves out the go get -tool step. Any doubt (no go.mod, a read error)
 // says no, and the hint keeps the step, which is harmless.
 func reachesAhpgen(dir string) bool {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return false
-	}
-	for {
-		data, err := os.ReadFile(filepath.Join(abs, "go.mod"))
-		if err == nil {
-			return namesAhpgen(data)
-		}
-		parent := filepath.Dir(abs)
-		if parent == abs {
-			return false
-		}
-		abs = parent
-	}
+	_, gomod, err := generate.ModuleFile(dir)
+	return err == nil && namesAhpgen(gomod)
 }
 
 // namesAhpgen scans a go.mod for the module github.com/ahpgen/ahpgen

@@ -383,22 +383,40 @@ func ImportPathOf(dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	for d := abs; ; d = filepath.Dir(d) {
-		data, err := os.ReadFile(filepath.Join(d, "go.mod"))
-		if err == nil {
-			mod := modulePath(data)
-			if mod == "" {
-				return "", fmt.Errorf("%s: no module line", filepath.Join(d, "go.mod"))
-			}
-			rel, err := filepath.Rel(d, abs)
-			if err != nil {
-				return "", err
-			}
-			return path.Join(mod, filepath.ToSlash(rel)), nil
+	root, data, err := ModuleFile(abs)
+	if err != nil {
+		return "", err
+	}
+	if root == "" {
+		return "", errors.New(dir + ": not inside a Go module (no go.mod above it); pass -import")
+	}
+	mod := modulePath(data)
+	if mod == "" {
+		return "", fmt.Errorf("%s: no module line", filepath.Join(root, "go.mod"))
+	}
+	rel, err := filepath.Rel(root, abs)
+	if err != nil {
+		return "", err
+	}
+	return path.Join(mod, filepath.ToSlash(rel)), nil
+}
+
+// ModuleFile finds the go.mod of the module holding dir, the first one
+// going up: the folder it is in and its contents, or "" and nil when there
+// is none up to the root.
+func ModuleFile(dir string) (root string, gomod []byte, err error) {
+	d, err := filepath.Abs(dir)
+	if err != nil {
+		return "", nil, err
+	}
+	for {
+		if data, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil {
+			return d, data, nil
 		}
 		if filepath.Dir(d) == d {
-			return "", errors.New(dir + ": not inside a Go module (no go.mod above it); pass -import")
+			return "", nil, nil
 		}
+		d = filepath.Dir(d)
 	}
 }
 
