@@ -304,7 +304,11 @@ func (c *persistentConn) get() (*process, *Failure) {
 	}
 	if c.p != nil {
 		select {
-		case <-c.p.ended:
+		case <-c.p.exit:
+			// It has exited: its run ends once its output is read (within
+			// drain's bounds). Handing it out would fail this call with
+			// how the last run ended.
+			<-c.p.ended
 			c.p.stdin.Close() // the last run's: it is reaped, start another
 		default:
 			return c.p, nil
@@ -615,12 +619,14 @@ const exitGrace = 500 * time.Millisecond
 // and the write noticed before its reap: then how it ended, as the reap
 // says it. Otherwise it closed its input and can take no more messages:
 // it is killed, and the next call starts another process. Either way it
-// returns once the process has exited.
+// returns once the run has ended (exited, output read), so that the next
+// call does not find this process still in place.
 func (p *process) inputClosed(ctx context.Context, werr error) error {
 	t := time.NewTimer(exitGrace)
 	defer t.Stop()
 	select {
 	case <-p.exit:
+		<-p.ended
 		return p.err
 	case <-t.C:
 	case <-ctx.Done():
