@@ -56,3 +56,47 @@ func held(ev *Eval, i int, present bool) bool {
 	}
 	return true
 }
+
+// Property is the whole check of a schema whose one keyword is
+// properties with one member checked by f (a then's property, or an
+// if's on a member below): on an object it declares the members and, when
+// the member name is present, checks its value as Child does and records
+// it evaluated; any other node passes. One call instead of a member loop
+// written out in a function of its own for each such schema, as
+// GenVersion 20 writes it.
+func (c *Ctx) Property(n Node, ev *Eval, name string, f CheckFunc) bool {
+	d := c.Doc
+	if d.Kind(n) != KindObject {
+		return true
+	}
+	ev.Declare()
+	v, i, ok := d.MemberIndex(n, name) // names are unique (Parse)
+	if !ok {
+		return true
+	}
+	if !c.Child(v, f) {
+		return false
+	}
+	ev.Mark(i)
+	return true
+}
+
+// PropertyStr is Property for a member whose schema is a const string
+// (an if's test of a member's value): the member, when present, must be
+// the string want, else the check fails with r.
+func (c *Ctx) PropertyStr(n Node, ev *Eval, name, want string, r *Reason) bool {
+	d := c.Doc
+	if d.Kind(n) != KindObject {
+		return true
+	}
+	ev.Declare()
+	v, i, ok := d.MemberIndex(n, name)
+	if !ok {
+		return true
+	}
+	if !d.StrEq(v, want) {
+		return c.FailWith(v, r)
+	}
+	ev.Mark(i)
+	return true
+}

@@ -69,3 +69,89 @@ func TestIfMember(t *testing.T) {
 		c.Release()
 	}
 }
+
+// TestPropertyAsLoop: Property and PropertyStr do what the member loop
+// that generated code wrote in their place did (the loop below, as
+// GenVersion 19 printed it): the same result, the same error, and in
+// StrictAll mode the same declaration and member records.
+func TestPropertyAsLoop(t *testing.T) {
+	isString := func(c *Ctx, n Node, ev *Eval) bool {
+		if c.Doc.Kind(n) != KindString {
+			return c.FailType(n, "s#/properties/m/type", "string")
+		}
+		return true
+	}
+	want := &Reason{Code: ahprt.CodeConst, Schema: "s#/properties/m/const", Message: `want "b"`}
+	loop := func(c *Ctx, n Node, ev *Eval) bool {
+		d := c.Doc
+		if d.Kind(n) == KindObject {
+			ev.Declare()
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "m":
+					if !c.Child(m.Value(), isString) {
+						return false
+					}
+				default:
+					continue
+				}
+				m.Record(ev)
+			}
+		}
+		return true
+	}
+	loopStr := func(c *Ctx, n Node, ev *Eval) bool {
+		d := c.Doc
+		if d.Kind(n) == KindObject {
+			ev.Declare()
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "m":
+					if n := m.Value(); !d.StrEq(n, "b") {
+						return c.FailWith(n, want)
+					}
+				default:
+					continue
+				}
+				m.Record(ev)
+			}
+		}
+		return true
+	}
+	call := func(c *Ctx, n Node, ev *Eval) bool { return c.Property(n, ev, "m", isString) }
+	callStr := func(c *Ctx, n Node, ev *Eval) bool { return c.PropertyStr(n, ev, "m", "b", want) }
+	docs := []string{`7`, `"m"`, `[{"m":1}]`, `{}`, `{"x":1}`, `{"m":"b"}`, `{"x":1,"m":"b"}`,
+		`{"x":1,"m":"c","y":2}`, `{"m":1}`, `{"x":{"m":1},"m":"a\u0062"}`, `{"m":null,"x":1}`}
+	for _, doc := range docs {
+		for _, pair := range [][2]CheckFunc{{loop, call}, {loopStr, callStr}} {
+			for _, mode := range []ahprt.Mode{ahprt.Lenient, ahprt.StrictAll} {
+				var errs [2]string
+				var evs [2]Eval
+				var oks [2]bool
+				for i, f := range pair {
+					c, err := Begin([]byte(doc), []ahprt.Option{ahprt.WithMode(mode)})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if err := c.RunAt(0, f); err != nil {
+						errs[i] = err.Error()
+					}
+					c.Forget()
+					ev := c.NewEval(0)
+					oks[i] = f(c, 0, ev)
+					evs[i] = *ev
+					c.FreeEval(ev)
+					c.Release()
+				}
+				if errs[0] != errs[1] || oks[0] != oks[1] {
+					t.Errorf("%s (mode %v): loop %v %q, call %v %q", doc, mode, oks[0], errs[0], oks[1], errs[1])
+				}
+				if a, b := evs[0], evs[1]; a.Declared != b.Declared || a.lo != b.lo || len(a.hi) != len(b.hi) {
+					t.Errorf("%s (mode %v): loop records %+v, call %+v", doc, mode, a, b)
+				}
+			}
+		}
+	}
+}

@@ -711,23 +711,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then/properties/capabilities.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "effects":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities_effects) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "effects", vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities_effects)
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities_effects
@@ -744,23 +728,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_cap
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/if.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "event":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "event", vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event)
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event
@@ -829,23 +797,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3(c *ahpim
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/3/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_sessionStart) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_sessionStart)
 }
 
 // vCapabilities_sessionStart checks
@@ -1533,23 +1485,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4(c *ahpim
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/4/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_configChangeBefore) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_configChangeBefore)
 }
 
 // vCapabilities_configChangeBefore checks
@@ -1589,23 +1525,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5(c *ahpim
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/5/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_turnStart) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_turnStart)
 }
 
 // vCapabilities_turnStart checks
@@ -1692,23 +1612,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6(c *ahpim
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/6/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_turnFinishBefore) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_turnFinishBefore)
 }
 
 // vCapabilities_turnFinishBefore checks
@@ -1793,23 +1697,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7(c *ahpim
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/7/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_modelRequestBefore) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_modelRequestBefore)
 }
 
 // vCapabilities_modelRequestBefore checks
@@ -1894,23 +1782,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8(c *ahpim
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/8/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_modelResponseAfter) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_modelResponseAfter)
 }
 
 // vCapabilities_modelResponseAfter checks
@@ -1995,23 +1867,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9(c *ahpim
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/9/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_modelSwitchBefore) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_modelSwitchBefore)
 }
 
 // vCapabilities_modelSwitchBefore checks
@@ -2077,23 +1933,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10(c *ahpi
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/10/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_toolBefore) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_toolBefore)
 }
 
 // vCapabilities_toolBefore checks
@@ -2180,23 +2020,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11(c *ahpi
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/11/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_toolAfter) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_toolAfter)
 }
 
 // vCapabilities_toolAfter checks
@@ -2283,23 +2107,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12(c *ahpi
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/12/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_toolPermissionRequest) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_toolPermissionRequest)
 }
 
 // vCapabilities_toolPermissionRequest checks
@@ -2384,23 +2192,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13(c *ahpi
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/13/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_toolBatchAfter) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_toolBatchAfter)
 }
 
 // vCapabilities_toolBatchAfter checks
@@ -2466,23 +2258,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14(c *ahpi
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/14/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_contextCompactBefore) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_contextCompactBefore)
 }
 
 // vCapabilities_contextCompactBefore checks
@@ -2541,23 +2317,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15(c *ahpi
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/15/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_contextCompactAfter) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_contextCompactAfter)
 }
 
 // vCapabilities_contextCompactAfter checks
@@ -2616,23 +2376,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16(c *ahpi
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/16/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_taskChangeBefore) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_taskChangeBefore)
 }
 
 // vCapabilities_taskChangeBefore checks
@@ -2672,23 +2416,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17(c *ahpi
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/17/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_userElicitationRequest) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_userElicitationRequest)
 }
 
 // vCapabilities_userElicitationRequest checks
@@ -2728,23 +2456,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18(c *ahpi
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/18/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_userElicitationResult) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_userElicitationResult)
 }
 
 // vCapabilities_userElicitationResult checks
@@ -2803,23 +2515,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19(c *ahpi
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/19/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_userMessageInbound) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_userMessageInbound)
 }
 
 // vCapabilities_userMessageInbound checks
@@ -2878,23 +2574,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20(c *ahpi
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/20/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_userMessageOutbound) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_userMessageOutbound)
 }
 
 // vCapabilities_userMessageOutbound checks
@@ -2953,23 +2633,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21(c *ahpi
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/21/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_workspaceChangeBefore) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_workspaceChangeBefore)
 }
 
 // vCapabilities_workspaceChangeBefore checks
@@ -5584,23 +5248,7 @@ func vExecutionEvent_skippedExecution_execution(c *ahpimpl.Ctx, n ahpimpl.Node, 
 
 // vExecutionEvent_suppliedResultOnSkip_then_execution checks draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then/properties/execution.
 func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "reason":
-				if n := m.Value(); !d.StrEq(n, "supplied_result") {
-					return c.FailWith(n, &reasons[389])
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.PropertyStr(n, ev, "reason", "supplied_result", &reasons[389])
 }
 
 // vExecutionEvent_execution checks
@@ -9933,23 +9581,7 @@ func vEffect_modifyEffect_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // vEffect_modifyEffect_allOf_1_then checks
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then.
 func vEffect_modifyEffect_allOf_1_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "value":
-				if !c.Child(m.Value(), vEffect_modifyEffect_allOf_1_then_value) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "value", vEffect_modifyEffect_allOf_1_then_value)
 }
 
 // vEffect_modifyEffect_allOf_1_then_value checks
@@ -10027,23 +9659,7 @@ func vEffect_modifyEffect_allOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // vEffect_modifyEffect_allOf_3_then checks
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/3/then.
 func vEffect_modifyEffect_allOf_3_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "value":
-				if !c.Child(m.Value(), vEffect_modifyEffect_allOf_3_then_value) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "value", vEffect_modifyEffect_allOf_3_then_value)
 }
 
 // vEffect_modifyEffect_allOf_3_then_value checks
@@ -11341,66 +10957,18 @@ func vInterceptRequest_allOf_1_params_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 // vInterceptRequest_allOf_1_params_allOf_0_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if.
 func vInterceptRequest_allOf_1_params_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_0_if_event) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_0_if_event)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_0_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_0_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !d.StrEq(n, "session.start") {
-					return c.FailWith(n, &reasons[788])
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.PropertyStr(n, ev, "type", "session.start", &reasons[788])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_0_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/then.
 func vInterceptRequest_allOf_1_params_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_sessionStart) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_sessionStart)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_1 checks
@@ -11415,66 +10983,18 @@ func vInterceptRequest_allOf_1_params_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 // vInterceptRequest_allOf_1_params_allOf_1_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if.
 func vInterceptRequest_allOf_1_params_allOf_1_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_1_if_event) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_1_if_event)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_1_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_1_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !d.StrEq(n, "config.change.before") {
-					return c.FailWith(n, &reasons[789])
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.PropertyStr(n, ev, "type", "config.change.before", &reasons[789])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_1_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/then.
 func vInterceptRequest_allOf_1_params_allOf_1_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_configChangeBefore) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_configChangeBefore)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_2 checks
@@ -11489,66 +11009,18 @@ func vInterceptRequest_allOf_1_params_allOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 // vInterceptRequest_allOf_1_params_allOf_2_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if.
 func vInterceptRequest_allOf_1_params_allOf_2_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_2_if_event) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_2_if_event)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_2_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_2_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !d.StrEq(n, "turn.start") {
-					return c.FailWith(n, &reasons[790])
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.PropertyStr(n, ev, "type", "turn.start", &reasons[790])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_2_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/then.
 func vInterceptRequest_allOf_1_params_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_turnStart) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_turnStart)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_3 checks
@@ -11563,66 +11035,18 @@ func vInterceptRequest_allOf_1_params_allOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 // vInterceptRequest_allOf_1_params_allOf_3_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if.
 func vInterceptRequest_allOf_1_params_allOf_3_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_3_if_event) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_3_if_event)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_3_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_3_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !d.StrEq(n, "turn.finish.before") {
-					return c.FailWith(n, &reasons[791])
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.PropertyStr(n, ev, "type", "turn.finish.before", &reasons[791])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_3_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/then.
 func vInterceptRequest_allOf_1_params_allOf_3_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_turnFinishBefore) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_turnFinishBefore)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_4 checks
@@ -11637,66 +11061,18 @@ func vInterceptRequest_allOf_1_params_allOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 // vInterceptRequest_allOf_1_params_allOf_4_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if.
 func vInterceptRequest_allOf_1_params_allOf_4_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_4_if_event) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_4_if_event)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_4_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_4_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !d.StrEq(n, "model.request.before") {
-					return c.FailWith(n, &reasons[792])
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.PropertyStr(n, ev, "type", "model.request.before", &reasons[792])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_4_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/then.
 func vInterceptRequest_allOf_1_params_allOf_4_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_modelRequestBefore) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_modelRequestBefore)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_5 checks
@@ -11711,66 +11087,18 @@ func vInterceptRequest_allOf_1_params_allOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 // vInterceptRequest_allOf_1_params_allOf_5_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if.
 func vInterceptRequest_allOf_1_params_allOf_5_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_5_if_event) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_5_if_event)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_5_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_5_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !d.StrEq(n, "model.response.after") {
-					return c.FailWith(n, &reasons[793])
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.PropertyStr(n, ev, "type", "model.response.after", &reasons[793])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_5_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/then.
 func vInterceptRequest_allOf_1_params_allOf_5_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_modelResponseAfter) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_modelResponseAfter)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_6 checks
@@ -11785,66 +11113,18 @@ func vInterceptRequest_allOf_1_params_allOf_6(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 // vInterceptRequest_allOf_1_params_allOf_6_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if.
 func vInterceptRequest_allOf_1_params_allOf_6_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_6_if_event) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_6_if_event)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_6_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_6_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !d.StrEq(n, "model.switch.before") {
-					return c.FailWith(n, &reasons[794])
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.PropertyStr(n, ev, "type", "model.switch.before", &reasons[794])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_6_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/then.
 func vInterceptRequest_allOf_1_params_allOf_6_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_modelSwitchBefore) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_modelSwitchBefore)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_7 checks
@@ -11859,66 +11139,18 @@ func vInterceptRequest_allOf_1_params_allOf_7(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 // vInterceptRequest_allOf_1_params_allOf_7_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if.
 func vInterceptRequest_allOf_1_params_allOf_7_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_7_if_event) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_7_if_event)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_7_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_7_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !d.StrEq(n, "tool.before") {
-					return c.FailWith(n, &reasons[795])
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.PropertyStr(n, ev, "type", "tool.before", &reasons[795])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_7_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/then.
 func vInterceptRequest_allOf_1_params_allOf_7_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_toolBefore) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_toolBefore)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_8 checks
@@ -11933,66 +11165,18 @@ func vInterceptRequest_allOf_1_params_allOf_8(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 // vInterceptRequest_allOf_1_params_allOf_8_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if.
 func vInterceptRequest_allOf_1_params_allOf_8_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_8_if_event) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_8_if_event)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_8_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_8_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !d.StrEq(n, "tool.after") {
-					return c.FailWith(n, &reasons[796])
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.PropertyStr(n, ev, "type", "tool.after", &reasons[796])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_8_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/then.
 func vInterceptRequest_allOf_1_params_allOf_8_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_toolAfter) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_toolAfter)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_9 checks
@@ -12007,66 +11191,18 @@ func vInterceptRequest_allOf_1_params_allOf_9(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 // vInterceptRequest_allOf_1_params_allOf_9_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if.
 func vInterceptRequest_allOf_1_params_allOf_9_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_9_if_event) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_9_if_event)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_9_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_9_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !d.StrEq(n, "tool.permission.request") {
-					return c.FailWith(n, &reasons[797])
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.PropertyStr(n, ev, "type", "tool.permission.request", &reasons[797])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_9_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/then.
 func vInterceptRequest_allOf_1_params_allOf_9_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_toolPermissionRequest) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_toolPermissionRequest)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_10 checks
@@ -12081,66 +11217,18 @@ func vInterceptRequest_allOf_1_params_allOf_10(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // vInterceptRequest_allOf_1_params_allOf_10_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if.
 func vInterceptRequest_allOf_1_params_allOf_10_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_10_if_event) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_10_if_event)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_10_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_10_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !d.StrEq(n, "tool.batch.after") {
-					return c.FailWith(n, &reasons[798])
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.PropertyStr(n, ev, "type", "tool.batch.after", &reasons[798])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_10_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/then.
 func vInterceptRequest_allOf_1_params_allOf_10_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_toolBatchAfter) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_toolBatchAfter)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_11 checks
@@ -12155,66 +11243,18 @@ func vInterceptRequest_allOf_1_params_allOf_11(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // vInterceptRequest_allOf_1_params_allOf_11_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if.
 func vInterceptRequest_allOf_1_params_allOf_11_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_11_if_event) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_11_if_event)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_11_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_11_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !d.StrEq(n, "context.compact.before") {
-					return c.FailWith(n, &reasons[799])
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.PropertyStr(n, ev, "type", "context.compact.before", &reasons[799])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_11_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/then.
 func vInterceptRequest_allOf_1_params_allOf_11_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_contextCompactBefore) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_contextCompactBefore)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_12 checks
@@ -12229,66 +11269,18 @@ func vInterceptRequest_allOf_1_params_allOf_12(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // vInterceptRequest_allOf_1_params_allOf_12_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if.
 func vInterceptRequest_allOf_1_params_allOf_12_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_12_if_event) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_12_if_event)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_12_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_12_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !d.StrEq(n, "context.compact.after") {
-					return c.FailWith(n, &reasons[800])
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.PropertyStr(n, ev, "type", "context.compact.after", &reasons[800])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_12_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/then.
 func vInterceptRequest_allOf_1_params_allOf_12_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_contextCompactAfter) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_contextCompactAfter)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_13 checks
@@ -12303,66 +11295,18 @@ func vInterceptRequest_allOf_1_params_allOf_13(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // vInterceptRequest_allOf_1_params_allOf_13_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if.
 func vInterceptRequest_allOf_1_params_allOf_13_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_13_if_event) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_13_if_event)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_13_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_13_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !d.StrEq(n, "task.change.before") {
-					return c.FailWith(n, &reasons[801])
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.PropertyStr(n, ev, "type", "task.change.before", &reasons[801])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_13_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/then.
 func vInterceptRequest_allOf_1_params_allOf_13_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_taskChangeBefore) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_taskChangeBefore)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_14 checks
@@ -12377,66 +11321,18 @@ func vInterceptRequest_allOf_1_params_allOf_14(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // vInterceptRequest_allOf_1_params_allOf_14_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if.
 func vInterceptRequest_allOf_1_params_allOf_14_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_14_if_event) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_14_if_event)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_14_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_14_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !d.StrEq(n, "user.elicitation.request") {
-					return c.FailWith(n, &reasons[802])
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.PropertyStr(n, ev, "type", "user.elicitation.request", &reasons[802])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_14_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/then.
 func vInterceptRequest_allOf_1_params_allOf_14_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_userElicitationRequest) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_userElicitationRequest)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_15 checks
@@ -12451,66 +11347,18 @@ func vInterceptRequest_allOf_1_params_allOf_15(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // vInterceptRequest_allOf_1_params_allOf_15_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if.
 func vInterceptRequest_allOf_1_params_allOf_15_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_15_if_event) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_15_if_event)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_15_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_15_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !d.StrEq(n, "user.elicitation.result") {
-					return c.FailWith(n, &reasons[803])
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.PropertyStr(n, ev, "type", "user.elicitation.result", &reasons[803])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_15_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/then.
 func vInterceptRequest_allOf_1_params_allOf_15_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_userElicitationResult) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_userElicitationResult)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_16 checks
@@ -12525,66 +11373,18 @@ func vInterceptRequest_allOf_1_params_allOf_16(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // vInterceptRequest_allOf_1_params_allOf_16_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if.
 func vInterceptRequest_allOf_1_params_allOf_16_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_16_if_event) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_16_if_event)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_16_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_16_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !d.StrEq(n, "user.message.inbound") {
-					return c.FailWith(n, &reasons[804])
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.PropertyStr(n, ev, "type", "user.message.inbound", &reasons[804])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_16_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/then.
 func vInterceptRequest_allOf_1_params_allOf_16_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_userMessageInbound) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_userMessageInbound)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_17 checks
@@ -12599,66 +11399,18 @@ func vInterceptRequest_allOf_1_params_allOf_17(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // vInterceptRequest_allOf_1_params_allOf_17_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if.
 func vInterceptRequest_allOf_1_params_allOf_17_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_17_if_event) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_17_if_event)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_17_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_17_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !d.StrEq(n, "user.message.outbound") {
-					return c.FailWith(n, &reasons[805])
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.PropertyStr(n, ev, "type", "user.message.outbound", &reasons[805])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_17_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/then.
 func vInterceptRequest_allOf_1_params_allOf_17_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_userMessageOutbound) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_userMessageOutbound)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_18 checks
@@ -12673,66 +11425,18 @@ func vInterceptRequest_allOf_1_params_allOf_18(c *ahpimpl.Ctx, n ahpimpl.Node, e
 // vInterceptRequest_allOf_1_params_allOf_18_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if.
 func vInterceptRequest_allOf_1_params_allOf_18_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_18_if_event) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_18_if_event)
 }
 
 // vInterceptRequest_allOf_1_params_allOf_18_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_18_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !d.StrEq(n, "workspace.change.before") {
-					return c.FailWith(n, &reasons[806])
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.PropertyStr(n, ev, "type", "workspace.change.before", &reasons[806])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_18_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/then.
 func vInterceptRequest_allOf_1_params_allOf_18_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_workspaceChangeBefore) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "capabilities", vCapabilities_workspaceChangeBefore)
 }
 
 // vInterceptRequest_allOf_1_params_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event.
@@ -13429,65 +12133,17 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // vRegistration_backend_allOf_0_if checks
 // draft/registration.schema.json#/$defs/backend/allOf/0/if.
 func vRegistration_backend_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "transport":
-				if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "transport", vRegistration_backend_allOf_0_if_transport)
 }
 
 // vRegistration_backend_allOf_0_if_transport checks draft/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport.
 func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !d.StrEq(n, "stdio") {
-					return c.FailWith(n, &reasons[842])
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.PropertyStr(n, ev, "type", "stdio", &reasons[842])
 }
 
 // vRegistration_backend_allOf_1_then_transport checks draft/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport.
 func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !d.StrEq(n, "http") {
-					return c.FailWith(n, &reasons[843])
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.PropertyStr(n, ev, "type", "http", &reasons[843])
 }
 
 // vRegistration_backend_transport checks

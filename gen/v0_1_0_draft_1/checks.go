@@ -1196,65 +1196,17 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 // vRegistration_backend_allOf_0_if checks
 // 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if.
 func vRegistration_backend_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "transport":
-				if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport) {
-					return false
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.Property(n, ev, "transport", vRegistration_backend_allOf_0_if_transport)
 }
 
 // vRegistration_backend_allOf_0_if_transport checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport.
 func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !d.StrEq(n, "stdio") {
-					return c.FailWith(n, &reasons[97])
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.PropertyStr(n, ev, "type", "stdio", &reasons[97])
 }
 
 // vRegistration_backend_allOf_1_then_transport checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport.
 func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if d.Kind(n) == ahpimpl.KindObject {
-		ev.Declare()
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "type":
-				if n := m.Value(); !d.StrEq(n, "http") {
-					return c.FailWith(n, &reasons[98])
-				}
-			default:
-				continue
-			}
-			m.Record(ev)
-		}
-	}
-	return true
+	return c.PropertyStr(n, ev, "type", "http", &reasons[98])
 }
 
 // vRegistration_reverseDns checks

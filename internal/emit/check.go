@@ -516,6 +516,54 @@ func (e *checks) itemsAlone(t *ir.Schema, written string) func(node Code) Code {
 	return call
 }
 
+// propertyAlone returns, when s's keywords (as written) are only a walk
+// of an object's members for one of them, checked by a call of its own
+// schema's function through Child or by a test that it is a given string,
+// the one runtime call that does that walk (Ctx.Property,
+// Ctx.PropertyStr); nil otherwise. Such schemas are mostly then's and
+// if's of one property, away from the paths a valid message takes
+// (conditions that a dispatch on the member's value decides first).
+func (e *checks) propertyAlone(s *ir.Schema, written string) Code {
+	w := s.Plan.Walk
+	if w == nil || len(w.Cases) != 1 || len(w.Cases[0].Checks) != 1 {
+		return nil
+	}
+	name, ch := w.Cases[0].Name, w.Cases[0].Checks[0]
+	t := target(ch.Schema)
+	if t == nil || t.IsFalse() {
+		return nil
+	}
+	value := Id("m").Dot("Value").Call()
+	var test, call Code
+	switch {
+	case !t.Plan.InPlace && t.Plan.AsChild == ir.ChildCollects:
+		fn := t.Func
+		if ch.Owner != nil {
+			fn = memberCallee(ch.Owner, t)
+		}
+		test = If(Op("!").Id("c").Dot("Child").Call(value, Id(fn))).Block(Return(False()))
+		call = Id("c").Dot("Property").Call(Id("n"), Id("ev"), Lit(name), Id(fn))
+	case t.Plan.InPlace && t.Const != nil && t.Const.Kind == "string":
+		want := Lit(t.Const.Str())
+		test = If(Id("n").Op(":=").Add(value), Op("!").Id("d").Dot("StrEq").Call(Id("n"), want)).Block(Return(e.constFail(t)))
+		call = Id("c").Dot("PropertyStr").Call(Id("n"), Id("ev"), Lit(name), want, e.reason(t.KeywordReason("const")))
+	default:
+		return nil
+	}
+	walk := Block(If(Id("k").Op("==").Qual(impl, "KindObject")).Block(
+		Id("ev").Dot("Declare").Call(),
+		Id("m").Op(":=").Id("d").Dot("Members").Call(Id("n")),
+		For(Id("m").Dot("Next").Call()).Block(
+			Switch(Id("m").Dot("Key").Call()).Block(Case(Lit(name)).Block(test), Default().Block(Continue())),
+			Id("m").Dot("Record").Call(Id("ev")),
+		),
+	))
+	if written != spelled(walk) {
+		return nil
+	}
+	return call
+}
+
 // enumAlone reports whether t's keywords (as written) are only its enum
 // of strings, one StrEnum test.
 func (e *checks) enumAlone(t *ir.Schema, written string) bool {
@@ -558,6 +606,10 @@ func (e *checks) bodyKeywords(g *Group, s *ir.Schema) {
 		written := spelled(BlockFunc(keywords))
 		if call := e.oneCall(s, written); call != nil {
 			g.Return(call(Id("n")))
+			return
+		}
+		if call := e.propertyAlone(s, written); call != nil {
+			g.Return(call)
 			return
 		}
 		used := readsIn(written, "d", "k")
