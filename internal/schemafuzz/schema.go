@@ -373,7 +373,7 @@ var keywordWeights = []struct {
 	{"prefixItems", 3}, {"items", 5}, {"contains", 3}, {"minItems", 2}, {"maxItems", 2}, {"uniqueItems", 2}, {"unevaluatedItems", 3},
 	{"minLength", 2}, {"maxLength", 2}, {"pattern", 2}, {"format", 3},
 	{"minimum", 2}, {"maximum", 2}, {"exclusiveMinimum", 2}, {"exclusiveMaximum", 2}, {"multipleOf", 3},
-	{"allOf", 6}, {"anyOf", 5}, {"oneOf", 5}, {"not", 3}, {"if", 5}, {"tagged", 4},
+	{"allOf", 6}, {"anyOf", 5}, {"oneOf", 5}, {"not", 3}, {"if", 5}, {"tagged", 4}, {"chain", 3},
 	{"$ref", 6}, {"$dynamicRef", 3}, {"annotation", 2},
 	// shapes of several keywords (see keyword)
 	{"evaluated", 5}, {"tuple", 2}, {"orphan", 2}, {"boolean", 3}, {"degenerate", 1},
@@ -540,6 +540,8 @@ func (g *schemaGen) keyword(o Obj, name string, a at) Obj {
 		add(name, subs(inPlace))
 	case "tagged":
 		o = g.tagged(o, inPlace, subs)
+	case "chain":
+		o = g.chain(o, inPlace)
 	case "not":
 		add("not", inPlace())
 	case "if":

@@ -1,9 +1,10 @@
 package schemafuzz
 
 // Shapes aimed at what the generator treats specially: a tagged union
-// (checked by switching on its tag), boolean subschemas in every place a
-// schema may stand, and unevaluatedProperties and unevaluatedItems beside
-// the keywords whose evaluations they see. keyword draws each by its name
+// (checked by switching on its tag), a chain of conditions on one member's
+// value, boolean subschemas in every place a schema may stand, and
+// unevaluatedProperties and unevaluatedItems beside the keywords whose
+// evaluations they see. keyword draws each by its name
 // in keywordWeights.
 
 // tagValues are the values tagged branches fix their tag members to; few,
@@ -44,6 +45,45 @@ func (g *schemaGen) tagged(o Obj, inPlace func() any, subs func(func() any) []an
 		o = append(o, Member{other, subs(inPlace)})
 	}
 	return o
+}
+
+// chain adds an allOf of ifs that each test the same member, or a member
+// of a member, against a string of their own, each with a then (and some
+// with an else): the shape of AHP's conditions on an event's type, which
+// the generator checks with one switch on the value found at the path (ir's
+// condition chains), falling back on each if's own check, a walk for one
+// member (ahpimpl.Ctx.Property, PropertyStr), where the path is absent.
+func (g *schemaGen) chain(o Obj, inPlace func() any) Obj {
+	if o.has("allOf") {
+		return o
+	}
+	path := []string{pickOf(g, memberNames)}
+	if g.chance(0.6) {
+		path = append(path, pickOf(g, memberNames))
+	}
+	var entries []any
+	used := map[any]bool{}
+	for n := 2 + g.pick(3); n > 0; n-- {
+		v := pickOf(g, tagValues)
+		if used[v] {
+			continue
+		}
+		used[v] = true
+		var cond any = Obj{{"const", v}}
+		for i := len(path) - 1; i >= 0; i-- {
+			c := Obj{{"properties", Obj{{path[i], cond}}}}
+			if g.chance(0.25) {
+				c = append(c, Member{"required", []any{path[i]}})
+			}
+			cond = c
+		}
+		e := Obj{{"if", cond}, {"then", inPlace()}}
+		if g.chance(0.2) {
+			e = append(e, Member{"else", inPlace()})
+		}
+		entries = append(entries, e)
+	}
+	return append(o, Member{"allOf", entries})
 }
 
 // boolean adds a keyword whose subschema is true or false, or a list or
