@@ -21,8 +21,10 @@ import (
 
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
+	"github.com/ahpgen/ahpgen/internal/ecmaregex"
 	"github.com/ahpgen/ahpgen/internal/load/model"
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 )
 
 // Source is one schema document to load.
@@ -332,6 +334,9 @@ func (s *Set) compile(u string) (*jsonschema.Schema, error) {
 
 // explain rewrites a compiler error so it names files, not URLs.
 func (s *Set) explain(err error) error {
+	if e := s.regexError(err); e != nil {
+		return e
+	}
 	msg := err.Error()
 	var urls []string
 	for u := range s.byURL {
@@ -342,6 +347,92 @@ func (s *Set) explain(err error) error {
 		msg = strings.ReplaceAll(msg, u, s.byURL[u].Path)
 	}
 	return errors.New(msg)
+}
+
+// regexError is a compile error that is a regular expression ahpgen
+// cannot compile (a pattern, or a patternProperties name), said as such
+// at the expression's place, or nil. The compiler reports it as the
+// document failing its meta-schema, because the meta-schema's "regex"
+// format runs the set's regexp engine, which also refuses what is valid
+// ECMA-262 but has no RE2 form (backreferences, lookaround).
+func (s *Set) regexError(err error) error {
+	var sve *jsonschema.SchemaValidationError
+	if !errors.As(err, &sve) {
+		return nil
+	}
+	base, frag, _ := strings.Cut(sve.URL, "#")
+	doc, ok := s.byURL[base]
+	var ve *jsonschema.ValidationError
+	if !ok || frag != "" || !errors.As(sve.Err, &ve) {
+		return nil
+	}
+	leaf, re := regexLeaf(ve)
+	if leaf == nil {
+		return nil
+	}
+	f, _ := leaf.ErrorKind.(*kind.Format)
+	text, _ := f.Got.(string)
+	// The failure's instance location cannot say where: a name's is
+	// empty, and its parents' may be garbled (santhosh v6.0.3 reuses the
+	// slices). The expression is found in the document instead.
+	ptr, _ := findRegex(doc.Raw, doc.Raw.Root(), "", text)
+	msg := err.Error()
+	if re != nil {
+		msg = fmt.Sprintf("regular expression %q is invalid ECMA-262: %s (at offset %d)", re.Pattern, re.Msg, re.Offset)
+		if re.Unsupported {
+			msg = fmt.Sprintf("regular expression %q cannot be compiled: %s (at offset %d); it is valid ECMA-262, but generated checks match patterns with RE2, which lacks that construct", re.Pattern, re.Msg, re.Offset)
+		}
+	} else if f.Err != nil {
+		msg = fmt.Sprintf("regular expression %q: %v", text, f.Err)
+	}
+	return &Error{File: doc.Path, Pointer: ptr, Msg: msg}
+}
+
+// regexLeaf finds, below ve, the failure of the "regex" format, and the
+// translation's error when that is its cause.
+func regexLeaf(ve *jsonschema.ValidationError) (*jsonschema.ValidationError, *ecmaregex.Error) {
+	if f, ok := ve.ErrorKind.(*kind.Format); ok && f.Want == "regex" {
+		var re *ecmaregex.Error
+		errors.As(f.Err, &re)
+		return ve, re
+	}
+	for _, c := range ve.Causes {
+		if leaf, re := regexLeaf(c); leaf != nil {
+			return leaf, re
+		}
+	}
+	return nil, nil
+}
+
+// findRegex returns the JSON Pointer, below node n at ptr, of the first
+// pattern keyword whose value is re, or patternProperties name that is re,
+// in document order.
+func findRegex(d *ahpimpl.Doc, n ahpimpl.Node, ptr, re string) (string, bool) {
+	switch d.Kind(n) {
+	case ahpimpl.KindObject:
+		for m := d.Members(n); m.Next(); {
+			k, v := d.Text(m.Name()), m.Value()
+			kp := ptr + "/" + escape(k)
+			if k == "pattern" && d.Kind(v) == ahpimpl.KindString && d.Text(v) == re {
+				return kp, true
+			}
+			if k == "patternProperties" && d.Kind(v) == ahpimpl.KindObject {
+				if _, _, ok := d.MemberIndex(v, re); ok {
+					return kp + "/" + escape(re), true
+				}
+			}
+			if p, ok := findRegex(d, v, kp, re); ok {
+				return p, true
+			}
+		}
+	case ahpimpl.KindArray:
+		for it := d.Items(n); it.Next(); {
+			if p, ok := findRegex(d, it.Item(), fmt.Sprintf("%s/%d", ptr, it.Index()), re); ok {
+				return p, true
+			}
+		}
+	}
+	return "", false
 }
 
 // locate returns the document and JSON Pointer (within that document)

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ahpgen/ahpgen/internal/ecmaregex"
 )
 
 func upstreamRoot(t *testing.T) string {
@@ -66,10 +68,18 @@ func TestLoadErrors(t *testing.T) {
 		{"duplicate key", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"type":"string","type":"object"}`}, "duplicate_name"},
 		{"bad schema", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"minLength":"x"}`}, "a.schema.json"},
 		{"no version", map[string]string{"s/common.schema.json": `{}`}, "s/common.schema.json#/$defs/protocolVersion: missing"},
+		// Regular expressions are refused at their place, not as the
+		// document failing its meta-schema's "regex" format.
+		{"pattern without an RE2 form", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"properties":{"a/b":{"pattern":"^(a)\\1$"}}}`},
+			`s/a.schema.json#/properties/a~1b/pattern: regular expression "^(a)\\1$" cannot be compiled: backreferences are not supported by RE2 (at offset 4); it is valid ECMA-262`},
+		{"invalid pattern", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"$defs":{"x":{"items":{"pattern":"(a"}}}}`},
+			`s/a.schema.json#/$defs/x/items/pattern: regular expression "(a" is invalid ECMA-262: unterminated group`},
+		{"patternProperties name", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"$defs":{"x":{"patternProperties":{"^a(?=b)":true}}}}`},
+			`s/a.schema.json#/$defs/x/patternProperties/^a(?=b): regular expression "^a(?=b)" cannot be compiled: lookahead`},
 	}
 	for _, c := range cases {
 		dir := writeFiles(t, c.files)
-		_, err := LoadSnapshot(dir, "s", Options{})
+		_, err := LoadSnapshot(dir, "s", Options{Translate: ecmaregex.Translate})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v, want an error containing %q", c.name, err, c.want)
 		} else {
