@@ -239,6 +239,13 @@ func OnIntercept[Req any, E Encoder](s *Server, snap *ahpimpl.Snapshot, h func(c
 // which the reply carries under the request's id and the snapshot's
 // protocolVersion, checked like an intercept reply. It panics as
 // OnIntercept does.
+//
+// AHP's capability discovery has the harness make its manifest available
+// (the one session.start carries), while its HTTP binding has the harness
+// send every request, hooks/capabilities among them; the draft does not
+// say who asks whom. A Server answers whoever sends the request: a
+// backend describing what it handles, as examples/hookserver does, or a
+// harness serving its own manifest on an endpoint of its own.
 func OnCapabilities[Req any, M Encoder](s *Server, snap *ahpimpl.Snapshot, h func(context.Context, *Req) (M, error)) {
 	s.register(snap, MethodCapabilities, reflect.TypeFor[*Req](), func(x *handlers) {
 		x.capabilities = func(ctx context.Context, msg any, b []byte) ([]byte, error) {

@@ -8,7 +8,9 @@ import (
 )
 
 // capabilities answers hooks/capabilities with what this backend handles:
-// tool.before, to deny or to merge into the input.
+// tool.before, to deny or to merge into the input. (The draft has a
+// harness publish its own manifest this way too; see
+// backend.OnCapabilities.)
 func (p *policy) capabilities(context.Context, *draft.CapabilitiesRequest) (*draft.StaticCapabilityManifest, error) {
 	return &draft.StaticCapabilityManifest{
 		Events: []draft.StaticCapabilityManifestEvent{{
