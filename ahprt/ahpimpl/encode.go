@@ -51,11 +51,25 @@ func AppendValue(b []byte, v ahprt.Value) []byte {
 // out, as encoding/json's Compact does to JSON, in one pass that keeps no
 // state but whether it is in a string: no parse, so no depth or size is
 // too much; a raw line break inside a string (not JSON) is written as its
-// escape.
+// escape. Whitespace between two bytes of literals (numbers, true, false,
+// null) is not JSON's to drop: it separates two values, and without it
+// "[1 2]" would become the valid, different "[12]". One space stays there,
+// so that the encoder's check still rejects what is not JSON.
 func appendOneLine(b, raw []byte) []byte {
-	in := false
+	start := len(b)
+	in, space := false, false
 	for i := 0; i < len(raw); i++ {
 		c := raw[i]
+		if !in && (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+			space = true
+			continue
+		}
+		if space {
+			if len(b) > start && literalByte(b[len(b)-1]) && literalByte(c) {
+				b = append(b, ' ')
+			}
+			space = false
+		}
 		switch {
 		case in && c == '\\' && i+1 < len(raw) && raw[i+1] != '\n' && raw[i+1] != '\r':
 			b = append(b, c, raw[i+1])
@@ -63,22 +77,23 @@ func appendOneLine(b, raw []byte) []byte {
 			continue
 		case c == '"':
 			in = !in
-		case c == '\n':
-			if in {
-				b = append(b, '\\', 'n')
-			}
+		case in && c == '\n':
+			b = append(b, '\\', 'n')
 			continue
-		case c == '\r':
-			if in {
-				b = append(b, '\\', 'r')
-			}
-			continue
-		case !in && (c == ' ' || c == '\t'):
+		case in && c == '\r':
+			b = append(b, '\\', 'r')
 			continue
 		}
 		b = append(b, c)
 	}
 	return b
+}
+
+// literalByte reports whether c can be part of a JSON number or of true,
+// false and null (or of a misspelling of one): two such bytes with only
+// whitespace between them belong to two values.
+func literalByte(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-' || c == '+' || c == '.'
 }
 
 // AppendMember appends a member's name, given quoted and with its colon

@@ -93,10 +93,22 @@ func TestAppendValueOneLine(t *testing.T) {
 	for doc, want := range map[string]string{
 		"{ \"a\" : \"line\nbreak\" ,\r\n \"b\": [1 ,2]": `{"a":"line\nbreak","b":[1,2]`, // not JSON: no closing brace
 		"[ \"a\\\r\n\" ]": `["a\\r\n"]`, // a backslash before a raw line break
+		// Whitespace between two literals separates two values: it stays,
+		// one space, so the encoder's check rejects what is not JSON
+		// rather than accept another value ("[12]", "10", "true").
+		"[1 2]":           `[1 2]`,
+		"1\n\t2":          `1 2`,
+		"{\"n\": 1 000 }": `{"n":1 000}`,
+		"tr ue":           `tr ue`,
+		"[ - 1 , 2e 5]":   `[- 1,2e 5]`,
+		"[1 ,\n 2 ]":      `[1,2]`,
 	} {
 		got := AppendValue(nil, ahprt.Value(doc))
 		if string(got) != want || bytes.ContainsAny(got, "\r\n") {
 			t.Errorf("AppendValue(%q) = %q, want %q", doc, got, want)
+		}
+		if json.Valid([]byte(doc)) != json.Valid(got) && !strings.Contains(doc, "\"") {
+			t.Errorf("AppendValue(%q) = %q: JSON became other than it was", doc, got)
 		}
 	}
 }
