@@ -71,20 +71,85 @@ func (n Number) MarshalJSON() ([]byte, error) {
 // Int makes a Number from an int64.
 func Int(i int64) Number { return Number(strconv.FormatInt(i, 10)) }
 
-// Int64 returns n as an int64 when n is an integer in range ("1.0" is).
+// UnmarshalJSON stores the JSON number data as written. A JSON null
+// leaves n as it was, as encoding/json does for a string; anything else
+// (a string holding digits included) is an error: a Number is never
+// decoded from what it would not encode to.
+func (n *Number) UnmarshalJSON(data []byte) error {
+	data = bytes.Trim(data, " \t\r\n")
+	if string(data) == "null" {
+		return nil
+	}
+	if !validNumber(data) {
+		return &Error{Code: CodeType, Offset: -1, Message: "want a JSON number, got " + strconv.Quote(string(data))}
+	}
+	*n = Number(data)
+	return nil
+}
+
+// Int64 returns n as an int64 when n is a JSON number whose value is an
+// integer in range ("1.0", "1e2" and "0e999999" are); ok is false for
+// anything else, spellings that are not JSON ("+1", "01") included.
 func (n Number) Int64() (int64, bool) {
+	if !n.Valid() {
+		return 0, false
+	}
 	if v, err := strconv.ParseInt(string(n), 10, 64); err == nil {
 		return v, true
 	}
-	r, ok := n.Rat()
-	if !ok || !r.IsInt() || !r.Num().IsInt64() {
-		return 0, false
+	s := string(n)
+	neg := s[0] == '-'
+	if neg {
+		s = s[1:]
 	}
-	return r.Num().Int64(), true
+	mant, exp := s, int64(0)
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		mant = s[:i]
+		e := s[i+1:]
+		sign := int64(1)
+		if e[0] == '+' || e[0] == '-' {
+			if e[0] == '-' {
+				sign = -1
+			}
+			e = e[1:]
+		}
+		e = strings.TrimLeft(e, "0")
+		if len(e) > 12 { // beyond any digit count a Number can hold: the sign decides
+			e = "999999999999"
+		}
+		x, _ := strconv.ParseInt("0"+e, 10, 64)
+		exp = sign * x
+	}
+	digits := mant
+	if i := strings.IndexByte(mant, '.'); i >= 0 {
+		digits = mant[:i] + mant[i+1:]
+		exp -= int64(len(mant) - i - 1)
+	}
+	digits = strings.TrimLeft(digits, "0")
+	if digits == "" {
+		return 0, true // zero, whatever its exponent
+	}
+	t := strings.TrimRight(digits, "0")
+	exp += int64(len(digits) - len(t))
+	if exp < 0 || int64(len(t))+exp > 19 {
+		return 0, false // a fraction, or more than 19 digits
+	}
+	if neg {
+		t = "-" + t
+	}
+	v, err := strconv.ParseInt(t+strings.Repeat("0", int(exp)), 10, 64)
+	return v, err == nil
 }
 
-// Float64 returns the nearest float64.
-func (n Number) Float64() (float64, error) { return strconv.ParseFloat(string(n), 64) }
+// Float64 returns the nearest float64, with strconv.ParseFloat's range
+// error for a number beyond float64 (±Inf). A Number that is not a JSON
+// number ("NaN", "Inf", "0x1p4", "") is an error.
+func (n Number) Float64() (float64, error) {
+	if !n.Valid() {
+		return 0, &Error{Code: CodeType, Offset: -1, Message: "not a JSON number: " + strconv.Quote(string(n))}
+	}
+	return strconv.ParseFloat(string(n), 64)
+}
 
 // Rat returns n exactly; ok is false if n is not a JSON number or its
 // exponent is too large to expand (beyond ±100000: 1e400000000 would take

@@ -2,6 +2,7 @@ package ahprt
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -64,6 +65,70 @@ func TestNumberRat(t *testing.T) {
 	for _, bad := range []Number{"1e100001", "1e-9999999", "1e", "x"} {
 		if r, ok := bad.Rat(); ok {
 			t.Errorf("%s: got %v", bad, r)
+		}
+	}
+}
+
+// TestNumberUnmarshalJSON: encoding/json decodes a Number from the JSON
+// number it encodes to, exactly as written, and from nothing else.
+func TestNumberUnmarshalJSON(t *testing.T) {
+	var v struct {
+		N Number
+		P *Number
+		L []Number
+	}
+	in := `{"N":1.0e400,"P":-0,"L":[12.50,1E+2]}`
+	if err := json.Unmarshal([]byte(in), &v); err != nil {
+		t.Fatal(err)
+	}
+	if v.N != "1.0e400" || v.P == nil || *v.P != "-0" || len(v.L) != 2 || v.L[0] != "12.50" || v.L[1] != "1E+2" {
+		t.Errorf("decoded %+v", v)
+	}
+	if b, err := json.Marshal(v); err != nil || string(b) != in {
+		t.Errorf("round trip: %s, %v", b, err)
+	}
+	n := Number("7")
+	if err := json.Unmarshal([]byte("null"), &n); err != nil || n != "7" {
+		t.Errorf("null: %q, %v", n, err)
+	}
+	for _, bad := range []string{`"12"`, `true`, `{}`, `[]`, `""`} {
+		var x Number
+		if err := json.Unmarshal([]byte(bad), &x); err == nil {
+			t.Errorf("%s accepted as %q", bad, x)
+		}
+	}
+}
+
+// TestNumberInt64: every JSON spelling of an integer in range, whatever
+// its exponent; nothing that is not a JSON number.
+func TestNumberInt64(t *testing.T) {
+	for in, want := range map[Number]int64{
+		"1": 1, "1.0": 1, "-0": 0, "-0.0": 0, "1e2": 100, "1E+2": 100, "100e-2": 1, "0.1e1": 1,
+		"9223372036854775807": 9223372036854775807, "-9223372036854775808": -9223372036854775808,
+		"922337203685477580.7e1": 9223372036854775807, "0e99999999999": 0, "0.0e-99999999999999999999": 0,
+		"1" + Number(strings.Repeat("0", 100001)) + "e-100001": 1, "-5000e-3": -5,
+	} {
+		if got, ok := in.Int64(); !ok || got != want {
+			t.Errorf("%.40s: got %d, %v; want %d", in, got, ok, want)
+		}
+	}
+	for _, bad := range []Number{"1.5", "9223372036854775808", "-9223372036854775809", "1e19", "1e400", "1e-400",
+		"1e99999999999999999999", "1e-99999999999999999999", "+1", "01", " 1", "1 ", "", "-", "0x10", "1_0"} {
+		if got, ok := bad.Int64(); ok {
+			t.Errorf("%q: got %d", bad, got)
+		}
+	}
+}
+
+// TestNumberFloat64: a JSON number's nearest float64; what strconv
+// accepts beyond JSON is an error.
+func TestNumberFloat64(t *testing.T) {
+	if f, err := Number("1.5e1").Float64(); err != nil || f != 15 {
+		t.Errorf("1.5e1: %v, %v", f, err)
+	}
+	for _, bad := range []Number{"NaN", "Inf", "-Infinity", "0x1p4", "+1", ".5", "1.", "1_0", ""} {
+		if f, err := bad.Float64(); err == nil {
+			t.Errorf("%q: got %v", bad, f)
 		}
 	}
 }
