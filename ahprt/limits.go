@@ -2,7 +2,7 @@ package ahprt
 
 // Limits bound what a decoder accepts before it looks at the schema. Inputs
 // beyond a limit are rejected with an [ErrLimit] error, never truncated. A
-// zero field takes its default.
+// zero or negative field takes its default: no field turns its bound off.
 type Limits struct {
 	// MaxBytes is the largest document, in bytes. Default 64 MiB.
 	MaxBytes int64
@@ -21,7 +21,8 @@ const (
 	DefaultMaxMembers = 1 << 20
 )
 
-// WithDefaults returns l with each zero field set to its default.
+// WithDefaults returns l with each zero or negative field set to its
+// default.
 func (l Limits) WithDefaults() Limits {
 	if l.MaxBytes <= 0 {
 		l.MaxBytes = DefaultMaxBytes

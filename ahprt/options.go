@@ -23,7 +23,8 @@ type Options struct {
 // Option configures a decoder.
 type Option func(*Options)
 
-// WithLimits sets the decoder limits; zero fields keep their defaults.
+// WithLimits sets the decoder limits; zero or negative fields keep their
+// defaults.
 func WithLimits(l Limits) Option { return func(o *Options) { o.Limits = l } }
 
 // WithMode sets how unknown members are treated.
