@@ -419,8 +419,9 @@ func (c *Ctx) Discard(mark int) { c.errs = c.errs[:mark] }
 
 // FailBranches replaces the failures recorded since mark (one per rejected
 // branch) by one union failure whose cause is the branch that came closest:
-// the one whose error points deepest into the instance. Out of line, as
-// Fail is.
+// one that failed only an AHP rule beyond JSON Schema (code semantic:
+// rules run after the schema of their location held), else the one whose
+// error points deepest into the instance. Out of line, as Fail is.
 //
 //go:noinline
 func (c *Ctx) FailBranches(mark int, n Node, code ahprt.Code, schema, msg string) bool {
@@ -429,7 +430,14 @@ func (c *Ctx) FailBranches(mark int, n Node, code ahprt.Code, schema, msg string
 	}
 	var best *ahprt.Error
 	for _, e := range c.errs[mark:] {
-		if best == nil || c.at[e] > c.at[best] { // the branch that got furthest into the document
+		switch {
+		case best == nil:
+			best = e
+		case (e.Root().Code == ahprt.CodeSemantic) != (best.Root().Code == ahprt.CodeSemantic):
+			if e.Root().Code == ahprt.CodeSemantic {
+				best = e
+			}
+		case c.at[e] > c.at[best]: // the branch that got furthest into the document
 			best = e
 		}
 	}

@@ -335,3 +335,27 @@ func TestMergedMemberChecks(t *testing.T) {
 		}
 	}
 }
+
+// TestClosestBranchKeepsTheRule: a hooks/intercept request that the
+// schema accepts but AHP's id rule refuses is explained, through the
+// union of every message, by that rule, not by another message kind's
+// fixed method ("want hooks/capabilities"), which only fails later in
+// the document.
+func TestClosestBranchKeepsTheRule(t *testing.T) {
+	data := strings.Replace(request, `"id":"evt_1","method"`, `"id":"evt_2","method"`, 1)
+	if data == request {
+		t.Fatal("the test's request changed: no id to replace")
+	}
+	for name, decode := range map[string]func([]byte, ...ahprt.Option) error{
+		"intercept": func(b []byte, o ...ahprt.Option) error { _, err := draft.DecodeInterceptRequest(b, o...); return err },
+		"wire":      func(b []byte, o ...ahprt.Option) error { _, err := draft.DecodeWireMessage(b, o...); return err },
+	} {
+		var e *ahprt.Error
+		if err := decode([]byte(data)); !errors.As(err, &e) {
+			t.Fatalf("%s: %v, want an *ahprt.Error", name, err)
+		}
+		if r := e.Root(); r.Code != ahprt.CodeSemantic || r.Pointer != "/id" || r.Schema != "rule:intercept-id" {
+			t.Errorf("%s: explained by %s at %q (%s), want the intercept-id rule at /id: %v", name, r.Code, r.Pointer, r.Schema, e)
+		}
+	}
+}
