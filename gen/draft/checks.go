@@ -3267,16 +3267,12 @@ func vContentItem_textPart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 		if d.Kind(n) != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[216])
 		}
-		var dvs [3]ahpimpl.Node
+		var dvs [1]ahpimpl.Node
 		m := d.Members(n)
 		for m.Next() {
-			switch m.Key() {
-			case "kind":
+			if m.Key() == "selection" {
 				dvs[0] = m.Value()
-			case "mediaType":
-				dvs[1] = m.Value()
-			case "selection":
-				dvs[2] = m.Value()
+				break
 			}
 		}
 		dv := dvs[0]
@@ -3284,53 +3280,31 @@ func vContentItem_textPart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 			return c.FailWith(n, &reasons[217])
 		}
 		switch d.Tag(dv) {
-		case "text":
-			{
-				dv := dvs[1]
-				if dv == 0 {
-					return c.FailWith(n, &reasons[218])
+		case "body":
+			mark := c.Mark()
+			matches := 0
+			first := -1
+			if c.Branch(n, ev, vContentItem_textBodyPart) {
+				if matches == 0 {
+					first = 0
 				}
-				switch d.Tag(dv) {
-				case "text/plain":
-					{
-						dv := dvs[2]
-						if dv == 0 {
-							return c.FailWith(n, &reasons[219])
-						}
-						switch d.Tag(dv) {
-						case "body":
-							mark := c.Mark()
-							matches := 0
-							first := -1
-							if c.Branch(n, ev, vContentItem_textBodyPart) {
-								if matches == 0 {
-									first = 0
-								}
-								matches++
-							}
-							if matches == 0 && c.Branch(n, ev, vContentItem_textGapPart) {
-								first = 1
-								matches++
-							}
-							if matches == 0 {
-								return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/content-item.schema.json#/$defs/textPart/oneOf", "matches none of 2 alternatives")
-							}
-							c.Discard(mark)
-							c.Choose(1, n, first)
-						case "metadata":
-							return vContentItem_textMetadataPart(c, n, ev)
-						case "omit":
-							return vContentItem_textOmittedPart(c, n, ev)
-						default:
-							return c.FailUnsupported(dv, "draft/content-item.schema.json#/$defs/textPart/oneOf", "selection")
-						}
-					}
-				default:
-					return c.FailUnsupported(dv, "draft/content-item.schema.json#/$defs/textPart/oneOf", "mediaType")
-				}
+				matches++
 			}
+			if matches == 0 && c.Branch(n, ev, vContentItem_textGapPart) {
+				first = 1
+				matches++
+			}
+			if matches == 0 {
+				return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/content-item.schema.json#/$defs/textPart/oneOf", "matches none of 2 alternatives")
+			}
+			c.Discard(mark)
+			c.Choose(1, n, first)
+		case "metadata":
+			return vContentItem_textMetadataPart(c, n, ev)
+		case "omit":
+			return vContentItem_textOmittedPart(c, n, ev)
 		default:
-			return c.FailUnsupported(dv, "draft/content-item.schema.json#/$defs/textPart/oneOf", "kind")
+			return c.FailUnsupported(dv, "draft/content-item.schema.json#/$defs/textPart/oneOf", "selection")
 		}
 	}
 	return true
@@ -3341,7 +3315,7 @@ func vContentItem_textPart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 func vContentItem_textBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[220])
+		return c.FailTypeWith(n, &reasons[218])
 	}
 	var present uint64
 	var seen uint64
@@ -3357,22 +3331,22 @@ func vContentItem_textBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 		case "kind":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "text") {
-				return c.FailWith(n, &reasons[221])
+				return c.FailWith(n, &reasons[219])
 			}
 		case "mediaType":
 			seen |= 0x4
 			if n := m.Value(); !d.StrEq(n, "text/plain") {
-				return c.FailWith(n, &reasons[222])
+				return c.FailWith(n, &reasons[220])
 			}
 		case "selection":
 			seen |= 0x8
 			if n := m.Value(); !d.StrEq(n, "body") {
-				return c.FailWith(n, &reasons[223])
+				return c.FailWith(n, &reasons[221])
 			}
 		case "text":
 			seen |= 0x10
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[224])
+				return c.FailTypeWith(n, &reasons[222])
 			}
 		case "category":
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -3383,7 +3357,7 @@ func vContentItem_textBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[225])
+			return c.FailWith(m.Name(), &reasons[223])
 		}
 		m.Record(ev)
 	}
@@ -3391,7 +3365,7 @@ func vContentItem_textBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 		return c.FailMissing(n, seen, &required27)
 	}
 	if present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[226])
+		return c.FailWith(n, &reasons[224])
 	}
 	return true
 }
@@ -3401,7 +3375,7 @@ func vContentItem_textBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 func vContentItem_synthesized(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindBool {
-		return c.FailTypeWith(n, &reasons[227])
+		return c.FailTypeWith(n, &reasons[225])
 	}
 	return true
 }
@@ -3411,7 +3385,7 @@ func vContentItem_synthesized(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 func vContentItem_textGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[228])
+		return c.FailTypeWith(n, &reasons[226])
 	}
 	var seen uint64
 	ev.Declare()
@@ -3426,17 +3400,17 @@ func vContentItem_textGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 		case "kind":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "text") {
-				return c.FailWith(n, &reasons[229])
+				return c.FailWith(n, &reasons[227])
 			}
 		case "mediaType":
 			seen |= 0x4
 			if n := m.Value(); !d.StrEq(n, "text/plain") {
-				return c.FailWith(n, &reasons[230])
+				return c.FailWith(n, &reasons[228])
 			}
 		case "selection":
 			seen |= 0x8
 			if n := m.Value(); !d.StrEq(n, "body") {
-				return c.FailWith(n, &reasons[231])
+				return c.FailWith(n, &reasons[229])
 			}
 		case "gap":
 			seen |= 0x10
@@ -3460,7 +3434,7 @@ func vContentItem_textGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[232])
+			return c.FailWith(m.Name(), &reasons[230])
 		}
 		m.Record(ev)
 	}
@@ -3474,7 +3448,7 @@ func vContentItem_textGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 func vContentItem_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[233])
+		return c.FailTypeWith(n, &reasons[231])
 	}
 	var seen uint64
 	ev.Declare()
@@ -3491,7 +3465,7 @@ func vContentItem_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[234])
+			return c.FailWith(m.Name(), &reasons[232])
 		}
 		m.Record(ev)
 	}
@@ -3505,16 +3479,16 @@ func vContentItem_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vCommon_sha256Hex(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindString {
-		return c.FailTypeWith(n, &reasons[235])
+		return c.FailTypeWith(n, &reasons[233])
 	}
 	if d.RunesBelow(n, 64) {
-		return c.FailWith(n, &reasons[236])
+		return c.FailWith(n, &reasons[234])
 	}
 	if d.RunesAbove(n, 64) {
-		return c.FailWith(n, &reasons[237])
+		return c.FailWith(n, &reasons[235])
 	}
 	if !re1.Match(d.Str(n)) {
-		return c.FailWith(n, &reasons[238])
+		return c.FailWith(n, &reasons[236])
 	}
 	return true
 }
@@ -3524,7 +3498,7 @@ func vCommon_sha256Hex(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vContentItem_textMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[239])
+		return c.FailTypeWith(n, &reasons[237])
 	}
 	var seen uint64
 	ev.Declare()
@@ -3539,17 +3513,17 @@ func vContentItem_textMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 		case "kind":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "text") {
-				return c.FailWith(n, &reasons[240])
+				return c.FailWith(n, &reasons[238])
 			}
 		case "mediaType":
 			seen |= 0x4
 			if n := m.Value(); !d.StrEq(n, "text/plain") {
-				return c.FailWith(n, &reasons[241])
+				return c.FailWith(n, &reasons[239])
 			}
 		case "selection":
 			seen |= 0x8
 			if n := m.Value(); !d.StrEq(n, "metadata") {
-				return c.FailWith(n, &reasons[242])
+				return c.FailWith(n, &reasons[240])
 			}
 		case "category":
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -3568,7 +3542,7 @@ func vContentItem_textMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[243])
+			return c.FailWith(m.Name(), &reasons[241])
 		}
 		m.Record(ev)
 	}
@@ -3583,7 +3557,7 @@ func vContentItem_textMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 func vContentItem_textOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[244])
+		return c.FailTypeWith(n, &reasons[242])
 	}
 	var seen uint64
 	ev.Declare()
@@ -3598,17 +3572,17 @@ func vContentItem_textOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		case "kind":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "text") {
-				return c.FailWith(n, &reasons[245])
+				return c.FailWith(n, &reasons[243])
 			}
 		case "mediaType":
 			seen |= 0x4
 			if n := m.Value(); !d.StrEq(n, "text/plain") {
-				return c.FailWith(n, &reasons[246])
+				return c.FailWith(n, &reasons[244])
 			}
 		case "selection":
 			seen |= 0x8
 			if n := m.Value(); !d.StrEq(n, "omit") {
-				return c.FailWith(n, &reasons[247])
+				return c.FailWith(n, &reasons[245])
 			}
 		case "category":
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -3627,7 +3601,7 @@ func vContentItem_textOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[248])
+			return c.FailWith(m.Name(), &reasons[246])
 		}
 		m.Record(ev)
 	}
@@ -3650,59 +3624,46 @@ func vContentItem_attachmentPart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	d := c.Doc
 	{
 		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[249])
+			return c.FailTypeWith(n, &reasons[247])
 		}
-		var dvs [2]ahpimpl.Node
+		var dvs [1]ahpimpl.Node
 		m := d.Members(n)
 		for m.Next() {
-			switch m.Key() {
-			case "kind":
+			if m.Key() == "selection" {
 				dvs[0] = m.Value()
-			case "selection":
-				dvs[1] = m.Value()
+				break
 			}
 		}
 		dv := dvs[0]
 		if dv == 0 {
-			return c.FailWith(n, &reasons[250])
+			return c.FailWith(n, &reasons[248])
 		}
 		switch d.Tag(dv) {
-		case "attachment":
-			{
-				dv := dvs[1]
-				if dv == 0 {
-					return c.FailWith(n, &reasons[251])
+		case "body":
+			mark := c.Mark()
+			matches := 0
+			first := -1
+			if c.Branch(n, ev, vContentItem_attachmentBodyPart) {
+				if matches == 0 {
+					first = 0
 				}
-				switch d.Tag(dv) {
-				case "body":
-					mark := c.Mark()
-					matches := 0
-					first := -1
-					if c.Branch(n, ev, vContentItem_attachmentBodyPart) {
-						if matches == 0 {
-							first = 0
-						}
-						matches++
-					}
-					if matches == 0 && c.Branch(n, ev, vContentItem_attachmentGapPart) {
-						first = 1
-						matches++
-					}
-					if matches == 0 {
-						return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", "matches none of 2 alternatives")
-					}
-					c.Discard(mark)
-					c.Choose(2, n, first)
-				case "metadata":
-					return vContentItem_attachmentMetadataPart(c, n, ev)
-				case "omit":
-					return vContentItem_attachmentOmittedPart(c, n, ev)
-				default:
-					return c.FailUnsupported(dv, "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", "selection")
-				}
+				matches++
 			}
+			if matches == 0 && c.Branch(n, ev, vContentItem_attachmentGapPart) {
+				first = 1
+				matches++
+			}
+			if matches == 0 {
+				return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", "matches none of 2 alternatives")
+			}
+			c.Discard(mark)
+			c.Choose(2, n, first)
+		case "metadata":
+			return vContentItem_attachmentMetadataPart(c, n, ev)
+		case "omit":
+			return vContentItem_attachmentOmittedPart(c, n, ev)
 		default:
-			return c.FailUnsupported(dv, "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", "kind")
+			return c.FailUnsupported(dv, "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", "selection")
 		}
 	}
 	return true
@@ -3713,7 +3674,7 @@ func vContentItem_attachmentPart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[252])
+		return c.FailTypeWith(n, &reasons[249])
 	}
 	var present uint64
 	var seen uint64
@@ -3729,7 +3690,7 @@ func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		case "kind":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "attachment") {
-				return c.FailWith(n, &reasons[253])
+				return c.FailWith(n, &reasons[250])
 			}
 		case "mediaType":
 			seen |= 0x4
@@ -3739,7 +3700,7 @@ func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		case "selection":
 			seen |= 0x8
 			if n := m.Value(); !d.StrEq(n, "body") {
-				return c.FailWith(n, &reasons[254])
+				return c.FailWith(n, &reasons[251])
 			}
 		case "body":
 			seen |= 0x10
@@ -3755,7 +3716,7 @@ func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[255])
+			return c.FailWith(m.Name(), &reasons[252])
 		}
 		m.Record(ev)
 	}
@@ -3763,7 +3724,7 @@ func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		return c.FailMissing(n, seen, &required32)
 	}
 	if present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[256])
+		return c.FailWith(n, &reasons[253])
 	}
 	return true
 }
@@ -3773,13 +3734,13 @@ func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 func vContentItem_attachmentMediaType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindString {
-		return c.FailTypeWith(n, &reasons[257])
+		return c.FailTypeWith(n, &reasons[254])
 	}
 	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[258])
+		return c.FailWith(n, &reasons[255])
 	}
 	if c.Quiet(n, nil, vContentItem_attachmentMediaType_not) {
-		return c.FailWith(n, &reasons[259])
+		return c.FailWith(n, &reasons[256])
 	}
 	return true
 }
@@ -3790,7 +3751,7 @@ func vContentItem_attachmentMediaType_not(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindString {
 		if !re2.Match(d.Str(n)) {
-			return c.FailWith(n, &reasons[260])
+			return c.FailWith(n, &reasons[257])
 		}
 	}
 	return true
@@ -3800,7 +3761,7 @@ func vContentItem_attachmentMediaType_not(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 func vContentReference(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[261])
+		return c.FailTypeWith(n, &reasons[258])
 	}
 	var present uint64
 	var seen uint64
@@ -3814,7 +3775,7 @@ func vContentReference(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[262])
+			return c.FailWith(m.Name(), &reasons[259])
 		}
 		m.Record(ev)
 	}
@@ -3822,7 +3783,7 @@ func vContentReference(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailMissing(n, seen, &required33)
 	}
 	if present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[263])
+		return c.FailWith(n, &reasons[260])
 	}
 	return true
 }
@@ -3832,7 +3793,7 @@ func vContentReference(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vContentItem_attachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[264])
+		return c.FailTypeWith(n, &reasons[261])
 	}
 	var seen uint64
 	ev.Declare()
@@ -3847,7 +3808,7 @@ func vContentItem_attachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		case "kind":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "attachment") {
-				return c.FailWith(n, &reasons[265])
+				return c.FailWith(n, &reasons[262])
 			}
 		case "mediaType":
 			seen |= 0x4
@@ -3857,7 +3818,7 @@ func vContentItem_attachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		case "selection":
 			seen |= 0x8
 			if n := m.Value(); !d.StrEq(n, "body") {
-				return c.FailWith(n, &reasons[266])
+				return c.FailWith(n, &reasons[263])
 			}
 		case "gap":
 			seen |= 0x10
@@ -3881,7 +3842,7 @@ func vContentItem_attachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[267])
+			return c.FailWith(m.Name(), &reasons[264])
 		}
 		m.Record(ev)
 	}
@@ -3896,7 +3857,7 @@ func vContentItem_attachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 func vContentItem_attachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[268])
+		return c.FailTypeWith(n, &reasons[265])
 	}
 	var seen uint64
 	ev.Declare()
@@ -3911,7 +3872,7 @@ func vContentItem_attachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		case "kind":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "attachment") {
-				return c.FailWith(n, &reasons[269])
+				return c.FailWith(n, &reasons[266])
 			}
 		case "mediaType":
 			seen |= 0x4
@@ -3921,7 +3882,7 @@ func vContentItem_attachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		case "selection":
 			seen |= 0x8
 			if n := m.Value(); !d.StrEq(n, "metadata") {
-				return c.FailWith(n, &reasons[270])
+				return c.FailWith(n, &reasons[267])
 			}
 		case "category":
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -3940,7 +3901,7 @@ func vContentItem_attachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[271])
+			return c.FailWith(m.Name(), &reasons[268])
 		}
 		m.Record(ev)
 	}
@@ -3955,7 +3916,7 @@ func vContentItem_attachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 func vContentItem_attachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[272])
+		return c.FailTypeWith(n, &reasons[269])
 	}
 	var seen uint64
 	ev.Declare()
@@ -3970,7 +3931,7 @@ func vContentItem_attachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 		case "kind":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "attachment") {
-				return c.FailWith(n, &reasons[273])
+				return c.FailWith(n, &reasons[270])
 			}
 		case "mediaType":
 			seen |= 0x4
@@ -3980,7 +3941,7 @@ func vContentItem_attachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 		case "selection":
 			seen |= 0x8
 			if n := m.Value(); !d.StrEq(n, "omit") {
-				return c.FailWith(n, &reasons[274])
+				return c.FailWith(n, &reasons[271])
 			}
 		case "category":
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -3999,7 +3960,7 @@ func vContentItem_attachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[275])
+			return c.FailWith(m.Name(), &reasons[272])
 		}
 		m.Record(ev)
 	}
@@ -4014,7 +3975,7 @@ func vContentItem_attachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 func vInteractionEvent_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[276])
+		return c.FailTypeWith(n, &reasons[273])
 	}
 	var seen uint64
 	ev.Declare()
@@ -4024,7 +3985,7 @@ func vInteractionEvent_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "config.change.before") {
-				return c.FailWith(n, &reasons[277])
+				return c.FailWith(n, &reasons[274])
 			}
 		case "change":
 			seen |= 0x2
@@ -4046,7 +4007,7 @@ func vInteractionEvent_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[278])
+		return c.FailTypeWith(n, &reasons[275])
 	}
 	var seen uint64
 	ev.Declare()
@@ -4055,37 +4016,37 @@ func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node,
 		switch m.Key() {
 		case "source":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[279], &reasons[280]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[276], &reasons[277]) {
 				return false
 			}
 		case "scope":
 			seen |= 0x2
-			if !c.MinRunes(m.Value(), 1, &reasons[281], &reasons[282]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[278], &reasons[279]) {
 				return false
 			}
 		case "settings":
 			seen |= 0x4
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[283])
+				return c.FailTypeWith(n, &reasons[280])
 			}
 			it := d.Items(n)
 			for it.Next() {
-				if !c.MinRunes(it.Item(), 1, &reasons[284], &reasons[285]) {
+				if !c.MinRunes(it.Item(), 1, &reasons[281], &reasons[282]) {
 					return false
 				}
 			}
 		case "summary":
 			seen |= 0x8
-			if !c.MinRunes(m.Value(), 1, &reasons[286], &reasons[287]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[283], &reasons[284]) {
 				return false
 			}
 		case "path":
-			if !c.MinRunes(m.Value(), 1, &reasons[288], &reasons[289]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[285], &reasons[286]) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[290])
+			return c.FailWith(m.Name(), &reasons[287])
 		}
 		m.Record(ev)
 	}
@@ -4116,7 +4077,7 @@ func vCatalogueEvent_configChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 func vInteractionEvent_configChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[291])
+		return c.FailTypeWith(n, &reasons[288])
 	}
 	var seen uint64
 	ev.Declare()
@@ -4126,7 +4087,7 @@ func vInteractionEvent_configChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "config.change.after") {
-				return c.FailWith(n, &reasons[292])
+				return c.FailWith(n, &reasons[289])
 			}
 		case "change":
 			seen |= 0x2
@@ -4148,7 +4109,7 @@ func vInteractionEvent_configChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[293])
+		return c.FailTypeWith(n, &reasons[290])
 	}
 	var seen uint64
 	ev.Declare()
@@ -4157,41 +4118,41 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 		switch m.Key() {
 		case "source":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[294], &reasons[295]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[291], &reasons[292]) {
 				return false
 			}
 		case "scope":
 			seen |= 0x2
-			if !c.MinRunes(m.Value(), 1, &reasons[296], &reasons[297]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[293], &reasons[294]) {
 				return false
 			}
 		case "settings":
 			seen |= 0x4
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[298])
+				return c.FailTypeWith(n, &reasons[295])
 			}
 			it := d.Items(n)
 			for it.Next() {
-				if !c.MinRunes(it.Item(), 1, &reasons[299], &reasons[300]) {
+				if !c.MinRunes(it.Item(), 1, &reasons[296], &reasons[297]) {
 					return false
 				}
 			}
 		case "summary":
 			seen |= 0x8
-			if !c.MinRunes(m.Value(), 1, &reasons[301], &reasons[302]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[298], &reasons[299]) {
 				return false
 			}
 		case "path":
-			if !c.MinRunes(m.Value(), 1, &reasons[303], &reasons[304]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[300], &reasons[301]) {
 				return false
 			}
 		case "mcpServers":
-			if !c.ChildItems(m.Value(), &reasons[305], vInteractionEvent_configChangeAfter_change_mcpServers_items) {
+			if !c.ChildItems(m.Value(), &reasons[302], vInteractionEvent_configChangeAfter_change_mcpServers_items) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[306])
+			return c.FailWith(m.Name(), &reasons[303])
 		}
 		m.Record(ev)
 	}
@@ -4205,7 +4166,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 func vInteractionEvent_configChangeAfter_change_mcpServers_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[307])
+		return c.FailTypeWith(n, &reasons[304])
 	}
 	return true
 }
@@ -4222,7 +4183,7 @@ func vExecutionEvent_turnStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[308])
+		return c.FailTypeWith(n, &reasons[305])
 	}
 	var seen1 uint64
 	var seen uint64
@@ -4233,7 +4194,7 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "turn.start") {
-				return c.FailWith(n, &reasons[309])
+				return c.FailWith(n, &reasons[306])
 			}
 		case "turn":
 			seen |= 0x1
@@ -4247,11 +4208,11 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			}
 		case "trigger":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[310], enum53) {
+			if !c.StrEnum(m.Value(), &reasons[307], enum53) {
 				return false
 			}
 		case "expandedFrom":
-			if !c.MinRunes(m.Value(), 1, &reasons[311], &reasons[312]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[308], &reasons[309]) {
 				return false
 			}
 		default:
@@ -4275,7 +4236,7 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 func vEvent_identity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[313])
+		return c.FailTypeWith(n, &reasons[310])
 	}
 	var seen uint64
 	ev.Declare()
@@ -4284,7 +4245,7 @@ func vEvent_identity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		switch m.Key() {
 		case "id":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[314], &reasons[315]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[311], &reasons[312]) {
 				return false
 			}
 		case "synthesized":
@@ -4292,7 +4253,7 @@ func vEvent_identity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[316])
+			return c.FailWith(m.Name(), &reasons[313])
 		}
 		m.Record(ev)
 	}
@@ -4307,7 +4268,7 @@ func vEvent_identity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vEvent_modelVisibleItems(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindArray {
-		return c.FailTypeWith(n, &reasons[317])
+		return c.FailTypeWith(n, &reasons[314])
 	}
 	it := d.Items(n)
 	for it.Next() {
@@ -4331,7 +4292,7 @@ func vContentItem_message(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 func vContentItem_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[318])
+		return c.FailTypeWith(n, &reasons[315])
 	}
 	var seen uint64
 	ev.Declare()
@@ -4345,20 +4306,20 @@ func vContentItem_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 			}
 		case "role":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[319], enum54) {
+			if !c.StrEnum(m.Value(), &reasons[316], enum54) {
 				return false
 			}
 		case "parts":
 			seen |= 0x4
-			if !c.ChildItems(m.Value(), &reasons[320], vContentItem) {
+			if !c.ChildItems(m.Value(), &reasons[317], vContentItem) {
 				return false
 			}
 		case "synthesized":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
-				return c.FailTypeWith(n, &reasons[321])
+				return c.FailTypeWith(n, &reasons[318])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[322])
+			return c.FailWith(m.Name(), &reasons[319])
 		}
 		m.Record(ev)
 	}
@@ -4380,7 +4341,7 @@ func vExecutionEvent_turnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[323])
+		return c.FailTypeWith(n, &reasons[320])
 	}
 	var seen1 uint64
 	var seen2 uint64
@@ -4391,7 +4352,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "turn.finish.before") {
-				return c.FailWith(n, &reasons[324])
+				return c.FailWith(n, &reasons[321])
 			}
 		case "turn":
 			seen2 |= 0x1
@@ -4405,7 +4366,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			}
 		case "outcome":
 			seen2 |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[325], enum55) {
+			if !c.StrEnum(m.Value(), &reasons[322], enum55) {
 				return false
 			}
 		case "lastAssistantItem":
@@ -4416,10 +4377,10 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			seen2 |= 0x4
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-				return c.FailTypeWith(n, &reasons[326])
+				return c.FailTypeWith(n, &reasons[323])
 			}
 			if c.Cmp(n, num0) < 0 {
-				return c.FailWith(n, &reasons[327])
+				return c.FailWith(n, &reasons[324])
 			}
 		case "usage":
 			if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
@@ -4454,7 +4415,7 @@ func vExecutionEvent_turnCompletion(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 func vExecutionEvent_turnCompletion_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[328])
+		return c.FailTypeWith(n, &reasons[325])
 	}
 	var seen uint64
 	ev.Declare()
@@ -4473,7 +4434,7 @@ func vExecutionEvent_turnCompletion_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			}
 		case "outcome":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[325], enum55) {
+			if !c.StrEnum(m.Value(), &reasons[322], enum55) {
 				return false
 			}
 		case "lastAssistantItem":
@@ -4484,10 +4445,10 @@ func vExecutionEvent_turnCompletion_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			seen |= 0x4
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-				return c.FailTypeWith(n, &reasons[326])
+				return c.FailTypeWith(n, &reasons[323])
 			}
 			if c.Cmp(n, num0) < 0 {
-				return c.FailWith(n, &reasons[327])
+				return c.FailWith(n, &reasons[324])
 			}
 		case "usage":
 			if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
@@ -4519,11 +4480,11 @@ func vExecutionEvent_turnUsage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 			switch m.Key() {
 			case "kind":
 				if n := m.Value(); !d.StrEq(n, "total") {
-					return c.FailWith(n, &reasons[329])
+					return c.FailWith(n, &reasons[326])
 				}
 			case "scope":
 				if n := m.Value(); !d.StrEq(n, "turn") {
-					return c.FailWith(n, &reasons[330])
+					return c.FailWith(n, &reasons[327])
 				}
 			default:
 				continue
@@ -4538,7 +4499,7 @@ func vExecutionEvent_turnUsage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 func vExecutionEvent_usage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[331])
+		return c.FailTypeWith(n, &reasons[328])
 	}
 	var seen uint64
 	ev.Declare()
@@ -4547,22 +4508,22 @@ func vExecutionEvent_usage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		switch m.Key() {
 		case "kind":
 			seen |= 0x1
-			if !c.StrEnum(m.Value(), &reasons[332], enum56) {
+			if !c.StrEnum(m.Value(), &reasons[329], enum56) {
 				return false
 			}
 		case "scope":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[333], enum57) {
+			if !c.StrEnum(m.Value(), &reasons[330], enum57) {
 				return false
 			}
 		case "completeness":
 			seen |= 0x4
-			if !c.StrEnum(m.Value(), &reasons[334], enum58) {
+			if !c.StrEnum(m.Value(), &reasons[331], enum58) {
 				return false
 			}
 		case "provenance":
 			seen |= 0x8
-			if !c.StrEnum(m.Value(), &reasons[335], enum59) {
+			if !c.StrEnum(m.Value(), &reasons[332], enum59) {
 				return false
 			}
 		case "inputTokens":
@@ -4586,7 +4547,7 @@ func vExecutionEvent_usage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[336])
+			return c.FailWith(m.Name(), &reasons[333])
 		}
 		m.Record(ev)
 	}
@@ -4601,10 +4562,10 @@ func vExecutionEvent_usage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 func vExecutionEvent_nonNegativeInteger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-		return c.FailTypeWith(n, &reasons[337])
+		return c.FailTypeWith(n, &reasons[334])
 	}
 	if c.Cmp(n, num0) < 0 {
-		return c.FailWith(n, &reasons[338])
+		return c.FailWith(n, &reasons[335])
 	}
 	return true
 }
@@ -4614,7 +4575,7 @@ func vExecutionEvent_nonNegativeInteger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[339])
+		return c.FailTypeWith(n, &reasons[336])
 	}
 	var seen uint64
 	ev.Declare()
@@ -4625,10 +4586,10 @@ func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[340])
+				return c.FailTypeWith(n, &reasons[337])
 			}
 			if c.Cmp(n, num0) < 0 {
-				return c.FailWith(n, &reasons[341])
+				return c.FailWith(n, &reasons[338])
 			}
 		case "currency":
 			seen |= 0x2
@@ -4637,11 +4598,11 @@ func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 			}
 		case "basis":
 			seen |= 0x4
-			if !c.StrEnum(m.Value(), &reasons[342], enum60) {
+			if !c.StrEnum(m.Value(), &reasons[339], enum60) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[343])
+			return c.FailWith(m.Name(), &reasons[340])
 		}
 		m.Record(ev)
 	}
@@ -4656,10 +4617,10 @@ func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 func vExecutionEvent_currencyCode(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindString {
-		return c.FailTypeWith(n, &reasons[344])
+		return c.FailTypeWith(n, &reasons[341])
 	}
 	if !re3.Match(d.Str(n)) {
-		return c.FailWith(n, &reasons[345])
+		return c.FailWith(n, &reasons[342])
 	}
 	return true
 }
@@ -4676,7 +4637,7 @@ func vExecutionEvent_turnEnd(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[346])
+		return c.FailTypeWith(n, &reasons[343])
 	}
 	var seen1 uint64
 	var seen2 uint64
@@ -4687,7 +4648,7 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "turn.end") {
-				return c.FailWith(n, &reasons[347])
+				return c.FailWith(n, &reasons[344])
 			}
 		case "error":
 			if !c.ChildAll(m.Value(), vExecutionEvent_error) {
@@ -4705,7 +4666,7 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			}
 		case "outcome":
 			seen2 |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[325], enum55) {
+			if !c.StrEnum(m.Value(), &reasons[322], enum55) {
 				return false
 			}
 		case "lastAssistantItem":
@@ -4716,10 +4677,10 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			seen2 |= 0x4
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-				return c.FailTypeWith(n, &reasons[326])
+				return c.FailTypeWith(n, &reasons[323])
 			}
 			if c.Cmp(n, num0) < 0 {
-				return c.FailWith(n, &reasons[327])
+				return c.FailWith(n, &reasons[324])
 			}
 		case "usage":
 			if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
@@ -4745,7 +4706,7 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		{
 			p := presence3(d, n)
 			if p&1 == 1 {
-				return c.FailWith(n, &reasons[348])
+				return c.FailWith(n, &reasons[345])
 			}
 		}
 	}
@@ -4756,7 +4717,7 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 func vExecutionEvent_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[349])
+		return c.FailTypeWith(n, &reasons[346])
 	}
 	var seen uint64
 	ev.Declare()
@@ -4765,16 +4726,16 @@ func vExecutionEvent_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		switch m.Key() {
 		case "message":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[350], &reasons[351]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[347], &reasons[348]) {
 				return false
 			}
 		case "class":
 			seen |= 0x2
-			if !c.MinRunes(m.Value(), 1, &reasons[352], &reasons[353]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[349], &reasons[350]) {
 				return false
 			}
 		case "code":
-			if !c.MinRunes(m.Value(), 1, &reasons[354], &reasons[355]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[351], &reasons[352]) {
 				return false
 			}
 		case "status":
@@ -4783,7 +4744,7 @@ func vExecutionEvent_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			}
 		case "native":
 		default:
-			return c.FailWith(m.Name(), &reasons[356])
+			return c.FailWith(m.Name(), &reasons[353])
 		}
 		m.Record(ev)
 	}
@@ -4809,7 +4770,7 @@ func vExecutionEvent_error_status(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf", "matches none of 2 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reasons[357])
+			return c.FailWith(n, &reasons[354])
 		}
 		c.Discard(mark)
 	}
@@ -4819,7 +4780,7 @@ func vExecutionEvent_error_status(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 // vExecutionEvent_error_status_oneOf_0 checks
 // draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0.
 func vExecutionEvent_error_status_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.MinRunes(n, 1, &reasons[358], &reasons[359])
+	return c.MinRunes(n, 1, &reasons[355], &reasons[356])
 }
 
 // vExecutionEvent_error_status_oneOf_1 checks
@@ -4827,7 +4788,7 @@ func vExecutionEvent_error_status_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 func vExecutionEvent_error_status_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-		return c.FailTypeWith(n, &reasons[360])
+		return c.FailTypeWith(n, &reasons[357])
 	}
 	return true
 }
@@ -4844,7 +4805,7 @@ func vExecutionEvent_turnProgress(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[361])
+		return c.FailTypeWith(n, &reasons[358])
 	}
 	var seen1 uint64
 	var seen uint64
@@ -4855,7 +4816,7 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "turn.progress") {
-				return c.FailWith(n, &reasons[362])
+				return c.FailWith(n, &reasons[359])
 			}
 		case "turn":
 			seen |= 0x1
@@ -4879,7 +4840,7 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		case "final":
 			seen |= 0x8
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
-				return c.FailTypeWith(n, &reasons[363])
+				return c.FailTypeWith(n, &reasons[360])
 			}
 		default:
 			if !vEvent_eventCore_member(c, m.Key(), m.Value(), m.Index(), &seen1, ev) {
@@ -4910,7 +4871,7 @@ func vExecutionEvent_modelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[364])
+		return c.FailTypeWith(n, &reasons[361])
 	}
 	var seen1 uint64
 	var present uint64
@@ -4922,7 +4883,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "model.request.before") {
-				return c.FailWith(n, &reasons[365])
+				return c.FailWith(n, &reasons[362])
 			}
 		case "turn":
 			if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -4978,7 +4939,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 		return c.FailMissing(n, seen1, &required22)
 	}
 	if present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 || present&16 == 16 {
-		return c.FailWith(n, &reasons[366])
+		return c.FailWith(n, &reasons[363])
 	}
 	return true
 }
@@ -4987,7 +4948,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 func vExecutionEvent_model(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[367])
+		return c.FailTypeWith(n, &reasons[364])
 	}
 	var seen uint64
 	ev.Declare()
@@ -4996,16 +4957,16 @@ func vExecutionEvent_model(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		switch m.Key() {
 		case "id":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[368], &reasons[369]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[365], &reasons[366]) {
 				return false
 			}
 		case "provider":
 			seen |= 0x2
-			if !c.MinRunes(m.Value(), 1, &reasons[370], &reasons[371]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[367], &reasons[368]) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[372])
+			return c.FailWith(m.Name(), &reasons[369])
 		}
 		m.Record(ev)
 	}
@@ -5020,7 +4981,7 @@ func vExecutionEvent_model(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 func vExecutionEvent_attempt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[373])
+		return c.FailTypeWith(n, &reasons[370])
 	}
 	var seen uint64
 	ev.Declare()
@@ -5029,24 +4990,24 @@ func vExecutionEvent_attempt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 		switch m.Key() {
 		case "id":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[374], &reasons[375]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[371], &reasons[372]) {
 				return false
 			}
 		case "number":
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-				return c.FailTypeWith(n, &reasons[376])
+				return c.FailTypeWith(n, &reasons[373])
 			}
 			if c.Cmp(n, num1) < 0 {
-				return c.FailWith(n, &reasons[377])
+				return c.FailWith(n, &reasons[374])
 			}
 		case "synthesized":
 			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[378])
+			return c.FailWith(m.Name(), &reasons[375])
 		}
 		m.Record(ev)
 	}
@@ -5060,7 +5021,7 @@ func vExecutionEvent_attempt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 func vExecutionEvent_modelRequestBefore_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[379])
+		return c.FailTypeWith(n, &reasons[376])
 	}
 	return true
 }
@@ -5077,7 +5038,7 @@ func vExecutionEvent_modelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[380])
+		return c.FailTypeWith(n, &reasons[377])
 	}
 	var seen1 uint64
 	var present uint64
@@ -5089,7 +5050,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "model.response.after") {
-				return c.FailWith(n, &reasons[381])
+				return c.FailWith(n, &reasons[378])
 			}
 		case "turn":
 			if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -5121,16 +5082,16 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 			}
 		case "finishReason":
 			seen |= 0x10
-			if !c.MinRunes(m.Value(), 1, &reasons[382], &reasons[383]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[379], &reasons[380]) {
 				return false
 			}
 		case "latencyMs":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[384])
+				return c.FailTypeWith(n, &reasons[381])
 			}
 			if c.Cmp(n, num0) < 0 {
-				return c.FailWith(n, &reasons[385])
+				return c.FailWith(n, &reasons[382])
 			}
 		case "error":
 			present |= 1
@@ -5158,12 +5119,12 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 		{
 			p := presence4(d, n)
 			if p&1 == 1 || p&2 == 2 {
-				return c.FailWith(n, &reasons[386])
+				return c.FailWith(n, &reasons[383])
 			}
 		}
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[387])
+		return c.FailWith(n, &reasons[384])
 	}
 	return true
 }
@@ -5232,7 +5193,7 @@ func vExecutionEvent_skippedExecution_execution(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			case "status":
 				seen |= 0x1
 				if n := m.Value(); !d.StrEq(n, "skipped") {
-					return c.FailWith(n, &reasons[388])
+					return c.FailWith(n, &reasons[385])
 				}
 			default:
 				continue
@@ -5248,7 +5209,7 @@ func vExecutionEvent_skippedExecution_execution(c *ahpimpl.Ctx, n ahpimpl.Node, 
 
 // vExecutionEvent_suppliedResultOnSkip_then_execution checks draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then/properties/execution.
 func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.PropertyStr(n, ev, "reason", "supplied_result", &reasons[389])
+	return c.PropertyStr(n, ev, "reason", "supplied_result", &reasons[386])
 }
 
 // vExecutionEvent_execution checks
@@ -5256,7 +5217,7 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahpimpl.Ctx, n ahpim
 func vExecutionEvent_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[390])
+		return c.FailTypeWith(n, &reasons[387])
 	}
 	var dvs [2]ahpimpl.Node
 	m := d.Members(n)
@@ -5270,7 +5231,7 @@ func vExecutionEvent_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 	}
 	dv := dvs[0]
 	if dv == 0 {
-		return c.FailWith(n, &reasons[391])
+		return c.FailWith(n, &reasons[388])
 	}
 	switch d.Tag(dv) {
 	case "executed":
@@ -5279,7 +5240,7 @@ func vExecutionEvent_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 		{
 			dv := dvs[1]
 			if dv == 0 {
-				return c.FailWith(n, &reasons[392])
+				return c.FailWith(n, &reasons[389])
 			}
 			switch d.Tag(dv) {
 			case "supplied_result":
@@ -5306,7 +5267,7 @@ func vExecutionEvent_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 func vExecutionEvent_execution_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[393])
+		return c.FailTypeWith(n, &reasons[390])
 	}
 	var seen uint64
 	ev.Declare()
@@ -5316,10 +5277,10 @@ func vExecutionEvent_execution_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		case "status":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "executed") {
-				return c.FailWith(n, &reasons[394])
+				return c.FailWith(n, &reasons[391])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[395])
+			return c.FailWith(m.Name(), &reasons[392])
 		}
 		m.Record(ev)
 	}
@@ -5334,7 +5295,7 @@ func vExecutionEvent_execution_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 func vExecutionEvent_execution_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[396])
+		return c.FailTypeWith(n, &reasons[393])
 	}
 	var seen uint64
 	ev.Declare()
@@ -5344,15 +5305,15 @@ func vExecutionEvent_execution_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		case "status":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "skipped") {
-				return c.FailWith(n, &reasons[397])
+				return c.FailWith(n, &reasons[394])
 			}
 		case "reason":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "supplied_result") {
-				return c.FailWith(n, &reasons[398])
+				return c.FailWith(n, &reasons[395])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[399])
+			return c.FailWith(m.Name(), &reasons[396])
 		}
 		m.Record(ev)
 	}
@@ -5367,7 +5328,7 @@ func vExecutionEvent_execution_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 func vExecutionEvent_execution_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[400])
+		return c.FailTypeWith(n, &reasons[397])
 	}
 	var seen uint64
 	ev.Declare()
@@ -5377,19 +5338,19 @@ func vExecutionEvent_execution_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		case "status":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "skipped") {
-				return c.FailWith(n, &reasons[401])
+				return c.FailWith(n, &reasons[398])
 			}
 		case "reason":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "policy") {
-				return c.FailWith(n, &reasons[402])
+				return c.FailWith(n, &reasons[399])
 			}
 		case "detail":
-			if !c.MinRunes(m.Value(), 1, &reasons[403], &reasons[404]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[400], &reasons[401]) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[405])
+			return c.FailWith(m.Name(), &reasons[402])
 		}
 		m.Record(ev)
 	}
@@ -5404,7 +5365,7 @@ func vExecutionEvent_execution_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 func vExecutionEvent_execution_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[406])
+		return c.FailTypeWith(n, &reasons[403])
 	}
 	var seen uint64
 	ev.Declare()
@@ -5414,19 +5375,19 @@ func vExecutionEvent_execution_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		case "status":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "skipped") {
-				return c.FailWith(n, &reasons[407])
+				return c.FailWith(n, &reasons[404])
 			}
 		case "reason":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "cancelled") {
-				return c.FailWith(n, &reasons[408])
+				return c.FailWith(n, &reasons[405])
 			}
 		case "detail":
-			if !c.MinRunes(m.Value(), 1, &reasons[409], &reasons[410]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[406], &reasons[407]) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[411])
+			return c.FailWith(m.Name(), &reasons[408])
 		}
 		m.Record(ev)
 	}
@@ -5441,7 +5402,7 @@ func vExecutionEvent_execution_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 func vExecutionEvent_execution_oneOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[412])
+		return c.FailTypeWith(n, &reasons[409])
 	}
 	var seen uint64
 	ev.Declare()
@@ -5451,19 +5412,19 @@ func vExecutionEvent_execution_oneOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		case "status":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "skipped") {
-				return c.FailWith(n, &reasons[413])
+				return c.FailWith(n, &reasons[410])
 			}
 		case "reason":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "timeout") {
-				return c.FailWith(n, &reasons[414])
+				return c.FailWith(n, &reasons[411])
 			}
 		case "detail":
-			if !c.MinRunes(m.Value(), 1, &reasons[415], &reasons[416]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[412], &reasons[413]) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[417])
+			return c.FailWith(m.Name(), &reasons[414])
 		}
 		m.Record(ev)
 	}
@@ -5478,7 +5439,7 @@ func vExecutionEvent_execution_oneOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 func vExecutionEvent_execution_oneOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[418])
+		return c.FailTypeWith(n, &reasons[415])
 	}
 	var seen uint64
 	ev.Declare()
@@ -5488,19 +5449,19 @@ func vExecutionEvent_execution_oneOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		case "status":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "skipped") {
-				return c.FailWith(n, &reasons[419])
+				return c.FailWith(n, &reasons[416])
 			}
 		case "reason":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "other") {
-				return c.FailWith(n, &reasons[420])
+				return c.FailWith(n, &reasons[417])
 			}
 		case "detail":
-			if !c.MinRunes(m.Value(), 1, &reasons[421], &reasons[422]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[418], &reasons[419]) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[423])
+			return c.FailWith(m.Name(), &reasons[420])
 		}
 		m.Record(ev)
 	}
@@ -5525,14 +5486,14 @@ func vExecutionEvent_attemptUsage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			switch m.Key() {
 			case "kind":
 				if n := m.Value(); !d.StrEq(n, "amount") {
-					return c.FailWith(n, &reasons[424])
+					return c.FailWith(n, &reasons[421])
 				}
 			case "scope":
 				if n := m.Value(); !d.StrEq(n, "attempt") {
-					return c.FailWith(n, &reasons[425])
+					return c.FailWith(n, &reasons[422])
 				}
 			case "provenance":
-				if !c.StrEnum(m.Value(), &reasons[426], enum62) {
+				if !c.StrEnum(m.Value(), &reasons[423], enum62) {
 					return false
 				}
 			default:
@@ -5556,7 +5517,7 @@ func vExecutionEvent_modelError(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[427])
+		return c.FailTypeWith(n, &reasons[424])
 	}
 	var seen1 uint64
 	var present uint64
@@ -5568,7 +5529,7 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "model.error") {
-				return c.FailWith(n, &reasons[428])
+				return c.FailWith(n, &reasons[425])
 			}
 		case "turn":
 			if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -5605,13 +5566,13 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		case "latencyMs":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[429])
+				return c.FailTypeWith(n, &reasons[426])
 			}
 			if c.Cmp(n, num0) < 0 {
-				return c.FailWith(n, &reasons[430])
+				return c.FailWith(n, &reasons[427])
 			}
 		case "recovery":
-			if !c.MinRunes(m.Value(), 1, &reasons[431], &reasons[432]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[428], &reasons[429]) {
 				return false
 			}
 		case "finishReason":
@@ -5632,7 +5593,7 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		return c.FailMissing(n, seen1, &required22)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[433])
+		return c.FailWith(n, &reasons[430])
 	}
 	return true
 }
@@ -5652,7 +5613,7 @@ func vExecutionEvent_modelError_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			switch m.Key() {
 			case "status":
 				if n := m.Value(); !d.StrEq(n, "executed") {
-					return c.FailWith(n, &reasons[434])
+					return c.FailWith(n, &reasons[431])
 				}
 			default:
 				continue
@@ -5675,7 +5636,7 @@ func vExecutionEvent_modelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[435])
+		return c.FailTypeWith(n, &reasons[432])
 	}
 	var seen1 uint64
 	var present uint64
@@ -5687,7 +5648,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "model.switch.before") {
-				return c.FailWith(n, &reasons[436])
+				return c.FailWith(n, &reasons[433])
 			}
 		case "turn":
 			if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -5709,7 +5670,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			}
 		case "reason":
 			seen |= 0x4
-			if !c.MinRunes(m.Value(), 1, &reasons[437], &reasons[438]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[434], &reasons[435]) {
 				return false
 			}
 		case "pricing":
@@ -5734,7 +5695,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		return c.FailMissing(n, seen1, &required22)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[439])
+		return c.FailWith(n, &reasons[436])
 	}
 	return true
 }
@@ -5743,7 +5704,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 func vExecutionEvent_modelSwitchBefore_pricing(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[440])
+		return c.FailTypeWith(n, &reasons[437])
 	}
 	var seen uint64
 	ev.Declare()
@@ -5758,21 +5719,21 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		case "inputPerMillionTokens":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[441])
+				return c.FailTypeWith(n, &reasons[438])
 			}
 			if c.Cmp(n, num0) < 0 {
-				return c.FailWith(n, &reasons[442])
+				return c.FailWith(n, &reasons[439])
 			}
 		case "outputPerMillionTokens":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[443])
+				return c.FailTypeWith(n, &reasons[440])
 			}
 			if c.Cmp(n, num0) < 0 {
-				return c.FailWith(n, &reasons[444])
+				return c.FailWith(n, &reasons[441])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[445])
+			return c.FailWith(m.Name(), &reasons[442])
 		}
 		m.Record(ev)
 	}
@@ -5794,7 +5755,7 @@ func vExecutionEvent_modelSwitchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[446])
+		return c.FailTypeWith(n, &reasons[443])
 	}
 	var seen1 uint64
 	var present uint64
@@ -5806,7 +5767,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "model.switch.after") {
-				return c.FailWith(n, &reasons[447])
+				return c.FailWith(n, &reasons[444])
 			}
 		case "turn":
 			if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -5828,7 +5789,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			}
 		case "reason":
 			seen |= 0x4
-			if !c.MinRunes(m.Value(), 1, &reasons[448], &reasons[449]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[445], &reasons[446]) {
 				return false
 			}
 		case "proposed":
@@ -5849,7 +5810,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 		return c.FailMissing(n, seen1, &required22)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[450])
+		return c.FailWith(n, &reasons[447])
 	}
 	return true
 }
@@ -5866,7 +5827,7 @@ func vExecutionEvent_toolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[451])
+		return c.FailTypeWith(n, &reasons[448])
 	}
 	var seen1 uint64
 	var seen2 uint64
@@ -5879,7 +5840,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "tool.permission.request") {
-				return c.FailWith(n, &reasons[452])
+				return c.FailWith(n, &reasons[449])
 			}
 		case "turn":
 			if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -5891,13 +5852,13 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			}
 		case "suggestions":
 			seen |= 0x1
-			if !c.ChildItems(m.Value(), &reasons[453], vExecutionEvent_toolPermissionRequest_suggestions_items) {
+			if !c.ChildItems(m.Value(), &reasons[450], vExecutionEvent_toolPermissionRequest_suggestions_items) {
 				return false
 			}
 		case "sandboxBypass":
 			seen |= 0x2
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
-				return c.FailTypeWith(n, &reasons[454])
+				return c.FailTypeWith(n, &reasons[451])
 			}
 		case "call":
 			seen2 |= 0x1
@@ -5911,7 +5872,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			}
 		case "path":
 			seen2 |= 0x4
-			if !c.MinRunes(m.Value(), 1, &reasons[455], &reasons[456]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[452], &reasons[453]) {
 				return false
 			}
 		case "batch":
@@ -5948,7 +5909,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 		return c.FailMissing(n, seen2, &required66)
 	}
 	if present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 {
-		return c.FailWith(n, &reasons[458])
+		return c.FailWith(n, &reasons[455])
 	}
 	return true
 }
@@ -5965,7 +5926,7 @@ func vExecutionEvent_toolCall(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 func vExecutionEvent_toolCall_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[457])
+		return c.FailTypeWith(n, &reasons[454])
 	}
 	var seen uint64
 	ev.Declare()
@@ -5984,7 +5945,7 @@ func vExecutionEvent_toolCall_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 			}
 		case "path":
 			seen |= 0x4
-			if !c.MinRunes(m.Value(), 1, &reasons[455], &reasons[456]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[452], &reasons[453]) {
 				return false
 			}
 		case "batch":
@@ -6013,7 +5974,7 @@ func vExecutionEvent_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[459])
+		return c.FailTypeWith(n, &reasons[456])
 	}
 	var seen uint64
 	ev.Declare()
@@ -6022,11 +5983,11 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 		switch m.Key() {
 		case "name":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[460], &reasons[461]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[457], &reasons[458]) {
 				return false
 			}
 		case "kind":
-			if !c.MinRunes(m.Value(), 1, &reasons[462], &reasons[463]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[459], &reasons[460]) {
 				return false
 			}
 		case "input":
@@ -6036,7 +5997,7 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 			}
 		case "origin":
 			seen |= 0x4
-			if !c.StrEnum(m.Value(), &reasons[464], enum63) {
+			if !c.StrEnum(m.Value(), &reasons[461], enum63) {
 				return false
 			}
 		case "mcp":
@@ -6044,7 +6005,7 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[465])
+			return c.FailWith(m.Name(), &reasons[462])
 		}
 		m.Record(ev)
 	}
@@ -6069,7 +6030,7 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 		{
 			p := presence5(d, n)
 			if p&1 == 1 {
-				return c.FailWith(n, &reasons[466])
+				return c.FailWith(n, &reasons[463])
 			}
 		}
 	}
@@ -6081,7 +6042,7 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 func vExecutionEvent_tool_input(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[467])
+		return c.FailTypeWith(n, &reasons[464])
 	}
 	return true
 }
@@ -6097,7 +6058,7 @@ func vExecutionEvent_mcp(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[468])
+		return c.FailTypeWith(n, &reasons[465])
 	}
 	var seen uint64
 	ev.Declare()
@@ -6111,12 +6072,12 @@ func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 			}
 		case "toolName":
 			seen |= 0x2
-			if !c.MinRunes(m.Value(), 1, &reasons[469], &reasons[470]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[466], &reasons[467]) {
 				return false
 			}
 		case "provenance":
 			seen |= 0x4
-			if !c.StrEnum(m.Value(), &reasons[471], enum65) {
+			if !c.StrEnum(m.Value(), &reasons[468], enum65) {
 				return false
 			}
 		case "connection":
@@ -6125,7 +6086,7 @@ func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[472])
+			return c.FailWith(m.Name(), &reasons[469])
 		}
 		m.Record(ev)
 	}
@@ -6140,7 +6101,7 @@ func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 func vExecutionEvent_mcp_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[473])
+		return c.FailTypeWith(n, &reasons[470])
 	}
 	var seen uint64
 	ev.Declare()
@@ -6149,15 +6110,15 @@ func vExecutionEvent_mcp_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 		switch m.Key() {
 		case "id":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[474], &reasons[475]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[471], &reasons[472]) {
 				return false
 			}
 		case "name":
-			if !c.MinRunes(m.Value(), 1, &reasons[476], &reasons[477]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[473], &reasons[474]) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[478])
+			return c.FailWith(m.Name(), &reasons[475])
 		}
 		m.Record(ev)
 	}
@@ -6209,7 +6170,7 @@ func vExecutionEvent_mcp_connection_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf", "matches none of 4 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reasons[479])
+			return c.FailWith(n, &reasons[476])
 		}
 		c.Discard(mark)
 		c.Choose(3, n, first)
@@ -6222,7 +6183,7 @@ func vExecutionEvent_mcp_connection_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 func vExecutionEvent_mcp_connection_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[480])
+		return c.FailTypeWith(n, &reasons[477])
 	}
 	var seen uint64
 	ev.Declare()
@@ -6232,7 +6193,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		case "transport":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "http") {
-				return c.FailWith(n, &reasons[481])
+				return c.FailWith(n, &reasons[478])
 			}
 		case "url":
 			if !vExecutionEvent_webUrl(c, m.Value(), nil) {
@@ -6243,7 +6204,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[482])
+			return c.FailWith(m.Name(), &reasons[479])
 		}
 		m.Record(ev)
 	}
@@ -6326,7 +6287,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpim
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[483])
+			return c.FailWith(n, &reasons[480])
 		}
 	}
 	return true
@@ -6344,7 +6305,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 			case "path":
 				seen |= 0x1
 				if n := m.Value(); !d.StrEq(n, "url") {
-					return c.FailWith(n, &reasons[484])
+					return c.FailWith(n, &reasons[481])
 				}
 			default:
 				continue
@@ -6363,13 +6324,13 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 func vExecutionEvent_webUrl(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindString {
-		return c.FailTypeWith(n, &reasons[485])
+		return c.FailTypeWith(n, &reasons[482])
 	}
 	if !re4.Match(d.Str(n)) {
-		return c.FailWith(n, &reasons[486])
+		return c.FailWith(n, &reasons[483])
 	}
 	if !format.URI(d.StrView(n)) {
-		return c.FailWith(n, &reasons[487])
+		return c.FailWith(n, &reasons[484])
 	}
 	return true
 }
@@ -6379,10 +6340,10 @@ func vExecutionEvent_webUrl(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 func vExecutionEvent_connectionGaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindArray {
-		return c.FailTypeWith(n, &reasons[488])
+		return c.FailTypeWith(n, &reasons[485])
 	}
 	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[489])
+		return c.FailWith(n, &reasons[486])
 	}
 	it := d.Items(n)
 	for it.Next() {
@@ -6400,7 +6361,7 @@ func vExecutionEvent_connectionGaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 func vExecutionEvent_connectionGaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[490])
+		return c.FailTypeWith(n, &reasons[487])
 	}
 	var seen uint64
 	ev.Declare()
@@ -6409,16 +6370,16 @@ func vExecutionEvent_connectionGaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		switch m.Key() {
 		case "path":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[491], &reasons[492]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[488], &reasons[489]) {
 				return false
 			}
 		case "reason":
 			seen |= 0x2
-			if !c.MinRunes(m.Value(), 1, &reasons[493], &reasons[494]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[490], &reasons[491]) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[495])
+			return c.FailWith(m.Name(), &reasons[492])
 		}
 		m.Record(ev)
 	}
@@ -6433,7 +6394,7 @@ func vExecutionEvent_connectionGaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 func vExecutionEvent_mcp_connection_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[496])
+		return c.FailTypeWith(n, &reasons[493])
 	}
 	var seen uint64
 	ev.Declare()
@@ -6443,7 +6404,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		case "transport":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "sse") {
-				return c.FailWith(n, &reasons[497])
+				return c.FailWith(n, &reasons[494])
 			}
 		case "url":
 			if !vExecutionEvent_webUrl(c, m.Value(), nil) {
@@ -6454,7 +6415,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[498])
+			return c.FailWith(m.Name(), &reasons[495])
 		}
 		m.Record(ev)
 	}
@@ -6537,7 +6498,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpim
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[499])
+			return c.FailWith(n, &reasons[496])
 		}
 	}
 	return true
@@ -6555,7 +6516,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 			case "path":
 				seen |= 0x1
 				if n := m.Value(); !d.StrEq(n, "url") {
-					return c.FailWith(n, &reasons[500])
+					return c.FailWith(n, &reasons[497])
 				}
 			default:
 				continue
@@ -6574,7 +6535,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[501])
+		return c.FailTypeWith(n, &reasons[498])
 	}
 	var seen uint64
 	ev.Declare()
@@ -6584,25 +6545,25 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		case "transport":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "stdio") {
-				return c.FailWith(n, &reasons[502])
+				return c.FailWith(n, &reasons[499])
 			}
 		case "command":
-			if !c.MinRunes(m.Value(), 1, &reasons[503], &reasons[504]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[500], &reasons[501]) {
 				return false
 			}
 		case "args":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[505])
+				return c.FailTypeWith(n, &reasons[502])
 			}
 			it := d.Items(n)
 			for it.Next() {
 				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[506])
+					return c.FailTypeWith(n, &reasons[503])
 				}
 			}
 		case "cwd":
-			if !c.MinRunes(m.Value(), 1, &reasons[507], &reasons[508]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[504], &reasons[505]) {
 				return false
 			}
 		case "gaps":
@@ -6610,7 +6571,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[509])
+			return c.FailWith(m.Name(), &reasons[506])
 		}
 		m.Record(ev)
 	}
@@ -6724,7 +6685,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps(c *ahpimpl.Ctx,
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[510])
+			return c.FailWith(n, &reasons[507])
 		}
 	}
 	return true
@@ -6742,7 +6703,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 			case "path":
 				seen |= 0x1
 				if n := m.Value(); !d.StrEq(n, "command") {
-					return c.FailWith(n, &reasons[511])
+					return c.FailWith(n, &reasons[508])
 				}
 			default:
 				continue
@@ -6815,7 +6776,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps(c *ahpimpl.Ctx,
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[512])
+			return c.FailWith(n, &reasons[509])
 		}
 	}
 	return true
@@ -6833,7 +6794,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 			case "path":
 				seen |= 0x1
 				if n := m.Value(); !d.StrEq(n, "args") {
-					return c.FailWith(n, &reasons[513])
+					return c.FailWith(n, &reasons[510])
 				}
 			default:
 				continue
@@ -6906,7 +6867,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps(c *ahpimpl.Ctx,
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[514])
+			return c.FailWith(n, &reasons[511])
 		}
 	}
 	return true
@@ -6924,7 +6885,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 			case "path":
 				seen |= 0x1
 				if n := m.Value(); !d.StrEq(n, "cwd") {
-					return c.FailWith(n, &reasons[515])
+					return c.FailWith(n, &reasons[512])
 				}
 			default:
 				continue
@@ -6943,7 +6904,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[516])
+		return c.FailTypeWith(n, &reasons[513])
 	}
 	var seen uint64
 	ev.Declare()
@@ -6954,17 +6915,17 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[517])
+				return c.FailTypeWith(n, &reasons[514])
 			}
 			if !re5.Match(d.Str(n)) {
-				return c.FailWith(n, &reasons[518])
+				return c.FailWith(n, &reasons[515])
 			}
 		case "addressForm":
-			if !c.MinRunes(m.Value(), 1, &reasons[519], &reasons[520]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[516], &reasons[517]) {
 				return false
 			}
 		case "address":
-			if !c.MinRunes(m.Value(), 1, &reasons[521], &reasons[522]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[518], &reasons[519]) {
 				return false
 			}
 		case "gaps":
@@ -6972,7 +6933,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[523])
+			return c.FailWith(m.Name(), &reasons[520])
 		}
 		m.Record(ev)
 	}
@@ -7071,7 +7032,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps(c *ahpimpl.Ctx,
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[524])
+			return c.FailWith(n, &reasons[521])
 		}
 	}
 	return true
@@ -7089,7 +7050,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 			case "path":
 				seen |= 0x1
 				if n := m.Value(); !d.StrEq(n, "addressForm") {
-					return c.FailWith(n, &reasons[525])
+					return c.FailWith(n, &reasons[522])
 				}
 			default:
 				continue
@@ -7162,7 +7123,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps(c *ahpimpl.Ctx,
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[526])
+			return c.FailWith(n, &reasons[523])
 		}
 	}
 	return true
@@ -7180,7 +7141,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 			case "path":
 				seen |= 0x1
 				if n := m.Value(); !d.StrEq(n, "address") {
-					return c.FailWith(n, &reasons[527])
+					return c.FailWith(n, &reasons[524])
 				}
 			default:
 				continue
@@ -7198,7 +7159,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[528])
+		return c.FailTypeWith(n, &reasons[525])
 	}
 	var seen uint64
 	ev.Declare()
@@ -7207,24 +7168,24 @@ func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		switch m.Key() {
 		case "id":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[529], &reasons[530]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[526], &reasons[527]) {
 				return false
 			}
 		case "callIds":
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[531])
+				return c.FailTypeWith(n, &reasons[528])
 			}
 			if d.Len(n) < 1 {
-				return c.FailWith(n, &reasons[532])
+				return c.FailWith(n, &reasons[529])
 			}
 			if ok, _ := c.UniqueItems(n); !ok {
-				return c.FailWith(n, &reasons[533])
+				return c.FailWith(n, &reasons[530])
 			}
 			it := d.Items(n)
 			for it.Next() {
-				if !c.MinRunes(it.Item(), 1, &reasons[534], &reasons[535]) {
+				if !c.MinRunes(it.Item(), 1, &reasons[531], &reasons[532]) {
 					return false
 				}
 			}
@@ -7233,7 +7194,7 @@ func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[536])
+			return c.FailWith(m.Name(), &reasons[533])
 		}
 		m.Record(ev)
 	}
@@ -7247,7 +7208,7 @@ func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 func vExecutionEvent_toolPermissionRequest_suggestions_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[537])
+		return c.FailTypeWith(n, &reasons[534])
 	}
 	return true
 }
@@ -7264,7 +7225,7 @@ func vExecutionEvent_toolPermissionResolved(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[538])
+		return c.FailTypeWith(n, &reasons[535])
 	}
 	var seen1 uint64
 	var seen2 uint64
@@ -7276,7 +7237,7 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "tool.permission.resolved") {
-				return c.FailWith(n, &reasons[539])
+				return c.FailWith(n, &reasons[536])
 			}
 		case "turn":
 			if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -7288,12 +7249,12 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 			}
 		case "decision":
 			seen |= 0x1
-			if !c.StrEnum(m.Value(), &reasons[540], enum66) {
+			if !c.StrEnum(m.Value(), &reasons[537], enum66) {
 				return false
 			}
 		case "decidedBy":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[541], enum67) {
+			if !c.StrEnum(m.Value(), &reasons[538], enum67) {
 				return false
 			}
 		case "call":
@@ -7308,7 +7269,7 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 			}
 		case "path":
 			seen2 |= 0x4
-			if !c.MinRunes(m.Value(), 1, &reasons[455], &reasons[456]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[452], &reasons[453]) {
 				return false
 			}
 		case "batch":
@@ -7347,7 +7308,7 @@ func vExecutionEvent_toolProgress(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[542])
+		return c.FailTypeWith(n, &reasons[539])
 	}
 	var seen1 uint64
 	var seen2 uint64
@@ -7360,7 +7321,7 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "tool.progress") {
-				return c.FailWith(n, &reasons[543])
+				return c.FailWith(n, &reasons[540])
 			}
 		case "turn":
 			if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -7378,7 +7339,7 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		case "backgrounded":
 			seen |= 0x2
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
-				return c.FailTypeWith(n, &reasons[544])
+				return c.FailTypeWith(n, &reasons[541])
 			}
 		case "call":
 			seen2 |= 0x1
@@ -7392,7 +7353,7 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			}
 		case "path":
 			seen2 |= 0x4
-			if !c.MinRunes(m.Value(), 1, &reasons[455], &reasons[456]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[452], &reasons[453]) {
 				return false
 			}
 		case "batch":
@@ -7423,7 +7384,7 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		return c.FailMissing(n, seen2, &required66)
 	}
 	if present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[545])
+		return c.FailWith(n, &reasons[542])
 	}
 	return true
 }
@@ -7440,7 +7401,7 @@ func vExecutionEvent_toolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[546])
+		return c.FailTypeWith(n, &reasons[543])
 	}
 	var seen1 uint64
 	var seen uint64
@@ -7451,7 +7412,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "tool.batch.after") {
-				return c.FailWith(n, &reasons[547])
+				return c.FailWith(n, &reasons[544])
 			}
 		case "turn":
 			if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -7470,10 +7431,10 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[548])
+				return c.FailTypeWith(n, &reasons[545])
 			}
 			if d.Len(n) < 1 {
-				return c.FailWith(n, &reasons[549])
+				return c.FailWith(n, &reasons[546])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -7508,7 +7469,7 @@ func vExecutionEvent_toolBatchAfter_calls_items(c *ahpimpl.Ctx, n ahpimpl.Node, 
 func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[550])
+		return c.FailTypeWith(n, &reasons[547])
 	}
 	var seen uint64
 	ev.Declare()
@@ -7527,7 +7488,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahpimpl.Ctx, n ahpimpl.N
 			}
 		case "path":
 			seen |= 0x4
-			if !c.MinRunes(m.Value(), 1, &reasons[551], &reasons[552]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[548], &reasons[549]) {
 				return false
 			}
 		case "batch":
@@ -7545,7 +7506,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahpimpl.Ctx, n ahpimpl.N
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[553])
+			return c.FailWith(m.Name(), &reasons[550])
 		}
 		m.Record(ev)
 	}
@@ -7590,11 +7551,11 @@ func vExecutionEvent_deniedByPolicy_then_execution(c *ahpimpl.Ctx, n ahpimpl.Nod
 			switch m.Key() {
 			case "status":
 				if n := m.Value(); !d.StrEq(n, "skipped") {
-					return c.FailWith(n, &reasons[554])
+					return c.FailWith(n, &reasons[551])
 				}
 			case "reason":
 				if n := m.Value(); !d.StrEq(n, "policy") {
-					return c.FailWith(n, &reasons[555])
+					return c.FailWith(n, &reasons[552])
 				}
 			default:
 				continue
@@ -7608,7 +7569,7 @@ func vExecutionEvent_deniedByPolicy_then_execution(c *ahpimpl.Ctx, n ahpimpl.Nod
 // vExecutionEvent_toolOutcome checks
 // draft/execution-event.schema.json#/$defs/toolOutcome.
 func vExecutionEvent_toolOutcome(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.StrEnum(n, &reasons[556], enum69)
+	return c.StrEnum(n, &reasons[553], enum69)
 }
 
 // vExecutionEvent_contextCompactBefore checks
@@ -7623,7 +7584,7 @@ func vExecutionEvent_contextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[557])
+		return c.FailTypeWith(n, &reasons[554])
 	}
 	var seen1 uint64
 	var present uint64
@@ -7635,7 +7596,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "context.compact.before") {
-				return c.FailWith(n, &reasons[558])
+				return c.FailWith(n, &reasons[555])
 			}
 		case "turn":
 			if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -7648,7 +7609,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			}
 		case "trigger":
 			seen |= 0x1
-			if !c.StrEnum(m.Value(), &reasons[559], enum70) {
+			if !c.StrEnum(m.Value(), &reasons[556], enum70) {
 				return false
 			}
 		case "instructions":
@@ -7683,7 +7644,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		return c.FailMissing(n, seen1, &required22)
 	}
 	if present&1 == 1 || present&2 == 2 || present&4 == 4 {
-		return c.FailWith(n, &reasons[560])
+		return c.FailWith(n, &reasons[557])
 	}
 	return true
 }
@@ -7693,7 +7654,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 func vContentItem_textParts(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindArray {
-		return c.FailTypeWith(n, &reasons[561])
+		return c.FailTypeWith(n, &reasons[558])
 	}
 	it := d.Items(n)
 	for it.Next() {
@@ -7715,7 +7676,7 @@ func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahpimpl.Ctx, n ahpimpl.
 	{
 		p := presence6(d, n)
 		if d.Kind(n) != ahpimpl.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reasons[562])
+			return c.FailWith(n, &reasons[559])
 		}
 	}
 	return true
@@ -7726,7 +7687,7 @@ func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahpimpl.Ctx, n ahpimpl.
 func vExecutionEvent_tokenCounts(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[563])
+		return c.FailTypeWith(n, &reasons[560])
 	}
 	ev.Declare()
 	m := d.Members(n)
@@ -7741,7 +7702,7 @@ func vExecutionEvent_tokenCounts(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[564])
+			return c.FailWith(m.Name(), &reasons[561])
 		}
 		m.Record(ev)
 	}
@@ -7760,7 +7721,7 @@ func vExecutionEvent_contextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[565])
+		return c.FailTypeWith(n, &reasons[562])
 	}
 	var seen1 uint64
 	var seen uint64
@@ -7771,7 +7732,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "context.compact.after") {
-				return c.FailWith(n, &reasons[566])
+				return c.FailWith(n, &reasons[563])
 			}
 		case "turn":
 			if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -7790,7 +7751,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[567])
+				return c.FailTypeWith(n, &reasons[564])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -7828,7 +7789,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 func vExecutionEvent_contextCompactAfter_removed_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[568])
+		return c.FailTypeWith(n, &reasons[565])
 	}
 	var seen uint64
 	ev.Declare()
@@ -7837,11 +7798,11 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahpimpl.Ctx, n ahpimpl
 		switch m.Key() {
 		case "id":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[569], &reasons[570]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[566], &reasons[567]) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[571])
+			return c.FailWith(m.Name(), &reasons[568])
 		}
 		m.Record(ev)
 	}
@@ -7863,7 +7824,7 @@ func vTaskWorkspaceEvent_taskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[572])
+		return c.FailTypeWith(n, &reasons[569])
 	}
 	var seen uint64
 	ev.Declare()
@@ -7872,7 +7833,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		switch m.Key() {
 		case "type":
 			if n := m.Value(); !d.StrEq(n, "task.change.before") {
-				return c.FailWith(n, &reasons[573])
+				return c.FailWith(n, &reasons[570])
 			}
 		case "task":
 			seen |= 0x1
@@ -7895,7 +7856,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[574])
+		return c.FailTypeWith(n, &reasons[571])
 	}
 	var seen uint64
 	ev.Declare()
@@ -7904,12 +7865,12 @@ func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		switch m.Key() {
 		case "id":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[575], &reasons[576]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[572], &reasons[573]) {
 				return false
 			}
 		case "operation":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[577], enum71) {
+			if !c.StrEnum(m.Value(), &reasons[574], enum71) {
 				return false
 			}
 		case "change":
@@ -7923,14 +7884,14 @@ func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			}
 		case "description":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[578])
+				return c.FailTypeWith(n, &reasons[575])
 			}
 		case "synthesized":
 			if !vEvent_synthesizedFlag(c, m.Value(), nil) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[579])
+			return c.FailWith(m.Name(), &reasons[576])
 		}
 		m.Record(ev)
 	}
@@ -7945,7 +7906,7 @@ func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 func vTaskWorkspaceEvent_taskChange_change(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[580])
+		return c.FailTypeWith(n, &reasons[577])
 	}
 	return true
 }
@@ -7955,7 +7916,7 @@ func vTaskWorkspaceEvent_taskChange_change(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 func vTaskWorkspaceEvent_taskChange_prior(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[581])
+		return c.FailTypeWith(n, &reasons[578])
 	}
 	return true
 }
@@ -7972,7 +7933,7 @@ func vTaskWorkspaceEvent_taskChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[582])
+		return c.FailTypeWith(n, &reasons[579])
 	}
 	var seen uint64
 	ev.Declare()
@@ -7981,7 +7942,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 		switch m.Key() {
 		case "type":
 			if n := m.Value(); !d.StrEq(n, "task.change.after") {
-				return c.FailWith(n, &reasons[583])
+				return c.FailWith(n, &reasons[580])
 			}
 		case "task":
 			seen |= 0x1
@@ -8027,7 +7988,7 @@ func vInteractionEvent_userAttention(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 func vInteractionEvent_userAttention_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[584])
+		return c.FailTypeWith(n, &reasons[581])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8037,7 +7998,7 @@ func vInteractionEvent_userAttention_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "user.attention") {
-				return c.FailWith(n, &reasons[585])
+				return c.FailWith(n, &reasons[582])
 			}
 		case "attention":
 			seen |= 0x2
@@ -8065,7 +8026,7 @@ func vInteractionEvent_userAttention_attention(c *ahpimpl.Ctx, n ahpimpl.Node, e
 func vInteractionEvent_userAttention_attention_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[586])
+		return c.FailTypeWith(n, &reasons[583])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8074,7 +8035,7 @@ func vInteractionEvent_userAttention_attention_body(c *ahpimpl.Ctx, n ahpimpl.No
 		switch m.Key() {
 		case "kind":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[587], &reasons[588]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[584], &reasons[585]) {
 				return false
 			}
 		case "message":
@@ -8088,7 +8049,7 @@ func vInteractionEvent_userAttention_attention_body(c *ahpimpl.Ctx, n ahpimpl.No
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[589])
+			return c.FailWith(m.Name(), &reasons[586])
 		}
 		m.Record(ev)
 	}
@@ -8126,7 +8087,7 @@ func vInteractionEvent_userElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 func vInteractionEvent_userElicitationRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[590])
+		return c.FailTypeWith(n, &reasons[587])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8136,7 +8097,7 @@ func vInteractionEvent_userElicitationRequest_body(c *ahpimpl.Ctx, n ahpimpl.Nod
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "user.elicitation.request") {
-				return c.FailWith(n, &reasons[591])
+				return c.FailWith(n, &reasons[588])
 			}
 		case "elicitation":
 			seen |= 0x2
@@ -8165,7 +8126,7 @@ func vInteractionEvent_userElicitationRequest_elicitation(c *ahpimpl.Ctx, n ahpi
 func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[592])
+		return c.FailTypeWith(n, &reasons[589])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8174,7 +8135,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahpimpl.Ctx, n
 		switch m.Key() {
 		case "server":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[593], &reasons[594]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[590], &reasons[591]) {
 				return false
 			}
 		case "mode":
@@ -8187,7 +8148,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahpimpl.Ctx, n
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[595])
+			return c.FailWith(m.Name(), &reasons[592])
 		}
 		m.Record(ev)
 	}
@@ -8200,7 +8161,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahpimpl.Ctx, n
 // vInteractionEvent_elicitationMode checks
 // draft/interaction-event.schema.json#/$defs/elicitationMode.
 func vInteractionEvent_elicitationMode(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.StrEnum(n, &reasons[596], enum72)
+	return c.StrEnum(n, &reasons[593], enum72)
 }
 
 // vCatalogueEvent_userElicitationResult checks
@@ -8231,7 +8192,7 @@ func vInteractionEvent_userElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 func vInteractionEvent_userElicitationResult_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[597])
+		return c.FailTypeWith(n, &reasons[594])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8241,7 +8202,7 @@ func vInteractionEvent_userElicitationResult_body(c *ahpimpl.Ctx, n ahpimpl.Node
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "user.elicitation.result") {
-				return c.FailWith(n, &reasons[598])
+				return c.FailWith(n, &reasons[595])
 			}
 		case "elicitation":
 			seen |= 0x2
@@ -8270,7 +8231,7 @@ func vInteractionEvent_userElicitationResult_elicitation(c *ahpimpl.Ctx, n ahpim
 func vInteractionEvent_userElicitationResult_elicitation_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[599])
+		return c.FailTypeWith(n, &reasons[596])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8279,7 +8240,7 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahpimpl.Ctx, n 
 		switch m.Key() {
 		case "server":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[600], &reasons[601]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[597], &reasons[598]) {
 				return false
 			}
 		case "mode":
@@ -8293,11 +8254,11 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahpimpl.Ctx, n 
 			}
 		case "action":
 			seen |= 0x4
-			if !c.StrEnum(m.Value(), &reasons[602], enum73) {
+			if !c.StrEnum(m.Value(), &reasons[599], enum73) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[603])
+			return c.FailWith(m.Name(), &reasons[600])
 		}
 		m.Record(ev)
 	}
@@ -8335,7 +8296,7 @@ func vInteractionEvent_userMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 func vInteractionEvent_userMessageInbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[604])
+		return c.FailTypeWith(n, &reasons[601])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8345,7 +8306,7 @@ func vInteractionEvent_userMessageInbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "user.message.inbound") {
-				return c.FailWith(n, &reasons[605])
+				return c.FailWith(n, &reasons[602])
 			}
 		case "message":
 			seen |= 0x2
@@ -8373,7 +8334,7 @@ func vInteractionEvent_userMessageInbound_message(c *ahpimpl.Ctx, n ahpimpl.Node
 func vInteractionEvent_userMessageInbound_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[606])
+		return c.FailTypeWith(n, &reasons[603])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8382,21 +8343,21 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahpimpl.Ctx, n ahpimpl
 		switch m.Key() {
 		case "channel":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[607], &reasons[608]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[604], &reasons[605]) {
 				return false
 			}
 		case "sender":
 			seen |= 0x2
-			if !c.MinRunes(m.Value(), 1, &reasons[609], &reasons[610]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[606], &reasons[607]) {
 				return false
 			}
 		case "messages":
 			seen |= 0x4
-			if !c.ChildItems(m.Value(), &reasons[611], vInteractionEvent_userMessageInbound_message_messages_items) {
+			if !c.ChildItems(m.Value(), &reasons[608], vInteractionEvent_userMessageInbound_message_messages_items) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[612])
+			return c.FailWith(m.Name(), &reasons[609])
 		}
 		m.Record(ev)
 	}
@@ -8420,7 +8381,7 @@ func vInteractionEvent_userMessageInbound_message_messages_items(c *ahpimpl.Ctx,
 			switch m.Key() {
 			case "role":
 				if n := m.Value(); !d.StrEq(n, "user") {
-					return c.FailWith(n, &reasons[613])
+					return c.FailWith(n, &reasons[610])
 				}
 			default:
 				continue
@@ -8459,7 +8420,7 @@ func vInteractionEvent_userMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 func vInteractionEvent_userMessageOutbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[614])
+		return c.FailTypeWith(n, &reasons[611])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8469,7 +8430,7 @@ func vInteractionEvent_userMessageOutbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "user.message.outbound") {
-				return c.FailWith(n, &reasons[615])
+				return c.FailWith(n, &reasons[612])
 			}
 		case "message":
 			seen |= 0x2
@@ -8497,7 +8458,7 @@ func vInteractionEvent_userMessageOutbound_message(c *ahpimpl.Ctx, n ahpimpl.Nod
 func vInteractionEvent_userMessageOutbound_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[616])
+		return c.FailTypeWith(n, &reasons[613])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8506,16 +8467,16 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahpimpl.Ctx, n ahpimp
 		switch m.Key() {
 		case "channel":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[617], &reasons[618]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[614], &reasons[615]) {
 				return false
 			}
 		case "messages":
 			seen |= 0x2
-			if !c.ChildItems(m.Value(), &reasons[619], vInteractionEvent_userMessageOutbound_message_messages_items) {
+			if !c.ChildItems(m.Value(), &reasons[616], vInteractionEvent_userMessageOutbound_message_messages_items) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[620])
+			return c.FailWith(m.Name(), &reasons[617])
 		}
 		m.Record(ev)
 	}
@@ -8539,7 +8500,7 @@ func vInteractionEvent_userMessageOutbound_message_messages_items(c *ahpimpl.Ctx
 			switch m.Key() {
 			case "role":
 				if n := m.Value(); !d.StrEq(n, "assistant") {
-					return c.FailWith(n, &reasons[621])
+					return c.FailWith(n, &reasons[618])
 				}
 			default:
 				continue
@@ -8562,7 +8523,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, e
 func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[622])
+		return c.FailTypeWith(n, &reasons[619])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8571,7 +8532,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.No
 		switch m.Key() {
 		case "type":
 			if n := m.Value(); !d.StrEq(n, "workspace.change.before") {
-				return c.FailWith(n, &reasons[623])
+				return c.FailWith(n, &reasons[620])
 			}
 		case "workspace":
 			seen |= 0x1
@@ -8594,7 +8555,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.No
 func vTaskWorkspaceEvent_workspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[624])
+		return c.FailTypeWith(n, &reasons[621])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8603,7 +8564,7 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		switch m.Key() {
 		case "kind":
 			seen |= 0x1
-			if !c.StrEnum(m.Value(), &reasons[625], enum74) {
+			if !c.StrEnum(m.Value(), &reasons[622], enum74) {
 				return false
 			}
 		case "change":
@@ -8617,10 +8578,10 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			}
 		case "reason":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[626])
+				return c.FailTypeWith(n, &reasons[623])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[627])
+			return c.FailWith(m.Name(), &reasons[624])
 		}
 		m.Record(ev)
 	}
@@ -8635,35 +8596,35 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 func vTaskWorkspaceEvent_workspaceState(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[628])
+		return c.FailTypeWith(n, &reasons[625])
 	}
 	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[629])
+		return c.FailWith(n, &reasons[626])
 	}
 	ev.Declare()
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
 		case "cwd":
-			if !c.MinRunes(m.Value(), 1, &reasons[630], &reasons[631]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[627], &reasons[628]) {
 				return false
 			}
 		case "workspaceRoots":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[632])
+				return c.FailTypeWith(n, &reasons[629])
 			}
 			if ok, _ := c.UniqueItems(n); !ok {
-				return c.FailWith(n, &reasons[633])
+				return c.FailWith(n, &reasons[630])
 			}
 			it := d.Items(n)
 			for it.Next() {
-				if !c.MinRunes(it.Item(), 1, &reasons[634], &reasons[635]) {
+				if !c.MinRunes(it.Item(), 1, &reasons[631], &reasons[632]) {
 					return false
 				}
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[636])
+			return c.FailWith(m.Name(), &reasons[633])
 		}
 		m.Record(ev)
 	}
@@ -8682,7 +8643,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[637])
+		return c.FailTypeWith(n, &reasons[634])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8691,7 +8652,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Nod
 		switch m.Key() {
 		case "type":
 			if n := m.Value(); !d.StrEq(n, "workspace.change.after") {
-				return c.FailWith(n, &reasons[638])
+				return c.FailWith(n, &reasons[635])
 			}
 		case "workspace":
 			seen |= 0x1
@@ -8721,7 +8682,7 @@ func vTaskWorkspaceEvent_fileChanged(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 func vTaskWorkspaceEvent_fileChanged_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[639])
+		return c.FailTypeWith(n, &reasons[636])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8730,16 +8691,16 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		switch m.Key() {
 		case "type":
 			if n := m.Value(); !d.StrEq(n, "file.changed") {
-				return c.FailWith(n, &reasons[640])
+				return c.FailWith(n, &reasons[637])
 			}
 		case "changes":
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[641])
+				return c.FailTypeWith(n, &reasons[638])
 			}
 			if d.Len(n) < 1 {
-				return c.FailWith(n, &reasons[642])
+				return c.FailWith(n, &reasons[639])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -8770,7 +8731,7 @@ func vTaskWorkspaceEvent_changedFile(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 func vTaskWorkspaceEvent_changedFile_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[643])
+		return c.FailTypeWith(n, &reasons[640])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8779,18 +8740,18 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		switch m.Key() {
 		case "path":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[644], &reasons[645]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[641], &reasons[642]) {
 				return false
 			}
 		case "operation":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[646], enum71) {
+			if !c.StrEnum(m.Value(), &reasons[643], enum71) {
 				return false
 			}
 		case "agentCaused":
 			seen |= 0x4
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
-				return c.FailTypeWith(n, &reasons[647])
+				return c.FailTypeWith(n, &reasons[644])
 			}
 		case "before":
 			if !c.Child(m.Value(), vContentItem) {
@@ -8801,7 +8762,7 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[648])
+			return c.FailWith(m.Name(), &reasons[645])
 		}
 		m.Record(ev)
 	}
@@ -8832,7 +8793,7 @@ func vCatalogueEvent_hookFailure_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 func vInteractionEvent_hookFailure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[649])
+		return c.FailTypeWith(n, &reasons[646])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8842,7 +8803,7 @@ func vInteractionEvent_hookFailure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "hook.failure") {
-				return c.FailWith(n, &reasons[650])
+				return c.FailWith(n, &reasons[647])
 			}
 		case "failure":
 			seen |= 0x2
@@ -8870,7 +8831,7 @@ func vInteractionEvent_hookFailure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 func vInteractionEvent_hookFailure_failure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[651])
+		return c.FailTypeWith(n, &reasons[648])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8879,21 +8840,21 @@ func vInteractionEvent_hookFailure_failure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 		switch m.Key() {
 		case "backendId":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[652], &reasons[653]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[649], &reasons[650]) {
 				return false
 			}
 		case "reason":
 			seen |= 0x2
-			if !c.MinRunes(m.Value(), 1, &reasons[654], &reasons[655]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[651], &reasons[652]) {
 				return false
 			}
 		case "policy":
 			seen |= 0x4
-			if !c.StrEnum(m.Value(), &reasons[656], enum75) {
+			if !c.StrEnum(m.Value(), &reasons[653], enum75) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[657])
+			return c.FailWith(m.Name(), &reasons[654])
 		}
 		m.Record(ev)
 	}
@@ -8905,14 +8866,14 @@ func vInteractionEvent_hookFailure_failure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 
 // vInteractionEvent_hookFailure_parentEventId checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId.
 func vInteractionEvent_hookFailure_parentEventId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.MinRunes(n, 1, &reasons[658], &reasons[659])
+	return c.MinRunes(n, 1, &reasons[655], &reasons[656])
 }
 
 // vContentSelection checks draft/content-selection.schema.json#.
 func vContentSelection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[660])
+		return c.FailTypeWith(n, &reasons[657])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8964,14 +8925,14 @@ func vContentSelection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 // vContentSelection_disposition checks
 // draft/content-selection.schema.json#/$defs/disposition.
 func vContentSelection_disposition(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.StrEnum(n, &reasons[661], enum76)
+	return c.StrEnum(n, &reasons[658], enum76)
 }
 
 // vContentUploadReceipt checks draft/content-upload-receipt.schema.json#.
 func vContentUploadReceipt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[662])
+		return c.FailTypeWith(n, &reasons[659])
 	}
 	var seen uint64
 	ev.Declare()
@@ -8994,7 +8955,7 @@ func vContentUploadReceipt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[663])
+			return c.FailWith(m.Name(), &reasons[660])
 		}
 		m.Record(ev)
 	}
@@ -9008,7 +8969,7 @@ func vContentUploadReceipt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 func vContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[664])
+		return c.FailTypeWith(n, &reasons[661])
 	}
 	var seen uint64
 	ev.Declare()
@@ -9019,13 +8980,13 @@ func vContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[665])
+				return c.FailTypeWith(n, &reasons[662])
 			}
 			if !re6.Match(d.Str(n)) {
-				return c.FailWith(n, &reasons[666])
+				return c.FailWith(n, &reasons[663])
 			}
 			if !format.URI(d.StrView(n)) {
-				return c.FailWith(n, &reasons[667])
+				return c.FailWith(n, &reasons[664])
 			}
 		case "auth":
 			if !c.Child(m.Value(), vRegistration_authentication) {
@@ -9057,7 +9018,7 @@ func vContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[668])
+		return c.FailTypeWith(n, &reasons[665])
 	}
 	var dvs [1]ahpimpl.Node
 	m := d.Members(n)
@@ -9069,7 +9030,7 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	}
 	dv := dvs[0]
 	if dv == 0 {
-		return c.FailWith(n, &reasons[669])
+		return c.FailWith(n, &reasons[666])
 	}
 	switch d.Tag(dv) {
 	case "bearer":
@@ -9086,7 +9047,7 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 func vRegistration_authentication_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[670])
+		return c.FailTypeWith(n, &reasons[667])
 	}
 	var seen uint64
 	ev.Declare()
@@ -9096,15 +9057,15 @@ func vRegistration_authentication_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "bearer") {
-				return c.FailWith(n, &reasons[671])
+				return c.FailWith(n, &reasons[668])
 			}
 		case "tokenEnv":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[672])
+				return c.FailTypeWith(n, &reasons[669])
 			}
 			if !re7.Match(d.Str(n)) {
-				return c.FailWith(n, &reasons[673])
+				return c.FailWith(n, &reasons[670])
 			}
 		case "tokenRef":
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -9131,7 +9092,7 @@ func vRegistration_authentication_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf", "matches none of 2 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reasons[674])
+			return c.FailWith(n, &reasons[671])
 		}
 		c.Discard(mark)
 	}
@@ -9160,7 +9121,7 @@ func vRegistration_authentication_anyOf_0_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node
 		}
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reasons[675])
+		return c.FailWith(n, &reasons[672])
 	}
 	return true
 }
@@ -9187,7 +9148,7 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node
 		}
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reasons[676])
+		return c.FailWith(n, &reasons[673])
 	}
 	return true
 }
@@ -9197,7 +9158,7 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node
 func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[677])
+		return c.FailTypeWith(n, &reasons[674])
 	}
 	var seen uint64
 	ev.Declare()
@@ -9207,7 +9168,7 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "oauth") {
-				return c.FailWith(n, &reasons[678])
+				return c.FailWith(n, &reasons[675])
 			}
 		case "resource":
 			seen |= 0x2
@@ -9218,13 +9179,13 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			seen |= 0x4
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[679])
+				return c.FailTypeWith(n, &reasons[676])
 			}
 			if !re8.Match(d.Str(n)) {
-				return c.FailWith(n, &reasons[680])
+				return c.FailWith(n, &reasons[677])
 			}
 			if !format.URI(d.StrView(n)) {
-				return c.FailWith(n, &reasons[681])
+				return c.FailWith(n, &reasons[678])
 			}
 		case "clientId":
 			seen |= 0x8
@@ -9237,16 +9198,16 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			}
 		case "flow":
 			seen |= 0x10
-			if !c.StrEnum(m.Value(), &reasons[682], enum77) {
+			if !c.StrEnum(m.Value(), &reasons[679], enum77) {
 				return false
 			}
 		case "scopes":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[683])
+				return c.FailTypeWith(n, &reasons[680])
 			}
 			if ok, _ := c.UniqueItems(n); !ok {
-				return c.FailWith(n, &reasons[684])
+				return c.FailWith(n, &reasons[681])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -9270,10 +9231,10 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 func vCommon_positiveInteger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-		return c.FailTypeWith(n, &reasons[685])
+		return c.FailTypeWith(n, &reasons[682])
 	}
 	if c.Cmp(n, num1) < 0 {
-		return c.FailWith(n, &reasons[686])
+		return c.FailWith(n, &reasons[683])
 	}
 	return true
 }
@@ -9282,7 +9243,7 @@ func vCommon_positiveInteger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[687])
+		return c.FailTypeWith(n, &reasons[684])
 	}
 	var seen uint64
 	ev.Declare()
@@ -9292,11 +9253,11 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "deny") {
-				return c.FailWith(n, &reasons[688])
+				return c.FailWith(n, &reasons[685])
 			}
 		case "reason":
 			seen |= 0x2
-			if !c.MinRunes(m.Value(), 1, &reasons[689], &reasons[690]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[686], &reasons[687]) {
 				return false
 			}
 		case "code":
@@ -9308,7 +9269,7 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[691])
+			return c.FailWith(m.Name(), &reasons[688])
 		}
 		m.Record(ev)
 	}
@@ -9322,7 +9283,7 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[692])
+		return c.FailTypeWith(n, &reasons[689])
 	}
 	var dvs [2]ahpimpl.Node
 	m := d.Members(n)
@@ -9336,7 +9297,7 @@ func vEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	}
 	dv := dvs[0]
 	if dv == 0 {
-		return c.FailWith(n, &reasons[693])
+		return c.FailWith(n, &reasons[690])
 	}
 	switch d.Tag(dv) {
 	case "deny":
@@ -9355,7 +9316,7 @@ func vEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		{
 			dv := dvs[1]
 			if dv == 0 {
-				return c.FailWith(n, &reasons[694])
+				return c.FailWith(n, &reasons[691])
 			}
 			switch d.Tag(dv) {
 			case "stop":
@@ -9377,7 +9338,7 @@ func vEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vEffect_allowEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[695])
+		return c.FailTypeWith(n, &reasons[692])
 	}
 	var seen uint64
 	ev.Declare()
@@ -9387,10 +9348,10 @@ func vEffect_allowEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "allow") {
-				return c.FailWith(n, &reasons[696])
+				return c.FailWith(n, &reasons[693])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[697])
+			return c.FailWith(m.Name(), &reasons[694])
 		}
 		m.Record(ev)
 	}
@@ -9404,7 +9365,7 @@ func vEffect_allowEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 func vEffect_askEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[698])
+		return c.FailTypeWith(n, &reasons[695])
 	}
 	var seen uint64
 	ev.Declare()
@@ -9414,10 +9375,10 @@ func vEffect_askEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "ask") {
-				return c.FailWith(n, &reasons[699])
+				return c.FailWith(n, &reasons[696])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[700])
+			return c.FailWith(m.Name(), &reasons[697])
 		}
 		m.Record(ev)
 	}
@@ -9431,7 +9392,7 @@ func vEffect_askEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vEffect_modifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[701])
+		return c.FailTypeWith(n, &reasons[698])
 	}
 	var seen uint64
 	ev.Declare()
@@ -9441,22 +9402,22 @@ func vEffect_modifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "modify") {
-				return c.FailWith(n, &reasons[702])
+				return c.FailWith(n, &reasons[699])
 			}
 		case "target":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[703], enum78) {
+			if !c.StrEnum(m.Value(), &reasons[700], enum78) {
 				return false
 			}
 		case "operation":
 			seen |= 0x4
-			if !c.StrEnum(m.Value(), &reasons[704], enum79) {
+			if !c.StrEnum(m.Value(), &reasons[701], enum79) {
 				return false
 			}
 		case "value":
 			seen |= 0x8
 		default:
-			return c.FailWith(m.Name(), &reasons[705])
+			return c.FailWith(m.Name(), &reasons[702])
 		}
 		m.Record(ev)
 	}
@@ -9556,7 +9517,7 @@ func vEffect_modifyEffect_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 func vContentItem_messages(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindArray {
-		return c.FailTypeWith(n, &reasons[706])
+		return c.FailTypeWith(n, &reasons[703])
 	}
 	it := d.Items(n)
 	for it.Next() {
@@ -9600,7 +9561,7 @@ func vEffect_modifyEffect_allOf_1_then_value(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf", "matches none of 2 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reasons[707])
+			return c.FailWith(n, &reasons[704])
 		}
 		c.Discard(mark)
 	}
@@ -9611,7 +9572,7 @@ func vEffect_modifyEffect_allOf_1_then_value(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 func vEffect_modifyEffect_allOf_1_then_value_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[708])
+		return c.FailTypeWith(n, &reasons[705])
 	}
 	return true
 }
@@ -9667,7 +9628,7 @@ func vEffect_modifyEffect_allOf_3_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 func vEffect_modifyEffect_allOf_3_then_value(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[709])
+		return c.FailTypeWith(n, &reasons[706])
 	}
 	return true
 }
@@ -9676,7 +9637,7 @@ func vEffect_modifyEffect_allOf_3_then_value(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 func vEffect_messageEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[710])
+		return c.FailTypeWith(n, &reasons[707])
 	}
 	var seen uint64
 	ev.Declare()
@@ -9686,15 +9647,15 @@ func vEffect_messageEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "message") {
-				return c.FailWith(n, &reasons[711])
+				return c.FailWith(n, &reasons[708])
 			}
 		case "text":
 			seen |= 0x2
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[712])
+				return c.FailTypeWith(n, &reasons[709])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[713])
+			return c.FailWith(m.Name(), &reasons[710])
 		}
 		m.Record(ev)
 	}
@@ -9708,7 +9669,7 @@ func vEffect_messageEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 func vEffect_returnEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[714])
+		return c.FailTypeWith(n, &reasons[711])
 	}
 	var seen uint64
 	ev.Declare()
@@ -9718,12 +9679,12 @@ func vEffect_returnEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "return") {
-				return c.FailWith(n, &reasons[715])
+				return c.FailWith(n, &reasons[712])
 			}
 		case "value":
 			seen |= 0x2
 		default:
-			return c.FailWith(m.Name(), &reasons[716])
+			return c.FailWith(m.Name(), &reasons[713])
 		}
 		m.Record(ev)
 	}
@@ -9737,7 +9698,7 @@ func vEffect_returnEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 func vEffect_flowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[717])
+		return c.FailTypeWith(n, &reasons[714])
 	}
 	var seen uint64
 	ev.Declare()
@@ -9747,12 +9708,12 @@ func vEffect_flowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "flow") {
-				return c.FailWith(n, &reasons[718])
+				return c.FailWith(n, &reasons[715])
 			}
 		case "operation":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "stop") {
-				return c.FailWith(n, &reasons[719])
+				return c.FailWith(n, &reasons[716])
 			}
 		case "reason":
 			seen |= 0x4
@@ -9760,7 +9721,7 @@ func vEffect_flowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[720])
+			return c.FailWith(m.Name(), &reasons[717])
 		}
 		m.Record(ev)
 	}
@@ -9775,7 +9736,7 @@ func vEffect_flowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 func vEffect_flowContinueEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[721])
+		return c.FailTypeWith(n, &reasons[718])
 	}
 	var seen uint64
 	ev.Declare()
@@ -9785,19 +9746,19 @@ func vEffect_flowContinueEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "flow") {
-				return c.FailWith(n, &reasons[722])
+				return c.FailWith(n, &reasons[719])
 			}
 		case "operation":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "continue") {
-				return c.FailWith(n, &reasons[723])
+				return c.FailWith(n, &reasons[720])
 			}
 		case "instruction":
 			if !vCommon_nonEmptyString(c, m.Value(), nil) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[724])
+			return c.FailWith(m.Name(), &reasons[721])
 		}
 		m.Record(ev)
 	}
@@ -9811,7 +9772,7 @@ func vEffect_flowContinueEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 func vEffect_injectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[725])
+		return c.FailTypeWith(n, &reasons[722])
 	}
 	var seen uint64
 	ev.Declare()
@@ -9821,21 +9782,21 @@ func vEffect_injectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "inject") {
-				return c.FailWith(n, &reasons[726])
+				return c.FailWith(n, &reasons[723])
 			}
 		case "target":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "context") {
-				return c.FailWith(n, &reasons[727])
+				return c.FailWith(n, &reasons[724])
 			}
 		case "operation":
 			seen |= 0x4
 			if n := m.Value(); !d.StrEq(n, "append") {
-				return c.FailWith(n, &reasons[728])
+				return c.FailWith(n, &reasons[725])
 			}
 		case "deliverAt":
 			seen |= 0x8
-			if !c.StrEnum(m.Value(), &reasons[729], enum8) {
+			if !c.StrEnum(m.Value(), &reasons[726], enum8) {
 				return false
 			}
 		case "value":
@@ -9844,7 +9805,7 @@ func vEffect_injectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[730])
+			return c.FailWith(m.Name(), &reasons[727])
 		}
 		m.Record(ev)
 	}
@@ -9864,7 +9825,7 @@ func vEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vEvent_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[731])
+		return c.FailTypeWith(n, &reasons[728])
 	}
 	var dvs [1]ahpimpl.Node
 	m := d.Members(n)
@@ -9876,7 +9837,7 @@ func vEvent_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	}
 	dv := dvs[0]
 	if dv == 0 {
-		return c.FailWith(n, &reasons[732])
+		return c.FailWith(n, &reasons[729])
 	}
 	switch d.Tag(dv) {
 	case "tool.before":
@@ -9958,7 +9919,7 @@ func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vToolBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[733])
+		return c.FailTypeWith(n, &reasons[730])
 	}
 	var seen1 uint64
 	var present uint64
@@ -9968,7 +9929,7 @@ func vToolBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		switch m.Key() {
 		case "type":
 			if n := m.Value(); !d.StrEq(n, "tool.before") {
-				return c.FailWith(n, &reasons[734])
+				return c.FailWith(n, &reasons[731])
 			}
 		case "call":
 			seen1 |= 0x1
@@ -9982,7 +9943,7 @@ func vToolBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "path":
 			seen1 |= 0x4
-			if !c.MinRunes(m.Value(), 1, &reasons[455], &reasons[456]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[452], &reasons[453]) {
 				return false
 			}
 		case "batch":
@@ -10013,7 +9974,7 @@ func vToolBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return false
 	}
 	if present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 {
-		return c.FailWith(n, &reasons[735])
+		return c.FailWith(n, &reasons[732])
 	}
 	return true
 }
@@ -10028,7 +9989,7 @@ func vToolAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[736])
+		return c.FailTypeWith(n, &reasons[733])
 	}
 	var seen1 uint64
 	var seen2 uint64
@@ -10040,7 +10001,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "tool.after") {
-				return c.FailWith(n, &reasons[737])
+				return c.FailWith(n, &reasons[734])
 			}
 		case "turn":
 			if !c.Child(m.Value(), vEvent_openIdentity) {
@@ -10068,15 +10029,15 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		case "durationMs":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[738])
+				return c.FailTypeWith(n, &reasons[735])
 			}
 			if c.Cmp(n, num0) < 0 {
-				return c.FailWith(n, &reasons[739])
+				return c.FailWith(n, &reasons[736])
 			}
 		case "fileChanges":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[740])
+				return c.FailTypeWith(n, &reasons[737])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -10096,7 +10057,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "path":
 			seen2 |= 0x4
-			if !c.MinRunes(m.Value(), 1, &reasons[455], &reasons[456]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[452], &reasons[453]) {
 				return false
 			}
 		case "batch":
@@ -10139,7 +10100,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		{
 			p := presence3(d, n)
 			if p&1 == 1 {
-				return c.FailWith(n, &reasons[741])
+				return c.FailWith(n, &reasons[738])
 			}
 		}
 	}
@@ -10169,7 +10130,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		{
 			p := presence7(d, n)
 			if p&1 == 1 || p&2 == 2 {
-				return c.FailWith(n, &reasons[742])
+				return c.FailWith(n, &reasons[739])
 			}
 		}
 	}
@@ -10183,7 +10144,7 @@ func vToolAfter_allOf_4_then_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	{
 		p := presence8(d, n)
 		if d.Kind(n) != ahpimpl.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reasons[743])
+			return c.FailWith(n, &reasons[740])
 		}
 	}
 	return true
@@ -10201,7 +10162,7 @@ func vExecutionEvent_fileChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[744])
+		return c.FailTypeWith(n, &reasons[741])
 	}
 	var seen uint64
 	ev.Declare()
@@ -10210,16 +10171,16 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		switch m.Key() {
 		case "path":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[745], &reasons[746]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[742], &reasons[743]) {
 				return false
 			}
 		case "change":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[747], enum85) {
+			if !c.StrEnum(m.Value(), &reasons[744], enum85) {
 				return false
 			}
 		case "previousPath":
-			if !c.MinRunes(m.Value(), 1, &reasons[748], &reasons[749]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[745], &reasons[746]) {
 				return false
 			}
 		case "before":
@@ -10231,7 +10192,7 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[750])
+			return c.FailWith(m.Name(), &reasons[747])
 		}
 		m.Record(ev)
 	}
@@ -10259,7 +10220,7 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		{
 			p := presence9(d, n)
 			if p&1 == 1 {
-				return c.FailWith(n, &reasons[751])
+				return c.FailWith(n, &reasons[748])
 			}
 		}
 	}
@@ -10269,7 +10230,7 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		{
 			p := presence6(d, n)
 			if p&1 == 1 {
-				return c.FailWith(n, &reasons[752])
+				return c.FailWith(n, &reasons[749])
 			}
 		}
 	}
@@ -10286,7 +10247,7 @@ func vSessionStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[753])
+		return c.FailTypeWith(n, &reasons[750])
 	}
 	var seen1 uint64
 	var present uint64
@@ -10298,7 +10259,7 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		case "type":
 			seen1 |= 0x8
 			if n := m.Value(); !d.StrEq(n, "session.start") {
-				return c.FailWith(n, &reasons[754])
+				return c.FailWith(n, &reasons[751])
 			}
 		case "turn":
 			if !c.Child(m.Value(), vEvent_openIdentity) {
@@ -10311,7 +10272,7 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "trigger":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[755], enum89) {
+			if !c.StrEnum(m.Value(), &reasons[752], enum89) {
 				return false
 			}
 		case "resumedFrom":
@@ -10320,7 +10281,7 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			}
 		case "permissionMode":
 			seen |= 0x8
-			if !c.MinRunes(m.Value(), 1, &reasons[756], &reasons[757]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[753], &reasons[754]) {
 				return false
 			}
 		case "harness":
@@ -10374,7 +10335,7 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		}
 	}
 	if present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[758])
+		return c.FailWith(n, &reasons[755])
 	}
 	return true
 }
@@ -10384,7 +10345,7 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vSessionStart_harness(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[759])
+		return c.FailTypeWith(n, &reasons[756])
 	}
 	var seen uint64
 	ev.Declare()
@@ -10393,16 +10354,16 @@ func vSessionStart_harness(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		switch m.Key() {
 		case "name":
 			seen |= 0x1
-			if !c.MinRunes(m.Value(), 1, &reasons[760], &reasons[761]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[757], &reasons[758]) {
 				return false
 			}
 		case "version":
 			seen |= 0x2
-			if !c.MinRunes(m.Value(), 1, &reasons[762], &reasons[763]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[759], &reasons[760]) {
 				return false
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[764])
+			return c.FailWith(m.Name(), &reasons[761])
 		}
 		m.Record(ev)
 	}
@@ -10422,7 +10383,7 @@ func vSessionEnd(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[765])
+		return c.FailTypeWith(n, &reasons[762])
 	}
 	var present uint64
 	var seen uint64
@@ -10432,16 +10393,16 @@ func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		switch m.Key() {
 		case "type":
 			if n := m.Value(); !d.StrEq(n, "session.end") {
-				return c.FailWith(n, &reasons[766])
+				return c.FailWith(n, &reasons[763])
 			}
 		case "outcome":
 			seen |= 0x2
-			if !c.StrEnum(m.Value(), &reasons[767], enum91) {
+			if !c.StrEnum(m.Value(), &reasons[764], enum91) {
 				return false
 			}
 		case "reason":
 			seen |= 0x4
-			if !c.MinRunes(m.Value(), 1, &reasons[768], &reasons[769]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[765], &reasons[766]) {
 				return false
 			}
 		case "counters":
@@ -10466,7 +10427,7 @@ func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return false
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[770])
+		return c.FailWith(n, &reasons[767])
 	}
 	return true
 }
@@ -10476,7 +10437,7 @@ func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vSessionEnd_counters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[771])
+		return c.FailTypeWith(n, &reasons[768])
 	}
 	ev.Declare()
 	m := d.Members(n)
@@ -10484,10 +10445,10 @@ func vSessionEnd_counters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		{
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-				return c.FailTypeWith(n, &reasons[772])
+				return c.FailTypeWith(n, &reasons[769])
 			}
 			if c.Cmp(n, num0) < 0 {
-				return c.FailWith(n, &reasons[773])
+				return c.FailWith(n, &reasons[770])
 			}
 		}
 		m.Record(ev)
@@ -10499,7 +10460,7 @@ func vSessionEnd_counters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 func vExecutionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[774])
+		return c.FailTypeWith(n, &reasons[771])
 	}
 	var dvs [1]ahpimpl.Node
 	m := d.Members(n)
@@ -10511,7 +10472,7 @@ func vExecutionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	}
 	dv := dvs[0]
 	if dv == 0 {
-		return c.FailWith(n, &reasons[775])
+		return c.FailWith(n, &reasons[772])
 	}
 	switch d.Tag(dv) {
 	case "turn.start":
@@ -10553,7 +10514,7 @@ func vExecutionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vInteractionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[776])
+		return c.FailTypeWith(n, &reasons[773])
 	}
 	var dvs [1]ahpimpl.Node
 	m := d.Members(n)
@@ -10565,7 +10526,7 @@ func vInteractionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	}
 	dv := dvs[0]
 	if dv == 0 {
-		return c.FailWith(n, &reasons[777])
+		return c.FailWith(n, &reasons[774])
 	}
 	switch d.Tag(dv) {
 	case "config.change.before":
@@ -10619,7 +10580,7 @@ func vInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[778])
+		return c.FailTypeWith(n, &reasons[775])
 	}
 	var seen uint64
 	ev.Declare()
@@ -10635,13 +10596,13 @@ func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[779])
+				return c.FailTypeWith(n, &reasons[776])
 			}
 			if d.Len(n) < 1 {
-				return c.FailWith(n, &reasons[780])
+				return c.FailWith(n, &reasons[777])
 			}
 			if d.Len(n) > 1 {
-				return c.FailWith(n, &reasons[781])
+				return c.FailWith(n, &reasons[778])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -10695,7 +10656,7 @@ func vInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[782])
+		return c.FailTypeWith(n, &reasons[779])
 	}
 	var seen uint64
 	ev.Declare()
@@ -10711,10 +10672,10 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[783])
+				return c.FailTypeWith(n, &reasons[780])
 			}
 			if d.Len(n) > 0 {
-				return c.FailWith(n, &reasons[784])
+				return c.FailWith(n, &reasons[781])
 			}
 		case "extensions":
 			if !c.Child(m.Value(), vExtensions) {
@@ -10740,7 +10701,7 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	// draft/intercept-request.schema.json#/allOf/1
 	{
 		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[785])
+			return c.FailTypeWith(n, &reasons[782])
 		}
 		var seen uint64
 		ev.Declare()
@@ -10750,7 +10711,7 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			case "method":
 				seen |= 0x1
 				if n := m.Value(); !d.StrEq(n, "hooks/intercept") {
-					return c.FailWith(n, &reasons[786])
+					return c.FailWith(n, &reasons[783])
 				}
 			case "params":
 				seen |= 0x2
@@ -10774,7 +10735,7 @@ func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vInterceptRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[787])
+		return c.FailTypeWith(n, &reasons[784])
 	}
 	var seen uint64
 	ev.Declare()
@@ -10962,7 +10923,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 
 // vInterceptRequest_allOf_1_params_allOf_0_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_0_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.PropertyStr(n, ev, "type", "session.start", &reasons[788])
+	return c.PropertyStr(n, ev, "type", "session.start", &reasons[785])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_0_then checks
@@ -10988,7 +10949,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 
 // vInterceptRequest_allOf_1_params_allOf_1_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_1_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.PropertyStr(n, ev, "type", "config.change.before", &reasons[789])
+	return c.PropertyStr(n, ev, "type", "config.change.before", &reasons[786])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_1_then checks
@@ -11014,7 +10975,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 
 // vInterceptRequest_allOf_1_params_allOf_2_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_2_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.PropertyStr(n, ev, "type", "turn.start", &reasons[790])
+	return c.PropertyStr(n, ev, "type", "turn.start", &reasons[787])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_2_then checks
@@ -11040,7 +11001,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 
 // vInterceptRequest_allOf_1_params_allOf_3_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_3_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.PropertyStr(n, ev, "type", "turn.finish.before", &reasons[791])
+	return c.PropertyStr(n, ev, "type", "turn.finish.before", &reasons[788])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_3_then checks
@@ -11066,7 +11027,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 
 // vInterceptRequest_allOf_1_params_allOf_4_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_4_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.PropertyStr(n, ev, "type", "model.request.before", &reasons[792])
+	return c.PropertyStr(n, ev, "type", "model.request.before", &reasons[789])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_4_then checks
@@ -11092,7 +11053,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 
 // vInterceptRequest_allOf_1_params_allOf_5_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_5_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.PropertyStr(n, ev, "type", "model.response.after", &reasons[793])
+	return c.PropertyStr(n, ev, "type", "model.response.after", &reasons[790])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_5_then checks
@@ -11118,7 +11079,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 
 // vInterceptRequest_allOf_1_params_allOf_6_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_6_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.PropertyStr(n, ev, "type", "model.switch.before", &reasons[794])
+	return c.PropertyStr(n, ev, "type", "model.switch.before", &reasons[791])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_6_then checks
@@ -11144,7 +11105,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 
 // vInterceptRequest_allOf_1_params_allOf_7_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_7_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.PropertyStr(n, ev, "type", "tool.before", &reasons[795])
+	return c.PropertyStr(n, ev, "type", "tool.before", &reasons[792])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_7_then checks
@@ -11170,7 +11131,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 
 // vInterceptRequest_allOf_1_params_allOf_8_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_8_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.PropertyStr(n, ev, "type", "tool.after", &reasons[796])
+	return c.PropertyStr(n, ev, "type", "tool.after", &reasons[793])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_8_then checks
@@ -11196,7 +11157,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 
 // vInterceptRequest_allOf_1_params_allOf_9_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_9_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.PropertyStr(n, ev, "type", "tool.permission.request", &reasons[797])
+	return c.PropertyStr(n, ev, "type", "tool.permission.request", &reasons[794])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_9_then checks
@@ -11222,7 +11183,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_if(c *ahpimpl.Ctx, n ahpimpl.Node
 
 // vInterceptRequest_allOf_1_params_allOf_10_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_10_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.PropertyStr(n, ev, "type", "tool.batch.after", &reasons[798])
+	return c.PropertyStr(n, ev, "type", "tool.batch.after", &reasons[795])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_10_then checks
@@ -11248,7 +11209,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_if(c *ahpimpl.Ctx, n ahpimpl.Node
 
 // vInterceptRequest_allOf_1_params_allOf_11_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_11_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.PropertyStr(n, ev, "type", "context.compact.before", &reasons[799])
+	return c.PropertyStr(n, ev, "type", "context.compact.before", &reasons[796])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_11_then checks
@@ -11274,7 +11235,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_if(c *ahpimpl.Ctx, n ahpimpl.Node
 
 // vInterceptRequest_allOf_1_params_allOf_12_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_12_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.PropertyStr(n, ev, "type", "context.compact.after", &reasons[800])
+	return c.PropertyStr(n, ev, "type", "context.compact.after", &reasons[797])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_12_then checks
@@ -11300,7 +11261,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_if(c *ahpimpl.Ctx, n ahpimpl.Node
 
 // vInterceptRequest_allOf_1_params_allOf_13_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_13_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.PropertyStr(n, ev, "type", "task.change.before", &reasons[801])
+	return c.PropertyStr(n, ev, "type", "task.change.before", &reasons[798])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_13_then checks
@@ -11326,7 +11287,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_if(c *ahpimpl.Ctx, n ahpimpl.Node
 
 // vInterceptRequest_allOf_1_params_allOf_14_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_14_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.PropertyStr(n, ev, "type", "user.elicitation.request", &reasons[802])
+	return c.PropertyStr(n, ev, "type", "user.elicitation.request", &reasons[799])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_14_then checks
@@ -11352,7 +11313,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_if(c *ahpimpl.Ctx, n ahpimpl.Node
 
 // vInterceptRequest_allOf_1_params_allOf_15_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_15_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.PropertyStr(n, ev, "type", "user.elicitation.result", &reasons[803])
+	return c.PropertyStr(n, ev, "type", "user.elicitation.result", &reasons[800])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_15_then checks
@@ -11378,7 +11339,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_if(c *ahpimpl.Ctx, n ahpimpl.Node
 
 // vInterceptRequest_allOf_1_params_allOf_16_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_16_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.PropertyStr(n, ev, "type", "user.message.inbound", &reasons[804])
+	return c.PropertyStr(n, ev, "type", "user.message.inbound", &reasons[801])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_16_then checks
@@ -11404,7 +11365,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_if(c *ahpimpl.Ctx, n ahpimpl.Node
 
 // vInterceptRequest_allOf_1_params_allOf_17_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_17_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.PropertyStr(n, ev, "type", "user.message.outbound", &reasons[805])
+	return c.PropertyStr(n, ev, "type", "user.message.outbound", &reasons[802])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_17_then checks
@@ -11430,7 +11391,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_if(c *ahpimpl.Ctx, n ahpimpl.Node
 
 // vInterceptRequest_allOf_1_params_allOf_18_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_18_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.PropertyStr(n, ev, "type", "workspace.change.before", &reasons[806])
+	return c.PropertyStr(n, ev, "type", "workspace.change.before", &reasons[803])
 }
 
 // vInterceptRequest_allOf_1_params_allOf_18_then checks
@@ -11446,7 +11407,7 @@ func vInterceptRequest_allOf_1_params_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		return false
 	}
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[807])
+		return c.FailTypeWith(n, &reasons[804])
 	}
 	var dvs [1]ahpimpl.Node
 	m := d.Members(n)
@@ -11458,7 +11419,7 @@ func vInterceptRequest_allOf_1_params_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	}
 	dv := dvs[0]
 	if dv == 0 {
-		return c.FailWith(n, &reasons[808])
+		return c.FailWith(n, &reasons[805])
 	}
 	switch d.Tag(dv) {
 	case "session.start":
@@ -11557,7 +11518,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow(c *ahpimpl.Ctx, 
 func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[809])
+		return c.FailTypeWith(n, &reasons[806])
 	}
 	var seen uint64
 	ev.Declare()
@@ -11566,7 +11527,7 @@ func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		switch m.Key() {
 		case "permission":
 			seen |= 0x1
-			if !c.StrEnum(m.Value(), &reasons[810], enum92) {
+			if !c.StrEnum(m.Value(), &reasons[807], enum92) {
 				return false
 			}
 		case "candidate":
@@ -11575,13 +11536,13 @@ func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				return false
 			}
 		case "flow":
-			if !c.StrEnum(m.Value(), &reasons[811], enum93) {
+			if !c.StrEnum(m.Value(), &reasons[808], enum93) {
 				return false
 			}
 		case "instructions":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[812])
+				return c.FailTypeWith(n, &reasons[809])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -11591,7 +11552,7 @@ func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			}
 		case "injections":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[813])
+				return c.FailTypeWith(n, &reasons[810])
 			}
 		default:
 			continue
@@ -11627,7 +11588,7 @@ func vInterceptRequest_allOf_1_params_state_candidate(c *ahpimpl.Ctx, n ahpimpl.
 func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindNull {
-		return c.FailTypeWith(n, &reasons[814])
+		return c.FailTypeWith(n, &reasons[811])
 	}
 	return true
 }
@@ -11636,7 +11597,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahpimpl.Ctx, n 
 func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[815])
+		return c.FailTypeWith(n, &reasons[812])
 	}
 	var seen uint64
 	ev.Declare()
@@ -11664,7 +11625,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahpimpl.Ctx, n 
 func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[816])
+		return c.FailTypeWith(n, &reasons[813])
 	}
 	return true
 }
@@ -11704,7 +11665,7 @@ func vInterceptResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vInterceptResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[817])
+		return c.FailTypeWith(n, &reasons[814])
 	}
 	var present uint64
 	var seen uint64
@@ -11719,7 +11680,7 @@ func vInterceptResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			}
 		case "effects":
 			seen |= 0x2
-			if !c.ChildItems(m.Value(), &reasons[818], vEffect) {
+			if !c.ChildItems(m.Value(), &reasons[815], vEffect) {
 				return false
 			}
 		case "extensions":
@@ -11738,70 +11699,49 @@ func vInterceptResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		return c.FailMissing(n, seen, &required157)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[819])
+		return c.FailWith(n, &reasons[816])
 	}
 	return true
 }
 
 // vJSONRPCMessage checks draft/json-rpc-message.schema.json#.
 func vJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
 	{
-		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[820])
-		}
-		var dvs [1]ahpimpl.Node
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "jsonrpc" {
-				dvs[0] = m.Value()
-				break
-			}
-		}
-		dv := dvs[0]
-		if dv == 0 {
-			return c.FailWith(n, &reasons[821])
-		}
-		switch d.Tag(dv) {
-		case "2.0":
-			mark := c.Mark()
-			matches := 0
-			first := -1
-			if c.Branch(n, ev, vCommon_request) {
-				if matches == 0 {
-					first = 0
-				}
-				matches++
-			}
-			if c.Branch(n, ev, vCommon_notification) {
-				if matches == 0 {
-					first = 1
-				}
-				matches++
-			}
-			if c.Branch(n, ev, vCommon_successResponse) {
-				if matches == 0 {
-					first = 2
-				}
-				matches++
-			}
-			if c.Branch(n, ev, vCommon_errorResponse) {
-				if matches == 0 {
-					first = 3
-				}
-				matches++
-			}
+		mark := c.Mark()
+		matches := 0
+		first := -1
+		if c.Branch(n, ev, vCommon_request) {
 			if matches == 0 {
-				return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/json-rpc-message.schema.json#/oneOf", "matches none of 4 alternatives")
+				first = 0
 			}
-			if matches > 1 {
-				return c.FailWith(n, &reasons[822])
-			}
-			c.Discard(mark)
-			c.Choose(4, n, first)
-		default:
-			return c.FailUnsupported(dv, "draft/json-rpc-message.schema.json#/oneOf", "jsonrpc")
+			matches++
 		}
+		if c.Branch(n, ev, vCommon_notification) {
+			if matches == 0 {
+				first = 1
+			}
+			matches++
+		}
+		if c.Branch(n, ev, vCommon_successResponse) {
+			if matches == 0 {
+				first = 2
+			}
+			matches++
+		}
+		if c.Branch(n, ev, vCommon_errorResponse) {
+			if matches == 0 {
+				first = 3
+			}
+			matches++
+		}
+		if matches == 0 {
+			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/json-rpc-message.schema.json#/oneOf", "matches none of 4 alternatives")
+		}
+		if matches > 1 {
+			return c.FailWith(n, &reasons[817])
+		}
+		c.Discard(mark)
+		c.Choose(4, n, first)
 	}
 	return true
 }
@@ -11810,7 +11750,7 @@ func vJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[823])
+		return c.FailTypeWith(n, &reasons[818])
 	}
 	var present uint64
 	var seen uint64
@@ -11845,7 +11785,7 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		return c.FailMissing(n, seen, &required158)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[824])
+		return c.FailWith(n, &reasons[819])
 	}
 	return true
 }
@@ -11855,7 +11795,7 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 func vCommon_notification_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[825])
+		return c.FailTypeWith(n, &reasons[820])
 	}
 	return true
 }
@@ -11864,7 +11804,7 @@ func vCommon_notification_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[826])
+		return c.FailTypeWith(n, &reasons[821])
 	}
 	var present uint64
 	var seen uint64
@@ -11899,7 +11839,7 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		return c.FailMissing(n, seen, &required159)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[827])
+		return c.FailWith(n, &reasons[822])
 	}
 	return true
 }
@@ -11909,7 +11849,7 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[828])
+		return c.FailTypeWith(n, &reasons[823])
 	}
 	var seen uint64
 	ev.Declare()
@@ -11919,12 +11859,12 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 		case "code":
 			seen |= 0x1
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-				return c.FailTypeWith(n, &reasons[829])
+				return c.FailTypeWith(n, &reasons[824])
 			}
 		case "message":
 			seen |= 0x2
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[830])
+				return c.FailTypeWith(n, &reasons[825])
 			}
 		case "data":
 		default:
@@ -11947,7 +11887,7 @@ func vObserveNotification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	// draft/observe-notification.schema.json#/allOf/1
 	{
 		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[831])
+			return c.FailTypeWith(n, &reasons[826])
 		}
 		ev.Declare()
 		m := d.Members(n)
@@ -11955,7 +11895,7 @@ func vObserveNotification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 			switch m.Key() {
 			case "method":
 				if n := m.Value(); !d.StrEq(n, "hooks/observe") {
-					return c.FailWith(n, &reasons[832])
+					return c.FailWith(n, &reasons[827])
 				}
 			case "params":
 				if !c.Child(m.Value(), vObserveNotification_allOf_1_params) {
@@ -11975,7 +11915,7 @@ func vObserveNotification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 func vObserveNotification_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[833])
+		return c.FailTypeWith(n, &reasons[828])
 	}
 	var seen uint64
 	ev.Declare()
@@ -12007,7 +11947,7 @@ func vObserveNotification_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[834])
+		return c.FailTypeWith(n, &reasons[829])
 	}
 	var seen uint64
 	ev.Declare()
@@ -12023,10 +11963,10 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[835])
+				return c.FailTypeWith(n, &reasons[830])
 			}
 			if d.Len(n) < 1 {
-				return c.FailWith(n, &reasons[836])
+				return c.FailWith(n, &reasons[831])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -12049,7 +11989,7 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[837])
+		return c.FailTypeWith(n, &reasons[832])
 	}
 	var present uint64
 	var seen uint64
@@ -12075,10 +12015,10 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			seen |= 0x4
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[838])
+				return c.FailTypeWith(n, &reasons[833])
 			}
 			if d.Len(n) < 1 {
-				return c.FailWith(n, &reasons[839])
+				return c.FailWith(n, &reasons[834])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -12103,7 +12043,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		{
 			p := presence10(d, n)
 			if p&1 == 1 {
-				return c.FailWith(n, &reasons[840])
+				return c.FailWith(n, &reasons[835])
 			}
 		}
 	}
@@ -12125,7 +12065,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		}
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[841])
+		return c.FailWith(n, &reasons[836])
 	}
 	return true
 }
@@ -12138,12 +12078,12 @@ func vRegistration_backend_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 
 // vRegistration_backend_allOf_0_if_transport checks draft/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport.
 func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.PropertyStr(n, ev, "type", "stdio", &reasons[842])
+	return c.PropertyStr(n, ev, "type", "stdio", &reasons[837])
 }
 
 // vRegistration_backend_allOf_1_then_transport checks draft/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport.
 func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.PropertyStr(n, ev, "type", "http", &reasons[843])
+	return c.PropertyStr(n, ev, "type", "http", &reasons[838])
 }
 
 // vRegistration_backend_transport checks
@@ -12151,7 +12091,7 @@ func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node
 func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[844])
+		return c.FailTypeWith(n, &reasons[839])
 	}
 	var dvs [1]ahpimpl.Node
 	m := d.Members(n)
@@ -12163,7 +12103,7 @@ func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 	}
 	dv := dvs[0]
 	if dv == 0 {
-		return c.FailWith(n, &reasons[845])
+		return c.FailWith(n, &reasons[840])
 	}
 	switch d.Tag(dv) {
 	case "stdio":
@@ -12180,7 +12120,7 @@ func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[846])
+		return c.FailTypeWith(n, &reasons[841])
 	}
 	var seen uint64
 	ev.Declare()
@@ -12190,7 +12130,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "stdio") {
-				return c.FailWith(n, &reasons[847])
+				return c.FailWith(n, &reasons[842])
 			}
 		case "command":
 			seen |= 0x2
@@ -12200,22 +12140,22 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		case "args":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[848])
+				return c.FailTypeWith(n, &reasons[843])
 			}
 			it := d.Items(n)
 			for it.Next() {
 				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[849])
+					return c.FailTypeWith(n, &reasons[844])
 				}
 			}
 		case "lifecycle":
 			seen |= 0x4
-			if !c.StrEnum(m.Value(), &reasons[850], enum94) {
+			if !c.StrEnum(m.Value(), &reasons[845], enum94) {
 				return false
 			}
 		case "cwd":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[851])
+				return c.FailTypeWith(n, &reasons[846])
 			}
 		default:
 			continue
@@ -12233,7 +12173,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[852])
+		return c.FailTypeWith(n, &reasons[847])
 	}
 	var seen uint64
 	ev.Declare()
@@ -12243,7 +12183,7 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "http") {
-				return c.FailWith(n, &reasons[853])
+				return c.FailWith(n, &reasons[848])
 			}
 		case "url":
 			seen |= 0x2
@@ -12265,13 +12205,13 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 func vRegistration_httpUrl(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindString {
-		return c.FailTypeWith(n, &reasons[854])
+		return c.FailTypeWith(n, &reasons[849])
 	}
 	if !re4.Match(d.Str(n)) {
-		return c.FailWith(n, &reasons[855])
+		return c.FailWith(n, &reasons[850])
 	}
 	if !format.URI(d.StrView(n)) {
-		return c.FailWith(n, &reasons[856])
+		return c.FailWith(n, &reasons[851])
 	}
 	return true
 }
@@ -12281,7 +12221,7 @@ func vRegistration_httpUrl(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 func vRegistration_backend_subscriptions_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[857])
+		return c.FailTypeWith(n, &reasons[852])
 	}
 	var dvs [1]ahpimpl.Node
 	m := d.Members(n)
@@ -12293,7 +12233,7 @@ func vRegistration_backend_subscriptions_items(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	}
 	dv := dvs[0]
 	if dv == 0 {
-		return c.FailWith(n, &reasons[858])
+		return c.FailWith(n, &reasons[853])
 	}
 	switch d.Tag(dv) {
 	case "intercept":
@@ -12310,7 +12250,7 @@ func vRegistration_backend_subscriptions_items(c *ahpimpl.Ctx, n ahpimpl.Node, e
 func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[859])
+		return c.FailTypeWith(n, &reasons[854])
 	}
 	var seen uint64
 	ev.Declare()
@@ -12321,13 +12261,13 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[860])
+				return c.FailTypeWith(n, &reasons[855])
 			}
 			if d.Len(n) < 1 {
-				return c.FailWith(n, &reasons[861])
+				return c.FailWith(n, &reasons[856])
 			}
 			if ok, _ := c.UniqueItems(n); !ok {
-				return c.FailWith(n, &reasons[862])
+				return c.FailWith(n, &reasons[857])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -12338,7 +12278,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		case "mode":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "intercept") {
-				return c.FailWith(n, &reasons[863])
+				return c.FailWith(n, &reasons[858])
 			}
 		case "timeoutMs":
 			seen |= 0x4
@@ -12347,12 +12287,12 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			}
 		case "failurePolicy":
 			seen |= 0x8
-			if !c.StrEnum(m.Value(), &reasons[864], enum75) {
+			if !c.StrEnum(m.Value(), &reasons[859], enum75) {
 				return false
 			}
 		case "includeNative":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
-				return c.FailTypeWith(n, &reasons[865])
+				return c.FailTypeWith(n, &reasons[860])
 			}
 		case "content":
 			seen |= 0x10
@@ -12368,12 +12308,12 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				return false
 			}
 		case "scope":
-			if !c.StrEnum(m.Value(), &reasons[866], enum95) {
+			if !c.StrEnum(m.Value(), &reasons[861], enum95) {
 				return false
 			}
 		case "disableable":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
-				return c.FailTypeWith(n, &reasons[867])
+				return c.FailTypeWith(n, &reasons[862])
 			}
 		default:
 			continue
@@ -12394,7 +12334,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			case "disableable":
 				seen |= 0x1
 				if n := m.Value(); d.Kind(n) != ahpimpl.KindBool || d.Bool(n) {
-					return c.FailWith(n, &reasons[868])
+					return c.FailWith(n, &reasons[863])
 				}
 			default:
 				continue
@@ -12432,10 +12372,10 @@ func vRegistration_interceptSubscription_events_items(c *ahpimpl.Ctx, n ahpimpl.
 func vRegistration_eventWildcard(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindString {
-		return c.FailTypeWith(n, &reasons[869])
+		return c.FailTypeWith(n, &reasons[864])
 	}
 	if !re9.Match(d.Str(n)) {
-		return c.FailWith(n, &reasons[870])
+		return c.FailWith(n, &reasons[865])
 	}
 	return true
 }
@@ -12444,7 +12384,7 @@ func vRegistration_eventWildcard(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 func vRegistration_filters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[871])
+		return c.FailTypeWith(n, &reasons[866])
 	}
 	ev.Declare()
 	m := d.Members(n)
@@ -12453,10 +12393,10 @@ func vRegistration_filters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		case "toolKinds":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[872])
+				return c.FailTypeWith(n, &reasons[867])
 			}
 			if ok, _ := c.UniqueItems(n); !ok {
-				return c.FailWith(n, &reasons[873])
+				return c.FailWith(n, &reasons[868])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -12467,10 +12407,10 @@ func vRegistration_filters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		case "paths":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[874])
+				return c.FailTypeWith(n, &reasons[869])
 			}
 			if ok, _ := c.UniqueItems(n); !ok {
-				return c.FailWith(n, &reasons[875])
+				return c.FailWith(n, &reasons[870])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -12491,7 +12431,7 @@ func vRegistration_filters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[876])
+		return c.FailTypeWith(n, &reasons[871])
 	}
 	var present uint64
 	var seen uint64
@@ -12503,13 +12443,13 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[877])
+				return c.FailTypeWith(n, &reasons[872])
 			}
 			if d.Len(n) < 1 {
-				return c.FailWith(n, &reasons[878])
+				return c.FailWith(n, &reasons[873])
 			}
 			if ok, _ := c.UniqueItems(n); !ok {
-				return c.FailWith(n, &reasons[879])
+				return c.FailWith(n, &reasons[874])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -12520,11 +12460,11 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		case "mode":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "observe") {
-				return c.FailWith(n, &reasons[880])
+				return c.FailWith(n, &reasons[875])
 			}
 		case "includeNative":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
-				return c.FailTypeWith(n, &reasons[881])
+				return c.FailTypeWith(n, &reasons[876])
 			}
 		case "content":
 			seen |= 0x4
@@ -12540,12 +12480,12 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				return false
 			}
 		case "scope":
-			if !c.StrEnum(m.Value(), &reasons[882], enum95) {
+			if !c.StrEnum(m.Value(), &reasons[877], enum95) {
 				return false
 			}
 		case "disableable":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
-				return c.FailTypeWith(n, &reasons[883])
+				return c.FailTypeWith(n, &reasons[878])
 			}
 		case "timeoutMs":
 			present |= 1
@@ -12572,7 +12512,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			case "disableable":
 				seen |= 0x1
 				if n := m.Value(); d.Kind(n) != ahpimpl.KindBool || d.Bool(n) {
-					return c.FailWith(n, &reasons[884])
+					return c.FailWith(n, &reasons[879])
 				}
 			default:
 				continue
@@ -12584,7 +12524,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		}
 	}
 	if present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[885])
+		return c.FailWith(n, &reasons[880])
 	}
 	return true
 }
@@ -12610,75 +12550,54 @@ func vRegistration_observeSubscription_events_items(c *ahpimpl.Ctx, n ahpimpl.No
 
 // vSchema checks draft/schema.json#.
 func vSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
 	{
-		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[886])
-		}
-		var dvs [1]ahpimpl.Node
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "jsonrpc" {
-				dvs[0] = m.Value()
-				break
-			}
-		}
-		dv := dvs[0]
-		if dv == 0 {
-			return c.FailWith(n, &reasons[887])
-		}
-		switch d.Tag(dv) {
-		case "2.0":
-			mark := c.Mark()
-			matches := 0
-			first := -1
-			if c.Branch(n, ev, vInterceptRequest) {
-				if matches == 0 {
-					first = 0
-				}
-				matches++
-			}
-			if c.Branch(n, ev, vInterceptResponse) {
-				if matches == 0 {
-					first = 1
-				}
-				matches++
-			}
-			if c.Branch(n, ev, vCommon_errorResponse) {
-				if matches == 0 {
-					first = 2
-				}
-				matches++
-			}
-			if c.Branch(n, ev, vObserveNotification) {
-				if matches == 0 {
-					first = 3
-				}
-				matches++
-			}
-			if c.Branch(n, ev, vCapabilitiesRequest) {
-				if matches == 0 {
-					first = 4
-				}
-				matches++
-			}
-			if c.Branch(n, ev, vCapabilitiesResponse) {
-				if matches == 0 {
-					first = 5
-				}
-				matches++
-			}
+		mark := c.Mark()
+		matches := 0
+		first := -1
+		if c.Branch(n, ev, vInterceptRequest) {
 			if matches == 0 {
-				return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/schema.json#/oneOf", "matches none of 6 alternatives")
+				first = 0
 			}
-			if matches > 1 {
-				return c.FailWith(n, &reasons[888])
-			}
-			c.Discard(mark)
-			c.Choose(7, n, first)
-		default:
-			return c.FailUnsupported(dv, "draft/schema.json#/oneOf", "jsonrpc")
+			matches++
 		}
+		if c.Branch(n, ev, vInterceptResponse) {
+			if matches == 0 {
+				first = 1
+			}
+			matches++
+		}
+		if c.Branch(n, ev, vCommon_errorResponse) {
+			if matches == 0 {
+				first = 2
+			}
+			matches++
+		}
+		if c.Branch(n, ev, vObserveNotification) {
+			if matches == 0 {
+				first = 3
+			}
+			matches++
+		}
+		if c.Branch(n, ev, vCapabilitiesRequest) {
+			if matches == 0 {
+				first = 4
+			}
+			matches++
+		}
+		if c.Branch(n, ev, vCapabilitiesResponse) {
+			if matches == 0 {
+				first = 5
+			}
+			matches++
+		}
+		if matches == 0 {
+			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/schema.json#/oneOf", "matches none of 6 alternatives")
+		}
+		if matches > 1 {
+			return c.FailWith(n, &reasons[881])
+		}
+		c.Discard(mark)
+		c.Choose(7, n, first)
 	}
 	return true
 }
@@ -12687,7 +12606,7 @@ func vSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vTaskWorkspaceEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[889])
+		return c.FailTypeWith(n, &reasons[882])
 	}
 	var dvs [1]ahpimpl.Node
 	m := d.Members(n)
@@ -12699,7 +12618,7 @@ func vTaskWorkspaceEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 	}
 	dv := dvs[0]
 	if dv == 0 {
-		return c.FailWith(n, &reasons[890])
+		return c.FailWith(n, &reasons[883])
 	}
 	switch d.Tag(dv) {
 	case "task.change.before":
@@ -12750,7 +12669,7 @@ func vMCPElicitation_elicitRequestParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 func vMCPElicitation_elicitRequestUrlParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[891])
+		return c.FailTypeWith(n, &reasons[884])
 	}
 	var seen uint64
 	ev.Declare()
@@ -12764,21 +12683,21 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		case "elicitationId":
 			seen |= 0x1
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[892])
+				return c.FailTypeWith(n, &reasons[885])
 			}
 		case "message":
 			seen |= 0x2
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[893])
+				return c.FailTypeWith(n, &reasons[886])
 			}
 		case "mode":
 			seen |= 0x4
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[894])
+				return c.FailTypeWith(n, &reasons[887])
 			}
 			if !d.StrEq(n, "url") {
-				return c.FailWith(n, &reasons[895])
+				return c.FailWith(n, &reasons[888])
 			}
 		case "task":
 			if !c.Child(m.Value(), vMCPElicitation_taskMetadata) {
@@ -12786,7 +12705,7 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			}
 		case "url":
 			seen |= 0x8
-			if !c.StrFormat(m.Value(), format.URI, &reasons[896], &reasons[897]) {
+			if !c.StrFormat(m.Value(), format.URI, &reasons[889], &reasons[890]) {
 				return false
 			}
 		default:
@@ -12805,7 +12724,7 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 func vMCPElicitation_requestMeta(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[898])
+		return c.FailTypeWith(n, &reasons[891])
 	}
 	ev.Declare()
 	m := d.Members(n)
@@ -12829,7 +12748,7 @@ func vMCPElicitation_progressToken(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString && k != ahpimpl.KindNumber {
-		return c.FailTypeWith(n, &reasons[899])
+		return c.FailTypeWith(n, &reasons[892])
 	}
 	return true
 }
@@ -12839,7 +12758,7 @@ func vMCPElicitation_progressToken(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 func vMCPElicitation_taskMetadata(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[900])
+		return c.FailTypeWith(n, &reasons[893])
 	}
 	ev.Declare()
 	m := d.Members(n)
@@ -12847,7 +12766,7 @@ func vMCPElicitation_taskMetadata(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		switch m.Key() {
 		case "ttl":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[901])
+				return c.FailTypeWith(n, &reasons[894])
 			}
 		default:
 			continue
@@ -12862,7 +12781,7 @@ func vMCPElicitation_taskMetadata(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 func vMCPElicitation_elicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[902])
+		return c.FailTypeWith(n, &reasons[895])
 	}
 	var seen uint64
 	ev.Declare()
@@ -12876,15 +12795,15 @@ func vMCPElicitation_elicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 		case "message":
 			seen |= 0x1
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[903])
+				return c.FailTypeWith(n, &reasons[896])
 			}
 		case "mode":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[904])
+				return c.FailTypeWith(n, &reasons[897])
 			}
 			if !d.StrEq(n, "form") {
-				return c.FailWith(n, &reasons[905])
+				return c.FailWith(n, &reasons[898])
 			}
 		case "requestedSchema":
 			seen |= 0x2
@@ -12910,7 +12829,7 @@ func vMCPElicitation_elicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[906])
+		return c.FailTypeWith(n, &reasons[899])
 	}
 	var seen uint64
 	ev.Declare()
@@ -12919,7 +12838,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n a
 		switch m.Key() {
 		case "$schema":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[907])
+				return c.FailTypeWith(n, &reasons[900])
 			}
 		case "properties":
 			seen |= 0x1
@@ -12929,25 +12848,25 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n a
 		case "required":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[908])
+				return c.FailTypeWith(n, &reasons[901])
 			}
 			it := d.Items(n)
 			for it.Next() {
 				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[909])
+					return c.FailTypeWith(n, &reasons[902])
 				}
 			}
 		case "type":
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[910])
+				return c.FailTypeWith(n, &reasons[903])
 			}
 			if !d.StrEq(n, "object") {
-				return c.FailWith(n, &reasons[911])
+				return c.FailWith(n, &reasons[904])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[912])
+			return c.FailWith(m.Name(), &reasons[905])
 		}
 		m.Record(ev)
 	}
@@ -12961,7 +12880,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n a
 func vMCPElicitation_elicitRequestFormParams_requestedSchema_properties(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[913])
+		return c.FailTypeWith(n, &reasons[906])
 	}
 	ev.Declare()
 	m := d.Members(n)
@@ -13043,7 +12962,7 @@ func vMCPElicitation_primitiveSchemaDefinition(c *ahpimpl.Ctx, n ahpimpl.Node, e
 func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[914])
+		return c.FailTypeWith(n, &reasons[907])
 	}
 	var seen uint64
 	ev.Declare()
@@ -13054,41 +12973,41 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[915])
+				return c.FailTypeWith(n, &reasons[908])
 			}
 			if !d.StrEq(n, "string") {
-				return c.FailWith(n, &reasons[916])
+				return c.FailWith(n, &reasons[909])
 			}
 		case "title":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[917])
+				return c.FailTypeWith(n, &reasons[910])
 			}
 		case "description":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[918])
+				return c.FailTypeWith(n, &reasons[911])
 			}
 		case "default":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[919])
+				return c.FailTypeWith(n, &reasons[912])
 			}
 		case "format":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[920])
+				return c.FailTypeWith(n, &reasons[913])
 			}
-			if !c.StrEnum(n, &reasons[921], enum97) {
+			if !c.StrEnum(n, &reasons[914], enum97) {
 				return false
 			}
 		case "minLength":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[922])
+				return c.FailTypeWith(n, &reasons[915])
 			}
 		case "maxLength":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[923])
+				return c.FailTypeWith(n, &reasons[916])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[924])
+			return c.FailWith(m.Name(), &reasons[917])
 		}
 		m.Record(ev)
 	}
@@ -13103,7 +13022,7 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[925])
+		return c.FailTypeWith(n, &reasons[918])
 	}
 	var seen uint64
 	ev.Declare()
@@ -13114,33 +13033,33 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[926])
+				return c.FailTypeWith(n, &reasons[919])
 			}
-			if !c.StrEnum(n, &reasons[927], enum98) {
+			if !c.StrEnum(n, &reasons[920], enum98) {
 				return false
 			}
 		case "title":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[928])
+				return c.FailTypeWith(n, &reasons[921])
 			}
 		case "description":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[929])
+				return c.FailTypeWith(n, &reasons[922])
 			}
 		case "default":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[930])
+				return c.FailTypeWith(n, &reasons[923])
 			}
 		case "minimum":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[931])
+				return c.FailTypeWith(n, &reasons[924])
 			}
 		case "maximum":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[932])
+				return c.FailTypeWith(n, &reasons[925])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[933])
+			return c.FailWith(m.Name(), &reasons[926])
 		}
 		m.Record(ev)
 	}
@@ -13155,7 +13074,7 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 func vMCPElicitation_booleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[934])
+		return c.FailTypeWith(n, &reasons[927])
 	}
 	var seen uint64
 	ev.Declare()
@@ -13166,25 +13085,25 @@ func vMCPElicitation_booleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[935])
+				return c.FailTypeWith(n, &reasons[928])
 			}
 			if !d.StrEq(n, "boolean") {
-				return c.FailWith(n, &reasons[936])
+				return c.FailWith(n, &reasons[929])
 			}
 		case "title":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[937])
+				return c.FailTypeWith(n, &reasons[930])
 			}
 		case "description":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[938])
+				return c.FailTypeWith(n, &reasons[931])
 			}
 		case "default":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
-				return c.FailTypeWith(n, &reasons[939])
+				return c.FailTypeWith(n, &reasons[932])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[940])
+			return c.FailWith(m.Name(), &reasons[933])
 		}
 		m.Record(ev)
 	}
@@ -13199,7 +13118,7 @@ func vMCPElicitation_booleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[941])
+		return c.FailTypeWith(n, &reasons[934])
 	}
 	var seen uint64
 	ev.Declare()
@@ -13210,37 +13129,37 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.No
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[942])
+				return c.FailTypeWith(n, &reasons[935])
 			}
 			if !d.StrEq(n, "string") {
-				return c.FailWith(n, &reasons[943])
+				return c.FailWith(n, &reasons[936])
 			}
 		case "title":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[944])
+				return c.FailTypeWith(n, &reasons[937])
 			}
 		case "description":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[945])
+				return c.FailTypeWith(n, &reasons[938])
 			}
 		case "default":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[946])
+				return c.FailTypeWith(n, &reasons[939])
 			}
 		case "enum":
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[947])
+				return c.FailTypeWith(n, &reasons[940])
 			}
 			it := d.Items(n)
 			for it.Next() {
 				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[948])
+					return c.FailTypeWith(n, &reasons[941])
 				}
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[949])
+			return c.FailWith(m.Name(), &reasons[942])
 		}
 		m.Record(ev)
 	}
@@ -13255,7 +13174,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.No
 func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[950])
+		return c.FailTypeWith(n, &reasons[943])
 	}
 	var seen uint64
 	ev.Declare()
@@ -13266,28 +13185,28 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[951])
+				return c.FailTypeWith(n, &reasons[944])
 			}
 			if !d.StrEq(n, "string") {
-				return c.FailWith(n, &reasons[952])
+				return c.FailWith(n, &reasons[945])
 			}
 		case "title":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[953])
+				return c.FailTypeWith(n, &reasons[946])
 			}
 		case "description":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[954])
+				return c.FailTypeWith(n, &reasons[947])
 			}
 		case "default":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[955])
+				return c.FailTypeWith(n, &reasons[948])
 			}
 		case "oneOf":
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[956])
+				return c.FailTypeWith(n, &reasons[949])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -13296,7 +13215,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 				}
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[957])
+			return c.FailWith(m.Name(), &reasons[950])
 		}
 		m.Record(ev)
 	}
@@ -13311,7 +13230,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 func vMCPElicitation_labelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[958])
+		return c.FailTypeWith(n, &reasons[951])
 	}
 	var seen uint64
 	ev.Declare()
@@ -13321,15 +13240,15 @@ func vMCPElicitation_labelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		case "const":
 			seen |= 0x1
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[959])
+				return c.FailTypeWith(n, &reasons[952])
 			}
 		case "title":
 			seen |= 0x2
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[960])
+				return c.FailTypeWith(n, &reasons[953])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[961])
+			return c.FailWith(m.Name(), &reasons[954])
 		}
 		m.Record(ev)
 	}
@@ -13344,7 +13263,7 @@ func vMCPElicitation_labelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[962])
+		return c.FailTypeWith(n, &reasons[955])
 	}
 	var seen uint64
 	ev.Declare()
@@ -13355,28 +13274,28 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[963])
+				return c.FailTypeWith(n, &reasons[956])
 			}
 			if !d.StrEq(n, "array") {
-				return c.FailWith(n, &reasons[964])
+				return c.FailWith(n, &reasons[957])
 			}
 		case "title":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[965])
+				return c.FailTypeWith(n, &reasons[958])
 			}
 		case "description":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[966])
+				return c.FailTypeWith(n, &reasons[959])
 			}
 		case "default":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[967])
+				return c.FailTypeWith(n, &reasons[960])
 			}
 			it := d.Items(n)
 			for it.Next() {
 				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[968])
+					return c.FailTypeWith(n, &reasons[961])
 				}
 			}
 		case "items":
@@ -13386,14 +13305,14 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 			}
 		case "minItems":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[969])
+				return c.FailTypeWith(n, &reasons[962])
 			}
 		case "maxItems":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[970])
+				return c.FailTypeWith(n, &reasons[963])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[971])
+			return c.FailWith(m.Name(), &reasons[964])
 		}
 		m.Record(ev)
 	}
@@ -13407,7 +13326,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[972])
+		return c.FailTypeWith(n, &reasons[965])
 	}
 	var seen uint64
 	ev.Declare()
@@ -13418,25 +13337,25 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpim
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[973])
+				return c.FailTypeWith(n, &reasons[966])
 			}
 			if !d.StrEq(n, "string") {
-				return c.FailWith(n, &reasons[974])
+				return c.FailWith(n, &reasons[967])
 			}
 		case "enum":
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[975])
+				return c.FailTypeWith(n, &reasons[968])
 			}
 			it := d.Items(n)
 			for it.Next() {
 				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[976])
+					return c.FailTypeWith(n, &reasons[969])
 				}
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[977])
+			return c.FailWith(m.Name(), &reasons[970])
 		}
 		m.Record(ev)
 	}
@@ -13451,7 +13370,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpim
 func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[978])
+		return c.FailTypeWith(n, &reasons[971])
 	}
 	var seen uint64
 	ev.Declare()
@@ -13462,28 +13381,28 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[979])
+				return c.FailTypeWith(n, &reasons[972])
 			}
 			if !d.StrEq(n, "array") {
-				return c.FailWith(n, &reasons[980])
+				return c.FailWith(n, &reasons[973])
 			}
 		case "title":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[981])
+				return c.FailTypeWith(n, &reasons[974])
 			}
 		case "description":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[982])
+				return c.FailTypeWith(n, &reasons[975])
 			}
 		case "default":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[983])
+				return c.FailTypeWith(n, &reasons[976])
 			}
 			it := d.Items(n)
 			for it.Next() {
 				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[984])
+					return c.FailTypeWith(n, &reasons[977])
 				}
 			}
 		case "items":
@@ -13493,14 +13412,14 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 			}
 		case "minItems":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[985])
+				return c.FailTypeWith(n, &reasons[978])
 			}
 		case "maxItems":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber {
-				return c.FailTypeWith(n, &reasons[986])
+				return c.FailTypeWith(n, &reasons[979])
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[987])
+			return c.FailWith(m.Name(), &reasons[980])
 		}
 		m.Record(ev)
 	}
@@ -13514,7 +13433,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[988])
+		return c.FailTypeWith(n, &reasons[981])
 	}
 	var seen uint64
 	ev.Declare()
@@ -13525,7 +13444,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[989])
+				return c.FailTypeWith(n, &reasons[982])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -13534,7 +13453,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl
 				}
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[990])
+			return c.FailWith(m.Name(), &reasons[983])
 		}
 		m.Record(ev)
 	}
@@ -13549,7 +13468,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl
 func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[991])
+		return c.FailTypeWith(n, &reasons[984])
 	}
 	var seen uint64
 	ev.Declare()
@@ -13560,48 +13479,48 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[992])
+				return c.FailTypeWith(n, &reasons[985])
 			}
 			if !d.StrEq(n, "string") {
-				return c.FailWith(n, &reasons[993])
+				return c.FailWith(n, &reasons[986])
 			}
 		case "title":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[994])
+				return c.FailTypeWith(n, &reasons[987])
 			}
 		case "description":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[995])
+				return c.FailTypeWith(n, &reasons[988])
 			}
 		case "default":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[996])
+				return c.FailTypeWith(n, &reasons[989])
 			}
 		case "enum":
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[997])
+				return c.FailTypeWith(n, &reasons[990])
 			}
 			it := d.Items(n)
 			for it.Next() {
 				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[998])
+					return c.FailTypeWith(n, &reasons[991])
 				}
 			}
 		case "enumNames":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[999])
+				return c.FailTypeWith(n, &reasons[992])
 			}
 			it := d.Items(n)
 			for it.Next() {
 				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[1000])
+					return c.FailTypeWith(n, &reasons[993])
 				}
 			}
 		default:
-			return c.FailWith(m.Name(), &reasons[1001])
+			return c.FailWith(m.Name(), &reasons[994])
 		}
 		m.Record(ev)
 	}
@@ -13616,7 +13535,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 func vMCPElicitation_elicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1002])
+		return c.FailTypeWith(n, &reasons[995])
 	}
 	var seen uint64
 	ev.Declare()
@@ -13631,9 +13550,9 @@ func vMCPElicitation_elicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[1003])
+				return c.FailTypeWith(n, &reasons[996])
 			}
-			if !c.StrEnum(n, &reasons[1004], enum99) {
+			if !c.StrEnum(n, &reasons[997], enum99) {
 				return false
 			}
 		case "content":
@@ -13656,7 +13575,7 @@ func vMCPElicitation_elicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 func vMCPElicitation_elicitResult_meta(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1005])
+		return c.FailTypeWith(n, &reasons[998])
 	}
 	return true
 }
@@ -13666,7 +13585,7 @@ func vMCPElicitation_elicitResult_meta(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 func vMCPElicitation_elicitResult_content(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1006])
+		return c.FailTypeWith(n, &reasons[999])
 	}
 	ev.Declare()
 	m := d.Members(n)
@@ -13702,13 +13621,13 @@ func vMCPElicitation_elicitResult_content_additionalProperties(c *ahpimpl.Ctx, n
 func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindArray {
-		return c.FailTypeWith(n, &reasons[1007])
+		return c.FailTypeWith(n, &reasons[1000])
 	}
 	it := d.Items(n)
 	for it.Next() {
 		i := it.Index()
 		if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-			return c.FailTypeWith(n, &reasons[1008])
+			return c.FailTypeWith(n, &reasons[1001])
 		}
 		ev.Mark(i)
 	}
@@ -13720,7 +13639,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1(c *ahpimp
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString && k != ahpimpl.KindNumber && k != ahpimpl.KindBool {
-		return c.FailTypeWith(n, &reasons[1009])
+		return c.FailTypeWith(n, &reasons[1002])
 	}
 	return true
 }
@@ -13730,7 +13649,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1(c *ahpimp
 func vRegistration_contentReceiver(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[1010])
+		return c.FailTypeWith(n, &reasons[1003])
 	}
 	var seen uint64
 	ev.Declare()
@@ -14466,8 +14385,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/oneOf", Message: "missing member \"kind\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/textPart/oneOf", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textPart/oneOf", Message: "missing member \"kind\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textPart/oneOf", Message: "missing member \"mediaType\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textPart/oneOf", Message: "missing member \"selection\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/properties/kind/const", Message: "want \"text\""},
@@ -14499,7 +14416,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/properties/selection/const", Message: "want \"omit\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", Message: "missing member \"kind\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", Message: "missing member \"selection\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/kind/const", Message: "want \"attachment\""},
@@ -15069,8 +14985,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/intercept-response.schema.json#/allOf/1/properties/result/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-response.schema.json#/allOf/1/properties/result/properties/effects/type", Message: "array"},
 	{Code: ahprt.CodeNot, Schema: "draft/intercept-response.schema.json#/allOf/1/properties/result/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeType, Schema: "draft/json-rpc-message.schema.json#/oneOf", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/json-rpc-message.schema.json#/oneOf", Message: "missing member \"jsonrpc\""},
 	{Code: ahprt.CodeOneOfMany, Schema: "draft/json-rpc-message.schema.json#/oneOf", Message: "matches more than one alternative"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/notification/type", Message: "object"},
 	{Code: ahprt.CodeNot, Schema: "draft/common.schema.json#/$defs/notification/not", Message: "matches a schema it must not match"},
@@ -15135,8 +15049,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/disableable/type", Message: "boolean"},
 	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/properties/disableable/const", Message: "want false"},
 	{Code: ahprt.CodeNot, Schema: "draft/registration.schema.json#/$defs/observeSubscription/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeType, Schema: "draft/schema.json#/oneOf", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/schema.json#/oneOf", Message: "missing member \"jsonrpc\""},
 	{Code: ahprt.CodeOneOfMany, Schema: "draft/schema.json#/oneOf", Message: "matches more than one alternative"},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/oneOf", Message: "missing member \"type\""},

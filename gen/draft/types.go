@@ -2590,58 +2590,44 @@ type TextPart interface {
 
 func bTextPart(c *ahpimpl.Ctx, n ahpimpl.Node) TextPart {
 	d := c.Doc
-	var dvs [3]ahpimpl.Node
+	var dvs [1]ahpimpl.Node
 	m := d.Members(n)
 	for m.Next() {
-		switch m.Key() {
-		case "kind":
+		if m.Key() == "selection" {
 			dvs[0] = m.Value()
-		case "mediaType":
-			dvs[1] = m.Value()
-		case "selection":
-			dvs[2] = m.Value()
+			break
 		}
 	}
 	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
-		case "text":
-			if dv := dvs[1]; dv != 0 {
-				switch d.Tag(dv) {
-				case "text/plain":
-					if dv := dvs[2]; dv != 0 {
-						switch d.Tag(dv) {
-						case "body":
-							i := c.Chosen(1, n)
-							if i < 0 {
-								switch {
-								case c.Quiet(n, nil, vContentItem_textBodyPart):
-									i = 0
-								default:
-									i = 1
-								}
-							}
-							switch i {
-							case 0:
-								x := new(TextBodyPart)
-								bTextBodyPart(c, n, x)
-								return x
-							case 1:
-								x := new(TextGapPart)
-								bTextGapPart(c, n, x)
-								return x
-							}
-						case "metadata":
-							x := new(TextMetadataPart)
-							bTextMetadataPart(c, n, x)
-							return x
-						case "omit":
-							x := new(TextOmittedPart)
-							bTextOmittedPart(c, n, x)
-							return x
-						}
-					}
+		case "body":
+			i := c.Chosen(1, n)
+			if i < 0 {
+				switch {
+				case c.Quiet(n, nil, vContentItem_textBodyPart):
+					i = 0
+				default:
+					i = 1
 				}
 			}
+			switch i {
+			case 0:
+				x := new(TextBodyPart)
+				bTextBodyPart(c, n, x)
+				return x
+			case 1:
+				x := new(TextGapPart)
+				bTextGapPart(c, n, x)
+				return x
+			}
+		case "metadata":
+			x := new(TextMetadataPart)
+			bTextMetadataPart(c, n, x)
+			return x
+		case "omit":
+			x := new(TextOmittedPart)
+			bTextOmittedPart(c, n, x)
+			return x
 		}
 	}
 	return nil
@@ -3257,51 +3243,44 @@ type AttachmentPart interface {
 
 func bAttachmentPart(c *ahpimpl.Ctx, n ahpimpl.Node) AttachmentPart {
 	d := c.Doc
-	var dvs [2]ahpimpl.Node
+	var dvs [1]ahpimpl.Node
 	m := d.Members(n)
 	for m.Next() {
-		switch m.Key() {
-		case "kind":
+		if m.Key() == "selection" {
 			dvs[0] = m.Value()
-		case "selection":
-			dvs[1] = m.Value()
+			break
 		}
 	}
 	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
-		case "attachment":
-			if dv := dvs[1]; dv != 0 {
-				switch d.Tag(dv) {
-				case "body":
-					i := c.Chosen(2, n)
-					if i < 0 {
-						switch {
-						case c.Quiet(n, nil, vContentItem_attachmentBodyPart):
-							i = 0
-						default:
-							i = 1
-						}
-					}
-					switch i {
-					case 0:
-						x := new(AttachmentBodyPart)
-						bAttachmentBodyPart(c, n, x)
-						return x
-					case 1:
-						x := new(AttachmentGapPart)
-						bAttachmentGapPart(c, n, x)
-						return x
-					}
-				case "metadata":
-					x := new(AttachmentMetadataPart)
-					bAttachmentMetadataPart(c, n, x)
-					return x
-				case "omit":
-					x := new(AttachmentOmittedPart)
-					bAttachmentOmittedPart(c, n, x)
-					return x
+		case "body":
+			i := c.Chosen(2, n)
+			if i < 0 {
+				switch {
+				case c.Quiet(n, nil, vContentItem_attachmentBodyPart):
+					i = 0
+				default:
+					i = 1
 				}
 			}
+			switch i {
+			case 0:
+				x := new(AttachmentBodyPart)
+				bAttachmentBodyPart(c, n, x)
+				return x
+			case 1:
+				x := new(AttachmentGapPart)
+				bAttachmentGapPart(c, n, x)
+				return x
+			}
+		case "metadata":
+			x := new(AttachmentMetadataPart)
+			bAttachmentMetadataPart(c, n, x)
+			return x
+		case "omit":
+			x := new(AttachmentOmittedPart)
+			bAttachmentOmittedPart(c, n, x)
+			return x
 		}
 	}
 	return nil
@@ -15267,50 +15246,36 @@ type JSONRPCMessage interface {
 }
 
 func bJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node) JSONRPCMessage {
-	d := c.Doc
-	var dvs [1]ahpimpl.Node
-	m := d.Members(n)
-	for m.Next() {
-		if m.Key() == "jsonrpc" {
-			dvs[0] = m.Value()
-			break
+	i := c.Chosen(4, n)
+	if i < 0 {
+		switch {
+		case c.Quiet(n, nil, vCommon_request):
+			i = 0
+		case c.Quiet(n, nil, vCommon_notification):
+			i = 1
+		case c.Quiet(n, nil, vCommon_successResponse):
+			i = 2
+		default:
+			i = 3
 		}
 	}
-	if dv := dvs[0]; dv != 0 {
-		switch d.Tag(dv) {
-		case "2.0":
-			i := c.Chosen(4, n)
-			if i < 0 {
-				switch {
-				case c.Quiet(n, nil, vCommon_request):
-					i = 0
-				case c.Quiet(n, nil, vCommon_notification):
-					i = 1
-				case c.Quiet(n, nil, vCommon_successResponse):
-					i = 2
-				default:
-					i = 3
-				}
-			}
-			switch i {
-			case 0:
-				x := new(JSONRPCRequest)
-				bJSONRPCRequest(c, n, x)
-				return x
-			case 1:
-				x := new(JSONRPCNotification)
-				bJSONRPCNotification(c, n, x)
-				return x
-			case 2:
-				x := new(JSONRPCSuccessResponse)
-				bJSONRPCSuccessResponse(c, n, x)
-				return x
-			case 3:
-				x := new(JSONRPCErrorResponse)
-				bJSONRPCErrorResponse(c, n, x)
-				return x
-			}
-		}
+	switch i {
+	case 0:
+		x := new(JSONRPCRequest)
+		bJSONRPCRequest(c, n, x)
+		return x
+	case 1:
+		x := new(JSONRPCNotification)
+		bJSONRPCNotification(c, n, x)
+		return x
+	case 2:
+		x := new(JSONRPCSuccessResponse)
+		bJSONRPCSuccessResponse(c, n, x)
+		return x
+	case 3:
+		x := new(JSONRPCErrorResponse)
+		bJSONRPCErrorResponse(c, n, x)
+		return x
 	}
 	return nil
 }
@@ -18350,62 +18315,48 @@ type WireMessage interface {
 }
 
 func bWireMessage(c *ahpimpl.Ctx, n ahpimpl.Node) WireMessage {
-	d := c.Doc
-	var dvs [1]ahpimpl.Node
-	m := d.Members(n)
-	for m.Next() {
-		if m.Key() == "jsonrpc" {
-			dvs[0] = m.Value()
-			break
+	i := c.Chosen(7, n)
+	if i < 0 {
+		switch {
+		case c.Quiet(n, nil, vInterceptRequest):
+			i = 0
+		case c.Quiet(n, nil, vInterceptResponse):
+			i = 1
+		case c.Quiet(n, nil, vCommon_errorResponse):
+			i = 2
+		case c.Quiet(n, nil, vObserveNotification):
+			i = 3
+		case c.Quiet(n, nil, vCapabilitiesRequest):
+			i = 4
+		default:
+			i = 5
 		}
 	}
-	if dv := dvs[0]; dv != 0 {
-		switch d.Tag(dv) {
-		case "2.0":
-			i := c.Chosen(7, n)
-			if i < 0 {
-				switch {
-				case c.Quiet(n, nil, vInterceptRequest):
-					i = 0
-				case c.Quiet(n, nil, vInterceptResponse):
-					i = 1
-				case c.Quiet(n, nil, vCommon_errorResponse):
-					i = 2
-				case c.Quiet(n, nil, vObserveNotification):
-					i = 3
-				case c.Quiet(n, nil, vCapabilitiesRequest):
-					i = 4
-				default:
-					i = 5
-				}
-			}
-			switch i {
-			case 0:
-				x := new(InterceptRequest)
-				bInterceptRequest(c, n, x)
-				return x
-			case 1:
-				x := new(InterceptResponse)
-				bInterceptResponse(c, n, x)
-				return x
-			case 2:
-				x := new(JSONRPCErrorResponse)
-				bJSONRPCErrorResponse(c, n, x)
-				return x
-			case 3:
-				x := new(ObserveNotification)
-				bObserveNotification(c, n, x)
-				return x
-			case 4:
-				x := new(CapabilitiesRequest)
-				bCapabilitiesRequest(c, n, x)
-				return x
-			case 5:
-				x := new(CapabilitiesResponse)
-				bCapabilitiesResponse(c, n, x)
-				return x
-			}
-		}
+	switch i {
+	case 0:
+		x := new(InterceptRequest)
+		bInterceptRequest(c, n, x)
+		return x
+	case 1:
+		x := new(InterceptResponse)
+		bInterceptResponse(c, n, x)
+		return x
+	case 2:
+		x := new(JSONRPCErrorResponse)
+		bJSONRPCErrorResponse(c, n, x)
+		return x
+	case 3:
+		x := new(ObserveNotification)
+		bObserveNotification(c, n, x)
+		return x
+	case 4:
+		x := new(CapabilitiesRequest)
+		bCapabilitiesRequest(c, n, x)
+		return x
+	case 5:
+		x := new(CapabilitiesResponse)
+		bCapabilitiesResponse(c, n, x)
+		return x
 	}
 	return nil
 }

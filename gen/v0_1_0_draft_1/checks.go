@@ -877,63 +877,42 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains(c *a
 
 // vJSONRPCMessage checks 0.1.0-draft.1/json-rpc-message.schema.json#.
 func vJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
 	{
-		if d.Kind(n) != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[75])
-		}
-		var dvs [1]ahpimpl.Node
-		m := d.Members(n)
-		for m.Next() {
-			if m.Key() == "jsonrpc" {
-				dvs[0] = m.Value()
-				break
-			}
-		}
-		dv := dvs[0]
-		if dv == 0 {
-			return c.FailWith(n, &reasons[76])
-		}
-		switch d.Tag(dv) {
-		case "2.0":
-			mark := c.Mark()
-			matches := 0
-			first := -1
-			if c.Branch(n, ev, vCommon_request) {
-				if matches == 0 {
-					first = 0
-				}
-				matches++
-			}
-			if c.Branch(n, ev, vCommon_notification) {
-				if matches == 0 {
-					first = 1
-				}
-				matches++
-			}
-			if c.Branch(n, ev, vCommon_successResponse) {
-				if matches == 0 {
-					first = 2
-				}
-				matches++
-			}
-			if c.Branch(n, ev, vCommon_errorResponse) {
-				if matches == 0 {
-					first = 3
-				}
-				matches++
-			}
+		mark := c.Mark()
+		matches := 0
+		first := -1
+		if c.Branch(n, ev, vCommon_request) {
 			if matches == 0 {
-				return c.FailBranches(mark, n, ahprt.CodeOneOf, "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf", "matches none of 4 alternatives")
+				first = 0
 			}
-			if matches > 1 {
-				return c.FailWith(n, &reasons[77])
-			}
-			c.Discard(mark)
-			c.Choose(1, n, first)
-		default:
-			return c.FailUnsupported(dv, "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf", "jsonrpc")
+			matches++
 		}
+		if c.Branch(n, ev, vCommon_notification) {
+			if matches == 0 {
+				first = 1
+			}
+			matches++
+		}
+		if c.Branch(n, ev, vCommon_successResponse) {
+			if matches == 0 {
+				first = 2
+			}
+			matches++
+		}
+		if c.Branch(n, ev, vCommon_errorResponse) {
+			if matches == 0 {
+				first = 3
+			}
+			matches++
+		}
+		if matches == 0 {
+			return c.FailBranches(mark, n, ahprt.CodeOneOf, "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf", "matches none of 4 alternatives")
+		}
+		if matches > 1 {
+			return c.FailWith(n, &reasons[75])
+		}
+		c.Discard(mark)
+		c.Choose(1, n, first)
 	}
 	return true
 }
@@ -943,7 +922,7 @@ func vJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[78])
+		return c.FailTypeWith(n, &reasons[76])
 	}
 	var present uint64
 	var seen uint64
@@ -954,11 +933,11 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		case "jsonrpc":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "2.0") {
-				return c.FailWith(n, &reasons[79])
+				return c.FailWith(n, &reasons[77])
 			}
 		case "method":
 			seen |= 0x2
-			if !c.MinRunes(m.Value(), 1, &reasons[80], &reasons[81]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[78], &reasons[79]) {
 				return false
 			}
 		case "params":
@@ -978,7 +957,7 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		return c.FailMissing(n, seen, &required12)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[82])
+		return c.FailWith(n, &reasons[80])
 	}
 	return true
 }
@@ -988,7 +967,7 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 func vCommon_notification_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[83])
+		return c.FailTypeWith(n, &reasons[81])
 	}
 	return true
 }
@@ -998,7 +977,7 @@ func vCommon_notification_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[84])
+		return c.FailTypeWith(n, &reasons[82])
 	}
 	var present uint64
 	var seen uint64
@@ -1009,7 +988,7 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		case "jsonrpc":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "2.0") {
-				return c.FailWith(n, &reasons[85])
+				return c.FailWith(n, &reasons[83])
 			}
 		case "id":
 			seen |= 0x2
@@ -1033,7 +1012,7 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		return c.FailMissing(n, seen, &required13)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[86])
+		return c.FailWith(n, &reasons[84])
 	}
 	return true
 }
@@ -1043,7 +1022,7 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[87])
+		return c.FailTypeWith(n, &reasons[85])
 	}
 	var seen uint64
 	ev.Declare()
@@ -1053,12 +1032,12 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 		case "code":
 			seen |= 0x1
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-				return c.FailTypeWith(n, &reasons[88])
+				return c.FailTypeWith(n, &reasons[86])
 			}
 		case "message":
 			seen |= 0x2
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[89])
+				return c.FailTypeWith(n, &reasons[87])
 			}
 		case "data":
 		default:
@@ -1076,7 +1055,7 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[90])
+		return c.FailTypeWith(n, &reasons[88])
 	}
 	var seen uint64
 	ev.Declare()
@@ -1092,10 +1071,10 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[91])
+				return c.FailTypeWith(n, &reasons[89])
 			}
 			if d.Len(n) < 1 {
-				return c.FailWith(n, &reasons[92])
+				return c.FailWith(n, &reasons[90])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -1119,7 +1098,7 @@ func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[93])
+		return c.FailTypeWith(n, &reasons[91])
 	}
 	var seen uint64
 	ev.Declare()
@@ -1144,10 +1123,10 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			seen |= 0x4
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[94])
+				return c.FailTypeWith(n, &reasons[92])
 			}
 			if d.Len(n) < 1 {
-				return c.FailWith(n, &reasons[95])
+				return c.FailWith(n, &reasons[93])
 			}
 			it := d.Items(n)
 			for it.Next() {
@@ -1169,7 +1148,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		{
 			p := presence0(d, n)
 			if p&1 == 1 {
-				return c.FailWith(n, &reasons[96])
+				return c.FailWith(n, &reasons[94])
 			}
 		}
 	}
@@ -1201,12 +1180,12 @@ func vRegistration_backend_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 
 // vRegistration_backend_allOf_0_if_transport checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport.
 func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.PropertyStr(n, ev, "type", "stdio", &reasons[97])
+	return c.PropertyStr(n, ev, "type", "stdio", &reasons[95])
 }
 
 // vRegistration_backend_allOf_1_then_transport checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport.
 func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	return c.PropertyStr(n, ev, "type", "http", &reasons[98])
+	return c.PropertyStr(n, ev, "type", "http", &reasons[96])
 }
 
 // vRegistration_reverseDns checks
@@ -1214,10 +1193,10 @@ func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node
 func vRegistration_reverseDns(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindString {
-		return c.FailTypeWith(n, &reasons[99])
+		return c.FailTypeWith(n, &reasons[97])
 	}
 	if !re0.Match(d.Str(n)) {
-		return c.FailWith(n, &reasons[100])
+		return c.FailWith(n, &reasons[98])
 	}
 	return true
 }
@@ -1227,7 +1206,7 @@ func vRegistration_reverseDns(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[101])
+		return c.FailTypeWith(n, &reasons[99])
 	}
 	var dvs [1]ahpimpl.Node
 	m := d.Members(n)
@@ -1239,7 +1218,7 @@ func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 	}
 	dv := dvs[0]
 	if dv == 0 {
-		return c.FailWith(n, &reasons[102])
+		return c.FailWith(n, &reasons[100])
 	}
 	switch d.Tag(dv) {
 	case "stdio":
@@ -1256,7 +1235,7 @@ func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[103])
+		return c.FailTypeWith(n, &reasons[101])
 	}
 	var seen uint64
 	ev.Declare()
@@ -1266,32 +1245,32 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "stdio") {
-				return c.FailWith(n, &reasons[104])
+				return c.FailWith(n, &reasons[102])
 			}
 		case "command":
 			seen |= 0x2
-			if !c.MinRunes(m.Value(), 1, &reasons[105], &reasons[106]) {
+			if !c.MinRunes(m.Value(), 1, &reasons[103], &reasons[104]) {
 				return false
 			}
 		case "args":
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[107])
+				return c.FailTypeWith(n, &reasons[105])
 			}
 			it := d.Items(n)
 			for it.Next() {
 				if n := it.Item(); d.Kind(n) != ahpimpl.KindString {
-					return c.FailTypeWith(n, &reasons[108])
+					return c.FailTypeWith(n, &reasons[106])
 				}
 			}
 		case "lifecycle":
 			seen |= 0x4
-			if !c.StrEnum(m.Value(), &reasons[109], enum1) {
+			if !c.StrEnum(m.Value(), &reasons[107], enum1) {
 				return false
 			}
 		case "cwd":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[110])
+				return c.FailTypeWith(n, &reasons[108])
 			}
 		default:
 			continue
@@ -1309,7 +1288,7 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[111])
+		return c.FailTypeWith(n, &reasons[109])
 	}
 	var seen uint64
 	ev.Declare()
@@ -1319,19 +1298,19 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "http") {
-				return c.FailWith(n, &reasons[112])
+				return c.FailWith(n, &reasons[110])
 			}
 		case "url":
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[113])
+				return c.FailTypeWith(n, &reasons[111])
 			}
 			if !re1.Match(d.Str(n)) {
-				return c.FailWith(n, &reasons[114])
+				return c.FailWith(n, &reasons[112])
 			}
 			if !format.URI(d.StrView(n)) {
-				return c.FailWith(n, &reasons[115])
+				return c.FailWith(n, &reasons[113])
 			}
 		default:
 			continue
@@ -1349,7 +1328,7 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[116])
+		return c.FailTypeWith(n, &reasons[114])
 	}
 	var present uint64
 	var seen uint64
@@ -1360,16 +1339,16 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		case "type":
 			seen |= 0x1
 			if n := m.Value(); !d.StrEq(n, "bearer") {
-				return c.FailWith(n, &reasons[117])
+				return c.FailWith(n, &reasons[115])
 			}
 		case "tokenEnv":
 			seen |= 0x2
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindString {
-				return c.FailTypeWith(n, &reasons[118])
+				return c.FailTypeWith(n, &reasons[116])
 			}
 			if !re2.Match(d.Str(n)) {
-				return c.FailWith(n, &reasons[119])
+				return c.FailWith(n, &reasons[117])
 			}
 		case "token":
 			present |= 1
@@ -1389,7 +1368,7 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		return c.FailMissing(n, seen, &required19)
 	}
 	if present&1 == 1 || present&2 == 2 || present&4 == 4 {
-		return c.FailWith(n, &reasons[120])
+		return c.FailWith(n, &reasons[118])
 	}
 	return true
 }
@@ -1398,7 +1377,7 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 func vRegistration_backend_subscriptions_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[121])
+		return c.FailTypeWith(n, &reasons[119])
 	}
 	var dvs [1]ahpimpl.Node
 	m := d.Members(n)
@@ -1410,7 +1389,7 @@ func vRegistration_backend_subscriptions_items(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	}
 	dv := dvs[0]
 	if dv == 0 {
-		return c.FailWith(n, &reasons[122])
+		return c.FailWith(n, &reasons[120])
 	}
 	switch d.Tag(dv) {
 	case "intercept":
@@ -1427,7 +1406,7 @@ func vRegistration_backend_subscriptions_items(c *ahpimpl.Ctx, n ahpimpl.Node, e
 func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[123])
+		return c.FailTypeWith(n, &reasons[121])
 	}
 	var seen uint64
 	ev.Declare()
@@ -1438,45 +1417,45 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[124])
+				return c.FailTypeWith(n, &reasons[122])
 			}
 			if d.Len(n) < 1 {
-				return c.FailWith(n, &reasons[125])
+				return c.FailWith(n, &reasons[123])
 			}
 			if d.Len(n) > 1 {
-				return c.FailWith(n, &reasons[126])
+				return c.FailWith(n, &reasons[124])
 			}
 			if ok, _ := c.UniqueItems(n); !ok {
-				return c.FailWith(n, &reasons[127])
+				return c.FailWith(n, &reasons[125])
 			}
 			it := d.Items(n)
 			for it.Next() {
 				if n := it.Item(); !d.StrEq(n, "tool.before") {
-					return c.FailWith(n, &reasons[128])
+					return c.FailWith(n, &reasons[126])
 				}
 			}
 		case "mode":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "intercept") {
-				return c.FailWith(n, &reasons[129])
+				return c.FailWith(n, &reasons[127])
 			}
 		case "timeoutMs":
 			seen |= 0x4
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindNumber || !c.IsInteger(n) {
-				return c.FailTypeWith(n, &reasons[130])
+				return c.FailTypeWith(n, &reasons[128])
 			}
 			if c.Cmp(n, num0) < 0 {
-				return c.FailWith(n, &reasons[131])
+				return c.FailWith(n, &reasons[129])
 			}
 		case "failurePolicy":
 			seen |= 0x8
-			if !c.StrEnum(m.Value(), &reasons[132], enum2) {
+			if !c.StrEnum(m.Value(), &reasons[130], enum2) {
 				return false
 			}
 		case "includeNative":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
-				return c.FailTypeWith(n, &reasons[133])
+				return c.FailTypeWith(n, &reasons[131])
 			}
 		default:
 			continue
@@ -1494,7 +1473,7 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[134])
+		return c.FailTypeWith(n, &reasons[132])
 	}
 	var present uint64
 	var seen uint64
@@ -1506,28 +1485,28 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			seen |= 0x1
 			n := m.Value()
 			if d.Kind(n) != ahpimpl.KindArray {
-				return c.FailTypeWith(n, &reasons[135])
+				return c.FailTypeWith(n, &reasons[133])
 			}
 			if d.Len(n) < 1 {
-				return c.FailWith(n, &reasons[136])
+				return c.FailWith(n, &reasons[134])
 			}
 			if ok, _ := c.UniqueItems(n); !ok {
-				return c.FailWith(n, &reasons[137])
+				return c.FailWith(n, &reasons[135])
 			}
 			it := d.Items(n)
 			for it.Next() {
-				if !c.StrEnum(it.Item(), &reasons[138], enum3) {
+				if !c.StrEnum(it.Item(), &reasons[136], enum3) {
 					return false
 				}
 			}
 		case "mode":
 			seen |= 0x2
 			if n := m.Value(); !d.StrEq(n, "observe") {
-				return c.FailWith(n, &reasons[139])
+				return c.FailWith(n, &reasons[137])
 			}
 		case "includeNative":
 			if n := m.Value(); d.Kind(n) != ahpimpl.KindBool {
-				return c.FailTypeWith(n, &reasons[140])
+				return c.FailTypeWith(n, &reasons[138])
 			}
 		case "timeoutMs":
 			present |= 1
@@ -1544,7 +1523,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		return c.FailMissing(n, seen, &required21)
 	}
 	if present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[141])
+		return c.FailWith(n, &reasons[139])
 	}
 	return true
 }
@@ -1753,8 +1732,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/properties/payload/type", Message: "object"},
 	{Code: ahprt.CodeContains, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects/contains", Message: "want at least 1 matching items"},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects/contains/const", Message: "want \"deny\""},
-	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf", Message: "missing member \"jsonrpc\""},
 	{Code: ahprt.CodeOneOfMany, Schema: "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf", Message: "matches more than one alternative"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/jsonrpc/const", Message: "want \"2.0\""},

@@ -1487,50 +1487,36 @@ type JSONRPCMessage interface {
 }
 
 func bJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node) JSONRPCMessage {
-	d := c.Doc
-	var dvs [1]ahpimpl.Node
-	m := d.Members(n)
-	for m.Next() {
-		if m.Key() == "jsonrpc" {
-			dvs[0] = m.Value()
-			break
+	i := c.Chosen(1, n)
+	if i < 0 {
+		switch {
+		case c.Quiet(n, nil, vCommon_request):
+			i = 0
+		case c.Quiet(n, nil, vCommon_notification):
+			i = 1
+		case c.Quiet(n, nil, vCommon_successResponse):
+			i = 2
+		default:
+			i = 3
 		}
 	}
-	if dv := dvs[0]; dv != 0 {
-		switch d.Tag(dv) {
-		case "2.0":
-			i := c.Chosen(1, n)
-			if i < 0 {
-				switch {
-				case c.Quiet(n, nil, vCommon_request):
-					i = 0
-				case c.Quiet(n, nil, vCommon_notification):
-					i = 1
-				case c.Quiet(n, nil, vCommon_successResponse):
-					i = 2
-				default:
-					i = 3
-				}
-			}
-			switch i {
-			case 0:
-				x := new(Request)
-				bRequest(c, n, x)
-				return x
-			case 1:
-				x := new(Notification)
-				bNotification(c, n, x)
-				return x
-			case 2:
-				x := new(SuccessResponse)
-				bSuccessResponse(c, n, x)
-				return x
-			case 3:
-				x := new(ErrorResponse)
-				bErrorResponse(c, n, x)
-				return x
-			}
-		}
+	switch i {
+	case 0:
+		x := new(Request)
+		bRequest(c, n, x)
+		return x
+	case 1:
+		x := new(Notification)
+		bNotification(c, n, x)
+		return x
+	case 2:
+		x := new(SuccessResponse)
+		bSuccessResponse(c, n, x)
+		return x
+	case 3:
+		x := new(ErrorResponse)
+		bErrorResponse(c, n, x)
+		return x
 	}
 	return nil
 }

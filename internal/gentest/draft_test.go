@@ -359,3 +359,46 @@ func TestClosestBranchKeepsTheRule(t *testing.T) {
 		}
 	}
 }
+
+// TestFixedValueIsInvalid: a member that every branch of a union fixes to
+// the same value ("jsonrpc": "2.0", a text part's "mediaType":
+// "text/plain") tells no branch apart, so another value of it is invalid
+// (its const), not an unknown kind of message or part (unsupported,
+// AHP-CORE-003), through the union as through the message's own decoder;
+// a member whose values tell the branches apart still reports an unknown
+// value as unsupported.
+func TestFixedValueIsInvalid(t *testing.T) {
+	part := `{"id":"p1","kind":"text","mediaType":"text/plain","selection":"body","text":"hi"}`
+	for _, c := range []struct {
+		name   string
+		decode func([]byte) error
+		doc    string
+		class  error
+		code   ahprt.Code
+		ptr    string
+	}{
+		{"jsonrpc, through the union", func(b []byte) error { _, err := draft.DecodeWireMessage(b); return err },
+			strings.Replace(request, `"jsonrpc":"2.0"`, `"jsonrpc":"2.1"`, 1), ahprt.ErrInvalid, ahprt.CodeConst, "/jsonrpc"},
+		{"jsonrpc, as a request", func(b []byte) error { _, err := draft.DecodeInterceptRequest(b); return err },
+			strings.Replace(request, `"jsonrpc":"2.0"`, `"jsonrpc":"2.1"`, 1), ahprt.ErrInvalid, ahprt.CodeConst, "/jsonrpc"},
+		{"text part media type", func(b []byte) error { _, err := draft.DecodeContentItem(b); return err },
+			strings.Replace(part, `text/plain`, `text/markdown`, 1), ahprt.ErrInvalid, ahprt.CodeConst, "/mediaType"},
+		{"text part selection", func(b []byte) error { _, err := draft.DecodeContentItem(b); return err },
+			strings.Replace(part, `"body"`, `"summary"`, 1), ahprt.ErrUnsupported, ahprt.CodeUnsupported, "/selection"},
+		{"content item kind", func(b []byte) error { _, err := draft.DecodeContentItem(b); return err },
+			strings.Replace(part, `"kind":"text"`, `"kind":"video"`, 1), ahprt.ErrUnsupported, ahprt.CodeUnsupported, "/kind"},
+	} {
+		err := c.decode([]byte(c.doc))
+		var e *ahprt.Error
+		if !errors.As(err, &e) {
+			t.Errorf("%s: %v, want an *ahprt.Error", c.name, err)
+			continue
+		}
+		if r := e.Root(); !errors.Is(err, c.class) || r.Code != c.code || r.Pointer != c.ptr {
+			t.Errorf("%s: %s at %q, want %v %s at %q: %v", c.name, r.Code, r.Pointer, c.class, c.code, c.ptr, err)
+		}
+	}
+	if _, err := draft.DecodeContentItem([]byte(part)); err != nil {
+		t.Fatalf("the valid part: %v", err)
+	}
+}

@@ -4,8 +4,9 @@ import "maps"
 
 // Discriminator detection. A union's branch can be skipped without
 // evaluating it when it is certain to fail: if every branch of the union
-// only accepts objects, requires member M, and fixes M to a constant, then
-// an instance whose M differs from a branch's constant fails that branch.
+// only accepts objects, requires member M, and fixes M to a constant (not
+// the same in all), then an instance whose M differs from a branch's
+// constant fails that branch.
 // Dispatching on M therefore gives exactly the union's result while
 // evaluating only the branches that can match — and it tells an unknown
 // discriminator value (unsupported semantics) from a malformed branch.
@@ -151,20 +152,25 @@ func dispatch(list []*Schema, branches []int, decided map[string]bool) *Dispatch
 		fs[i] = f
 	}
 	// The first member (in the first branch's order) that every branch
-	// requires and fixes.
+	// requires and fixes, to two values at least: a member every branch
+	// fixes to the same value tells none apart, and another value of it is
+	// not an unknown kind of branch (unsupported) but invalid, as its
+	// const says ("jsonrpc": "2.1").
 	var member string
 	for _, m := range fs[0].order {
 		if decided[m] {
 			continue
 		}
-		all := true
+		all, values := true, map[string]bool{}
 		for _, f := range fs {
-			if _, ok := f.consts[m]; !ok || !f.required[m] {
+			l, ok := f.consts[m]
+			if !ok || !f.required[m] {
 				all = false
 				break
 			}
+			values[l.JSON] = true
 		}
-		if all {
+		if all && len(values) > 1 {
 			member = m
 			break
 		}

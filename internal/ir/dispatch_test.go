@@ -100,8 +100,8 @@ func TestDisjointBranches(t *testing.T) {
 }
 
 // TestDisjointDispatchCase: where a discriminator leaves several branches
-// (text parts: kind "text" in both the body and the gap shape), the fact
-// sits on that dispatch case.
+// (text parts: kind "text" in both the body and the gap shape, beside an
+// image), the fact sits on that dispatch case.
 func TestDisjointDispatchCase(t *testing.T) {
 	p := buildMemo(t, `{
 		"$defs": {
@@ -110,20 +110,45 @@ func TestDisjointDispatchCase(t *testing.T) {
 			"gap": {"type": "object", "required": ["kind", "gap"], "additionalProperties": false,
 				"properties": {"kind": {"const": "text"}, "gap": {"type": "string"}}},
 			"openGap": {"type": "object", "required": ["kind", "gap"],
-				"properties": {"kind": {"const": "text"}, "gap": {"type": "string"}}}
+				"properties": {"kind": {"const": "text"}, "gap": {"type": "string"}}},
+			"image": {"type": "object", "required": ["kind"], "properties": {"kind": {"const": "image"}}}
 		},
 		"properties": {
-			"part": {"oneOf": [{"$ref": "#/$defs/body"}, {"$ref": "#/$defs/gap"}]},
-			"overlap": {"oneOf": [{"$ref": "#/$defs/openGap"}, {"$ref": "#/$defs/gap"}]}
+			"part": {"oneOf": [{"$ref": "#/$defs/body"}, {"$ref": "#/$defs/gap"}, {"$ref": "#/$defs/image"}]},
+			"overlap": {"oneOf": [{"$ref": "#/$defs/openGap"}, {"$ref": "#/$defs/gap"}, {"$ref": "#/$defs/image"}]}
 		}
 	}`)
 	for ptr, want := range map[string]bool{"/properties/part": true, "/properties/overlap": false} {
 		s := find(t, p, ptr)
-		if s.Dispatch == nil || len(s.Dispatch.Cases) != 1 || len(s.Dispatch.Cases[0].Branches) != 2 {
-			t.Fatalf("%s: want one dispatch case with both branches, got %+v", s.Loc, s.Dispatch)
+		if s.Dispatch == nil || len(s.Dispatch.Cases) != 2 || len(s.Dispatch.Cases[0].Branches) != 2 {
+			t.Fatalf("%s: want a dispatch whose first case has two branches, got %+v", s.Loc, s.Dispatch)
 		}
 		if got := s.Dispatch.Cases[0].Disjoint; got != want {
 			t.Errorf("%s: case disjoint = %v, want %v", s.Loc, got, want)
 		}
+	}
+}
+
+// TestNoDispatchOnOneValue: a member every branch fixes to the same value
+// tells no branch apart, so it is no discriminator (another value of it is
+// invalid, not an unknown kind of branch): the union dispatches on the
+// next member that takes two values, or not at all.
+func TestNoDispatchOnOneValue(t *testing.T) {
+	p := buildMemo(t, `{
+		"$defs": {
+			"a": {"type": "object", "required": ["v", "kind"], "properties": {"v": {"const": "2.0"}, "kind": {"const": "a"}}},
+			"b": {"type": "object", "required": ["v", "kind"], "properties": {"v": {"const": "2.0"}, "kind": {"const": "b"}}},
+			"c": {"type": "object", "required": ["v", "x"], "properties": {"v": {"const": "2.0"}, "x": {"type": "string"}}}
+		},
+		"properties": {
+			"tagged": {"oneOf": [{"$ref": "#/$defs/a"}, {"$ref": "#/$defs/b"}]},
+			"untagged": {"oneOf": [{"$ref": "#/$defs/a"}, {"$ref": "#/$defs/c"}]}
+		}
+	}`)
+	if d := find(t, p, "/properties/tagged").Dispatch; d == nil || d.Member != "kind" || len(d.Cases) != 2 {
+		t.Errorf("tagged: want a dispatch on kind with two cases, got %+v", d)
+	}
+	if d := find(t, p, "/properties/untagged").Dispatch; d != nil {
+		t.Errorf("untagged: want no dispatch (v is 2.0 in both), got one on %q", d.Member)
 	}
 }
