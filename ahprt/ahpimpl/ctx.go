@@ -2,6 +2,7 @@ package ahpimpl
 
 import (
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/ahpgen/ahpgen/ahprt"
@@ -395,6 +396,55 @@ func (c *Ctx) FailMissing(n Node, seen uint64, r *Required) bool {
 		}
 	}
 	return true // every bit set: nothing is missing (not reached from generated checks)
+}
+
+// FailNotMembers rejects node n for a `not` whose schema only requires
+// members, in groups (AHP's "none of these members": not: {required: […]}
+// or an anyOf of such): on an object, the failure is at the value of the
+// first member of the first group n has whole, and names the group's
+// members; a node that is not an object (which every required accepts, so
+// not rejects) fails at n with r as it is. Out of line: only a rejection
+// calls it, and the walk and the message are made only for an error that
+// is kept.
+//
+//go:noinline
+func (c *Ctx) FailNotMembers(n Node, r *Reason, groups [][]string) bool {
+	if !c.Explaining() {
+		return false
+	}
+	d := c.Doc
+	if d.Kind(n) == KindObject {
+		for _, g := range groups {
+			at, all := Node(0), true
+			for _, name := range g {
+				v, _, ok := d.MemberIndex(n, name)
+				if !ok {
+					all = false
+					break
+				}
+				if at == 0 {
+					at = v
+				}
+			}
+			if all && at != 0 {
+				return c.Fail(at, r.Code, r.Schema, r.Message+": "+NotMembers(g))
+			}
+		}
+	}
+	return c.FailWith(n, r)
+}
+
+// NotMembers says which members a `not` of required members forbids, for
+// FailNotMembers' message.
+func NotMembers(group []string) string {
+	if len(group) == 1 {
+		return "member " + strconv.Quote(group[0]) + " must not be present"
+	}
+	q := make([]string, len(group))
+	for i, name := range group {
+		q[i] = strconv.Quote(name)
+	}
+	return "members " + strings.Join(q, ", ") + " must not be present together"
 }
 
 // MissingMember is the message of the failure of a required member: the

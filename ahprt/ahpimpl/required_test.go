@@ -72,3 +72,45 @@ func TestFailMissing(t *testing.T) {
 		t.Errorf("FailMissing outside an explaining pass: %v allocations, want 0", allocs)
 	}
 }
+
+// TestFailNotMembers: a `not` of required groups fails at the value of the
+// first member of the first group the object has whole, naming the group;
+// a group only partly present is passed over; a non-object fails at the
+// node with the reason as it is. The fast pass builds no message.
+func TestFailNotMembers(t *testing.T) {
+	r := Reason{Code: ahprt.CodeNot, Schema: "s.json#/not", Message: "matches a schema it must not match"}
+	groups := [][]string{{"a", "b"}, {"c"}}
+	for _, tc := range []struct{ doc, ptr, want string }{
+		{`{"x":1,"c":2}`, "/c", `: member "c" must not be present`},
+		{`{"b":1,"a":2}`, "/a", `: members "a", "b" must not be present together`},
+		{`{"a":1,"c":2}`, "/c", `: member "c" must not be present`},
+		{`[1]`, "", ""},
+		{`{"a":1}`, "", ""}, // not called so by generated code: no group whole
+	} {
+		c, err := Begin([]byte(tc.doc), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = c.Run(func(c *Ctx, n Node, ev *Eval) bool { return c.FailNotMembers(n, &r, groups) })
+		c.Release()
+		var e *ahprt.Error
+		if !errors.As(err, &e) {
+			t.Fatalf("%s: %v, want an *ahprt.Error", tc.doc, err)
+		}
+		if e.Code != r.Code || e.Schema != r.Schema || e.Pointer != tc.ptr || e.Message != r.Message+tc.want {
+			t.Errorf("%s: %s %q at %q (%s), want %q at %q", tc.doc, e.Code, e.Message, e.Pointer, e.Schema, r.Message+tc.want, tc.ptr)
+		}
+	}
+	c, err := Begin([]byte(`{"c":1}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Release()
+	if allocs := testing.AllocsPerRun(100, func() {
+		if c.FailNotMembers(0, &r, groups) {
+			t.Fatal("FailNotMembers accepted")
+		}
+	}); allocs != 0 {
+		t.Errorf("FailNotMembers outside an explaining pass: %v allocations, want 0", allocs)
+	}
+}

@@ -258,7 +258,7 @@ func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 		return c.FailMissing(n, seen, &required4)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[15])
+		return c.FailNotMembers(n, &reasons[15], [][]string{{"error"}})
 	}
 	return true
 }
@@ -338,7 +338,7 @@ func vCapabilitiesResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		return c.FailMissing(n, seen, &required5)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[19])
+		return c.FailNotMembers(n, &reasons[19], [][]string{{"effects"}})
 	}
 	return true
 }
@@ -468,7 +468,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 		return c.FailMissing(n, seen, &required6)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[35])
+		return c.FailNotMembers(n, &reasons[35], [][]string{{"identity"}})
 	}
 	return true
 }
@@ -3365,7 +3365,7 @@ func vContentItem_textBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 		return c.FailMissing(n, seen, &required27)
 	}
 	if present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[224])
+		return c.FailNotMembers(n, &reasons[224], [][]string{{"size"}, {"sha256"}})
 	}
 	return true
 }
@@ -3724,7 +3724,7 @@ func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		return c.FailMissing(n, seen, &required32)
 	}
 	if present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[253])
+		return c.FailNotMembers(n, &reasons[253], [][]string{{"size"}, {"sha256"}})
 	}
 	return true
 }
@@ -3783,7 +3783,7 @@ func vContentReference(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailMissing(n, seen, &required33)
 	}
 	if present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[260])
+		return c.FailNotMembers(n, &reasons[260], [][]string{{"size"}, {"sha256"}})
 	}
 	return true
 }
@@ -4706,7 +4706,7 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		{
 			p := presence3(d, n)
 			if p&1 == 1 {
-				return c.FailWith(n, &reasons[345])
+				return c.FailNotMembers(n, &reasons[345], [][]string{{"error"}})
 			}
 		}
 	}
@@ -4939,7 +4939,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 		return c.FailMissing(n, seen1, &required22)
 	}
 	if present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 || present&16 == 16 {
-		return c.FailWith(n, &reasons[363])
+		return c.FailNotMembers(n, &reasons[363], [][]string{{"usage"}, {"execution"}, {"finishReason"}, {"latencyMs"}, {"error"}})
 	}
 	return true
 }
@@ -5119,12 +5119,12 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 		{
 			p := presence4(d, n)
 			if p&1 == 1 || p&2 == 2 {
-				return c.FailWith(n, &reasons[383])
+				return c.FailNotMembers(n, &reasons[383], [][]string{{"usage"}, {"latencyMs"}})
 			}
 		}
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[384])
+		return c.FailNotMembers(n, &reasons[384], [][]string{{"error"}})
 	}
 	return true
 }
@@ -5593,7 +5593,7 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		return c.FailMissing(n, seen1, &required22)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[430])
+		return c.FailNotMembers(n, &reasons[430], [][]string{{"finishReason"}})
 	}
 	return true
 }
@@ -5695,7 +5695,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		return c.FailMissing(n, seen1, &required22)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[436])
+		return c.FailNotMembers(n, &reasons[436], [][]string{{"previous"}})
 	}
 	return true
 }
@@ -5810,7 +5810,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 		return c.FailMissing(n, seen1, &required22)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[447])
+		return c.FailNotMembers(n, &reasons[447], [][]string{{"proposed"}})
 	}
 	return true
 }
@@ -5909,7 +5909,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 		return c.FailMissing(n, seen2, &required66)
 	}
 	if present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 {
-		return c.FailWith(n, &reasons[455])
+		return c.FailNotMembers(n, &reasons[455], [][]string{{"decision"}, {"decidedBy"}, {"outcome"}, {"execution"}})
 	}
 	return true
 }
@@ -6030,7 +6030,7 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 		{
 			p := presence5(d, n)
 			if p&1 == 1 {
-				return c.FailWith(n, &reasons[463])
+				return c.FailNotMembers(n, &reasons[463], [][]string{{"mcp"}})
 			}
 		}
 	}
@@ -7384,7 +7384,7 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		return c.FailMissing(n, seen2, &required66)
 	}
 	if present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[542])
+		return c.FailNotMembers(n, &reasons[542], [][]string{{"outcome"}, {"execution"}})
 	}
 	return true
 }
@@ -7644,7 +7644,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		return c.FailMissing(n, seen1, &required22)
 	}
 	if present&1 == 1 || present&2 == 2 || present&4 == 4 {
-		return c.FailWith(n, &reasons[557])
+		return c.FailNotMembers(n, &reasons[557], [][]string{{"summary"}, {"removed"}, {"execution"}})
 	}
 	return true
 }
@@ -7676,7 +7676,7 @@ func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahpimpl.Ctx, n ahpimpl.
 	{
 		p := presence6(d, n)
 		if d.Kind(n) != ahpimpl.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reasons[559])
+			return c.FailNotMembers(n, &reasons[559], [][]string{{"after"}})
 		}
 	}
 	return true
@@ -9121,7 +9121,7 @@ func vRegistration_authentication_anyOf_0_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node
 		}
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reasons[672])
+		return c.FailNotMembers(n, &reasons[672], [][]string{{"tokenRef"}})
 	}
 	return true
 }
@@ -9148,7 +9148,7 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node
 		}
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reasons[673])
+		return c.FailNotMembers(n, &reasons[673], [][]string{{"tokenEnv"}})
 	}
 	return true
 }
@@ -9974,7 +9974,7 @@ func vToolBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return false
 	}
 	if present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 {
-		return c.FailWith(n, &reasons[732])
+		return c.FailNotMembers(n, &reasons[732], [][]string{{"outcome"}, {"execution"}, {"durationMs"}, {"fileChanges"}})
 	}
 	return true
 }
@@ -10100,7 +10100,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		{
 			p := presence3(d, n)
 			if p&1 == 1 {
-				return c.FailWith(n, &reasons[738])
+				return c.FailNotMembers(n, &reasons[738], [][]string{{"error"}})
 			}
 		}
 	}
@@ -10130,7 +10130,7 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		{
 			p := presence7(d, n)
 			if p&1 == 1 || p&2 == 2 {
-				return c.FailWith(n, &reasons[739])
+				return c.FailNotMembers(n, &reasons[739], [][]string{{"durationMs"}, {"fileChanges"}})
 			}
 		}
 	}
@@ -10144,7 +10144,7 @@ func vToolAfter_allOf_4_then_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	{
 		p := presence8(d, n)
 		if d.Kind(n) != ahpimpl.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reasons[740])
+			return c.FailNotMembers(n, &reasons[740], [][]string{{"output"}})
 		}
 	}
 	return true
@@ -10220,7 +10220,7 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		{
 			p := presence9(d, n)
 			if p&1 == 1 {
-				return c.FailWith(n, &reasons[748])
+				return c.FailNotMembers(n, &reasons[748], [][]string{{"before"}})
 			}
 		}
 	}
@@ -10230,7 +10230,7 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		{
 			p := presence6(d, n)
 			if p&1 == 1 {
-				return c.FailWith(n, &reasons[749])
+				return c.FailNotMembers(n, &reasons[749], [][]string{{"after"}})
 			}
 		}
 	}
@@ -10335,7 +10335,7 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		}
 	}
 	if present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[755])
+		return c.FailNotMembers(n, &reasons[755], [][]string{{"tool"}, {"outcome"}})
 	}
 	return true
 }
@@ -10427,7 +10427,7 @@ func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return false
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[767])
+		return c.FailNotMembers(n, &reasons[767], [][]string{{"tool"}})
 	}
 	return true
 }
@@ -11699,7 +11699,7 @@ func vInterceptResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		return c.FailMissing(n, seen, &required157)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[816])
+		return c.FailNotMembers(n, &reasons[816], [][]string{{"manifest"}})
 	}
 	return true
 }
@@ -11785,7 +11785,7 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		return c.FailMissing(n, seen, &required158)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[819])
+		return c.FailNotMembers(n, &reasons[819], [][]string{{"id"}})
 	}
 	return true
 }
@@ -11839,7 +11839,7 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		return c.FailMissing(n, seen, &required159)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[822])
+		return c.FailNotMembers(n, &reasons[822], [][]string{{"result"}})
 	}
 	return true
 }
@@ -12043,7 +12043,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		{
 			p := presence10(d, n)
 			if p&1 == 1 {
-				return c.FailWith(n, &reasons[835])
+				return c.FailNotMembers(n, &reasons[835], [][]string{{"authentication"}})
 			}
 		}
 	}
@@ -12065,7 +12065,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		}
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[836])
+		return c.FailNotMembers(n, &reasons[836], [][]string{{"contentReceiver"}})
 	}
 	return true
 }
@@ -12524,7 +12524,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		}
 	}
 	if present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[880])
+		return c.FailNotMembers(n, &reasons[880], [][]string{{"timeoutMs"}, {"failurePolicy"}})
 	}
 	return true
 }

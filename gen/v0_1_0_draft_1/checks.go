@@ -222,7 +222,7 @@ func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 		return c.FailMissing(n, seen, &required2)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[17])
+		return c.FailNotMembers(n, &reasons[17], [][]string{{"error"}})
 	}
 	return true
 }
@@ -748,7 +748,7 @@ func vToolBefore_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailMissing(n, seen, &required10)
 	}
 	if present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[64])
+		return c.FailNotMembers(n, &reasons[64], [][]string{{"output"}, {"error"}})
 	}
 	return true
 }
@@ -957,7 +957,7 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		return c.FailMissing(n, seen, &required12)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[80])
+		return c.FailNotMembers(n, &reasons[80], [][]string{{"id"}})
 	}
 	return true
 }
@@ -1012,7 +1012,7 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		return c.FailMissing(n, seen, &required13)
 	}
 	if present&1 == 1 {
-		return c.FailWith(n, &reasons[84])
+		return c.FailNotMembers(n, &reasons[84], [][]string{{"result"}})
 	}
 	return true
 }
@@ -1148,7 +1148,7 @@ func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		{
 			p := presence0(d, n)
 			if p&1 == 1 {
-				return c.FailWith(n, &reasons[94])
+				return c.FailNotMembers(n, &reasons[94], [][]string{{"authentication"}})
 			}
 		}
 	}
@@ -1368,7 +1368,7 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		return c.FailMissing(n, seen, &required19)
 	}
 	if present&1 == 1 || present&2 == 2 || present&4 == 4 {
-		return c.FailWith(n, &reasons[118])
+		return c.FailNotMembers(n, &reasons[118], [][]string{{"token"}, {"bearerToken"}, {"value"}})
 	}
 	return true
 }
@@ -1523,7 +1523,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		return c.FailMissing(n, seen, &required21)
 	}
 	if present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[139])
+		return c.FailNotMembers(n, &reasons[139], [][]string{{"timeoutMs"}, {"failurePolicy"}})
 	}
 	return true
 }

@@ -171,13 +171,24 @@ func (e *checks) notPresent(g *Group, s *ir.Schema) {
 		}
 		cond = cond.Op("||").Id(v).Op("&").Add(m).Op("==").Add(m)
 	}
+	// The failure names the members (ahpimpl.Ctx.FailNotMembers), not
+	// just the object.
+	var groups []Code
+	for _, grp := range s.Plan.NotGroups {
+		var names []Code
+		for _, name := range grp {
+			names = append(names, Lit(name))
+		}
+		groups = append(groups, Values(names...))
+	}
+	fail := Id("c").Dot("FailNotMembers").Call(Id("n"), e.reason(s.KeywordReason("not")), Index().Index().String().Values(groups...))
 	if s.Plan.NotInLoop {
-		g.If(cond).Block(Return(e.fail(Id("n"), s.KeywordReason("not"))))
+		g.If(cond).Block(Return(fail))
 		return
 	}
 	g.Block(
 		Id("p").Op(":=").Add(presenceCall(s.Plan.NotPresenceHelper)),
-		If(cond).Block(Return(e.fail(Id("n"), s.KeywordReason("not")))),
+		If(cond).Block(Return(fail)),
 	)
 }
 

@@ -402,3 +402,28 @@ func TestFixedValueIsInvalid(t *testing.T) {
 		t.Fatalf("the valid part: %v", err)
 	}
 }
+
+// TestNotNamesTheMember: a `not` of required members (a reply with both
+// result and error, a notification with an id) fails at the member it
+// forbids and names it, directly and through the union of every message,
+// whose closest branch is then the one the member breaks.
+func TestNotNamesTheMember(t *testing.T) {
+	for _, c := range []struct {
+		name, doc, ptr, schema string
+	}{
+		{"error reply with a result", `{"jsonrpc":"2.0","id":1,"error":{"code":-32001,"message":"x"},"result":{}}`,
+			"/result", "draft/common.schema.json#/$defs/errorResponse/not"},
+		{"notification with an id", `{"jsonrpc":"2.0","method":"hooks/observe","id":"x","params":{"protocolVersion":"draft","event":{"id":"e","source":"urn:x","type":"session.end","time":"2026-08-24T08:51:14Z","outcome":"completed","reason":"r"}}}`,
+			"/id", "draft/common.schema.json#/$defs/notification/not"},
+	} {
+		_, err := draft.DecodeWireMessage([]byte(c.doc))
+		var e *ahprt.Error
+		if !errors.As(err, &e) {
+			t.Fatalf("%s: %v, want an *ahprt.Error", c.name, err)
+		}
+		member := c.ptr[1:]
+		if r := e.Root(); r.Code != ahprt.CodeNot || r.Pointer != c.ptr || r.Schema != c.schema || !strings.Contains(r.Message, `member "`+member+`" must not be present`) {
+			t.Errorf("%s: %s at %q (%s): %q; want not at %q naming %q", c.name, r.Code, r.Pointer, r.Schema, r.Message, c.ptr, member)
+		}
+	}
+}
