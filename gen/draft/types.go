@@ -160,7 +160,8 @@ func NewJSONRPCRequest(id JSONRPCID, method MethodName, params ahprt.Value) *JSO
 // JSONRPCID is a value of one of several JSON kinds
 // (common.schema.json#/$defs/jsonRpcId). Request identifier: a non-empty
 // string or an integer.
-// Exactly one field is set.
+// Exactly one field is set: decoders set one; encoders write the first set,
+// in field order, and null when none is.
 type JSONRPCID struct {
 	Int    *ahprt.Number
 	String *string
@@ -413,7 +414,8 @@ func NewJSONRPCSuccessResponse(id JSONRPCResponseID, result ahprt.Value) *JSONRP
 // JSONRPCResponseID is a value of one of several JSON kinds
 // (common.schema.json#/$defs/jsonRpcResponseId). Response identifier: a
 // request identifier, or null when the request could not be identified.
-// Exactly one field is set.
+// Exactly one field is set: decoders set one; encoders write the first set,
+// in field order, and null when none is.
 type JSONRPCResponseID struct {
 	// Null is set for the JSON null.
 	Null   bool
@@ -5443,7 +5445,8 @@ func (v *ExecutionEventError) UnmarshalJSON(data []byte) error {
 // ExecutionEventErrorStatus is a value of one of several JSON kinds
 // (execution-event.schema.json#/$defs/error/properties/status). A status label
 // or a numeric status such as an HTTP code.
-// Exactly one field is set.
+// Exactly one field is set: decoders set one; encoders write the first set,
+// in field order, and null when none is.
 type ExecutionEventErrorStatus struct {
 	Int    *ahprt.Number
 	String *string
@@ -14965,7 +14968,8 @@ const (
 
 // InterceptRequestParamsStateCandidate is a value of one of several JSON kinds (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate).
 // The value proposed so far, or null.
-// Exactly one field is set.
+// Exactly one field is set: decoders set one; encoders write the first set,
+// in field order, and null when none is.
 type InterceptRequestParamsStateCandidate struct {
 	// Null is set for the JSON null.
 	Null   bool
@@ -15558,7 +15562,8 @@ func (v *RequestMeta) UnmarshalJSON(data []byte) error {
 // MCPElicitationProgressToken is a value of one of several JSON kinds
 // (mcp-elicitation.schema.json#/$defs/ProgressToken). Opaque token that ties
 // progress notifications to a request.
-// Exactly one field is set.
+// Exactly one field is set: decoders set one; encoders write the first set,
+// in field order, and null when none is.
 type MCPElicitationProgressToken struct {
 	Number *ahprt.Number
 	String *string
@@ -17148,7 +17153,8 @@ const (
 
 // MCPElicitationElicitResultContentValue is a value of one of several JSON
 // kinds (mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties).
-// Exactly one field is set.
+// Exactly one field is set: decoders set one; encoders write the first set,
+// in field order, and null when none is.
 type MCPElicitationElicitResultContentValue struct {
 	Bool   *bool
 	Number *ahprt.Number

@@ -26,20 +26,26 @@
 // members are kept in each struct's Unknown field and written back) and
 // strict where it closes them; ahprt.WithMode(ahprt.StrictAll) rejects
 // every undeclared member. Unknown event types, effect types and enum
-// values fail with ahprt.ErrUnsupported, other schema violations with
-// ahprt.ErrInvalid, bad JSON with ahprt.ErrMalformed and oversized input
-// with ahprt.ErrLimit.
+// values (and other unknown values of a member that tells a union's
+// branches apart) fail with ahprt.ErrUnsupported, other schema violations
+// with ahprt.ErrInvalid, bad JSON with ahprt.ErrMalformed and oversized
+// input with ahprt.ErrLimit.
 //
 // # Encoding
 //
-// Every struct type, and every union of JSON kinds, encodes itself and so
-// works with encoding/json as it is. AppendJSON(b) appends the value's
-// JSON to b on one line and validates nothing; a nil value is null, and a
-// struct's AppendJSON(nil) returns a new slice of about the encoding's
-// size. MarshalJSON encodes and validates, and fails rather than return
-// JSON the schema rejects; its receiver is a value, so that encoding/json
-// uses it for a value as for a pointer (a nil pointer is null). Validate
-// runs the same check and keeps nothing.
+// Every struct type, and every union of JSON kinds, encodes and decodes
+// itself and so works with encoding/json as it is. A union of object types
+// (an interface, such as an event or an effect) cannot: Go's encoding/json
+// encodes the value it holds but cannot decode into an interface, so decode
+// the generated struct that holds one, or the union alone with its own
+// DecodeX function. AppendJSON(b) appends the value's JSON to b on one line
+// and validates nothing; a nil value is null, and a struct's
+// AppendJSON(nil) returns a new slice of about the encoding's size.
+// MarshalJSON encodes and validates, and fails rather than return JSON the
+// schema rejects; its receiver is a value, so that encoding/json uses it
+// for a value as for a pointer (a nil pointer is null). Validate runs the
+// same check and keeps nothing. Both check within the default limits
+// (ahprt.Limits), whatever limits the value was decoded with.
 // UnmarshalJSON decodes and validates as DecodeX(data) does: lenient, with
 // the default limits; null, where the schema rejects it, leaves the value
 // as it was, as encoding/json's convention for UnmarshalJSON has it.

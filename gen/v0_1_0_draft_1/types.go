@@ -134,7 +134,8 @@ func NewErrorResponse(id JSONRPCResponseID, error ErrorResponseError) *ErrorResp
 // JSONRPCResponseID is a value of one of several JSON kinds
 // (common.schema.json#/$defs/jsonRpcResponseId). Identifier echoed by a
 // response. Besides every request identifier, null is accepted.
-// Exactly one field is set.
+// Exactly one field is set: decoders set one; encoders write the first set,
+// in field order, and null when none is.
 type JSONRPCResponseID struct {
 	// Null is set for the JSON null.
 	Null   bool
@@ -263,7 +264,8 @@ func (v *ErrorResponseError) UnmarshalJSON(data []byte) error {
 // JSONRPCID is a value of one of several JSON kinds
 // (common.schema.json#/$defs/jsonRpcId). Identifier of a JSON-RPC request: a
 // string with at least one character, or an integer.
-// Exactly one field is set.
+// Exactly one field is set: decoders set one; encoders write the first set,
+// in field order, and null when none is.
 type JSONRPCID struct {
 	Int    *ahprt.Number
 	String *string

@@ -254,7 +254,8 @@ func (e *gotypes) decl(t *ir.Type) {
 		e.f.Line()
 	case ir.KindUnionKind:
 		e.f.Comment(typeDoc(t, "a value of one of several JSON kinds"))
-		e.f.Comment("Exactly one field is set.")
+		e.f.Comment("Exactly one field is set: decoders set one; encoders write the first set,")
+		e.f.Comment("in field order, and null when none is.")
 		e.f.Type().Id(t.Name).StructFunc(func(g *Group) {
 			for _, a := range t.Alts {
 				if a.Kind == "null" {
