@@ -45,7 +45,9 @@
 // schema rejects; its receiver is a value, so that encoding/json uses it
 // for a value as for a pointer (a nil pointer is null). Validate runs the
 // same check and keeps nothing. Both check within the default limits
-// (ahprt.Limits), whatever limits the value was decoded with.
+// (ahprt.Limits), whatever limits the value was decoded with. A Go string
+// that is not valid UTF-8 is written with U+FFFD in place of each bad byte,
+// as encoding/json writes it, and not refused.
 // UnmarshalJSON decodes and validates as DecodeX(data) does: lenient, with
 // the default limits; null, where the schema rejects it, leaves the value
 // as it was, as encoding/json's convention for UnmarshalJSON has it.
