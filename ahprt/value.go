@@ -238,3 +238,12 @@ type Null struct{}
 
 // MarshalJSON returns null.
 func (Null) MarshalJSON() ([]byte, error) { return []byte("null"), nil }
+
+// UnmarshalJSON accepts JSON null only: a Null decodes from what it
+// encodes to, and from nothing else.
+func (*Null) UnmarshalJSON(data []byte) error {
+	if string(bytes.Trim(data, " \t\r\n")) != "null" {
+		return &Error{Code: CodeType, Offset: -1, Message: "want null, got " + strconv.Quote(string(data))}
+	}
+	return nil
+}

@@ -132,3 +132,16 @@ func TestNumberFloat64(t *testing.T) {
 		}
 	}
 }
+
+// TestNullUnmarshal: encoding/json decodes a Null from null only.
+func TestNullUnmarshal(t *testing.T) {
+	var v struct{ N Null }
+	if err := json.Unmarshal([]byte(`{"N": null}`), &v); err != nil {
+		t.Errorf("null: %v", err)
+	}
+	for _, doc := range []string{`{"N":{"a":1}}`, `{"N":0}`, `{"N":"null"}`, `{"N":[]}`} {
+		if err := json.Unmarshal([]byte(doc), &v); err == nil {
+			t.Errorf("%s: accepted", doc)
+		}
+	}
+}
