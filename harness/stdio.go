@@ -277,15 +277,16 @@ func newPersistentConn(h *Harness, b *Backend) *persistentConn {
 // process is one run of a persistent backend.
 type process struct {
 	*child
-	stdin *os.File
-	wmu   chan struct{} // held while a message is written: one at a time
-	mu    sync.Mutex    // guards the fields below
-	wait  *waiter       // the request outstanding
-	gone  []string      // ids of requests given up on (see abandon): their replies are late
-	bad   int           // malformed lines in a row
-	exit  chan struct{} // closed once the process has exited
-	err   error         // how it exited (set before exit is closed)
-	ended chan struct{} // closed once its run has ended: exited, output read
+	stdin  *os.File
+	wmu    chan struct{} // held while a message is written: one at a time
+	mu     sync.Mutex    // guards the fields below
+	wait   *waiter       // the request outstanding
+	gone   []string      // ids of requests given up on (see abandon): their replies are late
+	bad    int           // malformed lines in a row
+	ending bool          // the harness is terminating it (see terminate)
+	exit   chan struct{} // closed once the process has exited
+	err    error         // how it exited (set before exit is closed)
+	ended  chan struct{} // closed once its run has ended: exited, output read
 }
 
 // waiter is the request outstanding: its id, and where its reply goes.
@@ -303,16 +304,14 @@ func (c *persistentConn) get() (*process, *Failure) {
 		return nil, &Failure{Class: ClassProcess, Err: ErrClosed}
 	}
 	if c.p != nil {
-		select {
-		case <-c.p.exit:
-			// It has exited: its run ends once its output is read (within
-			// drain's bounds). Handing it out would fail this call with
-			// how the last run ended.
-			<-c.p.ended
-			c.p.stdin.Close() // the last run's: it is reaped, start another
-		default:
+		if !c.p.over() {
 			return c.p, nil
 		}
+		// It has exited, or is being terminated: its run ends once its
+		// output is read (within drain's bounds). Handing it out would
+		// fail this call with how the last run ended.
+		<-c.p.ended
+		c.p.stdin.Close() // the last run's: it is reaped, start another
 	}
 	p, err := c.start()
 	if err != nil {
@@ -354,6 +353,31 @@ func (c *persistentConn) start() (*process, error) {
 // then; EOF may never come, a process it left running holding the pipe
 // open.
 const outputGrace = 250 * time.Millisecond
+
+// over reports whether the process has exited or is being terminated:
+// no call is handed it any more.
+func (p *process) over() bool {
+	select {
+	case <-p.exit:
+		return true
+	default:
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.ending
+}
+
+// terminate kills the process on the harness's own decision, marking it
+// first: its exit is reaped a moment later, and until then get would have
+// handed it to the next call, whose message then failed with this kill (a
+// failure of the run before). Marked, it goes to no call: get waits for
+// its run to end and starts another.
+func (p *process) terminate() {
+	p.mu.Lock()
+	p.ending = true
+	p.mu.Unlock()
+	p.kill()
+}
 
 // read routes the process's output lines until the output ends (EOF, or
 // drain's deadline once the process has exited).
@@ -504,7 +528,7 @@ func (p *process) malformed(err error, terminateAfter int) {
 		w.fail <- &Failure{Class: ClassMalformed, Err: err}
 	}
 	if bad >= terminateAfter {
-		p.kill()
+		p.terminate()
 	}
 }
 
@@ -600,7 +624,7 @@ func (p *process) write(ctx context.Context, msg []byte) *Failure {
 				// next line would be glued onto it: the stream is
 				// unusable. The next call starts another process once
 				// this one has ended (soon: it is killed).
-				p.kill()
+				p.terminate()
 				<-p.ended
 			}
 			return &Failure{Class: ClassDeadline, Err: err}
@@ -631,7 +655,7 @@ func (p *process) inputClosed(ctx context.Context, werr error) error {
 	case <-t.C:
 	case <-ctx.Done():
 	}
-	p.kill()
+	p.terminate()
 	<-p.ended
 	return fmt.Errorf("writing to the backend: %w (it closed its standard input, and was terminated)", werr)
 }
