@@ -115,6 +115,7 @@ func TestLateReply(t *testing.T) {
 	if !d.Denied() || d.Audit[0].Outcome != harness.OutcomeDenied {
 		t.Errorf("e2:\n%s", recordsString(d.Audit))
 	}
+	h.Close() // each run ends, its standard error copied: all of it counts
 	if n := strings.Count(stderr.String(), "started"); n != 1 {
 		t.Errorf("%d processes started", n)
 	}
@@ -140,6 +141,11 @@ func TestMalformedOutputTerminates(t *testing.T) {
 				time.Sleep(10 * time.Millisecond)
 			}
 		}
+		// A backend's standard error is copied to the writer as it
+		// comes, not before its reply is taken: once Close has returned
+		// (it waits for each run to end, its standard error copied), it
+		// is all there.
+		h.Close()
 		if n := strings.Count(stderr.String(), "started"); n != 2 {
 			t.Errorf("%s: %d processes started, want 2 (the first terminated)", mode, n)
 		}
@@ -481,6 +487,7 @@ func TestCutWriteEnds(t *testing.T) {
 	if d.Audit[0].Outcome != harness.OutcomeDenied || d.Denial.Reason != "r-e2" {
 		t.Errorf("e2:\n%s", recordsString(d.Audit))
 	}
+	h.Close() // each run ends, its standard error copied: all of it counts
 	if n := strings.Count(stderr.String(), "started"); n != 2 {
 		t.Errorf("%d processes started, want 2", n)
 	}
