@@ -234,6 +234,23 @@ func fake(mode string) int {
 			}
 			fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"late or not"}`))
 		}
+	case "held": // a call of the tool "slow" is answered once the next request has come (sent once the harness gave up on it), just before that one
+		held := ""
+		for {
+			line, err := in.ReadString('\n')
+			if err != nil {
+				return 0
+			}
+			if held != "" {
+				fmt.Fprint(out, reply(held, `{"type":"deny","reason":"r-`+held+`"}`))
+				held = ""
+			}
+			if strings.Contains(line, `"name":"slow"`) {
+				held = id(line)
+				continue
+			}
+			fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"r-`+id(line)+`"}`))
+		}
 	case "close-exit", "close-stay": // closes its input, answers the request read, then exits 3 after 100ms or stays
 		line, _ := in.ReadString('\n')
 		os.Stdin.Close() // before the reply: the next request finds it closed

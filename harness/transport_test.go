@@ -93,9 +93,11 @@ func (l *lockedBuffer) String() string {
 // same process.
 func TestLateReply(t *testing.T) {
 	var stderr lockedBuffer
-	// e1 is answered after 600 ms, past its 400 ms deadline, while e2 is
-	// outstanding; then e2, at once. e0 starts the process first.
-	h := build(t, registration(hook{"com.example.late", stdioTransport("late", "persistent"), []string{intercept(`["tool.before"]`, 400, "fail-open")}}),
+	// e1 is answered only once e2 has come, which the harness sends after
+	// e1's 400 ms deadline: e1's reply is late however loaded the machine,
+	// and comes while e2 is outstanding, just before e2's own. e0 starts
+	// the process first.
+	h := build(t, registration(hook{"com.example.late", stdioTransport("held", "persistent"), []string{intercept(`["tool.before"]`, 400, "fail-open")}}),
 		harness.WithEnv(fakeEnvList()), harness.WithStderr(&stderr))
 	if d, _ := h.Intercept(context.Background(), toolCall("e0", "ls", `{}`)); !d.Denied() {
 		// a cold start past the deadline: once more, the process is up
@@ -112,7 +114,7 @@ func TestLateReply(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !d.Denied() || d.Audit[0].Outcome != harness.OutcomeDenied {
+	if !d.Denied() || d.Audit[0].Outcome != harness.OutcomeDenied || d.Denial.Reason != "r-e2" {
 		t.Errorf("e2:\n%s", recordsString(d.Audit))
 	}
 	h.Close() // each run ends, its standard error copied: all of it counts
