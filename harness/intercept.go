@@ -340,7 +340,7 @@ func (h *Harness) consult(ctx context.Context, s *Subscription, st *chain, d *De
 		reply, cf := conn.call(dctx, st.id, req)
 		if f = cf; f == nil {
 			v, f = h.judge(reply, st, &st.offer, &seen, s.Backend.ID)
-			if f == nil && dctx.Err() != nil {
+			if f == nil && past(dctx) {
 				// Accepted too late: the deadline covers acceptance.
 				v, f = nil, &Failure{Class: ClassLate, Err: errors.New("the reply was judged after the deadline")}
 			}
@@ -348,7 +348,7 @@ func (h *Harness) consult(ctx context.Context, s *Subscription, st *chain, d *De
 				break // a reply is never retried, but for "unavailable, try again"
 			}
 		}
-		if f.Class == ClassDeadline || dctx.Err() != nil {
+		if f.Class == ClassDeadline || past(dctx) {
 			f.Class = ClassDeadline
 			break
 		}
@@ -381,6 +381,19 @@ func (h *Harness) consult(ctx context.Context, s *Subscription, st *chain, d *De
 	return rec
 }
 
+// past reports whether ctx's deadline has passed, by the clock. ctx.Err
+// says so only once a timer's goroutine has run: a process stalled across
+// the deadline (a loaded machine, a descheduled VM) resumes with the
+// reply and the deadline both come, and may take the reply first, before
+// ctx is done.
+func past(ctx context.Context) bool {
+	if ctx.Err() != nil {
+		return true
+	}
+	dl, ok := ctx.Deadline()
+	return ok && !time.Now().Before(dl)
+}
+
 // wait sleeps the backoff between attempts; false when the deadline
 // passed meanwhile.
 func (h *Harness) wait(ctx context.Context) bool {
@@ -392,7 +405,7 @@ func (h *Harness) wait(ctx context.Context) bool {
 		case <-ctx.Done():
 		}
 	}
-	return ctx.Err() == nil
+	return !past(ctx)
 }
 
 // apply commits an accepted verdict: the edited event and targets, and
