@@ -251,14 +251,20 @@ func fake(mode string) int {
 			}
 			fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"r-`+id(line)+`"}`))
 		}
-	case "close-exit", "close-stay": // closes its input, answers the request read, then exits 3 after 100ms or stays
+	case "close-exit": // answers the request read; closes its input once the next one comes, and exits 3
+		line, _ := in.ReadString('\n')
+		fmt.Fprint(out, reply(id(line), ""))
+		// The next request is being written: its write fails once the
+		// input is closed, with the rest of it unread (a request longer
+		// than the pipe holds), while the process still runs.
+		in.ReadByte()
+		os.Stdin.Close()
+		return 3
+	case "close-stay": // closes its input, answers the request read, then stays
 		line, _ := in.ReadString('\n')
 		os.Stdin.Close() // before the reply: the next request finds it closed
 		fmt.Fprint(out, reply(id(line), ""))
-		if mode == "close-stay" {
-			time.Sleep(10 * time.Second)
-		}
-		time.Sleep(100 * time.Millisecond)
+		time.Sleep(10 * time.Second)
 		return 3
 	case "hang": // reads, never answers, ignores EOF
 		for {

@@ -147,7 +147,7 @@ func TestBackendGroupEnds(t *testing.T) {
 // reply but had not exited at the deadline is reported so.
 func TestEndedBackendStatus(t *testing.T) {
 	const secret = "panic: token s3cr3t"
-	big := `{"x":"` + strings.Repeat("a", 300<<10) + `"}` // more than a pipe holds: the write is cut by the exit
+	big := `{"x":"` + strings.Repeat("a", 300<<10) + `"}` // more than a pipe holds: the write is cut by the exit, or by the input closed
 	for _, c := range []struct {
 		name, script, lifecycle, input string
 		timeoutMs                      int
@@ -156,7 +156,7 @@ func TestEndedBackendStatus(t *testing.T) {
 	}{
 		{"exits", `echo "` + secret + `" >&2; exit 2`, "persistent", `{}`, 5000, harness.ClassProcess, "the backend ended: exit status 2"},
 		{"exits, long request", `echo "` + secret + `" >&2; exit 2`, "persistent", big, 5000, harness.ClassProcess, "the backend ended: exit status 2"},
-		{"closes its input, then exits", `exec "$0" -test.run='^$' close-exit`, "persistent", `{}`, 5000, harness.ClassProcess, "the backend ended: exit status 3"},
+		{"closes its input, then exits", `exec "$0" -test.run='^$' close-exit`, "persistent", big, 5000, harness.ClassProcess, "the backend ended: exit status 3"},
 		{"closes its input, stays", `exec "$0" -test.run='^$' close-stay`, "persistent", `{}`, 5000, harness.ClassProcess, "it closed its standard input, and was terminated"},
 		{"killed", `kill -9 $$`, "persistent", big, 5000, harness.ClassProcess, "the backend ended: signal: killed"},
 		{"per_event reply, no exit", `"$0" -test.run='^$' kit-one; sleep 30`, "per_event", `{}`, 1000, harness.ClassDeadline, "a reply was received, but the backend did not exit before the deadline"},
