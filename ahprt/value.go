@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/ahpgen/ahpgen/ahprt/internal/jsonnum"
 )
 
 // Value is raw JSON, used where the schema allows any JSON value (or a
@@ -97,48 +99,7 @@ func (n Number) Int64() (int64, bool) {
 	if v, err := strconv.ParseInt(string(n), 10, 64); err == nil {
 		return v, true
 	}
-	s := string(n)
-	neg := s[0] == '-'
-	if neg {
-		s = s[1:]
-	}
-	mant, exp := s, int64(0)
-	if i := strings.IndexAny(s, "eE"); i >= 0 {
-		mant = s[:i]
-		e := s[i+1:]
-		sign := int64(1)
-		if e[0] == '+' || e[0] == '-' {
-			if e[0] == '-' {
-				sign = -1
-			}
-			e = e[1:]
-		}
-		e = strings.TrimLeft(e, "0")
-		if len(e) > 12 { // beyond any digit count a Number can hold: the sign decides
-			e = "999999999999"
-		}
-		x, _ := strconv.ParseInt("0"+e, 10, 64)
-		exp = sign * x
-	}
-	digits := mant
-	if i := strings.IndexByte(mant, '.'); i >= 0 {
-		digits = mant[:i] + mant[i+1:]
-		exp -= int64(len(mant) - i - 1)
-	}
-	digits = strings.TrimLeft(digits, "0")
-	if digits == "" {
-		return 0, true // zero, whatever its exponent
-	}
-	t := strings.TrimRight(digits, "0")
-	exp += int64(len(digits) - len(t))
-	if exp < 0 || int64(len(t))+exp > 19 {
-		return 0, false // a fraction, or more than 19 digits
-	}
-	if neg {
-		t = "-" + t
-	}
-	v, err := strconv.ParseInt(t+strings.Repeat("0", int(exp)), 10, 64)
-	return v, err == nil
+	return jsonnum.Parse([]byte(n), nil).Int64()
 }
 
 // Float64 returns the nearest float64, with strconv.ParseFloat's range

@@ -7,6 +7,8 @@ import (
 
 	"hash/maphash"
 	"strconv"
+
+	"github.com/ahpgen/ahpgen/ahprt/internal/jsonnum"
 )
 
 // Const is a JSON constant of a generated schema (const, enum), parsed once.
@@ -43,7 +45,7 @@ func equalNodes(a *Doc, x Node, b *Doc, y Node) bool {
 			}
 		}
 		var b1, b2 [32]byte
-		return cmpDecimal(parseDecimal(a.Raw(x), b1[:0]), parseDecimal(b.Raw(y), b2[:0])) == 0
+		return cmpDecimal(jsonnum.Parse(a.Raw(x), b1[:0]), jsonnum.Parse(b.Raw(y), b2[:0])) == 0
 	case KindString:
 		if rx, ry := a.plainRaw(&a.nodes[x]), b.plainRaw(&b.nodes[y]); rx != nil && ry != nil {
 			return string(rx) == string(ry)
@@ -97,12 +99,12 @@ func writeHash(h *maphash.Hash, d *Doc, n Node) {
 		}
 	case KindNumber:
 		var buf [32]byte
-		x := parseDecimal(d.Raw(n), buf[:0])
-		if x.neg {
+		x := jsonnum.Parse(d.Raw(n), buf[:0])
+		if x.Neg {
 			h.WriteByte('-')
 		}
-		h.Write(x.digits)
-		h.WriteString(strconv.FormatInt(x.exp, 10))
+		h.Write(x.Digits)
+		h.WriteString(strconv.FormatInt(x.Exp, 10))
 	case KindString:
 		h.Write(d.Str(n))
 	case KindArray:

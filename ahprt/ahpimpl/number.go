@@ -4,89 +4,16 @@ import (
 	"cmp"
 	"math/big"
 	"strconv"
+
+	"github.com/ahpgen/ahpgen/ahprt/internal/jsonnum"
 )
 
-// decimal is a JSON number in exact form: value = ±0.digits × 10^exp, with
-// digits holding no leading or trailing zeros (empty for zero). Numbers are
-// compared exactly, never through float64, so bounds and integer checks
-// agree with JSON Schema on every input (1.0 is an integer; 1e400 is too).
-type decimal struct {
-	neg    bool
-	digits []byte
-	exp    int64
-}
-
-// parseDecimal reads a JSON number (already validated by Parse). buf is
-// scratch space for the digits.
-func parseDecimal(raw []byte, buf []byte) decimal {
-	var d decimal
-	i := 0
-	if i < len(raw) && raw[i] == '-' {
-		d.neg = true
-		i++
-	}
-	digits := buf[:0]
-	intDigits := int64(0)
-	for ; i < len(raw) && raw[i] >= '0' && raw[i] <= '9'; i++ {
-		digits = append(digits, raw[i])
-		intDigits++
-	}
-	if i < len(raw) && raw[i] == '.' {
-		for i++; i < len(raw) && raw[i] >= '0' && raw[i] <= '9'; i++ {
-			digits = append(digits, raw[i])
-		}
-	}
-	var e int64
-	if i < len(raw) && (raw[i] == 'e' || raw[i] == 'E') {
-		i++
-		eneg := false
-		if i < len(raw) && (raw[i] == '+' || raw[i] == '-') {
-			eneg = raw[i] == '-'
-			i++
-		}
-		for ; i < len(raw); i++ {
-			if e < 1<<40 { // saturate: such exponents are out of any range anyway
-				e = e*10 + int64(raw[i]-'0')
-			}
-		}
-		if eneg {
-			e = -e
-		}
-	}
-	// Strip leading zeros (each moves the point) and trailing zeros.
-	lead := 0
-	for lead < len(digits) && digits[lead] == '0' {
-		lead++
-	}
-	digits = digits[lead:]
-	for len(digits) > 0 && digits[len(digits)-1] == '0' {
-		digits = digits[:len(digits)-1]
-	}
-	d.digits = digits
-	if len(digits) == 0 {
-		d.neg = false
-		return d
-	}
-	d.exp = intDigits - int64(lead) + e
-	return d
-}
-
-// isInteger: no digit lies right of the point.
-func (d decimal) isInteger() bool { return int64(len(d.digits)) <= d.exp || len(d.digits) == 0 }
-
-func (d decimal) sign() int {
-	switch {
-	case len(d.digits) == 0:
-		return 0
-	case d.neg:
-		return -1
-	}
-	return 1
-}
+// decimal is a JSON number in exact form (see jsonnum.Decimal).
+type decimal = jsonnum.Decimal
 
 // cmpDecimal returns -1, 0 or +1 as a <, ==, > b.
 func cmpDecimal(a, b decimal) int {
-	sa, sb := a.sign(), b.sign()
+	sa, sb := a.Sign(), b.Sign()
 	if sa != sb {
 		if sa < sb {
 			return -1
@@ -104,19 +31,19 @@ func cmpDecimal(a, b decimal) int {
 }
 
 func cmpMagnitude(a, b decimal) int {
-	if a.exp != b.exp {
-		if a.exp < b.exp {
+	if a.Exp != b.Exp {
+		if a.Exp < b.Exp {
 			return -1
 		}
 		return 1
 	}
-	for i := 0; i < len(a.digits) || i < len(b.digits); i++ {
+	for i := 0; i < len(a.Digits) || i < len(b.Digits); i++ {
 		var x, y byte = '0', '0'
-		if i < len(a.digits) {
-			x = a.digits[i]
+		if i < len(a.Digits) {
+			x = a.Digits[i]
 		}
-		if i < len(b.digits) {
-			y = b.digits[i]
+		if i < len(b.Digits) {
+			y = b.Digits[i]
 		}
 		if x != y {
 			if x < y {
@@ -141,16 +68,16 @@ type Decimal struct {
 
 // MustDecimal parses a JSON number literal written by the generator.
 func MustDecimal(s string) Decimal {
-	x := Decimal{d: parseDecimal([]byte(s), make([]byte, 0, len(s))), src: s}
-	if x.d.isInteger() && x.d.exp <= 18 {
-		for k := int64(0); k < x.d.exp; k++ { // digits, then the zeros the exponent adds
+	x := Decimal{d: jsonnum.Parse([]byte(s), make([]byte, 0, len(s))), src: s}
+	if x.d.IsInteger() && x.d.Exp <= 18 {
+		for k := int64(0); k < x.d.Exp; k++ { // digits, then the zeros the exponent adds
 			digit := int64(0)
-			if k < int64(len(x.d.digits)) {
-				digit = int64(x.d.digits[k] - '0')
+			if k < int64(len(x.d.Digits)) {
+				digit = int64(x.d.Digits[k] - '0')
 			}
 			x.i = x.i*10 + digit
 		}
-		if x.d.neg {
+		if x.d.Neg {
 			x.i = -x.i
 		}
 		x.small = true
@@ -185,7 +112,7 @@ func smallInt(raw []byte) (int64, bool) {
 func (x Decimal) String() string { return x.src }
 
 func (c *Ctx) num(n Node, buf *[32]byte) decimal {
-	return parseDecimal(c.Doc.Raw(n), buf[:0])
+	return jsonnum.Parse(c.Doc.Raw(n), buf[:0])
 }
 
 // IsInteger reports whether number node n is mathematically an integer.
@@ -194,7 +121,7 @@ func (c *Ctx) IsInteger(n Node) bool {
 		return true
 	}
 	var buf [32]byte
-	return c.num(n, &buf).isInteger()
+	return c.num(n, &buf).IsInteger()
 }
 
 // Cmp compares number node n with x: -1, 0 or +1.
@@ -212,17 +139,17 @@ func (c *Ctx) Cmp(n Node, x Decimal) int {
 func (c *Ctx) MultipleOf(n Node, x Decimal) bool {
 	var buf [32]byte
 	v := c.num(n, &buf)
-	if v.sign() == 0 {
+	if v.Sign() == 0 {
 		return true
 	}
-	// v = V × 10^(v.exp-len), x = X × 10^(x.exp-len). v/x is an integer iff
-	// X divides V × 10^k with k = (v.exp-len(v)) - (x.exp-len(x)) when k ≥ 0,
+	// v = V × 10^(v.Exp-len), x = X × 10^(x.Exp-len). v/x is an integer iff
+	// X divides V × 10^k with k = (v.Exp-len(v)) - (x.Exp-len(x)) when k ≥ 0,
 	// or X × 10^-k divides V when k < 0.
-	k := (v.exp - int64(len(v.digits))) - (x.d.exp - int64(len(x.d.digits)))
+	k := (v.Exp - int64(len(v.Digits))) - (x.d.Exp - int64(len(x.d.Digits)))
 	V := new(big.Int)
-	V.SetString(string(v.digits), 10)
+	V.SetString(string(v.Digits), 10)
 	X := new(big.Int)
-	X.SetString(string(x.d.digits), 10)
+	X.SetString(string(x.d.Digits), 10)
 	ten := big.NewInt(10)
 	if k >= 0 {
 		// Only the factors 2 and 5 of X can be absorbed by 10^k, and X has at
@@ -233,7 +160,7 @@ func (c *Ctx) MultipleOf(n Node, x Decimal) bool {
 		V.Mul(V, new(big.Int).Exp(ten, big.NewInt(k), nil))
 	} else {
 		// X × 10^-k must divide V: impossible once 10^-k exceeds V.
-		if -k > int64(len(v.digits)) {
+		if -k > int64(len(v.Digits)) {
 			return false
 		}
 		X.Mul(X, new(big.Int).Exp(ten, big.NewInt(-k), nil))
@@ -248,21 +175,5 @@ func (c *Ctx) Int64(n Node) (int64, bool) {
 		return v, true
 	}
 	var buf [32]byte
-	d := c.num(n, &buf)
-	if !d.isInteger() || d.exp > 19 {
-		return 0, false
-	}
-	s := make([]byte, 0, 21)
-	if d.neg {
-		s = append(s, '-')
-	}
-	s = append(s, d.digits...)
-	for i := int64(len(d.digits)); i < d.exp; i++ {
-		s = append(s, '0')
-	}
-	if len(d.digits) == 0 {
-		s = append(s, '0')
-	}
-	v, err := strconv.ParseInt(string(s), 10, 64)
-	return v, err == nil
+	return c.num(n, &buf).Int64()
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/ahpgen/ahpgen/ahprt/internal/jsonnum"
 )
 
 // TestSmallIntFastPaths: Cmp, IsInteger and JSON equality answer small
@@ -17,9 +19,9 @@ func TestSmallIntFastPaths(t *testing.T) {
 	bounds := []string{"0", "1", "-1", "10", "100", "1e2", "1.5", "1000000000000000000", "999999999999999999", "-0", "0.0"}
 	c, nodes := beginItems(t, "["+strings.Join(values, ",")+"]")
 	defer c.Release()
-	exact := func(n Node) decimal { var buf [32]byte; return parseDecimal(c.Doc.Raw(n), buf[:0]) }
+	exact := func(n Node) decimal { var buf [32]byte; return jsonnum.Parse(c.Doc.Raw(n), buf[:0]) }
 	for i, n := range nodes {
-		if got, want := c.IsInteger(n), exact(n).isInteger(); got != want {
+		if got, want := c.IsInteger(n), exact(n).IsInteger(); got != want {
 			t.Errorf("IsInteger(%s) = %v, want %v", values[i], got, want)
 		}
 		for _, b := range bounds {
