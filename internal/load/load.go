@@ -366,39 +366,38 @@ func (s *Set) regexError(err error) error {
 	if !ok || frag != "" || !errors.As(sve.Err, &ve) {
 		return nil
 	}
-	leaf, re := regexLeaf(ve)
-	if leaf == nil {
+	f, re := regexFailure(ve)
+	if f == nil || re == nil && f.Err == nil {
 		return nil
 	}
-	f, _ := leaf.ErrorKind.(*kind.Format)
 	text, _ := f.Got.(string)
+	var msg string
+	switch {
+	case re == nil:
+		msg = fmt.Sprintf("regular expression %q: %v", text, f.Err)
+	case re.Unsupported:
+		msg = fmt.Sprintf("regular expression %q cannot be compiled: %s (at offset %d); it is valid ECMA-262, but generated checks match patterns with RE2, which lacks that construct", re.Pattern, re.Msg, re.Offset)
+	default:
+		msg = fmt.Sprintf("regular expression %q is invalid ECMA-262: %s (at offset %d)", re.Pattern, re.Msg, re.Offset)
+	}
 	// The failure's instance location cannot say where: a name's is
 	// empty, and its parents' may be garbled (santhosh v6.0.3 reuses the
 	// slices). The expression is found in the document instead.
 	ptr, _ := findRegex(doc.Raw, doc.Raw.Root(), "", text)
-	msg := err.Error()
-	if re != nil {
-		msg = fmt.Sprintf("regular expression %q is invalid ECMA-262: %s (at offset %d)", re.Pattern, re.Msg, re.Offset)
-		if re.Unsupported {
-			msg = fmt.Sprintf("regular expression %q cannot be compiled: %s (at offset %d); it is valid ECMA-262, but generated checks match patterns with RE2, which lacks that construct", re.Pattern, re.Msg, re.Offset)
-		}
-	} else if f.Err != nil {
-		msg = fmt.Sprintf("regular expression %q: %v", text, f.Err)
-	}
 	return &Error{File: doc.Path, Pointer: ptr, Msg: msg}
 }
 
-// regexLeaf finds, below ve, the failure of the "regex" format, and the
-// translation's error when that is its cause.
-func regexLeaf(ve *jsonschema.ValidationError) (*jsonschema.ValidationError, *ecmaregex.Error) {
+// regexFailure finds, below ve, the failure of the "regex" format, and
+// the translation's error when that is its cause.
+func regexFailure(ve *jsonschema.ValidationError) (*kind.Format, *ecmaregex.Error) {
 	if f, ok := ve.ErrorKind.(*kind.Format); ok && f.Want == "regex" {
 		var re *ecmaregex.Error
 		errors.As(f.Err, &re)
-		return ve, re
+		return f, re
 	}
 	for _, c := range ve.Causes {
-		if leaf, re := regexLeaf(c); leaf != nil {
-			return leaf, re
+		if f, re := regexFailure(c); f != nil {
+			return f, re
 		}
 	}
 	return nil, nil
