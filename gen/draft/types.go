@@ -223,16 +223,7 @@ type CapabilitiesRequestParams struct{}
 
 // bCapabilitiesRequestParams fills v, which is zero, from object n of a
 // validated document.
-func bCapabilitiesRequestParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesRequestParams) {
-	d := c.Doc
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "protocolVersion":
-		default:
-		}
-	}
-}
+func bCapabilitiesRequestParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesRequestParams) {}
 
 var sizeCapabilitiesRequestParams ahpimpl.SizeHint
 
@@ -2693,9 +2684,6 @@ func bTextBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextBodyPart) {
 		switch m.Key() {
 		case "id":
 			v.ID = c.Text(m.Value())
-		case "kind":
-		case "mediaType":
-		case "selection":
 		case "text":
 			v.Text = c.Text(m.Value())
 		case "category":
@@ -2704,7 +2692,6 @@ func bTextBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextBodyPart) {
 		case "synthesized":
 			x := d.Bool(m.Value())
 			v.Synthesized = &x
-		default:
 		}
 	}
 }
@@ -2823,9 +2810,6 @@ func bTextGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextGapPart) {
 		switch m.Key() {
 		case "id":
 			v.ID = c.Text(m.Value())
-		case "kind":
-		case "mediaType":
-		case "selection":
 		case "gap":
 			bContentItemGap(c, m.Value(), &v.Gap)
 		case "category":
@@ -2840,7 +2824,6 @@ func bTextGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextGapPart) {
 		case "synthesized":
 			x := d.Bool(m.Value())
 			v.Synthesized = &x
-		default:
 		}
 	}
 }
@@ -2919,7 +2902,6 @@ func bContentItemGap(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentItemGap) {
 		case "path":
 			x := c.Text(m.Value())
 			v.Path = &x
-		default:
 		}
 	}
 }
@@ -3020,9 +3002,6 @@ func bTextMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextMetadataPart) {
 		switch m.Key() {
 		case "id":
 			v.ID = c.Text(m.Value())
-		case "kind":
-		case "mediaType":
-		case "selection":
 		case "category":
 			x := c.Text(m.Value())
 			v.Category = &x
@@ -3035,7 +3014,6 @@ func bTextMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextMetadataPart) {
 		case "synthesized":
 			x := d.Bool(m.Value())
 			v.Synthesized = &x
-		default:
 		}
 	}
 }
@@ -3151,9 +3129,6 @@ func bTextOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextOmittedPart) {
 		switch m.Key() {
 		case "id":
 			v.ID = c.Text(m.Value())
-		case "kind":
-		case "mediaType":
-		case "selection":
 		case "category":
 			x := c.Text(m.Value())
 			v.Category = &x
@@ -3166,7 +3141,6 @@ func bTextOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextOmittedPart) {
 		case "synthesized":
 			x := d.Bool(m.Value())
 			v.Synthesized = &x
-		default:
 		}
 	}
 }
@@ -3358,10 +3332,8 @@ func bAttachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentBodyPart) 
 		switch m.Key() {
 		case "id":
 			v.ID = c.Text(m.Value())
-		case "kind":
 		case "mediaType":
 			v.MediaType = c.Text(m.Value())
-		case "selection":
 		case "body":
 			bContentReference(c, m.Value(), &v.Body)
 		case "category":
@@ -3370,7 +3342,6 @@ func bAttachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentBodyPart) 
 		case "synthesized":
 			x := d.Bool(m.Value())
 			v.Synthesized = &x
-		default:
 		}
 	}
 }
@@ -3446,7 +3417,6 @@ func bContentReference(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentReference) {
 		switch m.Key() {
 		case "ref":
 			v.Ref = c.Text(m.Value())
-		default:
 		}
 	}
 }
@@ -3552,10 +3522,8 @@ func bAttachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentGapPart) {
 		switch m.Key() {
 		case "id":
 			v.ID = c.Text(m.Value())
-		case "kind":
 		case "mediaType":
 			v.MediaType = c.Text(m.Value())
-		case "selection":
 		case "gap":
 			bContentItemGap(c, m.Value(), &v.Gap)
 		case "category":
@@ -3570,7 +3538,6 @@ func bAttachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentGapPart) {
 		case "synthesized":
 			x := d.Bool(m.Value())
 			v.Synthesized = &x
-		default:
 		}
 	}
 }
@@ -3700,10 +3667,8 @@ func bAttachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentMetada
 		switch m.Key() {
 		case "id":
 			v.ID = c.Text(m.Value())
-		case "kind":
 		case "mediaType":
 			v.MediaType = c.Text(m.Value())
-		case "selection":
 		case "category":
 			x := c.Text(m.Value())
 			v.Category = &x
@@ -3716,7 +3681,6 @@ func bAttachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentMetada
 		case "synthesized":
 			x := d.Bool(m.Value())
 			v.Synthesized = &x
-		default:
 		}
 	}
 }
@@ -3845,10 +3809,8 @@ func bAttachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentOmitted
 		switch m.Key() {
 		case "id":
 			v.ID = c.Text(m.Value())
-		case "kind":
 		case "mediaType":
 			v.MediaType = c.Text(m.Value())
-		case "selection":
 		case "category":
 			x := c.Text(m.Value())
 			v.Category = &x
@@ -3861,7 +3823,6 @@ func bAttachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentOmitted
 		case "synthesized":
 			x := d.Bool(m.Value())
 			v.Synthesized = &x
-		default:
 		}
 	}
 }
@@ -4023,7 +3984,6 @@ func bInteractionEventConfigChangeBeforeChange(c *ahpimpl.Ctx, n ahpimpl.Node, v
 		case "path":
 			x := c.Text(m.Value())
 			v.Path = &x
-		default:
 		}
 	}
 }
@@ -4096,7 +4056,6 @@ func bConfigChangeBeforeEventChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigCha
 		case "path":
 			x := c.Text(m.Value())
 			v.Path = &x
-		default:
 		}
 	}
 }
@@ -4330,7 +4289,6 @@ func bInteractionEventConfigChangeAfterChange(c *ahpimpl.Ctx, n ahpimpl.Node, v 
 			v.Path = &x
 		case "mcpServers":
 			v.MCPServers = buildList_value(c, m.Value())
-		default:
 		}
 	}
 }
@@ -4413,7 +4371,6 @@ func bConfigChangeAfterEventChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChan
 			v.Path = &x
 		case "mcpServers":
 			v.MCPServers = buildList_value(c, m.Value())
-		default:
 		}
 	}
 }
@@ -4586,7 +4543,6 @@ func bIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, v *Identity) {
 		case "synthesized":
 			x := d.Bool(m.Value())
 			v.Synthesized = &x
-		default:
 		}
 	}
 }
@@ -4654,7 +4610,6 @@ func bCanonicalMessage(c *ahpimpl.Ctx, n ahpimpl.Node, v *CanonicalMessage) {
 		case "synthesized":
 			x := d.Bool(m.Value())
 			v.Synthesized = &x
-		default:
 		}
 	}
 }
@@ -5027,7 +4982,6 @@ func bExecutionEventUsage(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventUsage
 		case "cost":
 			v.Cost = new(ExecutionEventUsageCost)
 			bExecutionEventUsageCost(c, m.Value(), v.Cost)
-		default:
 		}
 	}
 }
@@ -5160,7 +5114,6 @@ func bExecutionEventUsageCost(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventU
 			v.Currency = c.Text(m.Value())
 		case "basis":
 			v.Basis = ExecutionEventUsageCostBasis(c.Text(m.Value()))
-		default:
 		}
 	}
 }
@@ -5400,7 +5353,6 @@ func bExecutionEventError(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventError
 			bExecutionEventErrorStatus(c, m.Value(), v.Status)
 		case "native":
 			v.Native = d.RawValue(m.Value())
-		default:
 		}
 	}
 }
@@ -5777,7 +5729,6 @@ func bExecutionEventModel(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventModel
 			v.ID = c.Text(m.Value())
 		case "provider":
 			v.Provider = c.Text(m.Value())
-		default:
 		}
 	}
 }
@@ -5836,7 +5787,6 @@ func bExecutionEventAttempt(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventAtt
 		case "synthesized":
 			x := d.Bool(m.Value())
 			v.Synthesized = &x
-		default:
 		}
 	}
 }
@@ -6108,14 +6058,6 @@ func (*ExecutionEventExecutionExecuted) GetStatus() string {
 // bExecutionEventExecutionExecuted fills v, which is zero, from object n of a
 // validated document.
 func bExecutionEventExecutionExecuted(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventExecutionExecuted) {
-	d := c.Doc
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "status":
-		default:
-		}
-	}
 }
 
 var sizeExecutionEventExecutionExecuted ahpimpl.SizeHint
@@ -6169,15 +6111,6 @@ func (*ExecutionEventExecutionSkippedSuppliedResult) GetStatus() string {
 // bExecutionEventExecutionSkippedSuppliedResult fills v, which is zero, from
 // object n of a validated document.
 func bExecutionEventExecutionSkippedSuppliedResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventExecutionSkippedSuppliedResult) {
-	d := c.Doc
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "status":
-		case "reason":
-		default:
-		}
-	}
 }
 
 var sizeExecutionEventExecutionSkippedSuppliedResult ahpimpl.SizeHint
@@ -6239,12 +6172,9 @@ func bExecutionEventExecutionSkippedPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, v *Ex
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "status":
-		case "reason":
 		case "detail":
 			x := c.Text(m.Value())
 			v.Detail = &x
-		default:
 		}
 	}
 }
@@ -6311,12 +6241,9 @@ func bExecutionEventExecutionSkippedCancelled(c *ahpimpl.Ctx, n ahpimpl.Node, v 
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "status":
-		case "reason":
 		case "detail":
 			x := c.Text(m.Value())
 			v.Detail = &x
-		default:
 		}
 	}
 }
@@ -6383,12 +6310,9 @@ func bExecutionEventExecutionSkippedTimeout(c *ahpimpl.Ctx, n ahpimpl.Node, v *E
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "status":
-		case "reason":
 		case "detail":
 			x := c.Text(m.Value())
 			v.Detail = &x
-		default:
 		}
 	}
 }
@@ -6455,12 +6379,9 @@ func bExecutionEventExecutionSkippedOther(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "status":
-		case "reason":
 		case "detail":
 			x := c.Text(m.Value())
 			v.Detail = &x
-		default:
 		}
 	}
 }
@@ -6835,7 +6756,6 @@ func bExecutionEventModelSwitchBeforePricing(c *ahpimpl.Ctx, n ahpimpl.Node, v *
 			}
 			slab0[1] = c.Number(m.Value())
 			v.OutputPerMillionTokens = &slab0[1]
-		default:
 		}
 	}
 }
@@ -7252,7 +7172,6 @@ func bExecutionEventTool(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventTool) 
 		case "mcp":
 			v.MCP = new(ExecutionEventMCP)
 			bExecutionEventMCP(c, m.Value(), v.MCP)
-		default:
 		}
 	}
 }
@@ -7336,7 +7255,6 @@ func bExecutionEventMCP(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventMCP) {
 			v.Provenance = ExecutionEventMCPProvenance(c.Text(m.Value()))
 		case "connection":
 			v.Connection = bExecutionEventMCPConnection(c, m.Value())
-		default:
 		}
 	}
 }
@@ -7397,7 +7315,6 @@ func bExecutionEventMCPServer(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventM
 		case "name":
 			x := c.Text(m.Value())
 			v.Name = &x
-		default:
 		}
 	}
 }
@@ -7471,13 +7388,11 @@ func bExecutionEventMCPConnectionVariant1(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "transport":
 		case "url":
 			x := c.Text(m.Value())
 			v.URL = &x
 		case "gaps":
 			v.Gaps = buildListConnectionGap(c, m.Value())
-		default:
 		}
 	}
 }
@@ -7552,7 +7467,6 @@ func bConnectionGap(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConnectionGap) {
 			v.Path = c.Text(m.Value())
 		case "reason":
 			v.Reason = c.Text(m.Value())
-		default:
 		}
 	}
 }
@@ -7611,13 +7525,11 @@ func bExecutionEventMCPConnectionVariant2(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "transport":
 		case "url":
 			x := c.Text(m.Value())
 			v.URL = &x
 		case "gaps":
 			v.Gaps = buildListConnectionGap(c, m.Value())
-		default:
 		}
 	}
 }
@@ -7696,7 +7608,6 @@ func bExecutionEventMCPConnectionVariant3(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "transport":
 		case "command":
 			if slab0 == nil {
 				slab0 = new([2]string)
@@ -7713,7 +7624,6 @@ func bExecutionEventMCPConnectionVariant3(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 			v.Cwd = &slab0[1]
 		case "gaps":
 			v.Gaps = buildListConnectionGap(c, m.Value())
-		default:
 		}
 	}
 }
@@ -7814,7 +7724,6 @@ func bExecutionEventMCPConnectionVariant4(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 			v.Address = &slab0[1]
 		case "gaps":
 			v.Gaps = buildListConnectionGap(c, m.Value())
-		default:
 		}
 	}
 }
@@ -7934,7 +7843,6 @@ func bExecutionEventBatch(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventBatch
 		case "synthesized":
 			x := d.Bool(m.Value())
 			v.Synthesized = &x
-		default:
 		}
 	}
 }
@@ -8408,7 +8316,6 @@ func bExecutionEventToolBatchAfterCall(c *ahpimpl.Ctx, n ahpimpl.Node, v *Execut
 			v.Outcome = ToolOutcome(c.Text(m.Value()))
 		case "execution":
 			v.Execution = bExecutionEventExecution(c, m.Value())
-		default:
 		}
 	}
 }
@@ -8647,7 +8554,6 @@ func bExecutionEventTokencounts(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEven
 			}
 			slab0[1] = c.Number(m.Value())
 			v.After = &slab0[1]
-		default:
 		}
 	}
 }
@@ -8842,7 +8748,6 @@ func bExecutionEventContextCompactAfterRemovedItem(c *ahpimpl.Ctx, n ahpimpl.Nod
 		switch m.Key() {
 		case "id":
 			v.ID = c.Text(m.Value())
-		default:
 		}
 	}
 }
@@ -9005,7 +8910,6 @@ func bTaskChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskChange) {
 		case "synthesized":
 			x := d.Bool(m.Value())
 			v.Synthesized = &x
-		default:
 		}
 	}
 }
@@ -9329,7 +9233,6 @@ func bInteractionEventUserAttentionAttention(c *ahpimpl.Ctx, n ahpimpl.Node, v *
 			v.Message = buildListTextPart(c, m.Value())
 		case "title":
 			v.Title = buildListTextPart(c, m.Value())
-		default:
 		}
 	}
 }
@@ -9389,7 +9292,6 @@ func bUserAttentionEventAttention(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserAttenti
 			v.Message = buildListTextPart(c, m.Value())
 		case "title":
 			v.Title = buildListTextPart(c, m.Value())
-		default:
 		}
 	}
 }
@@ -9609,7 +9511,6 @@ func bInteractionEventUserElicitationRequestElicitation(c *ahpimpl.Ctx, n ahpimp
 			v.Mode = ElicitationMode(c.Text(m.Value()))
 		case "request":
 			v.Request = bTextPart(c, m.Value())
-		default:
 		}
 	}
 }
@@ -9692,7 +9593,6 @@ func bUserElicitationRequestEventElicitation(c *ahpimpl.Ctx, n ahpimpl.Node, v *
 			v.Mode = ElicitationMode(c.Text(m.Value()))
 		case "request":
 			v.Request = bTextPart(c, m.Value())
-		default:
 		}
 	}
 }
@@ -9925,7 +9825,6 @@ func bInteractionEventUserElicitationResultElicitation(c *ahpimpl.Ctx, n ahpimpl
 			v.Result = bTextPart(c, m.Value())
 		case "action":
 			v.Action = InteractionEventUserElicitationResultElicitationAction(c.Text(m.Value()))
-		default:
 		}
 	}
 }
@@ -10013,7 +9912,6 @@ func bUserElicitationResultEventElicitation(c *ahpimpl.Ctx, n ahpimpl.Node, v *U
 			v.Result = bTextPart(c, m.Value())
 		case "action":
 			v.Action = UserElicitationResultEventElicitationAction(c.Text(m.Value()))
-		default:
 		}
 	}
 }
@@ -10250,7 +10148,6 @@ func bInteractionEventUserMessageInboundMessage(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			v.Sender = c.Text(m.Value())
 		case "messages":
 			v.Messages = buildListCanonicalMessage(c, m.Value())
-		default:
 		}
 	}
 }
@@ -10309,7 +10206,6 @@ func bUserMessageInboundEventMessage(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMess
 			v.Sender = c.Text(m.Value())
 		case "messages":
 			v.Messages = buildListCanonicalMessage(c, m.Value())
-		default:
 		}
 	}
 }
@@ -10518,7 +10414,6 @@ func bInteractionEventUserMessageOutboundMessage(c *ahpimpl.Ctx, n ahpimpl.Node,
 			v.Channel = c.Text(m.Value())
 		case "messages":
 			v.Messages = buildListCanonicalMessage(c, m.Value())
-		default:
 		}
 	}
 }
@@ -10572,7 +10467,6 @@ func bUserMessageOutboundEventMessage(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMes
 			v.Channel = c.Text(m.Value())
 		case "messages":
 			v.Messages = buildListCanonicalMessage(c, m.Value())
-		default:
 		}
 	}
 }
@@ -10729,7 +10623,6 @@ func bWorkspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *WorkspaceChange) {
 		case "reason":
 			x := c.Text(m.Value())
 			v.Reason = &x
-		default:
 		}
 	}
 }
@@ -10804,7 +10697,6 @@ func bWorkspaceState(c *ahpimpl.Ctx, n ahpimpl.Node, v *WorkspaceState) {
 			v.Cwd = &x
 		case "workspaceRoots":
 			v.WorkspaceRoots = ahpimpl.Strings[string](c, m.Value())
-		default:
 		}
 	}
 }
@@ -11052,7 +10944,6 @@ func bChangedFile(c *ahpimpl.Ctx, n ahpimpl.Node, v *ChangedFile) {
 			v.Before = bContentItem(c, m.Value())
 		case "after":
 			v.After = bContentItem(c, m.Value())
-		default:
 		}
 	}
 }
@@ -11443,7 +11334,6 @@ func bInteractionEventHookFailureFailure(c *ahpimpl.Ctx, n ahpimpl.Node, v *Inte
 			v.Reason = c.Text(m.Value())
 		case "policy":
 			v.Policy = InteractionEventHookFailureFailurePolicy(c.Text(m.Value()))
-		default:
 		}
 	}
 }
@@ -11516,7 +11406,6 @@ func bHookFailureEventFailure(c *ahpimpl.Ctx, n ahpimpl.Node, v *HookFailureEven
 			v.Reason = c.Text(m.Value())
 		case "policy":
 			v.Policy = HookFailureEventFailurePolicy(c.Text(m.Value()))
-		default:
 		}
 	}
 }
@@ -12073,7 +11962,6 @@ func bContentUploadReceipt(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentUploadRecei
 			v.Size = c.Number(m.Value())
 		case "sha256":
 			v.SHA256 = c.Text(m.Value())
-		default:
 		}
 	}
 }
@@ -12448,7 +12336,6 @@ func bDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *DenyEffect) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "type":
 		case "reason":
 			v.Reason = c.Text(m.Value())
 		case "code":
@@ -12456,7 +12343,6 @@ func bDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *DenyEffect) {
 			v.Code = &x
 		case "extensions":
 			v.Extensions = d.RawValue(m.Value())
-		default:
 		}
 	}
 }
@@ -12588,16 +12474,7 @@ func (*AllowEffect) GetType() string {
 }
 
 // bAllowEffect fills v, which is zero, from object n of a validated document.
-func bAllowEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *AllowEffect) {
-	d := c.Doc
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "type":
-		default:
-		}
-	}
-}
+func bAllowEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *AllowEffect) {}
 
 var sizeAllowEffect ahpimpl.SizeHint
 
@@ -12644,16 +12521,7 @@ func (*AskEffect) GetType() string {
 }
 
 // bAskEffect fills v, which is zero, from object n of a validated document.
-func bAskEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *AskEffect) {
-	d := c.Doc
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "type":
-		default:
-		}
-	}
-}
+func bAskEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *AskEffect) {}
 
 var sizeAskEffect ahpimpl.SizeHint
 
@@ -12717,14 +12585,12 @@ func bModifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *ModifyEffect) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "type":
 		case "target":
 			v.Target = ModifyEffectTarget(c.Text(m.Value()))
 		case "operation":
 			v.Operation = ModifyEffectOperation(c.Text(m.Value()))
 		case "value":
 			v.Value = d.RawValue(m.Value())
-		default:
 		}
 	}
 }
@@ -12825,10 +12691,8 @@ func bMessageEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *MessageEffect) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "type":
 		case "text":
 			v.Text = c.Text(m.Value())
-		default:
 		}
 	}
 }
@@ -12887,10 +12751,8 @@ func bReturnEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *ReturnEffect) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "type":
 		case "value":
 			v.Value = d.RawValue(m.Value())
-		default:
 		}
 	}
 }
@@ -12950,11 +12812,8 @@ func bFlowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *FlowStopEffect) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "type":
-		case "operation":
 		case "reason":
 			v.Reason = c.Text(m.Value())
-		default:
 		}
 	}
 }
@@ -13016,12 +12875,9 @@ func bFlowContinueEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *FlowContinueEffect) 
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "type":
-		case "operation":
 		case "instruction":
 			x := c.Text(m.Value())
 			v.Instruction = &x
-		default:
 		}
 	}
 }
@@ -13085,14 +12941,10 @@ func bInjectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *InjectEffect) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "type":
-		case "target":
-		case "operation":
 		case "deliverAt":
 			v.DeliverAt = InjectEffectDeliverAt(c.Text(m.Value()))
 		case "value":
 			v.Value = buildListCanonicalMessage(c, m.Value())
-		default:
 		}
 	}
 }
@@ -13601,7 +13453,6 @@ func bExecutionEventFilechange(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEvent
 			v.Before = bContentItem(c, m.Value())
 		case "after":
 			v.After = bContentItem(c, m.Value())
-		default:
 		}
 	}
 }
@@ -13956,7 +13807,6 @@ func bSessionStartEventHarness(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionStartEv
 			v.Name = c.Text(m.Value())
 		case "version":
 			v.Version = c.Text(m.Value())
-		default:
 		}
 	}
 }
@@ -15321,7 +15171,6 @@ func bMCPElicitationBooleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitat
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "type":
 		case "title":
 			if slab0 == nil {
 				slab0 = new([2]string)
@@ -15337,7 +15186,6 @@ func bMCPElicitationBooleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitat
 		case "default":
 			x := d.Bool(m.Value())
 			v.Default = &x
-		default:
 		}
 	}
 }
@@ -15642,8 +15490,6 @@ func bMCPElicitationElicitRequestFormParamsRequestedSchema(c *ahpimpl.Ctx, n ahp
 			v.Properties = buildMapMCPElicitationPrimitiveSchemaDefinition(c, m.Value())
 		case "required":
 			v.Required = ahpimpl.Strings[string](c, m.Value())
-		case "type":
-		default:
 		}
 	}
 }
@@ -15818,7 +15664,6 @@ func bMCPElicitationStringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitati
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "type":
 		case "title":
 			if slab0 == nil {
 				slab0 = new([3]string)
@@ -15852,7 +15697,6 @@ func bMCPElicitationStringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitati
 			}
 			slab3[1] = c.Number(m.Value())
 			v.MaxLength = &slab3[1]
-		default:
 		}
 	}
 }
@@ -15999,7 +15843,6 @@ func bMCPElicitationNumberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitati
 			}
 			slab2[2] = c.Number(m.Value())
 			v.Maximum = &slab2[2]
-		default:
 		}
 	}
 }
@@ -16099,7 +15942,6 @@ func bMCPElicitationUntitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "type":
 		case "title":
 			if slab0 == nil {
 				slab0 = new([3]string)
@@ -16120,7 +15962,6 @@ func bMCPElicitationUntitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 			v.Default = &slab0[2]
 		case "enum":
 			v.Enum = ahpimpl.Strings[string](c, m.Value())
-		default:
 		}
 	}
 }
@@ -16212,7 +16053,6 @@ func bMCPElicitationTitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "type":
 		case "title":
 			if slab0 == nil {
 				slab0 = new([3]string)
@@ -16233,7 +16073,6 @@ func bMCPElicitationTitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 			v.Default = &slab0[2]
 		case "oneOf":
 			v.OneOf = buildListLabelledOption(c, m.Value())
-		default:
 		}
 	}
 }
@@ -16306,7 +16145,6 @@ func bLabelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, v *LabelledOption) {
 			v.Const = c.Text(m.Value())
 		case "title":
 			v.Title = c.Text(m.Value())
-		default:
 		}
 	}
 }
@@ -16385,7 +16223,6 @@ func bMCPElicitationUntitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "type":
 		case "title":
 			if slab0 == nil {
 				slab0 = new([2]string)
@@ -16414,7 +16251,6 @@ func bMCPElicitationUntitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 			}
 			slab2[1] = c.Number(m.Value())
 			v.MaxItems = &slab2[1]
-		default:
 		}
 	}
 }
@@ -16485,10 +16321,8 @@ func bMCPElicitationUntitledMultiSelectEnumSchemaItems(c *ahpimpl.Ctx, n ahpimpl
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "type":
 		case "enum":
 			v.Enum = ahpimpl.Strings[string](c, m.Value())
-		default:
 		}
 	}
 }
@@ -16576,7 +16410,6 @@ func bMCPElicitationTitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, 
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "type":
 		case "title":
 			if slab0 == nil {
 				slab0 = new([2]string)
@@ -16605,7 +16438,6 @@ func bMCPElicitationTitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			}
 			slab2[1] = c.Number(m.Value())
 			v.MaxItems = &slab2[1]
-		default:
 		}
 	}
 }
@@ -16678,7 +16510,6 @@ func bMCPElicitationTitledMultiSelectEnumSchemaItems(c *ahpimpl.Ctx, n ahpimpl.N
 		switch m.Key() {
 		case "anyOf":
 			v.AnyOf = buildListLabelledOption(c, m.Value())
-		default:
 		}
 	}
 }
@@ -16756,7 +16587,6 @@ func bMCPElicitationLegacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MC
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "type":
 		case "title":
 			if slab0 == nil {
 				slab0 = new([3]string)
@@ -16779,7 +16609,6 @@ func bMCPElicitationLegacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MC
 			v.Enum = ahpimpl.Strings[string](c, m.Value())
 		case "enumNames":
 			v.EnumNames = ahpimpl.Strings[string](c, m.Value())
-		default:
 		}
 	}
 }

@@ -142,25 +142,38 @@ func (e *gotypes) build(t *ir.Type) {
 func (e *gotypes) buildStruct(t *ir.Type) {
 	e.f.Commentf("%s fills v, which is zero, from object n of a validated document.", t.BuildFunc)
 	e.f.Func().Id(t.BuildFunc).Params(Id("c").Op("*").Qual(impl, "Ctx"), Id("n").Qual(impl, "Node"), Id("v").Op("*").Id(t.Name)).BlockFunc(func(g *Group) {
-		g.Id("d").Op(":=").Id("c").Dot("Doc")
 		if t.Embedded {
 			// The member function has every case, for this builder and
 			// for those of the structs that embed t.
+			g.Id("d").Op(":=").Id("c").Dot("Doc")
 			e.its.loop(g, "m", Id("d").Dot("Members").Call(Id("n")), func(lg *Group) {
 				e.rest(lg, t, []*ir.Type{t})
 			})
 			return
 		}
+		// A member the type fixes needs a case of its own only to keep it
+		// from the default, when the default does something.
+		rest := t.Open || t.Extra != nil || len(t.Embeds) > 0
+		var cased []*ir.Field
+		for _, f := range t.Fields {
+			if f.Via == nil && (rest || !fixedByType(f)) {
+				cased = append(cased, f)
+			}
+		}
+		if len(cased) == 0 && !rest {
+			return // every member is fixed by the type: nothing to fill
+		}
+		g.Id("d").Op(":=").Id("c").Dot("Doc")
 		slabs := e.scalarSlabs(g, t)
 		e.its.loop(g, "m", Id("d").Dot("Members").Call(Id("n")), func(lg *Group) {
 			val := Id("m").Dot("Value").Call()
 			lg.Switch(Id("m").Dot("Key").Call()).BlockFunc(func(sg *Group) {
-				for _, f := range t.Fields {
-					if f.Via == nil {
-						sg.Case(Lit(f.JSON)).BlockFunc(func(cg *Group) { e.buildField(cg, f, slabs[f], val) })
-					}
+				for _, f := range cased {
+					sg.Case(Lit(f.JSON)).BlockFunc(func(cg *Group) { e.buildField(cg, f, slabs[f], val) })
 				}
-				sg.Default().BlockFunc(func(dg *Group) { e.rest(dg, t, t.Embeds) })
+				if rest {
+					sg.Default().BlockFunc(func(dg *Group) { e.rest(dg, t, t.Embeds) })
+				}
 			})
 		})
 	})
@@ -209,12 +222,15 @@ func (e *gotypes) memberFunc(t *ir.Type) {
 	e.f.Line()
 }
 
+// fixedByType reports whether member f is required and constant: its
+// value is the type's, with no field to fill.
+func fixedByType(f *ir.Field) bool { return f.Const != nil && f.Required }
+
 // buildField builds member f of a struct v from node val (in its slab
 // slot, when it has one).
 func (e *gotypes) buildField(g *Group, f *ir.Field, slab *slabSlot, val *Statement) {
 	switch {
-	case f.Const != nil && f.Required:
-		// Fixed by the type.
+	case fixedByType(f):
 	case f.Const != nil:
 		g.Id("v").Dot(f.Go).Op("=").True()
 	case byValue(f):
