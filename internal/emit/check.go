@@ -48,11 +48,12 @@ type checks struct {
 	known string
 	its   iterators // the loops written so far (see loop)
 	// written memoizes, per schema written in place, its keywords as
-	// inPlaceBlock first writes them to judge their shape (always from
-	// the same state: nothing known, kind read as k, a block of their
-	// own). Without it each level of values written in place inside
-	// one another (arrays of arrays) wrote the levels below it twice,
-	// once to judge and once for good: 2^depth times in all.
+	// inPlaceBlock first writes them to see which names they read and
+	// to assert a planned short form (always from the same state:
+	// nothing known, kind read as k, a block of their own). Without it
+	// each level of values written in place inside one another (arrays
+	// of arrays) wrote the levels below it twice, once to look at and
+	// once for good: 2^depth times in all.
 	written map[*ir.Schema]string
 	// declaring memoizes, for inPlaceHere, whether a schema's keywords
 	// declare names, in the state they are written from (what is known
@@ -380,26 +381,29 @@ func (e *checks) inPlaceBlock(g *Group, node Code, t *ir.Schema, alone bool) {
 		written = spelled(BlockFunc(keywords))
 		e.written[t] = written
 	}
-	if call := e.oneCall(t, written); call != nil {
-		// No block for one call: it reads the node once.
-		g.If(Op("!").Add(call(node))).Block(Return(False()))
-		return
-	}
-	// In a member function the value is n already (checks.memberFunc).
-	isN := spelled(node) == "n"
-	if cond, fail, ok := e.oneTest(t, written); ok {
+	switch k := t.Plan.Short; {
+	case k == ir.ShortConst || k == ir.ShortType:
 		// No block for one test: the if binds n.
-		if isN {
+		e.assertShort(t, written)
+		cond, fail := e.oneTest(t)
+		if spelled(node) == "n" {
 			g.If(cond).Block(Return(fail))
 		} else {
 			g.If(Id("n").Op(":=").Add(node), cond).Block(Return(fail))
 		}
+		return
+	case k.Call() && k != ir.ShortProperty && k != ir.ShortPropertyStr:
+		// No block for one call: it reads the node once.
+		e.assertShort(t, written)
+		g.If(Op("!").Add(e.shortCall(t, node))).Block(Return(False()))
 		return
 	}
 	used := readsIn(written, "k", "ev")
 	if used["ev"].n > 0 {
 		panic("emit: " + t.Loc + " is planned in place on a member or item but reads annotations")
 	}
+	// In a member function the value is n already (checks.memberFunc).
+	isN := spelled(node) == "n"
 	block := func(bg *Group) {
 		if !isN {
 			bg.Id("n").Op(":=").Add(node)
@@ -424,133 +428,159 @@ func (e *checks) typeCheck(s *ir.Schema) Code {
 	return If(e.kindMismatch(s.Types)).Block(Return(e.typeFail(s)))
 }
 
-// spelled is c as written: the shape tests below compare what keywords
-// writes (written) with the one shape each replaces.
+// spelled is c as written: assertShort compares what keywords writes
+// (written) with the shape a short form replaces.
 func spelled(c Code) string { return fmt.Sprintf("%#v", c) }
 
 func (e *checks) constFail(s *ir.Schema) Code { return e.fail(Id("n"), s.KeywordReason("const")) }
 
-// oneTest returns, when t's keywords (as written) are one test of n
-// alone, the const's or the type's (of one kind), that test as the
-// condition on which to fail and the failure, with n's kind read in the
-// condition rather than from k: what an if statement binding n in its
-// init writes, without a block around it.
-func (e *checks) oneTest(t *ir.Schema, written string) (cond, fail Code, ok bool) {
-	switch {
-	case t.Const != nil:
-		fail = e.constFail(t)
+// oneTest is the test of t planned as ir.ShortConst or ir.ShortType:
+// the condition on which n fails and the failure, with n's kind read in
+// the condition rather than from k, as an if statement binding n in its
+// init writes it, without a block around it.
+func (e *checks) oneTest(t *ir.Schema) (cond, fail Code) {
+	if t.Plan.Short == ir.ShortConst {
 		cond, _ = e.notEqual(Id("n"), *t.Const)
-		ok = written == spelled(Block(If(cond).Block(Return(fail))))
-	case len(t.Types) == 1:
-		fail = e.typeFail(t)
-		ok = written == spelled(Block(e.typeCheck(t)))
-		cond = kindMismatchOf(t.Types, Id("d").Dot("Kind").Call(Id("n")))
+		return cond, e.constFail(t)
 	}
-	return cond, fail, ok
+	return kindMismatchOf(t.Types, Id("d").Dot("Kind").Call(Id("n"))), e.typeFail(t)
 }
 
-// oneCall returns, when t's keywords (as written) are one test the
-// runtime has a call for (enumAlone, stringAlone, itemsAlone), that call
-// on a node; nil otherwise.
-func (e *checks) oneCall(t *ir.Schema, written string) func(node Code) Code {
-	switch {
-	case e.enumAlone(t, written):
-		return func(node Code) Code { return e.strEnumCall(node, t) }
-	case t.MinLength != nil && e.stringAlone(t, written, "minLength", Id("d").Dot("RunesBelow").Call(Id("n"), countLit(*t.MinLength))):
-		return func(node Code) Code {
-			return Id("c").Dot("MinRunes").Call(node, countLit(*t.MinLength), e.reason(t.KeywordReason("type")), e.reason(t.KeywordReason("minLength")))
+// shortCall is the one runtime call planned for t (ir.Plan.Short, a
+// call), on node: n for a property's (which reads the check's ev).
+func (e *checks) shortCall(t *ir.Schema, node Code) Code {
+	typ := func() Code { return e.reason(t.KeywordReason("type")) }
+	switch t.Plan.Short {
+	case ir.ShortStrEnum:
+		return e.strEnumCall(node, t)
+	case ir.ShortMinRunes:
+		return Id("c").Dot("MinRunes").Call(node, countLit(*t.MinLength), typ(), e.reason(t.KeywordReason("minLength")))
+	case ir.ShortFormat:
+		return Id("c").Dot("StrFormat").Call(node, Qual(fmtPkg, formatFunc(t.Format)), typ(), e.reason(t.KeywordReason("format")))
+	case ir.ShortStrEnumItems:
+		ti := target(t.Items)
+		return Id("c").Dot("StrEnumItems").Call(node, typ(), e.reason(ti.KeywordReason("enum")), Id(e.prog.Decls.EnumVar(ti.Plan.EnumStrings)))
+	case ir.ShortChildItems:
+		return Id("c").Dot("ChildItems").Call(node, typ(), Id(target(t.Items).Func))
+	case ir.ShortProperty:
+		name, fn := propertyOf(t)
+		return Id("c").Dot("Property").Call(node, Id("ev"), Lit(name), Id(fn))
+	case ir.ShortPropertyStr:
+		name, _ := propertyOf(t)
+		pt := target(t.Plan.Walk.Cases[0].Checks[0].Schema)
+		return Id("c").Dot("PropertyStr").Call(node, Id("ev"), Lit(name), Lit(pt.Const.Str()), e.reason(pt.KeywordReason("const")))
+	}
+	panic("emit: " + t.Loc + " has no short call")
+}
+
+// propertyOf is the name of the one property of t (ir.ShortProperty,
+// ShortPropertyStr) and the function that checks it.
+func propertyOf(t *ir.Schema) (name, fn string) {
+	c := t.Plan.Walk.Cases[0]
+	ch := c.Checks[0]
+	pt := target(ch.Schema)
+	fn = pt.Func
+	if ch.Owner != nil {
+		fn = memberCallee(ch.Owner, pt)
+	}
+	return c.Name, fn
+}
+
+// assertShort panics unless t's keywords, as written one by one
+// (written), are the shape its short form replaces (longForm): the plan
+// (ir.planShort) reads the model, this reads what would be printed, and
+// a plan that overlooked a keyword must not drop its test.
+func (e *checks) assertShort(t *ir.Schema, written string) {
+	if long := e.longForm(t, t.Plan.Short); long == nil || written != spelled(long) {
+		panic(fmt.Sprintf("emit: %s is planned as %v, but its keywords write\n%s", t.Loc, t.Plan.Short, written))
+	}
+}
+
+// longForm is what t's keywords, written one by one at the start of a
+// body or a block of their own (nothing known of n, its kind read as k),
+// are when short form k is right for t: the code that form replaces. Nil
+// where t lacks what k reads.
+func (e *checks) longForm(t *ir.Schema, k ir.Short) Code {
+	failIf := func(fails Code, kw string) Code { return If(fails).Block(Return(e.fail(Id("n"), t.KeywordReason(kw)))) }
+	oneString := len(t.Types) == 1 && t.Types[0] == "string"
+	switch k {
+	case ir.ShortStrEnum:
+		if t.Plan.EnumStrings != nil {
+			return Block(e.strEnum(Id("n"), t))
 		}
-	case t.Format != "" && e.stringAlone(t, written, "format", Op("!").Qual(fmtPkg, formatFunc(t.Format)).Call(Id("d").Dot("StrView").Call(Id("n")))):
-		return func(node Code) Code {
-			return Id("c").Dot("StrFormat").Call(node, Qual(fmtPkg, formatFunc(t.Format)), e.reason(t.KeywordReason("type")), e.reason(t.KeywordReason("format")))
+	case ir.ShortMinRunes:
+		if oneString && t.MinLength != nil {
+			return Block(e.typeCheck(t), failIf(Id("d").Dot("RunesBelow").Call(Id("n"), countLit(*t.MinLength)), "minLength"))
 		}
+	case ir.ShortFormat:
+		if oneString && t.Format != "" {
+			return Block(e.typeCheck(t), failIf(Op("!").Qual(fmtPkg, formatFunc(t.Format)).Call(Id("d").Dot("StrView").Call(Id("n"))), "format"))
+		}
+	case ir.ShortConst:
+		if t.Const != nil {
+			cond, _ := e.notEqual(Id("n"), *t.Const)
+			return Block(If(cond).Block(Return(e.constFail(t))))
+		}
+	case ir.ShortType:
+		if len(t.Types) == 1 {
+			return Block(e.typeCheck(t))
+		}
+	case ir.ShortStrEnumItems, ir.ShortChildItems:
+		return e.itemsLong(t, k)
+	case ir.ShortProperty, ir.ShortPropertyStr:
+		return e.propertyLong(t, k)
 	}
-	return e.itemsAlone(t, written)
+	return nil
 }
 
-// stringAlone reports whether t's keywords (as written) are only that n
-// is a string and that one test of keyword kw, whose failing condition
-// is fails (minLength: fewer code points; format: not of the format),
-// passes: one runtime call (MinRunes, StrFormat) then tests both.
-func (e *checks) stringAlone(t *ir.Schema, written, kw string, fails Code) bool {
-	if len(t.Types) != 1 || t.Types[0] != "string" {
-		return false
-	}
-	return written == spelled(Block(e.typeCheck(t), If(fails).Block(Return(e.fail(Id("n"), t.KeywordReason(kw))))))
-}
-
-// itemsAlone returns, when t's keywords (as written) are only that n is
-// an array whose items each pass one test that records nothing (a
-// StrEnum test, or a call of their schema's function through Child), the
-// one runtime call that tests that (StrEnumItems, ChildItems) on a node,
-// and nil otherwise.
-func (e *checks) itemsAlone(t *ir.Schema, written string) func(node Code) Code {
+// itemsLong is longForm for the short forms of items: n is an array
+// whose items each pass one test that records nothing.
+func (e *checks) itemsLong(t *ir.Schema, k ir.Short) Code {
 	ti := target(t.Items)
 	if len(t.Types) != 1 || t.Types[0] != "array" || ti == nil || ti.IsFalse() {
 		return nil
 	}
 	item := Id("it").Dot("Item").Call()
-	typ := e.reason(t.KeywordReason("type"))
 	var test Code
-	var call func(node Code) Code
 	switch {
-	case ti.Plan.EnumStrings != nil && ti.Plan.InPlace:
+	case k == ir.ShortStrEnumItems && ti.Plan.EnumStrings != nil:
 		test = e.strEnum(item, ti)
-		call = func(node Code) Code {
-			return Id("c").Dot("StrEnumItems").Call(node, typ, e.reason(ti.KeywordReason("enum")), Id(e.prog.Decls.EnumVar(ti.Plan.EnumStrings)))
-		}
-	case !ti.Plan.InPlace:
+	case k == ir.ShortChildItems:
 		test = If(Op("!").Id("c").Dot("Child").Call(item, Id(ti.Func))).Block(Return(False()))
-		call = func(node Code) Code { return Id("c").Dot("ChildItems").Call(node, typ, Id(ti.Func)) }
 	default:
 		return nil
 	}
-	alone := Block(
+	return Block(
 		e.typeCheck(t),
 		Id("it").Op(":=").Id("d").Dot("Items").Call(Id("n")),
 		For(Id("it").Dot("Next").Call()).Block(test),
 	)
-	if written != spelled(alone) {
-		return nil
-	}
-	return call
 }
 
-// propertyAlone returns, when s's keywords (as written) are only a walk
-// of an object's members for one of them, checked by a call of its own
-// schema's function through Child or by a test that it is a given string,
-// the one runtime call that does that walk (Ctx.Property,
-// Ctx.PropertyStr); nil otherwise. Such schemas are mostly then's and
-// if's of one property, away from the paths a valid message takes
-// (conditions that a dispatch on the member's value decides first).
-func (e *checks) propertyAlone(s *ir.Schema, written string) Code {
-	w := s.Plan.Walk
+// propertyLong is longForm for the short forms of one property: a walk
+// of an object's members for that one, checked by its own function
+// under Child or tested to be a given string.
+func (e *checks) propertyLong(t *ir.Schema, k ir.Short) Code {
+	w := t.Plan.Walk
 	if w == nil || len(w.Cases) != 1 || len(w.Cases[0].Checks) != 1 {
 		return nil
 	}
-	name, ch := w.Cases[0].Name, w.Cases[0].Checks[0]
-	t := target(ch.Schema)
-	if t == nil || t.IsFalse() {
+	pt := target(w.Cases[0].Checks[0].Schema)
+	if pt == nil || pt.IsFalse() {
 		return nil
 	}
+	name, fn := propertyOf(t)
 	value := Id("m").Dot("Value").Call()
-	var test, call Code
+	var test Code
 	switch {
-	case !t.Plan.InPlace && t.Plan.AsChild == ir.ChildCollects:
-		fn := t.Func
-		if ch.Owner != nil {
-			fn = memberCallee(ch.Owner, t)
-		}
+	case k == ir.ShortProperty:
 		test = If(Op("!").Id("c").Dot("Child").Call(value, Id(fn))).Block(Return(False()))
-		call = Id("c").Dot("Property").Call(Id("n"), Id("ev"), Lit(name), Id(fn))
-	case t.Plan.InPlace && t.Const != nil && t.Const.Kind == "string":
-		want := Lit(t.Const.Str())
-		test = If(Id("n").Op(":=").Add(value), Op("!").Id("d").Dot("StrEq").Call(Id("n"), want)).Block(Return(e.constFail(t)))
-		call = Id("c").Dot("PropertyStr").Call(Id("n"), Id("ev"), Lit(name), want, e.reason(t.KeywordReason("const")))
+	case k == ir.ShortPropertyStr && pt.Const != nil && pt.Const.Kind == "string":
+		test = If(Id("n").Op(":=").Add(value), Op("!").Id("d").Dot("StrEq").Call(Id("n"), Lit(pt.Const.Str()))).Block(Return(e.constFail(pt)))
 	default:
 		return nil
 	}
-	walk := Block(If(Id("k").Op("==").Qual(impl, "KindObject")).Block(
+	return Block(If(Id("k").Op("==").Qual(impl, "KindObject")).Block(
 		Id("ev").Dot("Declare").Call(),
 		Id("m").Op(":=").Id("d").Dot("Members").Call(Id("n")),
 		For(Id("m").Dot("Next").Call()).Block(
@@ -558,16 +588,6 @@ func (e *checks) propertyAlone(s *ir.Schema, written string) Code {
 			Id("m").Dot("Record").Call(Id("ev")),
 		),
 	))
-	if written != spelled(walk) {
-		return nil
-	}
-	return call
-}
-
-// enumAlone reports whether t's keywords (as written) are only its enum
-// of strings, one StrEnum test.
-func (e *checks) enumAlone(t *ir.Schema, written string) bool {
-	return t.Plan.EnumStrings != nil && written == spelled(Block(e.strEnum(Id("n"), t)))
 }
 
 // childCall checks a nested value against t with function fn (t's check),
@@ -604,12 +624,9 @@ func (e *checks) bodyKeywords(g *Group, s *ir.Schema) {
 	e.withKind(false, func() {
 		keywords := func(g *Group) { e.keywords(g, s) }
 		written := spelled(BlockFunc(keywords))
-		if call := e.oneCall(s, written); call != nil {
-			g.Return(call(Id("n")))
-			return
-		}
-		if call := e.propertyAlone(s, written); call != nil {
-			g.Return(call)
+		if s.Plan.Short.Call() {
+			e.assertShort(s, written)
+			g.Return(e.shortCall(s, Id("n")))
 			return
 		}
 		used := readsIn(written, "d", "k")

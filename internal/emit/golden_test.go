@@ -119,8 +119,19 @@ func loadGoldens(t *testing.T) []*golden {
 // "schemas" (generated comments name it) and runs the generator on it.
 func generateGolden(t *testing.T, g *golden) generate.Files {
 	t.Helper()
-	tmp := t.TempDir()
-	root := filepath.Join(tmp, "schemas")
+	root := writeSchemas(t, g)
+	files, err := generate.Run(generate.Config{Schemas: root, Out: filepath.Join(filepath.Dir(root), "gen"), ImportPath: goldenImport})
+	if err != nil {
+		t.Fatalf("generate: %v", err)
+	}
+	return files
+}
+
+// writeSchemas writes the archive's snapshot to a temp folder named
+// "schemas" and returns its path.
+func writeSchemas(t *testing.T, g *golden) string {
+	t.Helper()
+	root := filepath.Join(t.TempDir(), "schemas")
 	for name, data := range g.schemas {
 		p := filepath.Join(root, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -130,11 +141,7 @@ func generateGolden(t *testing.T, g *golden) generate.Files {
 			t.Fatal(err)
 		}
 	}
-	files, err := generate.Run(generate.Config{Schemas: root, Out: filepath.Join(tmp, "gen"), ImportPath: goldenImport})
-	if err != nil {
-		t.Fatalf("generate: %v", err)
-	}
-	return files
+	return root
 }
 
 func TestGolden(t *testing.T) {

@@ -21,6 +21,7 @@ func PlanChecks(p *Program, types *Types) {
 	planWalks(p)   // after planMembers: the walk checks the merged schemas
 	planDelegates(p)
 	planInPlace(p, types)
+	planShort(p) // last: it reads the decisions above
 	p.planned = true
 }
 
@@ -112,6 +113,9 @@ type Plan struct {
 	// InPlace is set when the one check that applies this schema writes
 	// its keywords where it would call its function (see planInPlace).
 	InPlace bool
+	// Short, when set, is the one call or test that writes the whole
+	// check (see planShort).
+	Short Short
 }
 
 // checkOf resolves what checking s means: nil for "always passes",

@@ -399,3 +399,53 @@ func TestPlanDelegates(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanShort: a check whose only keywords are one of the shapes a
+// runtime call or one if statement tests is planned as that short form;
+// one keyword more (an annotation aside) writes it the long way.
+func TestPlanShort(t *testing.T) {
+	p := buildMemo(t, `{
+		"$defs": {
+			"enum": {"enum": ["a", "b"], "description": "annotations do not count"},
+			"enumTyped": {"type": "string", "enum": ["a", "b"]},
+			"min": {"type": "string", "minLength": 1},
+			"minMax": {"type": "string", "minLength": 1, "maxLength": 3},
+			"format": {"type": "string", "format": "date-time"},
+			"const": {"const": 3},
+			"type": {"type": "integer"},
+			"types": {"type": ["integer", "string"]},
+			"obj": {"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}}},
+			"one": {"properties": {"p": {"$ref": "#/$defs/obj"}}},
+			"oneRequired": {"properties": {"p": {"$ref": "#/$defs/obj"}}, "required": ["p"]}
+		},
+		"anyOf": [
+			{"$ref": "#/$defs/enum"}, {"$ref": "#/$defs/enumTyped"}, {"$ref": "#/$defs/min"},
+			{"$ref": "#/$defs/minMax"}, {"$ref": "#/$defs/format"}, {"$ref": "#/$defs/const"},
+			{"$ref": "#/$defs/type"}, {"$ref": "#/$defs/types"}, {"$ref": "#/$defs/one"},
+			{"$ref": "#/$defs/oneRequired"}
+		],
+		"properties": {
+			"list": {"type": "array", "items": {"$ref": "#/$defs/obj"}},
+			"listMin": {"type": "array", "items": {"$ref": "#/$defs/obj"}, "minItems": 1},
+			"enums": {"type": "array", "items": {"enum": ["a", "b"]}}
+		}
+	}`)
+	for def, want := range map[string]ir.Short{
+		"enum": ir.ShortStrEnum, "enumTyped": ir.NoShort, "min": ir.ShortMinRunes, "minMax": ir.NoShort,
+		"format": ir.ShortFormat, "const": ir.ShortConst, "type": ir.ShortType, "types": ir.NoShort,
+		"obj": ir.NoShort, "one": ir.ShortProperty, "oneRequired": ir.NoShort,
+	} {
+		if got := find(t, p, "/$defs/"+def).Plan.Short; got != want {
+			t.Errorf("%s: planned %v, want %v", def, got, want)
+		}
+	}
+	// Items are recorded where annotations may be collected: an array
+	// written in place on a member's value records none.
+	for prop, want := range map[string]ir.Short{
+		"list": ir.ShortChildItems, "listMin": ir.NoShort, "enums": ir.ShortStrEnumItems,
+	} {
+		if got := find(t, p, "/properties/"+prop).Plan.Short; got != want {
+			t.Errorf("%s: planned %v, want %v", prop, got, want)
+		}
+	}
+}
