@@ -39,78 +39,40 @@ type checks struct {
 	// says whether its one read of n's kind reads d.Kind(n) (set) or
 	// the local k (see withKind).
 	inlineKind bool
-	// known, while the keywords of a node are written, is the kind
-	// (ahpimpl's constant, KindObject) a type check before them has
-	// established for n: the check returned for any other, so a test
-	// of n's kind further on has one answer and is not written (see
-	// knownAs). Empty when nothing is known; a member or an item
-	// written in place is another node and starts with nothing known.
-	known string
-	its   iterators // the loops written so far (see loop)
+	its        iterators // the loops written so far (see loop)
 	// written memoizes, per schema written in place, its keywords as
 	// inPlaceBlock first writes them to see which names they read and
-	// to assert a planned short form (always from the same state:
-	// nothing known, kind read as k, a block of their own). Without it
+	// to assert a planned short form (always from the same state: kind
+	// read as k, a block of their own). Without it
 	// each level of values written in place inside one another (arrays
 	// of arrays) wrote the levels below it twice, once to look at and
 	// once for good: 2^depth times in all.
 	written map[*ir.Schema]string
 	// declaring memoizes, for inPlaceHere, whether a schema's keywords
-	// declare names, in the state they are written from (what is known
-	// of the node, how its kind is read): the same doubling, through
-	// allOf inside allOf.
+	// declare names, in the state they are written from (how its kind
+	// is read): the same doubling, through allOf inside allOf.
 	declaring map[declaring]bool
 }
 
 // declaring is what inPlaceHere's judgement of a schema depends on.
 type declaring struct {
 	t          *ir.Schema
-	known      string
 	inlineKind bool
 }
 
-// knownAs reports whether n is known to be of kind (see checks.known).
-func (e *checks) knownAs(kind string) bool { return e.known == kind }
-
-// withKnown writes with write for a node of which what known says is
-// known, then puts back what was known around it.
-func (e *checks) withKnown(known string, write func()) {
-	outer := e.known
-	e.known = known
-	write()
-	e.known = outer
-}
-
-// kindOf is the one kind (ahpimpl's constant) that every type of types
-// is, or "": an integer is a number.
-func kindOf(types []string) string {
-	kind := ""
-	for _, t := range types {
-		k := typeKinds[t]
-		if kind != "" && k != kind {
-			return ""
-		}
-		kind = k
-	}
-	return kind
+// knownAs reports whether, where the keywords of s after its type check
+// are written, their node is known to be of kind (ahpimpl's constant,
+// KindObject): a test of its kind there has one answer and is not
+// written (ir.Schema.KnownKind).
+func knownAs(s *ir.Schema, kind string) bool {
+	k := s.KnownKind()
+	return k != "" && typeKinds[k] == kind
 }
 
 // typeKinds maps a JSON Schema type to the kind ahpimpl reports for it.
 var typeKinds = map[string]string{
 	"null": "KindNull", "boolean": "KindBool", "object": "KindObject", "array": "KindArray",
 	"string": "KindString", "number": "KindNumber", "integer": "KindNumber",
-}
-
-// allowsKnown reports whether a value of the known kind always has one
-// of types: its type check would always pass (an integer is not
-// implied by knowing a number).
-func (e *checks) allowsKnown(types []string) bool {
-	for _, t := range types {
-		if e.known != "" && typeKinds[t] == e.known && t != "integer" {
-			return true
-		}
-	}
-	return false
 }
 
 // k is an expression: node n's kind, as the body being written reads it.
@@ -299,7 +261,7 @@ func (e *checks) inPlaceHere(g *Group, t *ir.Schema, alone bool) {
 // declares is declares(keywords) for t's keywords written from e's state,
 // once per schema and state.
 func (e *checks) declares(t *ir.Schema, keywords func(*Group)) bool {
-	key := declaring{t, e.known, e.inlineKind}
+	key := declaring{t, e.inlineKind}
 	d, ok := e.declaring[key]
 	if !ok {
 		d = declares(keywords)
@@ -317,7 +279,7 @@ func (e *checks) sameOrMerged(g *Group, s, a *ir.Schema) {
 		e.same(g, s, a, Id("ev"))
 		return
 	}
-	if len(t.Types) > 0 && !e.knownAs("KindObject") {
+	if len(t.Types) > 0 && !knownAs(s, "KindObject") {
 		g.If(e.k().Op("!=").Qual(impl, "KindObject")).Block(Return(e.failType(Id("n"), t.NotObjectReason("type"))))
 	}
 }
@@ -369,9 +331,7 @@ func (e *checks) childIn(g *Group, node Code, s, owner *ir.Schema, alone bool) (
 // parent's. Where alone says g holds these tests and nothing after them,
 // they go straight into g.
 func (e *checks) inPlace(g *Group, node Code, t *ir.Schema, alone bool) {
-	e.withKnown("", func() {
-		e.withKind(false, func() { e.inPlaceBlock(g, node, t, alone) })
-	})
+	e.withKind(false, func() { e.inPlaceBlock(g, node, t, alone) })
 }
 
 func (e *checks) inPlaceBlock(g *Group, node Code, t *ir.Schema, alone bool) {
@@ -616,11 +576,6 @@ func (e *checks) callBool(method string, cur, s *ir.Schema, node Code) Code {
 }
 
 func (e *checks) body(g *Group, s *ir.Schema) {
-	// A function knows nothing of its node.
-	e.withKnown("", func() { e.bodyKeywords(g, s) })
-}
-
-func (e *checks) bodyKeywords(g *Group, s *ir.Schema) {
 	e.withKind(false, func() {
 		keywords := func(g *Group) { e.keywords(g, s) }
 		written := spelled(BlockFunc(keywords))
@@ -645,13 +600,8 @@ func (e *checks) bodyKeywords(g *Group, s *ir.Schema) {
 // keywords writes the checks of s's keywords on node n (d, its document,
 // declared by body or inPlace as they are used, and its kind, e.k).
 func (e *checks) keywords(g *Group, s *ir.Schema) {
-	outer := e.known
-	defer func() { e.known = outer }()
-	if len(s.Types) > 0 && !e.allowsKnown(s.Types) {
+	if s.TypeTested() {
 		g.Add(e.typeCheck(s))
-		if e.known == "" {
-			e.known = kindOf(s.Types) // for the rest of s's keywords
-		}
 	}
 	if s.Const != nil {
 		test, _ := e.notEqual(Id("n"), *s.Const)

@@ -63,7 +63,7 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 		if s.Plan.IfPresence {
 			// `if: {required: […]}`: one walk, inline; required records
 			// no annotations, so there is nothing else to keep.
-			cond = e.hasAll(s.Plan.IfRequired, s.Plan.IfPresenceHelper)
+			cond = e.hasAll(s, s.Plan.IfRequired, s.Plan.IfPresenceHelper)
 		}
 		if s.Then == nil && s.Else == nil {
 			// Only the annotations of a passing `if` matter.
@@ -125,9 +125,9 @@ func (e *checks) memberTestIf(g *Group, s *ir.Schema, t *ir.MemberTest) {
 // hasAll is the condition "n is not an object, or has every member of
 // names" (distinct, at most 64; helper is their presence helper): what a
 // required-only schema checks.
-func (e *checks) hasAll(names []string, helper string) Code {
+func (e *checks) hasAll(s *ir.Schema, names []string, helper string) Code {
 	m := maskLit(uint64(1)<<len(names) - 1)
-	if e.knownAs("KindObject") {
+	if knownAs(s, "KindObject") {
 		return Parens(Add(presenceCall(helper)).Op("==").Add(m))
 	}
 	return Parens(e.k().Op("!=").Qual(impl, "KindObject").Op("||").Add(presenceCall(helper)).Op("==").Add(m))
@@ -156,7 +156,7 @@ func (e *checks) notPresent(g *Group, s *ir.Schema) {
 		index[name] = i
 	}
 	var cond *Statement
-	if !e.knownAs("KindObject") {
+	if !knownAs(s, "KindObject") {
 		cond = e.k().Op("!=").Qual(impl, "KindObject")
 	}
 	for _, grp := range s.Plan.NotGroups {
@@ -201,7 +201,7 @@ func (e *checks) union(g *Group, s *ir.Schema, list []*ir.Schema, one bool, u ir
 	loc := s.Loc + "/" + kw
 	g.BlockFunc(func(g *Group) {
 		if u.Dispatch != nil {
-			if !e.knownAs("KindObject") {
+			if !knownAs(s, "KindObject") {
 				g.If(e.k().Op("!=").Qual(impl, "KindObject")).Block(
 					Return(e.failType(Id("n"), s.NotObjectReason(kw))))
 			}

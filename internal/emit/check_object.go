@@ -136,7 +136,7 @@ func (e *checks) object(g *Group, s *ir.Schema) {
 			g.Var().Id("present").Uint64()
 		}
 	}
-	e.whenKind(g, s.Plan.Object, "KindObject", func(g *Group) {
+	e.whenKind(g, s, s.Plan.Object, "KindObject", func(g *Group) {
 		if s.MinProperties != nil {
 			g.If(countCmp(Id("d").Dot("Len").Call(Id("n")), "<", *s.MinProperties)).Block(
 				Return(e.fail(Id("n"), s.KeywordReason("minProperties"))))
@@ -286,18 +286,15 @@ func (e *checks) memberFunc(t *ir.Schema) {
 		params = append(params, Id("seen").Op("*").Uint64())
 	}
 	params = append(params, Id("ev").Op("*").Qual(impl, "Eval"))
-	// The cases are written as a function's body is: nothing is known of
-	// the node.
+	// The cases are written as a function's body is, its kind read as k.
 	var cases []Code
 	records := false // some case falls through to the record
-	e.withKnown("", func() {
-		e.withKind(false, func() {
-			for _, c := range t.Plan.MemberCases {
-				cases = append(cases, Case(Lit(c.Name)).BlockFunc(func(cg *Group) {
-					records = e.memberCase(cg, t, c) || records
-				}))
-			}
-		})
+	e.withKind(false, func() {
+		for _, c := range t.Plan.MemberCases {
+			cases = append(cases, Case(Lit(c.Name)).BlockFunc(func(cg *Group) {
+				records = e.memberCase(cg, t, c) || records
+			}))
+		}
 	})
 	cases = append(cases, Default().Block(Return(True())))
 	sw := Switch(Id("key")).Block(cases...)

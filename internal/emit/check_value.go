@@ -61,9 +61,9 @@ func kindMismatchOf(types []string, kind Code) Code {
 // (object, array, string or number) under if n's kind (e.k) is that
 // kind, or without the test where the plan says s's type allows that
 // kind alone (ir.UntestedBlock) or a type check before has established
-// it (checks.known).
-func (e *checks) whenKind(g *Group, block ir.KindBlock, kind string, body func(g *Group)) {
-	if block == ir.UntestedBlock || e.knownAs(kind) {
+// it (knownAs).
+func (e *checks) whenKind(g *Group, s *ir.Schema, block ir.KindBlock, kind string, body func(g *Group)) {
+	if block == ir.UntestedBlock || knownAs(s, kind) {
 		body(g)
 		return
 	}
@@ -112,7 +112,7 @@ func (e *checks) array(g *Group, s *ir.Schema) {
 		return
 	}
 	walk := s.Plan.Items
-	e.whenKind(g, s.Plan.Array, "KindArray", func(g *Group) {
+	e.whenKind(g, s, s.Plan.Array, "KindArray", func(g *Group) {
 		if s.MinItems != nil {
 			g.If(countCmp(Id("d").Dot("Len").Call(Id("n")), "<", *s.MinItems)).Block(
 				Return(e.fail(Id("n"), s.KeywordReason("minItems"))))
@@ -192,7 +192,7 @@ func (e *checks) str(g *Group, s *ir.Schema) {
 	if s.Plan.String == ir.NoBlock {
 		return
 	}
-	e.whenKind(g, s.Plan.String, "KindString", func(g *Group) {
+	e.whenKind(g, s, s.Plan.String, "KindString", func(g *Group) {
 		// Lengths in code points, counted only when the length in bytes
 		// cannot decide (RunesBelow, RunesAbove).
 		if s.MinLength != nil {
@@ -218,7 +218,7 @@ func (e *checks) number(g *Group, s *ir.Schema) {
 	if s.Plan.Number == ir.NoBlock {
 		return
 	}
-	e.whenKind(g, s.Plan.Number, "KindNumber", func(g *Group) {
+	e.whenKind(g, s, s.Plan.Number, "KindNumber", func(g *Group) {
 		bound := func(v *string, op, keyword string) {
 			if v == nil {
 				return

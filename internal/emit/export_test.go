@@ -24,9 +24,7 @@ func MissedShorts(prog *ir.Program) []string {
 			continue // no keywords of its own written (an if's member test, a not's presence test)
 		}
 		var written string
-		e.withKnown("", func() {
-			e.withKind(false, func() { written = spelled(BlockFunc(func(g *Group) { e.keywords(g, s) })) })
-		})
+		e.withKind(false, func() { written = spelled(BlockFunc(func(g *Group) { e.keywords(g, s) })) })
 		for k := ir.NoShort + 1; k <= ir.ShortType; k++ {
 			if k == s.Plan.Short {
 				continue

@@ -21,6 +21,7 @@ func PlanChecks(p *Program, types *Types) {
 	planWalks(p)   // after planMembers: the walk checks the merged schemas
 	planDelegates(p)
 	planInPlace(p, types)
+	planKnown(p)
 	planShort(p) // last: it reads the decisions above
 	p.planned = true
 }
@@ -113,6 +114,11 @@ type Plan struct {
 	// InPlace is set when the one check that applies this schema writes
 	// its keywords where it would call its function (see planInPlace).
 	InPlace bool
+	// Known, for a schema written in place on its parent's node, is the
+	// kind (a JSON type, "number" for integers) the parent's type check
+	// has established it to be before this schema's keywords, or "" (see
+	// planKnown, Schema.TypeTested and Schema.KnownKind).
+	Known string
 	// Short, when set, is the one call or test that writes the whole
 	// check (see planShort).
 	Short Short

@@ -449,3 +449,40 @@ func TestPlanShort(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanKnown: a schema written in place on its parent's node knows
+// the kind the parent's type check established, through allOf inside
+// allOf; its own type check is written only where that does not imply
+// it (a number is not known to be an integer).
+func TestPlanKnown(t *testing.T) {
+	p := buildMemo(t, `{
+		"type": "object",
+		"properties": {
+			"n": {"type": "integer", "allOf": [{"type": "number", "minimum": 1}]},
+			"m": {"type": "number", "allOf": [{"type": "integer", "maximum": 9}]}
+		},
+		"allOf": [
+			{"minProperties": 1, "allOf": [{"maxProperties": 5}]},
+			{"type": "object", "minProperties": 2}
+		]
+	}`)
+	for _, tc := range []struct {
+		loc, known string
+		tested     bool
+	}{
+		{"", "", true},
+		{"/allOf/0", "object", false},
+		{"/allOf/0/allOf/0", "object", false},
+		{"/allOf/1", "object", false},
+		{"/properties/n/allOf/0", "number", false},
+		{"/properties/m/allOf/0", "number", true},
+	} {
+		s := find(t, p, tc.loc)
+		if !s.Plan.InPlace && tc.loc != "" {
+			t.Errorf("%s: not written in place; the case tests nothing", tc.loc)
+		}
+		if s.Plan.Known != tc.known || s.TypeTested() != tc.tested {
+			t.Errorf("%s: known %q, type tested %v; want %q, %v", tc.loc, s.Plan.Known, s.TypeTested(), tc.known, tc.tested)
+		}
+	}
+}
