@@ -93,7 +93,8 @@ func (*Checker) CapabilitiesResponse(data []byte, opts ...ahprt.Option) error {
 }
 
 // DecodeStaticCapabilityManifest decodes data as StaticCapabilityManifest,
-// checking every keyword of capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest
+// checking every keyword of
+// capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest
 // in the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeStaticCapabilityManifest(data []byte, opts ...ahprt.Option) (v *StaticCapabilityManifest, err error) {
 	err = ahpimpl.DecodeFill(data, opts, skipMemo1, vCapabilitiesResponse_allOf_1_result_manifest, func(c *ahpimpl.Ctx) { v = new(StaticCapabilityManifest); bStaticCapabilityManifest(c, 0, v) })
@@ -104,7 +105,8 @@ func decodeAnyStaticCapabilityManifest(data []byte, opts ...ahprt.Option) (any, 
 	return ahpimpl.Any(DecodeStaticCapabilityManifest(data, opts...))
 }
 
-// StaticCapabilityManifest validates data as StaticCapabilityManifest (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest)
+// StaticCapabilityManifest validates data as StaticCapabilityManifest
+// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest)
 // without building a value.
 func (*Checker) StaticCapabilityManifest(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipMemo1, vCapabilitiesResponse_allOf_1_result_manifest)

@@ -343,13 +343,15 @@ func vCapabilitiesResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest
+// vCapabilitiesResponse_allOf_1_result_manifest checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest
 // (a named type: one run per node, see ahpimpl.Ctx.Memo).
 func vCapabilitiesResponse_allOf_1_result_manifest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(1, n, ev, vCapabilitiesResponse_allOf_1_result_manifest_body)
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_body checks the keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest.
+// vCapabilitiesResponse_allOf_1_result_manifest_body checks the keywords of
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest.
 func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -473,14 +475,16 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimp
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items
 // (a named type: one run per node, see ahpimpl.Ctx.Memo).
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(2, n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_body)
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_body checks the
-// keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items.
+// keywords of
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -709,13 +713,15 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then/properties/capabilities.
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then/properties/capabilities.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Property(n, ev, "effects", vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities_effects)
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities_effects
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then/properties/capabilities/properties/effects.
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then/properties/capabilities/properties/effects.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindArray {
@@ -726,13 +732,15 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_cap
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/if.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/if.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Property(n, ev, "event", vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event)
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/if/properties/event.
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/if/properties/event.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Quiet(n, nil, vCommon_interceptableEventType) {
 		return c.FailWith(n, &reasons[42])
@@ -747,7 +755,8 @@ func vCommon_interceptableEventType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes.
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Quiet(n, nil, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not) {
 		return c.FailWith(n, &reasons[44])
@@ -756,7 +765,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not.
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindArray {
@@ -777,7 +787,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not_contains
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not/contains.
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not/contains.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !d.StrEq(n, "intercept") {
@@ -786,7 +797,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/3.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/3.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum4) {
 		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c, n, ev)
@@ -795,7 +807,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3(c *ahpim
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/3/then.
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/3/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Property(n, ev, "capabilities", vCapabilities_sessionStart)
 }
@@ -1474,7 +1487,8 @@ func vCapabilities_elicitation_url(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/4.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/4.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum9) {
 		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c, n, ev)
@@ -1483,7 +1497,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4(c *ahpim
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/4/then.
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/4/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Property(n, ev, "capabilities", vCapabilities_configChangeBefore)
 }
@@ -1514,7 +1529,8 @@ func vCapabilities_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/5.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/5.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum11) {
 		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c, n, ev)
@@ -1523,7 +1539,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5(c *ahpim
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/5/then.
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/5/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Property(n, ev, "capabilities", vCapabilities_turnStart)
 }
@@ -1601,7 +1618,8 @@ func vCapabilities_turnStart_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/6.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/6.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum15) {
 		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c, n, ev)
@@ -1610,7 +1628,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6(c *ahpim
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/6/then.
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/6/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Property(n, ev, "capabilities", vCapabilities_turnFinishBefore)
 }
@@ -1649,7 +1668,8 @@ func vCapabilities_turnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	return true
 }
 
-// vCapabilities_turnFinishBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify.
+// vCapabilities_turnFinishBefore_allOf_1_modify checks
+// draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify.
 func vCapabilities_turnFinishBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -1664,7 +1684,8 @@ func vCapabilities_turnFinishBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Nod
 	return true
 }
 
-// vCapabilities_turnFinishBefore_allOf_1_flow checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow.
+// vCapabilities_turnFinishBefore_allOf_1_flow checks
+// draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow.
 func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -1686,7 +1707,8 @@ func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node,
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/7.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/7.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum18) {
 		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c, n, ev)
@@ -1695,7 +1717,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7(c *ahpim
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/7/then.
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/7/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Property(n, ev, "capabilities", vCapabilities_modelRequestBefore)
 }
@@ -1734,7 +1757,8 @@ func vCapabilities_modelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	return true
 }
 
-// vCapabilities_modelRequestBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify.
+// vCapabilities_modelRequestBefore_allOf_1_modify checks
+// draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify.
 func vCapabilities_modelRequestBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -1749,7 +1773,8 @@ func vCapabilities_modelRequestBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.N
 	return true
 }
 
-// vCapabilities_modelRequestBefore_allOf_1_flow checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow.
+// vCapabilities_modelRequestBefore_allOf_1_flow checks
+// draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow.
 func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -1771,7 +1796,8 @@ func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Nod
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/8.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/8.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum21) {
 		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c, n, ev)
@@ -1780,7 +1806,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8(c *ahpim
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/8/then.
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/8/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Property(n, ev, "capabilities", vCapabilities_modelResponseAfter)
 }
@@ -1819,7 +1846,8 @@ func vCapabilities_modelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	return true
 }
 
-// vCapabilities_modelResponseAfter_allOf_1_modify checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify.
+// vCapabilities_modelResponseAfter_allOf_1_modify checks
+// draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify.
 func vCapabilities_modelResponseAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -1834,7 +1862,8 @@ func vCapabilities_modelResponseAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.N
 	return true
 }
 
-// vCapabilities_modelResponseAfter_allOf_1_flow checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow.
+// vCapabilities_modelResponseAfter_allOf_1_flow checks
+// draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow.
 func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -1856,7 +1885,8 @@ func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Nod
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/9.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/9.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum22) {
 		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c, n, ev)
@@ -1865,7 +1895,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9(c *ahpim
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/9/then.
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/9/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Property(n, ev, "capabilities", vCapabilities_modelSwitchBefore)
 }
@@ -1900,7 +1931,8 @@ func vCapabilities_modelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 	return true
 }
 
-// vCapabilities_modelSwitchBefore_allOf_1_flow checks draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow.
+// vCapabilities_modelSwitchBefore_allOf_1_flow checks
+// draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow.
 func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -1922,7 +1954,8 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/10.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/10.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum24) {
 		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c, n, ev)
@@ -1931,7 +1964,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10(c *ahpi
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/10/then.
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/10/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Property(n, ev, "capabilities", vCapabilities_toolBefore)
 }
@@ -2009,7 +2043,8 @@ func vCapabilities_toolBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/11.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/11.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum27) {
 		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c, n, ev)
@@ -2018,7 +2053,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11(c *ahpi
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/11/then.
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/11/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Property(n, ev, "capabilities", vCapabilities_toolAfter)
 }
@@ -2096,7 +2132,8 @@ func vCapabilities_toolAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/12.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/12.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum30) {
 		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c, n, ev)
@@ -2105,7 +2142,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12(c *ahpi
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/12/then.
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/12/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Property(n, ev, "capabilities", vCapabilities_toolPermissionRequest)
 }
@@ -2144,7 +2182,8 @@ func vCapabilities_toolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	return true
 }
 
-// vCapabilities_toolPermissionRequest_allOf_1_modify checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify.
+// vCapabilities_toolPermissionRequest_allOf_1_modify checks
+// draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify.
 func vCapabilities_toolPermissionRequest_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -2159,7 +2198,8 @@ func vCapabilities_toolPermissionRequest_allOf_1_modify(c *ahpimpl.Ctx, n ahpimp
 	return true
 }
 
-// vCapabilities_toolPermissionRequest_allOf_1_flow checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow.
+// vCapabilities_toolPermissionRequest_allOf_1_flow checks
+// draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow.
 func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -2181,7 +2221,8 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/13.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/13.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum32) {
 		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c, n, ev)
@@ -2190,7 +2231,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13(c *ahpi
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/13/then.
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/13/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Property(n, ev, "capabilities", vCapabilities_toolBatchAfter)
 }
@@ -2225,7 +2267,8 @@ func vCapabilities_toolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	return true
 }
 
-// vCapabilities_toolBatchAfter_allOf_1_flow checks draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow.
+// vCapabilities_toolBatchAfter_allOf_1_flow checks
+// draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow.
 func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -2247,7 +2290,8 @@ func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/14.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/14.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum34) {
 		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c, n, ev)
@@ -2256,7 +2300,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14(c *ahpi
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/14/then.
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/14/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Property(n, ev, "capabilities", vCapabilities_contextCompactBefore)
 }
@@ -2291,7 +2336,8 @@ func vCapabilities_contextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 	return true
 }
 
-// vCapabilities_contextCompactBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify.
+// vCapabilities_contextCompactBefore_allOf_1_modify checks
+// draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify.
 func vCapabilities_contextCompactBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -2306,7 +2352,8 @@ func vCapabilities_contextCompactBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/15.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/15.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum37) {
 		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c, n, ev)
@@ -2315,7 +2362,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15(c *ahpi
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/15/then.
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/15/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Property(n, ev, "capabilities", vCapabilities_contextCompactAfter)
 }
@@ -2350,7 +2398,8 @@ func vCapabilities_contextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	return true
 }
 
-// vCapabilities_contextCompactAfter_allOf_1_modify checks draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify.
+// vCapabilities_contextCompactAfter_allOf_1_modify checks
+// draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify.
 func vCapabilities_contextCompactAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -2365,7 +2414,8 @@ func vCapabilities_contextCompactAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/16.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/16.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum40) {
 		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c, n, ev)
@@ -2374,7 +2424,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16(c *ahpi
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/16/then.
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/16/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Property(n, ev, "capabilities", vCapabilities_taskChangeBefore)
 }
@@ -2405,7 +2456,8 @@ func vCapabilities_taskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/17.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/17.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum41) {
 		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c, n, ev)
@@ -2414,7 +2466,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17(c *ahpi
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/17/then.
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/17/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Property(n, ev, "capabilities", vCapabilities_userElicitationRequest)
 }
@@ -2445,7 +2498,8 @@ func vCapabilities_userElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/18.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/18.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum43) {
 		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c, n, ev)
@@ -2454,7 +2508,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18(c *ahpi
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/18/then.
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/18/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Property(n, ev, "capabilities", vCapabilities_userElicitationResult)
 }
@@ -2489,7 +2544,8 @@ func vCapabilities_userElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	return true
 }
 
-// vCapabilities_userElicitationResult_allOf_1_modify checks draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify.
+// vCapabilities_userElicitationResult_allOf_1_modify checks
+// draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify.
 func vCapabilities_userElicitationResult_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -2504,7 +2560,8 @@ func vCapabilities_userElicitationResult_allOf_1_modify(c *ahpimpl.Ctx, n ahpimp
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/19.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/19.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum46) {
 		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c, n, ev)
@@ -2513,7 +2570,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19(c *ahpi
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/19/then.
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/19/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Property(n, ev, "capabilities", vCapabilities_userMessageInbound)
 }
@@ -2548,7 +2606,8 @@ func vCapabilities_userMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	return true
 }
 
-// vCapabilities_userMessageInbound_allOf_1_modify checks draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify.
+// vCapabilities_userMessageInbound_allOf_1_modify checks
+// draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify.
 func vCapabilities_userMessageInbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -2563,7 +2622,8 @@ func vCapabilities_userMessageInbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.N
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/20.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/20.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum48) {
 		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c, n, ev)
@@ -2572,7 +2632,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20(c *ahpi
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/20/then.
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/20/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Property(n, ev, "capabilities", vCapabilities_userMessageOutbound)
 }
@@ -2607,7 +2668,8 @@ func vCapabilities_userMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	return true
 }
 
-// vCapabilities_userMessageOutbound_allOf_1_modify checks draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify.
+// vCapabilities_userMessageOutbound_allOf_1_modify checks
+// draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify.
 func vCapabilities_userMessageOutbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -2622,7 +2684,8 @@ func vCapabilities_userMessageOutbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/21.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/21.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.IfMember(n, ev, "event", false, enum49) {
 		return vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c, n, ev)
@@ -2631,7 +2694,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21(c *ahpi
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/21/then.
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/21/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Property(n, ev, "capabilities", vCapabilities_workspaceChangeBefore)
 }
@@ -2666,7 +2730,8 @@ func vCapabilities_workspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	return true
 }
 
-// vCapabilities_workspaceChangeBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify.
+// vCapabilities_workspaceChangeBefore_allOf_1_modify checks
+// draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify.
 func vCapabilities_workspaceChangeBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -2686,7 +2751,8 @@ func vCommon_eventType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.StrEnum(n, &reasons[174], enum51)
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_gaps_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items.
+// vCapabilitiesResponse_allOf_1_result_manifest_gaps_items checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items.
 func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -2718,7 +2784,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahpimpl.Ctx, n 
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_limits checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits.
+// vCapabilitiesResponse_allOf_1_result_manifest_limits checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits.
 func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -2752,7 +2819,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahpimpl.Ctx, n ahpi
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy.
+// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy.
 func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -4003,7 +4071,8 @@ func vInteractionEvent_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	return true
 }
 
-// vInteractionEvent_configChangeBefore_change checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
+// vInteractionEvent_configChangeBefore_change checks
+// draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
 func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -4105,7 +4174,8 @@ func vInteractionEvent_configChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	return true
 }
 
-// vInteractionEvent_configChangeAfter_change checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
+// vInteractionEvent_configChangeAfter_change checks
+// draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
 func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -4162,7 +4232,8 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 	return true
 }
 
-// vInteractionEvent_configChangeAfter_change_mcpServers_items checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/items.
+// vInteractionEvent_configChangeAfter_change_mcpServers_items checks
+// draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/items.
 func vInteractionEvent_configChangeAfter_change_mcpServers_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -5017,7 +5088,8 @@ func vExecutionEvent_attempt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 	return true
 }
 
-// vExecutionEvent_modelRequestBefore_params checks draft/execution-event.schema.json#/$defs/model.request.before/properties/params.
+// vExecutionEvent_modelRequestBefore_params checks
+// draft/execution-event.schema.json#/$defs/model.request.before/properties/params.
 func vExecutionEvent_modelRequestBefore_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -5181,7 +5253,8 @@ func vExecutionEvent_skippedExecution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	return true
 }
 
-// vExecutionEvent_skippedExecution_execution checks draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution.
+// vExecutionEvent_skippedExecution_execution checks
+// draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution.
 func vExecutionEvent_skippedExecution_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
@@ -5207,7 +5280,8 @@ func vExecutionEvent_skippedExecution_execution(c *ahpimpl.Ctx, n ahpimpl.Node, 
 	return true
 }
 
-// vExecutionEvent_suppliedResultOnSkip_then_execution checks draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then/properties/execution.
+// vExecutionEvent_suppliedResultOnSkip_then_execution checks
+// draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then/properties/execution.
 func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.PropertyStr(n, ev, "reason", "supplied_result", &reasons[386])
 }
@@ -5700,7 +5774,8 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	return true
 }
 
-// vExecutionEvent_modelSwitchBefore_pricing checks draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing.
+// vExecutionEvent_modelSwitchBefore_pricing checks
+// draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing.
 func vExecutionEvent_modelSwitchBefore_pricing(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -6228,7 +6303,8 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_0_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/0.
+// vExecutionEvent_mcp_connection_oneOf_0_anyOf_0 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_0_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
@@ -6247,7 +6323,8 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.No
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_0_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1.
+// vExecutionEvent_mcp_connection_oneOf_0_anyOf_1 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1.
 func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
@@ -6273,7 +6350,8 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.No
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps.
+// vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps.
 func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindArray {
@@ -6293,7 +6371,8 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpim
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains.
+// vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains.
 func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
@@ -6439,7 +6518,8 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_1_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/0.
+// vExecutionEvent_mcp_connection_oneOf_1_anyOf_0 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_1_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
@@ -6458,7 +6538,8 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.No
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_1_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1.
+// vExecutionEvent_mcp_connection_oneOf_1_anyOf_1 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1.
 func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
@@ -6484,7 +6565,8 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.No
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps.
+// vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps.
 func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindArray {
@@ -6504,7 +6586,8 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpim
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains.
+// vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains.
 func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
@@ -6626,7 +6709,8 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/0.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
@@ -6645,7 +6729,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0(c *ahpimpl.Ctx, n ah
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
@@ -6671,7 +6756,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1(c *ahpimpl.Ctx, n ah
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindArray {
@@ -6691,7 +6777,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps(c *ahpimpl.Ctx,
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
@@ -6717,7 +6804,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/0.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
@@ -6736,7 +6824,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0(c *ahpimpl.Ctx, n ah
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
@@ -6762,7 +6851,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1(c *ahpimpl.Ctx, n ah
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindArray {
@@ -6782,7 +6872,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps(c *ahpimpl.Ctx,
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
@@ -6808,7 +6899,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/0.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
@@ -6827,7 +6919,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0(c *ahpimpl.Ctx, n ah
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
@@ -6853,7 +6946,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1(c *ahpimpl.Ctx, n ah
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindArray {
@@ -6873,7 +6967,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps(c *ahpimpl.Ctx,
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
@@ -6973,7 +7068,8 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/0.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
@@ -6992,7 +7088,8 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0(c *ahpimpl.Ctx, n ah
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
@@ -7018,7 +7115,8 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1(c *ahpimpl.Ctx, n ah
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindArray {
@@ -7038,7 +7136,8 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps(c *ahpimpl.Ctx,
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
@@ -7064,7 +7163,8 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/0.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
@@ -7083,7 +7183,8 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0(c *ahpimpl.Ctx, n ah
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
@@ -7109,7 +7210,8 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1(c *ahpimpl.Ctx, n ah
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindArray {
@@ -7129,7 +7231,8 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps(c *ahpimpl.Ctx,
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
@@ -7204,7 +7307,8 @@ func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	return true
 }
 
-// vExecutionEvent_toolPermissionRequest_suggestions_items checks draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/items.
+// vExecutionEvent_toolPermissionRequest_suggestions_items checks
+// draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/items.
 func vExecutionEvent_toolPermissionRequest_suggestions_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -7459,13 +7563,15 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	return true
 }
 
-// vExecutionEvent_toolBatchAfter_calls_items checks draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items
+// vExecutionEvent_toolBatchAfter_calls_items checks
+// draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items
 // (a named type: one run per node, see ahpimpl.Ctx.Memo).
 func vExecutionEvent_toolBatchAfter_calls_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(29, n, ev, vExecutionEvent_toolBatchAfter_calls_items_body)
 }
 
-// vExecutionEvent_toolBatchAfter_calls_items_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items.
+// vExecutionEvent_toolBatchAfter_calls_items_body checks the keywords of
+// draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items.
 func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -7541,7 +7647,8 @@ func vExecutionEvent_deniedByPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	return true
 }
 
-// vExecutionEvent_deniedByPolicy_then_execution checks draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution.
+// vExecutionEvent_deniedByPolicy_then_execution checks
+// draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution.
 func vExecutionEvent_deniedByPolicy_then_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindObject {
@@ -7667,7 +7774,8 @@ func vContentItem_textParts(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 	return true
 }
 
-// vExecutionEvent_contextCompactBefore_tokenCounts checks draft/execution-event.schema.json#/$defs/context.compact.before/properties/tokenCounts.
+// vExecutionEvent_contextCompactBefore_tokenCounts checks
+// draft/execution-event.schema.json#/$defs/context.compact.before/properties/tokenCounts.
 func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !vExecutionEvent_tokenCounts(c, n, ev) {
@@ -7785,7 +7893,8 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 	return vExecutionEvent_suppliedResultOnSkip(c, n, ev)
 }
 
-// vExecutionEvent_contextCompactAfter_removed_items checks draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items.
+// vExecutionEvent_contextCompactAfter_removed_items checks
+// draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items.
 func vExecutionEvent_contextCompactAfter_removed_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -8016,13 +8125,15 @@ func vInteractionEvent_userAttention_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	return true
 }
 
-// vInteractionEvent_userAttention_attention checks draft/interaction-event.schema.json#/$defs/user.attention/properties/attention
+// vInteractionEvent_userAttention_attention checks
+// draft/interaction-event.schema.json#/$defs/user.attention/properties/attention
 // (a named type: one run per node, see ahpimpl.Ctx.Memo).
 func vInteractionEvent_userAttention_attention(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(36, n, ev, vInteractionEvent_userAttention_attention_body)
 }
 
-// vInteractionEvent_userAttention_attention_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
+// vInteractionEvent_userAttention_attention_body checks the keywords of
+// draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
 func vInteractionEvent_userAttention_attention_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -8115,14 +8226,16 @@ func vInteractionEvent_userElicitationRequest_body(c *ahpimpl.Ctx, n ahpimpl.Nod
 	return rules.ElicitationRequestBody(c, n, vMCPElicitation_elicitRequestParams)
 }
 
-// vInteractionEvent_userElicitationRequest_elicitation checks draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation
+// vInteractionEvent_userElicitationRequest_elicitation checks
+// draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation
 // (a named type: one run per node, see ahpimpl.Ctx.Memo).
 func vInteractionEvent_userElicitationRequest_elicitation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(39, n, ev, vInteractionEvent_userElicitationRequest_elicitation_body)
 }
 
 // vInteractionEvent_userElicitationRequest_elicitation_body checks the
-// keywords of draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
+// keywords of
+// draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
 func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -8220,14 +8333,16 @@ func vInteractionEvent_userElicitationResult_body(c *ahpimpl.Ctx, n ahpimpl.Node
 	return rules.ElicitationResultBody(c, n, vMCPElicitation_elicitResult)
 }
 
-// vInteractionEvent_userElicitationResult_elicitation checks draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation
+// vInteractionEvent_userElicitationResult_elicitation checks
+// draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation
 // (a named type: one run per node, see ahpimpl.Ctx.Memo).
 func vInteractionEvent_userElicitationResult_elicitation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(42, n, ev, vInteractionEvent_userElicitationResult_elicitation_body)
 }
 
 // vInteractionEvent_userElicitationResult_elicitation_body checks the keywords
-// of draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
+// of
+// draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
 func vInteractionEvent_userElicitationResult_elicitation_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -8324,13 +8439,15 @@ func vInteractionEvent_userMessageInbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	return true
 }
 
-// vInteractionEvent_userMessageInbound_message checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message
+// vInteractionEvent_userMessageInbound_message checks
+// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message
 // (a named type: one run per node, see ahpimpl.Ctx.Memo).
 func vInteractionEvent_userMessageInbound_message(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(45, n, ev, vInteractionEvent_userMessageInbound_message_body)
 }
 
-// vInteractionEvent_userMessageInbound_message_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
+// vInteractionEvent_userMessageInbound_message_body checks the keywords of
+// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
 func vInteractionEvent_userMessageInbound_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -8367,7 +8484,8 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahpimpl.Ctx, n ahpimpl
 	return true
 }
 
-// vInteractionEvent_userMessageInbound_message_messages_items checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items.
+// vInteractionEvent_userMessageInbound_message_messages_items checks
+// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items.
 func vInteractionEvent_userMessageInbound_message_messages_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !vContentItem_message(c, n, ev) {
@@ -8448,13 +8566,15 @@ func vInteractionEvent_userMessageOutbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 	return true
 }
 
-// vInteractionEvent_userMessageOutbound_message checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message
+// vInteractionEvent_userMessageOutbound_message checks
+// draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message
 // (a named type: one run per node, see ahpimpl.Ctx.Memo).
 func vInteractionEvent_userMessageOutbound_message(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(48, n, ev, vInteractionEvent_userMessageOutbound_message_body)
 }
 
-// vInteractionEvent_userMessageOutbound_message_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
+// vInteractionEvent_userMessageOutbound_message_body checks the keywords of
+// draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
 func vInteractionEvent_userMessageOutbound_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -8486,7 +8606,8 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahpimpl.Ctx, n ahpimp
 	return true
 }
 
-// vInteractionEvent_userMessageOutbound_message_messages_items checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items.
+// vInteractionEvent_userMessageOutbound_message_messages_items checks
+// draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items.
 func vInteractionEvent_userMessageOutbound_message_messages_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !vContentItem_message(c, n, ev) {
@@ -8864,7 +8985,8 @@ func vInteractionEvent_hookFailure_failure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 	return true
 }
 
-// vInteractionEvent_hookFailure_parentEventId checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId.
+// vInteractionEvent_hookFailure_parentEventId checks
+// draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId.
 func vInteractionEvent_hookFailure_parentEventId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.MinRunes(n, 1, &reasons[655], &reasons[656])
 }
@@ -9568,7 +9690,8 @@ func vEffect_modifyEffect_allOf_1_then_value(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 	return true
 }
 
-// vEffect_modifyEffect_allOf_1_then_value_oneOf_1 checks draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf/1.
+// vEffect_modifyEffect_allOf_1_then_value_oneOf_1 checks
+// draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf/1.
 func vEffect_modifyEffect_allOf_1_then_value_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -10921,7 +11044,8 @@ func vInterceptRequest_allOf_1_params_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_0_if_event)
 }
 
-// vInterceptRequest_allOf_1_params_allOf_0_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_0_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_0_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.PropertyStr(n, ev, "type", "session.start", &reasons[785])
 }
@@ -10947,7 +11071,8 @@ func vInterceptRequest_allOf_1_params_allOf_1_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_1_if_event)
 }
 
-// vInterceptRequest_allOf_1_params_allOf_1_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_1_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_1_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.PropertyStr(n, ev, "type", "config.change.before", &reasons[786])
 }
@@ -10973,7 +11098,8 @@ func vInterceptRequest_allOf_1_params_allOf_2_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_2_if_event)
 }
 
-// vInterceptRequest_allOf_1_params_allOf_2_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_2_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_2_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.PropertyStr(n, ev, "type", "turn.start", &reasons[787])
 }
@@ -10999,7 +11125,8 @@ func vInterceptRequest_allOf_1_params_allOf_3_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_3_if_event)
 }
 
-// vInterceptRequest_allOf_1_params_allOf_3_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_3_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_3_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.PropertyStr(n, ev, "type", "turn.finish.before", &reasons[788])
 }
@@ -11025,7 +11152,8 @@ func vInterceptRequest_allOf_1_params_allOf_4_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_4_if_event)
 }
 
-// vInterceptRequest_allOf_1_params_allOf_4_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_4_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_4_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.PropertyStr(n, ev, "type", "model.request.before", &reasons[789])
 }
@@ -11051,7 +11179,8 @@ func vInterceptRequest_allOf_1_params_allOf_5_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_5_if_event)
 }
 
-// vInterceptRequest_allOf_1_params_allOf_5_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_5_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_5_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.PropertyStr(n, ev, "type", "model.response.after", &reasons[790])
 }
@@ -11077,7 +11206,8 @@ func vInterceptRequest_allOf_1_params_allOf_6_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_6_if_event)
 }
 
-// vInterceptRequest_allOf_1_params_allOf_6_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_6_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_6_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.PropertyStr(n, ev, "type", "model.switch.before", &reasons[791])
 }
@@ -11103,7 +11233,8 @@ func vInterceptRequest_allOf_1_params_allOf_7_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_7_if_event)
 }
 
-// vInterceptRequest_allOf_1_params_allOf_7_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_7_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_7_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.PropertyStr(n, ev, "type", "tool.before", &reasons[792])
 }
@@ -11129,7 +11260,8 @@ func vInterceptRequest_allOf_1_params_allOf_8_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_8_if_event)
 }
 
-// vInterceptRequest_allOf_1_params_allOf_8_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_8_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_8_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.PropertyStr(n, ev, "type", "tool.after", &reasons[793])
 }
@@ -11155,7 +11287,8 @@ func vInterceptRequest_allOf_1_params_allOf_9_if(c *ahpimpl.Ctx, n ahpimpl.Node,
 	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_9_if_event)
 }
 
-// vInterceptRequest_allOf_1_params_allOf_9_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_9_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_9_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.PropertyStr(n, ev, "type", "tool.permission.request", &reasons[794])
 }
@@ -11181,7 +11314,8 @@ func vInterceptRequest_allOf_1_params_allOf_10_if(c *ahpimpl.Ctx, n ahpimpl.Node
 	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_10_if_event)
 }
 
-// vInterceptRequest_allOf_1_params_allOf_10_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_10_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_10_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.PropertyStr(n, ev, "type", "tool.batch.after", &reasons[795])
 }
@@ -11207,7 +11341,8 @@ func vInterceptRequest_allOf_1_params_allOf_11_if(c *ahpimpl.Ctx, n ahpimpl.Node
 	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_11_if_event)
 }
 
-// vInterceptRequest_allOf_1_params_allOf_11_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_11_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_11_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.PropertyStr(n, ev, "type", "context.compact.before", &reasons[796])
 }
@@ -11233,7 +11368,8 @@ func vInterceptRequest_allOf_1_params_allOf_12_if(c *ahpimpl.Ctx, n ahpimpl.Node
 	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_12_if_event)
 }
 
-// vInterceptRequest_allOf_1_params_allOf_12_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_12_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_12_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.PropertyStr(n, ev, "type", "context.compact.after", &reasons[797])
 }
@@ -11259,7 +11395,8 @@ func vInterceptRequest_allOf_1_params_allOf_13_if(c *ahpimpl.Ctx, n ahpimpl.Node
 	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_13_if_event)
 }
 
-// vInterceptRequest_allOf_1_params_allOf_13_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_13_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_13_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.PropertyStr(n, ev, "type", "task.change.before", &reasons[798])
 }
@@ -11285,7 +11422,8 @@ func vInterceptRequest_allOf_1_params_allOf_14_if(c *ahpimpl.Ctx, n ahpimpl.Node
 	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_14_if_event)
 }
 
-// vInterceptRequest_allOf_1_params_allOf_14_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_14_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_14_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.PropertyStr(n, ev, "type", "user.elicitation.request", &reasons[799])
 }
@@ -11311,7 +11449,8 @@ func vInterceptRequest_allOf_1_params_allOf_15_if(c *ahpimpl.Ctx, n ahpimpl.Node
 	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_15_if_event)
 }
 
-// vInterceptRequest_allOf_1_params_allOf_15_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_15_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_15_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.PropertyStr(n, ev, "type", "user.elicitation.result", &reasons[800])
 }
@@ -11337,7 +11476,8 @@ func vInterceptRequest_allOf_1_params_allOf_16_if(c *ahpimpl.Ctx, n ahpimpl.Node
 	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_16_if_event)
 }
 
-// vInterceptRequest_allOf_1_params_allOf_16_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_16_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_16_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.PropertyStr(n, ev, "type", "user.message.inbound", &reasons[801])
 }
@@ -11363,7 +11503,8 @@ func vInterceptRequest_allOf_1_params_allOf_17_if(c *ahpimpl.Ctx, n ahpimpl.Node
 	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_17_if_event)
 }
 
-// vInterceptRequest_allOf_1_params_allOf_17_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_17_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_17_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.PropertyStr(n, ev, "type", "user.message.outbound", &reasons[802])
 }
@@ -11389,7 +11530,8 @@ func vInterceptRequest_allOf_1_params_allOf_18_if(c *ahpimpl.Ctx, n ahpimpl.Node
 	return c.Property(n, ev, "event", vInterceptRequest_allOf_1_params_allOf_18_if_event)
 }
 
-// vInterceptRequest_allOf_1_params_allOf_18_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_18_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_18_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.PropertyStr(n, ev, "type", "workspace.change.before", &reasons[803])
 }
@@ -11400,7 +11542,8 @@ func vInterceptRequest_allOf_1_params_allOf_18_then(c *ahpimpl.Ctx, n ahpimpl.No
 	return c.Property(n, ev, "capabilities", vCapabilities_workspaceChangeBefore)
 }
 
-// vInterceptRequest_allOf_1_params_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event.
+// vInterceptRequest_allOf_1_params_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event.
 func vInterceptRequest_allOf_1_params_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !vEvent(c, n, ev) {
@@ -11465,7 +11608,8 @@ func vInterceptRequest_allOf_1_params_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	}
 }
 
-// vInterceptRequest_allOf_1_params_capabilities checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities.
+// vInterceptRequest_allOf_1_params_capabilities checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities.
 func vInterceptRequest_allOf_1_params_capabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !vCapabilities(c, n, ev) {
@@ -11490,7 +11634,8 @@ func vInterceptRequest_allOf_1_params_capabilities(c *ahpimpl.Ctx, n ahpimpl.Nod
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow.
+// vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow.
 func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if c.IfContains(n, ev, "operations", true, "continue", true) {
@@ -11514,7 +11659,8 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow(c *ahpimpl.Ctx, 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state.
+// vInterceptRequest_allOf_1_params_state checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state.
 func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -11565,7 +11711,8 @@ func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state_candidate checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate.
+// vInterceptRequest_allOf_1_params_state_candidate checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate.
 func vInterceptRequest_allOf_1_params_state_candidate(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	{
 		mark := c.Mark()
@@ -11584,7 +11731,8 @@ func vInterceptRequest_allOf_1_params_state_candidate(c *ahpimpl.Ctx, n ahpimpl.
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state_candidate_anyOf_0 checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/0.
+// vInterceptRequest_allOf_1_params_state_candidate_anyOf_0 checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/0.
 func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindNull {
@@ -11593,7 +11741,8 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahpimpl.Ctx, n 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state_candidate_anyOf_1 checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1.
+// vInterceptRequest_allOf_1_params_state_candidate_anyOf_1 checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1.
 func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -11621,7 +11770,8 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahpimpl.Ctx, n 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/properties/provenance.
+// vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/properties/provenance.
 func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -12076,12 +12226,14 @@ func vRegistration_backend_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	return c.Property(n, ev, "transport", vRegistration_backend_allOf_0_if_transport)
 }
 
-// vRegistration_backend_allOf_0_if_transport checks draft/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport.
+// vRegistration_backend_allOf_0_if_transport checks
+// draft/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport.
 func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.PropertyStr(n, ev, "type", "stdio", &reasons[837])
 }
 
-// vRegistration_backend_allOf_1_then_transport checks draft/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport.
+// vRegistration_backend_allOf_1_then_transport checks
+// draft/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport.
 func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.PropertyStr(n, ev, "type", "http", &reasons[838])
 }
@@ -12348,7 +12500,8 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	return true
 }
 
-// vRegistration_interceptSubscription_events_items checks draft/registration.schema.json#/$defs/interceptSubscription/properties/events/items.
+// vRegistration_interceptSubscription_events_items checks
+// draft/registration.schema.json#/$defs/interceptSubscription/properties/events/items.
 func vRegistration_interceptSubscription_events_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	{
 		mark := c.Mark()
@@ -12529,7 +12682,8 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	return true
 }
 
-// vRegistration_observeSubscription_events_items checks draft/registration.schema.json#/$defs/observeSubscription/properties/events/items.
+// vRegistration_observeSubscription_events_items checks
+// draft/registration.schema.json#/$defs/observeSubscription/properties/events/items.
 func vRegistration_observeSubscription_events_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	{
 		mark := c.Mark()
@@ -12825,7 +12979,8 @@ func vMCPElicitation_elicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 	return true
 }
 
-// vMCPElicitation_elicitRequestFormParams_requestedSchema checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema.
+// vMCPElicitation_elicitRequestFormParams_requestedSchema checks
+// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema.
 func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -12876,7 +13031,8 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n a
 	return true
 }
 
-// vMCPElicitation_elicitRequestFormParams_requestedSchema_properties checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/properties.
+// vMCPElicitation_elicitRequestFormParams_requestedSchema_properties checks
+// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/properties.
 func vMCPElicitation_elicitRequestFormParams_requestedSchema_properties(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -13322,7 +13478,8 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_items checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items.
+// vMCPElicitation_untitledMultiSelectEnumSchema_items checks
+// draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items.
 func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -13429,7 +13586,8 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema_items checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items.
+// vMCPElicitation_titledMultiSelectEnumSchema_items checks
+// draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items.
 func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -13598,7 +13756,8 @@ func vMCPElicitation_elicitResult_content(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	return true
 }
 
-// vMCPElicitation_elicitResult_content_additionalProperties checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties.
+// vMCPElicitation_elicitResult_content_additionalProperties checks
+// draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties.
 func vMCPElicitation_elicitResult_content_additionalProperties(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	{
 		mark := c.Mark()
@@ -13617,7 +13776,8 @@ func vMCPElicitation_elicitResult_content_additionalProperties(c *ahpimpl.Ctx, n
 	return true
 }
 
-// vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0 checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0.
+// vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0 checks
+// draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0.
 func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindArray {
@@ -13634,7 +13794,8 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0(c *ahpimp
 	return true
 }
 
-// vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1 checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/1.
+// vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1 checks
+// draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/1.
 func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14009,7 +14170,8 @@ var (
 		Final: 6,
 	}
 	// "^(?:https://|http://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?::[0-9]+)?(?:[/?#]|$))"
-	// as RE2 "^(?:https://|http://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?::[0-9]+)?(?:[#/?]|$))"
+	// as RE2
+	// "^(?:https://|http://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?::[0-9]+)?(?:[#/?]|$))"
 	re6 = &ahpimpl.DFA{
 		ASCII: [128]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,

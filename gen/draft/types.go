@@ -525,7 +525,8 @@ func NewCapabilitiesResponseResult(manifest StaticCapabilityManifest) *Capabilit
 	return &CapabilitiesResponseResult{Manifest: manifest}
 }
 
-// StaticCapabilityManifest is an object (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest).
+// StaticCapabilityManifest is an object
+// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest).
 type StaticCapabilityManifest struct {
 	// Events is the member "events" (required).
 	Events []StaticCapabilityManifestEvent
@@ -603,7 +604,8 @@ func (v *StaticCapabilityManifest) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest.
+// Validate reports whether v, encoded, satisfies
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest.
 func (v *StaticCapabilityManifest) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest)
 }
@@ -618,7 +620,8 @@ func (v *StaticCapabilityManifest) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipMemo1, vCapabilitiesResponse_allOf_1_result_manifest, func(c *ahpimpl.Ctx) { *v = StaticCapabilityManifest{}; bStaticCapabilityManifest(c, 0, v) })
 }
 
-// StaticCapabilityManifestEvent is an object (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items).
+// StaticCapabilityManifestEvent is an object
+// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items).
 // One supported event. Interception is only possible for interceptable events
 // and then needs the event's capabilities; observe-only entries offer no
 // effects.
@@ -669,7 +672,8 @@ func (v *StaticCapabilityManifestEvent) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items.
+// Validate reports whether v, encoded, satisfies
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items.
 func (v *StaticCapabilityManifestEvent) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest_events_items)
 }
@@ -728,7 +732,8 @@ const (
 	EventTypeHookFailure            EventType = "hook.failure"
 )
 
-// StaticCapabilityManifestEventMode is a string from a fixed list (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items).
+// StaticCapabilityManifestEventMode is a string from a fixed list
+// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.
@@ -1231,7 +1236,8 @@ func NewCapabilitiesInjectContext(deliverAt []CapabilitiesInjectContextDeliverAt
 	return &CapabilitiesInjectContext{DeliverAt: deliverAt}
 }
 
-// CapabilitiesInjectContextDeliverAtItem is a string from a fixed list (capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items).
+// CapabilitiesInjectContextDeliverAtItem is a string from a fixed list
+// (capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.
@@ -1308,7 +1314,8 @@ func (v *CapabilitiesElicitation) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCapabilities_elicitation, func(c *ahpimpl.Ctx) { *v = CapabilitiesElicitation{}; bCapabilitiesElicitation(c, 0, v) })
 }
 
-// StaticCapabilityManifestGap is an object (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items).
+// StaticCapabilityManifestGap is an object
+// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items).
 type StaticCapabilityManifestGap struct {
 	// Path is the member "path" (required).
 	Path NonEmptyString
@@ -1348,7 +1355,8 @@ func (v *StaticCapabilityManifestGap) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items.
+// Validate reports whether v, encoded, satisfies
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items.
 func (v *StaticCapabilityManifestGap) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest_gaps_items)
 }
@@ -1366,7 +1374,8 @@ func (v *StaticCapabilityManifestGap) UnmarshalJSON(data []byte) error {
 // NonEmptyString is a string (common.schema.json#/$defs/nonEmptyString).
 type NonEmptyString = string
 
-// StaticCapabilityManifestTransport is a string from a fixed list (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items).
+// StaticCapabilityManifestTransport is a string from a fixed list
+// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.
@@ -1379,7 +1388,8 @@ const (
 	StaticCapabilityManifestTransportInProcess StaticCapabilityManifestTransport = "in_process"
 )
 
-// StaticCapabilityManifestAuthenticationItem is a string from a fixed list (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items).
+// StaticCapabilityManifestAuthenticationItem is a string from a fixed list
+// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.
@@ -1391,7 +1401,8 @@ const (
 	StaticCapabilityManifestAuthenticationItemOAuth  StaticCapabilityManifestAuthenticationItem = "oauth"
 )
 
-// StaticCapabilityManifestLimits is an object (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits).
+// StaticCapabilityManifestLimits is an object
+// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits).
 type StaticCapabilityManifestLimits struct {
 	// MaxUploadBytes is the optional member "maxUploadBytes" (nil when absent).
 	MaxUploadBytes *CommonNonNegativeInteger
@@ -1469,7 +1480,8 @@ func (v *StaticCapabilityManifestLimits) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits.
+// Validate reports whether v, encoded, satisfies
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits.
 func (v *StaticCapabilityManifestLimits) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest_limits)
 }
@@ -1484,7 +1496,8 @@ func (v *StaticCapabilityManifestLimits) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vCapabilitiesResponse_allOf_1_result_manifest_limits, func(c *ahpimpl.Ctx) { *v = StaticCapabilityManifestLimits{}; bStaticCapabilityManifestLimits(c, 0, v) })
 }
 
-// StaticCapabilityManifestManagedPolicy is an object (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy).
+// StaticCapabilityManifestManagedPolicy is an object
+// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy).
 // Registration scopes honoured; with the managed scope, hooks cannot be
 // switched off.
 type StaticCapabilityManifestManagedPolicy struct {
@@ -1526,7 +1539,8 @@ func (v *StaticCapabilityManifestManagedPolicy) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy.
+// Validate reports whether v, encoded, satisfies
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy.
 func (v *StaticCapabilityManifestManagedPolicy) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy)
 }
@@ -1544,7 +1558,8 @@ func (v *StaticCapabilityManifestManagedPolicy) UnmarshalJSON(data []byte) error
 	})
 }
 
-// StaticCapabilityManifestManagedPolicyScope is a string from a fixed list (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items).
+// StaticCapabilityManifestManagedPolicyScope is a string from a fixed list
+// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.
@@ -3951,7 +3966,8 @@ func NewInteractionEventConfigChangeBefore(change InteractionEventConfigChangeBe
 	return &InteractionEventConfigChangeBefore{Change: change}
 }
 
-// InteractionEventConfigChangeBeforeChange is an object (interaction-event.schema.json#/$defs/config.change.before/properties/change).
+// InteractionEventConfigChangeBeforeChange is an object
+// (interaction-event.schema.json#/$defs/config.change.before/properties/change).
 type InteractionEventConfigChangeBeforeChange struct {
 	// Source is the member "source" (required).
 	Source string
@@ -4005,7 +4021,8 @@ func (v *InteractionEventConfigChangeBeforeChange) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
 func (v *InteractionEventConfigChangeBeforeChange) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeBefore_change)
 }
@@ -4023,7 +4040,8 @@ func (v *InteractionEventConfigChangeBeforeChange) UnmarshalJSON(data []byte) er
 	})
 }
 
-// ConfigChangeBeforeEventChange is an object (interaction-event.schema.json#/$defs/config.change.before/properties/change).
+// ConfigChangeBeforeEventChange is an object
+// (interaction-event.schema.json#/$defs/config.change.before/properties/change).
 type ConfigChangeBeforeEventChange struct {
 	// Source is the member "source" (required).
 	Source string
@@ -4077,7 +4095,8 @@ func (v *ConfigChangeBeforeEventChange) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
 func (v *ConfigChangeBeforeEventChange) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeBefore_change)
 }
@@ -4313,7 +4332,8 @@ func (v *InteractionEventConfigChangeAfterChange) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
 func (v *InteractionEventConfigChangeAfterChange) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeAfter_change)
 }
@@ -4395,7 +4415,8 @@ func (v *ConfigChangeAfterEventChange) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
 func (v *ConfigChangeAfterEventChange) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeAfter_change)
 }
@@ -6777,7 +6798,8 @@ func (v *ExecutionEventModelSwitchBeforePricing) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing.
 func (v *ExecutionEventModelSwitchBeforePricing) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_modelSwitchBefore_pricing)
 }
@@ -8007,7 +8029,8 @@ func NewExecutionEventToolPermissionResolved(decision ExecutionEventToolPermissi
 	}
 }
 
-// ExecutionEventToolPermissionResolvedDecision is a string from a fixed list (execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision).
+// ExecutionEventToolPermissionResolvedDecision is a string from a fixed list
+// (execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.
@@ -8019,7 +8042,8 @@ const (
 	ExecutionEventToolPermissionResolvedDecisionDeny  ExecutionEventToolPermissionResolvedDecision = "deny"
 )
 
-// ExecutionEventToolPermissionResolvedDecidedBy is a string from a fixed list (execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy).
+// ExecutionEventToolPermissionResolvedDecidedBy is a string from a fixed list
+// (execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.
@@ -8343,7 +8367,8 @@ func (v *ExecutionEventToolBatchAfterCall) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items.
 func (v *ExecutionEventToolBatchAfterCall) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_toolBatchAfter_calls_items)
 }
@@ -8508,7 +8533,8 @@ func NewExecutionEventContextCompactBefore(items ModelVisibleItems, trigger Exec
 	}
 }
 
-// ExecutionEventContextCompactBeforeTrigger is a string from a fixed list (execution-event.schema.json#/$defs/context.compact.before/properties/trigger).
+// ExecutionEventContextCompactBeforeTrigger is a string from a fixed list
+// (execution-event.schema.json#/$defs/context.compact.before/properties/trigger).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.
@@ -8733,7 +8759,8 @@ func NewExecutionEventContextCompactAfter(summary TextParts, removed []Execution
 	}
 }
 
-// ExecutionEventContextCompactAfterRemovedItem is an object (execution-event.schema.json#/$defs/context.compact.after/properties/removed/items).
+// ExecutionEventContextCompactAfterRemovedItem is an object
+// (execution-event.schema.json#/$defs/context.compact.after/properties/removed/items).
 type ExecutionEventContextCompactAfterRemovedItem struct {
 	// ID is the member "id" (required).
 	ID string
@@ -8763,7 +8790,8 @@ func (v *ExecutionEventContextCompactAfterRemovedItem) AppendJSON(b []byte) []by
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items.
 func (v *ExecutionEventContextCompactAfterRemovedItem) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_contextCompactAfter_removed_items)
 }
@@ -9250,7 +9278,8 @@ func (v *InteractionEventUserAttentionAttention) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
 func (v *InteractionEventUserAttentionAttention) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_userAttention_attention)
 }
@@ -9309,7 +9338,8 @@ func (v *UserAttentionEventAttention) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
 func (v *UserAttentionEventAttention) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_userAttention_attention)
 }
@@ -9484,7 +9514,8 @@ func NewInteractionEventUserElicitationRequest(elicitation InteractionEventUserE
 	return &InteractionEventUserElicitationRequest{Elicitation: elicitation}
 }
 
-// InteractionEventUserElicitationRequestElicitation is an object (interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation).
+// InteractionEventUserElicitationRequestElicitation is an object
+// (interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation).
 type InteractionEventUserElicitationRequestElicitation struct {
 	// Server is the member "server" (required).
 	Server string
@@ -9535,7 +9566,8 @@ func (v *InteractionEventUserElicitationRequestElicitation) AppendJSON(b []byte)
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
 func (v *InteractionEventUserElicitationRequestElicitation) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_userElicitationRequest_elicitation)
 }
@@ -9566,7 +9598,8 @@ const (
 	ElicitationModeURL  ElicitationMode = "url"
 )
 
-// UserElicitationRequestEventElicitation is an object (interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation).
+// UserElicitationRequestEventElicitation is an object
+// (interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation).
 type UserElicitationRequestEventElicitation struct {
 	// Server is the member "server" (required).
 	Server string
@@ -9617,7 +9650,8 @@ func (v *UserElicitationRequestEventElicitation) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
 func (v *UserElicitationRequestEventElicitation) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_userElicitationRequest_elicitation)
 }
@@ -9795,7 +9829,8 @@ func NewInteractionEventUserElicitationResult(elicitation InteractionEventUserEl
 	return &InteractionEventUserElicitationResult{Elicitation: elicitation}
 }
 
-// InteractionEventUserElicitationResultElicitation is an object (interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation).
+// InteractionEventUserElicitationResultElicitation is an object
+// (interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation).
 type InteractionEventUserElicitationResultElicitation struct {
 	// Server is the member "server" (required).
 	Server string
@@ -9850,7 +9885,8 @@ func (v *InteractionEventUserElicitationResultElicitation) AppendJSON(b []byte) 
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
 func (v *InteractionEventUserElicitationResultElicitation) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_userElicitationResult_elicitation)
 }
@@ -9869,7 +9905,8 @@ func (v *InteractionEventUserElicitationResultElicitation) UnmarshalJSON(data []
 }
 
 // InteractionEventUserElicitationResultElicitationAction is a string from a
-// fixed list (interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action).
+// fixed list
+// (interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.
@@ -9882,7 +9919,8 @@ const (
 	InteractionEventUserElicitationResultElicitationActionCancel  InteractionEventUserElicitationResultElicitationAction = "cancel"
 )
 
-// UserElicitationResultEventElicitation is an object (interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation).
+// UserElicitationResultEventElicitation is an object
+// (interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation).
 type UserElicitationResultEventElicitation struct {
 	// Server is the member "server" (required).
 	Server string
@@ -9937,7 +9975,8 @@ func (v *UserElicitationResultEventElicitation) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
 func (v *UserElicitationResultEventElicitation) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_userElicitationResult_elicitation)
 }
@@ -9955,7 +9994,8 @@ func (v *UserElicitationResultEventElicitation) UnmarshalJSON(data []byte) error
 	})
 }
 
-// UserElicitationResultEventElicitationAction is a string from a fixed list (interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action).
+// UserElicitationResultEventElicitationAction is a string from a fixed list
+// (interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.
@@ -10125,7 +10165,8 @@ func NewInteractionEventUserMessageInbound(message InteractionEventUserMessageIn
 	return &InteractionEventUserMessageInbound{Message: message}
 }
 
-// InteractionEventUserMessageInboundMessage is an object (interaction-event.schema.json#/$defs/user.message.inbound/properties/message).
+// InteractionEventUserMessageInboundMessage is an object
+// (interaction-event.schema.json#/$defs/user.message.inbound/properties/message).
 type InteractionEventUserMessageInboundMessage struct {
 	// Channel is the member "channel" (required).
 	Channel string
@@ -10165,7 +10206,8 @@ func (v *InteractionEventUserMessageInboundMessage) AppendJSON(b []byte) []byte 
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
 func (v *InteractionEventUserMessageInboundMessage) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageInbound_message)
 }
@@ -10183,7 +10225,8 @@ func (v *InteractionEventUserMessageInboundMessage) UnmarshalJSON(data []byte) e
 	})
 }
 
-// UserMessageInboundEventMessage is an object (interaction-event.schema.json#/$defs/user.message.inbound/properties/message).
+// UserMessageInboundEventMessage is an object
+// (interaction-event.schema.json#/$defs/user.message.inbound/properties/message).
 type UserMessageInboundEventMessage struct {
 	// Channel is the member "channel" (required).
 	Channel string
@@ -10223,7 +10266,8 @@ func (v *UserMessageInboundEventMessage) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
 func (v *UserMessageInboundEventMessage) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageInbound_message)
 }
@@ -10395,7 +10439,8 @@ func NewInteractionEventUserMessageOutbound(message InteractionEventUserMessageO
 	return &InteractionEventUserMessageOutbound{Message: message}
 }
 
-// InteractionEventUserMessageOutboundMessage is an object (interaction-event.schema.json#/$defs/user.message.outbound/properties/message).
+// InteractionEventUserMessageOutboundMessage is an object
+// (interaction-event.schema.json#/$defs/user.message.outbound/properties/message).
 type InteractionEventUserMessageOutboundMessage struct {
 	// Channel is the member "channel" (required).
 	Channel string
@@ -10430,7 +10475,8 @@ func (v *InteractionEventUserMessageOutboundMessage) AppendJSON(b []byte) []byte
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
 func (v *InteractionEventUserMessageOutboundMessage) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageOutbound_message)
 }
@@ -10448,7 +10494,8 @@ func (v *InteractionEventUserMessageOutboundMessage) UnmarshalJSON(data []byte) 
 	})
 }
 
-// UserMessageOutboundEventMessage is an object (interaction-event.schema.json#/$defs/user.message.outbound/properties/message).
+// UserMessageOutboundEventMessage is an object
+// (interaction-event.schema.json#/$defs/user.message.outbound/properties/message).
 type UserMessageOutboundEventMessage struct {
 	// Channel is the member "channel" (required).
 	Channel string
@@ -10483,7 +10530,8 @@ func (v *UserMessageOutboundEventMessage) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
 func (v *UserMessageOutboundEventMessage) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageOutbound_message)
 }
@@ -11370,7 +11418,8 @@ func (v *InteractionEventHookFailureFailure) UnmarshalJSON(data []byte) error {
 	})
 }
 
-// InteractionEventHookFailureFailurePolicy is a string from a fixed list (interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy).
+// InteractionEventHookFailureFailurePolicy is a string from a fixed list
+// (interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.
@@ -11439,7 +11488,8 @@ func (v *HookFailureEventFailure) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInteractionEvent_hookFailure_failure, func(c *ahpimpl.Ctx) { *v = HookFailureEventFailure{}; bHookFailureEventFailure(c, 0, v) })
 }
 
-// HookFailureEventFailurePolicy is a string from a fixed list (interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy).
+// HookFailureEventFailurePolicy is a string from a fixed list
+// (interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.
@@ -14787,7 +14837,8 @@ func (v *InterceptRequestParamsState) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state.
+// Validate reports whether v, encoded, satisfies
+// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state.
 func (v *InterceptRequestParamsState) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vInterceptRequest_allOf_1_params_state)
 }
@@ -14802,7 +14853,8 @@ func (v *InterceptRequestParamsState) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vInterceptRequest_allOf_1_params_state, func(c *ahpimpl.Ctx) { *v = InterceptRequestParamsState{}; bInterceptRequestParamsState(c, 0, v) })
 }
 
-// InterceptRequestParamsStatePermission is a string from a fixed list (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission).
+// InterceptRequestParamsStatePermission is a string from a fixed list
+// (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.
@@ -14816,7 +14868,8 @@ const (
 	InterceptRequestParamsStatePermissionDeny  InterceptRequestParamsStatePermission = "deny"
 )
 
-// InterceptRequestParamsStateCandidate is a value of one of several JSON kinds (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate).
+// InterceptRequestParamsStateCandidate is a value of one of several JSON kinds
+// (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate).
 // The value proposed so far, or null.
 // Exactly one field is set: decoders set one; encoders write the first set,
 // in field order, and null when none is.
@@ -14855,7 +14908,8 @@ func (v *InterceptRequestParamsStateCandidate) AppendJSON(b []byte) []byte {
 	return append(b, "null"...)
 }
 
-// Validate reports whether v, encoded, satisfies draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate.
+// Validate reports whether v, encoded, satisfies
+// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate.
 func (v *InterceptRequestParamsStateCandidate) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vInterceptRequest_allOf_1_params_state_candidate)
 }
@@ -14873,7 +14927,8 @@ func (v *InterceptRequestParamsStateCandidate) UnmarshalJSON(data []byte) error 
 	})
 }
 
-// InterceptRequestParamsStateCandidateObject is an object (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1).
+// InterceptRequestParamsStateCandidateObject is an object
+// (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1).
 type InterceptRequestParamsStateCandidateObject struct {
 	// Value is the member "value" (required). Any JSON value.
 	Value ahprt.Value
@@ -14917,7 +14972,8 @@ func (v *InterceptRequestParamsStateCandidateObject) AppendJSON(b []byte) []byte
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1.
+// Validate reports whether v, encoded, satisfies
+// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1.
 func (v *InterceptRequestParamsStateCandidateObject) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vInterceptRequest_allOf_1_params_state_candidate_anyOf_1)
 }
@@ -14935,7 +14991,8 @@ func (v *InterceptRequestParamsStateCandidateObject) UnmarshalJSON(data []byte) 
 	})
 }
 
-// InterceptRequestParamsStateFlow is a string from a fixed list (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow).
+// InterceptRequestParamsStateFlow is a string from a fixed list
+// (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.
@@ -15464,7 +15521,8 @@ func (v *MCPElicitationProgressToken) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vMCPElicitation_progressToken, func(c *ahpimpl.Ctx) { *v = MCPElicitationProgressToken{}; bMCPElicitationProgressToken(c, 0, v) })
 }
 
-// MCPElicitationElicitRequestFormParamsRequestedSchema is an object (mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema).
+// MCPElicitationElicitRequestFormParamsRequestedSchema is an object
+// (mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema).
 // A flat object schema: each top-level property uses one of the primitive
 // forms, with no nesting.
 type MCPElicitationElicitRequestFormParamsRequestedSchema struct {
@@ -15514,7 +15572,8 @@ func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) AppendJSON(b []by
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema.
+// Validate reports whether v, encoded, satisfies
+// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema.
 func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vMCPElicitation_elicitRequestFormParams_requestedSchema)
 }
@@ -16308,7 +16367,8 @@ func NewMCPElicitationUntitledMultiSelectEnumSchema(items MCPElicitationUntitled
 	return &MCPElicitationUntitledMultiSelectEnumSchema{Items: items}
 }
 
-// MCPElicitationUntitledMultiSelectEnumSchemaItems is an object (mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items).
+// MCPElicitationUntitledMultiSelectEnumSchemaItems is an object
+// (mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items).
 type MCPElicitationUntitledMultiSelectEnumSchemaItems struct {
 	// Enum is the member "enum" (required).
 	Enum []string
@@ -16339,7 +16399,8 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) 
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items.
+// Validate reports whether v, encoded, satisfies
+// draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items.
 func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vMCPElicitation_untitledMultiSelectEnumSchema_items)
 }
@@ -16495,7 +16556,8 @@ func NewMCPElicitationTitledMultiSelectEnumSchema(items MCPElicitationTitledMult
 	return &MCPElicitationTitledMultiSelectEnumSchema{Items: items}
 }
 
-// MCPElicitationTitledMultiSelectEnumSchemaItems is an object (mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items).
+// MCPElicitationTitledMultiSelectEnumSchemaItems is an object
+// (mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items).
 type MCPElicitationTitledMultiSelectEnumSchemaItems struct {
 	// AnyOf is the member "anyOf" (required).
 	AnyOf []LabelledOption
@@ -16525,7 +16587,8 @@ func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items.
+// Validate reports whether v, encoded, satisfies
+// draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items.
 func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vMCPElicitation_titledMultiSelectEnumSchema_items)
 }
@@ -16981,7 +17044,8 @@ const (
 )
 
 // MCPElicitationElicitResultContentValue is a value of one of several JSON
-// kinds (mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties).
+// kinds
+// (mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties).
 // Exactly one field is set: decoders set one; encoders write the first set,
 // in field order, and null when none is.
 type MCPElicitationElicitResultContentValue struct {
@@ -17033,7 +17097,8 @@ func (v *MCPElicitationElicitResultContentValue) AppendJSON(b []byte) []byte {
 	return append(b, "null"...)
 }
 
-// Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties.
+// Validate reports whether v, encoded, satisfies
+// draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties.
 func (v *MCPElicitationElicitResultContentValue) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vMCPElicitation_elicitResult_content_additionalProperties)
 }
@@ -17728,7 +17793,8 @@ func NewInterceptSubscription(events []string, timeoutMs PositiveInteger, failur
 	}
 }
 
-// InterceptSubscriptionFailurePolicy is a string from a fixed list (registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy).
+// InterceptSubscriptionFailurePolicy is a string from a fixed list
+// (registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy).
 // What the harness does when the backend fails or times out.
 //
 // A value outside the list is unsupported: decoders reject it with

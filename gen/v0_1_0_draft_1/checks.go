@@ -388,7 +388,8 @@ func vInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	return true
 }
 
-// vInterceptNoEffectResponse_allOf_1_result checks 0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result.
+// vInterceptNoEffectResponse_allOf_1_result checks
+// 0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result.
 func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {
@@ -820,7 +821,8 @@ func vCommon_native_payload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_capabilities checks 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities.
+// vInterceptRequest_allOf_1_params_capabilities checks
+// 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities.
 func vInterceptRequest_allOf_1_params_capabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !vCapabilities(c, n, ev) {
@@ -845,7 +847,8 @@ func vInterceptRequest_allOf_1_params_capabilities(c *ahpimpl.Ctx, n ahpimpl.Nod
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects checks 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects.
+// vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects checks
+// 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects.
 func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) == ahpimpl.KindArray {
@@ -866,7 +869,8 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects(c *ahpimpl.Ct
 }
 
 // vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains
-// checks 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects/contains.
+// checks
+// 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects/contains.
 func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !d.StrEq(n, "deny") {
@@ -1178,12 +1182,14 @@ func vRegistration_backend_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	return c.Property(n, ev, "transport", vRegistration_backend_allOf_0_if_transport)
 }
 
-// vRegistration_backend_allOf_0_if_transport checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport.
+// vRegistration_backend_allOf_0_if_transport checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport.
 func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.PropertyStr(n, ev, "type", "stdio", &reasons[95])
 }
 
-// vRegistration_backend_allOf_1_then_transport checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport.
+// vRegistration_backend_allOf_1_then_transport checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport.
 func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.PropertyStr(n, ev, "type", "http", &reasons[96])
 }
@@ -1373,7 +1379,8 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	return true
 }
 
-// vRegistration_backend_subscriptions_items checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items.
+// vRegistration_backend_subscriptions_items checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items.
 func vRegistration_backend_subscriptions_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if d.Kind(n) != ahpimpl.KindObject {

@@ -2045,7 +2045,8 @@ func NewInterceptSubscription(events []string, timeoutMs ahprt.Number, failurePo
 	}
 }
 
-// InterceptSubscriptionFailurePolicy is a string from a fixed list (registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy).
+// InterceptSubscriptionFailurePolicy is a string from a fixed list
+// (registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy).
 // What the harness does when the backend fails or runs out of time: carry on,
 // or block the operation.
 //
@@ -2146,7 +2147,8 @@ func NewObserveSubscription(events []ObserveSubscriptionEvent) *ObserveSubscript
 	return &ObserveSubscription{Events: events}
 }
 
-// ObserveSubscriptionEvent is a string from a fixed list (registration.schema.json#/$defs/observeSubscription/properties/events/items).
+// ObserveSubscriptionEvent is a string from a fixed list
+// (registration.schema.json#/$defs/observeSubscription/properties/events/items).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.

@@ -186,7 +186,7 @@ func render(f *File) ([]byte, error) {
 // counting 4) between words, keeping its indentation: the generated
 // comments, written as one line each, read as Go's are written. Only
 // lines that are a comment alone change; a word longer than a line (a
-// long pattern or schema location) stays whole, on the line before it.
+// long pattern or schema location) stays whole, on a line of its own.
 func wrapComments(src []byte) []byte {
 	var out bytes.Buffer
 	for _, line := range bytes.SplitAfter(src, []byte("\n")) {
@@ -203,7 +203,7 @@ func wrapComments(src []byte) []byte {
 		out.Write(indent)
 		out.WriteString("//")
 		for _, w := range bytes.Fields(text) {
-			if n > 0 && n+1+len(w) > room && len(w) <= room {
+			if n > 0 && n+1+len(w) > room {
 				out.WriteByte('\n')
 				out.Write(indent)
 				out.WriteString("//")
