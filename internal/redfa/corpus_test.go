@@ -117,8 +117,8 @@ func projectPatterns(t testing.TB) []string {
 	}
 	compiled := regexp.MustCompile(`regexp\.MustCompile\(("(?:[^"\\]|\\.)*")\)`)
 	// A pattern var's comments: its source, then its RE2 form when it is a
-	// DFA (or why it is not).
-	declared := regexp.MustCompile(`(?m)^\t// ("(?:[^"\\]|\\.)*")\n(?:\t// as RE2 ("(?:[^"\\]|\\.)*")\n)?(?:\t//.*\n)?\tre[0-9]+ = `)
+	// DFA (or why it is not); a form too long for the line is on the next.
+	declared := regexp.MustCompile(`(?m)^\t// ("(?:[^"\\]|\\.)*")\n(?:\t// as RE2(?: |\n\t// )("(?:[^"\\]|\\.)*")\n)?(?:\t//.*\n)?\tre[0-9]+ = `)
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
