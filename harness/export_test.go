@@ -1,4 +1,16 @@
 package harness
 
+import (
+	"context"
+	"time"
+)
+
 // BearerParams exposes bearerParams to the external tests.
 var BearerParams = bearerParams
+
+// WithDeadlines makes each intercept's deadline with f in place of
+// context.WithTimeout (the timeout passed is the subscription's): a test
+// can then pass a deadline on an event of its own instead of the clock's.
+func WithDeadlines(f func(context.Context, time.Duration) (context.Context, context.CancelFunc)) Option {
+	return func(o *options) { o.deadline = f }
+}

@@ -67,6 +67,13 @@ type options struct {
 	audit          func(context.Context, Record)
 	authorize      func(context.Context, Challenge) (string, error)
 	terminateAfter int
+
+	// deadline makes the context of an intercept's deadline (the
+	// subscription's timeoutMs): context.WithTimeout. It is not an
+	// Option: the tests replace it (export_test.go) so that a deadline
+	// passes when they say, not when the clock does, and what happens at
+	// the deadline does not depend on how fast a loaded machine gets there.
+	deadline func(context.Context, time.Duration) (context.Context, context.CancelFunc)
 }
 
 // Option configures a Harness.
@@ -193,7 +200,7 @@ func WithAuditLog(f func(context.Context, Record)) Option {
 // snapshot does not intercept or not valid for their event.
 func New(reg *Registration, opts ...Option) (*Harness, error) {
 	h := &Harness{reg: reg, snap: reg.Snapshot, conns: map[*Backend]conn{}}
-	h.opts = options{observeWait: 5 * time.Second, observers: 64, maxReply: 4 << 20, terminateAfter: 3}
+	h.opts = options{observeWait: 5 * time.Second, observers: 64, maxReply: 4 << 20, terminateAfter: 3, deadline: context.WithTimeout}
 	for _, o := range opts {
 		o(&h.opts)
 	}

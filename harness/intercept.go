@@ -328,7 +328,7 @@ func (h *Harness) view(s *Subscription, typ string, event ahprt.Value) sent {
 func (h *Harness) consult(ctx context.Context, s *Subscription, st *chain, d *Decision) Record {
 	rec := Record{EventID: st.id, Backend: s.Backend.ID, Subscription: s.Pointer, Policy: s.Policy}
 	start := time.Now()
-	dctx, cancel := context.WithTimeout(ctx, s.Timeout)
+	dctx, cancel := h.opts.deadline(ctx, s.Timeout)
 	defer cancel()
 	seen := h.view(s, st.state.Event, st.event)
 	req := h.request(make([]byte, 0, len(st.event)+len(st.caps)+160), st.id, seen.event, st.caps)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"runtime"
 	"strings"
@@ -16,9 +17,48 @@ import (
 	"github.com/ahpgen/ahpgen/harness"
 )
 
+// eventDeadlines stands in for the clock of intercept deadlines
+// (harness.WithDeadlines): a deadline passes when the test calls expire,
+// not once its timeoutMs have gone by, so that how fast a loaded machine
+// runs cannot decide how many attempts fit before it.
+type eventDeadlines struct {
+	mu       sync.Mutex
+	timeouts []time.Duration // the timeout of each deadline made, in order
+	cancels  []context.CancelCauseFunc
+}
+
+func (e *eventDeadlines) start(ctx context.Context, timeout time.Duration) (context.Context, context.CancelFunc) {
+	dctx, cancel := context.WithCancelCause(ctx)
+	e.mu.Lock()
+	e.timeouts = append(e.timeouts, timeout)
+	e.cancels = append(e.cancels, cancel)
+	e.mu.Unlock()
+	return dctx, func() { cancel(context.Canceled) }
+}
+
+// expire passes every deadline made so far.
+func (e *eventDeadlines) expire() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for _, cancel := range e.cancels {
+		cancel(context.DeadlineExceeded)
+	}
+}
+
+func (e *eventDeadlines) made() []time.Duration {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return append([]time.Duration(nil), e.timeouts...)
+}
+
 // TestRetries: a retry mends a 503 inside the deadline, resending the
 // same bytes; replies are never retried; the deadline bounds retries.
+// Deadlines pass when the test says (eventDeadlines): none does before
+// the retries that must fit, and the last one passes during a known
+// attempt.
 func TestRetries(t *testing.T) {
+	var clock eventDeadlines
+	deadlines := harness.WithDeadlines(clock.start)
 	flaky := newReplierFunc(t, func(hit int, id string) (int, string) {
 		if hit == 1 {
 			return 503, `busy`
@@ -26,7 +66,7 @@ func TestRetries(t *testing.T) {
 		return 200, result(id, `{"type":"deny","reason":"second time"}`)
 	})
 	sub := intercept(`["tool.before"]`, 2000, "fail-open")
-	h := build(t, registration(hook{"com.example.flaky", httpTransport(flaky.URL), []string{sub}}), harness.WithRetries(3, 10*time.Millisecond))
+	h := build(t, registration(hook{"com.example.flaky", httpTransport(flaky.URL), []string{sub}}), harness.WithRetries(3, 10*time.Millisecond), deadlines)
 	d, err := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
 	if err != nil {
 		t.Fatal(err)
@@ -41,7 +81,7 @@ func TestRetries(t *testing.T) {
 		}
 		return 200, result(id, ``)
 	})
-	h = build(t, registration(hook{"com.example.unavailable", httpTransport(unavailable.URL), []string{sub}}), harness.WithRetries(3, 0))
+	h = build(t, registration(hook{"com.example.unavailable", httpTransport(unavailable.URL), []string{sub}}), harness.WithRetries(3, 0), deadlines)
 	if d, _ := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`)); d.Audit[0].Outcome != harness.OutcomeNoEffect || d.Audit[0].Attempts != 2 {
 		t.Errorf("-32003:\n%s", recordsString(d.Audit))
 	}
@@ -53,21 +93,64 @@ func TestRetries(t *testing.T) {
 				return 200, `{"jsonrpc":"2.0","id":"` + id + `","error":{"code":-32004,"message":"backend_internal_error"}}`
 			})
 		}
-		h := build(t, registration(hook{"com.example.once", httpTransport(r.URL), []string{sub}}), harness.WithRetries(3, 0))
+		h := build(t, registration(hook{"com.example.once", httpTransport(r.URL), []string{sub}}), harness.WithRetries(3, 0), deadlines)
 		d, _ := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
 		if r.count() != 1 || d.Audit[0].Attempts != 1 {
 			t.Errorf("%q: %d requests", effects, r.count())
 		}
 	}
-	// Always busy: retries stop at the deadline.
-	busy := newReplierFunc(t, func(int, string) (int, string) { return 503, "busy" })
-	h = build(t, registration(hook{"com.example.busy", httpTransport(busy.URL), []string{intercept(`["tool.before"]`, 300, "fail-closed")}}),
-		harness.WithRetries(1000, 50*time.Millisecond))
-	start := time.Now()
-	d, _ = h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
-	if el := time.Since(start); el > 2*time.Second || !d.Denied() || d.Audit[0].Attempts > 8 || d.Audit[0].Attempts < 2 {
-		t.Errorf("%v: %s", el, recordsString(d.Audit))
+	// Always busy: retries stop at the deadline, which passes during the
+	// third attempt, either while the request is at the backend or once
+	// its 503 is in hand: of the 1000 retries allowed, none more is made,
+	// and fail-closed denies.
+	for _, inHand := range []bool{false, true} {
+		var clock eventDeadlines
+		busy := newReplierFunc(t, func(hit int, _ string) (int, string) {
+			if hit == 3 && !inHand {
+				clock.expire()
+			}
+			return 503, "busy"
+		})
+		rt := &expireAfter{Transport: http.DefaultTransport.(*http.Transport).Clone(), at: 3, expire: clock.expire}
+		if !inHand {
+			rt.at = 0
+		}
+		h = build(t, registration(hook{"com.example.busy", httpTransport(busy.URL), []string{intercept(`["tool.before"]`, 300, "fail-closed")}}),
+			harness.WithRetries(1000, 10*time.Millisecond), harness.WithDeadlines(clock.start), harness.WithHTTPTransport(rt))
+		d, _ = h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+		if f := d.Audit[0].Failure; !d.Denied() || f == nil || f.Class != harness.ClassDeadline || d.Audit[0].Attempts != 3 || busy.count() != 3 {
+			t.Errorf("in hand %v, %d requests: %s", inHand, busy.count(), recordsString(d.Audit))
+		}
+		// The deadline is the subscription's timeoutMs.
+		if got := clock.made(); len(got) != 1 || got[0] != 300*time.Millisecond {
+			t.Errorf("deadlines made with timeouts %v, want [300ms]", got)
+		}
 	}
+}
+
+// expireAfter is a round tripper that, once it has the response to its
+// at-th request whole, calls expire before returning it: that response
+// comes back to the harness with its deadline passed.
+type expireAfter struct {
+	*http.Transport
+	n      atomic.Int32
+	at     int32
+	expire func()
+}
+
+func (e *expireAfter) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := e.Transport.RoundTrip(req)
+	if err != nil || e.n.Add(1) != e.at {
+		return resp, err
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	e.expire()
+	return resp, nil
 }
 
 // lockedBuffer collects a process's standard error.
