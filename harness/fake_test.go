@@ -234,6 +234,19 @@ func fake(mode string) int {
 			}
 			fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"late or not"}`))
 		}
+	case "hold-after": // a tool.after request is held, never answered; others are answered at once; each id read is noted on standard error
+		for {
+			line, err := in.ReadString('\n')
+			if err != nil {
+				return 0
+			}
+			fmt.Fprintf(os.Stderr, "read %s\n", id(line))
+			if strings.Contains(line, `"type":"tool.after"`) {
+				fmt.Fprintf(os.Stderr, "holding %s\n", id(line))
+				continue
+			}
+			fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"r-`+id(line)+`"}`))
+		}
 	case "held": // a call of the tool "slow" is answered once the next request has come (sent once the harness gave up on it), just before that one
 		held := ""
 		for {

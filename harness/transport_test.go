@@ -264,43 +264,74 @@ func TestOneInterceptOutstanding(t *testing.T) {
 	wg.Wait()
 }
 
+// watchWriter collects a backend's standard error, and closes seen once
+// it holds want.
+type watchWriter struct {
+	lockedBuffer
+	want string
+	once sync.Once
+	seen chan struct{}
+}
+
+func newWatchWriter(want string) *watchWriter {
+	return &watchWriter{want: want, seen: make(chan struct{})}
+}
+
+func (w *watchWriter) Write(p []byte) (int, error) {
+	n, err := w.lockedBuffer.Write(p)
+	if strings.Contains(w.String(), w.want) {
+		w.once.Do(func() { close(w.seen) })
+	}
+	return n, err
+}
+
 // TestQueuedDeadline: the time an intercept waits for another one
 // outstanding on the same persistent backend counts against its own
 // timeoutMs, and a failure at its deadline says it was queued.
+//
+// e1 (tool.after, a minute's deadline) is held by the backend, never
+// answered, until the test interrupts it; e2 (tool.before, 300 ms),
+// called once the backend has e1, can only wait in the queue. It must
+// fail at its own deadline while e1 is still outstanding, without being
+// sent: how long either takes on a loaded machine does not matter.
 func TestQueuedDeadline(t *testing.T) {
-	h := build(t, registration(hook{"com.example.late", stdioTransport("late", "persistent"), []string{intercept(`["tool.before"]`, 1000, "fail-open")}}),
-		harness.WithEnv(fakeEnvList()))
-	if d, _ := h.Intercept(context.Background(), toolCall("e0", "ls", `{}`)); !d.Denied() {
-		t.Fatalf("e0 (the process starts):\n%s", recordsString(d.Audit))
+	stderr := newWatchWriter("holding e1\n")
+	h := build(t, registration(hook{"com.example.queue", stdioTransport("hold-after", "persistent"), []string{
+		intercept(`["tool.after"]`, 60000, "fail-open"), intercept(`["tool.before"]`, 300, "fail-open")}}),
+		harness.WithEnv(fakeEnvList()), harness.WithStderr(stderr))
+	ctx1, interrupt := context.WithCancel(context.Background())
+	defer interrupt()
+	e1 := make(chan error, 1)
+	go func() {
+		_, err := h.Intercept(ctx1, toolAfter("e1"))
+		e1 <- err
+	}()
+	select {
+	case <-stderr.seen:
+	case err := <-e1:
+		t.Fatalf("e1 ended (%v) before the backend held it:\n%s", err, stderr.String())
 	}
-	// Each call of "slow" is answered after 600 ms: of two at once, the
-	// one queued behind the other misses its deadline.
-	res := make(chan *harness.Decision, 2)
-	for i := range 2 {
-		go func() {
-			d, err := h.Intercept(context.Background(), toolCall(fmt.Sprintf("e%d", i+1), "slow", `{}`))
-			if err != nil {
-				t.Error(err)
-			}
-			res <- d
-		}()
-		time.Sleep(100 * time.Millisecond)
+	d, err := h.Intercept(context.Background(), toolCall("e2", "ls", `{}`))
+	if err != nil {
+		t.Fatal(err)
 	}
-	queued := false
-	for range 2 {
-		d := <-res
-		if d == nil {
-			continue
-		}
-		if f := d.Audit[0].Failure; f != nil {
-			if f.Class != harness.ClassDeadline {
-				t.Errorf("%s", recordsString(d.Audit))
-			}
-			queued = queued || strings.Contains(f.Error(), "queued behind another intercept")
-		}
+	select {
+	case err := <-e1:
+		t.Fatalf("e2 returned only once e1 had ended (%v): it waited for e1, not its own deadline:\n%s", err, recordsString(d.Audit))
+	default:
 	}
-	if !queued {
-		t.Error("no failure says it was queued")
+	r := d.Audit[0]
+	if f := r.Failure; f == nil || f.Class != harness.ClassDeadline || !strings.Contains(f.Error(), "queued behind another intercept") ||
+		r.Outcome != harness.OutcomeFailedOpen || d.Denied() {
+		t.Errorf("e2:\n%s", recordsString(d.Audit))
+	}
+	interrupt()
+	if err := <-e1; !errors.Is(err, harness.ErrInterrupted) {
+		t.Errorf("e1: %v, want ErrInterrupted", err)
+	}
+	h.Close() // each run ends, its standard error copied: all of it counts
+	if out := stderr.String(); !strings.Contains(out, "read e1\n") || strings.Contains(out, "read e2\n") {
+		t.Errorf("e2 was sent to the backend, or e1 never was:\n%s", out)
 	}
 }
 
