@@ -232,6 +232,7 @@ func TestObserveTimeoutDefault(t *testing.T) {
 // (here Observe, from an observer's record) while Close is waiting for
 // that observer gets ErrClosed, and Close returns. The call used to wait
 // for the lock Close held, and Close for the observer: neither returned.
+// The callback calls only once Close holds the lock (harness.Closing).
 func TestCloseWhileAuditCalls(t *testing.T) {
 	s := raw(t, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
 	inCallback, proceed, got := make(chan struct{}), make(chan struct{}), make(chan error, 1)
@@ -251,7 +252,16 @@ func TestCloseWhileAuditCalls(t *testing.T) {
 	<-inCallback
 	closed := make(chan error, 1)
 	go func() { closed <- h.Close() }()
-	time.Sleep(100 * time.Millisecond) // Close is waiting for the observer by now
+	// Close takes the lock and then waits for the observer, which waits
+	// for proceed: once Close has the lock (or waits for it) it keeps it
+	// until the callback has run, so this cannot miss that state.
+	for !harness.Closing(h) {
+		select {
+		case err := <-closed:
+			t.Fatalf("Close returned (%v) while an observer's audit callback was running", err)
+		case <-time.After(time.Millisecond):
+		}
+	}
 	close(proceed)
 	select {
 	case err := <-closed:
