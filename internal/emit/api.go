@@ -21,7 +21,7 @@ func checkID(t *ir.Type) Code {
 		if c.IsFalse() {
 			return Qual(impl, "Reject")
 		}
-		return Id(c.Func)
+		return Id(entryFunc(c))
 	}
 	return Qual(impl, "Accept")
 }

@@ -120,6 +120,9 @@ func (e *checks) emit() {
 			continue
 		}
 		e.function(s)
+		if s.Entry != nil {
+			e.entry(s)
+		}
 		if s.Plan.MemberFunc != "" {
 			e.memberFunc(s)
 		}
@@ -207,8 +210,9 @@ func target(s *ir.Schema) *ir.Schema {
 }
 
 // CheckFunc names what checks an instance against s in the generated
-// package: the package-level function of s (or of what a pure $ref
-// resolves to), "ahpimpl.Accept" when s accepts everything, or
+// package: the function that starts an evaluation at s (or at what a
+// pure $ref resolves to; see entryFunc), "ahpimpl.Accept" when s accepts
+// everything, or
 // "ahpimpl.Reject" when it accepts nothing. Tools that add entry points to
 // a generated package (the JSON-Schema-Test-Suite harness) use it.
 func CheckFunc(s *ir.Schema) string {
@@ -219,7 +223,30 @@ func CheckFunc(s *ir.Schema) string {
 	case t.IsFalse():
 		return "ahpimpl.Reject"
 	}
+	return entryFunc(t)
+}
+
+// entryFunc names what Go code calls to start an evaluation at t, whose
+// check it is: its entry function when it has one (ir.Schema.Entry).
+func entryFunc(t *ir.Schema) string {
+	if t.Entry != nil {
+		return t.Entry.Func
+	}
 	return t.Func
+}
+
+// entry writes the entry function of s (ir.Schema.Entry): s's check in
+// the dynamic scope of s's resource.
+func (e *checks) entry(s *ir.Schema) {
+	params := []Code{Id("c").Op("*").Qual(impl, "Ctx"), Id("n").Qual(impl, "Node"), Id("ev").Op("*").Qual(impl, "Eval")}
+	e.f.Commentf("%s checks %s as the start of an evaluation, in the dynamic scope of its resource.", s.Entry.Func, where(s.Loc))
+	e.f.Func().Id(s.Entry.Func).Params(params...).Bool().Block(
+		Id("c").Dot("Enter").Call(Lit(s.Entry.Scope.ID)).Comment(where(s.Entry.Scope.URL)),
+		Id("ok").Op(":=").Id(s.Func).Call(Id("c"), Id("n"), Id("ev")),
+		Id("c").Dot("Leave").Call(),
+		Return(Id("ok")),
+	)
+	e.f.Line()
 }
 
 // same emits, in the check of cur, a check of the same instance against

@@ -296,7 +296,7 @@ func messageTable(f *File, s Snapshot) {
 		})
 	}
 	if id := msgs.RequestID; id != nil {
-		d[Id("RequestID")] = Id(id.Func)
+		d[Id("RequestID")] = Id(entryFunc(id))
 	}
 	if len(msgs.ContentParts) > 0 {
 		// One line per event type, each path one literal of steps.

@@ -22,6 +22,7 @@ func PlanChecks(p *Program, types *Types) {
 	planDelegates(p)
 	planInPlace(p, types)
 	planKnown(p)
+	planEntries(p, types)
 	planShort(p) // last: it reads the decisions above
 	p.planned = true
 }

@@ -115,6 +115,10 @@ type Schema struct {
 	// resource while it runs. Only resources that declare a
 	// $dynamicAnchor are tracked.
 	Scope *Resource
+	// Entry, when set, is the check Go code calls to start an evaluation
+	// at this schema (see planEntries): it enters the schema's resource
+	// in the dynamic scope, which its own check (no Scope) does not.
+	Entry *Entry
 	// Inner, when set, names the function holding this schema's keywords;
 	// Func is then a wrapper that manages the dynamic scope and the
 	// unevaluated* keywords around it.
@@ -154,6 +158,13 @@ type DynamicAnchor struct {
 type DynamicTarget struct {
 	Resource *Resource
 	Schema   *Schema
+}
+
+// Entry is a function that starts an evaluation at a schema: it enters
+// Scope, then runs the schema's check.
+type Entry struct {
+	Func  string
+	Scope *Resource
 }
 
 // Resource is a schema resource tracked in the dynamic scope.
