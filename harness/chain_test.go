@@ -9,6 +9,7 @@ import (
 
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
+	"github.com/ahpgen/ahpgen/gen/draft"
 	"github.com/ahpgen/ahpgen/harness"
 	"github.com/ahpgen/ahpgen/offer"
 )
@@ -190,6 +191,25 @@ func TestCallerMistakes(t *testing.T) {
 	}
 	if _, err := h.Intercept(context.Background(), toolCall("e", "ls", `{}`), harness.Offer(caps(`{"effects":["continue"]}`))); err == nil {
 		t.Error("accepted invalid capabilities")
+	}
+	// Nil arguments are errors, not panics; a typed nil event (null)
+	// is not an object, named at the event.
+	ctx := context.Background()
+	if _, err := h.Intercept(ctx, nil); err == nil || !strings.Contains(err.Error(), "nil") {
+		t.Errorf("Intercept(nil): %v", err)
+	}
+	if err := h.Observe(ctx, nil); err == nil || !strings.Contains(err.Error(), "nil") {
+		t.Errorf("Observe(nil): %v", err)
+	}
+	var ae *ahprt.Error
+	if _, err := h.Intercept(ctx, (*draft.ToolBeforeEvent)(nil)); !errors.As(err, &ae) || ae.Pointer != "/params/event" {
+		t.Errorf("Intercept of a nil *ToolBeforeEvent: %v", err)
+	}
+	if _, err := h.Intercept(ctx, toolCall("e", "ls", `{}`), harness.Offer(nil)); err == nil || !strings.Contains(err.Error(), "nil") {
+		t.Errorf("Offer(nil): %v", err)
+	}
+	if _, err := harness.New(h.Registration(), harness.WithCapabilities("tool.before", nil)); err == nil || !strings.Contains(err.Error(), "nil") {
+		t.Errorf("WithCapabilities(tool.before, nil): %v", err)
 	}
 	if r.count() != 0 {
 		t.Errorf("%d requests sent", r.count())

@@ -95,6 +95,12 @@ func WithCapabilities(eventType string, capabilities Event) Option {
 		if o.caps == nil {
 			o.caps = map[string][]byte{}
 		}
+		if capabilities == nil {
+			if o.capsErr == nil {
+				o.capsErr = fmt.Errorf("harness: capabilities for %s: nil", eventType)
+			}
+			return
+		}
 		b, err := compact(capabilities.AppendJSON(nil))
 		if err != nil && o.capsErr == nil {
 			o.capsErr = fmt.Errorf("harness: capabilities for %s: %w", eventType, err)

@@ -27,6 +27,10 @@ type call struct {
 // now, the continuations left for a turn, say.
 func Offer(capabilities Event) CallOption {
 	return func(c *call) {
+		if capabilities == nil {
+			c.capsErr = errors.New("harness: Offer: nil capabilities")
+			return
+		}
 		c.caps, c.capsErr = compact(capabilities.AppendJSON(nil))
 	}
 }
@@ -83,6 +87,9 @@ var eventPaths = map[string]map[offer.Target]slot{
 	"user.message.outbound":   {offer.TargetContent: {path: []string{"message", "messages"}}},
 }
 
+// errNilEvent is what Intercept and Observe return for a nil event.
+var errNilEvent = errors.New("harness: the event is nil")
+
 // ErrInterrupted is Intercept's error when its context ends before the
 // chain settles (errors.Is also finds context.Canceled or
 // context.DeadlineExceeded).
@@ -132,6 +139,9 @@ func (h *Harness) Intercept(ctx context.Context, event Event, opts ...CallOption
 	}
 	if c.capsErr != nil {
 		return nil, c.capsErr
+	}
+	if event == nil {
+		return nil, errNilEvent
 	}
 	st, err := h.begin(singleLine(event.AppendJSON(nil)), &c)
 	if err != nil {
@@ -189,23 +199,22 @@ func (h *Harness) begin(ev ahprt.Value, c *call) (*chain, error) {
 	defer pc.Release()
 	d := pc.Doc
 	idn, hasID := d.Member(d.Root(), "id")
-	if d.Kind(d.Root()) == ahpimpl.KindObject {
-		// The request's id is the event's: without one, the request
-		// check would blame the request's /id, which the caller never
-		// built.
-		var why *ahprt.Error
-		switch {
-		case !hasID:
-			why = &ahprt.Error{Code: ahprt.CodeRequired, Message: "the event has no id (the request's id is the event's)"}
-		case d.Kind(idn) != ahpimpl.KindString:
-			why = &ahprt.Error{Code: ahprt.CodeType, Message: "the event's id is not a string"}
-		case d.Text(idn) == "":
-			why = &ahprt.Error{Code: ahprt.CodeMinLength, Message: "the event's id is empty"}
-		}
-		if why != nil {
-			why.Pointer, why.Offset = "/params/event/id", -1
-			return nil, fmt.Errorf("harness: not a valid %s intercept request for this event: %w", h.snap.Key, why)
-		}
+	// The request's id is the event's: without one, the request check
+	// would blame the request's /id, which the caller never built.
+	var why *ahprt.Error
+	switch {
+	case d.Kind(d.Root()) != ahpimpl.KindObject:
+		why = &ahprt.Error{Code: ahprt.CodeType, Pointer: "/params/event", Message: "the event is not an object (a nil event encodes as null)"}
+	case !hasID:
+		why = &ahprt.Error{Code: ahprt.CodeRequired, Pointer: "/params/event/id", Message: "the event has no id (the request's id is the event's)"}
+	case d.Kind(idn) != ahpimpl.KindString:
+		why = &ahprt.Error{Code: ahprt.CodeType, Pointer: "/params/event/id", Message: "the event's id is not a string"}
+	case d.Text(idn) == "":
+		why = &ahprt.Error{Code: ahprt.CodeMinLength, Pointer: "/params/event/id", Message: "the event's id is empty"}
+	}
+	if why != nil {
+		why.Offset = -1
+		return nil, fmt.Errorf("harness: not a valid %s intercept request for this event: %w", h.snap.Key, why)
 	}
 	tn, _ := d.Member(d.Root(), "type")
 	st := &chain{id: d.Text(idn), event: ev}
@@ -454,6 +463,9 @@ func (h *Harness) Observe(ctx context.Context, event Event) error {
 	defer h.mu.RUnlock()
 	if h.checks.notify == nil {
 		return fmt.Errorf("harness: snapshot %s defines no hooks/observe", h.snap.Key)
+	}
+	if event == nil {
+		return errNilEvent
 	}
 	ev := singleLine(event.AppendJSON(nil))
 	if err := h.checks.notify(h.notification(nil, ev)); err != nil {

@@ -173,6 +173,9 @@ type Appender interface{ AppendJSON(b []byte) []byte }
 // Of reads a generated capabilities value of any snapshot
 // (&req.Params.Capabilities), through its encoding.
 func Of(capabilities Appender) (Offer, error) {
+	if capabilities == nil {
+		return Offer{}, &unreadable{"", "nil (no value to read)"}
+	}
 	return Parse(capabilities.AppendJSON(nil))
 }
 

@@ -181,6 +181,9 @@ func TestUnreadable(t *testing.T) {
 	if err != nil || !o.Offers(offer.Ask) {
 		t.Errorf("FromRequest: %v %v", o, err)
 	}
+	if _, err := offer.Of(nil); !errors.Is(err, offer.ErrUnreadable) || !strings.Contains(err.Error(), "nil") {
+		t.Errorf("Of(nil): %v", err)
+	}
 }
 
 // Reading an offer and judging a reply allocate nothing when all is well
