@@ -132,6 +132,14 @@ func fake(mode string) int {
 	case "noreply": // per-event: nothing written
 		in.ReadString('\n')
 		return 0
+	case "crlf": // a valid reply ended by CR LF, to each request
+		for {
+			line, err := in.ReadString('\n')
+			if err != nil {
+				return 0
+			}
+			fmt.Fprint(out, strings.TrimSuffix(reply(id(line), ""), "\n")+"\r\n")
+		}
 	case "two-lines": // per-event: two replies
 		line, _ := in.ReadString('\n')
 		fmt.Fprint(out, reply(id(line), "")+reply(id(line), ""))

@@ -189,6 +189,8 @@ func TestFaultsStdio(t *testing.T) {
 		{"wrong-id", "persistent", harness.ClassIDMismatch},
 		{"wrong-id", "per_event", harness.ClassIDMismatch},
 		{"bad-utf8", "persistent", harness.ClassMalformed},
+		{"crlf", "persistent", harness.ClassMalformed},
+		{"crlf", "per_event", harness.ClassMalformed},
 		{"hang", "per_event", harness.ClassDeadline},
 		{"no-such-mode", "per_event", harness.ClassProcess},
 	} {

@@ -222,7 +222,7 @@ func oneLine(b []byte) ([]byte, *Failure) {
 	case bytes.IndexByte(b[:len(b)-1], '\n') >= 0:
 		return nil, &Failure{Class: ClassMalformed, Err: errors.New("more than one line: a per-event backend writes at most one reply")}
 	case bytes.IndexByte(b, '\r') >= 0:
-		return nil, &Failure{Class: ClassMalformed, Err: errors.New("a CR in the reply")}
+		return nil, &Failure{Class: ClassMalformed, Err: errCR}
 	}
 	return b[:len(b)-1], nil
 }
@@ -426,6 +426,12 @@ func (p *process) reap(out *os.File, read <-chan struct{}) {
 
 var errLong = errors.New("line too long")
 
+// errCR fails a reply line with a CR anywhere, a CR LF ending included:
+// stdio.md frames a message as one JSON text and a single LF. (The
+// backend kit reads a harness's CR LF as whitespace; the harness holds
+// the backends it runs to the framing.)
+var errCR = errors.New("a CR in the line: a stdio message ends with LF alone")
+
 // readLine reads one line without its LF (valid until the next call); a
 // line longer than max is skipped (errLong).
 func readLine(r *bufio.Reader, buf *[]byte, max int64) ([]byte, error) {
@@ -460,8 +466,12 @@ func readLine(r *bufio.Reader, buf *[]byte, max int64) ([]byte, error) {
 // abandoned), and too many lines that are no replies in a row end the
 // process.
 func (p *process) route(line []byte, terminateAfter int) {
+	if bytes.IndexByte(line, '\r') >= 0 {
+		p.malformed(errCR, terminateAfter)
+		return
+	}
 	d, err := ahpimpl.Parse(line, ahprt.Limits{})
-	if err != nil || d.Kind(d.Root()) != ahpimpl.KindObject || bytes.IndexByte(line, '\r') >= 0 {
+	if err != nil || d.Kind(d.Root()) != ahpimpl.KindObject {
 		if err == nil {
 			err = errors.New("a line that is not a JSON-RPC object")
 		}
