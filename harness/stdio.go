@@ -408,7 +408,7 @@ func (p *process) reap(out *os.File, read <-chan struct{}) {
 	if werr != nil {
 		p.err = fmt.Errorf("the backend ended: %w", werr) // its exit status or signal; never its stderr
 	} else {
-		p.err = errors.New("the backend ended (exit status 0)")
+		p.err = errors.New("the backend ended: exit status 0")
 	}
 	close(p.exit)
 	p.exited(out) // what it left running ends: EOF on the output

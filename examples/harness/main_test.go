@@ -159,6 +159,39 @@ func TestShippedRegistration(t *testing.T) {
 	}
 }
 
+// TestShippedStdioRegistration: hooks-stdio.json, the stdio registration
+// README.md runs, is a valid draft registration for hookserver -stdio as
+// a persistent process; with the command pointed at a built hookserver,
+// it runs a tool call through it.
+func TestShippedStdioRegistration(t *testing.T) {
+	data, err := os.ReadFile("hooks-stdio.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := draft.DecodeRegistration(data, ahprt.WithMode(ahprt.StrictAll)); err != nil {
+		t.Fatalf("hooks-stdio.json: %v", err)
+	}
+	const command = `"command": "hookserver",`
+	if _, err := harness.LoadFile("hooks-stdio.json"); err != nil || !bytes.Contains(data, []byte(command)) {
+		t.Fatalf("hooks-stdio.json: %v; or it does not run hookserver", err)
+	}
+	if testing.Short() {
+		t.Skip("builds examples/hookserver: skipped with -short")
+	}
+	file := filepath.Join(t.TempDir(), "hooks-stdio.json")
+	built := fmt.Sprintf(`"command": %q,`, hookserver(t))
+	if err := os.WriteFile(file, bytes.Replace(data, []byte(command), []byte(built), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errs bytes.Buffer
+	if err := run(context.Background(), []string{"-registration", file, "-tool", "Bash"}, &out, &errs); err != nil {
+		t.Fatalf("%v\n%s", err, errs.String())
+	}
+	if want := "decision: deny (com.example.hookserver: the tool Bash is not allowed here)\n"; !strings.HasPrefix(out.String(), want) {
+		t.Errorf("Bash:\n%s", out.String())
+	}
+}
+
 // TestReadme: the code of README.md's "Run hooks from a harness" is this
 // example's, line for line.
 func TestReadme(t *testing.T) {
