@@ -236,6 +236,10 @@ func TestTimeout(t *testing.T) {
 		if rec.Failure == nil || rec.Failure.Class != harness.ClassDeadline || d.Denied() != (p == "fail-closed") {
 			t.Errorf("%s: %s, %s", p, d.Permission, rec)
 		}
+		// The failure names the bound that passed.
+		if rec.Failure != nil && !strings.Contains(rec.Failure.Error(), "timeoutMs 100") {
+			t.Errorf("%s: %v does not name the subscription's timeoutMs", p, rec.Failure)
+		}
 	}
 }
 

@@ -358,7 +358,12 @@ func (h *Harness) consult(ctx context.Context, s *Subscription, st *chain, d *De
 			}
 		}
 		if f.Class == ClassDeadline || past(dctx) {
-			f.Class = ClassDeadline
+			// Name the bound that passed: the subscription's.
+			why := f.Err
+			if why == nil {
+				why = context.DeadlineExceeded
+			}
+			f.Class, f.Err = ClassDeadline, fmt.Errorf("timeoutMs %d: %w", s.Timeout.Milliseconds(), why)
 			break
 		}
 		if !f.retryable() || rec.Attempts > h.opts.retries || !h.wait(dctx) {
