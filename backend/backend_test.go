@@ -348,6 +348,13 @@ func TestRegistrationPanics(t *testing.T) {
 			backend.OnObserve(srv, v01.Snapshot, func(context.Context, *v01.InterceptRequest) error { return nil })
 		},
 		"nil snapshot": func() { backend.OnIntercept(srv, nil, policy) },
+		"nil intercept handler": func() {
+			backend.OnIntercept[draft.InterceptRequest, draft.Effect](backend.New(), draft.Snapshot, nil)
+		},
+		"nil capabilities handler": func() {
+			backend.OnCapabilities[draft.CapabilitiesRequest, *draft.StaticCapabilityManifest](backend.New(), draft.Snapshot, nil)
+		},
+		"nil observe handler": func() { backend.OnObserve[draft.ObserveNotification](backend.New(), draft.Snapshot, nil) },
 	} {
 		func() {
 			defer func() {

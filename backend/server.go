@@ -210,10 +210,13 @@ type Encoder = offer.Appender
 // from h is a -32002, -32003 or -32004 reply ([ErrUnsupportedEvent],
 // [ErrUnavailable], anything else); a panic is -32004.
 //
-// It panics when snap does not decode hooks/intercept requests to *Req,
-// or when a handler for them is already registered: a mistake to see at
-// startup, not at the first request.
+// It panics when h is nil, when snap does not decode hooks/intercept
+// requests to *Req, or when a handler for them is already registered: a
+// mistake to see at startup, not at the first request.
 func OnIntercept[Req any, E Encoder](s *Server, snap *ahpimpl.Snapshot, h func(context.Context, *Req) ([]E, error)) {
+	if h == nil {
+		panic("backend: nil " + MethodIntercept + " handler")
+	}
 	s.register(snap, MethodIntercept, reflect.TypeFor[*Req](), func(x *handlers) {
 		x.intercept = func(ctx context.Context, msg any, b []byte) ([]byte, error) {
 			effects, err := h(ctx, msg.(*Req))
@@ -247,6 +250,9 @@ func OnIntercept[Req any, E Encoder](s *Server, snap *ahpimpl.Snapshot, h func(c
 // backend describing what it handles, as examples/hookserver does, or a
 // harness serving its own manifest on an endpoint of its own.
 func OnCapabilities[Req any, M Encoder](s *Server, snap *ahpimpl.Snapshot, h func(context.Context, *Req) (M, error)) {
+	if h == nil {
+		panic("backend: nil " + MethodCapabilities + " handler")
+	}
 	s.register(snap, MethodCapabilities, reflect.TypeFor[*Req](), func(x *handlers) {
 		x.capabilities = func(ctx context.Context, msg any, b []byte) ([]byte, error) {
 			m, err := h(ctx, msg.(*Req))
@@ -265,6 +271,9 @@ func OnCapabilities[Req any, M Encoder](s *Server, snap *ahpimpl.Snapshot, h fun
 // notification is never answered, whatever h returns: an error (or a
 // panic) goes to the error log only. It panics as OnIntercept does.
 func OnObserve[N any](s *Server, snap *ahpimpl.Snapshot, h func(context.Context, *N) error) {
+	if h == nil {
+		panic("backend: nil " + MethodObserve + " handler")
+	}
 	s.register(snap, MethodObserve, reflect.TypeFor[*N](), func(x *handlers) {
 		x.observe = func(ctx context.Context, msg any) error { return h(ctx, msg.(*N)) }
 	}, func(x *handlers) bool { return x.observe != nil })
