@@ -220,16 +220,57 @@ func Version() string {
 // as ahpgen's: see generatedFile) that are no longer produced, in the
 // package folders it wrote and in package folders of snapshots that are
 // gone (removing such a folder once it is empty).
+//
+// Every changed file is first written in full beside its destination,
+// then renamed over it, provenance files last: a write that fails (a full
+// disk, a folder it may not write) leaves the tree as it was, not a Go
+// file cut short or a lock that records schemas the code beside it was
+// not generated from.
 func Write(out string, files Files) error {
+	type staged struct{ tmp, dst string }
+	var stage []staged
+	var made []string // folders created, each after the one holding it
+	undo := func() {
+		for _, st := range stage {
+			os.Remove(st.tmp)
+		}
+		for i := len(made) - 1; i >= 0; i-- {
+			os.Remove(made[i]) // only while empty
+		}
+	}
 	for _, rel := range sortedPaths(files) {
 		p := filepath.Join(out, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
 		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, files[rel]) {
 			continue
 		}
-		if err := os.WriteFile(p, files[rel], 0o644); err != nil {
+		var missing []string // innermost first
+		for dir := filepath.Dir(p); ; dir = filepath.Dir(dir) {
+			if _, err := os.Stat(dir); err == nil || dir == filepath.Dir(dir) {
+				break
+			}
+			missing = append(missing, dir)
+		}
+		for i := len(missing) - 1; i >= 0; i-- {
+			made = append(made, missing[i])
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			undo()
+			return err
+		}
+		tmp, err := writeTemp(p, files[rel])
+		if err != nil {
+			undo()
+			return err
+		}
+		stage = append(stage, staged{tmp, p})
+	}
+	sort.SliceStable(stage, func(i, j int) bool {
+		return filepath.Base(stage[i].dst) != ProvenanceFile && filepath.Base(stage[j].dst) == ProvenanceFile
+	})
+	for i, st := range stage {
+		if err := os.Rename(st.tmp, st.dst); err != nil {
+			stage = stage[i:]
+			undo()
 			return err
 		}
 	}
@@ -250,6 +291,27 @@ func Write(out string, files Files) error {
 		}
 	}
 	return nil
+}
+
+// writeTemp writes data to a new file beside p, readable as the
+// generated files are (0644), and returns its name.
+func writeTemp(p string, data []byte) (string, error) {
+	f, err := os.CreateTemp(filepath.Dir(p), "."+filepath.Base(p)+".*.tmp")
+	if err != nil {
+		return "", err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return "", fmt.Errorf("write %s: %w", p, err)
+	}
+	return f.Name(), nil
 }
 
 func sortedKeys(m map[string]bool) []string {
