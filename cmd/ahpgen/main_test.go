@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -48,6 +49,28 @@ func TestValidate(t *testing.T) {
 	os.WriteFile(crlf, []byte(request+"\r\n"), 0o644)
 	if code, out, _ := runCLI(t, "validate", crlf); code != 1 || !strings.Contains(out, "framing") {
 		t.Fatalf("CR in stdio framing: exit %d, %q", code, out)
+	}
+}
+
+// TestValidateTooLarge: a message over the decoders' limit (64 MiB) is
+// refused as too large, a file's and a stream line's alike, and nothing
+// after it in a stream is read: validate reads at most the limit of one
+// message, which is what lets it end on /dev/zero.
+func TestValidateTooLarge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: writes two 64 MiB files")
+	}
+	dir := t.TempDir()
+	huge := bytes.Repeat([]byte(" "), 64<<20+1)
+	file := filepath.Join(dir, "huge.json")
+	os.WriteFile(file, huge, 0o644)
+	stream := filepath.Join(dir, "huge.jsonl")
+	os.WriteFile(stream, append(append(huge, '\n'), request+"\n"...), 0o644)
+	code, out, _ := runCLI(t, "validate", file, stream)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 1 || len(lines) != 2 || !strings.HasPrefix(lines[0], file+": too_large") ||
+		!strings.HasPrefix(lines[1], stream+":1: too_large") {
+		t.Fatalf("exit %d, output:\n%s", code, out)
 	}
 }
 

@@ -107,36 +107,56 @@ type validator struct {
 	failed bool
 }
 
+// maxMessage bounds what validate reads of one message (a file, or a
+// line of a stream): the decoders' default limit, past which they refuse
+// a document anyway. Reading stops there, so /dev/zero or a runaway
+// capture costs a bounded buffer, not the memory to hold it.
+const maxMessage = ahprt.DefaultMaxBytes
+
 func (v *validator) file(name string) error {
-	var data []byte
-	var err error
-	if name == "-" {
-		data, err = io.ReadAll(os.Stdin)
-	} else {
-		data, err = os.ReadFile(name)
-	}
-	if err != nil {
-		return err
+	var in io.Reader = os.Stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
 	}
 	if name != "-" && !strings.HasSuffix(name, ".jsonl") {
+		data, err := io.ReadAll(io.LimitReader(in, maxMessage+1))
+		if err != nil {
+			return err
+		}
+		if len(data) > maxMessage {
+			v.fail(name, tooLarge)
+			return nil
+		}
 		v.message(name, data)
 		return nil
 	}
 	// stdio framing: each message is one line ending in one LF.
-	if len(data) == 0 {
-		// Zero messages are not all valid: an empty capture is a
-		// mistake upstream of validate, which must not pass unseen.
-		v.fail(name, "no messages: the stream is empty")
-		return nil
-	}
-	r := bufio.NewReader(bytes.NewReader(data))
+	r := bufio.NewReaderSize(in, 64<<10)
+	var buf []byte
 	for line := 1; ; line++ {
-		text, err := r.ReadBytes('\n')
-		if len(text) == 0 && err == io.EOF {
+		text, long, err := readLine(r, &buf)
+		if err != nil && err != io.EOF {
+			return err
+		}
+		if len(text) == 0 && !long && err == io.EOF {
+			if line == 1 {
+				// Zero messages are not all valid: an empty capture is a
+				// mistake upstream of validate, which must not pass unseen.
+				v.fail(name, "no messages: the stream is empty")
+			}
 			return nil
 		}
 		where := fmt.Sprintf("%s:%d", name, line)
 		switch {
+		case long:
+			// The rest may never end (/dev/zero): stop at the limit.
+			v.fail(where, tooLarge)
+			return nil
 		case err == io.EOF:
 			v.fail(where, "framing: the last message does not end with a line feed")
 		case bytes.IndexByte(text, '\r') >= 0:
@@ -146,6 +166,26 @@ func (v *validator) file(name string) error {
 		}
 		if err == io.EOF {
 			return nil
+		}
+	}
+}
+
+var tooLarge = fmt.Sprintf("too_large: more than %d bytes (the decoders' limit); nothing after it is read", maxMessage)
+
+// readLine reads one line with its LF into *buf; a line longer than
+// maxMessage+1 bytes is not read past that (long). At the end of the
+// input, err is io.EOF and the line is what came before it, without an
+// LF.
+func readLine(r *bufio.Reader, buf *[]byte) (line []byte, long bool, err error) {
+	*buf = (*buf)[:0]
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if len(*buf)+len(chunk) > maxMessage+1 {
+			return nil, true, nil
+		}
+		*buf = append(*buf, chunk...)
+		if err != bufio.ErrBufferFull {
+			return *buf, false, err
 		}
 	}
 }
