@@ -2,6 +2,7 @@ package load
 
 import (
 	"fmt"
+	"io"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -89,7 +90,7 @@ func ReadDir(dir, key string) (srcs []Source, err error) {
 	}
 	for _, f := range files {
 		name := filepath.Base(f)
-		data, err := os.ReadFile(f)
+		data, err := readDocument(f)
 		if err != nil {
 			return nil, err
 		}
@@ -100,6 +101,38 @@ func ReadDir(dir, key string) (srcs []Source, err error) {
 		return nil, fmt.Errorf("%s: no schema documents", dir)
 	}
 	return srcs, nil
+}
+
+// MaxDocument is the largest schema document ReadDir reads (16 MiB; the
+// draft's largest is under 100 KiB).
+const MaxDocument = 16 << 20
+
+// readDocument reads the schema document at path f: a regular file (a
+// link to one included) of at most MaxDocument bytes. Anything else
+// (a FIFO, a device such as /dev/zero, a runaway file) is refused before
+// or while reading, never read without bound.
+func readDocument(f string) ([]byte, error) {
+	// Stat before Open: opening a FIFO blocks until a writer comes.
+	info, err := os.Stat(f)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file (%s)", f, info.Mode().Type())
+	}
+	fh, err := os.Open(f)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	data, err := io.ReadAll(io.LimitReader(fh, MaxDocument+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxDocument {
+		return nil, fmt.Errorf("%s: larger than %d bytes, the most a schema document may be", f, MaxDocument)
+	}
+	return data, nil
 }
 
 // LoadSnapshot loads every document of root/key. Paths in messages are
