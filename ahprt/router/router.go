@@ -236,8 +236,12 @@ func (d *Dispatcher) Decode(data []byte, opts ...ahprt.Option) Result {
 func (d *Dispatcher) DecodeParsed(c *ahpimpl.Ctx) Result {
 	doc := c.Doc
 	root := doc.Root()
-	if doc.Kind(root) != ahpimpl.KindObject {
-		return Result{Err: errors.New("a JSON-RPC message is an object"), Code: CodeInvalidRequest, Reply: AppendErrorReply(nil, nil, CodeInvalidRequest, "Invalid Request", detail("a JSON-RPC message is an object (batches are not allowed in AHP)"))}
+	if k := doc.Kind(root); k != ahpimpl.KindObject {
+		why := "a JSON-RPC message is an object, not " + kindName(k)
+		if k == ahpimpl.KindArray {
+			why = "a JSON-RPC message is an object (batches are not allowed in AHP)"
+		}
+		return Result{Err: errors.New(why), Code: CodeInvalidRequest, Reply: AppendErrorReply(nil, nil, CodeInvalidRequest, "Invalid Request", detail(why))}
 	}
 	q := query{c: c}
 	q.id, q.hasID = doc.Member(root, "id")
@@ -614,4 +618,21 @@ func AppendErrorReply(b, id []byte, code int, message string, data []byte) []byt
 		b = append(b, data...)
 	}
 	return append(b, "}}"...)
+}
+
+// kindName names a JSON value's kind with its article, for messages.
+func kindName(k ahpimpl.Kind) string {
+	switch k {
+	case ahpimpl.KindNull:
+		return "null"
+	case ahpimpl.KindBool:
+		return "a boolean"
+	case ahpimpl.KindNumber:
+		return "a number"
+	case ahpimpl.KindString:
+		return "a string"
+	case ahpimpl.KindArray:
+		return "an array"
+	}
+	return "an object"
 }
