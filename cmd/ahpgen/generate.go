@@ -26,9 +26,8 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return exitForParse(err)
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "ahpgen generate: unexpected argument %q\n", fs.Arg(0))
-		return 2
+	if p := argsProblem(fs); p != "" {
+		return misuse(stderr, fs, "ahpgen generate", p)
 	}
 	files, err := generate.Run(generate.Config{Schemas: *schemas, Out: *out, ImportPath: *importPath})
 	if err != nil {

@@ -29,9 +29,11 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return exitForParse(err)
 	}
-	if *from == "" || fs.NArg() > 0 {
-		fs.Usage()
-		return 2
+	if *from == "" {
+		return misuse(stderr, fs, "ahpgen import", "-from is required (an upstream checkout)")
+	}
+	if p := argsProblem(fs); p != "" {
+		return misuse(stderr, fs, "ahpgen import", p)
 	}
 	var keys []string
 	if *snapshot != "" {
@@ -39,7 +41,7 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 	}
 	done, err := release.Import(*from, *schemas, keys)
 	if err != nil {
-		fmt.Fprintln(stderr, "ahpgen", err)
+		fmt.Fprintln(stderr, "ahpgen import:", err)
 		return 1
 	}
 	changed := false

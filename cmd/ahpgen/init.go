@@ -40,9 +40,8 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return exitForParse(err)
 	}
-	if fs.NArg() > 0 {
-		fs.Usage()
-		return 2
+	if p := argsProblem(fs); p != "" {
+		return misuse(stderr, fs, "ahpgen init", p)
 	}
 	for _, f := range []struct{ flag, value string }{{"-schemas", *schemas}, {"-out", *out}} {
 		if err := generatePath(f.value); err != nil {

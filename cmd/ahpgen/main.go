@@ -70,7 +70,19 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, `Run "ahpgen <command> -h" for a command's flags.`)
 }
 
+// runHelp prints the commands, or with a command's name that command's
+// flags (as "ahpgen <command> -h" does).
 func runHelp(args []string, stdout, stderr io.Writer) int {
-	usage(stdout)
-	return 0
+	if len(args) == 0 {
+		usage(stdout)
+		return 0
+	}
+	for _, c := range commands() {
+		if c.name == args[0] && c.name != "help" {
+			return c.run([]string{"-h"}, stdout, stderr)
+		}
+	}
+	fmt.Fprintf(stderr, "ahpgen help: unknown command %q\n\n", args[0])
+	usage(stderr)
+	return 2
 }

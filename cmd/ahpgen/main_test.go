@@ -148,3 +148,29 @@ func TestValidateEmptyInput(t *testing.T) {
 		t.Errorf("validate - -: exit %d, %q", code, errs)
 	}
 }
+
+// TestMisuseSaysWhat: a command line a command cannot run says what is
+// wrong with it before the usage, and exits 2; help names a command's
+// flags, and refuses a command that does not exist.
+func TestMisuseSaysWhat(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"generate", "extra"}, `ahpgen generate: unexpected argument "extra"`},
+		{[]string{"verify", "extra"}, `ahpgen verify: unexpected argument "extra"`},
+		{[]string{"init", "extra"}, `ahpgen init: unexpected argument "extra"`},
+		{[]string{"import"}, "ahpgen import: -from is required"},
+		{[]string{"publish"}, "ahpgen publish: -date is required"},
+		{[]string{"publish", "-date", "2026-12-15", "extra"}, `ahpgen publish: unexpected argument "extra"`},
+		{[]string{"help", "bogus"}, `ahpgen help: unknown command "bogus"`},
+	} {
+		code, _, errs := runCLI(t, c.args...)
+		if first, _, _ := strings.Cut(errs, "\n"); code != 2 || !strings.HasPrefix(first, c.want) {
+			t.Errorf("%v: exit %d, first line %q, want %q", c.args, code, first, c.want)
+		}
+	}
+	if code, out, errs := runCLI(t, "help", "generate"); code != 0 || !strings.Contains(out+errs, "Usage: ahpgen generate") {
+		t.Errorf("help generate: exit %d, %q", code, out+errs)
+	}
+}

@@ -50,13 +50,15 @@ func runPublish(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return exitForParse(err)
 	}
+	if *date == "" {
+		return misuse(stderr, fs, "ahpgen publish", "-date is required (YYYY-MM-DD, the release's key)")
+	}
+	if p := argsProblem(fs); p != "" {
+		return misuse(stderr, fs, "ahpgen publish", p)
+	}
 	dir, err := tree()
-	if *date == "" || fs.NArg() > 0 || err != nil {
-		if err != nil {
-			fmt.Fprintln(stderr, "ahpgen publish:", err)
-		}
-		fs.Usage()
-		return 2
+	if err != nil {
+		return misuse(stderr, fs, "ahpgen publish", err.Error())
 	}
 	notes, err := release.Publish(dir, *date)
 	if err != nil {
@@ -88,13 +90,12 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return exitForParse(err)
 	}
+	if p := argsProblem(fs); p != "" {
+		return misuse(stderr, fs, "ahpgen verify", p)
+	}
 	dir, err := tree()
-	if fs.NArg() > 0 || err != nil {
-		if err != nil {
-			fmt.Fprintln(stderr, "ahpgen verify:", err)
-		}
-		fs.Usage()
-		return 2
+	if err != nil {
+		return misuse(stderr, fs, "ahpgen verify", err.Error())
 	}
 	if *update {
 		if err := release.UpdateDraft(dir); err != nil {
@@ -122,6 +123,23 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 }
 
 // exitForParse: -h is not an error; bad flags are usage errors.
+// misuse says what is wrong with a command line (name is the command's,
+// "ahpgen publish"), then prints the usage; it returns the exit status 2.
+func misuse(stderr io.Writer, fs *flag.FlagSet, name, problem string) int {
+	fmt.Fprintf(stderr, "%s: %s\n", name, problem)
+	fs.Usage()
+	return 2
+}
+
+// argsProblem is what is wrong with a command's arguments when it takes
+// none, or "".
+func argsProblem(fs *flag.FlagSet) string {
+	if fs.NArg() > 0 {
+		return fmt.Sprintf("unexpected argument %q", fs.Arg(0))
+	}
+	return ""
+}
+
 func exitForParse(err error) int {
 	if err == flag.ErrHelp {
 		return 0
