@@ -50,6 +50,9 @@ type Files map[string][]byte
 // Run generates every package of the schema root, and the dispatcher
 // over them.
 func Run(cfg Config) (Files, error) {
+	if err := separate(cfg.Schemas, cfg.Out); err != nil {
+		return nil, err
+	}
 	if cfg.ImportPath == "" {
 		p, err := ImportPathOf(cfg.Out)
 		if err != nil {
@@ -289,6 +292,36 @@ func Write(out string, files Files) error {
 				return err
 			}
 		}
+	}
+	return nil
+}
+
+// separate refuses an output folder that is, holds or lies inside the
+// schema root: generated packages would land among the schemas (which
+// verify and publish then read), or a later run would delete schemas it
+// took for stale output. An empty out is refused too: it would be the
+// working directory.
+func separate(schemas, out string) error {
+	if out == "" {
+		return errors.New("no output folder (-out)")
+	}
+	if schemas == "" {
+		return nil // Run's own error names it
+	}
+	s, err := filepath.Abs(schemas)
+	if err != nil {
+		return err
+	}
+	o, err := filepath.Abs(out)
+	if err != nil {
+		return err
+	}
+	within := func(a, b string) bool { // a is b or inside it
+		rel, err := filepath.Rel(b, a)
+		return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+	}
+	if within(o, s) || within(s, o) {
+		return fmt.Errorf("output folder %s and schema root %s overlap: generate into a folder of its own", out, schemas)
 	}
 	return nil
 }

@@ -53,3 +53,19 @@ func TestWriteAllOrNothing(t *testing.T) {
 		t.Errorf("a failed write changed the tree:\nbefore:\n%s\nafter:\n%s", before, after)
 	}
 }
+
+// TestRunRefusesOverlap: an output folder that is, holds or lies inside
+// the schema root, or none at all, is refused before anything is read.
+func TestRunRefusesOverlap(t *testing.T) {
+	root := t.TempDir()
+	schemas := filepath.Join(root, "schemas")
+	for _, out := range []string{schemas, filepath.Join(schemas, "draft"), root, ""} {
+		_, err := Run(Config{Schemas: schemas, Out: out, ImportPath: "example.com/gen"})
+		if err == nil || !strings.Contains(err.Error(), "overlap") && !strings.Contains(err.Error(), "no output folder") {
+			t.Errorf("-out %q over -schemas %q: %v", out, schemas, err)
+		}
+	}
+	if err := separate(schemas, filepath.Join(root, "gen")); err != nil {
+		t.Errorf("a sibling folder: %v", err)
+	}
+}
