@@ -155,7 +155,10 @@ func Load(srcs []Source, opt Options) (*Set, error) {
 			continue
 		}
 		what := "remote references are not loaded (ahpgen works offline; add the document to the schema set)"
-		if strings.HasPrefix(r.target, "file:") {
+		if near := s.siblings(r.target); near != nil {
+			// Beside the set's own documents: a misspelled name, most likely.
+			what = "no such document among the schema set's (" + strings.Join(near, ", ") + ")"
+		} else if strings.HasPrefix(r.target, "file:") {
 			what = "not a document of this schema set (refs must stay inside the snapshot folder)"
 		}
 		return nil, &Error{File: r.doc.Path, Pointer: r.ptr, Msg: "$ref to " + r.target + ": " + what}
@@ -687,4 +690,19 @@ func (s *Set) vocabulary(sch *jsonschema.Schema) (raw *ahpimpl.Doc, v ahpimpl.No
 func remoteExists(remotes func(string) ([]byte, bool), u string) bool {
 	_, ok := remotes(stripFragment(u))
 	return ok
+}
+
+// siblings lists the names of the set's documents whose URLs share the
+// folder of url (which is none of them), or nil when none do: a $ref
+// there names a document the set lacks, not a remote one.
+func (s *Set) siblings(u string) []string {
+	dir := u[:strings.LastIndex(u, "/")+1]
+	var out []string
+	for _, d := range s.Docs {
+		if strings.HasPrefix(d.URL, dir) && !strings.Contains(d.URL[len(dir):], "/") {
+			out = append(out, d.URL[len(dir):])
+		}
+	}
+	sort.Strings(out)
+	return out
 }
