@@ -50,8 +50,8 @@ type Files map[string][]byte
 // Run generates every package of the schema root, and the dispatcher
 // over them.
 func Run(cfg Config) (Files, error) {
-	if err := separate(cfg.Schemas, cfg.Out); err != nil {
-		return nil, err
+	if cfg.Out == "" {
+		return nil, errors.New("no output folder (-out)")
 	}
 	if cfg.ImportPath == "" {
 		p, err := ImportPathOf(cfg.Out)
@@ -65,6 +65,13 @@ func Run(cfg Config) (Files, error) {
 	}
 	_, places, err := load.Discover(cfg.Schemas)
 	if err != nil {
+		return nil, err
+	}
+	dirs := []string{cfg.Schemas}
+	for _, p := range places {
+		dirs = append(dirs, p.Dir)
+	}
+	if err := separate(cfg.Out, dirs); err != nil {
 		return nil, err
 	}
 	// Generated comments name the schema folder by the tree's own name,
@@ -296,32 +303,25 @@ func Write(out string, files Files) error {
 	return nil
 }
 
-// separate refuses an output folder that is, holds or lies inside the
-// schema root: generated packages would land among the schemas (which
-// verify and publish then read), or a later run would delete schemas it
-// took for stale output. An empty out is refused too: it would be the
-// working directory.
-func separate(schemas, out string) error {
-	if out == "" {
-		return errors.New("no output folder (-out)")
-	}
-	if schemas == "" {
-		return nil // Run's own error names it
-	}
-	s, err := filepath.Abs(schemas)
-	if err != nil {
-		return err
-	}
+// separate refuses an output folder that is the schema root (dirs[0])
+// or lies in one of its snapshot folders (dirs[1:]): generated packages
+// would land among the schemas, which verify and publish then read. A
+// folder of its own inside the root (gen beside the snapshots) is fine.
+func separate(out string, dirs []string) error {
 	o, err := filepath.Abs(out)
 	if err != nil {
 		return err
 	}
-	within := func(a, b string) bool { // a is b or inside it
-		rel, err := filepath.Rel(b, a)
-		return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
-	}
-	if within(o, s) || within(s, o) {
-		return fmt.Errorf("output folder %s and schema root %s overlap: generate into a folder of its own", out, schemas)
+	for i, d := range dirs {
+		a, err := filepath.Abs(d)
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(a, o)
+		inside := err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+		if i == 0 && rel == "." || i > 0 && inside {
+			return fmt.Errorf("output folder %s overlaps the schemas at %s: generate into a folder of its own", out, d)
+		}
 	}
 	return nil
 }

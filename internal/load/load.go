@@ -158,6 +158,9 @@ func Load(srcs []Source, opt Options) (*Set, error) {
 		if near := s.siblings(r.target); near != nil {
 			// Beside the set's own documents: a misspelled name, most likely.
 			what = "no such document among the schema set's (" + strings.Join(near, ", ") + ")"
+			if !strings.HasPrefix(r.target, "file:") {
+				what += ", and remote references are not loaded"
+			}
 		} else if strings.HasPrefix(r.target, "file:") {
 			what = "not a document of this schema set (refs must stay inside the snapshot folder)"
 		}

@@ -65,7 +65,7 @@ func TestLoadErrors(t *testing.T) {
 		{"remote ref", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"$ref":"https://example.com/x.json"}`}, "remote references are not loaded"},
 		{"misspelled sibling under an $id", map[string]string{"s/common.schema.json": `{"$id":"https://example.com/s/common.schema.json","$defs":{"protocolVersion":{"const":"v"}}}`,
 			"s/a.schema.json": `{"$id":"https://example.com/s/a.schema.json","$ref":"commn.schema.json"}`},
-			"$ref to https://example.com/s/commn.schema.json: no such document among the schema set's (a.schema.json, common.schema.json)"},
+			"$ref to https://example.com/s/commn.schema.json: no such document among the schema set's (a.schema.json, common.schema.json), and remote references are not loaded"},
 		{"outside root", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"$ref":"../other.json"}`, "other.json": `{}`}, "must stay inside the snapshot folder"},
 		{"not utf8", map[string]string{"s/common.schema.json": common, "s/a.schema.json": "{\"title\":\"\xff\"}"}, "s/a.schema.json#/title: not a JSON document: invalid_utf8"},
 		{"duplicate key", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"type":"string","type":"object"}`}, "duplicate_name"},
