@@ -68,6 +68,7 @@ func TestLoadErrors(t *testing.T) {
 			"$ref to https://example.com/s/commn.schema.json: no such document among the schema set's (a.schema.json, common.schema.json), and remote references are not loaded"},
 		{"outside root", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"$ref":"../other.json"}`, "other.json": `{}`}, "must stay inside the snapshot folder"},
 		{"not utf8", map[string]string{"s/common.schema.json": common, "s/a.schema.json": "{\"title\":\"\xff\"}"}, "s/a.schema.json#/title: not a JSON document: invalid_utf8"},
+		{"trailing comma", map[string]string{"s/common.schema.json": common, "s/a.schema.json": "{\"type\": \"string\",\n}"}, "s/a.schema.json#/type: not a JSON document: syntax: invalid character '}': want a member name (line 2, column 1)"},
 		{"duplicate key", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"type":"string","type":"object"}`}, "duplicate_name"},
 		{"bad schema", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"minLength":"x"}`}, "a.schema.json"},
 		{"no version", map[string]string{"s/common.schema.json": `{}`}, "s/common.schema.json#/$defs/protocolVersion: missing"},
