@@ -43,10 +43,10 @@ type checks struct {
 	// written memoizes, per schema written in place, its keywords as
 	// inPlaceBlock first writes them to see which names they read and
 	// to assert a planned short form (always from the same state: kind
-	// read as k, a block of their own). Without it
-	// each level of values written in place inside one another (arrays
-	// of arrays) wrote the levels below it twice, once to look at and
-	// once for good: 2^depth times in all.
+	// read as k, a block of their own). Without it each level of values
+	// written in place inside one another (arrays of arrays) wrote the
+	// levels below it twice, once to look at and once for good: 2^depth
+	// times in all.
 	written map[*ir.Schema]string
 	// declaring memoizes, for inPlaceHere, whether a schema's keywords
 	// declare names, in the state they are written from (how its kind
@@ -212,9 +212,9 @@ func target(s *ir.Schema) *ir.Schema {
 // CheckFunc names what checks an instance against s in the generated
 // package: the function that starts an evaluation at s (or at what a
 // pure $ref resolves to; see entryFunc), "ahpimpl.Accept" when s accepts
-// everything, or
-// "ahpimpl.Reject" when it accepts nothing. Tools that add entry points to
-// a generated package (the JSON-Schema-Test-Suite harness) use it.
+// everything, or "ahpimpl.Reject" when it accepts nothing. Tools that
+// add entry points to a generated package (the JSON-Schema-Test-Suite
+// harness) use it.
 func CheckFunc(s *ir.Schema) string {
 	t := target(s)
 	switch {
@@ -450,27 +450,29 @@ func (e *checks) shortCall(t *ir.Schema, node Code) Code {
 	case ir.ShortChildItems:
 		return Id("c").Dot("ChildItems").Call(node, typ(), Id(target(t.Items).Func))
 	case ir.ShortProperty:
-		name, fn := propertyOf(t)
+		name, fn, _ := propertyOf(t)
 		return Id("c").Dot("Property").Call(node, Id("ev"), Lit(name), Id(fn))
 	case ir.ShortPropertyStr:
-		name, _ := propertyOf(t)
-		pt := target(t.Plan.Walk.Cases[0].Checks[0].Schema)
+		name, _, pt := propertyOf(t)
 		return Id("c").Dot("PropertyStr").Call(node, Id("ev"), Lit(name), Lit(pt.Const.Str()), e.reason(pt.KeywordReason("const")))
 	}
 	panic("emit: " + t.Loc + " has no short call")
 }
 
-// propertyOf is the name of the one property of t (ir.ShortProperty,
-// ShortPropertyStr) and the function that checks it.
-func propertyOf(t *ir.Schema) (name, fn string) {
+// propertyOf is the name of the one property of t's member walk
+// (ir.ShortProperty, ShortPropertyStr), the function that checks it and
+// the schema it checks (nil when it accepts everything, fn then "").
+func propertyOf(t *ir.Schema) (name, fn string, pt *ir.Schema) {
 	c := t.Plan.Walk.Cases[0]
 	ch := c.Checks[0]
-	pt := target(ch.Schema)
+	if pt = target(ch.Schema); pt == nil {
+		return c.Name, "", nil
+	}
 	fn = pt.Func
 	if ch.Owner != nil {
 		fn = memberCallee(ch.Owner, pt)
 	}
-	return c.Name, fn
+	return c.Name, fn, pt
 }
 
 // assertShort panics unless t's keywords, as written one by one
@@ -552,11 +554,10 @@ func (e *checks) propertyLong(t *ir.Schema, k ir.Short) Code {
 	if w == nil || len(w.Cases) != 1 || len(w.Cases[0].Checks) != 1 {
 		return nil
 	}
-	pt := target(w.Cases[0].Checks[0].Schema)
+	name, fn, pt := propertyOf(t)
 	if pt == nil || pt.IsFalse() {
 		return nil
 	}
-	name, fn := propertyOf(t)
 	value := Id("m").Dot("Value").Call()
 	var test Code
 	switch {

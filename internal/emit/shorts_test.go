@@ -14,8 +14,9 @@ import (
 // goldens whose keywords are the shape of a short form (one runtime
 // call, one if statement) is planned as that form by ir, not found by
 // emit: emit only asserts the plan (checks.assertShort), so a shape the
-// plan misses would be written the long way. Generation runs as
-// `ahpgen generate` runs it.
+// plan misses would be written the long way. Generation runs through
+// generate.Snapshot, the pipeline `ahpgen generate` runs (without the
+// manifest's stable type names, which name types and change no check).
 func TestShortFormsPlanned(t *testing.T) {
 	roots := []string{filepath.Join("..", "..", "schemas")}
 	for _, g := range loadGoldens(t) {

@@ -235,7 +235,8 @@ func Version() string {
 // then renamed over it, provenance files last: a write that fails (a full
 // disk, a folder it may not write) leaves the tree as it was, not a Go
 // file cut short or a lock that records schemas the code beside it was
-// not generated from.
+// not generated from. Only a rename failing after others (within one
+// folder tree, on one file system) can still leave a mix.
 func Write(out string, files Files) error {
 	type staged struct{ tmp, dst string }
 	var stage []staged

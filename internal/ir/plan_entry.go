@@ -25,7 +25,7 @@ func planEntries(p *Program, types *Types) {
 	for _, t := range types.All {
 		mark(t.Schema)
 	}
-	if types.Messages != nil && types.Messages.RequestID != nil {
+	if types.Messages.RequestID != nil { // PlanChecks requires Messages
 		mark(types.Messages.RequestID)
 	}
 }

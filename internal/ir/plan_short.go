@@ -57,7 +57,10 @@ func (k Short) String() string {
 func (k Short) Call() bool { return k != NoShort && k != ShortConst && k != ShortType }
 
 // planShort decides, for every schema, whether its check has a short
-// form (Plan.Short). It runs last: the shapes read the kind blocks, the
+// form (Plan.Short). emit uses it where a check's keywords are written
+// from their start: a function's body, or a member's or an item's value
+// written in place; an allOf entry, then or else written in place on
+// its parent's node is written keyword by keyword whatever its plan. It runs last: the shapes read the kind blocks, the
 // item walks and member walks, how children are called and what is
 // written in place. The shapes of items and properties read their
 // child's, so the leaf shapes are decided first.

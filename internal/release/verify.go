@@ -302,7 +302,7 @@ func (v *verifier) schemaFolder(p load.Place) *SchemaManifest {
 			v.bad(file, "", "not listed in %s", manifestName)
 		case l.SHA256 == d.SHA256:
 		case p.Key == DraftKey:
-			v.bad(file, "", "sha256 changed since %s was written: run ahpgen verify -update-draft (with this run's -schemas or -root)", manifestName)
+			v.bad(file, "", "sha256 changed since %s was written: "+updateDraftHint, manifestName)
 		default:
 			v.bad(file, "", "sha256 %s differs from %s#%s/sha256 (%s): a published snapshot must not change", d.SHA256, manifestName, l.Pointer, l.SHA256)
 		}
@@ -486,7 +486,7 @@ func (v *verifier) fixtures(p load.Place, legacy bool) {
 			v.bad(fp, "", "listed in %s#%s but missing", name, ptr)
 		case hash(data) == want:
 		case p.Key == DraftKey:
-			v.bad(fp, "", "sha256 changed since %s was written: run ahpgen verify -update-draft (with this run's -schemas or -root)", name)
+			v.bad(fp, "", "sha256 changed since %s was written: "+updateDraftHint, name)
 		default:
 			v.bad(fp, "", "sha256 %s differs from %s#%s/sha256 (%s): a published snapshot must not change", hash(data), name, ptr, want)
 		}
@@ -564,7 +564,7 @@ func (v *verifier) conformance(p load.Place) {
 			v.bad(pp, "", "%v", err)
 		case hash(data) == want:
 		case p.Key == DraftKey:
-			v.bad(pp, "", "sha256 changed since %s was written: run ahpgen verify -update-draft (with this run's -schemas or -root)", name)
+			v.bad(pp, "", "sha256 changed since %s was written: "+updateDraftHint, name)
 		default:
 			v.bad(pp, "", "sha256 %s differs from %s#%s/sha256 (%s): a published snapshot must not change", hash(data), name, ptr, want)
 		}
@@ -616,3 +616,7 @@ func (v *verifier) spec(p load.Place) {
 		}
 	}
 }
+
+// updateDraftHint is what to run when a draft document changed since
+// its manifest was written.
+const updateDraftHint = "run ahpgen verify -update-draft (with this run's -schemas or -root)"
