@@ -3,10 +3,13 @@ package ahprt
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"math/big"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/ahpgen/ahpgen/ahprt/internal/jsonnum"
 )
@@ -42,17 +45,35 @@ func (v Value) AppendJSON(b []byte) []byte {
 }
 
 // UnmarshalJSON stores a compact copy of data, which must be one JSON
-// value in UTF-8.
+// value in UTF-8 whose objects have no duplicate member names: what the
+// generated decoders accept in an AHP document, so that a Value
+// encoding/json accepted is not refused later, when the value that holds
+// it is encoded and validated. Strings and numbers are kept as written.
 func (v *Value) UnmarshalJSON(data []byte) error {
 	if !utf8.Valid(data) {
 		return &Error{Code: CodeInvalidUTF8, Offset: -1, Message: "raw JSON value is not UTF-8"}
 	}
-	var buf bytes.Buffer
-	if err := json.Compact(&buf, data); err != nil {
+	raw := jsontext.Value(bytes.Clone(data))
+	if err := raw.Compact(jsontext.AllowDuplicateNames(false)); err != nil {
+		return valueError(err)
+	}
+	*v = Value(raw)
+	return nil
+}
+
+// valueError is UnmarshalJSON's error for what jsontext refused: a
+// duplicate member name, named by its JSON Pointer, or a syntax error at
+// its byte offset.
+func valueError(err error) *Error {
+	var se *jsontext.SyntacticError
+	if !errors.As(err, &se) {
 		return &Error{Code: CodeSyntax, Offset: -1, Message: err.Error()}
 	}
-	*v = buf.Bytes()
-	return nil
+	if errors.Is(se.Err, jsontext.ErrDuplicateName) {
+		return &Error{Pointer: string(se.JSONPointer), Code: CodeDuplicateName, Offset: se.ByteOffset,
+			Message: "duplicate member name " + strconv.Quote(se.JSONPointer.LastToken())}
+	}
+	return &Error{Pointer: string(se.JSONPointer), Code: CodeSyntax, Offset: se.ByteOffset, Message: se.Err.Error()}
 }
 
 // Number is a JSON number kept exactly as written (for example "1.0" or

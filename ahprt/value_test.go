@@ -2,6 +2,7 @@ package ahprt
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -45,11 +46,36 @@ func TestValueUnmarshalJSON(t *testing.T) {
 	if want := `{"a":[1,"x y"]}`; string(v.V) != want {
 		t.Errorf("got %s, want %s", v.V, want)
 	}
-	for _, bad := range []string{"", "{", "[1,]", "\"\xff\""} {
+	for _, bad := range []string{"", "{", "[1,]", "\"\xff\"", "1 2"} {
 		var x Value
 		if err := x.UnmarshalJSON([]byte(bad)); err == nil {
 			t.Errorf("%q accepted as %s", bad, x)
 		}
+	}
+	// Strings and numbers stay as written; only whitespace goes.
+	in := `{ "s" : "\u00e9\/" , "n" : 1.0E+2 }`
+	var x Value
+	if err := x.UnmarshalJSON([]byte(in)); err != nil || string(x) != `{"s":"\u00e9\/","n":1.0E+2}` {
+		t.Errorf("%s: got %s, %v", in, x, err)
+	}
+}
+
+// TestValueDuplicateNames: a Value refuses an object with a repeated
+// member name, as the generated decoders refuse it anywhere in a
+// document, naming the member where they would.
+func TestValueDuplicateNames(t *testing.T) {
+	var v struct{ V Value }
+	err := json.Unmarshal([]byte(`{"V": {"a": {"b": 1, "c": 2, "b": 3}}}`), &v)
+	var e *Error
+	if !errors.As(err, &e) || e.Code != CodeDuplicateName || e.Pointer != "/a/b" || !strings.Contains(e.Message, `"b"`) {
+		t.Fatalf("got %#v", err)
+	}
+	if v.V != nil {
+		t.Errorf("kept %s", v.V)
+	}
+	// The same names in different objects are not duplicates.
+	if err := json.Unmarshal([]byte(`{"V": {"a": {"b": 1}, "c": {"b": 2}}}`), &v); err != nil {
+		t.Error(err)
 	}
 }
 
