@@ -45,6 +45,10 @@ type Group struct {
 	Description string          `json:"description"`
 	Schema      json.RawMessage `json:"schema"`
 	Tests       []*Test         `json:"tests"`
+	// SanthoshErratum, in the project's own cases only, says why some of
+	// the group's verdicts are not santhosh's: where santhosh departs from
+	// the specification (TestCases).
+	SanthoshErratum string `json:"santhoshErratum,omitempty"`
 }
 
 // Test is one instance and the suite's verdict.

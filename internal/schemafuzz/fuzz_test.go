@@ -1,6 +1,7 @@
 package schemafuzz
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -72,8 +73,8 @@ func TestSchemaFuzz(t *testing.T) {
 			t.Logf("schemas %d–%d: %d disagree so far (%v)", lo, hi-1, total.disagree, time.Since(start).Round(time.Second))
 		}
 	}
-	fmt.Printf("schema fuzz: %d schemas, %d instances, %d disagree (seed %d, schemas %d–%d; %d valid, %d invalid; %d refused by santhosh, %v)\n",
-		total.schemas, total.instances, total.disagree, seed, from, from+n-1, total.valid, total.instances-total.valid, total.skipped, time.Since(start).Round(time.Second))
+	fmt.Printf("schema fuzz: %d schemas, %d instances, %d disagree (seed %d, schemas %d–%d; %d valid, %d invalid; %d refused by santhosh, %d unjudged; %v)\n",
+		total.schemas, total.instances, total.disagree, seed, from, from+n-1, total.valid, total.instances-total.valid, total.skipped, total.unjudged, time.Since(start).Round(time.Second))
 	if dir := os.Getenv("SCHEMAFUZZ_OUT"); dir != "" && len(bad) > 0 {
 		writeCases(t, dir, bad)
 	}
@@ -94,7 +95,10 @@ func TestSchemaFuzz(t *testing.T) {
 	}
 }
 
-type tally struct{ schemas, instances, valid, disagree, skipped int }
+// tally counts a run: skipped is schemas santhosh refuses, unjudged the
+// instances left out where santhosh's verdict is known to be wrong
+// (scopeless).
+type tally struct{ schemas, instances, valid, disagree, skipped, unjudged int }
 
 func (t *tally) add(o tally) {
 	t.schemas += o.schemas
@@ -102,6 +106,7 @@ func (t *tally) add(o tally) {
 	t.valid += o.valid
 	t.disagree += o.disagree
 	t.skipped += o.skipped
+	t.unjudged += o.unjudged
 }
 
 // runChunk fuzzes schemas lo..hi-1 in one compiled module and returns the
@@ -110,11 +115,12 @@ func runChunk(t *testing.T, seed uint64, lo, hi int, goCache string) (tally, []*
 	file := &jsts.File{Name: "fuzz.json"}
 	var c tally
 	for i := lo; i < hi; i++ {
-		g, err := group(seed, uint64(i))
+		g, unjudged, err := group(seed, uint64(i))
 		if err != nil {
 			c.skipped++
 			continue
 		}
+		c.unjudged += unjudged
 		g.File, g.Index = file, i
 		file.Groups = append(file.Groups, g)
 	}
@@ -160,15 +166,17 @@ func runChunk(t *testing.T, seed uint64, lo, hi int, goCache string) (tally, []*
 }
 
 // group makes schema i of seed and its instances, with santhosh's
-// verdicts; an error when santhosh refuses the schema itself.
-func group(seed, i uint64) (*jsts.Group, error) {
+// verdicts, and counts the instances left unjudged (scopeless); an error
+// when santhosh refuses the schema itself.
+func group(seed, i uint64) (g *jsts.Group, unjudged int, err error) {
 	s := Schema(seed, i)
 	text := Encode(s)
 	oracle, err := jsts.NewOracle(text, true, nil)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	g := &jsts.Group{Schema: text}
+	g = &jsts.Group{Schema: text}
+	names := scopeless(text)
 	seen := map[string]bool{}
 	var accepted []any
 	add := func(v any) error {
@@ -177,6 +185,10 @@ func group(seed, i uint64) (*jsts.Group, error) {
 			return nil
 		}
 		seen[string(data)] = true
+		if names && hasMember(v) {
+			unjudged++
+			return nil
+		}
 		valid, err := oracle.Valid(data)
 		if err != nil {
 			return err
@@ -189,23 +201,51 @@ func group(seed, i uint64) (*jsts.Group, error) {
 	}
 	for _, v := range Instances(s, seed, i, perSchema/2) {
 		if err := add(v); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 	}
 	// Mutations of accepted instances find the edges of what is valid.
 	for k := 0; k < len(accepted) && len(g.Tests) < perSchema; k++ {
 		for _, v := range Mutate(accepted[k], seed, i*64+uint64(k), 3) {
 			if err := add(v); err != nil {
-				return nil, err
+				return nil, 0, err
 			}
 		}
 	}
 	for _, v := range Instances(s, seed, i+1<<40, perSchema) {
 		if err := add(v); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 	}
-	return g, nil
+	return g, unjudged, nil
+}
+
+// scopeless reports whether santhosh's verdicts on schema text may be
+// wrong for objects with members: it validates a member name as a
+// document of its own, so a $dynamicRef that propertyNames reaches
+// resolves as if no schema resource outside propertyNames were in the
+// dynamic scope, where JSON Schema (and the generated code) resolve it
+// in the scope of the evaluation that applied propertyNames (seed 112
+// schema 2931; the case "propertyNames keeps the dynamic scope" in
+// internal/jsts/cases). In a schema with both keywords, an instance with
+// a member in any object is left unjudged; about 1 % of the schemas have both.
+func scopeless(text []byte) bool {
+	return bytes.Contains(text, []byte(`"propertyNames"`)) && bytes.Contains(text, []byte(`"$dynamicRef"`))
+}
+
+// hasMember reports whether v holds an object with a member, at any depth.
+func hasMember(v any) bool {
+	switch v := v.(type) {
+	case Obj:
+		return len(v) > 0
+	case []any:
+		for _, x := range v {
+			if hasMember(x) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // buildCache is the build cache of a long run: every compiled chunk adds
