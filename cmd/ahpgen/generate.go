@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 
 	"github.com/ahpgen/ahpgen/internal/generate"
 )
@@ -44,7 +46,16 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	if err := generate.Write(*out, files); err != nil {
+	removed, err := generate.Write(*out, files)
+	for _, dir := range removed {
+		fmt.Fprintf(stderr, "ahpgen generate: removed %s: no snapshot generates it any longer\n", filepath.Join(*out, filepath.FromSlash(dir)))
+	}
+	if len(removed) > 0 && os.Getenv("GOFILE") != "" {
+		// go generate listed the packages before running this directive,
+		// and goes on to read the removed ones' files for directives.
+		fmt.Fprintln(stderr, "ahpgen generate: go generate may now fail to open the removed package's files; generation succeeded: run it again to confirm")
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "ahpgen generate: %v\n", err)
 		return 1
 	}

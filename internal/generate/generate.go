@@ -229,7 +229,8 @@ func Version() string {
 // Write puts files under out and removes generated files (those marked
 // as ahpgen's: see generatedFile) that are no longer produced, in the
 // package folders it wrote and in package folders of snapshots that are
-// gone (removing such a folder once it is empty).
+// gone, removing such a folder once it is empty; it returns the folders
+// it removed (relative to out, with slashes), which the caller reports.
 //
 // Every changed file is first written in full beside its destination,
 // then renamed over it, provenance files last: a write that fails (a full
@@ -237,7 +238,7 @@ func Version() string {
 // file cut short or a lock that records schemas the code beside it was
 // not generated from. Only a rename failing after others (within one
 // folder tree, on one file system) can still leave a mix.
-func Write(out string, files Files) error {
+func Write(out string, files Files) (removed []string, err error) {
 	type staged struct{ tmp, dst string }
 	var stage []staged
 	var made []string // folders created, each after the one holding it
@@ -266,12 +267,12 @@ func Write(out string, files Files) error {
 		}
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			undo()
-			return err
+			return nil, err
 		}
 		tmp, err := writeTemp(p, files[rel])
 		if err != nil {
 			undo()
-			return err
+			return nil, err
 		}
 		stage = append(stage, staged{tmp, p})
 	}
@@ -282,13 +283,13 @@ func Write(out string, files Files) error {
 		if err := os.Rename(st.tmp, st.dst); err != nil {
 			stage = stage[i:]
 			undo()
-			return err
+			return nil, err
 		}
 	}
 	emptied := map[string]bool{}
 	for _, stale := range staleFiles(out, files) {
 		if err := os.Remove(filepath.Join(out, filepath.FromSlash(stale))); err != nil {
-			return err
+			return removed, err
 		}
 		emptied[path.Dir(stale)] = true
 	}
@@ -297,11 +298,12 @@ func Write(out string, files Files) error {
 		p := filepath.Join(out, filepath.FromSlash(dir))
 		if entries, err := os.ReadDir(p); err == nil && len(entries) == 0 {
 			if err := os.Remove(p); err != nil {
-				return err
+				return removed, err
 			}
+			removed = append(removed, dir)
 		}
 	}
-	return nil
+	return removed, nil
 }
 
 // separate refuses an output folder that is the schema root (dirs[0])
