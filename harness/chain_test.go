@@ -77,8 +77,8 @@ func flowCaps(remaining, count int) ahprt.Value {
 		strconv.Itoa(remaining) + `,"continuationCount":` + strconv.Itoa(count) + `,"maxContinuations":3}}`)
 }
 
-// TestFlowAndOutput: continue uses a continuation, a stop stands, output
-// merges append to the event's items.
+// TestFlowAndOutput: continue uses a continuation, a stop ends the chain,
+// output merges append to the event's items.
 func TestFlowAndOutput(t *testing.T) {
 	more := `[{"id":"m2","role":"tool","parts":[{"id":"p9","kind":"text","mediaType":"text/plain","selection":"body","text":"more"}]}]`
 	cont := newReplier(t, `{"type":"flow","operation":"continue","instruction":"keep going"}`)
@@ -107,12 +107,25 @@ func TestFlowAndOutput(t *testing.T) {
 		t.Errorf("no continuation left: %s\n%s", d.Flow, recordsString(d.Audit))
 	}
 
-	// A stop stands over a later continue.
+	// A stop ends the chain (AHP-COMP-001): the continue after it is not
+	// called, and uses no continuation.
 	h = build(t, registration(hook{"com.example.stop", httpTransport(stop.URL), []string{sub}}, hook{"com.example.cont", httpTransport(cont.URL), []string{sub}}),
 		harness.WithCapabilities("tool.after", flowCaps(2, 1)))
+	called := cont.count()
 	d, _ = h.Intercept(context.Background(), toolAfter("e3"))
 	if d.Flow != harness.FlowStop || d.StopReason != "halt" || len(d.Instructions) != 0 || d.Continuations.Count != 1 {
 		t.Errorf("stop then continue: %s %q %v %+v", d.Flow, d.StopReason, d.Instructions, d.Continuations)
+	}
+	if len(d.Audit) != 2 || d.Audit[1].Outcome != harness.OutcomeNotCalled || cont.count() != called {
+		t.Errorf("the interceptor after a stop was called:\n%s", recordsString(d.Audit))
+	}
+
+	// A continue before a stop: its instructions go with it.
+	h = build(t, registration(hook{"com.example.cont", httpTransport(cont.URL), []string{sub}}, hook{"com.example.stop", httpTransport(stop.URL), []string{sub}}),
+		harness.WithCapabilities("tool.after", flowCaps(2, 1)))
+	d, _ = h.Intercept(context.Background(), toolAfter("e4"))
+	if d.Flow != harness.FlowStop || len(d.Instructions) != 0 || d.Continuations.Count != 1 || d.Audit[1].Outcome != harness.OutcomeApplied {
+		t.Errorf("continue then stop: %s %v %+v\n%s", d.Flow, d.Instructions, d.Continuations, recordsString(d.Audit))
 	}
 }
 

@@ -29,7 +29,7 @@
 //     reply included, and on a persistent stdio backend, which has one
 //     intercept outstanding at a time, the wait for another Intercept's:
 //     a failure at the deadline then says it was queued); retries (WithRetries) only inside that deadline and
-//     never after a reply. A deny stops the chain. When the caller's
+//     never after a reply. A deny or a flow stop ends the chain (AHP-COMP-001). When the caller's
 //     context ends first, Intercept returns ErrInterrupted and no decision. An operational failure
 //     (failure.md's list: see FailureClass) applies the subscription's
 //     failure policy: fail-open goes on without the backend, fail-closed
@@ -50,9 +50,10 @@
 //     list), and the edited event goes to the next interceptor; allow, ask
 //     and deny settle the Permission (the strongest stands, and an empty
 //     reply grants nothing: PermissionNone is not PermissionAllow);
-//     message, return, flow (stop stands over continue, and a continue
-//     uses one of the offered continuations) and inject are collected in
-//     the Decision for the host to carry out.
+//     message, return, flow (a stop ends the chain and drops the
+//     instructions of earlier continues; a continue uses one of the
+//     offered continuations) and inject are collected in the Decision for
+//     the host to carry out.
 //   - Observation: once the chain settles, hooks/observe with the
 //     effective event goes to the matching observe subscriptions, and to
 //     the matching intercept subscriptions the chain never called; in the

@@ -112,9 +112,10 @@ type chain struct {
 // is the event's id, the protocolVersion the registration's snapshot, the
 // capabilities the host configured for the event type), within the
 // subscription's timeout, and judges the reply before applying anything
-// (see package doc). A deny stops the chain, and so does an operational
-// failure under fail-closed, which denies (a synthetic denial); under
-// fail-open the chain goes on without that backend. When no subscription
+// (see package doc). A deny stops the chain, so does a flow stop, and so
+// does an operational failure under fail-closed, which denies (a
+// synthetic denial); under fail-open the chain goes on without that
+// backend. When no subscription
 // matches, nothing is sent and the decision is PermissionNone.
 //
 // After the chain settles, hooks/observe goes to the matching observers
@@ -167,7 +168,10 @@ func (h *Harness) Intercept(ctx context.Context, event Event, opts ...CallOption
 			}
 			d.Audit = append(d.Audit, rec)
 			h.log(ctx, rec)
-			if rec.Outcome == OutcomeDenied || rec.Outcome == OutcomeFailedClosed {
+			// Decision-making stops on a deny, a flow stop or a
+			// fail-closed failure (AHP-COMP-001); interruption returned
+			// above.
+			if rec.Outcome == OutcomeDenied || rec.Outcome == OutcomeFailedClosed || d.Flow == FlowStop {
 				stopped = true
 			}
 		}
@@ -424,8 +428,9 @@ func (h *Harness) wait(ctx context.Context) bool {
 
 // apply commits an accepted verdict: the edited event and targets, and
 // what the effects ask, composed with the earlier backends' (the strongest
-// permission stands, a stop stands, the last return stands, messages,
-// instructions and injections add up in order).
+// permission stands, the last return stands, a stop drops the earlier
+// continues' instructions and ends the chain, messages, instructions and
+// injections add up in order).
 func (h *Harness) apply(st *chain, d *Decision, v *verdict) {
 	if v.targets != nil {
 		st.state.Targets = v.targets
