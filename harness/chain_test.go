@@ -205,6 +205,10 @@ func TestCallerMistakes(t *testing.T) {
 	if _, err := h.Intercept(context.Background(), toolCall("e", "ls", `{}`), harness.Offer(caps(`{"effects":["continue"]}`))); err == nil {
 		t.Error("accepted invalid capabilities")
 	}
+	// Every tool.before request offers deny (AHP-CAP-002), per event too.
+	if _, err := h.Intercept(context.Background(), toolCall("e", "ls", `{}`), harness.Offer(caps(`{"effects":[]}`))); err == nil || !strings.Contains(err.Error(), "AHP-CAP-002") {
+		t.Errorf("a tool.before offer without deny: %v", err)
+	}
 	// Nil arguments are errors, not panics; a typed nil event (null)
 	// is not an object, named at the event.
 	ctx := context.Background()

@@ -85,7 +85,8 @@ type Option func(*options)
 // (ahprt.Value). eventType must be an interceptable event type of the
 // snapshot (New refuses another: an unknown or observe-only type, a
 // family such as "tool.*"), and the capabilities valid for that event
-// (the snapshot's capability bounds); they must advertise only what the
+// (the snapshot's capability bounds), and for tool.before they offer
+// deny (AHP-CAP-002; Offer's too); they must advertise only what the
 // host enforces: the harness applies every effect it accepts to the
 // Decision, and the host must then honor the Decision. Without it an
 // event type is offered deny where the event allows one, nothing
@@ -358,6 +359,13 @@ func (h *Harness) checkCaps(typ string, caps []byte) error {
 	}
 	if err := en.Check(caps); err != nil {
 		return fmt.Errorf("harness: the capabilities for %s are not valid (%s): %w", typ, loc, err)
+	}
+	// AHP-CAP-002: a harness that intercepts tool.before advertises (and
+	// enforces) deny there, wherever its snapshot lets it.
+	if typ == "tool.before" && en.Check([]byte(`{"effects":["deny"]}`)) == nil {
+		if o, err := offer.Parse(caps); err == nil && !o.Offers(offer.Deny) {
+			return fmt.Errorf("harness: the capabilities for %s do not offer deny: a harness intercepting %s must advertise and enforce it (AHP-CAP-002)", typ, typ)
+		}
 	}
 	return nil
 }
