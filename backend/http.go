@@ -16,20 +16,22 @@ import (
 // error reply included), as does an object that is no JSON-RPC message
 // (-32600); a notification or a response 204 and no body, whatever
 // happened to it. Other methods get 405 (Allow: POST), other media types
-// 415, a body beyond the size limit 413 (WithMaxBytes). Handlers get the
+// 415, a body beyond the size limit 413 (WithMaxBytes), a body that cannot
+// be read 400; these carry, as every AHP body is application/json, a
+// JSON-RPC error object (id null, -32600) saying which. Handlers get the
 // request's context, canceled when the client goes away.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
-		http.Error(w, "AHP takes POST only", http.StatusMethodNotAllowed)
+		httpError(w, http.StatusMethodNotAllowed, errNotPost)
 		return
 	}
 	if !isJSON(r.Header.Get("Content-Type")) {
-		http.Error(w, "AHP bodies are application/json", http.StatusUnsupportedMediaType)
+		httpError(w, http.StatusUnsupportedMediaType, errNotJSON)
 		return
 	}
 	if r.ContentLength > s.opts.maxBytes {
-		http.Error(w, "body too large", http.StatusRequestEntityTooLarge)
+		httpError(w, http.StatusRequestEntityTooLarge, errTooLarge)
 		return
 	}
 	buf := getBuffer()
@@ -39,10 +41,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
-			http.Error(w, "body too large", http.StatusRequestEntityTooLarge)
+			httpError(w, http.StatusRequestEntityTooLarge, errTooLarge)
 			return
 		}
-		http.Error(w, "cannot read the body", http.StatusBadRequest)
+		httpError(w, http.StatusBadRequest, errUnreadable)
 		return
 	}
 	out := getBuffer()
@@ -61,6 +63,25 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 var jsonType = []string{"application/json"}
+
+// The bodies of the HTTP errors ServeHTTP answers before any JSON-RPC
+// message is read: JSON-RPC error objects (Invalid Request, id null).
+const (
+	errNotPost    = `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"AHP takes POST only"}}`
+	errNotJSON    = `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"AHP bodies are application/json (UTF-8)"}}`
+	errTooLarge   = `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"body too large"}}`
+	errUnreadable = `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"cannot read the body"}}`
+)
+
+// httpError answers with status and body, a JSON-RPC error object.
+func httpError(w http.ResponseWriter, status int, body string) {
+	h := w.Header()
+	h["Content-Type"] = jsonType
+	h["Content-Length"] = []string{strconv.Itoa(len(body))}
+	h["X-Content-Type-Options"] = []string{"nosniff"}
+	w.WriteHeader(status)
+	io.WriteString(w, body)
+}
 
 // isJSON reports whether a Content-Type is application/json (UTF-8: no
 // other charset; charset names are case-insensitive, RFC 2046 4.1.2).

@@ -41,15 +41,28 @@ func TestHTTPRules(t *testing.T) {
 		b, _ := io.ReadAll(resp.Body)
 		return resp, b
 	}
+	// Every body is application/json, an error's a JSON-RPC error object.
+	jsonError := func(what string, resp *http.Response, body []byte) {
+		t.Helper()
+		if resp.Header.Get("Content-Type") != "application/json" || !bytes.HasPrefix(body, []byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,`)) {
+			t.Errorf("%s: %d %q %s", what, resp.StatusCode, resp.Header.Get("Content-Type"), body)
+		}
+	}
 	for _, m := range []string{"GET", "PUT", "DELETE", "HEAD"} {
-		if resp, _ := do(m, "/", "application/json", nil); resp.StatusCode != 405 || resp.Header.Get("Allow") != "POST" {
+		resp, body := do(m, "/", "application/json", nil)
+		if resp.StatusCode != 405 || resp.Header.Get("Allow") != "POST" {
 			t.Errorf("%s: %d, Allow %q", m, resp.StatusCode, resp.Header.Get("Allow"))
+		}
+		if m != "HEAD" {
+			jsonError(m, resp, body)
 		}
 	}
 	for _, ct := range []string{"", "text/plain", "application/json; charset=latin1", "application/jsonx"} {
-		if resp, _ := do("POST", "/", ct, bytes.NewReader(ok)); resp.StatusCode != 415 {
+		resp, body := do("POST", "/", ct, bytes.NewReader(ok))
+		if resp.StatusCode != 415 {
 			t.Errorf("Content-Type %q: %d", ct, resp.StatusCode)
 		}
+		jsonError("Content-Type "+ct, resp, body)
 	}
 	for _, ct := range []string{"application/json", "application/json; charset=utf-8", "Application/JSON", "application/json; charset=Utf-8", `application/json; charset="UTF-8"`, "application/json;CHARSET=uTf-8"} {
 		if resp, body := do("POST", "/any/path/at/all", ct, bytes.NewReader(ok)); resp.StatusCode != 200 || !bytes.Contains(body, []byte(`"deny"`)) {
@@ -57,13 +70,17 @@ func TestHTTPRules(t *testing.T) {
 		}
 	}
 	big := bytes.Repeat([]byte(" "), 5000)
-	if resp, _ := do("POST", "/", "application/json", bytes.NewReader(append(big, ok...))); resp.StatusCode != 413 {
+	resp, body := do("POST", "/", "application/json", bytes.NewReader(append(big, ok...)))
+	if resp.StatusCode != 413 {
 		t.Errorf("a declared large body: %d", resp.StatusCode)
 	}
+	jsonError("a declared large body", resp, body)
 	// No Content-Length: the limit stops the read.
-	if resp, _ := do("POST", "/", "application/json", io.MultiReader(bytes.NewReader(big), strings.NewReader("{}"))); resp.StatusCode != 413 {
+	resp, body = do("POST", "/", "application/json", io.MultiReader(bytes.NewReader(big), strings.NewReader("{}")))
+	if resp.StatusCode != 413 {
 		t.Errorf("a chunked large body: %d", resp.StatusCode)
 	}
+	jsonError("a chunked large body", resp, body)
 	if resp, body := do("POST", "/", "application/json", bytes.NewReader(ok)); resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "application/json" || !bytes.HasPrefix(body, []byte(`{"jsonrpc":"2.0","id":"evt_1","result"`)) {
 		t.Errorf("a request: %d %q %s", resp.StatusCode, resp.Header.Get("Content-Type"), body)
 	}
