@@ -67,7 +67,10 @@
 // and a host's authorizer for a 401 where none is configured) and
 // stdio, run directly without a shell: persistent (one process, replies
 // correlated by id, one intercept outstanding, late replies dropped, a
-// process that keeps writing what is not a reply terminated) or per_event
+// process that keeps writing what is not a reply terminated; a request
+// that a process started before it could not take, as it had ended or
+// closed its input, goes once to a new process within the same
+// deadline, AHP-CORE-004 letting a backend see it twice) or per_event
 // (a process per message: one line, EOF, at most one reply line; the exit
 // status decides nothing but failure, and the exchange ends with the exit:
 // a process that wrote its reply but has not exited at the deadline fails

@@ -287,6 +287,14 @@ func fake(mode string) int {
 		fmt.Fprint(out, reply(id(line), ""))
 		time.Sleep(10 * time.Second)
 		return 3
+	case "answer-one": // persistent: answers the first request, then exits 0
+		line, _ := in.ReadString('\n')
+		fmt.Fprint(out, reply(id(line), ""))
+		return 0
+	case "close-now": // closes its input before reading anything, then stays
+		os.Stdin.Close()
+		time.Sleep(10 * time.Second)
+		return 3
 	case "hang": // reads, never answers, ignores EOF
 		for {
 			if _, err := in.ReadString('\n'); err != nil {

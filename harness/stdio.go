@@ -177,17 +177,29 @@ func (c *perEventConn) run(ctx context.Context, msg []byte, reply bool) ([]byte,
 		defer close(read)
 		io.Copy(out, p.drain(outR))
 	}()
-	err = p.cmd.Wait()
-	// The exchange is over: what the backend wrote is in the pipe, and
-	// what it left running ends with it (exited). A process that left
-	// the group may hold the output open (see drain).
-	p.exited(outR)
-	inW.Close()
-	<-read
-	outR.Close()
+	waited := make(chan error, 1)
+	go func() {
+		err := p.cmd.Wait()
+		// The exchange is over: what the backend wrote is in the pipe,
+		// and what it left running ends with it (exited). A process that
+		// left the group may hold the output open (see drain).
+		p.exited(outR)
+		inW.Close()
+		<-read
+		outR.Close()
+		waited <- err
+	}()
+	select {
+	case err = <-waited:
+	case <-ctx.Done():
+		// The deadline holds (AHP-FAIL-002) however long the output takes
+		// to end: the process is killed (its command's context), and the
+		// rest is reaped and read in the background, within drain's
+		// bounds.
+	}
 	switch {
 	case ctx.Err() != nil:
-		if _, f := oneLine(out.b); reply && f == nil {
+		if _, f := oneLine(out.bytes()); reply && f == nil {
 			// The exchange ends with the exit, whose status could still
 			// fail it (stdio.md): the reply alone does not settle it.
 			return nil, &Failure{Class: ClassDeadline, Err: fmt.Errorf("a reply was received, but the backend did not exit before the deadline: %w", ctx.Err())}
@@ -240,14 +252,25 @@ func (c *perEventConn) notify(ctx context.Context, msg []byte) *Failure {
 
 func (c *perEventConn) close() error { return nil }
 
-// capped keeps up to max bytes and notes that there were more.
+// capped keeps up to max bytes and notes that there were more. Its bytes
+// may be read (bytes) while it is written: at a deadline, the copy goes on.
 type capped struct {
+	mu   sync.Mutex
 	b    []byte
 	max  int64
 	over bool
 }
 
+// bytes is a copy of what w holds.
+func (w *capped) bytes() []byte {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return bytes.Clone(w.b)
+}
+
 func (w *capped) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	room := w.max - int64(len(w.b))
 	if int64(len(p)) > room {
 		w.b = append(w.b, p[:max(room, 0)]...)
@@ -296,29 +319,47 @@ type waiter struct {
 	fail  chan *Failure
 }
 
-// get returns the running process, starting one when there is none.
-func (c *persistentConn) get() (*process, *Failure) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.done {
-		return nil, &Failure{Class: ClassProcess, Err: ErrClosed}
-	}
-	if c.p != nil {
-		if !c.p.over() {
-			return c.p, nil
+// get returns the running process, starting one when there is none
+// (fresh then reports it). A process that has exited, or is being
+// terminated, is handed to no call: handed out, it would fail the call
+// with how its run ended. Its run ends once its output is read (within
+// drain's bounds), and get waits for that within ctx, the call's
+// deadline, before it starts another.
+func (c *persistentConn) get(ctx context.Context) (p *process, fresh bool, f *Failure) {
+	for {
+		c.mu.Lock()
+		if c.done {
+			c.mu.Unlock()
+			return nil, false, &Failure{Class: ClassProcess, Err: ErrClosed}
 		}
-		// It has exited, or is being terminated: its run ends once its
-		// output is read (within drain's bounds). Handing it out would
-		// fail this call with how the last run ended.
-		<-c.p.ended
-		c.p.stdin.Close() // the last run's: it is reaped, start another
+		old := c.p
+		if old == nil {
+			p, err := c.start()
+			if err != nil {
+				c.mu.Unlock()
+				return nil, false, &Failure{Class: ClassProcess, Err: fmt.Errorf("starting the backend: %w", err)}
+			}
+			c.p = p
+			c.mu.Unlock()
+			return p, true, nil
+		}
+		if !old.over() {
+			c.mu.Unlock()
+			return old, false, nil
+		}
+		c.mu.Unlock()
+		select {
+		case <-old.ended:
+		case <-ctx.Done():
+			return nil, false, &Failure{Class: ClassDeadline, Err: fmt.Errorf("the backend's last run was still ending (its output still open): %w", ctx.Err())}
+		}
+		c.mu.Lock()
+		if c.p == old {
+			old.stdin.Close() // the last run's: it is reaped
+			c.p = nil
+		}
+		c.mu.Unlock()
 	}
-	p, err := c.start()
-	if err != nil {
-		return nil, &Failure{Class: ClassProcess, Err: fmt.Errorf("starting the backend: %w", err)}
-	}
-	c.p = p
-	return p, nil
 }
 
 func (c *persistentConn) start() (*process, error) {
@@ -565,17 +606,37 @@ func (c *persistentConn) call(ctx context.Context, id string, msg []byte) ([]byt
 		}
 		return f
 	}
-	p, f := c.get()
-	if f != nil {
-		return nil, f
+	for again := true; ; again = false {
+		p, fresh, f := c.get(ctx)
+		if f != nil {
+			return nil, deadline(f)
+		}
+		r, f := p.exchange(ctx, id, msg)
+		// A run that was started before this call may have ended before
+		// it read the request (a backend that exits between messages,
+		// whose exit get could not yet see): the request goes once more,
+		// to a new run, within the same deadline (AHP-FAIL-002). A
+		// backend tolerates seeing it twice (AHP-CORE-004).
+		if f != nil && f.Class == ClassProcess && !fresh && again && ctx.Err() == nil {
+			continue
+		}
+		if f != nil {
+			return nil, deadline(f)
+		}
+		return r, nil
 	}
+}
+
+// exchange writes request id (msg) to the process and waits for its reply
+// within ctx.
+func (p *process) exchange(ctx context.Context, id string, msg []byte) ([]byte, *Failure) {
 	w := &waiter{id: id, reply: make(chan []byte, 1), fail: make(chan *Failure, 1)}
 	p.mu.Lock()
 	p.wait = w
 	p.mu.Unlock()
 	if f := p.write(ctx, msg); f != nil {
 		p.forget(w)
-		return nil, deadline(f)
+		return nil, f
 	}
 	select {
 	case r := <-w.reply:
@@ -584,7 +645,7 @@ func (c *persistentConn) call(ctx context.Context, id string, msg []byte) ([]byt
 		return nil, f
 	case <-ctx.Done():
 		p.forget(w)
-		return nil, deadline(&Failure{Class: ClassDeadline, Err: ctx.Err()})
+		return nil, &Failure{Class: ClassDeadline, Err: ctx.Err()}
 	}
 }
 
@@ -609,7 +670,8 @@ func (p *process) abandon(id string) {
 }
 
 // write sends one message line within ctx. A line cut off part way ends
-// the process; write returns once it has ended.
+// the process: it is terminated, and the next call's get waits, within
+// that call's deadline, for its run to end.
 func (p *process) write(ctx context.Context, msg []byte) *Failure {
 	// Another message may take long to write (a backend that does not
 	// read, an observer's notification with seconds to go): waiting for
@@ -635,7 +697,6 @@ func (p *process) write(ctx context.Context, msg []byte) *Failure {
 				// unusable. The next call starts another process once
 				// this one has ended (soon: it is killed).
 				p.terminate()
-				<-p.ended
 			}
 			return &Failure{Class: ClassDeadline, Err: err}
 		}
@@ -652,28 +713,26 @@ const exitGrace = 500 * time.Millisecond
 // backend's input is closed (a broken pipe). Mostly the backend has ended
 // and the write noticed before its reap: then how it ended, as the reap
 // says it. Otherwise it closed its input and can take no more messages:
-// it is killed, and the next call starts another process. Either way it
-// returns once the run has ended (exited, output read), so that the next
-// call does not find this process still in place.
+// it is killed, and the next call starts another process. Either way the
+// process is over (exited, or marked by terminate), so that no call is
+// handed it again; it returns within ctx.
 func (p *process) inputClosed(ctx context.Context, werr error) error {
 	t := time.NewTimer(exitGrace)
 	defer t.Stop()
 	select {
 	case <-p.exit:
-		<-p.ended
 		return p.err
 	case <-t.C:
 	case <-ctx.Done():
 	}
 	p.terminate()
-	<-p.ended
 	return fmt.Errorf("writing to the backend: %w (it closed its standard input, and was terminated)", werr)
 }
 
 // notify writes the notification to the running process (starting it if
 // need be); it does not take the intercept slot.
 func (c *persistentConn) notify(ctx context.Context, msg []byte) *Failure {
-	p, f := c.get()
+	p, _, f := c.get(ctx)
 	if f != nil {
 		return f
 	}

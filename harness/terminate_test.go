@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -27,14 +28,14 @@ func TestTerminatedNotReused(t *testing.T) {
 	defer h.Close()
 	c := h.conns[reg.Backends[0]].(*persistentConn)
 	for i := range 5 {
-		p, f := c.get()
+		p, _, f := c.get(context.Background())
 		if f != nil {
 			t.Fatal(f)
 		}
 		for range h.opts.terminateAfter {
 			p.malformed(errors.New("not a reply"), h.opts.terminateAfter)
 		}
-		q, f := c.get()
+		q, _, f := c.get(context.Background())
 		if f != nil {
 			t.Fatal(f)
 		}

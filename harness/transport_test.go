@@ -683,3 +683,21 @@ func TestStderrWritesSerialized(t *testing.T) {
 		t.Error("two backends wrote to the stderr writer at once")
 	}
 }
+
+// TestOneRequestPerRun: a persistent backend that answers one request and
+// exits answers every call. The next call, made at once, may be handed
+// the run before its exit is reaped; its request then goes to a new run,
+// within its deadline, instead of failing with how the last run ended.
+func TestOneRequestPerRun(t *testing.T) {
+	h := build(t, registration(hook{"com.example.one", stdioTransport("answer-one", "persistent"), []string{intercept(`["tool.before"]`, 5000, "fail-closed")}}),
+		harness.WithEnv(fakeEnvList()))
+	for i := range 20 {
+		d, err := h.Intercept(context.Background(), toolCall(fmt.Sprintf("e%d", i), "ls", `{}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f := d.Audit[0].Failure; f != nil {
+			t.Errorf("call %d: %s", i, recordsString(d.Audit))
+		}
+	}
+}
