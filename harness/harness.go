@@ -188,6 +188,10 @@ func WithDecodeOptions(opts ...ahprt.Option) Option {
 // message then goes once more with it, and the token is kept for that
 // backend until the backend refuses it. An error, or an empty token, is
 // an authentication failure. Without an authorizer, such a 401 is one.
+// The challenge is the backend's, untrusted: a ResourceMetadata that is
+// not an https URL (or plain http to a loopback host) fails the call
+// without asking authorize, and which hosts authorize may fetch metadata
+// from is the host's policy (capability-auth.md: SSRF).
 func WithAuthorizer(authorize func(ctx context.Context, c Challenge) (token string, err error)) Option {
 	return func(o *options) { o.authorize = authorize }
 }

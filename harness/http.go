@@ -160,8 +160,19 @@ func (c *httpConn) authorize(ctx context.Context, refused string, params map[str
 	if got != "" {
 		return nil // given while this call waited
 	}
+	// The challenge is the backend's word, untrusted (capability-auth.md):
+	// a metadata URL reaches the authorizer only as https, or plain http
+	// to a loopback host, as the harness reaches backends. Which hosts
+	// may be asked for metadata is the host's policy, in its authorizer.
+	meta := params["resource_metadata"]
+	if meta != "" {
+		u, err := url.Parse(meta)
+		if err != nil || !u.IsAbs() || u.Host == "" || u.Scheme != "https" && !(u.Scheme == "http" && loopback(u.Hostname())) {
+			return &Failure{Class: ClassAuth, Status: http.StatusUnauthorized, Err: errors.New("the 401's resource_metadata is no https URL: the host's authorizer was not asked")}
+		}
+	}
 	tok, err := c.h.opts.authorize(ctx, Challenge{Backend: c.b.ID, URL: c.b.HTTP.URL.String(),
-		ResourceMetadata: params["resource_metadata"], Scope: params["scope"]})
+		ResourceMetadata: meta, Scope: params["scope"]})
 	switch {
 	case err != nil:
 		return &Failure{Class: ClassAuth, Status: http.StatusUnauthorized, Err: fmt.Errorf("the host's authorizer: %w", err)}

@@ -208,6 +208,22 @@ func TestAuthorizer(t *testing.T) {
 			t.Errorf("%s: %s", name, recordsString(d.Audit))
 		}
 	}
+
+	// The challenge is untrusted: a metadata URL that is not https (or
+	// plain http to a loopback host) never reaches the authorizer.
+	for _, meta := range []string{"http://169.254.169.254/latest/meta-data", "file:///etc/passwd", "/relative", "https://"} {
+		backend := raw(t, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("WWW-Authenticate", `Bearer resource_metadata="`+meta+`"`)
+			w.WriteHeader(http.StatusUnauthorized)
+		})
+		asked := false
+		h := build(t, registration(hook{"com.example.a", httpTransport(backend.URL), []string{intercept(`["tool.before"]`, 2000, "fail-open")}}),
+			harness.WithAuthorizer(func(context.Context, harness.Challenge) (string, error) { asked = true; return "t", nil }))
+		d, _ := h.Intercept(context.Background(), toolCall("e", "ls", `{}`))
+		if f := d.Audit[0].Failure; asked || f == nil || f.Class != harness.ClassAuth || !strings.Contains(f.Error(), "resource_metadata") {
+			t.Errorf("resource_metadata %q: asked %v, %s", meta, asked, recordsString(d.Audit))
+		}
+	}
 }
 
 // TestBearerParams: the Bearer challenge's parameters, quoted or not,
