@@ -151,6 +151,30 @@ func TestEditedEventChecked(t *testing.T) {
 	}
 }
 
+// TestInstructionsChain: context.compact.before holds its instructions,
+// so an accepted edit of them is the event the next interceptor gets, and
+// the decision's event (AHP-EDIT-001: modifications chain serially).
+func TestInstructionsChain(t *testing.T) {
+	edited := `[{"id":"i1","kind":"text","mediaType":"text/plain","selection":"body","text":"keep the plan"}]`
+	ev := ahprt.Value(`{"id":"c1","source":"urn:example:t","time":"2026-12-01T10:00:00Z","type":"context.compact.before","trigger":"auto","items":` + msgs("user", text1) +
+		`,"instructions":[{"id":"i1","kind":"text","mediaType":"text/plain","selection":"body","text":"summarize"}]}`)
+	a := newReplier(t, `{"type":"modify","target":"instructions","operation":"replace","value":`+edited+`}`)
+	b := newReplier(t, ``)
+	sub := intercept(`["context.compact.before"]`, 2000, "fail-closed")
+	h := build(t, registration(hook{"com.example.a", httpTransport(a.URL), []string{sub}}, hook{"com.example.b", httpTransport(b.URL), []string{sub}}),
+		harness.WithCapabilities("context.compact.before", caps(`{"effects":["deny","modify"],"modify":{"instructions":{"replace":true,"merge":true}}}`)))
+	d, err := h.Intercept(context.Background(), ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := ahprtGet(d.Event, "instructions")
+	jsonEq(t, "the decision's instructions", got, edited)
+	jsonEq(t, "the target", d.Target(offer.TargetInstructions), edited)
+	if b.count() != 1 || !strings.Contains(b.reqs[0], "keep the plan") || strings.Contains(b.reqs[0], "summarize") {
+		t.Errorf("the second backend was sent %v\n%s", b.reqs, recordsString(d.Audit))
+	}
+}
+
 // TestTargetFromHost: a target the event does not hold comes from the
 // host; offering it without one is the caller's mistake.
 func TestTargetFromHost(t *testing.T) {

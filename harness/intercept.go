@@ -38,10 +38,13 @@ func Offer(capabilities Event) CallOption {
 // Target gives the current value of a modify target that the event does
 // not hold where the harness finds it (the harness reads tool input from
 // tool.before and tool.permission.request, the items of tool.after,
-// model and turn events, messages of user.message events and
-// context.compact.after's summary). A modify of it is judged against this
-// value, and the edited value is in Decision.Targets; the event is left as
-// it is.
+// model and turn events, messages of user.message events,
+// context.compact.before's instructions and context.compact.after's
+// summary). A modify of it is judged against this value, and the edited
+// value is in Decision.Targets; the event is left as it is, so the next
+// interceptor sees the target as the host gave it. AHP leaves open where
+// an event holds the workspace target, and an elicitation's answer is
+// serialized inside a text part: both come from the host.
 func Target(t offer.Target, value ahprt.Value) CallOption {
 	return func(c *call) {
 		if c.targets == nil {
@@ -82,6 +85,7 @@ var eventPaths = map[string]map[offer.Target]slot{
 	"model.response.after":    {offer.TargetResponse: {path: []string{"items"}}},
 	"turn.start":              {offer.TargetPrompt: {path: []string{"items"}}},
 	"turn.finish.before":      {offer.TargetResponse: {path: []string{"items"}}},
+	"context.compact.before":  {offer.TargetInstructions: {path: []string{"instructions"}}},
 	"context.compact.after":   {offer.TargetSummary: {path: []string{"summary"}}},
 	"user.message.inbound":    {offer.TargetPrompt: {path: []string{"message", "messages"}}},
 	"user.message.outbound":   {offer.TargetContent: {path: []string{"message", "messages"}}},
