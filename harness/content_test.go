@@ -92,7 +92,7 @@ func TestContentSelection(t *testing.T) {
 // TestContentSelectionEdits: a backend edits the message list it saw.
 // Parts it kept as it saw them (metadata) are the event's own again, so
 // the next backend and the host get the bodies; what it added stays; and
-// it cannot rewrite a part it saw only as metadata.
+// it can neither drop nor rewrite a part it saw only as metadata.
 func TestContentSelectionEdits(t *testing.T) {
 	seenByMeta := `[{"id":"msg1","role":"user","parts":[` +
 		`{"id":"p1","kind":"text","mediaType":"text/plain","selection":"metadata"},` +
@@ -102,14 +102,16 @@ func TestContentSelectionEdits(t *testing.T) {
 	reqCaps := harness.Offer(caps(`{"effects":["modify"],"modify":{"request":{"replace":true,"merge":true}}}`))
 
 	// merge: the backend saw every part as metadata and appends a
-	// message. replace: it saw the image as metadata, and sends the list
-	// back with a message added (a replace is refused where it saw text
-	// as metadata: see the last case).
+	// message. replace: it saw the image, or every part, as metadata, and
+	// sends the list back with a message added: the parts it kept as it
+	// saw them are the event's again (a replace that leaves out text it
+	// saw as metadata is refused: see the next case).
 	seenByImages := `[{"id":"msg1","role":"user","parts":[` + partText + `,` + partReason + `,` +
 		`{"id":"p3","kind":"attachment","mediaType":"image/png","selection":"metadata"}]}`
 	for _, tc := range []struct{ op, content, seen, value string }{
 		{"merge", `{"default":"metadata"}`, seenByMeta + `]`, `[` + added + `]`},
 		{"replace", `{"default":"body","images":"metadata"}`, seenByImages + `]`, seenByImages + `,` + added + `]`},
+		{"replace", `{"default":"metadata"}`, seenByMeta + `]`, seenByMeta + `,` + added + `]`},
 	} {
 		t.Run(tc.op, func(t *testing.T) {
 			edit := newReplier(t, `{"type":"modify","target":"request","operation":"`+tc.op+`","value":`+tc.value+`}`)
@@ -133,7 +135,7 @@ func TestContentSelectionEdits(t *testing.T) {
 	}
 
 	t.Run("replacing text seen as metadata", func(t *testing.T) {
-		meta := newReplier(t, `{"type":"modify","target":"request","operation":"replace","value":`+seenByMeta+`]}`)
+		meta := newReplier(t, `{"type":"modify","target":"request","operation":"replace","value":[`+added+`]}`)
 		h := build(t, registration(
 			hook{"com.example.meta", httpTransport(meta.URL), []string{subscription(`["model.request.before"]`, `{"default":"metadata"}`)}},
 		))
@@ -142,7 +144,7 @@ func TestContentSelectionEdits(t *testing.T) {
 			t.Fatal(err)
 		}
 		if d.Audit[0].Failure == nil || d.Audit[0].Failure.Class != harness.ClassMalformedEffect {
-			t.Errorf("a replace over text the backend saw as metadata was not refused:\n%s", recordsString(d.Audit))
+			t.Errorf("a replace that drops text the backend saw as metadata was not refused:\n%s", recordsString(d.Audit))
 		}
 	})
 

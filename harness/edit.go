@@ -79,11 +79,11 @@ const (
 //   - otherwise prompt, request, response, content and output are
 //     canonical message lists, instructions and summary text part lists,
 //     input and workspace objects, now and after the edit;
-//   - a list keeps what the backend could not see or may not change:
-//     replace is refused when the current list has hidden text (a text part
-//     not selected as body, or with a gap), a part that reuses the id of an
-//     attachment or hidden part must equal it, and an attachment body must
-//     be one of s.Attachments, unchanged;
+//   - a list keeps what the backend could not see or may not change: a
+//     replacement keeps every hidden text part (a text part not selected as
+//     body, or with a gap) as the backend saw it, a part that reuses the id
+//     of an attachment or hidden part must equal it, and an attachment body
+//     must be one of s.Attachments, unchanged;
 //   - replace takes the value; merge overwrites an object's top-level
 //     members (nested values are replaced whole and null is a value) or
 //     appends to a list in order, duplicates kept; merge of other shapes is
@@ -294,10 +294,22 @@ func (e *editor) keeps(s *State, cur, val ahprt.Value, messages, merge bool) str
 	}
 	old, fresh := parts(cd, messages), parts(vd, messages)
 	if !merge {
+		// A replacement keeps each text part the backend could not see
+		// as it saw it (the same id, equal JSON; the loop below refuses
+		// one changed), anywhere in the new list, or it would drop text
+		// the backend never read.
+	hidden:
 		for _, p := range old {
-			if kind(cd, p) == "text" && !editable(cd, p) {
-				return "replace would drop text the backend cannot see (a part not selected as body, or with a gap)"
+			if kind(cd, p) != "text" || editable(cd, p) {
+				continue
 			}
+			oid, _ := cd.Member(p, "id")
+			for _, q := range fresh {
+				if id, _ := vd.Member(q, "id"); vd.Text(id) == cd.Text(oid) {
+					continue hidden
+				}
+			}
+			return "replace would drop text the backend cannot see (part " + quotePeer(cd.Text(oid)) + ", not selected as body or with a gap): keep it as it was sent"
 		}
 	}
 	for _, p := range fresh {
