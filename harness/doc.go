@@ -20,7 +20,8 @@
 //     the registration's protocolVersion, the capabilities the host
 //     configured for the event type (WithCapabilities, Offer), and the
 //     event as each subscription may see it (native only with
-//     includeNative; each content part whole, as metadata or omitted, as
+//     includeNative and a selection that withholds nothing, since native
+//     is opaque; each content part whole, as metadata or omitted, as
 //     its content selection gives the part's category: ContentSelection,
 //     AHP-CONTENT-002); it is checked by the snapshot's generated request
 //     check before anything is sent.

@@ -330,10 +330,14 @@ type sent struct {
 }
 
 // view is event (of type typ) as subscription s receives it: without
-// native unless it asked for it, and with its content parts as its
-// content selection gives them (see contentView).
+// native unless it asked for it and its content selection withholds
+// nothing, and with its content parts as its content selection gives them
+// (see contentView). native is opaque: the harness cannot find in it the
+// copies of content the selection withholds, so a subscription that
+// withholds any does not get it (AHP-CONTENT-002: no duplicate-content
+// bypass).
 func (h *Harness) view(s *Subscription, typ string, event ahprt.Value) sent {
-	if !s.IncludeNative && bytes.Contains(event, []byte(`"native":`)) {
+	if (!s.IncludeNative || !s.Content.bodyOnly()) && bytes.Contains(event, []byte(`"native":`)) {
 		event = without(event, "native")
 	}
 	v, hidden := h.contentView(s.Content, typ, event)

@@ -180,7 +180,9 @@ func TestObserve(t *testing.T) {
 }
 
 // TestNativeOnlyWhenAsked: native reaches only the subscriptions that set
-// includeNative.
+// includeNative, and of those only the ones whose content selection
+// withholds nothing: native is opaque, and could carry what is withheld
+// (AHP-CONTENT-002).
 func TestNativeOnlyWhenAsked(t *testing.T) {
 	var mu sync.Mutex
 	bodies := map[string]string{}
@@ -196,19 +198,21 @@ func TestNativeOnlyWhenAsked(t *testing.T) {
 			io.WriteString(w, result(d.Text(n), ""))
 		}
 	}
-	with, without := raw(t, record("with")), raw(t, record("without"))
+	with, without, withheld := raw(t, record("with")), raw(t, record("without")), raw(t, record("withheld"))
 	sub := intercept(`["tool.before"]`, 2000, "fail-closed")
+	native := strings.Replace(sub, `"mode"`, `"includeNative":true,"mode"`, 1)
 	h := build(t, registration(
-		hook{"com.example.with", httpTransport(with.URL), []string{strings.Replace(sub, `"mode"`, `"includeNative":true,"mode"`, 1)}},
+		hook{"com.example.with", httpTransport(with.URL), []string{native}},
 		hook{"com.example.without", httpTransport(without.URL), []string{sub}},
+		hook{"com.example.withheld", httpTransport(withheld.URL), []string{strings.Replace(native, `{"default":"body"}`, `{"default":"body","reasoning":"omit"}`, 1)}},
 	))
 	ev := toolCall("e1", "ls", `{}`)
 	ev.Native = draft.NativeEvent(`{"provider":"test","eventName":"PreToolUse","payload":{"secret":1}}`)
 	if _, err := h.Intercept(context.Background(), ev); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(bodies["with"], `"native":{`) || strings.Contains(bodies["without"], `"native":`) {
-		t.Errorf("with: %s\nwithout: %s", bodies["with"], bodies["without"])
+	if !strings.Contains(bodies["with"], `"native":{`) || strings.Contains(bodies["without"], `"native":`) || strings.Contains(bodies["withheld"], `"native":`) {
+		t.Errorf("with: %s\nwithout: %s\nwithheld: %s", bodies["with"], bodies["without"], bodies["withheld"])
 	}
 }
 

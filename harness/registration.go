@@ -123,7 +123,9 @@ type Subscription struct {
 	Timeout time.Duration
 	Policy  Policy
 	// IncludeNative is whether events keep their native member; without
-	// it the harness leaves native out of what it sends.
+	// it, or with a content selection that withholds any part, the
+	// harness leaves native out of what it sends: native is opaque, and
+	// may hold copies of the content withheld (AHP-CONTENT-002).
 	IncludeNative bool
 	// Content is the subscription's content selection (nil in snapshots
 	// without one): each content part of an event it receives is sent
