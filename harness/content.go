@@ -106,9 +106,9 @@ type withheld struct {
 // more stays as it is. The parts are found where the snapshot says
 // events hold them (Snapshot.Parts) and confirmed by its part check.
 // hidden lists each part replaced.
-func (h *Harness) contentView(sel *ContentSelection, typ string, event ahprt.Value) (view ahprt.Value, hidden []withheld) {
+func (h *Harness) contentView(sel *ContentSelection, upload bool, typ string, event ahprt.Value) (view ahprt.Value, hidden []withheld) {
 	paths := h.snap.Parts(typ)
-	if sel.bodyOnly() || len(paths) == 0 || h.checks.part == nil {
+	if sel.bodyOnly() && !upload || len(paths) == 0 || h.checks.part == nil {
 		return event, nil
 	}
 	d, err := ahpimpl.Parse(event, ahprt.Limits{})
@@ -130,7 +130,7 @@ func (h *Harness) contentView(sel *ContentSelection, typ string, event ahprt.Val
 		if h.checks.part(raw) != nil {
 			return
 		}
-		repl, id := partView(d, n, sel)
+		repl, id := partView(d, n, sel, upload)
 		if repl == nil {
 			return
 		}
@@ -208,7 +208,7 @@ func walkPath(d *ahpimpl.Doc, n ahpimpl.Node, p ahpimpl.PartPath, visit func(ahp
 
 // partView is part n (a valid content part) as selection sel gives it,
 // and its id; nil when sel gives it as it is.
-func partView(d *ahpimpl.Doc, n ahpimpl.Node, sel *ContentSelection) ([]byte, string) {
+func partView(d *ahpimpl.Doc, n ahpimpl.Node, sel *ContentSelection, upload bool) ([]byte, string) {
 	text := func(name string) string {
 		v, ok := d.Member(n, name)
 		if !ok || d.Kind(v) != ahpimpl.KindString {
@@ -218,6 +218,9 @@ func partView(d *ahpimpl.Doc, n ahpimpl.Node, sel *ContentSelection) ([]byte, st
 	}
 	have := Disposition(text("selection"))
 	want := sel.For(PartCategory(text("category"), text("kind"), text("mediaType")))
+	if _, body := d.Member(n, "body"); upload && body && want == ContentBody {
+		return uploadGap(d, n), text("id")
+	}
 	if want.rank() <= have.rank() {
 		return nil, "" // the host withholds as much already, or more
 	}
@@ -245,6 +248,26 @@ func partView(d *ahpimpl.Doc, n ahpimpl.Node, sel *ContentSelection) ([]byte, st
 	}
 	b.WriteByte('}')
 	return b.Bytes(), text("id")
+}
+
+// uploadGap is attachment part n, selected as body for a receiver that
+// takes attachments by upload, as a gap: this harness does not upload,
+// and may not hand the receiver a reference it did not allocate
+// (content-upload.md), so the body is missing, and says why.
+func uploadGap(d *ahpimpl.Doc, n ahpimpl.Node) []byte {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for m := d.Members(n); m.Next(); {
+		if m.Key() == "body" || m.Key() == "gap" {
+			continue
+		}
+		b.Write(ahpimpl.AppendString(nil, m.Key()))
+		b.WriteByte(':')
+		b.Write(d.RawValue(m.Value()))
+		b.WriteByte(',')
+	}
+	b.WriteString(`"gap":{"reason":"the harness does not upload attachments: no reference this receiver allocated"}}`)
+	return b.Bytes()
 }
 
 // viewState is the chain's state with the targets the event holds read

@@ -89,6 +89,30 @@ func TestContentSelection(t *testing.T) {
 	}
 }
 
+// TestUploadGap: a subscription whose receiver takes attachments by upload
+// gets each attachment it selects whole as a gap: the harness does not
+// upload, and the host's reference is not one that receiver allocated
+// (content-upload.md). The request stays valid, and another subscription
+// still gets the reference.
+func TestUploadGap(t *testing.T) {
+	up := newReplier(t, ``)
+	plain := newReplier(t, ``)
+	withUpload := strings.Replace(subscription(`["model.request.before"]`, `{"default":"body"}`), `"content"`, `"upload":{"endpoint":"https://blobs.example/in","timeoutMs":1000,"maxBytes":1048576},"content"`, 1)
+	h := build(t, registration(
+		hook{"com.example.up", httpTransport(up.URL), []string{withUpload}},
+		hook{"com.example.plain", httpTransport(plain.URL), []string{subscription(`["model.request.before"]`, `{"default":"body"}`)}},
+	))
+	if _, err := h.Intercept(context.Background(), modelRequest(t, modelItems)); err != nil {
+		t.Fatal(err)
+	}
+	gap := `{"id":"p3","kind":"attachment","mediaType":"image/png","selection":"body","gap":{"reason":"the harness does not upload attachments: no reference this receiver allocated"}}`
+	jsonEq(t, "with upload", []byte(sentItems(t, up.reqs[0])), `[{"id":"msg1","role":"user","parts":[`+partText+`,`+partReason+`,`+gap+`]}]`)
+	if _, err := draft.DecodeInterceptRequest([]byte(up.reqs[0]), ahprt.WithMode(ahprt.StrictAll)); err != nil {
+		t.Errorf("the request with a gap: %v", err)
+	}
+	jsonEq(t, "without upload", []byte(sentItems(t, plain.reqs[0])), modelItems)
+}
+
 // TestContentSelectionEdits: a backend edits the message list it saw.
 // Parts it kept as it saw them (metadata) are the event's own again, so
 // the next backend and the host get the bodies; what it added stays; and

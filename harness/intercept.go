@@ -337,10 +337,11 @@ type sent struct {
 // withholds any does not get it (AHP-CONTENT-002: no duplicate-content
 // bypass).
 func (h *Harness) view(s *Subscription, typ string, event ahprt.Value) sent {
-	if (!s.IncludeNative || !s.Content.bodyOnly()) && bytes.Contains(event, []byte(`"native":`)) {
+	withholds := !s.Content.bodyOnly() || s.UploadEndpoint != ""
+	if (!s.IncludeNative || withholds) && bytes.Contains(event, []byte(`"native":`)) {
 		event = without(event, "native")
 	}
-	v, hidden := h.contentView(s.Content, typ, event)
+	v, hidden := h.contentView(s.Content, s.UploadEndpoint != "", typ, event)
 	return sent{v, hidden}
 }
 

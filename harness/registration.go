@@ -131,6 +131,12 @@ type Subscription struct {
 	// without one): each content part of an event it receives is sent
 	// whole, as metadata or omitted, by its category.
 	Content *ContentSelection
+	// UploadEndpoint is where the subscription's receiver takes attachment
+	// bytes (upload.endpoint; "" without). This harness does not upload
+	// (content-upload.md): each attachment the subscription would get
+	// whole is sent as a gap instead, since the only reference it could
+	// carry is one this receiver never allocated.
+	UploadEndpoint string
 }
 
 // Matches reports whether the subscription names event type typ: exactly,
@@ -414,6 +420,10 @@ func readSubscription(d *ahpimpl.Doc, n ahpimpl.Node, at string) (*Subscription,
 			s.Policy = Policy(d.Text(v))
 		case "includeNative":
 			s.IncludeNative = d.Bool(v)
+		case "upload":
+			if e, ok := d.Member(v, "endpoint"); ok {
+				s.UploadEndpoint = d.Text(e)
+			}
 		case "content":
 			s.Content = &ContentSelection{Categories: map[string]Disposition{}}
 			for c := d.Members(v); c.Next(); {
