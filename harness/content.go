@@ -8,6 +8,7 @@ import (
 
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
+	"github.com/ahpgen/ahpgen/edit"
 	"github.com/ahpgen/ahpgen/offer"
 )
 
@@ -279,8 +280,8 @@ func viewState(st *chain, view ahprt.Value) *State {
 	if err != nil {
 		return &st.state
 	}
-	for t, sl := range eventPaths[s.Event] {
-		if n, ok := find(d, sl.path); ok {
+	for t, sl := range edit.Slots(s.Event) {
+		if n, ok := edit.Find(d, sl.Path); ok {
 			s.Targets[t] = d.RawValue(n)
 		}
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
+	"github.com/ahpgen/ahpgen/edit"
 	"github.com/ahpgen/ahpgen/offer"
 )
 
@@ -36,7 +37,7 @@ type Harness struct {
 	reg    *Registration
 	snap   *ahpimpl.Snapshot
 	opts   options
-	edit   *editor
+	edit   *edit.Editor
 	conns  map[*Backend]conn
 	caps   sync.Map // event type → *offered: configured, or the default
 	checks struct {
@@ -242,7 +243,7 @@ func New(reg *Registration, opts ...Option) (*Harness, error) {
 			h.opts.stderr = &lockedWriter{w: w}
 		}
 	}
-	h.edit = newEditor(h.snap)
+	h.edit = edit.New(h.snap)
 	h.observers = make(chan struct{}, h.opts.observers)
 	req, ok := h.snap.Entry("intercept-request.schema.json#")
 	if !ok {
@@ -325,7 +326,7 @@ func (h *Harness) capabilities(typ string) *offered {
 		return o.(*offered)
 	}
 	raw := []byte(`{"effects":["deny"]}`)
-	if en, ok := h.snap.Entry(locCapabilities + typ); ok && en.Check(raw) != nil {
+	if en, ok := h.snap.Entry(edit.Bounds + typ); ok && en.Check(raw) != nil {
 		raw = []byte(`{"effects":[]}`)
 	}
 	o, _ := offer.Parse(raw)
@@ -352,7 +353,7 @@ func (h *Harness) interceptable(typ string) error {
 // carrying them must be valid but for the event (the snapshot's bounds for
 // the event type, or its capabilities schema when it has none).
 func (h *Harness) checkCaps(typ string, caps []byte) error {
-	loc := locCapabilities + typ
+	loc := edit.Bounds + typ
 	en, ok := h.snap.Entry(loc)
 	if !ok {
 		loc = "capabilities.schema.json#"

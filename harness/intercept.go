@@ -9,6 +9,7 @@ import (
 
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
+	"github.com/ahpgen/ahpgen/edit"
 	"github.com/ahpgen/ahpgen/offer"
 )
 
@@ -66,30 +67,6 @@ func Attachments(parts ...ahprt.Value) CallOption {
 
 // span is the byte range [start, end) of a value in a document.
 type span struct{ start, end int }
-
-// slot is where an event holds a modify target. An opaque slot takes any
-// value of the target's shape (a tool's input is an opaque object:
-// execution-payloads.md), so an edit there needs no new check of the
-// event.
-type slot struct {
-	path   []string
-	opaque bool
-}
-
-// eventPaths are where events hold their modify targets.
-var eventPaths = map[string]map[offer.Target]slot{
-	"tool.before":             {offer.TargetInput: {[]string{"tool", "input"}, true}},
-	"tool.permission.request": {offer.TargetInput: {[]string{"tool", "input"}, true}},
-	"tool.after":              {offer.TargetOutput: {path: []string{"items"}}},
-	"model.request.before":    {offer.TargetRequest: {path: []string{"items"}}},
-	"model.response.after":    {offer.TargetResponse: {path: []string{"items"}}},
-	"turn.start":              {offer.TargetPrompt: {path: []string{"items"}}},
-	"turn.finish.before":      {offer.TargetResponse: {path: []string{"items"}}},
-	"context.compact.before":  {offer.TargetInstructions: {path: []string{"instructions"}}},
-	"context.compact.after":   {offer.TargetSummary: {path: []string{"summary"}}},
-	"user.message.inbound":    {offer.TargetPrompt: {path: []string{"message", "messages"}}},
-	"user.message.outbound":   {offer.TargetContent: {path: []string{"message", "messages"}}},
-}
 
 // errNilEvent is what Intercept and Observe return for a nil event.
 var errNilEvent = errors.New("harness: the event is nil")
@@ -248,8 +225,8 @@ func (h *Harness) begin(ev ahprt.Value, c *call) (*chain, error) {
 		return nil, fmt.Errorf("harness: not a valid %s intercept request for this event: %w", h.snap.Key, err)
 	}
 	st.state.Targets = map[offer.Target]ahprt.Value{}
-	for t, sl := range eventPaths[st.state.Event] {
-		if n, ok := find(d, sl.path); ok {
+	for t, sl := range edit.Slots(st.state.Event) {
+		if n, ok := edit.Find(d, sl.Path); ok {
 			st.state.Targets[t] = d.RawValue(n)
 			if st.spans == nil {
 				st.spans = map[offer.Target]span{}
@@ -262,10 +239,10 @@ func (h *Harness) begin(ev ahprt.Value, c *call) (*chain, error) {
 		st.state.Targets[t] = v
 	}
 	if st.state.Event == "user.elicitation.result" || st.state.Event == "user.elicitation.request" {
-		if n, ok := find(d, []string{"elicitation", "mode"}); ok {
+		if n, ok := edit.Find(d, []string{"elicitation", "mode"}); ok {
 			st.state.Mode = d.Text(n)
 		}
-		if n, ok := find(d, []string{"elicitation", "action"}); ok {
+		if n, ok := edit.Find(d, []string{"elicitation", "action"}); ok {
 			st.state.Action = d.Text(n)
 		}
 	}

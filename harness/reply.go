@@ -3,10 +3,11 @@ package harness
 import (
 	"errors"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
+	"github.com/ahpgen/ahpgen/edit"
+	"github.com/ahpgen/ahpgen/internal/quote"
 	"github.com/ahpgen/ahpgen/offer"
 )
 
@@ -60,7 +61,7 @@ func (h *Harness) judge(reply []byte, st *chain, o *offer.Offer, seen *sent, bac
 		cn, _ := d.Member(en, "code")
 		code, _ := ahprt.Number(d.Raw(cn)).Int64()
 		mn, _ := d.Member(en, "message")
-		f := &Failure{Class: ClassRPCError, Code: int(code), Err: errors.New(quotePeer(d.Text(mn)))}
+		f := &Failure{Class: ClassRPCError, Code: int(code), Err: errors.New(quote.Peer(d.Text(mn)))}
 		switch code {
 		case -32001:
 			f.Class = ClassUnsupportedVersion
@@ -148,7 +149,7 @@ func (h *Harness) read(d *ahpimpl.Doc, effects ahpimpl.Node, st *chain, seen *se
 		case offer.Return:
 			vn, _ := d.Member(x, "value")
 			val := d.RawValue(vn)
-			if why := h.edit.checkReturn(&st.state, val); why != "" {
+			if why := h.edit.Return(&st.state, val); why != "" {
 				return nil, &Failure{Class: ClassMalformedEffect, Pointer: "/result/effects/" + strconv.Itoa(i) + "/value", Err: errors.New(why)}
 			}
 			v.ret = &Return{Value: val, Backend: backendID}
@@ -169,7 +170,7 @@ func (h *Harness) read(d *ahpimpl.Doc, effects ahpimpl.Node, st *chain, seen *se
 		default:
 			// An experimental effect the offer listed and the schema
 			// accepted: this harness does not know how to apply it.
-			return nil, &Failure{Class: ClassUnknownEffect, Pointer: "/result/effects/" + strconv.Itoa(i), Err: errors.New("effect " + quotePeer(typ) + " has no meaning this harness knows")}
+			return nil, &Failure{Class: ClassUnknownEffect, Pointer: "/result/effects/" + strconv.Itoa(i), Err: errors.New("effect " + quote.Peer(typ) + " has no meaning this harness knows")}
 		}
 	}
 	// A backend that received withheld parts edits what it saw: its
@@ -181,7 +182,7 @@ func (h *Harness) read(d *ahpimpl.Doc, effects ahpimpl.Node, st *chain, seen *se
 	if len(seen.hidden) > 0 {
 		state = viewState(st, seen.event)
 	}
-	staged, e := h.edit.stage(state, d, effects, "/result/effects")
+	staged, e := h.edit.Modify(state, d, effects, "/result/effects")
 	if e != nil {
 		return nil, &Failure{Class: ClassMalformedEffect, Pointer: e.Pointer, Err: errors.New(e.Reason)}
 	}
@@ -213,7 +214,7 @@ func sameMap(a, b map[offer.Target]ahprt.Value) bool {
 func (h *Harness) edited(st *chain, staged map[offer.Target]ahprt.Value) (ahprt.Value, map[offer.Target]span, error) {
 	event, spans, check := st.event, st.spans, false
 	for t, val := range staged {
-		sl, ok := eventPaths[st.state.Event][t]
+		sl, ok := edit.Slots(st.state.Event)[t]
 		sp, held := spans[t]
 		if !ok || !held || string(st.state.Targets[t]) == string(val) {
 			continue
@@ -233,7 +234,7 @@ func (h *Harness) edited(st *chain, staged map[offer.Target]ahprt.Value) (ahprt.
 			moved[u] = o
 		}
 		spans = moved
-		check = check || !sl.opaque
+		check = check || !sl.Opaque
 	}
 	if !check {
 		return event, spans, nil
@@ -277,23 +278,4 @@ func (h *Harness) validError(c *ahpimpl.Ctx) bool {
 		}
 	}
 	return false
-}
-
-// maxQuoted bounds the text a Failure quotes from a peer.
-const maxQuoted = 200
-
-// quotePeer quotes text a peer supplied (a JSON-RPC error's message, a
-// name of its own) for a Failure: its first maxQuoted bytes, cut at a
-// character, on one line with control characters escaped (strconv.Quote),
-// and how long it was when it was cut. A backend may echo there what it
-// was sent; the bound keeps most of such an echo out of the host's logs.
-func quotePeer(s string) string {
-	if len(s) <= maxQuoted {
-		return strconv.Quote(s)
-	}
-	n := maxQuoted
-	for n > maxQuoted-utf8.UTFMax && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return strconv.Quote(s[:n]) + " (the first " + strconv.Itoa(n) + " of " + strconv.Itoa(len(s)) + " bytes)"
 }

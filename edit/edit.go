@@ -1,0 +1,423 @@
+// Package edit holds AHP's contextual rules for modify and return
+// effects: whether an effect fits the event it answers, as the event holds
+// it now (AHP-EDIT-001). The event has the target, its capability bounds
+// allow the operation, values have the target's shape (a canonical message
+// list, text parts, an MCP ElicitResult's content), and a list keeps what
+// the backend could not see or may not change. It also says where events
+// hold their modify targets (Slots). The harness kit judges every reply
+// with it before applying anything; the backend kit checks its replies
+// with it before sending them.
+package edit
+
+import (
+	"maps"
+	"strconv"
+	"sync"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
+	"github.com/ahpgen/ahpgen/internal/quote"
+	"github.com/ahpgen/ahpgen/offer"
+)
+
+// State is what modify effects edit in one event, as the host holds it:
+// the current value of each modify target the event has, and for an
+// elicitation the mode and action the user's answer came with. The
+// contextual checks judge a reply's effects against it before anything is
+// applied.
+type State struct {
+	// Event is the event type ("tool.after").
+	Event string
+	// Targets are the current values (compact JSON) of the targets the
+	// event has: a modify of any other target is refused.
+	Targets map[offer.Target]ahprt.Value
+	// Mode and Action are an elicitation's mode ("form", "url") and the
+	// user's action ("accept", "decline", "cancel").
+	Mode, Action string
+	// Attachments are the attachment descriptors (content parts with a
+	// body) the host authorized for this event: a modify may carry only
+	// these, unchanged. Without them a modified message list carries no
+	// attachment body.
+	Attachments []ahprt.Value
+}
+
+// EditError is an effect that does not fit the event's current state.
+type EditError struct {
+	// Pointer is the offending member's JSON Pointer, from the effects
+	// list ("/0/value") or, in a reply, from the reply.
+	Pointer string
+	Reason  string
+}
+
+func (e *EditError) Error() string { return "edit: " + e.Pointer + ": " + e.Reason }
+
+// The targets whose values are canonical message lists, and those that
+// are text part lists (execution-payloads.md, content-upload.md).
+func messageTarget(t offer.Target) bool {
+	switch t {
+	case offer.TargetPrompt, offer.TargetRequest, offer.TargetResponse, offer.TargetContent, offer.TargetOutput:
+		return true
+	}
+	return false
+}
+
+func textTarget(t offer.Target) bool {
+	return t == offer.TargetInstructions || t == offer.TargetSummary
+}
+
+// Schema locations the contextual checks use, in every snapshot that has
+// modify effects.
+const (
+	locMessages     = "content-item.schema.json#/$defs/messages"
+	locTextParts    = "content-item.schema.json#/$defs/textParts"
+	locElicitResult = "mcp-elicitation.schema.json#/$defs/ElicitResult"
+)
+
+// Bounds is the schema location of an event type's capability bounds,
+// less the type: Bounds + "tool.before" in a snapshot's Entries.
+const Bounds = "capabilities.schema.json#/$defs/"
+
+// Stage applies the modify effects of effects (a JSON list of effects, as
+// a reply's result.effects) to a copy of s.Targets, in order, all or
+// nothing, and returns the result; s is never changed. Other effect types
+// are left to the caller. Each modify is checked against the state it
+// meets, with the snapshot's schemas (snap is a generated package's
+// Snapshot; only its Entries are read):
+//
+//   - the event has the target, and the event's capability bounds allow
+//     modifying it by that operation (capabilities.schema.json#/$defs/<event>);
+//   - at user.elicitation.result, content is the answer of an accepted
+//     form: the mode is form, the action accept, and the current value and
+//     the new one are MCP ElicitResult content objects;
+//   - otherwise prompt, request, response, content and output are
+//     canonical message lists, instructions and summary text part lists,
+//     input and workspace objects, now and after the edit;
+//   - a list keeps what the backend could not see or may not change: a
+//     replacement keeps every hidden text part (a text part not selected as
+//     body, or with a gap) as the backend saw it, a part that reuses the id
+//     of an attachment or hidden part must equal it, and an attachment body
+//     must be one of s.Attachments, unchanged;
+//   - replace takes the value; merge overwrites an object's top-level
+//     members (nested values are replaced whole and null is a value) or
+//     appends to a list in order, duplicates kept; merge of other shapes is
+//     refused.
+//
+// The error is an *EditError (its Pointer from the list), or the parse
+// error of effects.
+func Stage(snap *ahpimpl.Snapshot, s State, effects []byte) (map[offer.Target]ahprt.Value, error) {
+	d, err := ahpimpl.Parse(effects, ahprt.Limits{})
+	if err != nil {
+		return nil, err
+	}
+	staged, e := New(snap).Modify(&s, d, d.Root(), "")
+	if e != nil {
+		return nil, e
+	}
+	return maps.Clone(staged), nil // never s.Targets itself
+}
+
+// Editor holds a snapshot's checks the contextual rules use; one serves
+// any number of goroutines.
+type Editor struct {
+	snap                             *ahpimpl.Snapshot
+	messages, textParts, elicitation func([]byte, ...ahprt.Option) error
+	bound                            sync.Map // bounds' verdicts, by event, target and operation
+	// SkipAbsent passes a modify of a target the State lacks, unjudged,
+	// instead of refusing it: for a backend, which sees only the targets
+	// the event holds, while its harness's host supplies others (an
+	// elicitation's answer, the workspace).
+	SkipAbsent bool
+}
+
+// New returns the Editor of a generated package's Snapshot (only its
+// Entries are read).
+func New(snap *ahpimpl.Snapshot) *Editor {
+	e := &Editor{snap: snap}
+	check := func(loc string) func([]byte, ...ahprt.Option) error {
+		if en, ok := snap.Entry(loc); ok {
+			return en.Check
+		}
+		return nil
+	}
+	e.messages, e.textParts, e.elicitation = check(locMessages), check(locTextParts), check(locElicitResult)
+	return e
+}
+
+// valid runs a check the snapshot may lack: without it, nothing passes.
+func valid(check func([]byte, ...ahprt.Option) error, data []byte) bool {
+	return check != nil && check(data) == nil
+}
+
+// Modify is Stage on the effects list at node list of d; at is the list's
+// JSON Pointer, the start of the errors' Pointers. It returns s.Targets
+// itself when the list has no modify.
+func (e *Editor) Modify(s *State, d *ahpimpl.Doc, list ahpimpl.Node, at string) (map[offer.Target]ahprt.Value, *EditError) {
+	var staged map[offer.Target]ahprt.Value
+	for it := d.Items(list); it.Next(); {
+		x := it.Item()
+		tn, _ := d.Member(x, "type")
+		if !d.StrEq(tn, "modify") {
+			continue
+		}
+		if staged == nil {
+			staged = make(map[offer.Target]ahprt.Value, len(s.Targets))
+			for k, v := range s.Targets {
+				staged[k] = v
+			}
+		}
+		here := at + "/" + strconv.Itoa(it.Index())
+		fail := func(member, why string) *EditError { return &EditError{Pointer: here + member, Reason: why} }
+		tg, _ := d.Member(x, "target")
+		op, _ := d.Member(x, "operation")
+		vn, ok := d.Member(x, "value")
+		if d.Kind(tg) != ahpimpl.KindString || d.Kind(op) != ahpimpl.KindString || !ok {
+			return nil, fail("", "not a modify effect (target, operation, value)")
+		}
+		t, merge := offer.Target(d.Text(tg)), d.StrEq(op, string(offer.Merge))
+		if !merge && !d.StrEq(op, string(offer.Replace)) {
+			return nil, fail("/operation", "unknown operation "+quote.Peer(d.Text(op)))
+		}
+		cur, ok := staged[t]
+		switch {
+		case !ok && e.SkipAbsent:
+			continue
+		case !ok:
+			return nil, fail("/target", "the "+s.Event+" event has no "+string(t)+" to modify")
+		}
+		if why := e.bounds(s.Event, t, merge); why != "" {
+			return nil, fail("/target", why)
+		}
+		val := d.RawValue(vn)
+		next, why, member := e.apply(s, t, merge, cur, val)
+		if why != "" {
+			return nil, fail(member, why)
+		}
+		staged[t] = next
+	}
+	if staged == nil {
+		return s.Targets, nil
+	}
+	return staged, nil
+}
+
+// bounds checks that the event's capability bounds let a modify of t by
+// that operation be offered at all ("" when they do, or when the snapshot
+// has no bounds for the event).
+func (e *Editor) bounds(event string, t offer.Target, merge bool) string {
+	if event == "" {
+		return ""
+	}
+	key := event + "\x00" + string(t) + "\x00" + strconv.FormatBool(merge)
+	if why, ok := e.bound.Load(key); ok {
+		return why.(string)
+	}
+	why := e.checkBounds(event, t, merge)
+	e.bound.Store(key, why)
+	return why
+}
+
+func (e *Editor) checkBounds(event string, t offer.Target, merge bool) string {
+	en, ok := e.snap.Entry(Bounds + event)
+	if !ok {
+		return ""
+	}
+	b := []byte(`{"effects":["modify"],"modify":{`)
+	b = ahpimpl.AppendString(b, string(t))
+	b = append(b, `:{"replace":`...)
+	b = ahpimpl.AppendBool(b, !merge)
+	b = append(b, `,"merge":`...)
+	b = ahpimpl.AppendBool(b, merge)
+	b = append(b, "}}}"...)
+	if en.Check(b) != nil {
+		return "modify " + string(t) + " is not possible at " + event
+	}
+	return ""
+}
+
+// apply checks one modify against the current value and returns the new
+// one, or why not (and the member to blame).
+func (e *Editor) apply(s *State, t offer.Target, merge bool, cur, val ahprt.Value) (next ahprt.Value, why, member string) {
+	answer := s.Event == "user.elicitation.result" && t == offer.TargetContent
+	lists := false
+	switch {
+	case answer:
+		if s.Mode != "form" || s.Action != "accept" {
+			return nil, "content can be modified only in the answer of an accepted form (mode " + strconv.Quote(s.Mode) + ", action " + strconv.Quote(s.Action) + ")", "/target"
+		}
+		if !e.answer(cur) {
+			return nil, "the current content is not an elicitation answer object", "/target"
+		}
+		if !e.answer(val) {
+			return nil, "not an elicitation answer: an object of strings, numbers, booleans and lists of strings", "/value"
+		}
+	case messageTarget(t):
+		if !valid(e.messages, val) {
+			return nil, "not a canonical message list", "/value"
+		}
+		if !valid(e.messages, cur) {
+			return nil, "the current " + string(t) + " is not a canonical message list", "/target"
+		}
+		lists = true
+	case textTarget(t):
+		if !valid(e.textParts, val) {
+			return nil, "not a text part list", "/value"
+		}
+		if !valid(e.textParts, cur) {
+			return nil, "the current " + string(t) + " is not a text part list", "/target"
+		}
+		lists = true
+	default: // input, workspace
+		if len(cur) == 0 || cur[0] != '{' {
+			return nil, "the current " + string(t) + " is not an object", "/target"
+		}
+		if len(val) == 0 || val[0] != '{' {
+			return nil, "not an object", "/value"
+		}
+	}
+	if lists {
+		if why := e.keeps(s, cur, val, messageTarget(t), merge); why != "" {
+			return nil, why, "/value"
+		}
+	}
+	switch {
+	case !merge:
+		return val, "", ""
+	case cur[0] == '{' && val[0] == '{':
+		m, err := mergeObjects(cur, val)
+		if err != nil {
+			return nil, err.Error(), "/value"
+		}
+		return m, "", ""
+	case lists && cur[0] == '[' && val[0] == '[':
+		return appendLists(cur, val), "", ""
+	}
+	return nil, "merge needs two objects or two lists", "/value"
+}
+
+// answer reports whether v is the content of an MCP ElicitResult.
+func (e *Editor) answer(v ahprt.Value) bool {
+	if len(v) == 0 || v[0] != '{' {
+		return false
+	}
+	b := make([]byte, 0, len(v)+32)
+	b = append(b, `{"action":"accept","content":`...)
+	b = append(b, v...)
+	b = append(b, '}')
+	return valid(e.elicitation, b)
+}
+
+// keeps checks the list rules: what the backend could not see or may not
+// change stays as it is.
+func (e *Editor) keeps(s *State, cur, val ahprt.Value, messages, merge bool) string {
+	cd, err := ahpimpl.Parse(cur, ahprt.Limits{})
+	if err != nil {
+		return err.Error()
+	}
+	vd, err := ahpimpl.Parse(val, ahprt.Limits{})
+	if err != nil {
+		return err.Error()
+	}
+	old, fresh := parts(cd, messages), parts(vd, messages)
+	if !merge {
+		// A replacement keeps each text part the backend could not see
+		// as it saw it (the same id, equal JSON; the loop below refuses
+		// one changed), anywhere in the new list, or it would drop text
+		// the backend never read.
+	hidden:
+		for _, p := range old {
+			if kind(cd, p) != "text" || editable(cd, p) {
+				continue
+			}
+			oid, _ := cd.Member(p, "id")
+			for _, q := range fresh {
+				if id, _ := vd.Member(q, "id"); vd.Text(id) == cd.Text(oid) {
+					continue hidden
+				}
+			}
+			return "replace would drop text the backend cannot see (part " + quote.Peer(cd.Text(oid)) + ", not selected as body or with a gap): keep it as it was sent"
+		}
+	}
+	for _, p := range fresh {
+		id, _ := vd.Member(p, "id")
+		for _, q := range old {
+			oid, _ := cd.Member(q, "id")
+			if !editable(cd, q) && vd.Text(id) == cd.Text(oid) && !ahpimpl.EqualJSON(vd.Raw(p), cd.Raw(q)) {
+				return "part " + quote.Peer(vd.Text(id)) + " is an attachment or hidden text: it cannot be changed"
+			}
+		}
+		if _, body := vd.Member(p, "body"); messages && body && kind(vd, p) == "attachment" {
+			ok := false
+			for _, a := range s.Attachments {
+				if ahpimpl.EqualJSON(vd.Raw(p), a) {
+					ok = true
+					break
+				}
+			}
+			if !ok {
+				return "attachment " + quote.Peer(vd.Text(id)) + " is not one the host authorized, unchanged"
+			}
+		}
+	}
+	return ""
+}
+
+// parts lists the content parts of a message list (messages) or of a
+// text part list.
+func parts(d *ahpimpl.Doc, messages bool) []ahpimpl.Node {
+	var out []ahpimpl.Node
+	for it := d.Items(d.Root()); it.Next(); {
+		if !messages {
+			out = append(out, it.Item())
+			continue
+		}
+		ps, _ := d.Member(it.Item(), "parts")
+		for p := d.Items(ps); p.Next(); {
+			out = append(out, p.Item())
+		}
+	}
+	return out
+}
+
+func kind(d *ahpimpl.Doc, p ahpimpl.Node) string {
+	k, _ := d.Member(p, "kind")
+	return d.Text(k)
+}
+
+// editable reports whether a part is text selected as body, without a
+// gap: the only parts a modify may change.
+func editable(d *ahpimpl.Doc, p ahpimpl.Node) bool {
+	sel, _ := d.Member(p, "selection")
+	_, gap := d.Member(p, "gap")
+	return kind(d, p) == "text" && d.StrEq(sel, "body") && !gap
+}
+
+// Return judges a return effect's value against the event: what
+// replaces the operation's result has that result's shape (a message list
+// for a tool's output or a model's response, text parts for a compaction
+// summary, an MCP ElicitResult for an elicitation, whose content only an
+// accepted form has). "" when it fits.
+func (e *Editor) Return(s *State, val ahprt.Value) string {
+	switch s.Event {
+	case "tool.before", "model.request.before":
+		if !valid(e.messages, val) {
+			return "the result a return supplies at " + s.Event + " is a canonical message list"
+		}
+	case "context.compact.before":
+		if !valid(e.textParts, val) {
+			return "the summary a return supplies at context.compact.before is a text part list"
+		}
+	case "user.elicitation.request":
+		if !valid(e.elicitation, val) {
+			return "the answer a return supplies at user.elicitation.request is an MCP ElicitResult"
+		}
+		d, err := ahpimpl.Parse(val, ahprt.Limits{})
+		if err != nil {
+			return err.Error()
+		}
+		action, _ := d.Member(d.Root(), "action")
+		if _, content := d.Member(d.Root(), "content"); content && (s.Mode != "form" || !d.StrEq(action, "accept")) {
+			return "only an accepted form answer has content"
+		}
+	}
+	return ""
+}

@@ -1,0 +1,67 @@
+package edit_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
+	"github.com/ahpgen/ahpgen/edit"
+	"github.com/ahpgen/ahpgen/gen/draft"
+	"github.com/ahpgen/ahpgen/offer"
+)
+
+const (
+	text   = `{"id":"p1","kind":"text","mediaType":"text/plain","selection":"body","text":"one"}`
+	attach = `{"id":"a1","kind":"attachment","mediaType":"image/png","selection":"body","body":{"ref":"urn:blob:1"}}`
+)
+
+// TestStateOf: the state an event tells of itself: its type, the targets
+// it holds where Slots says, an elicitation's mode and action, and the
+// attachments with a body it carries.
+func TestStateOf(t *testing.T) {
+	items := `[{"id":"m1","role":"tool","parts":[` + text + `,` + attach + `]}]`
+	ev := `{"id":"e1","source":"urn:example:t","time":"2026-12-01T10:00:00Z","type":"tool.after","call":{"id":"c1"},"tool":{"name":"ls","input":{},"origin":"native"},"path":"native","outcome":"ok","execution":{"status":"executed"},"items":` + items + `}`
+	d, err := ahpimpl.Parse([]byte(ev), ahprt.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := edit.StateOf(d)
+	if s.Event != "tool.after" || string(s.Targets[offer.TargetOutput]) != items || len(s.Targets) != 1 {
+		t.Errorf("state %+v", s)
+	}
+	if len(s.Attachments) != 1 || string(s.Attachments[0]) != attach {
+		t.Errorf("attachments %s", s.Attachments)
+	}
+	el := `{"id":"e2","source":"urn:example:t","time":"2026-12-01T10:00:00Z","type":"user.elicitation.result","elicitation":{"server":"s","mode":"form","action":"accept"}}`
+	d, err = ahpimpl.Parse([]byte(el), ahprt.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := edit.StateOf(d); s.Mode != "form" || s.Action != "accept" || len(s.Targets) != 0 {
+		t.Errorf("elicitation state %+v", s)
+	}
+}
+
+// TestSkipAbsent: an Editor refuses a modify of a target the state lacks,
+// unless SkipAbsent, which passes it unjudged and still judges the rest.
+func TestSkipAbsent(t *testing.T) {
+	s := edit.State{Event: "user.message.outbound", Targets: map[offer.Target]ahprt.Value{}}
+	effects := `[{"type":"modify","target":"content","operation":"merge","value":{"name":"new"}}]`
+	d, err := ahpimpl.Parse([]byte(effects), ahprt.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := edit.New(draft.Snapshot)
+	if _, err := e.Modify(&s, d, d.Root(), "/effects"); err == nil || err.Pointer != "/effects/0/target" {
+		t.Errorf("an absent target: %v", err)
+	}
+	e.SkipAbsent = true
+	if _, err := e.Modify(&s, d, d.Root(), "/effects"); err != nil {
+		t.Errorf("an absent target skipped: %v", err)
+	}
+	s.Targets[offer.TargetContent] = ahprt.Value(`[{"id":"m1","role":"assistant","parts":[` + text + `]}]`)
+	if _, err := e.Modify(&s, d, d.Root(), "/effects"); err == nil || !strings.Contains(err.Reason, "not a canonical message list") {
+		t.Errorf("a merge of an object into a message list: %v", err)
+	}
+}
