@@ -119,9 +119,11 @@ func Stage(snap *ahpimpl.Snapshot, s State, effects []byte) (map[offer.Target]ah
 // Editor holds a snapshot's checks the contextual rules use; one serves
 // any number of goroutines.
 type Editor struct {
-	snap                             *ahpimpl.Snapshot
 	messages, textParts, elicitation func([]byte, ...ahprt.Option) error
-	bound                            sync.Map // bounds' verdicts, by event, target and operation
+	// boundsOf is the check of an event type's capability bounds; nil
+	// when the Editor judges no bounds (ForReplies).
+	boundsOf func(event string) (func([]byte, ...ahprt.Option) error, bool)
+	bound    sync.Map // bounds' verdicts, by event, target and operation
 	// SkipAbsent passes a modify of a target the State lacks, unjudged,
 	// instead of refusing it: for a backend, which sees only the targets
 	// the event holds, while its harness's host supplies others (an
@@ -129,17 +131,58 @@ type Editor struct {
 	SkipAbsent bool
 }
 
-// New returns the Editor of a generated package's Snapshot (only its
-// Entries are read).
+// New returns the Editor of a generated package's Snapshot, which judges
+// values with the snapshot's EditChecks (in code generated before them,
+// its Registry's entries) and capability bounds with its Registry.
 func New(snap *ahpimpl.Snapshot) *Editor {
-	e := &Editor{snap: snap}
-	check := func(loc string) func([]byte, ...ahprt.Option) error {
+	e := fromChecks(snap)
+	entry := func(loc string) func([]byte, ...ahprt.Option) error {
 		if en, ok := snap.Entry(loc); ok {
 			return en.Check
 		}
 		return nil
 	}
-	e.messages, e.textParts, e.elicitation = check(locMessages), check(locTextParts), check(locElicitResult)
+	if e.messages == nil {
+		e.messages = entry(locMessages)
+	}
+	if e.textParts == nil {
+		e.textParts = entry(locTextParts)
+	}
+	if e.elicitation == nil {
+		e.elicitation = entry(locElicitResult)
+	}
+	e.boundsOf = func(event string) (func([]byte, ...ahprt.Option) error, bool) {
+		en, ok := snap.Entry(Bounds + event)
+		return en.Check, ok
+	}
+	return e
+}
+
+// ForReplies returns the Editor a backend judges its own replies with:
+// values by the snapshot's EditChecks alone, so that the program links no
+// decoder it does not call (a call of Snapshot.Entry would link them all),
+// the capability bounds left to the offer, which the request's own check
+// bounded, and SkipAbsent set. It is nil for code generated before
+// EditChecks (GenVersion 22): there is nothing to judge values with.
+func ForReplies(snap *ahpimpl.Snapshot) *Editor {
+	if c := snap.EditChecks; c.Messages == nil && c.TextParts == nil && c.ElicitResult == nil {
+		return nil
+	}
+	e := fromChecks(snap)
+	e.SkipAbsent = true
+	return e
+}
+
+// fromChecks is an Editor with the value checks of snap.EditChecks.
+func fromChecks(snap *ahpimpl.Snapshot) *Editor {
+	e := &Editor{}
+	check := func(c ahpimpl.CheckFunc) func([]byte, ...ahprt.Option) error {
+		if c == nil {
+			return nil
+		}
+		return func(data []byte, opts ...ahprt.Option) error { return ahpimpl.Check(data, opts, 0, c) }
+	}
+	e.messages, e.textParts, e.elicitation = check(snap.EditChecks.Messages), check(snap.EditChecks.TextParts), check(snap.EditChecks.ElicitResult)
 	return e
 }
 
@@ -217,7 +260,10 @@ func (e *Editor) bounds(event string, t offer.Target, merge bool) string {
 }
 
 func (e *Editor) checkBounds(event string, t offer.Target, merge bool) string {
-	en, ok := e.snap.Entry(Bounds + event)
+	if e.boundsOf == nil {
+		return ""
+	}
+	check, ok := e.boundsOf(event)
 	if !ok {
 		return ""
 	}
@@ -228,7 +274,7 @@ func (e *Editor) checkBounds(event string, t offer.Target, merge bool) string {
 	b = append(b, `,"merge":`...)
 	b = ahpimpl.AppendBool(b, merge)
 	b = append(b, "}}}"...)
-	if en.Check(b) != nil {
+	if check(b) != nil {
 		return "modify " + string(t) + " is not possible at " + event
 	}
 	return ""

@@ -26,7 +26,7 @@ func TestStateOf(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := edit.StateOf(d)
+	s := edit.StateOf(d, d.Root())
 	if s.Event != "tool.after" || string(s.Targets[offer.TargetOutput]) != items || len(s.Targets) != 1 {
 		t.Errorf("state %+v", s)
 	}
@@ -38,7 +38,7 @@ func TestStateOf(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := edit.StateOf(d); s.Mode != "form" || s.Action != "accept" || len(s.Targets) != 0 {
+	if s := edit.StateOf(d, d.Root()); s.Mode != "form" || s.Action != "accept" || len(s.Targets) != 0 {
 		t.Errorf("elicitation state %+v", s)
 	}
 }

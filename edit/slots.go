@@ -36,9 +36,8 @@ var slots = map[string]map[offer.Target]Slot{
 // for an event that holds none). The map is shared: do not modify it.
 func Slots(event string) map[offer.Target]Slot { return slots[event] }
 
-// Find walks path (member names) from the root of d.
-func Find(d *ahpimpl.Doc, path []string) (ahpimpl.Node, bool) {
-	n := d.Root()
+// Find walks path (member names) from node n of d.
+func Find(d *ahpimpl.Doc, n ahpimpl.Node, path []string) (ahpimpl.Node, bool) {
 	for _, name := range path {
 		v, ok := d.Member(n, name)
 		if !ok {
@@ -49,24 +48,23 @@ func Find(d *ahpimpl.Doc, path []string) (ahpimpl.Node, bool) {
 	return n, true
 }
 
-// StateOf is the State of the event d holds (a parsed event), as the
-// event itself tells it: its type, the targets it holds (Slots), an
+// StateOf is the State of event, a node of d (the root of a parsed event,
+// or a request's params.event), as the event itself tells it: its type, the targets it holds (Slots), an
 // elicitation's mode and action, and as the attachments a modify may
 // carry unchanged, every attachment part with a body that it holds. The
 // values are copies: d may be released.
-func StateOf(d *ahpimpl.Doc) State {
-	root := d.Root()
-	tn, _ := d.Member(root, "type")
+func StateOf(d *ahpimpl.Doc, event ahpimpl.Node) State {
+	tn, _ := d.Member(event, "type")
 	s := State{Event: d.Text(tn), Targets: map[offer.Target]ahprt.Value{}}
 	for t, sl := range slots[s.Event] {
-		if n, ok := Find(d, sl.Path); ok {
+		if n, ok := Find(d, event, sl.Path); ok {
 			s.Targets[t] = ahprt.Value(d.RawValue(n))
 		}
 	}
-	if n, ok := Find(d, []string{"elicitation", "mode"}); ok {
+	if n, ok := Find(d, event, []string{"elicitation", "mode"}); ok {
 		s.Mode = d.Text(n)
 	}
-	if n, ok := Find(d, []string{"elicitation", "action"}); ok {
+	if n, ok := Find(d, event, []string{"elicitation", "action"}); ok {
 		s.Action = d.Text(n)
 	}
 	var walk func(n ahpimpl.Node)
@@ -87,6 +85,6 @@ func StateOf(d *ahpimpl.Doc) State {
 			}
 		}
 	}
-	walk(root)
+	walk(event)
 	return s
 }

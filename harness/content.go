@@ -281,7 +281,7 @@ func viewState(st *chain, view ahprt.Value) *State {
 		return &st.state
 	}
 	for t, sl := range edit.Slots(s.Event) {
-		if n, ok := edit.Find(d, sl.Path); ok {
+		if n, ok := edit.Find(d, d.Root(), sl.Path); ok {
 			s.Targets[t] = d.RawValue(n)
 		}
 	}

@@ -226,7 +226,7 @@ func (h *Harness) begin(ev ahprt.Value, c *call) (*chain, error) {
 	}
 	st.state.Targets = map[offer.Target]ahprt.Value{}
 	for t, sl := range edit.Slots(st.state.Event) {
-		if n, ok := edit.Find(d, sl.Path); ok {
+		if n, ok := edit.Find(d, d.Root(), sl.Path); ok {
 			st.state.Targets[t] = d.RawValue(n)
 			if st.spans == nil {
 				st.spans = map[offer.Target]span{}
@@ -239,10 +239,10 @@ func (h *Harness) begin(ev ahprt.Value, c *call) (*chain, error) {
 		st.state.Targets[t] = v
 	}
 	if st.state.Event == "user.elicitation.result" || st.state.Event == "user.elicitation.request" {
-		if n, ok := edit.Find(d, []string{"elicitation", "mode"}); ok {
+		if n, ok := edit.Find(d, d.Root(), []string{"elicitation", "mode"}); ok {
 			st.state.Mode = d.Text(n)
 		}
-		if n, ok := edit.Find(d, []string{"elicitation", "action"}); ok {
+		if n, ok := edit.Find(d, d.Root(), []string{"elicitation", "action"}); ok {
 			st.state.Action = d.Text(n)
 		}
 	}

@@ -52,6 +52,20 @@ type Snapshot struct {
 	// (upstream's content-item.schema.json): what a harness applies a
 	// subscription's content selection to (see Parts).
 	ContentParts []EventParts
+	// EditChecks check the values of modify and return effects (package
+	// edit) without the Registry, so that a backend that judges its own
+	// replies links no other decoder. Empty in code generated before
+	// GenVersion 22, and for a snapshot without those schemas.
+	EditChecks EditChecks
+}
+
+// EditChecks are the checks of the shapes modify and return effects
+// carry: a canonical message list (content-item.schema.json#/$defs/
+// messages), a text part list (…/textParts) and an MCP ElicitResult
+// (mcp-elicitation.schema.json#/$defs/ElicitResult); nil for a schema
+// the snapshot lacks.
+type EditChecks struct {
+	Messages, TextParts, ElicitResult CheckFunc
 }
 
 // EventParts lists where events of one type hold content parts. A path

@@ -20,7 +20,7 @@ const (
 	// GenVersion is the version of the code ahpgen generates now. It
 	// changes whenever generated code starts to need something this
 	// package did not provide before.
-	GenVersion = 21
+	GenVersion = 22
 	// MinVersion is the oldest generated code this package still runs.
 	// It rises when this package drops or changes something older
 	// generated code calls.

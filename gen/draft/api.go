@@ -11,8 +11,8 @@ import (
 // line below fails to compile, regenerate this package (GeneratedCodeTooOld) or
 // update the github.com/ahpgen/ahpgen module (RuntimeTooOld).
 const (
-	_ = ahpimpl.GeneratedCodeTooOld(21 - ahpimpl.MinVersion)
-	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 21)
+	_ = ahpimpl.GeneratedCodeTooOld(22 - ahpimpl.MinVersion)
+	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 22)
 )
 
 // Checker validates documents without building values: Check.X(data) accepts
@@ -4506,6 +4506,11 @@ var Snapshot = &ahpimpl.Snapshot{
 		{Event: "workspace.change.after", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}}}},
 		{Event: "file.changed", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}}, {{Member: "changes"}, {Each: true}, {Member: "before"}}, {{Member: "changes"}, {Each: true}, {Member: "after"}}}},
 		{Event: "hook.failure", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}}}},
+	},
+	EditChecks: ahpimpl.EditChecks{
+		ElicitResult: vMCPElicitation_elicitResult,
+		Messages:     vContentItem_messages,
+		TextParts:    vContentItem_textParts,
 	},
 	ErrorResponses: []ahpimpl.DecodeFunc{func(c *ahpimpl.Ctx) (any, error) {
 		return ahpimpl.Any(decodeJSONRPCErrorResponse(c))

@@ -11,8 +11,8 @@ import (
 // line below fails to compile, regenerate this package (GeneratedCodeTooOld) or
 // update the github.com/ahpgen/ahpgen module (RuntimeTooOld).
 const (
-	_ = ahpimpl.GeneratedCodeTooOld(21 - ahpimpl.MinVersion)
-	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 21)
+	_ = ahpimpl.GeneratedCodeTooOld(22 - ahpimpl.MinVersion)
+	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 22)
 )
 
 // Checker validates documents without building values: Check.X(data) accepts

@@ -323,6 +323,15 @@ func messageTable(f *File, s Snapshot) {
 			return rows
 		}()...)
 	}
+	if e := msgs.Edit; e.Messages != nil || e.TextParts != nil || e.ElicitResult != nil {
+		checks := Dict{}
+		for name, t := range map[string]*ir.Type{"Messages": e.Messages, "TextParts": e.TextParts, "ElicitResult": e.ElicitResult} {
+			if t != nil {
+				checks[Id(name)] = checkID(t)
+			}
+		}
+		d[Id("EditChecks")] = Qual(impl, "EditChecks").Values(checks)
+	}
 	f.Comment("Snapshot describes this package to a dispatcher (see package ahprt/router).")
 	f.Var().Id(ir.SnapshotVar).Op("=").Op("&").Qual(impl, "Snapshot").Values(d)
 }

@@ -27,7 +27,22 @@ type Messages struct {
 	// ContentParts are, by event type, where events hold content parts
 	// (see planContentParts): what a harness applies content selection to.
 	ContentParts []EventParts
+	// Edit are the types whose checks judge the values of modify and
+	// return effects (package edit; ahpimpl.EditChecks), each nil where
+	// the snapshot lacks its schema.
+	Edit EditTypes
 }
+
+// EditTypes are the types at the locations EditMessages, EditTextParts
+// and EditElicitResult.
+type EditTypes struct{ Messages, TextParts, ElicitResult *Type }
+
+// The schema locations of the values modify and return effects carry.
+const (
+	EditMessages     = "content-item.schema.json#/$defs/messages"
+	EditTextParts    = "content-item.schema.json#/$defs/textParts"
+	EditElicitResult = "mcp-elicitation.schema.json#/$defs/ElicitResult"
+)
 
 // Decodes reports whether the dispatcher decodes documents of type t (a
 // request, notification, response or error response), the only use of
@@ -123,6 +138,16 @@ func PlanMessages(t *Types, key string) {
 	}
 	m.RequestID = requestID(idChecks)
 	m.ContentParts = planContentParts(t, key)
+	for ty, loc := range locs {
+		switch loc {
+		case EditMessages:
+			m.Edit.Messages = ty
+		case EditTextParts:
+			m.Edit.TextParts = ty
+		case EditElicitResult:
+			m.Edit.ElicitResult = ty
+		}
+	}
 	t.Messages = m
 }
 
