@@ -7,9 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"strconv"
 
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/ahprt/router"
+	"github.com/ahpgen/ahpgen/edit"
 	"github.com/ahpgen/ahpgen/offer"
 )
 
@@ -22,10 +24,13 @@ func (s *Server) Handle(ctx context.Context, msg []byte) []byte {
 }
 
 // offerCtx is a handler's context during an intercept request: it
-// carries the request's offer (one allocation for both).
+// carries the request's offer (one allocation for both), and the state of
+// its event that the reply's modify and return effects must fit (nil when
+// the offer has neither).
 type offerCtx struct {
 	context.Context
 	offer offer.Offer
+	state *edit.State
 }
 
 type offerKey struct{}
@@ -128,6 +133,11 @@ func (s *Server) exchange(ctx context.Context, dst, msg []byte, spawn func(func(
 	capsNode, _ := c.Doc.Member(params, "capabilities")
 	oc := &offerCtx{Context: ctx}
 	o, err := offer.FromDoc(c.Doc, capsNode)
+	if err == nil && (o.Offers(offer.Modify) || o.Offers(offer.Return)) {
+		ev, _ := c.Doc.Member(params, "event")
+		st := edit.StateOf(c.Doc, ev)
+		oc.state = &st
+	}
 	c.Release()
 	if err != nil {
 		e := e() // the schema accepted what offer cannot read: a bug
@@ -136,7 +146,7 @@ func (s *Server) exchange(ctx context.Context, dst, msg []byte, spawn func(func(
 	}
 	oc.offer = o
 	b = append(b, `,"effects":[`...)
-	return s.reply(oc, b, start, idEnd, "]", x.intercept, r, x, &oc.offer, bound(spawn))
+	return s.reply(oc, b, start, idEnd, "]", x.intercept, r, x, oc, bound(spawn))
 }
 
 // replyHead starts every reply, up to its id.
@@ -145,14 +155,15 @@ const replyHead = `{"jsonrpc":"2.0","id":`
 // reply runs a request's handler, which appends its part of the result
 // to b (the reply from start, written up to that part; its id ends at
 // idEnd), closes the reply with end and checks it: the reply, or the
-// error reply in its place.
+// error reply in its place. oc is the intercept request's offer and
+// state (nil for another request).
 func (s *Server) reply(ctx context.Context, b []byte, start, idEnd int, end string,
-	h handlerFunc, r router.Result, x *handlers, o *offer.Offer, how bounding) []byte {
+	h handlerFunc, r router.Result, x *handlers, oc *offerCtx, how bounding) []byte {
 	b, err := s.call(ctx, h, r.Message, b, how)
 	if err == nil {
 		b = append(b, end...)
 		b = append(b, "}}"...)
-		if err = check(x.snap, r.Method, b[start:], o); err == nil {
+		if err = check(x, r.Method, b[start:], oc); err == nil {
 			return b
 		}
 	}
@@ -281,27 +292,48 @@ func codeOf(err error) int {
 // check judges a reply the kit built to a request of method: one of the
 // snapshot's checks of that method's replies must accept it (or, for a
 // snapshot that names none, one of its response decoders, as a dispatcher
-// judges a response), the offer, when there is one, every effect, and
-// the effects must not contradict each other (offer.CheckConflicts): a
-// harness would take such a reply for an operational failure, and apply
-// its failure policy instead of what the handler decided.
-func check(snap *ahpimpl.Snapshot, method string, reply []byte, o *offer.Offer) error {
+// judges a response); for an intercept request (oc), the offer must have
+// offered every effect, the effects must not contradict each other
+// (offer.CheckConflicts), and each modify and return must fit the event
+// as the request carried it (package edit: a merge of an object into a
+// message list, say, or a replace dropping text the backend saw only as
+// metadata). A harness would take such a reply for an operational
+// failure, and apply its failure policy instead of what the handler
+// decided.
+func check(x *handlers, method string, reply []byte, oc *offerCtx) error {
 	c, err := ahpimpl.Begin(reply, nil)
 	if err != nil {
 		return &replyError{err} // a handler appended broken JSON (a hand-written AppendJSON)
 	}
 	defer c.Release()
-	if err := checkReply(c, snap, method); err != nil {
+	if err := checkReply(c, x.snap, method); err != nil {
 		return &replyError{err}
 	}
-	if o != nil {
-		result, _ := c.Doc.Member(c.Doc.Root(), "result")
-		effects, _ := c.Doc.Member(result, "effects")
-		if err := o.CheckDoc(c.Doc, effects, "/result/effects"); err != nil {
-			return &replyError{err}
+	if oc == nil {
+		return nil
+	}
+	result, _ := c.Doc.Member(c.Doc.Root(), "result")
+	effects, _ := c.Doc.Member(result, "effects")
+	if err := oc.offer.CheckDoc(c.Doc, effects, "/result/effects"); err != nil {
+		return &replyError{err}
+	}
+	if err := offer.CheckConflicts(c.Doc, effects, "/result/effects"); err != nil {
+		return &replyError{err}
+	}
+	if oc.state == nil || x.edit == nil {
+		return nil
+	}
+	if _, err := x.edit.Modify(oc.state, c.Doc, effects, "/result/effects"); err != nil {
+		return &replyError{err}
+	}
+	for it := c.Doc.Items(effects); it.Next(); {
+		tn, _ := c.Doc.Member(it.Item(), "type")
+		if !c.Doc.StrEq(tn, string(offer.Return)) {
+			continue
 		}
-		if err := offer.CheckConflicts(c.Doc, effects, "/result/effects"); err != nil {
-			return &replyError{err}
+		vn, _ := c.Doc.Member(it.Item(), "value")
+		if why := x.edit.Return(oc.state, c.Doc.RawValue(vn)); why != "" {
+			return &replyError{&edit.EditError{Pointer: "/result/effects/" + strconv.Itoa(it.Index()) + "/value", Reason: why}}
 		}
 	}
 	return nil

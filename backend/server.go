@@ -13,6 +13,7 @@ import (
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/ahprt/router"
+	"github.com/ahpgen/ahpgen/edit"
 	"github.com/ahpgen/ahpgen/offer"
 )
 
@@ -60,6 +61,10 @@ type handlers struct {
 	intercept    func(ctx context.Context, msg any, b []byte) ([]byte, error)
 	capabilities func(ctx context.Context, msg any, b []byte) ([]byte, error)
 	observe      func(ctx context.Context, msg any) error
+	// edit judges a reply's modify and return effects against the
+	// request's event (see check); nil for code generated without the
+	// checks it needs.
+	edit *edit.Editor
 }
 
 // serves reports whether x has a handler for method.
@@ -315,7 +320,7 @@ func (s *Server) register(snap *ahpimpl.Snapshot, method string, typ reflect.Typ
 		list = append(list, &c)
 	}
 	if mine == nil {
-		mine = &handlers{snap: snap}
+		mine = &handlers{snap: snap, edit: edit.ForReplies(snap)}
 		list = append(list, mine)
 	}
 	if has(mine) {
