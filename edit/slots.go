@@ -17,7 +17,7 @@ type Slot struct {
 
 // slots are where events hold their modify targets. AHP leaves open where
 // an event holds the workspace target, and an elicitation's answer is
-// serialized inside a text part: neither is here.
+// serialized inside a text part (AnswerPath): neither is here.
 var slots = map[string]map[offer.Target]Slot{
 	"tool.before":             {offer.TargetInput: {[]string{"tool", "input"}, true}},
 	"tool.permission.request": {offer.TargetInput: {[]string{"tool", "input"}, true}},
@@ -87,4 +87,33 @@ func StateOf(d *ahpimpl.Doc, event ahpimpl.Node) State {
 	}
 	walk(event)
 	return s
+}
+
+// AnswerPath is where a user.elicitation.result event holds its answer,
+// the content target: the text of its result part, which serializes the
+// MCP ElicitResult whose content the target is (interaction-payloads.md).
+var AnswerPath = []string{"elicitation", "result", "text"}
+
+// ReadAnswer is the content of the ElicitResult that text (the result
+// part's text, decoded) serializes, when it is one with a content object.
+func ReadAnswer(text string) (ahprt.Value, bool) {
+	d, err := ahpimpl.Parse([]byte(text), ahprt.Limits{})
+	if err != nil || d.Kind(d.Root()) != ahpimpl.KindObject {
+		return nil, false
+	}
+	n, ok := d.Member(d.Root(), "content")
+	if !ok || d.Kind(n) != ahpimpl.KindObject {
+		return nil, false
+	}
+	return d.RawValue(n), true
+}
+
+// WriteAnswer is text (a serialized ElicitResult) with its content
+// replaced by content, its other members as they were.
+func WriteAnswer(text string, content ahprt.Value) (string, bool) {
+	b, err := mergeObjects([]byte(text), append(append([]byte(`{"content":`), content...), '}'))
+	if err != nil {
+		return "", false
+	}
+	return string(b), true
 }

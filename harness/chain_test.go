@@ -175,6 +175,35 @@ func TestInstructionsChain(t *testing.T) {
 	}
 }
 
+// TestAnswerChain: at user.elicitation.result the answer is the content of
+// the MCP ElicitResult serialized in the result part's text: an accepted
+// edit of it is written back there, for the next interceptor and the
+// decision's event (AHP-EDIT-001), the result's other members as they were.
+func TestAnswerChain(t *testing.T) {
+	ev := ahprt.Value(`{"id":"u1","source":"urn:example:t","time":"2026-12-01T10:00:00Z","type":"user.elicitation.result","elicitation":{"server":"example","mode":"form","action":"accept",` +
+		`"result":{"id":"r1","kind":"text","mediaType":"text/plain","selection":"body","text":"{\"action\":\"accept\",\"content\":{\"answer\":\"yes\",\"n\":1}}"}}}`)
+	a := newReplier(t, `{"type":"modify","target":"content","operation":"merge","value":{"answer":"no"}}`)
+	b := newReplier(t, ``)
+	sub := intercept(`["user.elicitation.result"]`, 2000, "fail-closed")
+	h := build(t, registration(hook{"com.example.a", httpTransport(a.URL), []string{sub}}, hook{"com.example.b", httpTransport(b.URL), []string{sub}}),
+		harness.WithCapabilities("user.elicitation.result", caps(`{"effects":["modify"],"modify":{"content":{"replace":true,"merge":true}}}`)))
+	d, err := h.Intercept(context.Background(), ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Audit[0].Outcome != harness.OutcomeApplied {
+		t.Fatalf("the edit was not applied:\n%s", recordsString(d.Audit))
+	}
+	jsonEq(t, "the target", d.Target(offer.TargetContent), `{"answer":"no","n":1}`)
+	want := `{\"action\":\"accept\",\"content\":{\"answer\":\"no\",\"n\":1}}`
+	if !strings.Contains(string(d.Event), want) {
+		t.Errorf("the decision's event: %s", d.Event)
+	}
+	if b.count() != 1 || !strings.Contains(b.reqs[0], want) {
+		t.Errorf("the second backend was sent %v", b.reqs)
+	}
+}
+
 // TestTargetFromHost: a target the event does not hold comes from the
 // host; offering it without one is the caller's mistake.
 func TestTargetFromHost(t *testing.T) {

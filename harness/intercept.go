@@ -41,11 +41,12 @@ func Offer(capabilities Event) CallOption {
 // tool.before and tool.permission.request, the items of tool.after,
 // model and turn events, messages of user.message events,
 // context.compact.before's instructions and context.compact.after's
-// summary). A modify of it is judged against this value, and the edited
-// value is in Decision.Targets; the event is left as it is, so the next
-// interceptor sees the target as the host gave it. AHP leaves open where
-// an event holds the workspace target, and an elicitation's answer is
-// serialized inside a text part: both come from the host.
+// summary, and user.elicitation.result's answer from the ElicitResult its
+// result text serializes). A modify of it is judged against this value,
+// and the edited value is in Decision.Targets; the event is left as it
+// is, so the next interceptor sees the target as the host gave it. AHP
+// leaves open where an event holds the workspace target: it comes from
+// the host.
 func Target(t offer.Target, value ahprt.Value) CallOption {
 	return func(c *call) {
 		if c.targets == nil {
@@ -85,6 +86,10 @@ type chain struct {
 	caps  []byte
 	offer offer.Offer
 	state State
+	// answer: the content target is the answer serialized in the
+	// elicitation's result text (edit.AnswerPath), spans[content] that
+	// text's JSON string.
+	answer bool
 }
 
 // Intercept runs the interceptors of event's type, serially in
@@ -233,6 +238,18 @@ func (h *Harness) begin(ev ahprt.Value, c *call) (*chain, error) {
 			}
 			start, end := d.Span(n)
 			st.spans[t] = span{start, end}
+		}
+	}
+	if st.state.Event == "user.elicitation.result" && c.targets[offer.TargetContent] == nil {
+		if n, ok := edit.Find(d, d.Root(), edit.AnswerPath); ok && d.Kind(n) == ahpimpl.KindString {
+			if v, ok := edit.ReadAnswer(d.Text(n)); ok {
+				st.state.Targets[offer.TargetContent] = v
+				if st.spans == nil {
+					st.spans = map[offer.Target]span{}
+				}
+				start, end := d.Span(n)
+				st.spans[offer.TargetContent], st.answer = span{start, end}, true
+			}
 		}
 	}
 	for t, v := range c.targets {

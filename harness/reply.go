@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"encoding/json"
 	"errors"
 	"strconv"
 
@@ -215,9 +216,23 @@ func (h *Harness) edited(st *chain, staged map[offer.Target]ahprt.Value) (ahprt.
 	event, spans, check := st.event, st.spans, false
 	for t, val := range staged {
 		sl, ok := edit.Slots(st.state.Event)[t]
+		answer := st.answer && t == offer.TargetContent
 		sp, held := spans[t]
-		if !ok || !held || string(st.state.Targets[t]) == string(val) {
+		if !ok && !answer || !held || string(st.state.Targets[t]) == string(val) {
 			continue
+		}
+		if answer {
+			// The answer is serialized in the result part's text: the
+			// text with the new content replaces it.
+			var text string
+			if json.Unmarshal(event[sp.start:sp.end], &text) != nil {
+				continue // unreachable: begin read a string there
+			}
+			nt, ok := edit.WriteAnswer(text, val)
+			if !ok {
+				return nil, nil, errors.New("the elicitation's result text is no longer an answer object")
+			}
+			val, sl.Opaque = ahpimpl.AppendString(nil, nt), false
 		}
 		// Splice the value in where the event holds the target; the
 		// targets after it move.
