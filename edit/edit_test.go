@@ -33,12 +33,13 @@ func TestStateOf(t *testing.T) {
 	if len(s.Attachments) != 1 || string(s.Attachments[0]) != attach {
 		t.Errorf("attachments %s", s.Attachments)
 	}
-	el := `{"id":"e2","source":"urn:example:t","time":"2026-12-01T10:00:00Z","type":"user.elicitation.result","elicitation":{"server":"s","mode":"form","action":"accept"}}`
+	el := `{"id":"e2","source":"urn:example:t","time":"2026-12-01T10:00:00Z","type":"user.elicitation.result","elicitation":{"server":"s","mode":"form","action":"accept",` +
+		`"result":{"id":"r1","kind":"text","mediaType":"text/plain","selection":"body","text":"{\"action\":\"accept\",\"content\":{\"a\":\"yes\"}}"}}}`
 	d, err = ahpimpl.Parse([]byte(el), ahprt.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := edit.StateOf(d, d.Root()); s.Mode != "form" || s.Action != "accept" || len(s.Targets) != 0 {
+	if s := edit.StateOf(d, d.Root()); s.Mode != "form" || s.Action != "accept" || string(s.Targets[offer.TargetContent]) != `{"a":"yes"}` {
 		t.Errorf("elicitation state %+v", s)
 	}
 }

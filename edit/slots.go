@@ -61,6 +61,13 @@ func StateOf(d *ahpimpl.Doc, event ahpimpl.Node) State {
 			s.Targets[t] = ahprt.Value(d.RawValue(n))
 		}
 	}
+	if s.Event == "user.elicitation.result" {
+		if n, ok := Find(d, event, AnswerPath); ok && d.Kind(n) == ahpimpl.KindString {
+			if v, ok := ReadAnswer(d.Text(n)); ok {
+				s.Targets[offer.TargetContent] = v
+			}
+		}
+	}
 	if n, ok := Find(d, event, []string{"elicitation", "mode"}); ok {
 		s.Mode = d.Text(n)
 	}
