@@ -176,7 +176,9 @@ func WithHTTPTransport(rt http.RoundTripper) Option {
 func WithMaxReplyBytes(n int64) Option { return func(o *options) { o.maxReply = n } }
 
 // WithDecodeOptions passes options to every decode of a reply
-// (ahprt.WithMode(ahprt.StrictAll) refuses unknown members everywhere).
+// (ahprt.WithMode(ahprt.StrictAll) refuses unknown members everywhere:
+// a test of backends, since AHP-CORE-003 has a receiver ignore unknown
+// members of open objects).
 func WithDecodeOptions(opts ...ahprt.Option) Option {
 	return func(o *options) { o.decode = append(o.decode, opts...) }
 }
