@@ -101,8 +101,8 @@ type chain struct {
 // (see package doc). A deny stops the chain, so does a flow stop, and so
 // does an operational failure under fail-closed, which denies (a
 // synthetic denial); under fail-open the chain goes on without that
-// backend. When no subscription
-// matches, nothing is sent and the decision is PermissionNone.
+// backend. When no subscription matches, nothing is sent and the decision
+// is PermissionNone.
 //
 // After the chain settles, hooks/observe goes to the matching observers
 // and to the matching interceptors the chain never called, with the
