@@ -110,7 +110,8 @@ func TestDownstreamGenerate(t *testing.T) {
 	}
 
 	// Run time needs the standard library, jsontext and ahpgen's runtime
-	// and kits only: none of the generator's dependencies.
+	// and kits (with the edit rules the backend kit judges replies by)
+	// only: none of the generator's dependencies.
 	deps := testenv.Run(t, dir, "", "go", "list", "-deps", "./cmd/backend", "./cmd/hook")
 	for _, dep := range strings.Fields(deps) {
 		first := strings.SplitN(dep, "/", 2)[0]
@@ -121,7 +122,8 @@ func TestDownstreamGenerate(t *testing.T) {
 		case strings.HasPrefix(dep, "example.com/hookbackend/"),
 			strings.HasPrefix(dep, "github.com/go-json-experiment/json"),
 			strings.HasPrefix(dep, "github.com/ahpgen/ahpgen/ahprt"),
-			dep == "github.com/ahpgen/ahpgen/backend", dep == "github.com/ahpgen/ahpgen/offer":
+			dep == "github.com/ahpgen/ahpgen/backend", dep == "github.com/ahpgen/ahpgen/offer",
+			dep == "github.com/ahpgen/ahpgen/edit", dep == "github.com/ahpgen/ahpgen/internal/quote":
 		default:
 			t.Errorf("the program depends on %s", dep)
 		}
