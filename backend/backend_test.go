@@ -391,6 +391,9 @@ func TestNotificationsNeverAnswered(t *testing.T) {
 		strings.Replace(ok, `"2.0"`, `"1.0"`, 1),
 		`{"jsonrpc":"2.0","method":"hooks/observe","params":{"protocolVersion":"0.1","event":{}}}`,
 		`{"jsonrpc":"2.0","id":"x","result":{"protocolVersion":"draft","effects":[]}}`,
+		// Faults of AHP's stricter parse alone: still a notification.
+		strings.Replace(ok, `"reason":"r"`, `"reason":"r","reason":"s"`, 1),
+		strings.Replace(ok, `"reason":"r"`, "\"reason\":\"\xff\"", 1),
 	} {
 		if out := srv.Handle(ctx, []byte(msg)); out != nil {
 			t.Errorf("%s: answered %s", msg, out)

@@ -60,6 +60,12 @@ func Offered(ctx context.Context) offer.Offer {
 func (s *Server) exchange(ctx context.Context, dst, msg []byte, spawn func(func(context.Context))) []byte {
 	c, err := ahpimpl.Begin(msg, s.opts.decode)
 	if err != nil {
+		if router.Unanswered(msg, err) {
+			// A notification that breaks only AHP's stricter parse
+			// (a duplicate name, invalid UTF-8): logged, never answered.
+			s.opts.errorLog(ctx, &Error{Err: err})
+			return nil
+		}
 		// Nothing of it can be trusted, not even whether it was a
 		// notification: JSON-RPC answers with a null id.
 		return s.fail(ctx, dst, &Error{Code: router.CodeParseError, Err: err}, nil)

@@ -220,6 +220,9 @@ func (d *Dispatcher) Decode(data []byte, opts ...ahprt.Option) Result {
 	// One parse serves both the envelope and the snapshot's decoder.
 	c, err := ahpimpl.Begin(data, opts)
 	if err != nil {
+		if Unanswered(data, err) {
+			return Result{Kind: Notification, Err: err, Dropped: true}
+		}
 		// Nothing can be trusted, not even whether it is a notification:
 		// JSON-RPC answers a parse error with a null id.
 		return Result{Err: err, Code: CodeParseError, Reply: AppendErrorReply(nil, nil, CodeParseError, "Parse error", ErrorData(err))}

@@ -1,0 +1,40 @@
+package router_test
+
+import (
+	"testing"
+
+	"github.com/ahpgen/ahpgen/ahprt/router"
+	"github.com/ahpgen/ahpgen/gen/draft"
+)
+
+// TestNotificationNotAnswered: a notification that breaks only AHP's
+// stricter parse (a duplicate member name, here inside a tool's input or
+// of method itself; invalid UTF-8 in native) is dropped, never answered
+// with a parse error; a request with the same faults, or text whose kind
+// cannot be read, still gets -32700 with a null id.
+func TestNotificationNotAnswered(t *testing.T) {
+	d, err := router.New(draft.Snapshot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	event := `{"id":"e1","source":"urn:example:t","time":"2026-12-01T10:00:00Z","type":"tool.before","call":{"id":"c1"},"tool":{"name":"ls","input":{"path":"a","path":"b"},"origin":"native"},"path":"native"}`
+	note := `{"jsonrpc":"2.0","method":"hooks/observe","params":{"protocolVersion":"draft","event":` + event + `}}`
+	for _, msg := range []string{
+		note,
+		`{"jsonrpc":"2.0","method":"hooks/observe","method":"hooks/observe","params":{}}`,
+		`{"jsonrpc":"2.0","method":"hooks/observe","params":{"protocolVersion":"draft","event":{"native":"` + "\xff" + `"}}}`,
+	} {
+		if r := d.Decode([]byte(msg)); r.Reply != nil || !r.Dropped || r.Err == nil {
+			t.Errorf("%q: reply %s, dropped %v, err %v", msg, r.Reply, r.Dropped, r.Err)
+		}
+	}
+	for _, msg := range []string{
+		`{"jsonrpc":"2.0","id":"e1","method":"hooks/intercept","params":{"protocolVersion":"draft","event":` + event + `}}`,
+		`{"jsonrpc":"2.0","method":"hooks/observe",`,
+		`["jsonrpc","method"]` + "\xff",
+	} {
+		if r := d.Decode([]byte(msg)); r.Code != router.CodeParseError || r.Reply == nil {
+			t.Errorf("%q: code %d, reply %s", msg, r.Code, r.Reply)
+		}
+	}
+}
