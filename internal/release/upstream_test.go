@@ -400,6 +400,15 @@ func TestVerifyUpstreamProblems(t *testing.T) {
 		{"missing root", func(tree string) {
 			os.MkdirAll(filepath.Join(tree, "fixtures", "2026-12-15"), 0o755)
 		}, "fixtures/2026-12-15: snapshot 2026-12-15 has no schema folder schema/2026-12-15"},
+		{"stable name repeated", func(tree string) {
+			replaceIn(t, tree, "schema/draft/manifest.json", `"schema/draft/common.schema.json#/$defs/errorResponse": "JsonRpcErrorResponse"`, `"schema/draft/common.schema.json#/$defs/errorResponse": "Capabilities"`)
+		}, `the name "Capabilities" is also schema/draft/capabilities.schema.json#'s: stable names are unique`},
+		{"stable name source", func(tree string) {
+			replaceIn(t, tree, "schema/draft/manifest.json", `"schema/draft/common.schema.json#/$defs/errorResponse"`, `"schema/draft/common.schema.json#/$defs/errorResponses"`)
+		}, "common.schema.json#/$defs/errorResponses does not resolve"},
+		{"definition unnamed", func(tree string) {
+			replaceIn(t, tree, "schema/draft/manifest.json", `"schema/draft/common.schema.json#/$defs/errorResponse": "JsonRpcErrorResponse",`, ``)
+		}, "schema/draft/manifest.json#/sdkGeneration/stableNames: no stable name for schema/draft/common.schema.json#/$defs/errorResponse"},
 		{"draft marker", func(tree string) {
 			replaceIn(t, tree, "schema/draft/session-end.schema.json", "Mutable AHP draft", "Mutable draft")
 			if err := UpdateDraft(tree); err != nil {

@@ -364,6 +364,7 @@ func (v *verifier) schemaFolder(p load.Place) *SchemaManifest {
 	if m.Form == UpstreamForm {
 		v.structure(p, m.Legacy(), docs)
 	}
+	v.stableNames(p, manifestName, m)
 	return m
 }
 
