@@ -409,6 +409,12 @@ func TestVerifyUpstreamProblems(t *testing.T) {
 		{"definition unnamed", func(tree string) {
 			replaceIn(t, tree, "schema/draft/manifest.json", `"schema/draft/common.schema.json#/$defs/errorResponse": "JsonRpcErrorResponse",`, ``)
 		}, "schema/draft/manifest.json#/sdkGeneration/stableNames: no stable name for schema/draft/common.schema.json#/$defs/errorResponse"},
+		{"wrong $id, which loading reports elsewhere", func(tree string) {
+			replaceIn(t, tree, "schema/draft/effect.schema.json", `/schemas/draft/effect.schema.json"`, `/schemas/draft/effects.schema.json"`)
+			if err := UpdateDraft(tree); err != nil {
+				t.Fatal(err)
+			}
+		}, `schema/draft/effect.schema.json#/$id: "https://agenthooksprotocol.org/schemas/draft/effects.schema.json", want`},
 		{"draft marker", func(tree string) {
 			replaceIn(t, tree, "schema/draft/session-end.schema.json", "Mutable AHP draft", "Mutable draft")
 			if err := UpdateDraft(tree); err != nil {

@@ -318,6 +318,12 @@ func (v *verifier) schemaFolder(p load.Place) *SchemaManifest {
 	snap, err := load.LoadDir(p.Dir, p.Key, load.Options{})
 	if err != nil {
 		v.bad(p.Rel, "", "does not load: %v", err)
+		if m.Form == UpstreamForm {
+			// Each document's own checks may name the cause (a wrong
+			// $id, which loading reports as some other file's dangling
+			// $ref).
+			v.structure(p, m.Legacy(), docs)
+		}
 		return m
 	}
 	common := rel(p.Rel, load.VersionDocument)
