@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/ahpgen/ahpgen/internal/load"
@@ -429,6 +430,16 @@ func (z *freezer) fixtures() error {
 		s = strings.ReplaceAll(s, `"protocolVersion": "draft"`, `"protocolVersion": "`+v+`"`)
 		s = strings.ReplaceAll(s, `"protocolVersion":"draft"`, `"protocolVersion":"`+v+`"`)
 		s = strings.ReplaceAll(s, `"supported": ["draft"]`, `"supported": ["`+v+`"]`)
+		if valid, ok := c.Get("expectedValid"); ok && valid.Kind == pyjson.Bool && valid.Bool {
+			// The rewrite is textual, as upstream's freeze tool's: a
+			// valid case spelling the version otherwise would keep
+			// "draft", and fail the release's schemas (upstream's checker
+			// then refuses the release).
+			if at, ok := draftVersionIn(s); ok {
+				draft := strings.Replace(p, "/"+z.date+"/", "/"+DraftKey+"/", 1)
+				return f.errAt(ptr+"/path", "%s#%s: protocolVersion \"draft\" is spelled other than the freeze rewrites (\"protocolVersion\": \"draft\"): the release's valid case would keep it", draft, at)
+			}
+		}
 		if err := z.writeText(p, s); err != nil {
 			return err
 		}
@@ -488,4 +499,50 @@ func (z *freezer) conformance() error {
 		pr.Set("sha256", pyjson.Str(hash([]byte(s))))
 	}
 	return writePy(z.file(name), f.root)
+}
+
+// draftVersionIn finds, in fixture text (one JSON document, or a JSON
+// Lines stream), a member protocolVersion whose value is still "draft",
+// and returns its JSON Pointer (prefixed with the line's number in a
+// stream of several).
+func draftVersionIn(text string) (string, bool) {
+	lines := []string{text}
+	if _, err := pyjson.Parse([]byte(text)); err != nil {
+		lines = strings.Split(strings.TrimRight(text, "\n"), "\n") // JSON Lines
+	}
+	for i, line := range lines {
+		v, err := pyjson.Parse([]byte(line))
+		if err != nil {
+			continue // invalid JSON is the checker's to report
+		}
+		if at, ok := findDraftVersion(v, ""); ok {
+			if len(lines) > 1 {
+				at = "line " + strconv.Itoa(i+1) + " " + at
+			}
+			return at, true
+		}
+	}
+	return "", false
+}
+
+func findDraftVersion(v *pyjson.Value, at string) (string, bool) {
+	switch v.Kind {
+	case pyjson.Object:
+		for _, m := range v.Members {
+			here := at + "/" + escape(m.Name)
+			if m.Name == "protocolVersion" && m.Value.Kind == pyjson.String && m.Value.Str == DraftKey {
+				return here, true
+			}
+			if a, ok := findDraftVersion(m.Value, here); ok {
+				return a, true
+			}
+		}
+	case pyjson.Array:
+		for i, x := range v.Items {
+			if a, ok := findDraftVersion(x, at+"/"+strconv.Itoa(i)); ok {
+				return a, true
+			}
+		}
+	}
+	return "", false
 }

@@ -165,6 +165,26 @@ func TestFreezeAndVerify(t *testing.T) {
 	mustVerify(t, tree)
 }
 
+// TestFreezeKeepsNoDraftVersion: a valid fixture that spells its version
+// other than the freeze rewrites it ("protocolVersion" : "draft") would
+// keep "draft" in the release, where the release's schemas reject it:
+// publish refuses, naming the draft's file and the member, and leaves the
+// tree as it was.
+func TestFreezeKeepsNoDraftVersion(t *testing.T) {
+	tree := copyUpstream(t)
+	replaceIn(t, tree, "fixtures/draft/http/intercept-request.valid.json", `"protocolVersion": "draft"`, `"protocolVersion" : "draft"`)
+	if err := UpdateDraft(tree); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Publish(tree, "2026-12-15")
+	if err == nil || !strings.Contains(err.Error(), `fixtures/draft/http/intercept-request.valid.json#/params/protocolVersion: protocolVersion "draft" is spelled other than the freeze rewrites`) {
+		t.Fatalf("publish: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(tree, "schema", "2026-12-15")); !os.IsNotExist(err) {
+		t.Errorf("a refused publish left schema/2026-12-15: %v", err)
+	}
+}
+
 // TestFreezeMatchesUpstream: freezing the reference draft writes every
 // schema and fixture file exactly as upstream's freeze tool does (the
 // hashes in testdata come from running it), and a second freeze of a
