@@ -429,6 +429,9 @@ func TestVerifyUpstreamProblems(t *testing.T) {
 		{"definition unnamed", func(tree string) {
 			replaceIn(t, tree, "schema/draft/manifest.json", `"schema/draft/common.schema.json#/$defs/errorResponse": "JsonRpcErrorResponse",`, ``)
 		}, "schema/draft/manifest.json#/sdkGeneration/stableNames: no stable name for schema/draft/common.schema.json#/$defs/errorResponse"},
+		{"requirement text edited, hash stale", func(tree string) {
+			replaceIn(t, tree, "spec/draft/requirements.json", "A conformance claim identifies", "A conformance claim names")
+		}, "spec/draft/requirements.json#/requirements/0/textSha256: is not the sha256 of the requirement's sentence"},
 		{"wrong $id, which loading reports elsewhere", func(tree string) {
 			replaceIn(t, tree, "schema/draft/effect.schema.json", `/schemas/draft/effect.schema.json"`, `/schemas/draft/effects.schema.json"`)
 			if err := UpdateDraft(tree); err != nil {

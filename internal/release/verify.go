@@ -587,8 +587,12 @@ func (v *verifier) conformance(p load.Place) {
 	}
 }
 
-// spec checks spec/<key>/requirements.json: its versions, and that every
-// requirement's document is in the snapshot's spec folder.
+// spec checks spec/<key>/requirements.json: its versions; that every
+// requirement's document is in the snapshot's spec folder; that ids are
+// unique; and that each textSha256 is the hash of the requirement's
+// normative sentence as the document writes it ("**<id> — <level>.**
+// <text>", as upstream's checker hashes it), so that an edited text with
+// a stale hash fails.
 func (v *verifier) spec(p load.Place) {
 	dir := rel(SpecRoot, p.Key)
 	name := rel(dir, "requirements.json")
@@ -607,6 +611,7 @@ func (v *verifier) spec(p load.Place) {
 		v.fail(name, err)
 		return
 	}
+	ids := map[string]string{}
 	for i, r := range reqs {
 		ptr := index("/requirements", i)
 		if err := f.object(r, ptr); err != nil {
@@ -620,6 +625,18 @@ func (v *verifier) spec(p load.Place) {
 		}
 		if _, err := treePath(v.tree, doc, dir+"/"); err != nil {
 			v.bad(name, ptr+"/document", "%v", err)
+		}
+		id, _ := f.str(r, ptr, "id", false)
+		if prev, dup := ids[id]; dup && id != "" {
+			v.bad(name, ptr+"/id", "%q is also %s's id", id, prev)
+		}
+		ids[id] = ptr
+		level, _ := f.str(r, ptr, "level", false)
+		text, _ := f.str(r, ptr, "text", false)
+		if want, ok := r.Get("textSha256"); ok {
+			if got := hash([]byte("**" + id + " — " + level + ".** " + text)); want.Kind != pyjson.String || want.Str != got {
+				v.bad(name, ptr+"/textSha256", "is not the sha256 of the requirement's sentence (%s): its text changed, or the hash", got)
+			}
 		}
 	}
 }
