@@ -99,6 +99,11 @@ type Error struct {
 	// Cause is, for a union that no branch accepted, the error of the branch
 	// that came closest.
 	Cause *Error
+	// Name reports that the error is about the member name that Pointer's
+	// last token is, not its value: an unknown member, a duplicate name,
+	// a name propertyNames refused. A peer chooses its member names, so
+	// what a reply's data says of such an error stops at the object.
+	Name bool
 }
 
 func (e *Error) Error() string {

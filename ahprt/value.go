@@ -70,7 +70,7 @@ func valueError(err error) *Error {
 		return &Error{Code: CodeSyntax, Offset: -1, Message: err.Error()}
 	}
 	if errors.Is(se.Err, jsontext.ErrDuplicateName) {
-		return &Error{Pointer: string(se.JSONPointer), Code: CodeDuplicateName, Offset: se.ByteOffset,
+		return &Error{Pointer: string(se.JSONPointer), Name: true, Code: CodeDuplicateName, Offset: se.ByteOffset,
 			Message: "duplicate member name " + strconv.Quote(se.JSONPointer.LastToken())}
 	}
 	return &Error{Pointer: string(se.JSONPointer), Code: CodeSyntax, Offset: se.ByteOffset, Message: se.Err.Error()}

@@ -143,7 +143,8 @@ func (e *Error) attrs() []slog.Attr {
 //
 //   - -32001: {"supported": [...]}, the versions served (as AHP's example);
 //   - a message the decoder rejected: {"pointer": ..., "code": ...}, the
-//     JSON Pointer of the offending member and the decoder's machine code
+//     JSON Pointer of the offending member, without a name the schema does
+//     not declare (router.DataPointer), and the decoder's machine code
 //     ("required", "format", "unsupported", "syntax", "too_large");
 //   - anything else (a handler's error, a panic, a reply the kit refused
 //     to send, an unknown method): no data.
@@ -157,7 +158,7 @@ func DefaultErrorData(e *Error) any {
 		return struct {
 			Pointer string     `json:"pointer"`
 			Code    ahprt.Code `json:"code"`
-		}{root.Pointer, root.Code}
+		}{router.DataPointer(root), root.Code}
 	}
 	return nil
 }

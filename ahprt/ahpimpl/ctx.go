@@ -148,12 +148,13 @@ func (c *Ctx) RunAt(n Node, f CheckFunc) error {
 	if len(c.errs) == 0 {
 		// A check that returned false without saying why: a generator bug,
 		// reported rather than hidden.
-		return &ahprt.Error{Pointer: c.Doc.Pointer(n), Code: ahprt.CodeSemantic, Message: "rejected without a recorded reason"}
+		p, name := c.Doc.PointerTo(n)
+		return &ahprt.Error{Pointer: p, Name: name, Code: ahprt.CodeSemantic, Message: "rejected without a recorded reason"}
 	}
 	err := c.errs[len(c.errs)-1]
 	for e := err; e != nil; e = e.Cause {
 		if n, ok := c.at[e]; ok {
-			e.Pointer = c.Doc.Pointer(n)
+			e.Pointer, e.Name = c.Doc.PointerTo(n)
 		}
 	}
 	clear(c.at)
@@ -306,7 +307,7 @@ func (c *Ctx) strictCheck() error {
 	if !found {
 		return nil
 	}
-	return &ahprt.Error{Pointer: c.Doc.Pointer(bad), Code: ahprt.CodeUnknownMember, Offset: -1,
+	return &ahprt.Error{Pointer: c.Doc.Pointer(bad), Name: true, Code: ahprt.CodeUnknownMember, Offset: -1,
 		Message: "member " + string(appendQuote(nil, c.Doc.Text(bad))) + " is not declared by any schema applied to this object (StrictAll)"}
 }
 

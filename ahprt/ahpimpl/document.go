@@ -347,6 +347,13 @@ func (d *Doc) Member(n Node, name string) (value Node, ok bool) {
 // Pointer is the RFC 6901 JSON Pointer of node n. It walks down from the
 // root, so it costs a pass over the path's siblings: it is meant for errors.
 func (d *Doc) Pointer(target Node) string {
+	p, _ := d.PointerTo(target)
+	return p
+}
+
+// PointerTo is Pointer, and whether target is a member name (whose
+// pointer is its member's).
+func (d *Doc) PointerTo(target Node) (pointer string, name bool) {
 	var b strings.Builder
 	n := Node(0)
 	for n != target && int(target) < len(d.nodes) {
@@ -358,7 +365,7 @@ func (d *Doc) Pointer(target Node) string {
 					// A member name: point at the member itself.
 					b.WriteByte('/')
 					b.WriteString(escapePointer(d.Text(m.Name())))
-					return b.String()
+					return b.String(), true
 				}
 				if target >= m.Value() && target < d.Next(m.Value()) {
 					b.WriteByte('/')
@@ -368,7 +375,7 @@ func (d *Doc) Pointer(target Node) string {
 				}
 			}
 			if !found {
-				return b.String()
+				return b.String(), false
 			}
 		case KindArray:
 			found := false
@@ -381,13 +388,13 @@ func (d *Doc) Pointer(target Node) string {
 				}
 			}
 			if !found {
-				return b.String()
+				return b.String(), false
 			}
 		default:
-			return b.String()
+			return b.String(), false
 		}
 	}
-	return b.String()
+	return b.String(), false
 }
 
 func escapePointer(s string) string {

@@ -40,6 +40,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
@@ -573,10 +574,37 @@ func ErrorData(err error) []byte {
 	}
 	root := e.Root()
 	b := append([]byte(nil), `{"pointer":`...)
-	b = ahpimpl.AppendString(b, root.Pointer)
+	b = ahpimpl.AppendString(b, DataPointer(root))
 	b = append(b, `,"code":`...)
 	b = ahpimpl.AppendString(b, string(root.Code))
 	return append(b, '}')
+}
+
+// DataPointer is the JSON Pointer an error reply's data may carry for e:
+// one that holds no member name the schema does not declare, since a peer
+// chooses those names and may put a secret in one (errors.md: data never
+// carries secrets). A name the schema refused (e.Name: an unknown member,
+// a name its propertyNames reject) gives way to the object holding it; a
+// parse error, whose pointer runs through names no schema has judged yet
+// (a duplicate name's included), gives none ("").
+func DataPointer(e *ahprt.Error) string {
+	switch e.Code {
+	case ahprt.CodeSyntax, ahprt.CodeInvalidUTF8, ahprt.CodeTrailingData, ahprt.CodeFraming,
+		ahprt.CodeTooLarge, ahprt.CodeTooDeep, ahprt.CodeTooMany, ahprt.CodeDuplicateName:
+		return ""
+	}
+	if e.Name {
+		return parentPointer(e.Pointer)
+	}
+	return e.Pointer
+}
+
+// parentPointer drops the last token of a JSON Pointer.
+func parentPointer(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[:i]
+	}
+	return ""
 }
 
 // detail is the data {"detail": why} for a reason the router wrote

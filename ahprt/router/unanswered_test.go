@@ -1,6 +1,7 @@
 package router_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/ahpgen/ahpgen/ahprt/router"
@@ -35,6 +36,36 @@ func TestNotificationNotAnswered(t *testing.T) {
 	} {
 		if r := d.Decode([]byte(msg)); r.Code != router.CodeParseError || r.Reply == nil {
 			t.Errorf("%q: code %d, reply %s", msg, r.Code, r.Reply)
+		}
+	}
+}
+
+// TestDataHoldsNoPeerNames: an error reply's data points at what failed
+// without a member name the schema does not declare, which the peer chose
+// and may have made a secret: an unknown member's pointer is its object's,
+// a name propertyNames refuses gives way to the object holding it, and a
+// parse error's data has no pointer (errors.md: data never carries
+// secrets). The whole error stays in Result.Err.
+func TestDataHoldsNoPeerNames(t *testing.T) {
+	d, err := router.New(draft.Snapshot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	event := `{"id":"e1","source":"urn:example:t","time":"2026-12-01T10:00:00Z","type":"tool.before","call":{"id":"c1"CALL},"tool":{"name":"ls","input":{},"origin":"native"},"path":"native"}`
+	request := func(event, params string) string {
+		return `{"jsonrpc":"2.0","id":"e1","method":"hooks/intercept","params":{"protocolVersion":"draft","event":` + event + `,"capabilities":{"effects":["deny"]}` + params + `}}`
+	}
+	for _, c := range []struct{ msg, pointer string }{
+		{request(strings.Replace(event, "CALL", `,"Authorization: Bearer s3cr3t":1`, 1), ""), `"pointer":"/params/event/call"`},
+		{request(strings.Replace(event, "CALL", "", 1), `,"extensions":{"ghp_s3cr3t":1}`), `"pointer":"/params/extensions"`},
+		{`{"jsonrpc":"2.0","id":"e1","method":"hooks/intercept","params":{"sk_s3cr3t":}}`, `"pointer":""`},
+	} {
+		r := d.Decode([]byte(c.msg))
+		if r.Reply == nil || strings.Contains(string(r.Reply), "s3cr3t") || !strings.Contains(string(r.Reply), c.pointer) {
+			t.Errorf("%s:\nreply %s, want data with %s", c.msg, r.Reply, c.pointer)
+		}
+		if r.Err == nil || !strings.Contains(r.Err.Error(), "s3cr3t") {
+			t.Errorf("%s: Err %v lost the whole pointer", c.msg, r.Err)
 		}
 	}
 }
