@@ -29,13 +29,15 @@
 //     within its timeoutMs (connection, sending, waiting and judging the
 //     reply included, and on a persistent stdio backend, which has one
 //     intercept outstanding at a time, the wait for another Intercept's:
-//     a failure at the deadline then says it was queued); retries (WithRetries) only inside that deadline and
-//     never after a reply. A deny or a flow stop ends the chain (AHP-COMP-001). When the caller's
-//     context ends first, Intercept returns ErrInterrupted and no decision. An operational failure
-//     (failure.md's list: see FailureClass) applies the subscription's
-//     failure policy: fail-open goes on without the backend, fail-closed
-//     stops the chain with a synthetic denial, which the audit record marks
-//     (Record.Synthetic) apart from a backend's deny.
+//     a failure at the deadline then says it was queued); retries
+//     (WithRetries) only inside that deadline and never after a reply. A
+//     deny or a flow stop ends the chain (AHP-COMP-001). When the caller's
+//     context ends first, Intercept returns ErrInterrupted with a decision
+//     that grants nothing and keeps the edits accepted before. An
+//     operational failure (failure.md's list: see FailureClass) applies the
+//     subscription's failure policy: fail-open goes on without the backend,
+//     fail-closed stops the chain with a synthetic denial, which the audit
+//     record marks (Record.Synthetic) apart from a backend's deny.
 //   - Replies: decoded strictly; the id and the protocolVersion must be the
 //     request's; the snapshot's response schema must accept the result
 //     (unknown effect types and operations are unsupported); every effect

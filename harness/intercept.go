@@ -112,9 +112,11 @@ type chain struct {
 // valid interceptable event of the snapshot, invalid call options, a
 // closed harness, or ctx done before the chain settled (ErrInterrupted,
 // wrapping ctx's cause: the pending request is abandoned, nothing is
-// observed, and there is no decision, so no failure policy can let the
-// operation go on). A subscription's timeout is no interruption: it is an
-// operational failure, and its policy applies.
+// observed, and no failure policy can let the operation go on; the
+// Decision returned with it keeps only what interruption preserves, the
+// edits accepted before, in its Event and Targets, with the Audit of the
+// backends that answered, and grants nothing). A subscription's timeout is
+// no interruption: it is an operational failure, and its policy applies.
 func (h *Harness) Intercept(ctx context.Context, event Event, opts ...CallOption) (*Decision, error) {
 	if !h.enter() {
 		return nil, ErrClosed
@@ -149,8 +151,12 @@ func (h *Harness) Intercept(ctx context.Context, event Event, opts ...CallOption
 			rec := h.consult(ctx, s, st, d)
 			if ctx.Err() != nil {
 				// Interrupted: the pending request ends, and no policy
-				// (fail-open least of all) lets the operation go on.
-				return nil, fmt.Errorf("%w: %w", ErrInterrupted, context.Cause(ctx))
+				// (fail-open least of all) lets the operation go on. The
+				// edits accepted before stay (observation-disposition.md):
+				// the host gets them in a decision that grants nothing.
+				kept := &Decision{EventID: st.id, EventType: st.state.Event, Permission: PermissionNone, Flow: FlowNone,
+					Event: st.event, Targets: st.state.Targets, Audit: d.Audit}
+				return kept, fmt.Errorf("%w: %w", ErrInterrupted, context.Cause(ctx))
 			}
 			d.Audit = append(d.Audit, rec)
 			h.log(ctx, rec)

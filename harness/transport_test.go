@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/ahpgen/ahpgen/harness"
+	"github.com/ahpgen/ahpgen/offer"
 )
 
 // eventDeadlines stands in for the clock of intercept deadlines
@@ -399,7 +400,9 @@ func TestRedirects(t *testing.T) {
 }
 
 // TestInterrupted: a context that ends mid-chain ends the pending request
-// and yields no decision, whatever the policy; nothing is observed.
+// and yields a decision that grants nothing, whatever the policy, keeping
+// only the edits accepted before (observation-disposition.md: interruption
+// preserves them); nothing is observed.
 func TestInterrupted(t *testing.T) {
 	hold := make(chan struct{})
 	defer close(hold)
@@ -410,15 +413,22 @@ func TestInterrupted(t *testing.T) {
 		}
 	})
 	watcher := newKit(t, policy)
-	h := build(t, registration(hook{"com.example.slow", httpTransport(slow.URL), []string{intercept(`["tool.before"]`, 10000, "fail-open")}},
-		hook{"com.example.watcher", httpTransport(watcher.URL), []string{observe(`["*"]`)}}))
+	edit := newReplier(t, `{"type":"allow"},{"type":"modify","target":"input","operation":"merge","value":{"by":"a"}}`)
+	h := build(t, registration(hook{"com.example.edit", httpTransport(edit.URL), []string{intercept(`["tool.before"]`, 10000, "fail-open")}},
+		hook{"com.example.slow", httpTransport(slow.URL), []string{intercept(`["tool.before"]`, 10000, "fail-open")}},
+		hook{"com.example.watcher", httpTransport(watcher.URL), []string{observe(`["*"]`)}}),
+		harness.WithCapabilities("tool.before", caps(toolBeforeCaps)))
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, cancel)
 	start := time.Now()
 	d, err := h.Intercept(ctx, toolCall("e1", "ls", `{}`))
-	if !errors.Is(err, harness.ErrInterrupted) || !errors.Is(err, context.Canceled) || d != nil {
-		t.Errorf("got %v, %v", d, err)
+	if !errors.Is(err, harness.ErrInterrupted) || !errors.Is(err, context.Canceled) || d == nil {
+		t.Fatalf("got %v, %v", d, err)
 	}
+	if d.Permission != harness.PermissionNone || len(d.Audit) != 1 || d.Audit[0].Outcome != harness.OutcomeApplied {
+		t.Errorf("the interrupted decision grants %s:\n%s", d.Permission, recordsString(d.Audit))
+	}
+	jsonEq(t, "the edit accepted before", d.Target(offer.TargetInput), `{"by":"a"}`)
 	if el := time.Since(start); el > 5*time.Second {
 		t.Errorf("took %v", el)
 	}
