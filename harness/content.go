@@ -44,6 +44,9 @@ type ContentSelection struct {
 
 // For returns the disposition of category.
 func (c *ContentSelection) For(category string) Disposition {
+	if c == nil {
+		return ContentBody // no selection: every part whole
+	}
 	if d, ok := c.Categories[category]; ok {
 		return d
 	}
@@ -283,6 +286,17 @@ func viewState(st *chain, view ahprt.Value) *State {
 	for t, sl := range edit.Slots(s.Event) {
 		if n, ok := edit.Find(d, d.Root(), sl.Path); ok {
 			s.Targets[t] = d.RawValue(n)
+		}
+	}
+	if st.answer {
+		// The answer as the backend saw it: none when its selection
+		// withheld the result's text, so that it cannot edit an answer
+		// it never read.
+		delete(s.Targets, offer.TargetContent)
+		if n, ok := edit.Find(d, d.Root(), edit.AnswerPath); ok && d.Kind(n) == ahpimpl.KindString {
+			if v, ok := edit.ReadAnswer(d.Text(n)); ok {
+				s.Targets[offer.TargetContent] = v
+			}
 		}
 	}
 	return &s

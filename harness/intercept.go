@@ -153,7 +153,13 @@ func (h *Harness) Intercept(ctx context.Context, event Event, opts ...CallOption
 				// Interrupted: the pending request ends, and no policy
 				// (fail-open least of all) lets the operation go on. The
 				// edits accepted before stay (observation-disposition.md):
-				// the host gets them in a decision that grants nothing.
+				// the host gets them in a decision that grants nothing,
+				// with the record of a reply judged before the
+				// interruption was seen (its edits are in st already).
+				if rec.Failure == nil {
+					d.Audit = append(d.Audit, rec)
+					h.log(ctx, rec)
+				}
 				kept := &Decision{EventID: st.id, EventType: st.state.Event, Permission: PermissionNone, Flow: FlowNone,
 					Event: st.event, Targets: st.state.Targets, Audit: d.Audit}
 				return kept, fmt.Errorf("%w: %w", ErrInterrupted, context.Cause(ctx))
