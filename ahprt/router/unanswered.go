@@ -3,6 +3,7 @@ package router
 import (
 	"bytes"
 	"errors"
+	"io"
 
 	"github.com/go-json-experiment/json/jsontext"
 
@@ -39,6 +40,14 @@ func Unanswered(data []byte, err error) bool {
 		if d.SkipValue() != nil {
 			return false
 		}
+	}
+	// The object ends, and so does the text: anything after it is not
+	// JSON, and gets its parse error.
+	if _, err := d.ReadToken(); err != nil {
+		return false
+	}
+	if _, err := d.ReadToken(); err != io.EOF {
+		return false
 	}
 	return method && !id
 }

@@ -33,6 +33,7 @@ func TestNotificationNotAnswered(t *testing.T) {
 		`{"jsonrpc":"2.0","id":"e1","method":"hooks/intercept","params":{"protocolVersion":"draft","event":` + event + `}}`,
 		`{"jsonrpc":"2.0","method":"hooks/observe",`,
 		`["jsonrpc","method"]` + "\xff",
+		`{"jsonrpc":"2.0","method":"hooks/observe","method":"x"}]]]`, // not JSON after the object
 	} {
 		if r := d.Decode([]byte(msg)); r.Code != router.CodeParseError || r.Reply == nil {
 			t.Errorf("%q: code %d, reply %s", msg, r.Code, r.Reply)
