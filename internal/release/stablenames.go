@@ -20,8 +20,9 @@ func (v *verifier) stableNames(p load.Place, manifestName string, m *SchemaManif
 	if len(m.StableNames) == 0 {
 		return
 	}
-	docs := map[string]*pyjson.Value{}
+	docs := map[string]*pyjson.Value{} // nil for a listed document that does not read: its own check says why
 	for _, d := range m.Documents {
+		docs[d.File] = nil
 		if f, err := readJSON(filepath.Join(p.Dir, d.File), rel(p.Rel, d.File)); err == nil {
 			docs[d.File] = f.root
 		}
@@ -39,6 +40,7 @@ func (v *verifier) stableNames(p load.Place, manifestName string, m *SchemaManif
 		switch {
 		case !listed:
 			v.bad(manifestName, sn.Pointer, "%s is not a document the manifest lists", file)
+		case root == nil:
 		case resolve(root, pointer) == nil:
 			v.bad(manifestName, sn.Pointer, "%s#%s does not resolve", file, pointer)
 		}
@@ -56,6 +58,9 @@ func (v *verifier) stableNames(p load.Place, manifestName string, m *SchemaManif
 	}
 	sort.Strings(files)
 	for _, f := range files {
+		if docs[f] == nil {
+			continue
+		}
 		defs, ok := docs[f].Get("$defs")
 		if !ok || defs.Kind != pyjson.Object {
 			continue
