@@ -455,11 +455,13 @@ func (p *process) reap(out *os.File, read <-chan struct{}) {
 	p.exited(out) // what it left running ends: EOF on the output
 	<-read
 	out.Close()
+	// The run ends under p.mu: exchange, which registers its request
+	// under p.mu too, either sees it ended or is failed here.
 	p.mu.Lock()
 	w := p.wait
 	p.wait = nil
-	p.mu.Unlock()
 	close(p.ended)
+	p.mu.Unlock()
 	if w != nil {
 		w.fail <- &Failure{Class: ClassProcess, Err: p.err}
 	}
@@ -632,6 +634,14 @@ func (c *persistentConn) call(ctx context.Context, id string, msg []byte) ([]byt
 func (p *process) exchange(ctx context.Context, id string, msg []byte) ([]byte, *Failure) {
 	w := &waiter{id: id, reply: make(chan []byte, 1), fail: make(chan *Failure, 1)}
 	p.mu.Lock()
+	select {
+	case <-p.ended:
+		// Its run ended between get and now, and its reap found no
+		// request to fail: this one fails so, and may go to a new run.
+		p.mu.Unlock()
+		return nil, &Failure{Class: ClassProcess, Err: p.err}
+	default:
+	}
 	p.wait = w
 	p.mu.Unlock()
 	if f := p.write(ctx, msg); f != nil {
