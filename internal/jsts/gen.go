@@ -85,15 +85,28 @@ func Generate(suite *Suite, module string, groups []*Group, cfg Config) *Build {
 	}
 	b := &Build{Files: map[string][]byte{}, Entry: map[*Group]Entry{}, Failed: map[*Group]error{},
 		module: module, cfg: cfg, units: map[string][]*Group{}}
+	// A chunk's groups share their package's options, so a chunk never
+	// mixes files that assert formats with files that do not (the
+	// default options differ only by that): the first group's would
+	// apply to all.
 	var chunks [][]*Group
-	for i := 0; i < len(groups); i += cfg.PerPackage {
-		chunks = append(chunks, groups[i:min(i+cfg.PerPackage, len(groups))])
+	for i := 0; i < len(groups); {
+		j := i + 1
+		for j < len(groups) && j-i < cfg.PerPackage && assertsFormats(groups[j]) == assertsFormats(groups[i]) {
+			j++
+		}
+		chunks = append(chunks, groups[i:j])
+		i = j
 	}
 	b.generate(chunks)
 	b.order(groups)
 	b.writeDriver()
 	return b
 }
+
+// assertsFormats reports whether g's file asserts formats (false for a
+// group without a file).
+func assertsFormats(g *Group) bool { return g.File != nil && g.File.AssertFormats }
 
 // generate generates one package per chunk, in parallel; a chunk of
 // several groups that fails is generated again group by group.
