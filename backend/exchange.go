@@ -139,7 +139,7 @@ func (s *Server) exchange(ctx context.Context, dst, msg []byte, spawn func(func(
 	capsNode, _ := c.Doc.Member(params, "capabilities")
 	oc := &offerCtx{Context: ctx}
 	o, err := offer.FromDoc(c.Doc, capsNode)
-	if err == nil && (o.Offers(offer.Modify) || o.Offers(offer.Return)) {
+	if err == nil && x.edit != nil && (o.Offers(offer.Modify) || o.Offers(offer.Return)) {
 		ev, _ := c.Doc.Member(params, "event")
 		st := edit.StateOf(c.Doc, ev)
 		oc.state = &st

@@ -126,8 +126,9 @@ type Editor struct {
 	bound    sync.Map // bounds' verdicts, by event, target and operation
 	// SkipAbsent passes a modify of a target the State lacks, unjudged,
 	// instead of refusing it: for a backend, which sees only the targets
-	// the event holds, while its harness's host supplies others (an
-	// elicitation's answer, the workspace).
+	// the event holds as it received it, while its harness judges others
+	// (the workspace, which its host supplies; an answer the backend's
+	// content selection withheld).
 	SkipAbsent bool
 }
 

@@ -1,6 +1,7 @@
 package edit_test
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -64,5 +65,23 @@ func TestSkipAbsent(t *testing.T) {
 	s.Targets[offer.TargetContent] = ahprt.Value(`[{"id":"m1","role":"assistant","parts":[` + text + `]}]`)
 	if _, err := e.Modify(&s, d, d.Root(), "/effects"); err == nil || !strings.Contains(err.Reason, "not a canonical message list") {
 		t.Errorf("a merge of an object into a message list: %v", err)
+	}
+}
+
+// TestEditChecksAreTheRegistrys: the checks a generated snapshot carries
+// for package edit (EditChecks, which ForReplies judges by alone) are the
+// root checks its Registry gives for the same schema locations, so that a
+// backend judges values exactly as the harness, which may reach them
+// through the Registry, does.
+func TestEditChecksAreTheRegistrys(t *testing.T) {
+	for loc, c := range map[string]ahpimpl.CheckFunc{
+		"content-item.schema.json#/$defs/messages":        draft.Snapshot.EditChecks.Messages,
+		"content-item.schema.json#/$defs/textParts":       draft.Snapshot.EditChecks.TextParts,
+		"mcp-elicitation.schema.json#/$defs/ElicitResult": draft.Snapshot.EditChecks.ElicitResult,
+	} {
+		en, ok := draft.Snapshot.Entry(loc)
+		if !ok || c == nil || reflect.ValueOf(en.Root).Pointer() != reflect.ValueOf(c).Pointer() {
+			t.Errorf("%s: the EditChecks check is not the Registry's root check (entry %v, check set %v)", loc, ok, c != nil)
+		}
 	}
 }

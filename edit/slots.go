@@ -17,7 +17,7 @@ type Slot struct {
 
 // slots are where events hold their modify targets. AHP leaves open where
 // an event holds the workspace target, and an elicitation's answer is
-// serialized inside a text part (AnswerPath): neither is here.
+// serialized inside a text part (Answer): neither is here.
 var slots = map[string]map[offer.Target]Slot{
 	"tool.before":             {offer.TargetInput: {[]string{"tool", "input"}, true}},
 	"tool.permission.request": {offer.TargetInput: {[]string{"tool", "input"}, true}},
@@ -62,10 +62,8 @@ func StateOf(d *ahpimpl.Doc, event ahpimpl.Node) State {
 		}
 	}
 	if s.Event == "user.elicitation.result" {
-		if n, ok := Find(d, event, AnswerPath); ok && d.Kind(n) == ahpimpl.KindString {
-			if v, ok := ReadAnswer(d.Text(n)); ok {
-				s.Targets[offer.TargetContent] = v
-			}
+		if v, _, ok := Answer(d, event); ok {
+			s.Targets[offer.TargetContent] = v
 		}
 	}
 	if n, ok := Find(d, event, []string{"elicitation", "mode"}); ok {
@@ -96,23 +94,25 @@ func StateOf(d *ahpimpl.Doc, event ahpimpl.Node) State {
 	return s
 }
 
-// AnswerPath is where a user.elicitation.result event holds its answer,
-// the content target: the text of its result part, which serializes the
-// MCP ElicitResult whose content the target is (interaction-payloads.md).
-var AnswerPath = []string{"elicitation", "result", "text"}
-
-// ReadAnswer is the content of the ElicitResult that text (the result
-// part's text, decoded) serializes, when it is one with a content object.
-func ReadAnswer(text string) (ahprt.Value, bool) {
-	d, err := ahpimpl.Parse([]byte(text), ahprt.Limits{})
-	if err != nil || d.Kind(d.Root()) != ahpimpl.KindObject {
-		return nil, false
+// Answer is the answer a user.elicitation.result event (node event of d)
+// holds, its content target, and the node of the string that holds it:
+// the text of its result part, which serializes the MCP ElicitResult
+// whose content the answer is (interaction-payloads.md). ok is false when
+// the event holds no such text (a part not selected as body, say).
+func Answer(d *ahpimpl.Doc, event ahpimpl.Node) (answer ahprt.Value, text ahpimpl.Node, ok bool) {
+	text, ok = Find(d, event, []string{"elicitation", "result", "text"})
+	if !ok || d.Kind(text) != ahpimpl.KindString {
+		return nil, 0, false
 	}
-	n, ok := d.Member(d.Root(), "content")
-	if !ok || d.Kind(n) != ahpimpl.KindObject {
-		return nil, false
+	r, err := ahpimpl.Parse(d.Str(text), ahprt.Limits{})
+	if err != nil || r.Kind(r.Root()) != ahpimpl.KindObject {
+		return nil, 0, false
 	}
-	return d.RawValue(n), true
+	n, ok := r.Member(r.Root(), "content")
+	if !ok || r.Kind(n) != ahpimpl.KindObject {
+		return nil, 0, false
+	}
+	return r.RawValue(n), text, true
 }
 
 // WriteAnswer is text (a serialized ElicitResult) with its content

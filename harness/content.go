@@ -293,10 +293,8 @@ func viewState(st *chain, view ahprt.Value) *State {
 		// withheld the result's text, so that it cannot edit an answer
 		// it never read.
 		delete(s.Targets, offer.TargetContent)
-		if n, ok := edit.Find(d, d.Root(), edit.AnswerPath); ok && d.Kind(n) == ahpimpl.KindString {
-			if v, ok := edit.ReadAnswer(d.Text(n)); ok {
-				s.Targets[offer.TargetContent] = v
-			}
+		if v, _, ok := edit.Answer(d, d.Root()); ok {
+			s.Targets[offer.TargetContent] = v
 		}
 	}
 	return &s

@@ -87,7 +87,7 @@ type chain struct {
 	offer offer.Offer
 	state State
 	// answer: the content target is the answer serialized in the
-	// elicitation's result text (edit.AnswerPath), spans[content] that
+	// elicitation's result text (edit.Answer), spans[content] that
 	// text's JSON string.
 	answer bool
 }
@@ -253,15 +253,13 @@ func (h *Harness) begin(ev ahprt.Value, c *call) (*chain, error) {
 		}
 	}
 	if st.state.Event == "user.elicitation.result" && c.targets[offer.TargetContent] == nil {
-		if n, ok := edit.Find(d, d.Root(), edit.AnswerPath); ok && d.Kind(n) == ahpimpl.KindString {
-			if v, ok := edit.ReadAnswer(d.Text(n)); ok {
-				st.state.Targets[offer.TargetContent] = v
-				if st.spans == nil {
-					st.spans = map[offer.Target]span{}
-				}
-				start, end := d.Span(n)
-				st.spans[offer.TargetContent], st.answer = span{start, end}, true
+		if v, n, ok := edit.Answer(d, d.Root()); ok {
+			st.state.Targets[offer.TargetContent] = v
+			if st.spans == nil {
+				st.spans = map[offer.Target]span{}
 			}
+			start, end := d.Span(n)
+			st.spans[offer.TargetContent], st.answer = span{start, end}, true
 		}
 	}
 	for t, v := range c.targets {

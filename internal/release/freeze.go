@@ -506,20 +506,16 @@ func (z *freezer) conformance() error {
 // and returns its JSON Pointer (prefixed with the line's number in a
 // stream of several).
 func draftVersionIn(text string) (string, bool) {
-	lines := []string{text}
-	if _, err := pyjson.Parse([]byte(text)); err != nil {
-		lines = strings.Split(strings.TrimRight(text, "\n"), "\n") // JSON Lines
+	if v, err := pyjson.Parse([]byte(text)); err == nil {
+		return findDraftVersion(v, "")
 	}
-	for i, line := range lines {
+	for i, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") { // JSON Lines
 		v, err := pyjson.Parse([]byte(line))
 		if err != nil {
 			continue // invalid JSON is the checker's to report
 		}
 		if at, ok := findDraftVersion(v, ""); ok {
-			if len(lines) > 1 {
-				at = "line " + strconv.Itoa(i+1) + " " + at
-			}
-			return at, true
+			return "line " + strconv.Itoa(i+1) + " " + at, true
 		}
 	}
 	return "", false
