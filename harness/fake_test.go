@@ -231,16 +231,16 @@ func fake(mode string) int {
 				}
 			}
 		}
-	case "late": // a call of the tool "slow" is answered after 600ms, others at once
+	case "late": // reads one request at a time; a call of the tool "slow" is answered after 10 s, others at once
 		for {
 			line, err := in.ReadString('\n')
 			if err != nil {
 				return 0
 			}
 			if strings.Contains(line, `"name":"slow"`) {
-				time.Sleep(600 * time.Millisecond)
+				time.Sleep(10 * time.Second)
 			}
-			fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"late or not"}`))
+			fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"r-`+id(line)+`"}`))
 		}
 	case "hold-after": // a tool.after request is held, never answered; others are answered at once; each id read is noted on standard error
 		for {
@@ -251,23 +251,6 @@ func fake(mode string) int {
 			fmt.Fprintf(os.Stderr, "read %s\n", id(line))
 			if strings.Contains(line, `"type":"tool.after"`) {
 				fmt.Fprintf(os.Stderr, "holding %s\n", id(line))
-				continue
-			}
-			fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"r-`+id(line)+`"}`))
-		}
-	case "held": // a call of the tool "slow" is answered once the next request has come (sent once the harness gave up on it), just before that one
-		held := ""
-		for {
-			line, err := in.ReadString('\n')
-			if err != nil {
-				return 0
-			}
-			if held != "" {
-				fmt.Fprint(out, reply(held, `{"type":"deny","reason":"r-`+held+`"}`))
-				held = ""
-			}
-			if strings.Contains(line, `"name":"slow"`) {
-				held = id(line)
 				continue
 			}
 			fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"r-`+id(line)+`"}`))

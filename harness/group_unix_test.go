@@ -91,25 +91,31 @@ func gone(pid int) bool {
 
 // TestBackendGroupEnds: what a stdio backend starts ends with it: the
 // harness runs each backend in a process group of its own and kills the
-// group, at a per-event backend's deadline, once a per-event backend has
-// exited (a process it left holding its output included), and when Close
-// ends a persistent backend (after EOF, or by a kill after the grace
-// period).
+// group, at a backend's deadline, once a per-event backend has exited (a
+// process it left holding its output included), and when Close ends a
+// persistent backend (after EOF, or by a kill after the grace period; an
+// observation starts the one that ignores EOF, which a request's deadline
+// would end first).
 func TestBackendGroupEnds(t *testing.T) {
 	for _, c := range []struct {
 		name, script, lifecycle string
-		timeoutMs               int
+		timeoutMs               int  // 0: an observe subscription
 		failed                  bool // the intercept fails (else the reply is applied)
 		close                   bool // the sleep ends at Close (else with the intercept)
 	}{
 		{"per_event deadline", sleeper + "wait", "per_event", 1000, true, false},
 		{"per_event exited", sleeper + `exec "$0" -test.run='^$' kit-one`, "per_event", 5000, false, false},
+		{"persistent deadline", sleeper + `exec "$0" -test.run='^$' hang`, "persistent", 300, true, false},
 		{"persistent EOF", sleeper + `exec "$0" -test.run='^$' kit`, "persistent", 5000, false, true},
-		{"persistent kill", sleeper + `exec "$0" -test.run='^$' hang`, "persistent", 300, true, true},
+		{"persistent kill", sleeper + `exec "$0" -test.run='^$' hang`, "persistent", 0, false, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			file, env := pidFile(t)
-			reg, err := harness.Load("group.json", registration(hook{"com.example.group", shTransport(c.script, c.lifecycle), []string{intercept(`["tool.before"]`, c.timeoutMs, "fail-closed")}}))
+			sub := observe(`["tool.before"]`)
+			if c.timeoutMs > 0 {
+				sub = intercept(`["tool.before"]`, c.timeoutMs, "fail-closed")
+			}
+			reg, err := harness.Load("group.json", registration(hook{"com.example.group", shTransport(c.script, c.lifecycle), []string{sub}}))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -122,7 +128,11 @@ func TestBackendGroupEnds(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if f := d.Audit[0].Failure; (f != nil) != c.failed || c.failed && f.Class != harness.ClassDeadline {
+			if c.timeoutMs == 0 {
+				if len(d.Audit) != 0 {
+					t.Errorf("an observation, yet:\n%s", recordsString(d.Audit))
+				}
+			} else if f := d.Audit[0].Failure; (f != nil) != c.failed || c.failed && f.Class != harness.ClassDeadline {
 				t.Errorf("%s", recordsString(d.Audit))
 			}
 			pid := readPid(t, file)

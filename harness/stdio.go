@@ -655,6 +655,19 @@ func (p *process) exchange(ctx context.Context, id string, msg []byte) ([]byte, 
 		return nil, f
 	case <-ctx.Done():
 		p.forget(w)
+		select {
+		case <-w.reply: // answered as the deadline passed: the backend is free
+		case <-w.fail:
+		default:
+			// The backend is still at work on a request given up on, and
+			// no message cancels one. Kept, it would be carrying that
+			// request when the next came, though a persistent backend
+			// carries one intercept at a time (stdio.md), and a backend
+			// that answers in turn would keep the next waiting, past its
+			// own deadline, for work nobody waits for. The next message
+			// starts another run.
+			p.terminate()
+		}
 		return nil, &Failure{Class: ClassDeadline, Err: ctx.Err()}
 	}
 }
