@@ -1,11 +1,14 @@
 package backend_test
 
 import (
+	"bytes"
 	"context"
+	"crypto/subtle"
 	"errors"
 	"fmt"
 	"log"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"time"
 
@@ -61,6 +64,47 @@ func Example_http() {
 		IdleTimeout:       2 * time.Minute,
 	}
 	log.Fatal(hs.ListenAndServe())
+}
+
+// A backend that requires a bearer token: a handler around the Server
+// refuses a request without it (401 and a challenge) before the Server
+// decodes anything. The token would come from the environment or a
+// secret store, never from the source.
+func Example_bearer() {
+	srv := backend.New()
+	backend.OnIntercept(srv, draft.Snapshot, func(ctx context.Context, req *draft.InterceptRequest) ([]draft.Effect, error) {
+		return nil, nil
+	})
+	token := []byte("s3cr3t-from-the-environment")
+	authenticated := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		if !ok || subtle.ConstantTimeCompare([]byte(got), token) != 1 {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="ahp"`)
+			http.Error(w, "unauthorized", http.StatusUnauthorized)
+			return
+		}
+		srv.ServeHTTP(w, r)
+	})
+	ts := httptest.NewServer(authenticated) // 127.0.0.1
+	defer ts.Close()
+	for _, auth := range []string{"", "Bearer wrong", "Bearer s3cr3t-from-the-environment"} {
+		req, _ := http.NewRequest(http.MethodPost, ts.URL, bytes.NewReader(toolCall("ls", `{"effects":["deny"]}`)))
+		req.Header.Set("Content-Type", "application/json")
+		if auth != "" {
+			req.Header.Set("Authorization", auth)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		resp.Body.Close()
+		fmt.Println(resp.StatusCode, resp.Header.Get("WWW-Authenticate"))
+	}
+	// Output:
+	// 401 Bearer realm="ahp"
+	// 401 Bearer realm="ahp"
+	// 200
 }
 
 // A reply with several effects, each returned only when the request

@@ -20,6 +20,13 @@ import (
 // be read 400; these carry, as every AHP body is application/json, a
 // JSON-RPC error object (id null, -32600) saying which. Handlers get the
 // request's context, canceled when the client goes away.
+//
+// ServeHTTP authenticates nothing. A backend that requires authentication
+// (AHP's portable bindings are a bearer token and OAuth) wraps the Server
+// in a handler that refuses a request without valid credentials, 401 with
+// a WWW-Authenticate challenge, before it reaches the Server, so that no
+// event of an unauthenticated peer is decoded or handled (see
+// Example_bearer).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)

@@ -188,10 +188,13 @@ func New(opts ...Option) *Server {
 // data.supported of its -32001 replies.
 func (s *Server) Supported() []string { return s.table.Load().router.Supported() }
 
-// DefaultErrorLog logs e with log/slog's default logger (standard error,
-// never standard output) at e's level ([Error.Level]): Error for a
-// backend failure (-32004, a panic included), Debug for a notification
-// no handler was registered for, Warn otherwise.
+// DefaultErrorLog logs e with log/slog's default logger at e's level
+// ([Error.Level]): Error for a backend failure (-32004, a panic
+// included), Debug for a notification no handler was registered for, Warn
+// otherwise. That logger writes to standard error unless the program set
+// another default: a stdio backend must keep it off standard output, which
+// carries its replies and nothing else (AHP-STDIO-001), or give the
+// Server its own log (WithErrorLog).
 func DefaultErrorLog(ctx context.Context, e *Error) {
 	slog.Default().LogAttrs(ctx, e.Level(), "ahp backend", e.attrs()...)
 }

@@ -18,7 +18,7 @@ import (
 // ServeStdio runs the persistent stdio lifecycle: it reads messages from
 // r, one per line (one JSON object, then one LF), and writes each reply to
 // w as one line; w carries nothing else (diagnostics go to the error
-// log, by default standard error). Requests are answered in the order
+// log: see DefaultErrorLog, which a program must not point at w). Requests are answered in the order
 // they arrive, one at a time (AHP lets a harness have one intercept
 // outstanding per persistent backend, and replies are correlated by id);
 // notifications go to their handlers concurrently (WithObserveWorkers),
