@@ -11,7 +11,10 @@ import (
 // Permission is what a chain decided about the operation. None is not
 // Allow: an empty reply grants nothing (AHP-DEC-003), so with None the
 // host's own permission flow (its rules, its prompt) decides as if no
-// backend were configured.
+// backend were configured. Deny means the host must not run the operation
+// (AHP-DEC-002). Allow settles only the permission question AHP asks: it
+// never bypasses the host's sandbox, managed policy or other controls
+// (AHP-SEC-001), which apply as they would without AHP.
 type Permission string
 
 // The permissions, from the weakest: across a chain the strongest stands

@@ -117,6 +117,8 @@ type chain struct {
 // edits accepted before, in its Event and Targets, with the Audit of the
 // backends that answered, and grants nothing). A subscription's timeout is
 // no interruption: it is an operational failure, and its policy applies.
+// With an error the host has no decision to act on, and the operation must
+// not run as if AHP had let it: fix the call, or treat it as interrupted.
 func (h *Harness) Intercept(ctx context.Context, event Event, opts ...CallOption) (*Decision, error) {
 	if !h.enter() {
 		return nil, ErrClosed
