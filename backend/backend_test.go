@@ -142,6 +142,15 @@ func TestReplies(t *testing.T) {
 		{"no handler", `{"jsonrpc":"2.0","id":"d","method":"hooks/capabilities","params":{"protocolVersion":"draft"}}`, -32601, nil},
 		{"not JSON", `{"jsonrpc":`, -32700, nil},
 		{"batch", `[` + string(req("rm", `{"effects":["deny"]}`)) + `]`, -32600, nil},
+		// AHP-CORE-003: unknown members of open objects (the envelope,
+		// params, the event and its session, the offer) are ignored...
+		{"unknown members", strings.NewReplacer(`"id":"evt_1","method"`, `"id":"evt_1","x-env":1,"method"`,
+			`"params":{`, `"params":{"x-params":{},`, `"session":{"id":"sess_123"}`, `"session":{"id":"sess_123","x-session":[]}`,
+			`"path":"p"}`, `"path":"p","x-event":"v"}`).Replace(string(req("rm", `{"effects":["deny"],"x-caps":true}`))), 0, []string{"deny"}},
+		// ...and recognised ones validated (AHP-EXT-001: extension keys
+		// are reverse-DNS names).
+		{"extension key not reverse-DNS", strings.Replace(string(req("rm", `{"effects":["deny"]}`)), `"params":{`, `"params":{"extensions":{"notdns":{}},`, 1), -32602, nil},
+		{"extension key reverse-DNS", strings.Replace(string(req("rm", `{"effects":["deny"]}`)), `"params":{`, `"params":{"extensions":{"com.example.x":{}},`, 1), 0, []string{"deny"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out := srv.Handle(ctx, []byte(c.msg))

@@ -57,3 +57,67 @@ func TestRepliesFitTheEvent(t *testing.T) {
 		t.Errorf("a modify of the workspace, which the event does not hold: %s", out)
 	}
 }
+
+// TestRepliesKeepWhatTheyWereShown: the backend judges a reply's content
+// edits by the harness's rules (AHP-CONTENT-001, AHP-CONTENT-002): a
+// replace may keep a part it saw only as metadata as it was sent, but not
+// drop or change it; a merge may carry an attachment the request carried,
+// not another; and a return at tool.before must be a tool output (a
+// message list). What breaks a rule is refused here, named, and never
+// sent.
+func TestRepliesKeepWhatTheyWereShown(t *testing.T) {
+	const (
+		text1  = `{"id":"p1","kind":"text","mediaType":"text/plain","selection":"body","text":"one"}`
+		hidden = `{"id":"p2","kind":"text","mediaType":"text/plain","selection":"metadata"}`
+		attach = `{"id":"a1","kind":"attachment","mediaType":"image/png","selection":"body","body":{"ref":"urn:blob:1"}}`
+		other  = `{"id":"a2","kind":"attachment","mediaType":"image/png","selection":"body","body":{"ref":"urn:blob:2"}}`
+	)
+	msgs := func(parts ...string) string {
+		return `[{"id":"m1","role":"assistant","parts":[` + strings.Join(parts, ",") + `]}]`
+	}
+	var effect draft.Effect
+	l := &logs{}
+	srv := backend.New(backend.WithErrorLog(l.log))
+	backend.OnIntercept(srv, draft.Snapshot, func(context.Context, *draft.InterceptRequest) ([]draft.Effect, error) {
+		return []draft.Effect{effect}, nil
+	})
+	outbound := func(items string) []byte {
+		return []byte(`{"jsonrpc":"2.0","id":"e1","method":"hooks/intercept","params":{"protocolVersion":"draft","event":` +
+			`{"id":"e1","source":"urn:example:t","time":"2026-12-01T10:00:00Z","type":"user.message.outbound","message":{"channel":"chat","messages":` + items + `}},` +
+			`"capabilities":{"effects":["deny","modify"],"modify":{"content":{"replace":true,"merge":true}}}}}`)
+	}
+	toolBefore := []byte(`{"jsonrpc":"2.0","id":"e1","method":"hooks/intercept","params":{"protocolVersion":"draft","event":` +
+		`{"id":"e1","source":"urn:example:t","time":"2026-12-01T10:00:00Z","type":"tool.before","tool":{"name":"ls","input":{},"origin":"native"},"call":{"id":"c1"},"path":"p"},` +
+		`"capabilities":{"effects":["deny","return"]}}}`)
+	content := func(op draft.ModifyEffectOperation, value string) draft.Effect {
+		return draft.NewModifyEffect(draft.ModifyEffectTargetContent, op, ahprt.Value(value))
+	}
+	for _, c := range []struct {
+		name    string
+		request []byte
+		effect  draft.Effect
+		sent    bool
+	}{
+		{"replace keeps the hidden part as sent", outbound(msgs(text1, hidden)), content(draft.ModifyEffectOperationReplace, msgs(hidden, strings.Replace(text1, "one", "new", 1))), true},
+		{"replace drops the hidden part", outbound(msgs(text1, hidden)), content(draft.ModifyEffectOperationReplace, msgs(text1)), false},
+		{"replace gives the hidden part text", outbound(msgs(text1, hidden)), content(draft.ModifyEffectOperationReplace, msgs(text1, strings.Replace(hidden, `"metadata"}`, `"body","text":"guessed"}`, 1))), false},
+		{"merge of an attachment the request carried", outbound(msgs(text1, attach)), content(draft.ModifyEffectOperationMerge, msgs(attach)), true},
+		{"merge of another attachment", outbound(msgs(text1, attach)), content(draft.ModifyEffectOperationMerge, msgs(other)), false},
+		{"return of a message list", toolBefore, draft.NewReturnEffect(ahprt.Value(`[{"id":"m1","role":"tool","parts":[` + text1 + `]}]`)), true},
+		{"return of a string", toolBefore, draft.NewReturnEffect(ahprt.Value(`"done"`)), false},
+	} {
+		effect = c.effect
+		l.errs = nil
+		out := srv.Handle(context.Background(), c.request)
+		if sent := strings.Contains(string(out), `"result"`); sent != c.sent {
+			t.Errorf("%s: sent %v, want %v: %s", c.name, sent, c.sent, out)
+			continue
+		}
+		if !c.sent {
+			var ee *edit.EditError
+			if e := l.last(t); !errors.Is(e, backend.ErrReplyRejected) || !errors.As(e, &ee) || ee.Pointer != "/result/effects/0/value" {
+				t.Errorf("%s: logged %v", c.name, e)
+			}
+		}
+	}
+}
