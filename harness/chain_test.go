@@ -3,8 +3,11 @@ package harness_test
 import (
 	"context"
 	"errors"
+	"io"
+	"net/http"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/ahpgen/ahpgen/ahprt"
@@ -283,5 +286,48 @@ func TestCallerMistakes(t *testing.T) {
 	}
 	if r.count() != 0 {
 		t.Errorf("%d requests sent", r.count())
+	}
+}
+
+// TestFailClosedStopsChain: an operational failure under fail-closed
+// stops the chain (AHP-COMP-001) as a deny does: the decision is the
+// synthetic denial, the interceptor after it is never sent the request
+// (not_called in the audit), and it gets the boundary instead, as
+// hooks/observe with the event, once the chain has settled.
+func TestFailClosedStopsChain(t *testing.T) {
+	broken := raw(t, func(w http.ResponseWriter, r *http.Request) {
+		io.ReadAll(r.Body)
+		w.WriteHeader(http.StatusInternalServerError)
+	})
+	var intercepts atomic.Int32
+	next := newKit(t, func(ctx context.Context, req *draft.InterceptRequest) ([]draft.Effect, error) {
+		intercepts.Add(1)
+		return []draft.Effect{draft.NewDenyEffect("the second backend was asked")}, nil
+	})
+	h := build(t, registration(
+		hook{"com.example.broken", httpTransport(broken.URL), []string{intercept(`["tool.before"]`, 2000, "fail-closed")}},
+		hook{"com.example.next", httpTransport(next.URL), []string{intercept(`["tool.*"]`, 2000, "fail-open")}},
+	))
+	d, err := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !d.Denied() || d.Denial == nil || !d.Denial.Synthetic || d.Denial.Reason != harness.SyntheticReason || d.Denial.Backend != "com.example.broken" {
+		t.Errorf("decision %s %+v, want the synthetic denial", d.Permission, d.Denial)
+	}
+	if len(d.Audit) != 2 {
+		t.Fatalf("audit:\n%s", recordsString(d.Audit))
+	}
+	if r := d.Audit[0]; r.Outcome != harness.OutcomeFailedClosed || r.Failure == nil || r.Failure.Class != harness.ClassHTTPStatus || r.Failure.Status != 500 {
+		t.Errorf("the failing backend:\n%s", recordsString(d.Audit))
+	}
+	if r := d.Audit[1]; r.Backend != "com.example.next" || r.Outcome != harness.OutcomeNotCalled || r.Failure != nil {
+		t.Errorf("the backend after it:\n%s", recordsString(d.Audit))
+	}
+	if n := intercepts.Load(); n != 0 {
+		t.Errorf("the backend after a fail-closed failure was sent %d hooks/intercept", n)
+	}
+	if got := next.waitObserved(t, 1); !strings.Contains(got[0], `"id":"e1"`) {
+		t.Errorf("the uncalled interceptor observed %s", got)
 	}
 }

@@ -278,6 +278,32 @@ func fake(mode string) int {
 		os.Stdin.Close()
 		time.Sleep(10 * time.Second)
 		return 3
+	case "lines": // notes each line read on standard error ("line <id>" for a request, "line observe <event id>" for a notification, "line ?" for anything else); answers each request with no effects
+		for {
+			line, err := in.ReadString('\n')
+			if err != nil {
+				return 0
+			}
+			d, err := ahpimpl.Parse([]byte(line), ahprt.Limits{})
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "line ?")
+				continue
+			}
+			if n, ok := d.Member(d.Root(), "id"); ok {
+				fmt.Fprintf(os.Stderr, "line %s\n", d.Text(n))
+				fmt.Fprint(out, reply(d.Text(n), ""))
+				continue
+			}
+			ev := "?"
+			if p, ok := d.Member(d.Root(), "params"); ok {
+				if e, ok := d.Member(p, "event"); ok {
+					if n, ok := d.Member(e, "id"); ok {
+						ev = d.Text(n)
+					}
+				}
+			}
+			fmt.Fprintf(os.Stderr, "line observe %s\n", ev)
+		}
 	case "hang": // reads, never answers, ignores EOF
 		for {
 			if _, err := in.ReadString('\n'); err != nil {

@@ -299,3 +299,109 @@ func deniedTwice(t *testing.T, h *harness.Harness) {
 		}
 	}
 }
+
+// TestAuthWithinDeadline: the subscription's deadline bounds the work of
+// authenticating, not only the message (AHP-FAIL-002): an authorization
+// server whose metadata or token endpoint does not answer, and a host
+// authorizer that waits on its context, fail the intercept as a deadline
+// failure within about its timeoutMs, under its failure policy; the
+// backend never gets the message with a credential.
+func TestAuthWithinDeadline(t *testing.T) {
+	const timeoutMs = 300
+	// hold keeps a request until the client leaves; bounded, should the
+	// harness never leave.
+	hold := func(w http.ResponseWriter, r *http.Request) {
+		io.ReadAll(r.Body) // then the server notices the client leaving
+		select {
+		case <-r.Context().Done():
+		case <-time.After(10 * time.Second):
+		}
+	}
+	var posts atomic.Int32 // messages that reached a backend
+	// hanging is an authorization server whose metadata or token
+	// endpoint (hang) never answers, and the backend it guards.
+	hanging := func(hang string) (*httptest.Server, []harness.Option) {
+		mux := http.NewServeMux()
+		var base string
+		mux.HandleFunc("GET /.well-known/oauth-authorization-server/tenant", func(w http.ResponseWriter, r *http.Request) {
+			if hang == "metadata" {
+				hold(w, r)
+				return
+			}
+			w.Header().Set("Content-Type", "application/json")
+			json.NewEncoder(w).Encode(map[string]string{"issuer": base + "/tenant", "token_endpoint": base + "/token"})
+		})
+		mux.HandleFunc("POST /token", hold) // no token is ever issued
+		mux.HandleFunc("POST /hook", func(w http.ResponseWriter, r *http.Request) {
+			posts.Add(1)
+			w.WriteHeader(http.StatusUnauthorized)
+		})
+		s := httptest.NewTLSServer(mux)
+		base = s.URL
+		t.Cleanup(s.Close)
+		return s, []harness.Option{harness.WithHTTPTransport(s.Client().Transport),
+			harness.WithSecrets(func(context.Context, string) (string, error) { return "s3cret", nil })}
+	}
+	// challenger asks for a credential its registration does not
+	// configure: the host's authorizer is asked.
+	challenger := raw(t, func(w http.ResponseWriter, r *http.Request) {
+		io.ReadAll(r.Body)
+		if r.Header.Get("Authorization") != "" {
+			posts.Add(1)
+		}
+		w.Header().Set("WWW-Authenticate", `Bearer scope="hooks.intercept"`)
+		w.WriteHeader(http.StatusUnauthorized)
+	})
+	waits := harness.WithAuthorizer(func(ctx context.Context, _ harness.Challenge) (string, error) {
+		select {
+		case <-ctx.Done():
+			return "", ctx.Err()
+		case <-time.After(10 * time.Second): // bounded, should its context never end
+			return "granted-late", nil
+		}
+	})
+	for _, policy := range []string{"fail-open", "fail-closed"} {
+		sub := intercept(`["tool.before"]`, timeoutMs, policy)
+		for _, c := range []string{"token endpoint hangs", "metadata hangs", "authorizer waits"} {
+			var doc []byte
+			var opts []harness.Option
+			switch c {
+			case "authorizer waits":
+				doc, opts = registration(hook{"com.example.a", httpTransport(challenger.URL), []string{sub}}), []harness.Option{waits}
+			default:
+				var s *httptest.Server
+				s, opts = hanging(strings.Fields(c)[0])
+				doc = []byte(strings.Replace(string(registration(hook{"com.example.a", httpTransport(s.URL + "/hook"), []string{sub}})), `"subscriptions"`,
+					`"authentication":{"type":"oauth","issuer":"`+s.URL+`/tenant","resource":"https://hooks.example/api","clientId":"c","clientSecretRef":"vault:hook","flow":"client_credentials"},"subscriptions"`, 1))
+			}
+			posts.Store(0)
+			h := build(t, doc, opts...)
+			start := time.Now()
+			d, err := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+			el := time.Since(start)
+			if err != nil {
+				t.Fatalf("%s, %s: %v", c, policy, err)
+			}
+			if el > timeoutMs*time.Millisecond+3*time.Second {
+				t.Errorf("%s, %s: took %v with timeoutMs %d", c, policy, el, timeoutMs)
+			}
+			r := d.Audit[0]
+			if f := r.Failure; f == nil || f.Class != harness.ClassDeadline || !strings.Contains(f.Error(), fmt.Sprintf("timeoutMs %d", timeoutMs)) {
+				t.Errorf("%s, %s: want a deadline failure:\n%s", c, policy, recordsString(d.Audit))
+			}
+			switch policy {
+			case "fail-open":
+				if r.Outcome != harness.OutcomeFailedOpen || d.Permission != harness.PermissionNone {
+					t.Errorf("%s, %s: %s\n%s", c, policy, d.Permission, recordsString(d.Audit))
+				}
+			case "fail-closed":
+				if r.Outcome != harness.OutcomeFailedClosed || !d.Denied() || !d.Denial.Synthetic {
+					t.Errorf("%s, %s: %s\n%s", c, policy, d.Permission, recordsString(d.Audit))
+				}
+			}
+			if n := posts.Load(); n != 0 {
+				t.Errorf("%s, %s: the backend got the message %d times with a credential", c, policy, n)
+			}
+		}
+	}
+}

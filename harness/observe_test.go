@@ -279,3 +279,53 @@ func TestCloseWhileAuditCalls(t *testing.T) {
 		t.Errorf("Observe from the callback during Close: %v, want ErrClosed", err)
 	}
 }
+
+// TestHTTPObserveStatus: an HTTP observer that answers hooks/observe with
+// 202 Accepted, like one answering 204, took the notification: observed,
+// no failure in the audit log. A 200 with a body is no answer to a
+// notification (there is no response to send): a failed delivery, named
+// by its status.
+func TestHTTPObserveStatus(t *testing.T) {
+	for _, c := range []struct {
+		status int
+		body   string
+		want   harness.Outcome
+	}{
+		{http.StatusAccepted, "", harness.OutcomeObserved},
+		{http.StatusNoContent, "", harness.OutcomeObserved},
+		{http.StatusOK, `{"jsonrpc":"2.0","id":null,"result":{}}`, harness.OutcomeObserveFail},
+	} {
+		s := raw(t, func(w http.ResponseWriter, r *http.Request) {
+			io.ReadAll(r.Body)
+			if c.body != "" {
+				w.Header().Set("Content-Type", "application/json")
+			}
+			w.WriteHeader(c.status)
+			io.WriteString(w, c.body)
+		})
+		var log auditLog
+		h := build(t, registration(hook{"com.example.watch", httpTransport(s.URL), []string{observe(`["tool.before"]`)}}), harness.WithAuditLog(log.add))
+		if err := h.Observe(context.Background(), toolCall("o1", "ls", `{}`)); err != nil {
+			t.Fatal(err)
+		}
+		h.Close() // waits for the observers
+		log.mu.Lock()
+		recs := append([]harness.Record(nil), log.recs...)
+		log.mu.Unlock()
+		if len(recs) != 1 || recs[0].Outcome != c.want {
+			t.Errorf("%d: got\n%s want %s", c.status, recordsString(recs), c.want)
+			continue
+		}
+		f := recs[0].Failure
+		switch c.want {
+		case harness.OutcomeObserved:
+			if f != nil {
+				t.Errorf("%d: a failure: %v", c.status, f)
+			}
+		default:
+			if f == nil || f.Class != harness.ClassHTTPStatus || f.Status != c.status {
+				t.Errorf("%d: failure %v, want an http_status failure naming %d", c.status, f, c.status)
+			}
+		}
+	}
+}

@@ -154,3 +154,39 @@ func TestNewRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestAuthTypesRefused: authentication other than bearer and oauth (mtls,
+// workload: deployment-specific, no portable AHP variant, AHP-AUTH-001)
+// is refused. Load refuses it (the generated check does, for both
+// snapshots) with a ConfigError naming the file and the member; and New
+// refuses a registration built otherwise that carries one, naming the
+// authentication, before anything is sent.
+func TestAuthTypesRefused(t *testing.T) {
+	sub := intercept(`["tool.before"]`, 500, "fail-open")
+	for _, typ := range []string{"mtls", "workload"} {
+		for _, doc := range []string{
+			string(registration(hook{"com.example.a", httpTransport("https://a.example") + `,"authentication":{"type":"` + typ + `","tokenEnv":"AHP_TOKEN"}`, []string{sub}})),
+			`{"protocolVersion":"0.1","hooks":[{"id":"com.example.a","transport":{"type":"http","url":"https://a.example"},"authentication":{"type":"` + typ +
+				`","tokenEnv":"AHP_TOKEN"},"subscriptions":[{"events":["tool.before"],"mode":"intercept","timeoutMs":500,"failurePolicy":"fail-open"}]}]}`,
+		} {
+			_, err := harness.Load("hooks.json", []byte(doc))
+			var ce *harness.ConfigError
+			if !errors.As(err, &ce) || ce.File != "hooks.json" || ce.Pointer != "/hooks/0/authentication/type" {
+				t.Errorf("%s: %v, want a ConfigError at /hooks/0/authentication/type\n%s", typ, err, doc)
+			}
+		}
+		reg, err := harness.Load("hooks.json", registration(hook{"com.example.a", httpTransport("https://a.example") + `,"authentication":{"type":"bearer","tokenEnv":"AHP_TOKEN"}`, []string{sub}}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		reg.Backends[0].Auth = &harness.Auth{Type: typ, TokenEnv: "AHP_TOKEN"}
+		h, err := harness.New(reg)
+		var ce *harness.ConfigError
+		if !errors.As(err, &ce) || ce.Pointer != "/hooks/0/authentication" || !strings.Contains(ce.Reason, `authentication "`+typ+`" is not supported`) {
+			t.Errorf("New with %s authentication: %v", typ, err)
+		}
+		if h != nil {
+			h.Close()
+		}
+	}
+}

@@ -3,6 +3,7 @@ package harness_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -707,5 +708,71 @@ func TestOneRequestPerRun(t *testing.T) {
 		if f := d.Audit[0].Failure; f != nil {
 			t.Errorf("call %d: %s", i, recordsString(d.Audit))
 		}
+	}
+}
+
+// prettyEvent is an Event whose JSON is written as it is, line breaks
+// and all (an ahprt.Value compacts its own).
+type prettyEvent []byte
+
+func (p prettyEvent) AppendJSON(b []byte) []byte { return append(b, p...) }
+
+// TestPrettyEventOneLine: an event the host gives pretty-printed, line
+// breaks in its JSON (CR LF too), still reaches a stdio backend as one
+// line per message (AHP-STDIO-001), persistent or per-event, as an
+// intercept request or an observe notification: each backend reads
+// exactly the lines it is sent, each a whole message, and answers each
+// request.
+func TestPrettyEventOneLine(t *testing.T) {
+	pretty := func(id string) prettyEvent {
+		var b bytes.Buffer
+		if err := json.Indent(&b, toolCall(id, "ls", `{"path":"/tmp","deep":{"a":[1,2]}}`).AppendJSON(nil), "", "  "); err != nil {
+			t.Fatal(err)
+		}
+		out := bytes.ReplaceAll(b.Bytes(), []byte("\n  \"time\""), []byte("\r\n  \"time\""))
+		if bytes.Count(out, []byte("\n")) < 5 || !bytes.Contains(out, []byte("\r\n")) {
+			t.Fatalf("not pretty-printed: %s", out)
+		}
+		return prettyEvent(out)
+	}
+	var stderr lockedBuffer
+	var log auditLog
+	// fail-open: a request that fails does not keep the next from being
+	// sent. The deadline leaves room for the processes' cold start.
+	sub := intercept(`["tool.before"]`, 10000, "fail-open")
+	h := build(t, registration(
+		hook{"com.example.persistent", stdioTransport("lines", "persistent"), []string{sub}},
+		hook{"com.example.perevent", stdioTransport("lines", "per_event"), []string{sub}},
+		hook{"com.example.observer", stdioTransport("lines", "persistent"), []string{observe(`["tool.before"]`)}},
+		hook{"com.example.observer1", stdioTransport("lines", "per_event"), []string{observe(`["tool.before"]`)}},
+	), harness.WithEnv(fakeEnvList()), harness.WithStderr(&stderr), harness.WithAuditLog(log.add))
+	d, err := h.Intercept(context.Background(), pretty("p1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Denied() || len(d.Audit) != 2 {
+		t.Fatalf("audit:\n%s", recordsString(d.Audit))
+	}
+	for _, r := range d.Audit {
+		if r.Failure != nil || r.Outcome != harness.OutcomeNoEffect {
+			t.Errorf("%s did not answer the request:\n%s", r.Backend, recordsString(d.Audit))
+		}
+	}
+	if err := h.Observe(context.Background(), pretty("o1")); err != nil {
+		t.Fatal(err)
+	}
+	h.Close() // each run ends, its standard error copied: all of it counts
+	for _, o := range []string{"com.example.observer", "com.example.observer1"} {
+		if got := log.outcomes(o); len(got) != 2 || got[0] != harness.OutcomeObserved || got[1] != harness.OutcomeObserved {
+			t.Errorf("%s: %v", o, got)
+		}
+	}
+	// Two requests (one to each interceptor), and to each observer two
+	// notifications (the chain's event, and the one observed): six
+	// lines, each a message.
+	out := stderr.String()
+	if strings.Count(out, "line p1\n") != 2 || strings.Count(out, "line observe p1\n") != 2 ||
+		strings.Count(out, "line observe o1\n") != 2 || strings.Count(out, "line ") != 6 {
+		t.Errorf("the backends read, on standard error:\n%s", out)
 	}
 }
