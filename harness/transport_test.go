@@ -193,16 +193,21 @@ func TestDeadlineEndsPersistentRun(t *testing.T) {
 	if d.Denied() || d.Audit[0].Failure == nil || d.Audit[0].Failure.Class != harness.ClassDeadline {
 		t.Fatalf("e1:\n%s", recordsString(d.Audit))
 	}
-	d, err = h.Intercept(context.Background(), toolCall("e2", "ls", `{}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !d.Denied() || d.Audit[0].Outcome != harness.OutcomeDenied || d.Denial.Reason != "r-e2" {
-		t.Errorf("e2, behind the slow request's 10 s:\n%s", recordsString(d.Audit))
+	// e2 goes to a new process (kept, the first would hold it for 10 s),
+	// whose start on a loaded machine may outlast the deadline: a few
+	// tries.
+	for i, id := range []string{"e2", "e3", "e4"} {
+		d, _ = h.Intercept(context.Background(), toolCall(id, "ls", `{}`))
+		if d.Audit[0].Outcome == harness.OutcomeDenied && d.Denial.Reason == "r-"+id {
+			break
+		}
+		if i == 2 || d.Audit[0].Failure == nil || d.Audit[0].Failure.Class != harness.ClassDeadline {
+			t.Fatalf("%s, after the slow request:\n%s", id, recordsString(d.Audit))
+		}
 	}
 	h.Close() // each run ends, its standard error copied: all of it counts
-	if n := strings.Count(stderr.String(), "started"); n != 2 {
-		t.Errorf("%d processes started, want 2 (the first terminated at e1's deadline)", n)
+	if n := strings.Count(stderr.String(), "started"); n < 2 {
+		t.Errorf("%d processes started, want a second after the first was terminated at e1's deadline", n)
 	}
 }
 
@@ -608,13 +613,21 @@ func TestCutWriteEnds(t *testing.T) {
 	if f := d.Audit[0].Failure; f == nil || f.Class != harness.ClassDeadline {
 		t.Errorf("e1:\n%s", recordsString(d.Audit))
 	}
-	d, _ = h.Intercept(context.Background(), toolCall("e2", "ls", `{}`))
-	if d.Audit[0].Outcome != harness.OutcomeDenied || d.Denial.Reason != "r-e2" {
-		t.Errorf("e2:\n%s", recordsString(d.Audit))
+	// The next request goes to a new process, whose start on a loaded
+	// machine may outlast the deadline (then that run is ended too): a
+	// few tries.
+	for i, id := range []string{"e2", "e3", "e4"} {
+		d, _ = h.Intercept(context.Background(), toolCall(id, "ls", `{}`))
+		if d.Audit[0].Outcome == harness.OutcomeDenied && d.Denial.Reason == "r-"+id {
+			break
+		}
+		if i == 2 || d.Audit[0].Failure == nil || d.Audit[0].Failure.Class != harness.ClassDeadline {
+			t.Fatalf("%s:\n%s", id, recordsString(d.Audit))
+		}
 	}
 	h.Close() // each run ends, its standard error copied: all of it counts
-	if n := strings.Count(stderr.String(), "started"); n != 2 {
-		t.Errorf("%d processes started, want 2", n)
+	if n := strings.Count(stderr.String(), "started"); n < 2 {
+		t.Errorf("%d processes started, want a second after the first was ended", n)
 	}
 }
 
