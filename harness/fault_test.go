@@ -78,6 +78,7 @@ func httpFaults(t *testing.T) []fault {
 		{name: "missing effects", class: harness.ClassInvalidResult, reply: ok(`{"jsonrpc":"2.0","id":"$ID","result":{"protocolVersion":"draft"}}`)},
 		{name: "missing protocolVersion", class: harness.ClassInvalidResult, reply: ok(`{"jsonrpc":"2.0","id":"$ID","result":{"effects":[]}}`)},
 		{name: "deny without a reason", class: harness.ClassInvalidResult, reply: ok(result("$ID", sneaky+`,{"type":"deny"}`))},
+		{name: "unknown member of an effect", class: harness.ClassInvalidResult, reply: ok(result("$ID", sneaky+`,{"type":"message","text":"x","x":1}`))},
 		{name: "unknown effect", class: harness.ClassUnknownEffect, reply: ok(result("$ID", sneaky+`,{"type":"unknown"}`))},
 		{name: "unknown operation", class: harness.ClassUnknownEffect, reply: ok(result("$ID", `{"type":"modify","target":"input","operation":"patch","value":{}}`))},
 		{name: "experimental effect", class: harness.ClassUnknownEffect, reply: ok(result("$ID", sneaky+`,{"type":"com.example.audit"}`))},
