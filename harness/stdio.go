@@ -654,11 +654,7 @@ func (p *process) exchange(ctx context.Context, id string, msg []byte) ([]byte, 
 	case f := <-w.fail:
 		return nil, f
 	case <-ctx.Done():
-		p.forget(w)
-		select {
-		case <-w.reply: // answered as the deadline passed: the backend is free
-		case <-w.fail:
-		default:
+		if p.forget(w) {
 			// The backend is still at work on a request given up on, and
 			// no message cancels one. Kept, it would be carrying that
 			// request when the next came, though a persistent backend
@@ -672,14 +668,17 @@ func (p *process) exchange(ctx context.Context, id string, msg []byte) ([]byte, 
 	}
 }
 
-// forget gives up on w: a reply for it is late from now on.
-func (p *process) forget(w *waiter) {
+// forget gives up on w: a reply for it is late from now on. It reports
+// whether w was still outstanding: no line had answered or failed it.
+func (p *process) forget(w *waiter) (outstanding bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.wait == w {
+	outstanding = p.wait == w
+	if outstanding {
 		p.wait = nil
 	}
 	p.abandon(w.id)
+	return outstanding
 }
 
 // abandon notes a request given up on, at its deadline or failed by a line
