@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ahpgen/ahpgen/gen/draft"
 	"github.com/ahpgen/ahpgen/internal/testenv"
 )
 
@@ -53,8 +54,15 @@ func TestClaims(t *testing.T) {
 
 // checkClaimShape holds each claim to what a claim must say (AHP-CORE-001)
 // and include (AHP-CORE-002): a role, at least one transport binding, the
-// base profile and at least one capability profile.
+// base profile and at least one capability profile; and the event types
+// it is claimed for to include what the profiles are about (tool.before).
 func checkClaimShape(t *testing.T) {
+	if m, ok := draft.Snapshot.Request("hooks/intercept"); !ok || !slices.Contains(m.Events, "tool.before") {
+		t.Errorf("draft's hooks/intercept does not take tool.before, which tool interception is about")
+	}
+	if m, ok := draft.Snapshot.Notification("hooks/observe"); !ok || len(m.Events) == 0 {
+		t.Errorf("draft's hooks/observe names no event type, which lifecycle observation is claimed for")
+	}
 	for _, c := range claims {
 		if c.role != "harness" && c.role != "backend" {
 			t.Errorf("claim %s: role %q is neither harness nor backend", c.kit, c.role)
@@ -237,6 +245,12 @@ func renderConformance() []byte {
 	for _, c := range claims {
 		p("| `%s` | %s | %s | %s |\n", c.kit, c.role, strings.Join(c.bindings, ", "), strings.Join(c.profiles, ", "))
 	}
+	intercept, _ := draft.Snapshot.Request("hooks/intercept")
+	observe, _ := draft.Snapshot.Notification("hooks/observe")
+	p("\n%s", wrap("", "", "A profile is claimed for the event types an implementation supports. Both kits support every "+
+		"event type the snapshot's messages accept, as its generated package lists them (draft.Snapshot):", 90))
+	p("\n%s", wrap("- ", "  ", fmt.Sprintf("tool interception, hooks/intercept (%d): %s;", len(intercept.Events), strings.Join(intercept.Events, ", ")), 90))
+	p("%s", wrap("- ", "  ", fmt.Sprintf("lifecycle observation, hooks/observe (%d): %s.", len(observe.Events), strings.Join(observe.Events, ", ")), 90))
 	p("\n## Requirements\n")
 	for _, r := range trace {
 		p("\n### %s (%s): %s\n", r.id, r.level, r.topic)
