@@ -104,6 +104,7 @@ func Run(cfg Config) (Files, error) {
 	}
 	files := Files{}
 	pkgs := map[string]string{}
+	wires := map[string]load.Place{} // wire version -> the snapshot that has it
 	for _, place := range places {
 		key, dir := place.Key, place.Dir
 		srcs, err := load.ReadDir(dir, key)
@@ -127,6 +128,14 @@ func Run(cfg Config) (Files, error) {
 		if err != nil {
 			return nil, err
 		}
+		// The dispatcher routes by exact version: two snapshots with one
+		// version would make it refuse to start (at init, in every
+		// program that imports it), so they are refused here.
+		if other, dup := wires[pkg.WireVersion]; dup && pkg.WireVersion != "" {
+			return nil, fmt.Errorf("%s and %s: snapshots %q and %q share protocolVersion %q, and a dispatcher routes by exact version; remove one, or give it its own version",
+				other.Dir, dir, other.Key, key, pkg.WireVersion)
+		}
+		wires[pkg.WireVersion] = place
 		for f, b := range pkg.Files {
 			files[name+"/"+f] = b
 		}

@@ -44,3 +44,28 @@ func TestImportPathChecked(t *testing.T) {
 		t.Errorf("Run with -import %q: %v", "not a path!", err)
 	}
 }
+
+// TestSharedWireVersionRefused: two snapshots with one protocolVersion (a
+// copy of a folder under another name) fail generation naming both
+// folders: the dispatcher, which routes by exact version, would refuse
+// to start in every program that imports it. Different versions pass.
+func TestSharedWireVersionRefused(t *testing.T) {
+	for _, c := range []struct {
+		second string
+		ok     bool
+	}{{"k1", false}, {"k2", true}} {
+		root := t.TempDir()
+		for key, version := range map[string]string{"a": "k1", "b": c.second} {
+			dir := filepath.Join(root, key)
+			os.MkdirAll(dir, 0o755)
+			os.WriteFile(filepath.Join(dir, "common.schema.json"), []byte(`{"$defs":{"protocolVersion":{"const":"`+version+`"}}}`), 0o644)
+		}
+		_, err := Run(Config{Schemas: root, Out: t.TempDir(), ImportPath: "ex.com/o"})
+		if c.ok != (err == nil) {
+			t.Errorf("versions k1 and %s: %v", c.second, err)
+		}
+		if !c.ok && (err == nil || !strings.Contains(err.Error(), filepath.Join(root, "a")+" and "+filepath.Join(root, "b")) || !strings.Contains(err.Error(), `share protocolVersion "k1"`)) {
+			t.Errorf("versions k1 and k1: %v", err)
+		}
+	}
+}
