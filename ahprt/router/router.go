@@ -57,7 +57,19 @@ var (
 	// dispatcher) defines no schema for it, so nothing can check it: a
 	// request is answered -32601, a notification is dropped.
 	ErrNotInSnapshot = errors.New("method not defined by the snapshot")
+	// ErrUnsupportedVersion: no snapshot of the dispatcher has the
+	// message's protocolVersion (versions match by exact string); a
+	// request is answered -32001 with the versions supported.
+	ErrUnsupportedVersion = errors.New("unsupported protocolVersion")
 )
+
+// versionError is ErrUnsupportedVersion for one version.
+type versionError string
+
+func (e versionError) Error() string {
+	return "unsupported protocolVersion " + strconv.Quote(string(e))
+}
+func (e versionError) Unwrap() error { return ErrUnsupportedVersion }
 
 // ahpMethods are the methods AHP defines and what kind of message each is
 // (AHP-RPC-002; hooks/capabilities came with a later draft). A snapshot
@@ -305,7 +317,7 @@ func (d *Dispatcher) DecodeParsed(c *ahpimpl.Ctx) Result {
 		return d.refuse(r, q, CodeInvalidParams, "Invalid params", detail("params.protocolVersion is missing or not a string"))
 	}
 	if snap == nil {
-		r.Err = errors.New("unsupported protocolVersion " + strconv.Quote(r.Version))
+		r.Err = versionError(r.Version)
 		return d.refuse(r, q, CodeUnsupportedProtocolVersion, "unsupported_protocol_version", AppendSupported(nil, d.supported))
 	}
 	if !found {
@@ -517,7 +529,7 @@ func (d *Dispatcher) response(c *ahpimpl.Ctx) Result {
 	r.Version = doc.Text(ver)
 	snap, ok := d.byVersion[r.Version]
 	if !ok {
-		r.Err = errors.New("unsupported protocolVersion " + strconv.Quote(r.Version))
+		r.Err = versionError(r.Version)
 		return r
 	}
 	r.Snapshot = snap.Key

@@ -92,6 +92,7 @@ func TestRouting(t *testing.T) {
 		{"empty object", `{}`, Invalid, "", "", `{"jsonrpc":"2.0","id":null,"error":{"code":-32600`, false, true},
 		{"response, wrong jsonrpc", `{"jsonrpc":"1.0","id":"a","result":{"protocolVersion":"draft"}}`, Response, "draft", "", "", false, true},
 		{"error response, no jsonrpc", `{"id":"a","error":{"code":-32001,"message":"m"}}`, Response, "", "", "", false, true},
+		{"response, unknown version", `{"jsonrpc":"2.0","id":"a","result":{"protocolVersion":"zz","x":"ok"}}`, Response, "", "", "", false, true},
 	}
 	for _, c := range cases {
 		r := d.Decode([]byte(c.doc))
@@ -106,6 +107,11 @@ func TestRouting(t *testing.T) {
 		}
 		if c.failed && r.Message != nil {
 			t.Errorf("%s: a failed message is returned", c.name)
+		}
+		// A version no snapshot has is ErrUnsupportedVersion, whatever
+		// the kind; nothing else is.
+		if unsupported := strings.Contains(c.doc, `"2027-01-01"`) || strings.Contains(c.name, "response, unknown version"); errors.Is(r.Err, ErrUnsupportedVersion) != unsupported {
+			t.Errorf("%s: %v, ErrUnsupportedVersion: want %v", c.name, r.Err, unsupported)
 		}
 	}
 }
