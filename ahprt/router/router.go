@@ -165,7 +165,8 @@ type Result struct {
 	// Snapshot is the key of the snapshot that decoded the message, empty
 	// when none did. It is empty for error responses too: they carry no
 	// protocolVersion, and are checked against the errorResponse schema of
-	// every snapshot (valid when one accepts; see the package doc).
+	// every snapshot (valid when one accepts, whose type Message then is;
+	// see the package doc).
 	Snapshot string
 	// Version is the protocolVersion the message carries ("" if none).
 	Version string
@@ -514,7 +515,7 @@ func (d *Dispatcher) response(c *ahpimpl.Ctx) Result {
 	r := Result{Kind: Response}
 	root := doc.Root()
 	if _, ok := doc.Member(root, "error"); ok {
-		r.Err = d.errorResponse(c)
+		r.Message, r.Err = d.errorResponse(c)
 		return r
 	}
 	result, ok := doc.Member(root, "result")
@@ -551,17 +552,18 @@ func (d *Dispatcher) response(c *ahpimpl.Ctx) Result {
 	return r
 }
 
-// errorResponse checks an error response: valid when the errorResponse
+// errorResponse decodes an error response: valid when the errorResponse
 // schema of at least one snapshot accepts it (they are tried in the order
-// of Supported); otherwise the first snapshot's rejection.
-func (d *Dispatcher) errorResponse(c *ahpimpl.Ctx) error {
+// of Supported), the message then that snapshot's type; otherwise the
+// first snapshot's rejection.
+func (d *Dispatcher) errorResponse(c *ahpimpl.Ctx) (any, error) {
 	var firstErr error
 	for _, s := range d.ordered {
 		for _, decode := range s.ErrorResponses {
 			c.Forget() // the previous check may be another package's
-			_, err := decode(c)
+			m, err := decode(c)
 			if err == nil {
-				return nil
+				return m, nil
 			}
 			if firstErr == nil {
 				firstErr = err
@@ -571,7 +573,7 @@ func (d *Dispatcher) errorResponse(c *ahpimpl.Ctx) error {
 	if firstErr == nil {
 		firstErr = errors.New("no snapshot defines an error response")
 	}
-	return firstErr
+	return nil, firstErr
 }
 
 // ErrorData is the data of an error reply about err: for a decoder's

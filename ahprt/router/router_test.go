@@ -146,21 +146,23 @@ func decodeIf(want string) ahpimpl.DecodeFunc {
 
 // TestErrorResponseByAnySnapshot: an error response (no version) is
 // valid when the errorResponse schema of at least one snapshot accepts
-// it, and rejected by the first snapshot's reason otherwise; without any
-// such schema nothing accepts it.
+// it, the message then the first such snapshot's (by version), and
+// rejected by the first snapshot's reason otherwise; without any such
+// schema nothing accepts it.
 func TestErrorResponseByAnySnapshot(t *testing.T) {
 	a, b := snapshot("a", "1"), snapshot("b", "2")
 	a.ErrorResponses = []ahpimpl.DecodeFunc{decodeIf("A")}
 	b.ErrorResponses = []ahpimpl.DecodeFunc{decodeIf("B")}
 	d, _ := New(b, a)
-	for doc, valid := range map[string]bool{
-		`{"jsonrpc":"2.0","id":1,"error":{"message":"A"}}`:  true,
-		`{"jsonrpc":"2.0","id":1,"error":{"message":"B"}}`:  true,
-		`{"jsonrpc":"2.0","id":1,"error":{"message":"AB"}}`: true,
-		`{"jsonrpc":"2.0","id":1,"error":{"message":"C"}}`:  false,
+	for doc, want := range map[string]any{
+		`{"jsonrpc":"2.0","id":1,"error":{"message":"A"}}`:  "A",
+		`{"jsonrpc":"2.0","id":1,"error":{"message":"B"}}`:  "B",
+		`{"jsonrpc":"2.0","id":1,"error":{"message":"AB"}}`: "A",
+		`{"jsonrpc":"2.0","id":1,"error":{"message":"C"}}`:  nil,
 	} {
+		valid := want != nil
 		r := d.Decode([]byte(doc))
-		if r.Kind != Response || (r.Err == nil) != valid || r.Reply != nil || r.Snapshot != "" || r.Message != nil {
+		if r.Kind != Response || (r.Err == nil) != valid || r.Reply != nil || r.Snapshot != "" || r.Message != want {
 			t.Errorf("%s: %+v", doc, r)
 		}
 		if !valid && !strings.Contains(r.Err.Error(), "no A") {
