@@ -45,6 +45,17 @@ func TestValidate(t *testing.T) {
 	if code, _, errs := runCLI(t, "validate", "-snapshot", "nope", good); code != 2 || !strings.Contains(errs, "no built-in snapshot") {
 		t.Fatalf("unknown snapshot: exit %d, %q", code, errs)
 	}
+	// A syntax error says where: line and column in a file, the column
+	// in a stream's line.
+	broken := filepath.Join(dir, "broken.json")
+	os.WriteFile(broken, []byte("{\"jsonrpc\": \"2.0\",\n \"id\": 1,,}"), 0o644)
+	brokenLine := filepath.Join(dir, "broken.jsonl")
+	os.WriteFile(brokenLine, []byte(`{"jsonrpc":"2.0","id":1,,}`+"\n"), 0o644)
+	if code, out, _ := runCLI(t, "validate", broken, brokenLine); code != 1 ||
+		!strings.Contains(out, broken+": invalid: /id: syntax: invalid character ',': want a member name (line 2, column 10)") ||
+		!strings.Contains(out, brokenLine+":1: invalid: /id: syntax: invalid character ',': want a member name (column 25)") {
+		t.Fatalf("syntax errors: exit %d, %q", code, out)
+	}
 	crlf := filepath.Join(dir, "crlf.jsonl")
 	os.WriteFile(crlf, []byte(request+"\r\n"), 0o644)
 	if code, out, _ := runCLI(t, "validate", crlf); code != 1 || !strings.Contains(out, "framing") {
@@ -101,7 +112,7 @@ func TestValidateErrorResponses(t *testing.T) {
 			t.Errorf("line %d (an error response the schema rejects) is not reported invalid:\n%s", i+1, out)
 		}
 	}
-	if !strings.Contains(out, fmt.Sprintf("%s:%d: ok - ErrorResponse", name, len(bad)+2)) {
+	if !strings.Contains(out, fmt.Sprintf("%s:%d: ok - v0_1_0_draft_1.ErrorResponse", name, len(bad)+2)) {
 		t.Errorf("a valid error response is not ok:\n%s", out)
 	}
 	if got := strings.Count(out, `reply: {"jsonrpc":"2.0","id":null,"error":`); got != 4 || strings.Count(out, "reply:") != 4 {

@@ -204,7 +204,7 @@ func (v *validator) message(where string, data []byte) {
 		}
 		m, err := e.Decode(data, v.opts...)
 		if err != nil {
-			v.fail(where, describe(err))
+			v.fail(where, describe(err, data))
 			return
 		}
 		fmt.Fprintf(v.out, "%s: ok %s %s\n", where, snap.Key, typeName(m))
@@ -212,18 +212,17 @@ func (v *validator) message(where string, data []byte) {
 	}
 	r := v.d.Decode(data, v.opts...)
 	if r.Err == nil {
-		name := typeName(r.Message)
-		if r.Message == nil {
-			name = "ErrorResponse"
-		}
-		snap := r.Snapshot
+		snap, name := r.Snapshot, typeName(r.Message)
 		if snap == "" {
-			snap = "-"
+			// An error response: it carries no version, and the first
+			// snapshot whose schema accepts it gives its type, which
+			// the package then names.
+			snap, name = "-", strings.TrimPrefix(fmt.Sprintf("%T", r.Message), "*")
 		}
 		fmt.Fprintf(v.out, "%s: ok %s %s\n", where, snap, name)
 		return
 	}
-	msg := describe(r.Err)
+	msg := describe(r.Err, data)
 	switch {
 	case r.Reply != nil:
 		msg += "\n  reply: " + string(r.Reply)
@@ -250,7 +249,10 @@ func (v *validator) registration(data []byte) (*ahpimpl.Snapshot, bool) {
 	return v.d.Snapshot(doc.Text(ver))
 }
 
-func describe(err error) string {
+// describe says why data was refused: the JSON Pointer, code and message
+// of the failure that explains err, and for a syntax error where in data
+// it is (line and column, counted in bytes from 1).
+func describe(err error, data []byte) string {
 	var e *ahprt.Error
 	if errors.As(err, &e) {
 		root := e.Root()
@@ -258,7 +260,17 @@ func describe(err error) string {
 		if ptr == "" {
 			ptr = "(document)"
 		}
-		return fmt.Sprintf("invalid: %s: %s: %s", ptr, root.Code, root.Message)
+		at := ""
+		if o := root.Offset; o >= 0 && o <= int64(len(data)) {
+			before := data[:o]
+			column := len(before) - bytes.LastIndexByte(before, '\n')
+			if bytes.IndexByte(data, '\n') < 0 {
+				at = fmt.Sprintf(" (column %d)", column) // a line of a stream, or a file of one line
+			} else {
+				at = fmt.Sprintf(" (line %d, column %d)", bytes.Count(before, []byte("\n"))+1, column)
+			}
+		}
+		return fmt.Sprintf("invalid: %s: %s: %s%s", ptr, root.Code, root.Message, at)
 	}
 	return "invalid: " + err.Error()
 }
