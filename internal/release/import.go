@@ -50,7 +50,7 @@ func Import(from, schemas string, keys []string) ([]Imported, error) {
 		for _, k := range keys {
 			p, ok := byKey[k]
 			if !ok {
-				return nil, fmt.Errorf("import: %s has no snapshot %q", from, k)
+				return nil, fmt.Errorf("%s has no snapshot %q", from, k)
 			}
 			sel = append(sel, p)
 		}
@@ -91,7 +91,7 @@ func Import(from, schemas string, keys []string) ([]Imported, error) {
 		out = append(out, im)
 	}
 	if len(refused) > 0 {
-		return nil, fmt.Errorf("import: nothing imported:\n  %s", strings.Join(refused, "\n  "))
+		return nil, fmt.Errorf("nothing imported:\n  %s", strings.Join(refused, "\n  "))
 	}
 	if err := os.MkdirAll(schemas, 0o755); err != nil {
 		return nil, err
