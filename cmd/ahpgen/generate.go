@@ -46,9 +46,12 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	removed, err := generate.Write(*out, files)
+	removed, kept, err := generate.Write(*out, files)
 	for _, dir := range removed {
 		fmt.Fprintf(stderr, "ahpgen generate: removed %s: no snapshot generates it any longer\n", filepath.Join(*out, filepath.FromSlash(dir)))
+	}
+	for _, dir := range kept {
+		fmt.Fprintf(stderr, "ahpgen generate: removed the generated files of %s, which no snapshot generates any longer; the files not generated stay\n", filepath.Join(*out, filepath.FromSlash(dir)))
 	}
 	if len(removed) > 0 && os.Getenv("GOFILE") != "" {
 		// go generate listed the packages before running this directive,

@@ -106,8 +106,9 @@ func TestGenerateRemovedSnapshot(t *testing.T) {
 	if code != 1 || !strings.Contains(errs, "k/doc.go (no longer generated)") || !strings.Contains(errs, "k/ahpgen.lock (no longer generated)") || strings.Contains(errs, "notes.go") {
 		t.Errorf("-check after removing a snapshot: exit %d\n%s", code, errs)
 	}
-	if code, errs := gen(); code != 0 || strings.Contains(errs, "removed") {
-		t.Fatalf("generate: exit %d, %s (the folder keeps a hand-written file: not removed)", code, errs)
+	if code, errs := gen(); code != 0 || strings.Contains(errs, "removed "+filepath.Join(out, "k")+":") ||
+		!strings.Contains(errs, "removed the generated files of "+filepath.Join(out, "k")+", which no snapshot generates any longer; the files not generated stay") {
+		t.Fatalf("generate: exit %d, %s (the folder keeps a hand-written file: not removed, and says so)", code, errs)
 	}
 	entries, _ := os.ReadDir(filepath.Join(out, "k"))
 	if len(entries) != 1 || entries[0].Name() != "notes.go" {

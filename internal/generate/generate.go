@@ -238,8 +238,10 @@ func Version() string {
 // Write puts files under out and removes generated files (those marked
 // as ahpgen's: see generatedFile) that are no longer produced, in the
 // package folders it wrote and in package folders of snapshots that are
-// gone, removing such a folder once it is empty; it returns the folders
-// it removed (relative to out, with slashes), which the caller reports.
+// gone, removing such a folder once it is empty; it returns, relative to
+// out with slashes, the folders it removed and those of snapshots that
+// are gone that it kept, as they hold files not generated (the user's),
+// both of which the caller reports.
 //
 // Every changed file is first written in full beside its destination,
 // then renamed over it, provenance files last: a write that fails (a full
@@ -247,7 +249,7 @@ func Version() string {
 // file cut short or a lock that records schemas the code beside it was
 // not generated from. Only a rename failing after others (within one
 // folder tree, on one file system) can still leave a mix.
-func Write(out string, files Files) (removed []string, err error) {
+func Write(out string, files Files) (removed, kept []string, err error) {
 	type staged struct{ tmp, dst string }
 	var stage []staged
 	var made []string // folders created, each after the one holding it
@@ -276,12 +278,12 @@ func Write(out string, files Files) (removed []string, err error) {
 		}
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			undo()
-			return nil, err
+			return nil, nil, err
 		}
 		tmp, err := writeTemp(p, files[rel])
 		if err != nil {
 			undo()
-			return nil, err
+			return nil, nil, err
 		}
 		stage = append(stage, staged{tmp, p})
 	}
@@ -292,27 +294,36 @@ func Write(out string, files Files) (removed []string, err error) {
 		if err := os.Rename(st.tmp, st.dst); err != nil {
 			stage = stage[i:]
 			undo()
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	emptied := map[string]bool{}
 	for _, stale := range staleFiles(out, files) {
 		if err := os.Remove(filepath.Join(out, filepath.FromSlash(stale))); err != nil {
-			return removed, err
+			return removed, kept, err
 		}
 		emptied[path.Dir(stale)] = true
 	}
-	// A package folder left empty (its snapshot was removed) goes too.
+	generated := map[string]bool{} // the package folders written
+	for rel := range files {
+		generated[path.Dir(rel)] = true
+	}
+	// A package folder left empty (its snapshot was removed) goes too;
+	// one that still holds files of the user's stays, and is reported.
 	for _, dir := range sortedKeys(emptied) {
 		p := filepath.Join(out, filepath.FromSlash(dir))
-		if entries, err := os.ReadDir(p); err == nil && len(entries) == 0 {
+		entries, err := os.ReadDir(p)
+		switch {
+		case err == nil && len(entries) == 0:
 			if err := os.Remove(p); err != nil {
-				return removed, err
+				return removed, kept, err
 			}
 			removed = append(removed, dir)
+		case err == nil && !generated[dir]:
+			kept = append(kept, dir)
 		}
 	}
-	return removed, nil
+	return removed, kept, nil
 }
 
 // separate refuses an output folder that is the schema root (dirs[0])

@@ -14,7 +14,7 @@ import (
 func TestWriteAllOrNothing(t *testing.T) {
 	out := t.TempDir()
 	first := Files{"a/x.go": []byte("package a // 1\n"), "a/" + ProvenanceFile: []byte("lock 1\n")}
-	if _, err := Write(out, first); err != nil {
+	if _, _, err := Write(out, first); err != nil {
 		t.Fatal(err)
 	}
 	listing := func() string {
@@ -46,7 +46,7 @@ func TestWriteAllOrNothing(t *testing.T) {
 		"b/y.go":              []byte("package b\n"),
 		"a2/d/z.go":           []byte("package d\n"), // its folders are made, then removed
 	}
-	if _, err := Write(out, second); err == nil {
+	if _, _, err := Write(out, second); err == nil {
 		t.Fatal("Write through a file where a folder should be: no error")
 	}
 	if after := listing(); after != before {
