@@ -388,13 +388,31 @@ func Check(out string, files Files) []string {
 		if err != nil {
 			bad = append(bad, rel+" (missing)")
 		} else if !bytes.Equal(old, files[rel]) {
-			bad = append(bad, rel+" (stale)")
+			bad = append(bad, rel+" (stale: "+firstDifference(old, files[rel], path.Base(rel) == ProvenanceFile)+")")
 		}
 	}
 	for _, s := range staleFiles(out, files) {
 		bad = append(bad, s+" (no longer generated)")
 	}
 	return bad
+}
+
+// firstDifference names the first line where have and want differ; with
+// show, it quotes both (a provenance file's lines are short, and the one
+// that differs is often only the generator's version, which a go run
+// build and an installed binary write differently).
+func firstDifference(have, want []byte, show bool) string {
+	h, w := bytes.Split(have, []byte("\n")), bytes.Split(want, []byte("\n"))
+	for i := 0; ; i++ {
+		if i < len(h) && i < len(w) && bytes.Equal(h[i], w[i]) {
+			continue
+		}
+		at := fmt.Sprintf("line %d differs", i+1)
+		if show && i < len(h) && i < len(w) {
+			at += fmt.Sprintf(": %q, now %q", h[i], w[i])
+		}
+		return at
+	}
 }
 
 // generatedFolder reports whether dir is a package folder ahpgen wrote:
