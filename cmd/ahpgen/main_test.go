@@ -56,6 +56,12 @@ func TestValidate(t *testing.T) {
 		!strings.Contains(out, brokenLine+":1: invalid: /id: syntax: invalid character ',': want a member name (column 25)") {
 		t.Fatalf("syntax errors: exit %d, %q", code, out)
 	}
+	// A pretty-printed document given as a stream gets a hint.
+	pretty := filepath.Join(dir, "pretty.jsonl")
+	os.WriteFile(pretty, []byte("{\n  \"jsonrpc\": \"2.0\"\n}\n"), 0o644)
+	if code, out, _ := runCLI(t, "validate", pretty); code != 1 || strings.Count(out, "hint: this looks like one JSON document over several lines") != 1 {
+		t.Fatalf("a pretty-printed stream: exit %d, %q", code, out)
+	}
 	crlf := filepath.Join(dir, "crlf.jsonl")
 	os.WriteFile(crlf, []byte(request+"\r\n"), 0o644)
 	if code, out, _ := runCLI(t, "validate", crlf); code != 1 || !strings.Contains(out, "framing") {

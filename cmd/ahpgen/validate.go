@@ -163,6 +163,11 @@ func (v *validator) file(name string) error {
 			v.fail(where, "framing: CR is not allowed (stdio messages end with a single LF)")
 		default:
 			v.message(where, text[:len(text)-1])
+			if line == 1 && len(bytes.TrimSpace(text)) == 1 && (text[0] == '{' || text[0] == '[') {
+				// Not a message but the start of one written over many
+				// lines: every line after it fails too, and says less.
+				fmt.Fprintf(v.out, "%s: hint: this looks like one JSON document over several lines; stdio framing (a .jsonl file, or -) wants one message per line: validate it as a .json file\n", name)
+			}
 		}
 		if err == io.EOF {
 			return nil
