@@ -159,8 +159,10 @@ func knownDisagreement(data []byte, err error) string {
 }
 
 // encodeForbidden percent-encodes what RFC 3986 allows nowhere in a URI
-// (non-ASCII bytes, controls, space, "<>\^`{|}) and every '#' after the
-// first: the characters Go's url.Parse, and so santhosh, lets through.
+// (non-ASCII bytes, controls, space, "<>\^`{|}), every '#' after the
+// first, and a '%' that two hex digits do not follow: what Go's
+// url.Parse, and so santhosh, lets through (url.Parse checks escapes in
+// a path but not in an opaque part or a query: "a:%zz", "http://h/?%").
 func encodeForbidden(s string) string {
 	var b strings.Builder
 	hash := false
@@ -170,6 +172,8 @@ func encodeForbidden(s string) string {
 		case c == '#' && !hash:
 			hash = true
 			b.WriteByte(c)
+		case c == '%' && !(i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2])):
+			b.WriteString("%25")
 		case c == '#' || c >= 0x80 || c <= ' ' || c == 0x7f || strings.IndexByte("\"<>\\^`{|}", c) >= 0:
 			fmt.Fprintf(&b, "%%%02X", c)
 		default:
@@ -177,6 +181,10 @@ func encodeForbidden(s string) string {
 		}
 	}
 	return b.String()
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 // unsignFields replaces a '+' or '-' inside the two-digit fields of a
