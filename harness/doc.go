@@ -69,11 +69,13 @@
 // client credentials with the token endpoint from the issuer's metadata,
 // and a host's authorizer for a 401 where none is configured) and
 // stdio, run directly without a shell: persistent (one process, replies
-// correlated by id, one intercept outstanding; a process still at work on
-// a request at its deadline or interruption is terminated, since no
-// message cancels a request and the next would wait behind it; a late
-// reply to a request failed by a stray line is dropped, and a process
-// that keeps writing what is not a reply terminated; a request
+// correlated by id, one intercept outstanding; a process that has
+// answered before and is still at work on a request at its deadline or
+// interruption is terminated, since no message cancels a request and the
+// next would wait behind it, while one that has never answered may still
+// be starting and is ended only after three such requests in a row; a
+// late reply is dropped, and a process that keeps writing what is not a
+// reply terminated; a request
 // that a process started before it could not take, as it had ended or
 // closed its input, goes once to a new process within the same
 // deadline, AHP-CORE-004 letting a backend see it twice) or per_event

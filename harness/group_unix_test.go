@@ -91,23 +91,25 @@ func gone(pid int) bool {
 
 // TestBackendGroupEnds: what a stdio backend starts ends with it: the
 // harness runs each backend in a process group of its own and kills the
-// group, at a backend's deadline, once a per-event backend has exited (a
-// process it left holding its output included), and when Close ends a
-// persistent backend (after EOF, or by a kill after the grace period; an
-// observation starts the one that ignores EOF, which a request's deadline
-// would end first).
+// group, at a per-event backend's deadline, once a per-event backend has
+// exited (a process it left holding its output included), when a
+// persistent backend that never answers has missed three deadlines in a
+// row, and when Close ends a persistent backend (after EOF, or by a kill
+// after the grace period; an observation starts the one that ignores
+// EOF, which requests would end first).
 func TestBackendGroupEnds(t *testing.T) {
 	for _, c := range []struct {
 		name, script, lifecycle string
 		timeoutMs               int  // 0: an observe subscription
-		failed                  bool // the intercept fails (else the reply is applied)
-		close                   bool // the sleep ends at Close (else with the intercept)
+		calls                   int  // intercepts made (one if 0)
+		failed                  bool // the intercepts fail (else the reply is applied)
+		close                   bool // the sleep ends at Close (else with the intercepts)
 	}{
-		{"per_event deadline", sleeper + "wait", "per_event", 1000, true, false},
-		{"per_event exited", sleeper + `exec "$0" -test.run='^$' kit-one`, "per_event", 5000, false, false},
-		{"persistent deadline", sleeper + `exec "$0" -test.run='^$' hang`, "persistent", 300, true, false},
-		{"persistent EOF", sleeper + `exec "$0" -test.run='^$' kit`, "persistent", 5000, false, true},
-		{"persistent kill", sleeper + `exec "$0" -test.run='^$' hang`, "persistent", 0, false, true},
+		{"per_event deadline", sleeper + "wait", "per_event", 1000, 0, true, false},
+		{"per_event exited", sleeper + `exec "$0" -test.run='^$' kit-one`, "per_event", 5000, 0, false, false},
+		{"persistent deadlines", sleeper + `exec "$0" -test.run='^$' hang`, "persistent", 1000, 3, true, false},
+		{"persistent EOF", sleeper + `exec "$0" -test.run='^$' kit`, "persistent", 5000, 0, false, true},
+		{"persistent kill", sleeper + `exec "$0" -test.run='^$' hang`, "persistent", 0, 0, false, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			file, env := pidFile(t)
@@ -124,18 +126,26 @@ func TestBackendGroupEnds(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { h.Close() })
-			d, err := h.Intercept(context.Background(), toolCall("e1", "rm", `{}`))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if c.timeoutMs == 0 {
-				if len(d.Audit) != 0 {
-					t.Errorf("an observation, yet:\n%s", recordsString(d.Audit))
+			pid := 0
+			for i := range max(c.calls, 1) {
+				d, err := h.Intercept(context.Background(), toolCall(fmt.Sprintf("e%d", i), "rm", `{}`))
+				if err != nil {
+					t.Fatal(err)
 				}
-			} else if f := d.Audit[0].Failure; (f != nil) != c.failed || c.failed && f.Class != harness.ClassDeadline {
-				t.Errorf("%s", recordsString(d.Audit))
+				if c.timeoutMs == 0 {
+					if len(d.Audit) != 0 {
+						t.Errorf("an observation, yet:\n%s", recordsString(d.Audit))
+					}
+				} else if f := d.Audit[0].Failure; (f != nil) != c.failed || c.failed && f.Class != harness.ClassDeadline {
+					t.Errorf("%s", recordsString(d.Audit))
+				}
+				if i == 0 {
+					pid = readPid(t, file)
+				}
+				if i < c.calls-1 && !alive(pid) {
+					t.Fatalf("after %d missed deadlines, the backend's sleep has ended: a backend that never answered is kept for three", i+1)
+				}
 			}
-			pid := readPid(t, file)
 			if c.close {
 				if !alive(pid) {
 					t.Fatal("the persistent backend's sleep ended before Close")
@@ -238,5 +248,35 @@ func TestDeadlineWhileRunEnds(t *testing.T) {
 	}
 	if f := d.Audit[0].Failure; f == nil || f.Class != harness.ClassDeadline {
 		t.Errorf("e2: %s", recordsString(d.Audit))
+	}
+}
+
+// TestSlowStartKept: a persistent backend whose start outlasts its first
+// requests' deadlines is kept (it has never answered: it may be starting,
+// not at work on a request), and serves once it is up: terminated at each
+// deadline, it would never serve at all. One process runs throughout.
+func TestSlowStartKept(t *testing.T) {
+	var stderr lockedBuffer
+	h := build(t, registration(hook{"com.example.slowstart", shTransport(`sleep 1; exec "$0" -test.run='^$' kit`, "persistent"), []string{intercept(`["tool.before"]`, 800, "fail-open")}}),
+		harness.WithEnv(fakeEnvList()), harness.WithStderr(&stderr))
+	served := false
+	for i := 0; i < 5 && !served; i++ {
+		d, err := h.Intercept(context.Background(), toolCall(fmt.Sprintf("e%d", i), "ls", `{}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch f := d.Audit[0].Failure; {
+		case f == nil:
+			served = true
+		case f.Class != harness.ClassDeadline:
+			t.Fatalf("e%d:\n%s", i, recordsString(d.Audit))
+		}
+	}
+	h.Close() // each run ends, its standard error copied: all of it counts
+	if !served {
+		t.Errorf("no request served in five: the backend's start outlasts its deadline, and it never got to serve")
+	}
+	if n := strings.Count(stderr.String(), "started"); n != 1 {
+		t.Errorf("%d processes started, want 1 (kept while it started)", n)
 	}
 }

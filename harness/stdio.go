@@ -300,16 +300,24 @@ func newPersistentConn(h *Harness, b *Backend) *persistentConn {
 // process is one run of a persistent backend.
 type process struct {
 	*child
-	stdin  *os.File
-	wmu    chan struct{} // held while a message is written: one at a time
-	mu     sync.Mutex    // guards the fields below
-	wait   *waiter       // the request outstanding
-	gone   []string      // ids of requests given up on (see abandon): their replies are late
-	bad    int           // malformed lines in a row
-	ending bool          // the harness is terminating it (see terminate)
-	exit   chan struct{} // closed once the process has exited
-	err    error         // how it exited (set before exit is closed)
-	ended  chan struct{} // closed once its run has ended: exited, output read
+	stdin *os.File
+	wmu   chan struct{} // held while a message is written: one at a time
+	mu    sync.Mutex    // guards the fields below
+	wait  *waiter       // the request outstanding
+	gone  []string      // ids of requests given up on (see abandon): their replies are late
+	bad   int           // malformed lines in a row
+	// answered: a reply has come (the process is up and serving);
+	// missed: requests given up on at their deadline, or interrupted,
+	// since the last reply came (see forget).
+	answered bool
+	missed   int
+	ending   bool          // the harness is terminating it (see terminate)
+	exit     chan struct{} // closed once the process has exited
+	err      error         // how it exited (set before exit is closed)
+	ended    chan struct{} // closed once its run has ended: exited, output read
+	// missLimit is how many requests in a row a process that has never
+	// answered may miss before it is terminated (see forget).
+	missLimit int
 }
 
 // waiter is the request outstanding: its id, and where its reply goes.
@@ -379,7 +387,7 @@ func (c *persistentConn) start() (*process, error) {
 		outR.Close()
 		return nil, err
 	}
-	p := &process{child: ch, stdin: inW, wmu: make(chan struct{}, 1), exit: make(chan struct{}), ended: make(chan struct{})}
+	p := &process{child: ch, stdin: inW, wmu: make(chan struct{}, 1), exit: make(chan struct{}), ended: make(chan struct{}), missLimit: c.h.opts.terminateAfter}
 	read := make(chan struct{})
 	go func() {
 		defer close(read)
@@ -538,12 +546,16 @@ func (p *process) route(line []byte, terminateAfter int) {
 		// Its reply, or a reply that could not name it (an error reply
 		// with a null id: the backend could not read the request).
 		p.wait, p.bad = nil, 0
+		p.answered, p.missed = true, 0
 		p.mu.Unlock()
 		w.reply <- bytes.Clone(line)
 		return
 	case hasID && d.Kind(idn) == ahpimpl.KindString && p.abandoned(d.Text(idn)):
+		// Late: its request was given up on. The process is up, and
+		// serving: a deadline it misses from now on ends it.
+		p.answered, p.missed = true, 0
 		p.mu.Unlock()
-		return // late: its request was given up on
+		return
 	case w != nil:
 		p.wait = nil
 		p.abandon(w.id)
@@ -655,13 +667,6 @@ func (p *process) exchange(ctx context.Context, id string, msg []byte) ([]byte, 
 		return nil, f
 	case <-ctx.Done():
 		if p.forget(w) {
-			// The backend is still at work on a request given up on, and
-			// no message cancels one. Kept, it would be carrying that
-			// request when the next came, though a persistent backend
-			// carries one intercept at a time (stdio.md), and a backend
-			// that answers in turn would keep the next waiting, past its
-			// own deadline, for work nobody waits for. The next message
-			// starts another run.
 			p.terminate()
 		}
 		return nil, &Failure{Class: ClassDeadline, Err: ctx.Err()}
@@ -669,16 +674,26 @@ func (p *process) exchange(ctx context.Context, id string, msg []byte) ([]byte, 
 }
 
 // forget gives up on w: a reply for it is late from now on. It reports
-// whether w was still outstanding: no line had answered or failed it.
-func (p *process) forget(w *waiter) (outstanding bool) {
+// whether the process is to be terminated for it. A process that has
+// answered before and is still at work on w (no line has answered or
+// failed it) is: no message cancels a request, and kept, it would be
+// carrying w when the next came, though a persistent backend carries one
+// intercept at a time (stdio.md), and a backend that answers in turn
+// would keep the next waiting, past its own deadline, for work nobody
+// waits for. One that has never answered may still be starting, and is
+// kept until it has missed missLimit requests in a row: terminated at
+// its first deadline, a backend slower to start than its timeout would
+// never serve at all.
+func (p *process) forget(w *waiter) (end bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	outstanding = p.wait == w
-	if outstanding {
-		p.wait = nil
-	}
 	p.abandon(w.id)
-	return outstanding
+	if p.wait != w {
+		return false
+	}
+	p.wait = nil
+	p.missed++
+	return p.answered || p.missed >= p.missLimit
 }
 
 // abandon notes a request given up on, at its deadline or failed by a line

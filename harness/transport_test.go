@@ -211,6 +211,33 @@ func TestDeadlineEndsPersistentRun(t *testing.T) {
 	}
 }
 
+// TestInterruptEndsPersistentRun: an interruption ends a persistent
+// backend still at work on the request, as a deadline does: the next
+// request goes to a new run instead of waiting behind the slow one.
+func TestInterruptEndsPersistentRun(t *testing.T) {
+	var stderr lockedBuffer
+	h := build(t, registration(hook{"com.example.late", stdioTransport("late", "persistent"), []string{intercept(`["tool.before"]`, 5000, "fail-open")}}),
+		harness.WithEnv(fakeEnvList()), harness.WithStderr(&stderr))
+	if d, _ := h.Intercept(context.Background(), toolCall("e0", "ls", `{}`)); !d.Denied() {
+		t.Fatalf("e0:\n%s", recordsString(d.Audit))
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	if _, err := h.Intercept(ctx, toolCall("e1", "slow", `{}`)); !errors.Is(err, harness.ErrInterrupted) {
+		t.Fatalf("e1: %v, want ErrInterrupted", err)
+	}
+	// Kept, the backend would hold e2 for the rest of slow's 10 s, past
+	// e2's 5 s deadline.
+	d, _ := h.Intercept(context.Background(), toolCall("e2", "ls", `{}`))
+	if !d.Denied() || d.Audit[0].Outcome != harness.OutcomeDenied || d.Denial.Reason != "r-e2" {
+		t.Errorf("e2, after the interrupted slow request:\n%s", recordsString(d.Audit))
+	}
+	h.Close() // each run ends, its standard error copied: all of it counts
+	if n := strings.Count(stderr.String(), "started"); n != 2 {
+		t.Errorf("%d processes started, want 2 (the first ended at the interruption)", n)
+	}
+}
+
 // TestMalformedOutputTerminates: a persistent backend that keeps writing
 // lines that are no replies is terminated, and the next request starts
 // another.
