@@ -86,7 +86,7 @@ type Number string
 // error, not invalid JSON.
 func (n Number) MarshalJSON() ([]byte, error) {
 	if !n.Valid() {
-		return nil, &Error{Code: CodeType, Message: "not a JSON number: " + strconv.Quote(string(n))}
+		return nil, &Error{Code: CodeType, Message: "not a JSON number: " + strconv.Quote(string(n)), Offset: -1}
 	}
 	return []byte(n), nil
 }

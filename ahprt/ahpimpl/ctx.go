@@ -149,7 +149,7 @@ func (c *Ctx) RunAt(n Node, f CheckFunc) error {
 		// A check that returned false without saying why: a generator bug,
 		// reported rather than hidden.
 		p, name := c.Doc.PointerTo(n)
-		return &ahprt.Error{Pointer: p, Name: name, Code: ahprt.CodeSemantic, Message: "rejected without a recorded reason"}
+		return &ahprt.Error{Pointer: p, Name: name, Code: ahprt.CodeSemantic, Message: "rejected without a recorded reason", Offset: -1}
 	}
 	err := c.errs[len(c.errs)-1]
 	for e := err; e != nil; e = e.Cause {

@@ -333,7 +333,7 @@ func (d *Dispatcher) DecodeParsed(c *ahpimpl.Ctx) Result {
 			// method, or one the snapshot does not know) is unsupported,
 			// whatever else is wrong with it: the schema's first
 			// complaint may be about a member that type requires.
-			r.Err = &ahprt.Error{Pointer: "/params/event/type", Code: ahprt.CodeUnsupported,
+			r.Err = &ahprt.Error{Pointer: "/params/event/type", Code: ahprt.CodeUnsupported, Offset: -1,
 				Message: r.Method + " of snapshot " + snap.Key + " takes no event of type " + strconv.Quote(typ)}
 			return d.refuse(r, q, CodeUnsupportedEvent, "unsupported_event", ErrorData(r.Err))
 		}

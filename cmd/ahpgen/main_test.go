@@ -62,6 +62,13 @@ func TestValidate(t *testing.T) {
 	if code, out, _ := runCLI(t, "validate", pretty); code != 1 || strings.Count(out, "hint: this looks like one JSON document over several lines") != 1 {
 		t.Fatalf("a pretty-printed stream: exit %d, %q", code, out)
 	}
+	// A schema's rejection has no position (ahprt.Error's Offset is a
+	// syntax error's).
+	unknownEvent := filepath.Join(dir, "unknown-event.json")
+	os.WriteFile(unknownEvent, []byte(strings.Replace(request, `"type":"tool.before"`, `"type":"com.example.nope"`, 1)), 0o644)
+	if code, out, _ := runCLI(t, "validate", unknownEvent); code != 1 || !strings.Contains(out, "/params/event/type: unsupported") || strings.Contains(out, "column") {
+		t.Fatalf("an unknown event type: exit %d, %q", code, out)
+	}
 	crlf := filepath.Join(dir, "crlf.jsonl")
 	os.WriteFile(crlf, []byte(request+"\r\n"), 0o644)
 	if code, out, _ := runCLI(t, "validate", crlf); code != 1 || !strings.Contains(out, "framing") {
