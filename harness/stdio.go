@@ -454,9 +454,17 @@ func (p *process) read(out io.Reader, maxLine int64, terminateAfter int) {
 // crashed or was killed.
 func (p *process) reap(out *os.File, read <-chan struct{}) {
 	werr := p.cmd.Wait()
-	if werr != nil {
+	p.mu.Lock()
+	ending := p.ending
+	p.mu.Unlock()
+	switch {
+	case ending:
+		// Killed on the harness's own decision (a missed deadline,
+		// garbage on its output), not a crash of the backend's.
+		p.err = fmt.Errorf("the backend was ended by the harness: %w", werr)
+	case werr != nil:
 		p.err = fmt.Errorf("the backend ended: %w", werr) // its exit status or signal; never its stderr
-	} else {
+	default:
 		p.err = errors.New("the backend ended: exit status 0")
 	}
 	close(p.exit)
