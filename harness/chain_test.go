@@ -258,6 +258,15 @@ func TestCallerMistakes(t *testing.T) {
 			t.Errorf("%s: %v", c.ev.AppendJSON(nil), err)
 		}
 	}
+	// Extension keys are reverse-DNS names (AHP-EXT-001): the request's
+	// check refuses another before anything is sent.
+	withExtension := func(key string) harness.Event {
+		b := toolCall("x1", "ls", `{}`).AppendJSON(nil)
+		return ahprt.Value(strings.Replace(string(b), `"type":"tool.before"`, `"type":"tool.before","extensions":{"`+key+`":{}}`, 1))
+	}
+	if _, err := h.Intercept(context.Background(), withExtension("notdns")); err == nil || !strings.Contains(err.Error(), "/params/event/extensions") {
+		t.Errorf("an extension key that is not reverse-DNS: %v", err)
+	}
 	if _, err := h.Intercept(context.Background(), toolCall("e", "ls", `{}`), harness.Offer(caps(`{"effects":["continue"]}`))); err == nil {
 		t.Error("accepted invalid capabilities")
 	}
