@@ -3,6 +3,7 @@ package harness_test
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -91,6 +92,18 @@ func fake(mode string) int {
 		}
 		n, _ := d.Member(d.Root(), "id")
 		return d.Text(n)
+	}
+	// toolName is the name of a tool.before request's tool ("" if none).
+	toolName := func(line string) string {
+		var m struct {
+			Params struct {
+				Event struct {
+					Tool struct{ Name string }
+				}
+			}
+		}
+		json.Unmarshal([]byte(line), &m)
+		return m.Params.Event.Tool.Name
 	}
 	reply := func(id, effects string) string {
 		return `{"jsonrpc":"2.0","id":"` + id + `","result":{"protocolVersion":"draft","effects":[` + effects + `]}}` + "\n"
@@ -239,6 +252,22 @@ func fake(mode string) int {
 			}
 			if strings.Contains(line, `"name":"slow"`) {
 				time.Sleep(10 * time.Second)
+			}
+			fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"r-`+id(line)+`"}`))
+		}
+	case "steps": // one request at a time: a call of the tool "slow<ms>" is answered after ms, "nullerr" with a null-id parse error, others at once
+		for {
+			line, err := in.ReadString('\n')
+			if err != nil {
+				return 0
+			}
+			switch name := toolName(line); {
+			case name == "nullerr":
+				fmt.Fprintln(out, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`)
+				continue
+			case strings.HasPrefix(name, "slow"):
+				ms, _ := strconv.Atoi(strings.TrimPrefix(name, "slow"))
+				time.Sleep(time.Duration(ms) * time.Millisecond)
 			}
 			fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"r-`+id(line)+`"}`))
 		}

@@ -555,6 +555,13 @@ func (p *process) route(line []byte, terminateAfter int) {
 		// with a null id: the backend could not read the request).
 		p.wait, p.bad = nil, 0
 		p.answered, p.missed = true, 0
+		if d.Kind(idn) == ahpimpl.KindNull {
+			// It may answer a request given up on that the backend was
+			// still working through: w's own reply may come yet, and is
+			// late then, not a reply for another request failing the
+			// next one.
+			p.abandon(w.id)
+		}
 		p.mu.Unlock()
 		w.reply <- bytes.Clone(line)
 		return

@@ -238,6 +238,55 @@ func TestInterruptEndsPersistentRun(t *testing.T) {
 	}
 }
 
+// deadlineKey carries a call's own deadline in its context (see
+// WithDeadlines).
+type deadlineKey struct{}
+
+// TestNullIDErrorFailsOneRequest: a null-id error reply from a backend
+// catching up on requests given up on fails the request outstanding (a
+// reply that names no request answers the one waiting), and that one
+// only: its own reply, coming after, is late, not a reply for another
+// request failing the next. The process is new, so the first two misses
+// keep it (it may be starting); slow1000 and nullerr are then still
+// queued in it when slow150 is sent.
+func TestNullIDErrorFailsOneRequest(t *testing.T) {
+	var stderr lockedBuffer
+	h := build(t, registration(hook{"com.example.steps", stdioTransport("steps", "persistent"), []string{intercept(`["tool.before"]`, 800, "fail-open")}}),
+		harness.WithEnv(fakeEnvList()), harness.WithStderr(&stderr),
+		harness.WithDeadlines(func(ctx context.Context, timeout time.Duration) (context.Context, context.CancelFunc) {
+			if d, ok := ctx.Value(deadlineKey{}).(time.Duration); ok {
+				timeout = d
+			}
+			return context.WithTimeout(ctx, timeout)
+		}))
+	call := func(id, tool string, ms int) *harness.Decision {
+		ctx := context.WithValue(context.Background(), deadlineKey{}, time.Duration(ms)*time.Millisecond)
+		d, err := h.Intercept(ctx, toolCall(id, tool, `{}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	for _, c := range []struct {
+		id, tool string
+		ms       int
+	}{{"e1", "slow1000", 430}, {"e2", "nullerr", 540}} {
+		if d := call(c.id, c.tool, c.ms); d.Audit[0].Failure == nil || d.Audit[0].Failure.Class != harness.ClassDeadline {
+			t.Fatalf("%s:\n%s", c.id, recordsString(d.Audit))
+		}
+	}
+	if d := call("e3", "slow150", 800); d.Audit[0].Failure == nil || d.Audit[0].Failure.Class != harness.ClassRPCError {
+		t.Errorf("e3, given nullerr's error reply:\n%s", recordsString(d.Audit))
+	}
+	if d := call("e4", "ok", 800); !d.Denied() || d.Denial.Reason != "r-e4" {
+		t.Errorf("e4, answered at once after e3's own late reply:\n%s", recordsString(d.Audit))
+	}
+	h.Close()
+	if n := strings.Count(stderr.String(), "started"); n != 1 {
+		t.Errorf("%d processes started, want 1", n)
+	}
+}
+
 // TestMalformedOutputTerminates: a persistent backend that keeps writing
 // lines that are no replies is terminated, and the next request starts
 // another.
