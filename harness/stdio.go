@@ -672,7 +672,14 @@ func (p *process) exchange(ctx context.Context, id string, msg []byte) ([]byte, 
 	p.wait = w
 	p.mu.Unlock()
 	if f := p.write(ctx, msg); f != nil {
-		p.forget(w)
+		// Not sent whole (a line cut off ends the process): the backend
+		// is at work on nothing of it, so it is no miss (see forget).
+		p.mu.Lock()
+		if p.wait == w {
+			p.wait = nil
+		}
+		p.abandon(w.id)
+		p.mu.Unlock()
 		return nil, f
 	}
 	select {
