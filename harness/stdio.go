@@ -673,13 +673,8 @@ func (p *process) exchange(ctx context.Context, id string, msg []byte) ([]byte, 
 	p.mu.Unlock()
 	if f := p.write(ctx, msg); f != nil {
 		// Not sent whole (a line cut off ends the process): the backend
-		// is at work on nothing of it, so it is no miss (see forget).
-		p.mu.Lock()
-		if p.wait == w {
-			p.wait = nil
-		}
-		p.abandon(w.id)
-		p.mu.Unlock()
+		// is at work on nothing of it, so it is no miss.
+		p.forget(w, false)
 		return nil, f
 	}
 	select {
@@ -688,15 +683,16 @@ func (p *process) exchange(ctx context.Context, id string, msg []byte) ([]byte, 
 	case f := <-w.fail:
 		return nil, f
 	case <-ctx.Done():
-		if p.forget(w) {
+		if p.forget(w, true) {
 			p.terminate()
 		}
 		return nil, &Failure{Class: ClassDeadline, Err: ctx.Err()}
 	}
 }
 
-// forget gives up on w: a reply for it is late from now on. It reports
-// whether the process is to be terminated for it. A process that has
+// forget gives up on w: a reply for it is late from now on. With sent
+// (w went out whole and its deadline or interruption came first), it
+// reports whether the process is to be terminated for it. A process that has
 // answered before and is still at work on w (no line has answered or
 // failed it) is: no message cancels a request, and kept, it would be
 // carrying w when the next came, though a persistent backend carries one
@@ -706,7 +702,7 @@ func (p *process) exchange(ctx context.Context, id string, msg []byte) ([]byte, 
 // kept until it has missed missLimit requests in a row: terminated at
 // its first deadline, a backend slower to start than its timeout would
 // never serve at all.
-func (p *process) forget(w *waiter) (end bool) {
+func (p *process) forget(w *waiter, sent bool) (end bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.abandon(w.id)
@@ -714,6 +710,9 @@ func (p *process) forget(w *waiter) (end bool) {
 		return false
 	}
 	p.wait = nil
+	if !sent {
+		return false
+	}
 	p.missed++
 	return p.answered || p.missed >= p.missLimit
 }

@@ -173,6 +173,24 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
+// answeredAfter checks that a request sent after a run was ended (e2)
+// gets its own reply, from a new process. That process's start on a
+// loaded machine may outlast the deadline (and that run is ended too), so
+// it gets up to three tries (e2, e3, e4), each failing only by its
+// deadline.
+func answeredAfter(t *testing.T, h *harness.Harness, what string) {
+	t.Helper()
+	for i, id := range []string{"e2", "e3", "e4"} {
+		d, _ := h.Intercept(context.Background(), toolCall(id, "ls", `{}`))
+		if d.Audit[0].Outcome == harness.OutcomeDenied && d.Denial.Reason == "r-"+id {
+			return
+		}
+		if i == 2 || d.Audit[0].Failure == nil || d.Audit[0].Failure.Class != harness.ClassDeadline {
+			t.Fatalf("%s, after %s:\n%s", id, what, recordsString(d.Audit))
+		}
+	}
+}
+
 // TestDeadlineEndsPersistentRun: a persistent backend still at work on a
 // request at its deadline is terminated, and the next request goes to a
 // new run. The backend reads one request at a time, as the backend kit
@@ -193,18 +211,8 @@ func TestDeadlineEndsPersistentRun(t *testing.T) {
 	if d.Denied() || d.Audit[0].Failure == nil || d.Audit[0].Failure.Class != harness.ClassDeadline {
 		t.Fatalf("e1:\n%s", recordsString(d.Audit))
 	}
-	// e2 goes to a new process (kept, the first would hold it for 10 s),
-	// whose start on a loaded machine may outlast the deadline: a few
-	// tries.
-	for i, id := range []string{"e2", "e3", "e4"} {
-		d, _ = h.Intercept(context.Background(), toolCall(id, "ls", `{}`))
-		if d.Audit[0].Outcome == harness.OutcomeDenied && d.Denial.Reason == "r-"+id {
-			break
-		}
-		if i == 2 || d.Audit[0].Failure == nil || d.Audit[0].Failure.Class != harness.ClassDeadline {
-			t.Fatalf("%s, after the slow request:\n%s", id, recordsString(d.Audit))
-		}
-	}
+	// e2 goes to a new process (kept, the first would hold it for 10 s).
+	answeredAfter(t, h, "the slow request")
 	h.Close() // each run ends, its standard error copied: all of it counts
 	if n := strings.Count(stderr.String(), "started"); n < 2 {
 		t.Errorf("%d processes started, want a second after the first was terminated at e1's deadline", n)
@@ -689,18 +697,8 @@ func TestCutWriteEnds(t *testing.T) {
 	if f := d.Audit[0].Failure; f == nil || f.Class != harness.ClassDeadline {
 		t.Errorf("e1:\n%s", recordsString(d.Audit))
 	}
-	// The next request goes to a new process, whose start on a loaded
-	// machine may outlast the deadline (then that run is ended too): a
-	// few tries.
-	for i, id := range []string{"e2", "e3", "e4"} {
-		d, _ = h.Intercept(context.Background(), toolCall(id, "ls", `{}`))
-		if d.Audit[0].Outcome == harness.OutcomeDenied && d.Denial.Reason == "r-"+id {
-			break
-		}
-		if i == 2 || d.Audit[0].Failure == nil || d.Audit[0].Failure.Class != harness.ClassDeadline {
-			t.Fatalf("%s:\n%s", id, recordsString(d.Audit))
-		}
-	}
+	// The next request goes to a new process.
+	answeredAfter(t, h, "the cut write")
 	h.Close() // each run ends, its standard error copied: all of it counts
 	if n := strings.Count(stderr.String(), "started"); n < 2 {
 		t.Errorf("%d processes started, want a second after the first was ended", n)

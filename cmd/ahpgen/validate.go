@@ -254,10 +254,6 @@ func (v *validator) registration(data []byte) (*ahpimpl.Snapshot, bool) {
 	return v.d.Snapshot(doc.Text(ver))
 }
 
-// parseCode are the codes of the parse step, whose errors carry the
-// byte offset where the input went wrong; a schema's rejection has none.
-var parseCode = map[ahprt.Code]bool{ahprt.CodeSyntax: true, ahprt.CodeInvalidUTF8: true, ahprt.CodeTrailingData: true, ahprt.CodeDuplicateName: true}
-
 // describe says why data was refused: the JSON Pointer, code and message
 // of the failure that explains err, and for a syntax error where in data
 // it is (line and column, counted in bytes from 1).
@@ -270,7 +266,9 @@ func describe(err error, data []byte) string {
 			ptr = "(document)"
 		}
 		at := ""
-		if o := root.Offset; parseCode[root.Code] && o >= 0 && o <= int64(len(data)) {
+		// Only the parse step's errors (ErrMalformed) carry the byte
+		// offset where the input went wrong; a schema's rejection has none.
+		if o := root.Offset; root.Class() == ahprt.ErrMalformed && o >= 0 && o <= int64(len(data)) {
 			before := data[:o]
 			column := len(before) - bytes.LastIndexByte(before, '\n')
 			if bytes.IndexByte(data, '\n') < 0 {
