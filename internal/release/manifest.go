@@ -250,6 +250,9 @@ func ReadSchemaManifest(dir, key, name string) (*SchemaManifest, error) {
 				if !ok || name == "" {
 					return nil, f.errAt(ptr, "must be a non-empty string: a type name")
 				}
+				if !typeName(name) {
+					return nil, f.errAt(ptr, "%q is no type name: a letter, then letters, digits and underscores (ASCII), as every SDK's language spells one", name)
+				}
 				file, pointer, found := strings.Cut(mem.Name, "#")
 				if !found || pointer != "" && !strings.HasPrefix(pointer, "/") {
 					return nil, f.errAt(ptr, "the key %q is not a schema location (file#/json/pointer)", mem.Name)
@@ -262,6 +265,22 @@ func ReadSchemaManifest(dir, key, name string) (*SchemaManifest, error) {
 		}
 	}
 	return m, nil
+}
+
+// typeName reports whether a stable name can be a type's name as written
+// in the SDKs' languages: ASCII letters, digits and underscores, from a
+// letter. Generation turns it into Go's spelling (initialisms, an upper-case
+// first letter); a name it would have to invent letters for ("not a go
+// name!") is refused rather than renamed behind the manifest's back.
+func typeName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		letter := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+		if !letter && (i == 0 || c != '_' && (c < '0' || c > '9')) {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // documentFile is the file name of a document path as a manifest of the

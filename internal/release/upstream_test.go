@@ -423,6 +423,9 @@ func TestVerifyUpstreamProblems(t *testing.T) {
 		{"stable name repeated", func(tree string) {
 			replaceIn(t, tree, "schema/draft/manifest.json", `"schema/draft/common.schema.json#/$defs/errorResponse": "JsonRpcErrorResponse"`, `"schema/draft/common.schema.json#/$defs/errorResponse": "Capabilities"`)
 		}, `the name "Capabilities" is also schema/draft/capabilities.schema.json#'s: stable names are unique`},
+		{"stable name no identifier", func(tree string) {
+			replaceIn(t, tree, "schema/draft/manifest.json", `"schema/draft/common.schema.json#/$defs/errorResponse": "JsonRpcErrorResponse"`, `"schema/draft/common.schema.json#/$defs/errorResponse": "not a go name!"`)
+		}, `schema/draft/manifest.json#/sdkGeneration/stableNames/schema~1draft~1common.schema.json#~1$defs~1errorResponse: "not a go name!" is no type name`},
 		{"stable name source", func(tree string) {
 			replaceIn(t, tree, "schema/draft/manifest.json", `"schema/draft/common.schema.json#/$defs/errorResponse"`, `"schema/draft/common.schema.json#/$defs/errorResponses"`)
 		}, "common.schema.json#/$defs/errorResponses does not resolve"},
