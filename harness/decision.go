@@ -164,7 +164,9 @@ type Record struct {
 	// Synthetic marks the fail-closed synthetic denial (OutcomeFailedClosed):
 	// distinguishable from a backend's deny, as AHP-FAIL-001 requires.
 	Synthetic bool
-	// Attempts is how many times the request was sent (retries included).
+	// Attempts is how many times the request was sent: retries included,
+	// and the one resend of a request whose persistent stdio run ended
+	// without answering it to a new run.
 	Attempts int
 	Elapsed  time.Duration
 }
@@ -228,6 +230,10 @@ type Failure struct {
 	// Pointer is the JSON Pointer of the offending member of the reply.
 	Pointer string
 	Err     error
+	// resend: the request went to a persistent run started before the
+	// call, which ended without answering, perhaps before it read the
+	// request; it may go once more, to a new run, besides any retries.
+	resend bool
 }
 
 func (f *Failure) Error() string {

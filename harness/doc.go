@@ -76,9 +76,11 @@
 // be starting and is ended only after three such requests in a row; a
 // late reply is dropped, and a process that keeps writing what is not a
 // reply terminated; a request
-// that a process started before it could not take, as it had ended or
-// closed its input, goes once to a new process within the same
-// deadline, AHP-CORE-004 letting a backend see it twice) or per_event
+// whose process, started before it, ends without answering goes once
+// more to a new process within the same deadline, as the process may
+// have ended or closed its input before reading it: a backend that ends
+// while at work on a request sees it twice, as AHP-CORE-004 allows, and
+// the audit counts both sends) or per_event
 // (a process per message: one line, EOF, at most one reply line; the exit
 // status decides nothing but failure, and the exchange ends with the exit:
 // a process that wrote its reply but has not exited at the deadline fails

@@ -255,13 +255,15 @@ func fake(mode string) int {
 			}
 			fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"r-`+id(line)+`"}`))
 		}
-	case "steps": // one request at a time: a call of the tool "slow<ms>" is answered after ms, "nullerr" with a null-id parse error, others at once
+	case "steps": // one request at a time: a call of the tool "slow<ms>" is answered after ms, "nullerr" with a null-id parse error, "crash" by exit 3, others at once
 		for {
 			line, err := in.ReadString('\n')
 			if err != nil {
 				return 0
 			}
 			switch name := toolName(line); {
+			case name == "crash":
+				return 3
 			case name == "nullerr":
 				fmt.Fprintln(out, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`)
 				continue

@@ -363,6 +363,7 @@ func (h *Harness) consult(ctx context.Context, s *Subscription, st *chain, d *De
 	conn := h.conns[s.Backend]
 	var v *verdict
 	var f *Failure
+	resent := 0
 	for {
 		rec.Attempts++
 		reply, cf := conn.call(dctx, st.id, req)
@@ -385,7 +386,11 @@ func (h *Harness) consult(ctx context.Context, s *Subscription, st *chain, d *De
 			f.Class, f.Err = ClassDeadline, fmt.Errorf("timeoutMs %d: %w", s.Timeout.Milliseconds(), why)
 			break
 		}
-		if !f.retryable() || rec.Attempts > h.opts.retries || !h.wait(dctx) {
+		if f.resend && resent == 0 {
+			resent++ // at once, and not one of the retries
+			continue
+		}
+		if !f.retryable() || rec.Attempts-resent > h.opts.retries || !h.wait(dctx) {
 			break
 		}
 	}

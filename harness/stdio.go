@@ -635,25 +635,23 @@ func (c *persistentConn) call(ctx context.Context, id string, msg []byte) ([]byt
 		}
 		return f
 	}
-	for again := true; ; again = false {
-		p, fresh, f := c.get(ctx)
-		if f != nil {
-			return nil, deadline(f)
-		}
-		r, f := p.exchange(ctx, id, msg)
+	p, fresh, f := c.get(ctx)
+	if f != nil {
+		return nil, deadline(f)
+	}
+	r, f := p.exchange(ctx, id, msg)
+	if f != nil {
 		// A run that was started before this call may have ended before
 		// it read the request (a backend that exits between messages,
-		// whose exit get could not yet see): the request goes once more,
-		// to a new run, within the same deadline (AHP-FAIL-002). A
-		// backend tolerates seeing it twice (AHP-CORE-004).
-		if f != nil && f.Class == ClassProcess && !fresh && again && ctx.Err() == nil {
-			continue
-		}
-		if f != nil {
-			return nil, deadline(f)
-		}
-		return r, nil
+		// whose exit get could not yet see): the caller sends it once
+		// more, to a new run, within the same deadline (AHP-FAIL-002).
+		// Whether the run had read it cannot be told, so a backend that
+		// ends while at work on a request sees it twice, which
+		// AHP-CORE-004 lets it tolerate.
+		f.resend = f.Class == ClassProcess && !fresh
+		return nil, deadline(f)
 	}
+	return r, nil
 }
 
 // exchange writes request id (msg) to the process and waits for its reply

@@ -798,6 +798,28 @@ func TestOneRequestPerRun(t *testing.T) {
 	}
 }
 
+// TestCrashResentOnce: a request whose persistent run (one that answered
+// before) ends without answering goes once more, to a new run, and the
+// audit counts that send; it is not one of the retries, which follow it.
+func TestCrashResentOnce(t *testing.T) {
+	for _, c := range []struct {
+		retries, attempts int
+	}{{0, 2}, {1, 3}} {
+		h := build(t, registration(hook{"com.example.steps", stdioTransport("steps", "persistent"), []string{intercept(`["tool.before"]`, 5000, "fail-closed")}}),
+			harness.WithEnv(fakeEnvList()), harness.WithRetries(c.retries, time.Millisecond))
+		if d, _ := h.Intercept(context.Background(), toolCall("e0", "ls", `{}`)); d.Audit[0].Outcome != harness.OutcomeDenied {
+			t.Fatalf("e0:\n%s", recordsString(d.Audit))
+		}
+		d, _ := h.Intercept(context.Background(), toolCall("e1", "crash", `{}`))
+		if r := d.Audit[0]; r.Failure == nil || r.Failure.Class != harness.ClassProcess || r.Attempts != c.attempts || !strings.Contains(r.String(), fmt.Sprintf("after %d attempts", c.attempts)) {
+			t.Errorf("retries %d: e1 crashes every run it reaches, want %d attempts:\n%s", c.retries, c.attempts, recordsString(d.Audit))
+		}
+		if d, _ := h.Intercept(context.Background(), toolCall("e2", "ls", `{}`)); d.Audit[0].Outcome != harness.OutcomeDenied || d.Audit[0].Attempts != 1 {
+			t.Errorf("retries %d: e2:\n%s", c.retries, recordsString(d.Audit))
+		}
+	}
+}
+
 // prettyEvent is an Event whose JSON is written as it is, line breaks
 // and all (an ahprt.Value compacts its own).
 type prettyEvent []byte
