@@ -69,6 +69,23 @@ func TestValidate(t *testing.T) {
 	if code, out, _ := runCLI(t, "validate", unknownEvent); code != 1 || !strings.Contains(out, "/params/event/type: unsupported") || strings.Contains(out, "column") {
 		t.Fatalf("an unknown event type: exit %d, %q", code, out)
 	}
+	// A registration document is one by its shape, whatever its version.
+	for _, c := range []struct{ doc, want string }{
+		{`{"protocolVersion":"1999-01-01","hooks":[]}`, `invalid: /protocolVersion: unsupported_protocol_version: a registration document of version "1999-01-01", which no snapshot in use has (supported: "0.1", "draft")`},
+		{`{"hooks":[]}`, `invalid: (document): required: a registration document without protocolVersion`},
+		{`{"protocolVersion":1,"hooks":[]}`, `invalid: /protocolVersion: type:`},
+	} {
+		reg := filepath.Join(dir, "registration.json")
+		os.WriteFile(reg, []byte(c.doc), 0o644)
+		if code, out, _ := runCLI(t, "validate", reg); code != 1 || !strings.Contains(out, reg+": "+c.want) {
+			t.Errorf("registration %s: exit %d, %q", c.doc, code, out)
+		}
+	}
+	reg := filepath.Join(dir, "registration.json")
+	os.WriteFile(reg, []byte(`{"protocolVersion":"draft","hooks":[]}`), 0o644)
+	if code, out, _ := runCLI(t, "validate", "-snapshot", "0.1.0-draft.1", reg); code != 1 || !strings.Contains(out, `version "draft", which no snapshot in use has (supported: "0.1")`) {
+		t.Errorf("a draft registration with -snapshot 0.1.0-draft.1: exit %d, %q", code, out)
+	}
 	crlf := filepath.Join(dir, "crlf.jsonl")
 	os.WriteFile(crlf, []byte(request+"\r\n"), 0o644)
 	if code, out, _ := runCLI(t, "validate", crlf); code != 1 || !strings.Contains(out, "framing") {

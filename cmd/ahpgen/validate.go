@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/ahpgen/ahpgen/ahprt"
@@ -201,7 +202,11 @@ func (v *validator) fail(where, msg string) {
 }
 
 func (v *validator) message(where string, data []byte) {
-	if snap, ok := v.registration(data); ok {
+	if snap, ok, why := v.registration(data); ok {
+		if snap == nil {
+			v.fail(where, "invalid: "+why)
+			return
+		}
 		e, found := snap.Entry("registration.schema.json#")
 		if !found {
 			v.fail(where, "snapshot "+snap.Key+" has no registration document")
@@ -237,21 +242,42 @@ func (v *validator) message(where string, data []byte) {
 	v.fail(where, msg)
 }
 
-// registration recognises a registration document: an object with a
-// protocolVersion and no jsonrpc member, of a built-in wire version.
-func (v *validator) registration(data []byte) (*ahpimpl.Snapshot, bool) {
+// registration recognises a registration document: an object without a
+// jsonrpc member and with a protocolVersion or hooks member. It gives
+// the snapshot of its wire version, or nil and why there is none (no
+// protocolVersion, or one of no snapshot in use), rather than let the
+// dispatcher call it no JSON-RPC message.
+func (v *validator) registration(data []byte) (snap *ahpimpl.Snapshot, ok bool, why string) {
 	doc, err := ahpimpl.Parse(data, ahprt.Limits{})
 	if err != nil || doc.Kind(0) != ahpimpl.KindObject {
-		return nil, false
+		return nil, false, ""
 	}
-	if _, ok := doc.Member(0, "jsonrpc"); ok {
-		return nil, false
+	if _, rpc := doc.Member(0, "jsonrpc"); rpc {
+		return nil, false, ""
 	}
-	ver, ok := doc.Member(0, "protocolVersion")
-	if !ok || doc.Kind(ver) != ahpimpl.KindString {
-		return nil, false
+	ver, versioned := doc.Member(0, "protocolVersion")
+	if _, hooks := doc.Member(0, "hooks"); !versioned && !hooks {
+		return nil, false, ""
 	}
-	return v.d.Snapshot(doc.Text(ver))
+	supported := "(supported: " + strings.Join(quoted(v.d.Supported()), ", ") + ")"
+	switch {
+	case !versioned:
+		return nil, true, "(document): required: a registration document without protocolVersion " + supported
+	case doc.Kind(ver) != ahpimpl.KindString:
+		return nil, true, "/protocolVersion: type: a registration's protocolVersion is a string " + supported
+	}
+	if snap, found := v.d.Snapshot(doc.Text(ver)); found {
+		return snap, true, ""
+	}
+	return nil, true, "/protocolVersion: unsupported_protocol_version: a registration document of version " + strconv.Quote(doc.Text(ver)) + ", which no snapshot in use has " + supported
+}
+
+func quoted(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = strconv.Quote(s)
+	}
+	return out
 }
 
 // describe says why data was refused: the JSON Pointer, code and message
