@@ -1,7 +1,9 @@
 package offer
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
@@ -83,7 +85,18 @@ func (o Offer) checkEffect(d *ahpimpl.Doc, e ahpimpl.Node) *Violation {
 		on, _ := d.Member(e, "operation")
 		t, op := Target(d.Tag(tn)), Operation(d.Tag(on))
 		if !o.CanModify(t, op) {
-			return &Violation{Pointer: at + "/target", Type: name, Reason: "modify " + quoteTag(string(t)) + " by " + quoteTag(string(op)) + " is not offered (offered: " + o.modifyList() + ")"}
+			why := "modify " + quoteTag(string(t)) + " by " + quoteTag(string(op)) + " is not offered (offered: " + o.modifyList() + ")"
+			// An offer can name targets and operations of a snapshot
+			// newer than this package; it advertises those to nobody
+			// here, and saying "not offered" of one the offer names
+			// would send its reader looking in the wrong place.
+			switch {
+			case t != "\xff" && !slices.Contains(targets[:], t):
+				why = "modify " + quoteTag(string(t)) + ": a target this package does not know (it knows " + knownTargets() + "), so no offer allows it"
+			case op != "\xff" && op != Replace && op != Merge:
+				why = "modify " + quoteTag(string(t)) + " by " + quoteTag(string(op)) + ": an operation this package does not know (it knows replace and merge), so no offer allows it"
+			}
+			return &Violation{Pointer: at + "/target", Type: name, Reason: why}
 		}
 	case Flow:
 		on, _ := d.Member(e, "operation")
@@ -103,6 +116,18 @@ func (o Offer) checkEffect(d *ahpimpl.Doc, e ahpimpl.Node) *Violation {
 		}
 	}
 	return nil
+}
+
+// knownTargets lists the modify targets this package knows.
+func knownTargets() string {
+	var b strings.Builder
+	for i, t := range targets {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(string(t))
+	}
+	return b.String()
 }
 
 // quoteTag quotes a protocol keyword read from an effect; a value that
