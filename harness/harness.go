@@ -10,6 +10,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -17,6 +18,7 @@ import (
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/edit"
+	"github.com/ahpgen/ahpgen/internal/quote"
 	"github.com/ahpgen/ahpgen/offer"
 )
 
@@ -86,8 +88,11 @@ type Option func(*options)
 // (ahprt.Value). eventType must be an interceptable event type of the
 // snapshot (New refuses another: an unknown or observe-only type, a
 // family such as "tool.*"), and the capabilities valid for that event
-// (the snapshot's capability bounds), and for tool.before they offer
-// deny (AHP-CAP-002; Offer's too); they must advertise only what the
+// (the snapshot's capability bounds), for tool.before they offer deny
+// (AHP-CAP-002; Offer's too), and they offer no effect type the harness
+// cannot apply (an experimental name, a type of a snapshot newer than
+// the kit: New, and a call given such an Offer, fail); they must
+// advertise only what the
 // host enforces: the harness applies every effect it accepts to the
 // Decision, and the host must then honor the Decision. Without it an
 // event type is offered deny where the event allows one, nothing
@@ -367,6 +372,16 @@ func (h *Harness) checkCaps(typ string, caps []byte) error {
 	if err := en.Check(caps); err != nil {
 		return fmt.Errorf("harness: the capabilities for %s are not valid (%s): %w", typ, loc, err)
 	}
+	// An offer is a promise to apply: an effect type this harness has no
+	// meaning for (a snapshot's own, an experimental name) would fail
+	// every reply that took the offer up (ClassUnknownEffect).
+	if o, err := offer.Parse(caps); err == nil {
+		for _, t := range o.Effects() {
+			if !slices.Contains(applied, t) {
+				return fmt.Errorf("harness: the capabilities for %s offer effect %s, which this harness cannot apply (it applies %s): every reply using it would fail", typ, quote.Peer(string(t)), appliedList())
+			}
+		}
+	}
 	// AHP-CAP-002: a harness that intercepts tool.before advertises (and
 	// enforces) deny there, wherever its snapshot lets it.
 	if typ == "tool.before" && en.Check([]byte(`{"effects":["deny"]}`)) == nil {
@@ -375,6 +390,20 @@ func (h *Harness) checkCaps(typ string, caps []byte) error {
 		}
 	}
 	return nil
+}
+
+// applied are the effect types judge and apply give a meaning.
+var applied = []offer.EffectType{offer.Deny, offer.Allow, offer.Ask, offer.Modify, offer.Message, offer.Return, offer.Flow, offer.Inject}
+
+func appliedList() string {
+	var b strings.Builder
+	for i, t := range applied {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(string(t))
+	}
+	return b.String()
 }
 
 // smallEnv is the default environment of stdio backends.
