@@ -192,6 +192,16 @@ func valid(check func([]byte, ...ahprt.Option) error, data []byte) bool {
 	return check != nil && check(data) == nil
 }
 
+// lacks says why a value could not be judged when the snapshot has no
+// schema at loc (a snapshot of the kit's own that renamed or dropped
+// it): otherwise a refusal would blame the value.
+func lacks(check func([]byte, ...ahprt.Option) error, loc string) string {
+	if check != nil {
+		return ""
+	}
+	return "this snapshot has no schema at " + loc + ", which the kit judges the value by"
+}
+
 // Modify is Stage on the effects list at node list of d; at is the list's
 // JSON Pointer, the start of the errors' Pointers. It returns s.Targets
 // itself when the list has no modify.
@@ -288,6 +298,9 @@ func (e *Editor) apply(s *State, t offer.Target, merge bool, cur, val ahprt.Valu
 	lists := false
 	switch {
 	case answer:
+		if why := lacks(e.elicitation, locElicitResult); why != "" {
+			return nil, why, "/value"
+		}
 		if s.Mode != "form" || s.Action != "accept" {
 			return nil, "content can be modified only in the answer of an accepted form (mode " + strconv.Quote(s.Mode) + ", action " + strconv.Quote(s.Action) + ")", "/target"
 		}
@@ -298,6 +311,9 @@ func (e *Editor) apply(s *State, t offer.Target, merge bool, cur, val ahprt.Valu
 			return nil, "not an elicitation answer: an object of strings, numbers, booleans and lists of strings", "/value"
 		}
 	case messageTarget(t):
+		if why := lacks(e.messages, locMessages); why != "" {
+			return nil, why, "/value"
+		}
 		if !valid(e.messages, val) {
 			return nil, "not a canonical message list", "/value"
 		}
@@ -306,6 +322,9 @@ func (e *Editor) apply(s *State, t offer.Target, merge bool, cur, val ahprt.Valu
 		}
 		lists = true
 	case textTarget(t):
+		if why := lacks(e.textParts, locTextParts); why != "" {
+			return nil, why, "/value"
+		}
 		if !valid(e.textParts, val) {
 			return nil, "not a text part list", "/value"
 		}
@@ -446,14 +465,23 @@ func editable(d *ahpimpl.Doc, p ahpimpl.Node) bool {
 func (e *Editor) Return(s *State, val ahprt.Value) string {
 	switch s.Event {
 	case "tool.before", "model.request.before":
+		if why := lacks(e.messages, locMessages); why != "" {
+			return why
+		}
 		if !valid(e.messages, val) {
 			return "the result a return supplies at " + s.Event + " is a canonical message list"
 		}
 	case "context.compact.before":
+		if why := lacks(e.textParts, locTextParts); why != "" {
+			return why
+		}
 		if !valid(e.textParts, val) {
 			return "the summary a return supplies at context.compact.before is a text part list"
 		}
 	case "user.elicitation.request":
+		if why := lacks(e.elicitation, locElicitResult); why != "" {
+			return why
+		}
 		if !valid(e.elicitation, val) {
 			return "the answer a return supplies at user.elicitation.request is an MCP ElicitResult"
 		}

@@ -85,3 +85,28 @@ func TestEditChecksAreTheRegistrys(t *testing.T) {
 		}
 	}
 }
+
+// TestLacksSchema: a snapshot without a schema the kit judges a value by
+// (a repository's own that renamed content-item's textParts, say) gets a
+// refusal that says so, not one that blames the value.
+func TestLacksSchema(t *testing.T) {
+	snap := *draft.Snapshot
+	snap.EditChecks, snap.Registry = ahpimpl.EditChecks{}, nil
+	e := edit.New(&snap)
+	s := edit.State{Event: "context.compact.after", Targets: map[offer.Target]ahprt.Value{offer.TargetSummary: ahprt.Value(`[` + text + `]`)}}
+	effects := `[{"type":"modify","target":"summary","operation":"replace","value":[` + text + `]}]`
+	d, err := ahpimpl.Parse([]byte(effects), ahprt.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "this snapshot has no schema at content-item.schema.json#/$defs/textParts"
+	if _, err := e.Modify(&s, d, d.Root(), "/effects"); err == nil || !strings.Contains(err.Reason, want) {
+		t.Errorf("modify: %v", err)
+	}
+	if why := e.Return(&edit.State{Event: "context.compact.before"}, ahprt.Value(`[`+text+`]`)); !strings.Contains(why, want) {
+		t.Errorf("return: %q", why)
+	}
+	if _, err := edit.New(draft.Snapshot).Modify(&s, d, d.Root(), "/effects"); err != nil {
+		t.Errorf("draft's own snapshot: %v", err)
+	}
+}

@@ -4,7 +4,7 @@
 // the event's current state, applies the accepted effects, and observes.
 // It is the other side of package backend.
 //
-//	reg, err := harness.LoadFile("hooks.json") // any snapshot: draft, 0.1
+//	reg, err := harness.LoadFile("hooks.json") // any built-in snapshot: draft, 0.1; or name yours: LoadFile(f, dispatch.Snapshots...)
 //	h, err := harness.New(reg)
 //	defer h.Close()
 //	d, err := h.Intercept(ctx, call) // call: a *draft.ToolBeforeEvent, say
