@@ -145,6 +145,13 @@ func (t *Types) stableNames() (map[*Schema]string, error) {
 	p := t.prog
 	bySource := map[*Schema]StableName{}
 	byName := map[string]StableName{}
+	// byDecl: what each stable type declares (the type, its DecodeX and
+	// NewX), to name the entry a later one clashes with.
+	type taken struct {
+		sn   StableName
+		decl string
+	}
+	byDecl := map[string]taken{}
 	out := map[*Schema]string{}
 	list := append([]StableName(nil), p.opt.StableNames...)
 	sort.SliceStable(list, func(i, j int) bool { return list[i].Location < list[j].Location })
@@ -171,9 +178,20 @@ func (t *Types) stableNames() (map[*Schema]string, error) {
 		}
 		if got := t.names.takeType(name); got != name {
 			api := apiFuncs(name)
+			// Name the entry that took the clashing name where one did
+			// (its type, or its DecodeX or NewX), not just this one.
+			for _, clash := range append([]string{name}, api[:]...) {
+				if prev, ok := byDecl[clash]; ok {
+					return nil, fmt.Errorf("%s: type name %s for %s needs %s, which %s declares for %s (by %s)", sn.Source, name, sn.Location, clash, prev.decl, prev.sn.Location, prev.sn.Source)
+				}
+			}
 			return nil, fmt.Errorf("%s: type name %s for %s collides with a name the package declares (%s, or one of %s)", sn.Source, name, sn.Location, name, strings.Join(api[:], ", "))
 		}
 		bySource[s], byName[name], out[s] = sn, sn, name
+		byDecl[name] = taken{sn, "type " + name}
+		for _, f := range apiFuncs(name) {
+			byDecl[f] = taken{sn, "type " + name + "'s " + f}
+		}
 	}
 	return out, nil
 }
