@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 
 	"github.com/ahpgen/ahpgen/internal/generate"
@@ -46,17 +47,27 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	removed, kept, err := generate.Write(*out, files)
-	for _, dir := range removed {
+	c, err := generate.Write(*out, files)
+	gone := map[string]bool{}
+	for _, dir := range c.Removed {
+		gone[dir] = true
 		fmt.Fprintf(stderr, "ahpgen generate: removed %s: no snapshot generates it any longer\n", filepath.Join(*out, filepath.FromSlash(dir)))
 	}
-	for _, dir := range kept {
+	for _, dir := range c.Kept {
+		gone[dir] = true
 		fmt.Fprintf(stderr, "ahpgen generate: removed the generated files of %s, which no snapshot generates any longer; the files not generated stay\n", filepath.Join(*out, filepath.FromSlash(dir)))
 	}
-	if len(removed) > 0 && os.Getenv("GOFILE") != "" {
-		// go generate listed the packages before running this directive,
-		// and goes on to read the removed ones' files for directives.
-		fmt.Fprintln(stderr, "ahpgen generate: go generate may now fail to open the removed package's files; generation succeeded: run it again to confirm")
+	for _, f := range c.Files {
+		if !gone[path.Dir(f)] {
+			// A file this version of ahpgen no longer writes, in a
+			// package it still generates.
+			fmt.Fprintf(stderr, "ahpgen generate: removed %s: no longer generated\n", filepath.Join(*out, filepath.FromSlash(f)))
+		}
+	}
+	if len(c.Files) > 0 && os.Getenv("GOFILE") != "" {
+		// go generate listed the packages' files before running this
+		// directive, and goes on to read them for directives.
+		fmt.Fprintln(stderr, "ahpgen generate: go generate may now fail to open a removed file; generation succeeded: run it again to confirm")
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "ahpgen generate: %v\n", err)

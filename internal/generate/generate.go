@@ -241,7 +241,7 @@ func Version() string {
 // gone, removing such a folder once it is empty; it returns, relative to
 // out with slashes, the folders it removed and those of snapshots that
 // are gone that it kept, as they hold files not generated (the user's),
-// both of which the caller reports.
+// both of which the caller reports (Cleanup).
 //
 // Every changed file is first written in full beside its destination,
 // then renamed over it, provenance files last: a write that fails (a full
@@ -249,7 +249,8 @@ func Version() string {
 // file cut short or a lock that records schemas the code beside it was
 // not generated from. Only a rename failing after others (within one
 // folder tree, on one file system) can still leave a mix.
-func Write(out string, files Files) (removed, kept []string, err error) {
+func Write(out string, files Files) (Cleanup, error) {
+	var c Cleanup
 	type staged struct{ tmp, dst string }
 	var stage []staged
 	var made []string // folders created, each after the one holding it
@@ -278,12 +279,12 @@ func Write(out string, files Files) (removed, kept []string, err error) {
 		}
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			undo()
-			return nil, nil, err
+			return Cleanup{}, err
 		}
 		tmp, err := writeTemp(p, files[rel])
 		if err != nil {
 			undo()
-			return nil, nil, err
+			return Cleanup{}, err
 		}
 		stage = append(stage, staged{tmp, p})
 	}
@@ -294,14 +295,15 @@ func Write(out string, files Files) (removed, kept []string, err error) {
 		if err := os.Rename(st.tmp, st.dst); err != nil {
 			stage = stage[i:]
 			undo()
-			return nil, nil, err
+			return Cleanup{}, err
 		}
 	}
 	emptied := map[string]bool{}
 	for _, stale := range staleFiles(out, files) {
 		if err := os.Remove(filepath.Join(out, filepath.FromSlash(stale))); err != nil {
-			return removed, kept, err
+			return c, err
 		}
+		c.Files = append(c.Files, stale)
 		emptied[path.Dir(stale)] = true
 	}
 	generated := map[string]bool{} // the package folders written
@@ -316,14 +318,22 @@ func Write(out string, files Files) (removed, kept []string, err error) {
 		switch {
 		case err == nil && len(entries) == 0:
 			if err := os.Remove(p); err != nil {
-				return removed, kept, err
+				return c, err
 			}
-			removed = append(removed, dir)
+			c.Removed = append(c.Removed, dir)
 		case err == nil && !generated[dir]:
-			kept = append(kept, dir)
+			c.Kept = append(c.Kept, dir)
 		}
 	}
-	return removed, kept, nil
+	return c, nil
+}
+
+// Cleanup is what Write removed besides writing, relative to out with
+// slashes: the generated files no snapshot generates any longer, the
+// package folders that left empty, and the folders of snapshots that are
+// gone kept as they hold files not generated (the user's).
+type Cleanup struct {
+	Files, Removed, Kept []string
 }
 
 // separate refuses an output folder that is the schema root (dirs[0])
