@@ -18,7 +18,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/ahpgen/ahpgen/internal/generate"
-	"github.com/ahpgen/ahpgen/internal/ir"
 	"github.com/ahpgen/ahpgen/templates"
 )
 
@@ -28,7 +27,7 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	dir := fs.String("dir", ".", "folder that receives generate.go")
 	schemas := fs.String("schemas", "./schemas", "schema root, as the go:generate line will name it (relative to -dir)")
 	out := fs.String("out", "./internal/ahp", "output folder, as the go:generate line will name it (relative to -dir)")
-	pkg := fs.String("package", "", "package clause of generate.go (default: the folder's existing package, else its name)")
+	pkg := fs.String("package", "", "package clause of generate.go (default: the package of the folder's Go files, else the folder's name in lower case without other characters than letters and digits)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: ahpgen init [-dir DIR] [-schemas PATH] [-out PATH] [-package NAME]")
 		fmt.Fprintln(stderr)
@@ -177,9 +176,20 @@ func packageFromFolder(dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	name := ir.PackageName(strings.ToLower(filepath.Base(abs)))
-	if name == "" {
-		return "", errors.New("cannot derive a package name; pass -package")
+	// Go's convention for a folder's package: its name in lower case,
+	// without the characters an identifier cannot hold ("my-harness.v2"
+	// is package myharnessv2); not the snapshot-key rule, whose "v"
+	// prefix and underscores are for dates and versions.
+	base := filepath.Base(abs)
+	var b strings.Builder
+	for _, r := range strings.ToLower(base) {
+		if 'a' <= r && r <= 'z' || '0' <= r && r <= '9' && b.Len() > 0 {
+			b.WriteRune(r)
+		}
+	}
+	name := b.String()
+	if name == "" || token.IsKeyword(name) {
+		return "", fmt.Errorf("cannot derive a package name from the folder name %q; pass -package", base)
 	}
 	return name, nil
 }

@@ -162,3 +162,22 @@ func TestInitHint(t *testing.T) {
 		}
 	}
 }
+
+// TestInitPackageFromFolderName: without -package and without Go files,
+// generate.go's package is the folder's name as Go names packages: lower
+// case, letters and digits only; a folder that leaves none (or a
+// keyword) asks for -package.
+func TestInitPackageFromFolderName(t *testing.T) {
+	for folder, want := range map[string]string{"my-harness.v2": "myharnessv2", "Hooks": "hooks", "123go": "", "_": "", "type": ""} {
+		dir := filepath.Join(t.TempDir(), folder)
+		os.MkdirAll(dir, 0o755)
+		code, _, errs := runCLI(t, "init", "-dir", dir)
+		data, _ := os.ReadFile(filepath.Join(dir, "generate.go"))
+		switch {
+		case want == "" && (code == 0 || !strings.Contains(errs, "pass -package")):
+			t.Errorf("folder %q: exit %d, %q: want a request for -package", folder, code, errs)
+		case want != "" && (code != 0 || !strings.HasPrefix(string(data), "package "+want+"\n")):
+			t.Errorf("folder %q: exit %d, %s\n%s", folder, code, errs, data)
+		}
+	}
+}
