@@ -27,6 +27,15 @@ func (v Value) MarshalJSON() ([]byte, error) {
 	return v, nil
 }
 
+// String is v's JSON text ("null" when absent), so that fmt prints a
+// Value as JSON rather than as a list of bytes.
+func (v Value) String() string {
+	if v == nil {
+		return "null"
+	}
+	return string(v)
+}
+
 // AppendJSON appends v compact (null when absent), as generated values
 // append themselves: raw JSON goes where kits take any generated value.
 // Bytes that are not JSON are appended as they are, for the encoder that

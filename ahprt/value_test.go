@@ -3,6 +3,7 @@ package ahprt
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -33,6 +34,18 @@ func TestValueAppendJSON(t *testing.T) {
 		if got := string(v.AppendJSON([]byte(">"))); got != ">"+want {
 			t.Errorf("%q: got %s, want >%s", in, got, want)
 		}
+	}
+}
+
+// TestValueString: fmt prints a Value as its JSON text, an absent one as
+// null, in a struct too.
+func TestValueString(t *testing.T) {
+	var absent Value
+	if got := fmt.Sprint(Value(`{"a":1}`), " ", absent); got != `{"a":1} null` {
+		t.Errorf("Sprint: %s", got)
+	}
+	if got := fmt.Sprintf("%v", struct{ V Value }{Value(`[1]`)}); got != "{[1]}" {
+		t.Errorf("in a struct: %s", got)
 	}
 }
 
