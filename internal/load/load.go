@@ -192,7 +192,7 @@ func (s *Set) add(src Source, opt Options) (*model.Document, error) {
 	if err != nil {
 		var e *ahprt.Error
 		if errors.As(err, &e) {
-			return nil, &Error{File: src.Path, Pointer: e.Pointer, Msg: "not a JSON document: " + string(e.Code) + ": " + e.Message + lineCol(src.Data, e.Offset)}
+			return nil, &Error{File: src.Path, Pointer: e.Pointer, Msg: "not a JSON document: " + string(e.Code) + ": " + e.Message + LineCol(src.Data, e.Offset)}
 		}
 		return nil, &Error{File: src.Path, Msg: err.Error()}
 	}
@@ -710,12 +710,12 @@ func (s *Set) siblings(u string) []string {
 	return out
 }
 
-// lineCol is " (line L, column C)" for byte offset off of data, both
+// LineCol is " (line L, column C)" for byte offset off of data, both
 // from 1, the column counted in bytes as editors' byte columns are; ""
 // when off is not in data. A syntax error's pointer names the value it
 // was in, which for a stray comma is the member before it: the line
 // finds the character.
-func lineCol(data []byte, off int64) string {
+func LineCol(data []byte, off int64) string {
 	if off < 0 || off > int64(len(data)) {
 		return ""
 	}

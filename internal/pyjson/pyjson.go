@@ -79,9 +79,17 @@ type Error struct {
 	// Pointer is the JSON Pointer of the value concerned ("" for the root).
 	Pointer string
 	Msg     string
+	// Offset is where in the input a syntax error is, in bytes; -1 for
+	// an error of no one place.
+	Offset int64
 }
 
-func (e *Error) Error() string { return "#" + e.Pointer + ": " + e.Msg }
+func (e *Error) Error() string {
+	if e.Offset >= 0 {
+		return fmt.Sprintf("#%s: %s (at byte %d)", e.Pointer, e.Msg, e.Offset)
+	}
+	return "#" + e.Pointer + ": " + e.Msg
+}
 
 // Parse reads one JSON document: duplicate member names, invalid UTF-8
 // and lone surrogates are errors, as they are for Python's reader with
@@ -91,13 +99,9 @@ func Parse(data []byte) (*Value, error) {
 	d, err := ahpimpl.Parse(data, ahprt.Limits{})
 	if err != nil {
 		if e, ok := err.(*ahprt.Error); ok {
-			msg := e.Message
-			if e.Offset >= 0 && e.Pointer == "" {
-				msg = fmt.Sprintf("%s (at byte %d)", msg, e.Offset)
-			}
-			return nil, &Error{Pointer: e.Pointer, Msg: msg}
+			return nil, &Error{Pointer: e.Pointer, Msg: e.Message, Offset: e.Offset}
 		}
-		return nil, &Error{Msg: err.Error()}
+		return nil, &Error{Msg: err.Error(), Offset: -1}
 	}
 	return fromDoc(d, d.Root())
 }
@@ -111,7 +115,7 @@ func fromDoc(d *ahpimpl.Doc, n ahpimpl.Node) (*Value, error) {
 	case ahpimpl.KindNumber:
 		num := string(d.Raw(n))
 		if isInt(num) && len(strings.TrimPrefix(num, "-")) > MaxIntDigits {
-			return nil, &Error{Pointer: d.Pointer(n), Msg: fmt.Sprintf("an integer of %d digits: Python reads at most %d", len(strings.TrimPrefix(num, "-")), MaxIntDigits)}
+			return nil, &Error{Pointer: d.Pointer(n), Msg: fmt.Sprintf("an integer of %d digits: Python reads at most %d", len(strings.TrimPrefix(num, "-")), MaxIntDigits), Offset: -1}
 		}
 		return &Value{Kind: Number, Num: num}, nil
 	case ahpimpl.KindString:

@@ -30,7 +30,7 @@ func readJSON(path, name string) (*jfile, error) {
 	v, err := pyjson.Parse(data)
 	if err != nil {
 		e := err.(*pyjson.Error)
-		return nil, &load.Error{File: name, Pointer: e.Pointer, Msg: "invalid JSON: " + e.Msg}
+		return nil, &load.Error{File: name, Pointer: e.Pointer, Msg: "invalid JSON: " + e.Msg + load.LineCol(data, e.Offset)}
 	}
 	return &jfile{name: name, root: v}, nil
 }

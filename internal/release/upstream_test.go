@@ -401,7 +401,7 @@ func TestVerifyUpstreamProblems(t *testing.T) {
 		}, `schema/draft/manifest.json#/snapshotVersion: "2026-12-15", but the folder is "draft"`},
 		{"invalid JSON", func(tree string) {
 			replaceIn(t, tree, "fixtures/draft/manifest.json", `"cases": [`, `"cases": [,`)
-		}, "fixtures/draft/manifest.json#/cases/0: invalid JSON"},
+		}, "fixtures/draft/manifest.json#/cases/0: invalid JSON: invalid character ',' at start of value (line 5, column 13)"},
 		{"duplicate member", func(tree string) {
 			replaceIn(t, tree, "schema/draft/manifest.json", `"status": "Working Draft",`, `"status": "Working Draft", "status": "Working Draft",`)
 		}, "schema/draft/manifest.json#/status: invalid JSON: duplicate member name"},
