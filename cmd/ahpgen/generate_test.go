@@ -146,3 +146,38 @@ func TestGenerateRemovedSnapshot(t *testing.T) {
 		t.Errorf("-check after generate: exit %d\n%s", code, errs)
 	}
 }
+
+// TestGenerateErrorPaths: a schema's error and a manifest's name the file
+// as it opens from where ahpgen ran (the schema root as given), in the
+// project's layout and in upstream's (schema/<key>/).
+func TestGenerateErrorPaths(t *testing.T) {
+	s := schemasCopy(t)
+	effect := filepath.Join(s, "draft", "effect.schema.json")
+	b, _ := os.ReadFile(effect)
+	os.WriteFile(effect, []byte(strings.Replace(string(b), "{", "{,", 1)), 0o644)
+	t.Chdir(filepath.Dir(s))
+	code, _, errs := runCLI(t, "generate", "-schemas", "s", "-out", "o", "-import", "ex.com/o")
+	if code != 1 || !strings.Contains(errs, "ahpgen generate: s/draft/effect.schema.json#") || !strings.Contains(errs, "(line 1, column 2)") {
+		t.Errorf("a schema's syntax error: exit %d, %s", code, errs)
+	}
+	os.WriteFile(effect, b, 0o644)
+	manifest := filepath.Join(s, "draft", "manifest.json")
+	m, _ := os.ReadFile(manifest)
+	os.WriteFile(manifest, []byte(strings.Replace(string(m), `"JsonRpcErrorResponse"`, `"not a name!"`, 1)), 0o644)
+	code, _, errs = runCLI(t, "generate", "-schemas", "./s", "-out", "o", "-import", "ex.com/o")
+	if code != 1 || !strings.Contains(errs, "ahpgen generate: s/draft/manifest.json#/sdkGeneration/stableNames/") {
+		t.Errorf("a manifest's error: exit %d, %s", code, errs)
+	}
+	// Upstream's layout: the snapshot's folder is schema/draft.
+	os.WriteFile(manifest, m, 0o644)
+	up := filepath.Join(t.TempDir(), "up")
+	os.MkdirAll(filepath.Join(up, "schema"), 0o755)
+	if out, err := exec.Command("cp", "-R", filepath.Join(s, "draft"), filepath.Join(up, "schema")).CombinedOutput(); err != nil {
+		t.Fatalf("cp: %v\n%s", err, out)
+	}
+	os.WriteFile(filepath.Join(up, "schema", "draft", "effect.schema.json"), []byte(strings.Replace(string(b), "{", "{,", 1)), 0o644)
+	code, _, errs = runCLI(t, "generate", "-schemas", up, "-out", filepath.Join(t.TempDir(), "o"), "-import", "ex.com/o")
+	if want := filepath.ToSlash(filepath.Join(up, "schema", "draft", "effect.schema.json")) + "#"; code != 1 || !strings.Contains(errs, want) {
+		t.Errorf("upstream's layout: exit %d, %s\nwant %s", code, errs, want)
+	}
+}

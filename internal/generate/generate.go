@@ -109,7 +109,7 @@ func Run(cfg Config) (Files, error) {
 		key, dir := place.Key, place.Dir
 		srcs, err := load.ReadDir(dir, key)
 		if err != nil {
-			return nil, err
+			return nil, openable(err, cfg.Schemas, place)
 		}
 		name := ir.PackageName(key)
 		if other, dup := pkgs[name]; dup {
@@ -117,7 +117,10 @@ func Run(cfg Config) (Files, error) {
 		}
 		pkgs[name] = key
 		source := path.Join(treeName, place.Rel)
-		names, err := StableNames(dir, key, path.Join(source, release.ManifestFile))
+		// Messages name the manifest as the user can open it, from where
+		// ahpgen ran; the generated files name the tree by its base name
+		// alone, the same on every machine.
+		names, err := StableNames(dir, key, filepath.ToSlash(filepath.Join(cfg.Schemas, filepath.FromSlash(place.Rel), release.ManifestFile)))
 		if err != nil {
 			return nil, err
 		}
@@ -126,7 +129,7 @@ func Run(cfg Config) (Files, error) {
 			Source: source, StableNames: names,
 		}, cfg.Options)
 		if err != nil {
-			return nil, err
+			return nil, openable(err, cfg.Schemas, place)
 		}
 		// The dispatcher routes by exact version: two snapshots with one
 		// version would make it refuse to start (at init, in every
@@ -158,6 +161,20 @@ func Run(cfg Config) (Files, error) {
 	}
 	files[emit.DispatchPackage+"/dispatch.go"] = b
 	return files, nil
+}
+
+// openable rewrites the file a schema error names, which loading gives
+// as "<key>/<file>", to the path the file has from where ahpgen ran (the
+// schema root as the user named it, the snapshot's folder in it), so
+// that the message can be followed to the file.
+func openable(err error, root string, place load.Place) error {
+	var e *load.Error
+	if errors.As(err, &e) {
+		if rest, ok := strings.CutPrefix(e.File, place.Key+"/"); ok {
+			e.File = filepath.ToSlash(filepath.Join(root, filepath.FromSlash(place.Rel), filepath.FromSlash(rest)))
+		}
+	}
+	return err
 }
 
 // StableNames reads the stable type names of snapshot key's folder dir
