@@ -164,6 +164,9 @@ func Load(srcs []Source, opt Options) (*Set, error) {
 		} else if strings.HasPrefix(r.target, "file:") {
 			what = "not a document of this schema set (refs must stay inside the snapshot folder)"
 		}
+		if hint := s.idHint(r.target); hint != "" {
+			what += "; " + hint
+		}
 		return nil, &Error{File: r.doc.Path, Pointer: r.ptr, Msg: "$ref to " + r.target + ": " + what}
 	}
 	// Remote documents join s.Docs while compiling: compile until none is
@@ -693,6 +696,23 @@ func (s *Set) vocabulary(sch *jsonschema.Schema) (raw *ahpimpl.Doc, v ahpimpl.No
 func remoteExists(remotes func(string) ([]byte, bool), u string) bool {
 	_, ok := remotes(stripFragment(u))
 	return ok
+}
+
+// idHint explains a $ref that names a file the snapshot folder holds
+// under another identity: a document is found by its $id, and one whose
+// $id is missing or names another file is not where its file name says.
+func (s *Set) idHint(target string) string {
+	name := target[strings.LastIndex(target, "/")+1:]
+	for _, d := range s.Docs {
+		if path.Base(d.Path) != name {
+			continue
+		}
+		if strings.HasPrefix(d.URL, "file:") {
+			return "the folder's " + name + " has no $id, and documents are found by $id"
+		}
+		return "the folder's " + name + " has $id " + d.URL + ", and documents are found by $id"
+	}
+	return ""
 }
 
 // siblings lists the names of the set's documents whose URLs share the
