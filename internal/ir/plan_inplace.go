@@ -86,7 +86,35 @@ func planInPlace(p *Program, types *Types) {
 			s.Plan.Inline, s.Plan.InPlace = true, true
 		}
 	}
+	// A chain of checks each in place in the next (arrays of arrays of
+	// arrays…) is one function whose text grows with the chain, and the
+	// emitter reads each level's text for the names it uses: cubic in the
+	// depth, minutes for a few hundred levels. Past maxInPlaceDepth a
+	// check keeps its function, which starts a chain of its own.
+	depth := map[*Schema]int{}
+	var depthOf func(s *Schema) int
+	depthOf = func(s *Schema) int {
+		if !s.Plan.InPlace {
+			return 0
+		}
+		if d, ok := depth[s]; ok {
+			return d
+		}
+		d := depthOf(use[s].parent) + 1
+		if d > maxInPlaceDepth {
+			s.Plan.Inline, s.Plan.InPlace, d = false, false, 0
+		}
+		depth[s] = d
+		return d
+	}
+	for _, s := range p.Schemas {
+		depthOf(s)
+	}
 }
+
+// maxInPlaceDepth bounds a chain of in-place checks (planInPlace); the
+// draft's deepest is far shorter.
+const maxInPlaceDepth = 12
 
 // applied is where a schema is applied: the keyword of parent, and for
 // properties the member's name.

@@ -486,3 +486,31 @@ func TestPlanKnown(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanInPlaceDepth: a long chain of checks each in place in the next
+// (arrays of arrays …) is cut into runs of a bounded length, each
+// starting at a check that keeps its function: one function holding the
+// whole chain made generation cubic in its length.
+func TestPlanInPlaceDepth(t *testing.T) {
+	const levels = 40
+	s := `{"type":"string"}`
+	for range levels {
+		s = `{"type":"array","items":` + s + `}`
+	}
+	p := buildMemo(t, `{"type":"object","properties":{"a":`+s+`}}`)
+	run, longest, cuts := 0, 0, 0
+	ptr := "/properties/a"
+	for range levels {
+		ptr += "/items"
+		if find(t, p, ptr).Plan.InPlace {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+			cuts++
+		}
+	}
+	if longest < 2 || longest > 12 || cuts < levels/13 {
+		t.Errorf("in-place runs: longest %d, %d cuts in %d levels; want runs of 2 to 12 levels", longest, cuts, levels)
+	}
+}
