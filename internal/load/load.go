@@ -10,12 +10,14 @@ package load
 
 import (
 	"bytes"
+	"cmp"
 	"embed"
 	"errors"
 	"fmt"
 	"net/url"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -74,6 +76,8 @@ type Set struct {
 	scopes  map[string]scope
 	roots   map[string]bool
 	anchors []model.DynamicAnchor
+	// data holds each document's bytes, by path, for line and column.
+	data map[string][]byte
 }
 
 // refSite is a $ref as written, to report a dangling one where it stands.
@@ -200,6 +204,10 @@ func (s *Set) add(src Source, opt Options) (*model.Document, error) {
 		return nil, &Error{File: src.Path, Msg: err.Error()}
 	}
 	doc := &model.Document{Path: src.Path, URL: src.URL, Raw: raw}
+	if s.data == nil {
+		s.data = map[string][]byte{}
+	}
+	s.data[src.Path] = src.Data
 	if raw.Kind(0) == ahpimpl.KindObject {
 		if id, ok := raw.Member(0, "$id"); ok && raw.Kind(id) == ahpimpl.KindString {
 			u, err := resolveURL(src.URL, raw.Text(id))
@@ -346,6 +354,9 @@ func (s *Set) explain(err error) error {
 	if e := s.regexError(err); e != nil {
 		return e
 	}
+	if e := s.metaError(err); e != nil {
+		return e
+	}
 	msg := err.Error()
 	var urls []string
 	for u := range s.byURL {
@@ -356,6 +367,91 @@ func (s *Set) explain(err error) error {
 		msg = strings.ReplaceAll(msg, u, s.byURL[u].Path)
 	}
 	return errors.New(msg)
+}
+
+// metaError is a document failing its meta-schema, said as ahpgen's
+// other schema errors are: at the place of the first failure (its JSON
+// Pointer, line and column), with what the meta-schema wants there, and
+// where else it fails; nil for another error. santhosh reports the whole
+// tree of the meta-schema's applicators ("'allOf' failed"), of which the
+// leaves alone say what is wrong.
+func (s *Set) metaError(err error) error {
+	var sve *jsonschema.SchemaValidationError
+	if !errors.As(err, &sve) {
+		return nil
+	}
+	base, frag, _ := strings.Cut(sve.URL, "#")
+	doc, ok := s.byURL[base]
+	var ve *jsonschema.ValidationError
+	if !ok || frag != "" || !errors.As(sve.Err, &ve) {
+		return nil
+	}
+	type place struct {
+		ptr  string
+		msgs []string
+	}
+	var places []*place
+	at := map[string]*place{}
+	var walk func(v *jsonschema.ValidationError)
+	walk = func(v *jsonschema.ValidationError) {
+		if len(v.Causes) > 0 {
+			for _, c := range v.Causes {
+				walk(c)
+			}
+			return
+		}
+		ptr := pointerOf(v.InstanceLocation)
+		p := at[ptr]
+		if p == nil {
+			p = &place{ptr: ptr}
+			at[ptr] = p
+			places = append(places, p)
+		}
+		if out := v.BasicOutput(); out.Error != nil {
+			if msg := out.Error.String(); !slices.Contains(p.msgs, msg) {
+				p.msgs = append(p.msgs, msg)
+			}
+		}
+	}
+	walk(ve)
+	if len(places) == 0 {
+		return nil
+	}
+	first := places[0]
+	msg := "not a valid JSON Schema (draft 2020-12 meta-schema): " + strings.Join(first.msgs, ", or ")
+	ptr := first.ptr
+	if n, found := model.Lookup(doc.Raw, first.ptr); !found {
+		// Not a place in the document (the validator's location is of
+		// the value it saw): said, not claimed as the error's pointer.
+		msg += " (at " + first.ptr + ", as the validator reports it)"
+		ptr = ""
+	} else {
+		if data := s.data[doc.Path]; data != nil {
+			// Raw aliases the document's bytes: its capacity gives the offset.
+			raw := doc.Raw.Raw(n)
+			if off := cap(data) - cap(raw); off >= 0 && off <= len(data) && bytes.HasPrefix(data[off:], raw) {
+				msg += LineCol(data, int64(off))
+			}
+		}
+	}
+	for i, p := range places[1:] {
+		if i == 4 {
+			msg += fmt.Sprintf("; and %d more", len(places)-5)
+			break
+		}
+		msg += "; also at " + cmp.Or(p.ptr, "(document)") + ": " + strings.Join(p.msgs, ", or ")
+	}
+	return &Error{File: doc.Path, Pointer: ptr, Msg: msg}
+}
+
+// pointerOf is the JSON Pointer of reference tokens.
+func pointerOf(tokens []string) string {
+	var b strings.Builder
+	for _, t := range tokens {
+		b.WriteByte('/')
+		b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(t))
+	}
+	return b.String()
 }
 
 // regexError is a compile error that is a regular expression ahpgen
