@@ -16730,9 +16730,9 @@ func NewMCPElicitationLegacyTitledEnumSchema(enum []string) *MCPElicitationLegac
 // (mcp-elicitation.schema.json#/$defs/TaskMetadata). Options for running a
 // request as a task.
 type MCPElicitationTaskMetadata struct {
-	// Ttl is the optional member "ttl" (nil when absent). How long, in
+	// TTL is the optional member "ttl" (nil when absent). How long, in
 	// milliseconds from creation, the task should be kept.
-	Ttl *ahprt.Number
+	TTL *ahprt.Number
 	// Unknown keeps undeclared members in order; encoding writes them back.
 	Unknown ahprt.Unknown
 }
@@ -16746,7 +16746,7 @@ func bMCPElicitationTaskMetadata(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitati
 		switch m.Key() {
 		case "ttl":
 			x := c.Number(m.Value())
-			v.Ttl = &x
+			v.TTL = &x
 		default:
 			v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 		}
@@ -16762,8 +16762,8 @@ func (v *MCPElicitationTaskMetadata) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if v.Ttl != nil {
-		b = ahpimpl.AppendNumber(append(b, "\"ttl\":"...), *v.Ttl)
+	if v.TTL != nil {
+		b = ahpimpl.AppendNumber(append(b, "\"ttl\":"...), *v.TTL)
 	}
 	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')

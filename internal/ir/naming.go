@@ -26,6 +26,11 @@ var initialisms = map[string]string{
 	"http": "HTTP", "https": "HTTPS", "mcp": "MCP", "api": "API", "ip": "IP", "tls": "TLS",
 	"mtls": "MTLS", "ms": "Ms", "sha256": "SHA256", "dns": "DNS", "jsonl": "JSONL",
 	"utf8": "UTF8", "oauth": "OAuth", "cwd": "Cwd", "ui": "UI", "io": "IO",
+	// The rest of Go's common initialisms (go/lint's list).
+	"acl": "ACL", "ascii": "ASCII", "cpu": "CPU", "css": "CSS", "eof": "EOF", "guid": "GUID",
+	"html": "HTML", "qps": "QPS", "ram": "RAM", "sla": "SLA", "smtp": "SMTP", "sql": "SQL",
+	"ssh": "SSH", "tcp": "TCP", "ttl": "TTL", "udp": "UDP", "uid": "UID", "uuid": "UUID",
+	"vm": "VM", "xml": "XML", "xmpp": "XMPP", "xsrf": "XSRF", "xss": "XSS",
 }
 
 // words splits a schema name ("config.change.before", "jsonRpcId",
