@@ -69,7 +69,7 @@ var offered = &draft.Capabilities{
 
 // call loads the registration and runs the tool call through its backends.
 func call(ctx context.Context, file, tool string, input ahprt.Value) (*harness.Decision, error) {
-	reg, err := harness.LoadFile(file)
+	reg, err := harness.LoadFile(file) // ahpgen's built-in snapshots; a repository's own: LoadFile(file, dispatch.Snapshots...)
 	if err != nil {
 		return nil, err
 	}
