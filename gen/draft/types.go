@@ -7384,28 +7384,28 @@ const (
 	ExecutionEventMCPProvenanceInferred ExecutionEventMCPProvenance = "inferred"
 )
 
-// ExecutionEventMCPConnectionVariant1 is an object
+// ExecutionEventMCPConnectionHTTP is an object
 // (execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0).
-type ExecutionEventMCPConnectionVariant1 struct {
+type ExecutionEventMCPConnectionHTTP struct {
 	// URL is the optional member "url" (nil when absent).
 	URL *WebURL
 	// Gaps is the optional member "gaps" (nil when absent).
 	Gaps ConnectionGaps
 }
 
-func (*ExecutionEventMCPConnectionVariant1) isExecutionEventMCPConnection() {}
+func (*ExecutionEventMCPConnectionHTTP) isExecutionEventMCPConnection() {}
 
 // GetGaps returns v.Gaps, or nil if v is nil.
-func (v *ExecutionEventMCPConnectionVariant1) GetGaps() ConnectionGaps {
+func (v *ExecutionEventMCPConnectionHTTP) GetGaps() ConnectionGaps {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// bExecutionEventMCPConnectionVariant1 fills v, which is zero, from object n
-// of a validated document.
-func bExecutionEventMCPConnectionVariant1(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventMCPConnectionVariant1) {
+// bExecutionEventMCPConnectionHTTP fills v, which is zero, from object n of a
+// validated document.
+func bExecutionEventMCPConnectionHTTP(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventMCPConnectionHTTP) {
 	d := c.Doc
 	m := d.Members(n)
 	for m.Next() {
@@ -7419,12 +7419,12 @@ func bExecutionEventMCPConnectionVariant1(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 	}
 }
 
-var sizeExecutionEventMCPConnectionVariant1 ahpimpl.SizeHint
+var sizeExecutionEventMCPConnectionHTTP ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
-func (v *ExecutionEventMCPConnectionVariant1) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventMCPConnectionHTTP) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventMCPConnectionVariant1.Start(b, v)
+		return sizeExecutionEventMCPConnectionHTTP.Start(b, v)
 	}
 	b = append(b, "{\"transport\":\"http\""...)
 	if v.URL != nil {
@@ -7438,28 +7438,28 @@ func (v *ExecutionEventMCPConnectionVariant1) AppendJSON(b []byte) []byte {
 
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0.
-func (v *ExecutionEventMCPConnectionVariant1) Validate() error {
+func (v *ExecutionEventMCPConnectionHTTP) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_mcp_connection_oneOf_0)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v ExecutionEventMCPConnectionVariant1) MarshalJSON() ([]byte, error) {
+func (v ExecutionEventMCPConnectionHTTP) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(&v, vExecutionEvent_mcp_connection_oneOf_0)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
-func (v *ExecutionEventMCPConnectionVariant1) UnmarshalJSON(data []byte) error {
+func (v *ExecutionEventMCPConnectionHTTP) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_mcp_connection_oneOf_0, func(c *ahpimpl.Ctx) {
-		*v = ExecutionEventMCPConnectionVariant1{}
-		bExecutionEventMCPConnectionVariant1(c, 0, v)
+		*v = ExecutionEventMCPConnectionHTTP{}
+		bExecutionEventMCPConnectionHTTP(c, 0, v)
 	})
 }
 
-// NewExecutionEventMCPConnectionVariant1 returns a new
-// ExecutionEventMCPConnectionVariant1 with its required members; its encoding
+// NewExecutionEventMCPConnectionHTTP returns a new
+// ExecutionEventMCPConnectionHTTP with its required members; its encoding
 // always carries transport "http".
-func NewExecutionEventMCPConnectionVariant1() *ExecutionEventMCPConnectionVariant1 {
-	return &ExecutionEventMCPConnectionVariant1{}
+func NewExecutionEventMCPConnectionHTTP() *ExecutionEventMCPConnectionHTTP {
+	return &ExecutionEventMCPConnectionHTTP{}
 }
 
 // WebURL is a string (execution-event.schema.json#/$defs/webUrl). HTTP(S) URL.
@@ -7521,28 +7521,28 @@ func (v *ConnectionGap) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_connectionGaps_items, func(c *ahpimpl.Ctx) { *v = ConnectionGap{}; bConnectionGap(c, 0, v) })
 }
 
-// ExecutionEventMCPConnectionVariant2 is an object
+// ExecutionEventMCPConnectionSSE is an object
 // (execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1).
-type ExecutionEventMCPConnectionVariant2 struct {
+type ExecutionEventMCPConnectionSSE struct {
 	// URL is the optional member "url" (nil when absent).
 	URL *WebURL
 	// Gaps is the optional member "gaps" (nil when absent).
 	Gaps ConnectionGaps
 }
 
-func (*ExecutionEventMCPConnectionVariant2) isExecutionEventMCPConnection() {}
+func (*ExecutionEventMCPConnectionSSE) isExecutionEventMCPConnection() {}
 
 // GetGaps returns v.Gaps, or nil if v is nil.
-func (v *ExecutionEventMCPConnectionVariant2) GetGaps() ConnectionGaps {
+func (v *ExecutionEventMCPConnectionSSE) GetGaps() ConnectionGaps {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// bExecutionEventMCPConnectionVariant2 fills v, which is zero, from object n
-// of a validated document.
-func bExecutionEventMCPConnectionVariant2(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventMCPConnectionVariant2) {
+// bExecutionEventMCPConnectionSSE fills v, which is zero, from object n of a
+// validated document.
+func bExecutionEventMCPConnectionSSE(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventMCPConnectionSSE) {
 	d := c.Doc
 	m := d.Members(n)
 	for m.Next() {
@@ -7556,12 +7556,12 @@ func bExecutionEventMCPConnectionVariant2(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 	}
 }
 
-var sizeExecutionEventMCPConnectionVariant2 ahpimpl.SizeHint
+var sizeExecutionEventMCPConnectionSSE ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
-func (v *ExecutionEventMCPConnectionVariant2) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventMCPConnectionSSE) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventMCPConnectionVariant2.Start(b, v)
+		return sizeExecutionEventMCPConnectionSSE.Start(b, v)
 	}
 	b = append(b, "{\"transport\":\"sse\""...)
 	if v.URL != nil {
@@ -7575,33 +7575,30 @@ func (v *ExecutionEventMCPConnectionVariant2) AppendJSON(b []byte) []byte {
 
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1.
-func (v *ExecutionEventMCPConnectionVariant2) Validate() error {
+func (v *ExecutionEventMCPConnectionSSE) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_mcp_connection_oneOf_1)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v ExecutionEventMCPConnectionVariant2) MarshalJSON() ([]byte, error) {
+func (v ExecutionEventMCPConnectionSSE) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(&v, vExecutionEvent_mcp_connection_oneOf_1)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
-func (v *ExecutionEventMCPConnectionVariant2) UnmarshalJSON(data []byte) error {
-	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_mcp_connection_oneOf_1, func(c *ahpimpl.Ctx) {
-		*v = ExecutionEventMCPConnectionVariant2{}
-		bExecutionEventMCPConnectionVariant2(c, 0, v)
-	})
+func (v *ExecutionEventMCPConnectionSSE) UnmarshalJSON(data []byte) error {
+	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_mcp_connection_oneOf_1, func(c *ahpimpl.Ctx) { *v = ExecutionEventMCPConnectionSSE{}; bExecutionEventMCPConnectionSSE(c, 0, v) })
 }
 
-// NewExecutionEventMCPConnectionVariant2 returns a new
-// ExecutionEventMCPConnectionVariant2 with its required members; its encoding
+// NewExecutionEventMCPConnectionSSE returns a new
+// ExecutionEventMCPConnectionSSE with its required members; its encoding
 // always carries transport "sse".
-func NewExecutionEventMCPConnectionVariant2() *ExecutionEventMCPConnectionVariant2 {
-	return &ExecutionEventMCPConnectionVariant2{}
+func NewExecutionEventMCPConnectionSSE() *ExecutionEventMCPConnectionSSE {
+	return &ExecutionEventMCPConnectionSSE{}
 }
 
-// ExecutionEventMCPConnectionVariant3 is an object
+// ExecutionEventMCPConnectionStdio is an object
 // (execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2).
-type ExecutionEventMCPConnectionVariant3 struct {
+type ExecutionEventMCPConnectionStdio struct {
 	// Command is the optional member "command" (nil when absent).
 	Command *string
 	// Args is the optional member "args" (nil when absent).
@@ -7612,19 +7609,19 @@ type ExecutionEventMCPConnectionVariant3 struct {
 	Gaps ConnectionGaps
 }
 
-func (*ExecutionEventMCPConnectionVariant3) isExecutionEventMCPConnection() {}
+func (*ExecutionEventMCPConnectionStdio) isExecutionEventMCPConnection() {}
 
 // GetGaps returns v.Gaps, or nil if v is nil.
-func (v *ExecutionEventMCPConnectionVariant3) GetGaps() ConnectionGaps {
+func (v *ExecutionEventMCPConnectionStdio) GetGaps() ConnectionGaps {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// bExecutionEventMCPConnectionVariant3 fills v, which is zero, from object n
-// of a validated document.
-func bExecutionEventMCPConnectionVariant3(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventMCPConnectionVariant3) {
+// bExecutionEventMCPConnectionStdio fills v, which is zero, from object n of a
+// validated document.
+func bExecutionEventMCPConnectionStdio(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventMCPConnectionStdio) {
 	d := c.Doc
 	var slab0 *[2]string
 	m := d.Members(n)
@@ -7650,12 +7647,12 @@ func bExecutionEventMCPConnectionVariant3(c *ahpimpl.Ctx, n ahpimpl.Node, v *Exe
 	}
 }
 
-var sizeExecutionEventMCPConnectionVariant3 ahpimpl.SizeHint
+var sizeExecutionEventMCPConnectionStdio ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b (null for a nil v), unvalidated.
-func (v *ExecutionEventMCPConnectionVariant3) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventMCPConnectionStdio) AppendJSON(b []byte) []byte {
 	if v == nil || b == nil {
-		return sizeExecutionEventMCPConnectionVariant3.Start(b, v)
+		return sizeExecutionEventMCPConnectionStdio.Start(b, v)
 	}
 	b = append(b, "{\"transport\":\"stdio\""...)
 	if v.Command != nil {
@@ -7675,28 +7672,28 @@ func (v *ExecutionEventMCPConnectionVariant3) AppendJSON(b []byte) []byte {
 
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2.
-func (v *ExecutionEventMCPConnectionVariant3) Validate() error {
+func (v *ExecutionEventMCPConnectionStdio) Validate() error {
 	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_mcp_connection_oneOf_2)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v ExecutionEventMCPConnectionVariant3) MarshalJSON() ([]byte, error) {
+func (v ExecutionEventMCPConnectionStdio) MarshalJSON() ([]byte, error) {
 	return ahpimpl.Marshal(&v, vExecutionEvent_mcp_connection_oneOf_2)
 }
 
 // UnmarshalJSON decodes and validates data into v, in lenient mode.
-func (v *ExecutionEventMCPConnectionVariant3) UnmarshalJSON(data []byte) error {
+func (v *ExecutionEventMCPConnectionStdio) UnmarshalJSON(data []byte) error {
 	return ahpimpl.UnmarshalFill(data, skipAllMemo, vExecutionEvent_mcp_connection_oneOf_2, func(c *ahpimpl.Ctx) {
-		*v = ExecutionEventMCPConnectionVariant3{}
-		bExecutionEventMCPConnectionVariant3(c, 0, v)
+		*v = ExecutionEventMCPConnectionStdio{}
+		bExecutionEventMCPConnectionStdio(c, 0, v)
 	})
 }
 
-// NewExecutionEventMCPConnectionVariant3 returns a new
-// ExecutionEventMCPConnectionVariant3 with its required members; its encoding
+// NewExecutionEventMCPConnectionStdio returns a new
+// ExecutionEventMCPConnectionStdio with its required members; its encoding
 // always carries transport "stdio".
-func NewExecutionEventMCPConnectionVariant3() *ExecutionEventMCPConnectionVariant3 {
-	return &ExecutionEventMCPConnectionVariant3{}
+func NewExecutionEventMCPConnectionStdio() *ExecutionEventMCPConnectionStdio {
+	return &ExecutionEventMCPConnectionStdio{}
 }
 
 // ExecutionEventMCPConnectionVariant4 is an object
@@ -7794,8 +7791,8 @@ func (v *ExecutionEventMCPConnectionVariant4) UnmarshalJSON(data []byte) error {
 // details. Each location field must be given, or else named by the path of an
 // entry in gaps.
 //
-// The concrete types are *ExecutionEventMCPConnectionVariant1,
-// *ExecutionEventMCPConnectionVariant2, *ExecutionEventMCPConnectionVariant3,
+// The concrete types are *ExecutionEventMCPConnectionHTTP,
+// *ExecutionEventMCPConnectionSSE, *ExecutionEventMCPConnectionStdio,
 // *ExecutionEventMCPConnectionVariant4.
 type ExecutionEventMCPConnection interface {
 	isExecutionEventMCPConnection()
@@ -7821,16 +7818,16 @@ func bExecutionEventMCPConnection(c *ahpimpl.Ctx, n ahpimpl.Node) ExecutionEvent
 	}
 	switch i {
 	case 0:
-		x := new(ExecutionEventMCPConnectionVariant1)
-		bExecutionEventMCPConnectionVariant1(c, n, x)
+		x := new(ExecutionEventMCPConnectionHTTP)
+		bExecutionEventMCPConnectionHTTP(c, n, x)
 		return x
 	case 1:
-		x := new(ExecutionEventMCPConnectionVariant2)
-		bExecutionEventMCPConnectionVariant2(c, n, x)
+		x := new(ExecutionEventMCPConnectionSSE)
+		bExecutionEventMCPConnectionSSE(c, n, x)
 		return x
 	case 2:
-		x := new(ExecutionEventMCPConnectionVariant3)
-		bExecutionEventMCPConnectionVariant3(c, n, x)
+		x := new(ExecutionEventMCPConnectionStdio)
+		bExecutionEventMCPConnectionStdio(c, n, x)
 		return x
 	case 3:
 		x := new(ExecutionEventMCPConnectionVariant4)

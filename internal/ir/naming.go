@@ -31,6 +31,7 @@ var initialisms = map[string]string{
 	"html": "HTML", "qps": "QPS", "ram": "RAM", "sla": "SLA", "smtp": "SMTP", "sql": "SQL",
 	"ssh": "SSH", "tcp": "TCP", "ttl": "TTL", "udp": "UDP", "uid": "UID", "uuid": "UUID",
 	"vm": "VM", "xml": "XML", "xmpp": "XMPP", "xsrf": "XSRF", "xss": "XSS",
+	"sse": "SSE", // server-sent events, an MCP transport
 }
 
 // words splits a schema name ("config.change.before", "jsonRpcId",

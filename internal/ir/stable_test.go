@@ -1,6 +1,7 @@
 package ir_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -97,5 +98,32 @@ func TestStableNameErrors(t *testing.T) {
 	// The same name asked twice for one location is one name.
 	if _, err := generateStable(stable("a.json#/$defs/other", "One"), stable("a.json#/$defs/other", "One")); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestVariantNames: an inline union branch is named after its
+// discriminator values, else its title, else the string its tag member
+// must hold (a member two or more branches require as a const string,
+// the values distinct: a branch without one rules out dispatch), else
+// its position.
+func TestVariantNames(t *testing.T) {
+	pkg, err := generate.Snapshot(generate.Input{Key: "t", ImportPath: "irtest.example/t", Sources: []load.Source{{Path: "t/a.json", URL: "file:///t/a.json", Data: []byte(`{"type":"object","properties":{"conn":{"oneOf":[
+		{"type":"object","required":["transport"],"properties":{"transport":{"const":"http"},"url":{"type":"string"}},"additionalProperties":false},
+		{"type":"object","required":["transport"],"properties":{"transport":{"const":"sse"},"url":{"type":"string"}},"additionalProperties":false},
+		{"type":"object","title":"stdio pipes","required":["transport","command"],"properties":{"transport":{"const":"stdio"},"command":{"type":"string"}},"additionalProperties":false},
+		{"type":"object","required":["transport"],"properties":{"transport":{"type":"string","pattern":"^_"}}}
+	]}}}`)}}}, generate.Options{Plain: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, ty := range pkg.Types.All {
+		if strings.HasPrefix(ty.Name, "AConn") && ty.Kind == ir.StructKind {
+			names = append(names, ty.Name)
+		}
+	}
+	slices.Sort(names)
+	if got, want := strings.Join(names, " "), "AConnHTTP AConnSSE AConnStdioPipes AConnVariant4"; got != want {
+		t.Errorf("variants %s, want %s", got, want)
 	}
 }

@@ -2,6 +2,7 @@ package ir
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -82,7 +83,51 @@ func variantName(union string, owner *Schema, i int, b *Schema) string {
 	if b.Title != "" {
 		return union + exported(b.Title)
 	}
+	if tag := tagOf(owner, i); tag != "" {
+		return union + exported(tag)
+	}
 	return fmt.Sprintf("%sVariant%d", union, i+1)
+}
+
+// tagOf is the string branch i of owner's oneOf (or anyOf) requires of
+// the union's tag member, where no dispatch was planned (one branch
+// without a const there rules dispatch out, as a custom transport's
+// pattern does): the tag is the first member two or more branches
+// require with a const string, no two of them the same. "" for a branch
+// without one, or a union without such a member.
+func tagOf(owner *Schema, i int) string {
+	list := owner.OneOf
+	if len(list) == 0 {
+		list = owner.AnyOf
+	}
+	consts := make([]map[string]string, len(list))
+	var members []string // in the order the branches declare them
+	for j, b := range list {
+		consts[j] = map[string]string{}
+		for _, pr := range b.Properties {
+			if pr.Schema == nil || pr.Schema.Const == nil || pr.Schema.Const.Kind != "string" || !slices.Contains(b.Required, pr.Name) {
+				continue
+			}
+			consts[j][pr.Name] = pr.Schema.Const.Str()
+			if !slices.Contains(members, pr.Name) {
+				members = append(members, pr.Name)
+			}
+		}
+	}
+	for _, m := range members {
+		seen := map[string]bool{}
+		ok := true
+		for _, c := range consts {
+			if v, has := c[m]; has {
+				ok = ok && !seen[v]
+				seen[v] = true
+			}
+		}
+		if ok && len(seen) >= 2 {
+			return consts[i][m]
+		}
+	}
+	return ""
 }
 
 // fillKindUnion declares one alternative per JSON kind s accepts.
