@@ -22,8 +22,9 @@ func TestReadDirRefusesWhatIsNoFile(t *testing.T) {
 		make func(p string) error
 		want string
 	}{
-		{"fifo", func(p string) error { return syscall.Mkfifo(p, 0o644) }, "not a regular file"},
-		{"zero", func(p string) error { return os.Symlink("/dev/zero", p) }, "not a regular file"},
+		{"fifo", func(p string) error { return syscall.Mkfifo(p, 0o644) }, "not a regular file (a named pipe)"},
+		{"zero", func(p string) error { return os.Symlink("/dev/zero", p) }, "not a regular file (a character device)"},
+		{"folder", func(p string) error { return os.Mkdir(p, 0o755) }, "not a regular file (a directory)"},
 		{"huge", func(p string) error {
 			f, err := os.Create(p)
 			if err != nil {

@@ -107,6 +107,24 @@ func ReadDir(dir, key string) (srcs []Source, err error) {
 // draft's largest is under 100 KiB).
 const MaxDocument = 16 << 20
 
+// kindOf names the kind of a file that is not a regular one, in words
+// ("a directory", not FileMode's "d---------").
+func kindOf(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeCharDevice != 0:
+		return "a character device"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	}
+	return "mode " + m.Type().String()
+}
+
 // readDocument reads the schema document at path f: a regular file (a
 // link to one included) of at most MaxDocument bytes. Anything else
 // (a FIFO, a device such as /dev/zero, a runaway file) is refused before
@@ -118,7 +136,7 @@ func readDocument(f string) ([]byte, error) {
 		return nil, err
 	}
 	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file (%s)", f, info.Mode().Type())
+		return nil, fmt.Errorf("%s: not a regular file (%s)", f, kindOf(info.Mode()))
 	}
 	fh, err := os.Open(f)
 	if err != nil {
