@@ -181,3 +181,14 @@ func TestGenerateErrorPaths(t *testing.T) {
 		t.Errorf("upstream's layout: exit %d, %s\nwant %s", code, errs, want)
 	}
 }
+
+// TestGenerateNoSchemaRoot: in a folder without the schema root (and
+// without a go.mod), generate says the schemas are missing, which is
+// what to fix first, not that the output has no import path.
+func TestGenerateNoSchemaRoot(t *testing.T) {
+	t.Chdir(t.TempDir())
+	code, _, errs := runCLI(t, "generate")
+	if code != 1 || !strings.Contains(errs, "schemas: no such folder: the schema root") || strings.Contains(errs, "go.mod") {
+		t.Errorf("exit %d, %s", code, errs)
+	}
+}

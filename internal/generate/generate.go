@@ -53,6 +53,11 @@ func Run(cfg Config) (Files, error) {
 	if cfg.Out == "" {
 		return nil, errors.New("no output folder (-out)")
 	}
+	// The schemas first: without them, where the output goes is moot.
+	_, places, err := load.Discover(cfg.Schemas)
+	if err != nil {
+		return nil, err
+	}
 	if cfg.ImportPath == "" {
 		p, err := ImportPathOf(cfg.Out)
 		if err != nil {
@@ -62,10 +67,6 @@ func Run(cfg Config) (Files, error) {
 	}
 	if err := checkImportPath(cfg.ImportPath); err != nil {
 		return nil, fmt.Errorf("import path %q of %s: not a Go import path: %v", cfg.ImportPath, cfg.Out, err)
-	}
-	_, places, err := load.Discover(cfg.Schemas)
-	if err != nil {
-		return nil, err
 	}
 	dirs := []string{cfg.Schemas}
 	for _, p := range places {

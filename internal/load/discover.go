@@ -62,6 +62,9 @@ type Place struct {
 // folder (a snapshot kept elsewhere and linked into the root is one);
 // a link that leads nowhere is an error.
 func Discover(tree string) (Layout, []Place, error) {
+	if _, err := os.Stat(tree); errors.Is(err, fs.ErrNotExist) {
+		return 0, nil, fmt.Errorf("%s: no such folder: the schema root (a folder of snapshot folders, or an upstream checkout) is not there", tree)
+	}
 	direct, err := scanFolders(tree)
 	if err != nil {
 		return 0, nil, err
