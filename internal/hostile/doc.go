@@ -27,8 +27,9 @@
 //
 //  2. The formats AHP asserts, where ahpgen follows the RFCs and santhosh
 //     is laxer: uri is an RFC 3986 absolute URI (santhosh, through Go's
-//     url.Parse, also accepts non-ASCII characters, spaces, a second '#'
-//     and a malformed percent-escape outside the path), and date-time is RFC 3339 (santhosh reads hh, mm and ss with
+//     url.Parse, also accepts non-ASCII characters, spaces, a second '#',
+//     a malformed percent-escape outside the path, and '[' or ']'
+//     elsewhere than around an IP literal host), and date-time is RFC 3339 (santhosh reads hh, mm and ss with
 //     strconv.Atoi, so "+0" passes for "00"). AHP asserts these formats as
 //     RFC 3986 URIs and RFC 3339 timestamps, the JSON-Schema-Test-Suite's
 //     format tests agree with ahpgen, and so ahpgen keeps them.
