@@ -11,6 +11,7 @@ import (
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/ahprt/format"
 	"github.com/ahpgen/ahpgen/gen/draft"
+	"github.com/ahpgen/ahpgen/internal/oracle"
 
 	"github.com/ahpgen/ahpgen/ahprt"
 )
@@ -171,7 +172,7 @@ func knownDisagreement(data []byte, err error) string {
 func encodeForbidden(s string) string {
 	var b strings.Builder
 	hash := false
-	open, close := ipLiteral(s)
+	open, close := oracle.IPLiteral(s)
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -189,39 +190,6 @@ func encodeForbidden(s string) string {
 		}
 	}
 	return b.String()
-}
-
-// ipLiteral returns the offsets of the '[' and ']' that enclose the host
-// of s when that host is an IP literal (RFC 3986 section 3.2.2: the only
-// place a URI holds brackets unescaped), or -1, -1.
-func ipLiteral(s string) (open, close int) {
-	i := 0
-	if len(s) > 0 && ('a' <= s[0]|0x20 && s[0]|0x20 <= 'z') {
-		j := 1
-		for j < len(s) && ('a' <= s[j]|0x20 && s[j]|0x20 <= 'z' || '0' <= s[j] && s[j] <= '9' || s[j] == '+' || s[j] == '-' || s[j] == '.') {
-			j++
-		}
-		if j < len(s) && s[j] == ':' {
-			i = j + 1
-		}
-	}
-	if !strings.HasPrefix(s[i:], "//") {
-		return -1, -1
-	}
-	i += 2
-	end := i
-	for end < len(s) && strings.IndexByte("/?#", s[end]) < 0 {
-		end++
-	}
-	if at := strings.LastIndexByte(s[i:end], '@'); at >= 0 {
-		i += at + 1
-	}
-	if i < end && s[i] == '[' {
-		if k := strings.IndexByte(s[i:end], ']'); k > 0 {
-			return i, i + k
-		}
-	}
-	return -1, -1
 }
 
 func isHex(c byte) bool {

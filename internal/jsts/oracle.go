@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/ahpgen/ahpgen/internal/oracle"
 )
 
 // Oracle is santhosh-tekuri/jsonschema/v6, the reference the generated
@@ -184,11 +186,22 @@ func (e erratum) format() *jsonschema.Format {
 }
 
 // rfc3986Chars reports whether s holds only characters a URI may
-// (RFC 3986 section 2: unreserved, reserved, and percent for escapes).
+// (RFC 3986 section 2: unreserved, reserved, and percent for escapes),
+// and brackets only where a URI may: around an IP literal host (section
+// 3.2.2). url.Parse takes them anywhere but in the user information
+// ("urn:a]b", "http://h/p[", "http://h]/"; hostile fuzzing of the
+// draft decoders found "urn:te]t:harness").
 func rfc3986Chars(s string) bool {
+	open, close := oracle.IPLiteral(s)
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~:/?#[]@!$&'()*+,;=%", c) >= 0 {
+		if c == '[' || c == ']' {
+			if i != open && i != close {
+				return false
+			}
+			continue
+		}
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~:/?#@!$&'()*+,;=%", c) >= 0 {
 			continue
 		}
 		return false

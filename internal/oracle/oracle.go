@@ -95,3 +95,41 @@ type refuse struct{}
 func (refuse) Load(u string) (any, error) {
 	return nil, fmt.Errorf("oracle: %s is not part of the snapshot (offline)", u)
 }
+
+// IPLiteral returns the offsets of the '[' and ']' that enclose the host
+// of the URI reference s when that host is an IP literal (RFC 3986
+// section 3.2.2, the only place a URI holds brackets unescaped), or -1,
+// -1. santhosh takes brackets anywhere but in the user information (it
+// checks URIs with Go's url.Parse): the tests that compare it with
+// ahpgen's formats correct it with this.
+func IPLiteral(s string) (open, close int) {
+	i := 0
+	if len(s) > 0 && isASCIILetter(s[0]) {
+		j := 1
+		for j < len(s) && (isASCIILetter(s[j]) || '0' <= s[j] && s[j] <= '9' || strings.IndexByte("+-.", s[j]) >= 0) {
+			j++
+		}
+		if j < len(s) && s[j] == ':' {
+			i = j + 1
+		}
+	}
+	if !strings.HasPrefix(s[i:], "//") {
+		return -1, -1
+	}
+	i += 2
+	end := i
+	for end < len(s) && strings.IndexByte("/?#", s[end]) < 0 {
+		end++
+	}
+	if at := strings.LastIndexByte(s[i:end], '@'); at >= 0 {
+		i += at + 1
+	}
+	if i < end && s[i] == '[' {
+		if k := strings.IndexByte(s[i:end], ']'); k > 0 {
+			return i, i + k
+		}
+	}
+	return -1, -1
+}
+
+func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
