@@ -388,23 +388,31 @@ func (s *Set) metaError(err error) error {
 	}
 	type place struct {
 		ptr  string
+		name bool // a member name fails (propertyNames): ptr is no place
 		msgs []string
+		off  int64 // in the document's bytes; -1 when not found there
 	}
 	var places []*place
 	at := map[string]*place{}
-	var walk func(v *jsonschema.ValidationError)
-	walk = func(v *jsonschema.ValidationError) {
+	// name: below the meta-schema's propertyNames, where santhosh gives
+	// the member name failing the empty location: said as a name, not
+	// blamed on the document's root.
+	var walk func(v *jsonschema.ValidationError, name bool)
+	walk = func(v *jsonschema.ValidationError, name bool) {
+		name = name || strings.Contains(v.SchemaURL, "/propertyNames")
 		if len(v.Causes) > 0 {
 			for _, c := range v.Causes {
-				walk(c)
+				walk(c, name)
 			}
 			return
 		}
+
 		ptr := pointerOf(v.InstanceLocation)
-		p := at[ptr]
+		key := fmt.Sprint(name, ptr)
+		p := at[key]
 		if p == nil {
-			p = &place{ptr: ptr}
-			at[ptr] = p
+			p = &place{ptr: ptr, name: name}
+			at[key] = p
 			places = append(places, p)
 		}
 		if out := v.BasicOutput(); out.Error != nil {
@@ -413,33 +421,72 @@ func (s *Set) metaError(err error) error {
 			}
 		}
 	}
-	walk(ve)
+	walk(ve, false)
 	if len(places) == 0 {
 		return nil
 	}
+	says := func(p *place) string {
+		slices.Sort(p.msgs) // the leaves of one place, in a stable order
+		s := p.msgs[0]
+		if len(p.msgs) > 1 {
+			s = "either " + strings.Join(p.msgs, "; or ")
+		}
+		if p.name {
+			s = "a member name: " + s
+		}
+		return s
+	}
+	// santhosh walks properties, $defs and the like in map order: the
+	// places are put in document order, so that the first is the same
+	// on every run (a place not in the document goes last).
+	data := s.data[doc.Path]
+	offset := func(ptr string) int64 {
+		n, found := model.Lookup(doc.Raw, ptr)
+		if !found || data == nil {
+			return -1
+		}
+		// Raw aliases the document's bytes: its capacity gives the offset.
+		raw := doc.Raw.Raw(n)
+		if off := cap(data) - cap(raw); off >= 0 && off <= len(data) && bytes.HasPrefix(data[off:], raw) {
+			return int64(off)
+		}
+		return -1
+	}
+	for _, p := range places {
+		p.off = -1
+		if !p.name {
+			p.off = offset(p.ptr)
+		}
+	}
+	slices.SortStableFunc(places, func(a, b *place) int {
+		if (a.off < 0) != (b.off < 0) {
+			return cmp.Compare(b.off, a.off) // the one in the document first
+		}
+		return cmp.Or(cmp.Compare(a.off, b.off), strings.Compare(a.ptr, b.ptr))
+	})
 	first := places[0]
-	msg := "not a valid JSON Schema (draft 2020-12 meta-schema): " + strings.Join(first.msgs, ", or ")
+	msg := "not a valid JSON Schema (its meta-schema " + ve.SchemaURL + "): " + says(first)
 	ptr := first.ptr
-	if n, found := model.Lookup(doc.Raw, first.ptr); !found {
+	if first.name {
+		ptr = "" // where the name is cannot be told
+	} else if _, found := model.Lookup(doc.Raw, first.ptr); !found {
 		// Not a place in the document (the validator's location is of
 		// the value it saw): said, not claimed as the error's pointer.
 		msg += " (at " + first.ptr + ", as the validator reports it)"
 		ptr = ""
-	} else {
-		if data := s.data[doc.Path]; data != nil {
-			// Raw aliases the document's bytes: its capacity gives the offset.
-			raw := doc.Raw.Raw(n)
-			if off := cap(data) - cap(raw); off >= 0 && off <= len(data) && bytes.HasPrefix(data[off:], raw) {
-				msg += LineCol(data, int64(off))
-			}
-		}
+	} else if first.off >= 0 {
+		msg += LineCol(data, first.off)
 	}
 	for i, p := range places[1:] {
 		if i == 4 {
 			msg += fmt.Sprintf("; and %d more", len(places)-5)
 			break
 		}
-		msg += "; also at " + cmp.Or(p.ptr, "(document)") + ": " + strings.Join(p.msgs, ", or ")
+		where := cmp.Or(p.ptr, "(document)")
+		if p.name {
+			where = "a member name"
+		}
+		msg += "; also at " + where + ": " + strings.TrimPrefix(says(p), "a member name: ")
 	}
 	return &Error{File: doc.Path, Pointer: ptr, Msg: msg}
 }
@@ -449,7 +496,7 @@ func pointerOf(tokens []string) string {
 	var b strings.Builder
 	for _, t := range tokens {
 		b.WriteByte('/')
-		b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(t))
+		b.WriteString(escape(t))
 	}
 	return b.String()
 }

@@ -76,9 +76,11 @@ func TestLoadErrors(t *testing.T) {
 		{"not utf8", map[string]string{"s/common.schema.json": common, "s/a.schema.json": "{\"title\":\"\xff\"}"}, "s/a.schema.json#/title: not a JSON document: invalid_utf8"},
 		{"trailing comma", map[string]string{"s/common.schema.json": common, "s/a.schema.json": "{\"type\": \"string\",\n}"}, "s/a.schema.json#/type: not a JSON document: syntax: invalid character '}': want a member name (line 2, column 1)"},
 		{"duplicate key", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"type":"string","type":"object"}`}, "duplicate_name"},
-		{"bad schema", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"minLength":"x"}`}, "s/a.schema.json#/minLength: not a valid JSON Schema (draft 2020-12 meta-schema): got string, want integer (line 1, column 14)"},
+		{"bad schema", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"minLength":"x"}`}, "s/a.schema.json#/minLength: not a valid JSON Schema (its meta-schema https://json-schema.org/draft/2020-12/schema#): got string, want integer (line 1, column 14)"},
 		{"bad schema, two places", map[string]string{"s/common.schema.json": common, "s/a.schema.json": "{\"properties\":{\"x\":{\"minLength\":-1},\n \"y\":{\"type\":\"strin\"}}}"},
-			"s/a.schema.json#/properties/x/minLength: not a valid JSON Schema (draft 2020-12 meta-schema): minimum: got -1, want 0 (line 1, column 33); also at /properties/y/type: value must be one of"},
+			"s/a.schema.json#/properties/x/minLength: not a valid JSON Schema (its meta-schema https://json-schema.org/draft/2020-12/schema#): minimum: got -1, want 0 (line 1, column 33); also at /properties/y/type: either got string, want array; or value must be one of"},
+		{"bad member name", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"$vocabulary":{"not a uri":true}}`},
+			"s/a.schema.json#: not a valid JSON Schema (its meta-schema https://json-schema.org/draft/2020-12/schema#): a member name: 'not a uri' is not valid uri"},
 		{"no version", map[string]string{"s/common.schema.json": `{}`}, "s/common.schema.json#/$defs/protocolVersion: missing"},
 		// Regular expressions are refused at their place, not as the
 		// document failing its meta-schema's "regex" format.
