@@ -85,7 +85,7 @@ func (o Offer) checkEffect(d *ahpimpl.Doc, e ahpimpl.Node) *Violation {
 		on, _ := d.Member(e, "operation")
 		t, op := Target(d.Tag(tn)), Operation(d.Tag(on))
 		if !o.CanModify(t, op) {
-			why := "modify " + quoteTag(string(t)) + " by " + quoteTag(string(op)) + " is not offered (offered: " + o.modifyList() + ")"
+			why, ptr := "modify "+quoteTag(string(t))+" by "+quoteTag(string(op))+" is not offered (offered: "+o.modifyList()+")", at+"/target"
 			// An offer can name targets and operations of a snapshot
 			// newer than this package; it advertises those to nobody
 			// here, and saying "not offered" of one the offer names
@@ -95,8 +95,9 @@ func (o Offer) checkEffect(d *ahpimpl.Doc, e ahpimpl.Node) *Violation {
 				why = "modify " + quoteTag(string(t)) + ": a target this package does not know (it knows " + knownTargets() + "), so no offer allows it"
 			case op != "\xff" && op != Replace && op != Merge:
 				why = "modify " + quoteTag(string(t)) + " by " + quoteTag(string(op)) + ": an operation this package does not know (it knows replace and merge), so no offer allows it"
+				ptr = at + "/operation"
 			}
-			return &Violation{Pointer: at + "/target", Type: name, Reason: why}
+			return &Violation{Pointer: ptr, Type: name, Reason: why}
 		}
 	case Flow:
 		on, _ := d.Member(e, "operation")

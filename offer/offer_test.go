@@ -105,7 +105,7 @@ func TestCheckReply(t *testing.T) {
 		{`{"type":"deny","reason":"no"},{"type":"allow"}`, "/result/effects/1/type", `effect type "allow" is not offered (offered: deny, modify, message, flow, inject, com.example.audit)`},
 		{`{"type":"modify","target":"input","operation":"replace","value":{}}`, "/result/effects/0/target", `modify "input" by "replace" is not offered (offered: input by merge, output by replace)`},
 		{`{"type":"modify","target":"future","operation":"merge","value":{}}`, "/result/effects/0/target", `modify "future": a target this package does not know (it knows input, output, prompt, request, response, content, instructions, summary, workspace), so no offer allows it`},
-		{`{"type":"modify","target":"input","operation":"prepend","value":{}}`, "/result/effects/0/target", `modify "input" by "prepend": an operation this package does not know (it knows replace and merge), so no offer allows it`},
+		{`{"type":"modify","target":"input","operation":"prepend","value":{}}`, "/result/effects/0/operation", `modify "input" by "prepend": an operation this package does not know (it knows replace and merge), so no offer allows it`},
 		{`{"type":"inject","target":"context","operation":"append","deliverAt":"now","value":[]}`, "/result/effects/0/deliverAt", `inject at "now" is not offered`},
 		{`{"type":"com.example.Audit"}`, "/result/effects/0/type", `effect type "com.example.Audit" is not offered`},
 		{`{"text":"no type"}`, "/result/effects/0", "an effect without a string type"},

@@ -27,7 +27,7 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	dir := fs.String("dir", ".", "folder that receives generate.go")
 	schemas := fs.String("schemas", "./schemas", "schema root, as the go:generate line will name it (relative to -dir)")
 	out := fs.String("out", "./internal/ahp", "output folder, as the go:generate line will name it (relative to -dir)")
-	pkg := fs.String("package", "", "package clause of generate.go (default: the package of the folder's Go files, else the folder's name in lower case without other characters than letters and digits)")
+	pkg := fs.String("package", "", "package clause of generate.go (default: the package of the folder's Go files, else the folder's name in lower case without - . _ or space)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: ahpgen init [-dir DIR] [-schemas PATH] [-out PATH] [-package NAME]")
 		fmt.Fprintln(stderr)
@@ -177,14 +177,20 @@ func packageFromFolder(dir string) (string, error) {
 		return "", err
 	}
 	// Go's convention for a folder's package: its name in lower case,
-	// without the characters an identifier cannot hold ("my-harness.v2"
-	// is package myharnessv2); not the snapshot-key rule, whose "v"
-	// prefix and underscores are for dates and versions.
+	// without separators ("my-harness.v2" is package myharnessv2); not
+	// the snapshot-key rule, whose "v" prefix and underscores are for
+	// dates and versions.
+	// Only separators go: a folder name that starts with no letter, or
+	// holds another character, would lose what makes it its name.
 	base := filepath.Base(abs)
 	var b strings.Builder
 	for _, r := range strings.ToLower(base) {
-		if 'a' <= r && r <= 'z' || '0' <= r && r <= '9' && b.Len() > 0 {
+		switch {
+		case 'a' <= r && r <= 'z' || '0' <= r && r <= '9' && b.Len() > 0:
 			b.WriteRune(r)
+		case strings.ContainsRune("-._ ", r) && b.Len() > 0:
+		default:
+			return "", fmt.Errorf("cannot derive a package name from the folder name %q (Go's would be its ASCII letters and digits, from a letter, without - . _ or space); pass -package", base)
 		}
 	}
 	name := b.String()

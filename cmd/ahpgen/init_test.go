@@ -165,10 +165,10 @@ func TestInitHint(t *testing.T) {
 
 // TestInitPackageFromFolderName: without -package and without Go files,
 // generate.go's package is the folder's name as Go names packages: lower
-// case, letters and digits only; a folder that leaves none (or a
-// keyword) asks for -package.
+// case without separators; a folder whose name starts with no letter,
+// holds another character, or gives a keyword asks for -package.
 func TestInitPackageFromFolderName(t *testing.T) {
-	for folder, want := range map[string]string{"my-harness.v2": "myharnessv2", "Hooks": "hooks", "123go": "", "_": "", "type": ""} {
+	for folder, want := range map[string]string{"my-harness.v2": "myharnessv2", "Hooks": "hooks", "123abc": "", "ünïcode": "", "a+b": "", "_": "", "type": ""} {
 		dir := filepath.Join(t.TempDir(), folder)
 		os.MkdirAll(dir, 0o755)
 		code, _, errs := runCLI(t, "init", "-dir", dir)
