@@ -372,14 +372,18 @@ func (h *Harness) checkCaps(typ string, caps []byte) error {
 	if err := en.Check(caps); err != nil {
 		return fmt.Errorf("harness: the capabilities for %s are not valid (%s): %w", typ, loc, err)
 	}
-	// An offer is a promise to apply: an effect type this harness has no
-	// meaning for (a snapshot's own, an experimental name) would fail
-	// every reply that took the offer up (ClassUnknownEffect).
+	// An offer is a promise to apply: what this harness has no meaning
+	// for (an experimental effect type, a modify target or operation, a
+	// flow operation or delivery point of a snapshot newer than the kit)
+	// would fail every reply that took the offer up.
 	if o, err := offer.Parse(caps); err == nil {
 		for _, t := range o.Effects() {
-			if !slices.Contains(applied, t) {
-				return fmt.Errorf("harness: the capabilities for %s offer effect %s, which this harness cannot apply (it applies %s): every reply using it would fail", typ, quote.Peer(string(t)), appliedList())
+			if !t.Standard() {
+				return fmt.Errorf("harness: the capabilities for %s offer effect %s, which this harness cannot apply (it applies the standard effect types: package offer's): every reply using it would fail", typ, quote.Peer(string(t)))
 			}
+		}
+		if u := o.Unknown(); len(u) > 0 {
+			return fmt.Errorf("harness: the capabilities for %s offer %s, which this harness cannot apply (package offer does not know it): every reply using it would fail", typ, strings.Join(u, ", "))
 		}
 	}
 	// AHP-CAP-002: a harness that intercepts tool.before advertises (and
@@ -390,20 +394,6 @@ func (h *Harness) checkCaps(typ string, caps []byte) error {
 		}
 	}
 	return nil
-}
-
-// applied are the effect types judge and apply give a meaning.
-var applied = []offer.EffectType{offer.Deny, offer.Allow, offer.Ask, offer.Modify, offer.Message, offer.Return, offer.Flow, offer.Inject}
-
-func appliedList() string {
-	var b strings.Builder
-	for i, t := range applied {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(string(t))
-	}
-	return b.String()
 }
 
 // smallEnv is the default environment of stdio backends.

@@ -142,7 +142,7 @@ func TestNewRefuses(t *testing.T) {
 		{"tool.before without deny", string(registration(hook{"com.example.a", httpTransport("https://a.example"), []string{sub}})),
 			[]harness.Option{harness.WithCapabilities("tool.before", caps(`{"effects":["allow","ask"]}`))}, "capabilities for tool.before do not offer deny: a harness intercepting tool.before must advertise and enforce it (AHP-CAP-002)"},
 		{"an effect the harness cannot apply", `{"protocolVersion":"0.1","hooks":[{"id":"com.example.a","transport":{"type":"stdio","command":"x","lifecycle":"per_event"},"subscriptions":[{"events":["tool.before"],"mode":"intercept","timeoutMs":500,"failurePolicy":"fail-open"}]}]}`,
-			[]harness.Option{harness.WithCapabilities("tool.before", caps(`{"effects":["deny","com.example.audit"]}`))}, `harness: the capabilities for tool.before offer effect "com.example.audit", which this harness cannot apply (it applies deny, allow, ask, modify, message, return, flow, inject)`},
+			[]harness.Option{harness.WithCapabilities("tool.before", caps(`{"effects":["deny","com.example.audit"]}`))}, `harness: the capabilities for tool.before offer effect "com.example.audit", which this harness cannot apply (it applies the standard effect types: package offer's)`},
 		{"capabilities not JSON", string(registration(hook{"com.example.a", httpTransport("https://a.example"), []string{sub}})),
 			[]harness.Option{harness.WithCapabilities("tool.before", caps(`{"effects":`))}, "capabilities for tool.before"},
 	} {

@@ -169,8 +169,9 @@ func (h *Harness) read(d *ahpimpl.Doc, effects ahpimpl.Node, st *chain, seen *se
 		case offer.Modify:
 			// staged below, in order, on the chain's state
 		default:
-			// An experimental effect the offer listed and the schema
-			// accepted: this harness does not know how to apply it.
+			// An effect type the offer did not list got past the offer
+			// check (New and Offer refuse to offer a type this harness
+			// cannot apply): kept so that nothing unknown is ever applied.
 			return nil, &Failure{Class: ClassUnknownEffect, Pointer: "/result/effects/" + strconv.Itoa(i), Err: errors.New("effect " + quote.Peer(typ) + " has no meaning this harness knows")}
 		}
 	}

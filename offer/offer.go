@@ -56,6 +56,10 @@ const (
 // standard lists the standard types; an Offer keeps one bit per entry.
 var standard = [...]EffectType{Deny, Allow, Ask, Modify, Message, Return, Flow, Inject}
 
+// Standard reports whether t is one of the standard effect types (the
+// constants above), not an experimental name.
+func (t EffectType) Standard() bool { return slices.Contains(standard[:], t) }
+
 // Target is what a modify effect changes (capabilities.modify's members).
 type Target string
 
@@ -113,6 +117,9 @@ type Offer struct {
 	// MaxUint64); max is maxContinuations, -1 when absent.
 	remaining, count uint64
 	max              int64
+	// unknown are the JSON Pointers of what the offer names and this
+	// package gives no meaning (see Unknown).
+	unknown []string
 }
 
 // ErrNotOffered is matched (errors.Is) by every *Violation.
@@ -228,18 +235,19 @@ func FromDoc(d *ahpimpl.Doc, n ahpimpl.Node) (Offer, error) {
 		case "modify":
 			for t := d.Members(v); t.Next(); {
 				i := slices.Index(targets[:], Target(t.Key()))
-				if i < 0 {
-					continue // an unknown target advertises nothing
-				}
 				for op := d.Members(t.Value()); op.Next(); {
 					if d.Kind(op.Value()) != ahpimpl.KindBool || !d.Bool(op.Value()) {
 						continue
 					}
-					switch op.Key() {
-					case string(Replace):
+					switch {
+					case i < 0: // an unknown target advertises nothing
+						o.unknown = append(o.unknown, "/modify/"+escape(t.Key()))
+					case op.Key() == string(Replace):
 						o.modify[i] |= 1
-					case string(Merge):
+					case op.Key() == string(Merge):
 						o.modify[i] |= 2
+					default:
+						o.unknown = append(o.unknown, "/modify/"+escape(t.Key())+"/"+escape(op.Key()))
 					}
 				}
 			}
@@ -253,6 +261,8 @@ func FromDoc(d *ahpimpl.Doc, n ahpimpl.Node) (Offer, error) {
 							o.flow |= 1
 						case string(Continue):
 							o.flow |= 2
+						default:
+							o.unknown = append(o.unknown, "/flow/operations/"+strconv.Itoa(it.Index()))
 						}
 					}
 				case "remainingContinuations":
@@ -272,6 +282,8 @@ func FromDoc(d *ahpimpl.Doc, n ahpimpl.Node) (Offer, error) {
 					o.inject |= 1
 				case string(NextTurn):
 					o.inject |= 2
+				default:
+					o.unknown = append(o.unknown, "/inject/context/deliverAt/"+strconv.Itoa(it.Index()))
 				}
 			}
 		}
@@ -303,6 +315,14 @@ func (o Offer) Offers(t EffectType) bool {
 	}
 	return slices.Contains(o.exp, string(t))
 }
+
+// Unknown lists, by JSON Pointer from the capabilities object, what the
+// offer advertises that this package gives no meaning: a modify target or
+// operation, a flow operation or an inject delivery point of a snapshot
+// newer than it (experimental effect types are Effects'). A backend
+// shown such an offer may take it up, and every check here then refuses
+// the effect as not offered: a harness should not advertise it.
+func (o Offer) Unknown() []string { return slices.Clone(o.unknown) }
 
 // Effects lists the effect types the offer lists: the standard ones in
 // the order of this package's constants, then the experimental ones as
@@ -371,4 +391,9 @@ func (o Offer) CanInject(at DeliverAt) bool {
 		return o.inject&2 != 0
 	}
 	return false
+}
+
+// escape is a member name as a JSON Pointer token.
+func escape(name string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(name, "~", "~0"), "/", "~1")
 }

@@ -2,6 +2,7 @@ package offer_test
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -209,5 +210,29 @@ func TestNoAllocations(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("%v allocations", allocs)
+	}
+}
+
+// TestUnknown: what an offer advertises that the package gives no
+// meaning (a newer snapshot's target, operation, flow operation or
+// delivery point) is listed by JSON Pointer; what it knows, and a target
+// offered with nothing true, is not.
+func TestUnknown(t *testing.T) {
+	o, err := offer.Parse([]byte(`{"effects":["deny","modify","flow","inject","com.example.x"],
+		"modify":{"input":{"replace":false,"merge":true,"prepend":true},"future/x":{"merge":true},"idle":{"merge":false}},
+		"flow":{"operations":["stop","pause"]},
+		"inject":{"context":{"deliverAt":["now","later"]}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"/modify/input/prepend", "/modify/future~1x", "/flow/operations/1", "/inject/context/deliverAt/1"}
+	if got := o.Unknown(); !slices.Equal(got, want) {
+		t.Errorf("Unknown() = %q, want %q", got, want)
+	}
+	if !o.CanModify(offer.TargetInput, offer.Merge) || !o.CanFlow(offer.Stop) || !o.CanInject(offer.Now) {
+		t.Error("what the package knows is still offered")
+	}
+	if !offer.Deny.Standard() || offer.EffectType("com.example.x").Standard() {
+		t.Error("Standard")
 	}
 }
