@@ -3,6 +3,7 @@ package harness_test
 import (
 	"context"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/ahpgen/ahpgen/ahprt"
@@ -130,4 +131,9 @@ func TestRequestsAreTheConstructors(t *testing.T) {
 		t.Fatal(err)
 	}
 	jsonEq(t, "0.1 request", []byte(r.reqs[1]), string(want))
+	// A call's Offer of an effect type the harness cannot apply (the 0.1
+	// schema takes experimental names) fails the call, before any send.
+	if _, err := h.Intercept(context.Background(), ev01, harness.Offer(ahprt.Value(`{"effects":["deny","com.example.audit"]}`))); err == nil || !strings.Contains(err.Error(), `offer effect "com.example.audit", which this harness cannot apply`) || r.count() != 2 {
+		t.Errorf("an Offer the harness cannot apply: %v (%d requests sent)", err, r.count())
+	}
 }
