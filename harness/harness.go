@@ -145,7 +145,9 @@ func WithRedirects(backendIDs ...string) Option {
 // and request id), waiting backoff between attempts, and only while the
 // subscription's deadline leaves time. A reply is never retried: not a
 // deny, not an empty one, not one that was refused. The default is no
-// retry.
+// retry. Apart from these, a request whose persistent stdio process
+// (started before it) ends without answering goes once more, at once, to
+// a new process: that process may have ended before reading it.
 func WithRetries(n int, backoff time.Duration) Option {
 	return func(o *options) { o.retries, o.backoff = n, backoff }
 }

@@ -387,7 +387,11 @@ func (h *Harness) consult(ctx context.Context, s *Subscription, st *chain, d *De
 			break
 		}
 		if f.resend && resent == 0 {
-			resent++ // at once, and not one of the retries
+			// At once, and not one of the retries. The call gave its
+			// turn at the backend back, so the resend may queue behind
+			// another intercept and meet its deadline there, as a
+			// retry may.
+			resent++
 			continue
 		}
 		if !f.retryable() || rec.Attempts-resent > h.opts.retries || !h.wait(dctx) {

@@ -348,7 +348,7 @@ func Write(out string, files Files) (Cleanup, error) {
 
 // Cleanup is what Write removed besides writing, relative to out with
 // slashes: the generated files no snapshot generates any longer, the
-// package folders that left empty, and the folders of snapshots that are
+// package folders that were left empty, and the folders of snapshots that are
 // gone kept as they hold files not generated (the user's).
 type Cleanup struct {
 	Files, Removed, Kept []string
