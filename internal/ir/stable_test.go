@@ -83,10 +83,10 @@ func TestStableNameErrors(t *testing.T) {
 	}{
 		{[]ir.StableName{stable("a.json#/$defs/missing", "Missing")}, "t/manifest.json#/sdkGeneration/stableNames/a.json#~1$defs~1missing: no schema at a.json#/$defs/missing"},
 		{[]ir.StableName{stable("a.json#/$defs/other", "Same"), stable("a.json#/$defs/request", "Same")}, "type name Same for a.json#/$defs/request is a.json#/$defs/other's"},
-		{[]ir.StableName{stable("a.json#/$defs/other", "Foo"), stable("a.json#/$defs/request", "DecodeFoo")}, "type name DecodeFoo for a.json#/$defs/request needs DecodeFoo, which type Foo's DecodeFoo declares for a.json#/$defs/other (by t/manifest.json#/sdkGeneration/stableNames/a.json#~1$defs~1other)"},
+		{[]ir.StableName{stable("a.json#/$defs/other", "Foo"), stable("a.json#/$defs/request", "DecodeFoo")}, "type name DecodeFoo for a.json#/$defs/request is declared already: type Foo's DecodeFoo, for a.json#/$defs/other (by t/manifest.json#/sdkGeneration/stableNames/a.json#~1$defs~1other)"},
 		// The other way round: the entry taken first is the one whose name
 		// the second's DecodeX needs, and the message names it.
-		{[]ir.StableName{stable("a.json#/$defs/errorResponse", "DecodeFoo"), stable("a.json#/$defs/other", "Foo")}, "type name Foo for a.json#/$defs/other needs DecodeFoo, which type DecodeFoo declares for a.json#/$defs/errorResponse"},
+		{[]ir.StableName{stable("a.json#/$defs/errorResponse", "DecodeFoo"), stable("a.json#/$defs/other", "Foo")}, "type name Foo for a.json#/$defs/other would declare DecodeFoo, which is declared already: type DecodeFoo, for a.json#/$defs/errorResponse"},
 		{[]ir.StableName{stable("a.json#/$defs/other", "Registry")}, "type name Registry for a.json#/$defs/other collides"},
 		{[]ir.StableName{stable("a.json#/$defs/other", "One"), stable("a.json#/$defs/other", "Two")}, "a.json#/$defs/other is named One by"},
 	} {

@@ -182,7 +182,11 @@ func (t *Types) stableNames() (map[*Schema]string, error) {
 			// (its type, or its DecodeX or NewX), not just this one.
 			for _, clash := range append([]string{name}, api[:]...) {
 				if prev, ok := byDecl[clash]; ok {
-					return nil, fmt.Errorf("%s: type name %s for %s needs %s, which %s declares for %s (by %s)", sn.Source, name, sn.Location, clash, prev.decl, prev.sn.Location, prev.sn.Source)
+					what := "is"
+					if clash != name {
+						what = "would declare " + clash + ", which is"
+					}
+					return nil, fmt.Errorf("%s: type name %s for %s %s declared already: %s, for %s (by %s)", sn.Source, name, sn.Location, what, prev.decl, prev.sn.Location, prev.sn.Source)
 				}
 			}
 			return nil, fmt.Errorf("%s: type name %s for %s collides with a name the package declares (%s, or one of %s)", sn.Source, name, sn.Location, name, strings.Join(api[:], ", "))
