@@ -110,7 +110,7 @@ func Run(cfg Config) (Files, error) {
 		key, dir := place.Key, place.Dir
 		srcs, err := load.ReadDir(dir, key)
 		if err != nil {
-			return nil, openable(err, cfg.Schemas, place)
+			return nil, openable(err, place)
 		}
 		name := ir.PackageName(key)
 		if other, dup := pkgs[name]; dup {
@@ -121,7 +121,7 @@ func Run(cfg Config) (Files, error) {
 		// Messages name the manifest as the user can open it, from where
 		// ahpgen ran; the generated files name the tree by its base name
 		// alone, the same on every machine.
-		names, err := StableNames(dir, key, filepath.ToSlash(filepath.Join(cfg.Schemas, filepath.FromSlash(place.Rel), release.ManifestFile)))
+		names, err := StableNames(dir, key, filepath.ToSlash(filepath.Join(dir, release.ManifestFile)))
 		if err != nil {
 			return nil, err
 		}
@@ -130,7 +130,7 @@ func Run(cfg Config) (Files, error) {
 			Source: source, StableNames: names,
 		}, cfg.Options)
 		if err != nil {
-			return nil, openable(err, cfg.Schemas, place)
+			return nil, openable(err, place)
 		}
 		// The dispatcher routes by exact version: two snapshots with one
 		// version would make it refuse to start (at init, in every
@@ -168,11 +168,11 @@ func Run(cfg Config) (Files, error) {
 // as "<key>/<file>", to the path the file has from where ahpgen ran (the
 // schema root as the user named it, the snapshot's folder in it), so
 // that the message can be followed to the file.
-func openable(err error, root string, place load.Place) error {
+func openable(err error, place load.Place) error {
 	var e *load.Error
 	if errors.As(err, &e) {
 		if rest, ok := strings.CutPrefix(e.File, place.Key+"/"); ok {
-			e.File = filepath.ToSlash(filepath.Join(root, filepath.FromSlash(place.Rel), filepath.FromSlash(rest)))
+			e.File = filepath.ToSlash(filepath.Join(place.Dir, filepath.FromSlash(rest)))
 		}
 	}
 	return err
