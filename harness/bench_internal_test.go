@@ -11,8 +11,8 @@ import (
 // canned is a conn that answers every call with a merge into the input.
 type canned struct{}
 
-func (canned) call(_ context.Context, id string, _ []byte) ([]byte, *Failure) {
-	return []byte(`{"jsonrpc":"2.0","id":"` + id + `","result":{"protocolVersion":"draft","effects":[{"type":"modify","target":"input","operation":"merge","value":{"sandbox":true}}]}}`), nil
+func (canned) call(_ context.Context, id string, _ []byte, _ bool) ([]byte, int, *Failure) {
+	return []byte(`{"jsonrpc":"2.0","id":"` + id + `","result":{"protocolVersion":"draft","effects":[{"type":"modify","target":"input","operation":"merge","value":{"sandbox":true}}]}}`), 1, nil
 }
 func (canned) notify(context.Context, []byte) *Failure { return nil }
 func (canned) close() error                            { return nil }

@@ -230,10 +230,6 @@ type Failure struct {
 	// Pointer is the JSON Pointer of the offending member of the reply.
 	Pointer string
 	Err     error
-	// resend: the request went to a persistent run started before the
-	// call, which ended without answering, perhaps before it read the
-	// request; it may go once more, to a new run, besides any retries.
-	resend bool
 }
 
 func (f *Failure) Error() string {

@@ -13,9 +13,9 @@ import (
 // fixed is a conn that answers with the bytes it holds.
 type fixed []byte
 
-func (f fixed) call(context.Context, string, []byte) ([]byte, *Failure) { return f, nil }
-func (fixed) notify(context.Context, []byte) *Failure                   { return nil }
-func (fixed) close() error                                              { return nil }
+func (f fixed) call(context.Context, string, []byte, bool) ([]byte, int, *Failure) { return f, 1, nil }
+func (fixed) notify(context.Context, []byte) *Failure                              { return nil }
+func (fixed) close() error                                                         { return nil }
 
 // answer has the one backend of h reply with reply to an intercept of ev.
 func answer(t *testing.T, h *Harness, reply []byte, ev Event) *Decision {

@@ -17,8 +17,10 @@ import (
 // conn is how the harness reaches one backend.
 type conn interface {
 	// call sends a request and returns its reply (one JSON-RPC message,
-	// owned by the caller), or the failure.
-	call(ctx context.Context, id string, msg []byte) ([]byte, *Failure)
+	// owned by the caller), or the failure, and how many times it sent
+	// the request: 1, or 2 when resend lets a persistent stdio backend's
+	// request go once more to a new run (see persistentConn.call).
+	call(ctx context.Context, id string, msg []byte, resend bool) (reply []byte, sent int, f *Failure)
 	// notify sends a notification; no reply is read.
 	notify(ctx context.Context, msg []byte) *Failure
 	close() error
@@ -238,7 +240,12 @@ func withoutQuery(err error) error {
 	return &url.Error{Op: ue.Op, URL: u.String(), Err: ue.Err}
 }
 
-func (c *httpConn) call(ctx context.Context, _ string, msg []byte) ([]byte, *Failure) {
+func (c *httpConn) call(ctx context.Context, _ string, msg []byte, _ bool) ([]byte, int, *Failure) {
+	r, f := c.intercept(ctx, msg)
+	return r, 1, f
+}
+
+func (c *httpConn) intercept(ctx context.Context, msg []byte) ([]byte, *Failure) {
 	resp, f := c.send(ctx, msg)
 	if f != nil {
 		return nil, f

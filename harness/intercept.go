@@ -365,8 +365,11 @@ func (h *Harness) consult(ctx context.Context, s *Subscription, st *chain, d *De
 	var f *Failure
 	resent := 0
 	for {
-		rec.Attempts++
-		reply, cf := conn.call(dctx, st.id, req)
+		// One resend to a new persistent stdio run, at once and on the
+		// same turn, besides the retries (see persistentConn.call).
+		reply, sent, cf := conn.call(dctx, st.id, req, resent == 0)
+		rec.Attempts += sent
+		resent += sent - 1
 		if f = cf; f == nil {
 			v, f = h.judge(reply, st, &st.offer, &seen, s.Backend.ID)
 			if f == nil && past(dctx) {
@@ -385,14 +388,6 @@ func (h *Harness) consult(ctx context.Context, s *Subscription, st *chain, d *De
 			}
 			f.Class, f.Err = ClassDeadline, fmt.Errorf("timeoutMs %d: %w", s.Timeout.Milliseconds(), why)
 			break
-		}
-		if f.resend && resent == 0 {
-			// At once, and not one of the retries. The call gave its
-			// turn at the backend back, so the resend may queue behind
-			// another intercept and meet its deadline there, as a
-			// retry may.
-			resent++
-			continue
 		}
 		if !f.retryable() || rec.Attempts-resent > h.opts.retries || !h.wait(dctx) {
 			break

@@ -239,8 +239,9 @@ func oneLine(b []byte) ([]byte, *Failure) {
 	return b[:len(b)-1], nil
 }
 
-func (c *perEventConn) call(ctx context.Context, _ string, msg []byte) ([]byte, *Failure) {
-	return c.run(ctx, msg, true)
+func (c *perEventConn) call(ctx context.Context, _ string, msg []byte, _ bool) ([]byte, int, *Failure) {
+	r, f := c.run(ctx, msg, true)
+	return r, 1, f
 }
 
 // notify starts a process for the notification; its output and status
@@ -615,7 +616,11 @@ func (p *process) malformed(err error, terminateAfter int) {
 // call sends an intercept request and waits for its reply, within ctx:
 // the time it waits for the intercept outstanding (one at a time:
 // stdio.md) counts, and a deadline failure says how long it was queued.
-func (c *persistentConn) call(ctx context.Context, id string, msg []byte) ([]byte, *Failure) {
+// With resend, a request whose run, started before it, ended without
+// answering goes once more to a new run, on the same turn: given back,
+// the turn could go to another intercept, whose run (not one started for
+// this request) could end between messages as well.
+func (c *persistentConn) call(ctx context.Context, id string, msg []byte, resend bool) ([]byte, int, *Failure) {
 	var queued time.Duration
 	select {
 	case c.slot <- struct{}{}:
@@ -625,7 +630,7 @@ func (c *persistentConn) call(ctx context.Context, id string, msg []byte) ([]byt
 		case c.slot <- struct{}{}:
 			queued = time.Since(start)
 		case <-ctx.Done():
-			return nil, &Failure{Class: ClassDeadline, Err: fmt.Errorf("%w: queued behind another intercept to this backend, still outstanding (one at a time)", ctx.Err())}
+			return nil, 1, &Failure{Class: ClassDeadline, Err: fmt.Errorf("%w: queued behind another intercept to this backend, still outstanding (one at a time)", ctx.Err())}
 		}
 	}
 	defer func() { <-c.slot }()
@@ -635,23 +640,26 @@ func (c *persistentConn) call(ctx context.Context, id string, msg []byte) ([]byt
 		}
 		return f
 	}
-	p, fresh, f := c.get(ctx)
-	if f != nil {
-		return nil, deadline(f)
-	}
-	r, f := p.exchange(ctx, id, msg)
-	if f != nil {
+	for sent := 1; ; sent++ {
+		p, fresh, f := c.get(ctx)
+		if f != nil {
+			return nil, sent, deadline(f)
+		}
+		r, f := p.exchange(ctx, id, msg)
+		if f == nil {
+			return r, sent, nil
+		}
 		// A run that was started before this call may have ended before
 		// it read the request (a backend that exits between messages,
-		// whose exit get could not yet see): the caller sends it once
-		// more, to a new run, within the same deadline (AHP-FAIL-002).
-		// Whether the run had read it cannot be told, so a backend that
-		// ends while at work on a request sees it twice, which
+		// whose exit get could not yet see): it goes once more, to a new
+		// run, within the same deadline (AHP-FAIL-002), counted as a
+		// send. Whether the run had read it cannot be told, so a backend
+		// that ends while at work on a request sees it twice, which
 		// AHP-CORE-004 lets it tolerate.
-		f.resend = f.Class == ClassProcess && !fresh
-		return nil, deadline(f)
+		if !resend || sent > 1 || f.Class != ClassProcess || fresh || past(ctx) {
+			return nil, sent, deadline(f)
+		}
 	}
-	return r, nil
 }
 
 // exchange writes request id (msg) to the process and waits for its reply

@@ -820,6 +820,32 @@ func TestCrashResentOnce(t *testing.T) {
 	}
 }
 
+// TestResendOnItsTurn: e1's run, started before it, ends without reading
+// it, while e2 waits for its turn at the backend. The resend of e1 goes
+// to a new run on e1's turn: given back, the turn went to e2, whose run
+// (answering e2, then ending without reading more) took the resend and
+// ended, and e1 failed as a process failure though no backend had
+// crashed on it.
+func TestResendOnItsTurn(t *testing.T) {
+	h := build(t, registration(hook{"com.example.steps", stdioTransport("steps", "persistent"), []string{intercept(`["tool.before"]`, 5000, "fail-closed")}}),
+		harness.WithEnv(fakeEnvList()))
+	if d, _ := h.Intercept(context.Background(), toolCall("e0", "exitlater", `{}`)); d.Audit[0].Outcome != harness.OutcomeDenied {
+		t.Fatalf("e0:\n%s", recordsString(d.Audit))
+	}
+	var d1, d2 *harness.Decision
+	var wg sync.WaitGroup
+	wg.Go(func() { d1, _ = h.Intercept(context.Background(), toolCall("e1", "ls", `{}`)) })
+	time.Sleep(50 * time.Millisecond) // e1 is sent to e0's run; e2 waits for its turn
+	wg.Go(func() { d2, _ = h.Intercept(context.Background(), toolCall("e2", "exitlater", `{}`)) })
+	wg.Wait()
+	if r := d1.Audit[0]; r.Outcome != harness.OutcomeDenied || r.Attempts != 2 || d1.Denial.Reason != "r-e1" {
+		t.Errorf("e1, sent to a run that ended, then resent:\n%s", recordsString(d1.Audit))
+	}
+	if r := d2.Audit[0]; r.Outcome != harness.OutcomeDenied || r.Attempts != 1 {
+		t.Errorf("e2:\n%s", recordsString(d2.Audit))
+	}
+}
+
 // prettyEvent is an Event whose JSON is written as it is, line breaks
 // and all (an ahprt.Value compacts its own).
 type prettyEvent []byte
