@@ -164,9 +164,12 @@ type Record struct {
 	// Synthetic marks the fail-closed synthetic denial (OutcomeFailedClosed):
 	// distinguishable from a backend's deny, as AHP-FAIL-001 requires.
 	Synthetic bool
-	// Attempts is how many times the request was sent: retries included,
-	// and the one resend of a request whose persistent stdio run ended
-	// without answering it to a new run.
+	// Attempts is how many times the harness tried to send the request:
+	// retries included, and the one resend to a new run of a request
+	// whose persistent stdio run ended without answering it. A try may
+	// end before the request reached a backend (its deadline while
+	// queued behind another intercept, a run found ended), so a backend
+	// may have seen the request fewer times.
 	Attempts int
 	Elapsed  time.Duration
 }
