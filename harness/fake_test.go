@@ -255,7 +255,7 @@ func fake(mode string) int {
 			}
 			fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"r-`+id(line)+`"}`))
 		}
-	case "steps": // one request at a time: a call of the tool "slow<ms>" is answered after ms, "nullerr" with a null-id parse error, "crash" by exit 3, "exitlater" at once and then by exit 0 after 200 ms (reading nothing more), others at once
+	case "steps": // one request at a time: a call of the tool "slow<ms>" is answered after ms, "nullerr" with a null-id parse error, "crash" by exit 3, "exitlater" at once and then by exit 0 after 1 s (reading nothing more), others at once
 		for {
 			line, err := in.ReadString('\n')
 			if err != nil {
@@ -266,7 +266,7 @@ func fake(mode string) int {
 				return 3
 			case name == "exitlater":
 				fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"r-`+id(line)+`"}`))
-				time.Sleep(200 * time.Millisecond)
+				time.Sleep(time.Second) // margin for a loaded machine: the next request must come first
 				return 0
 			case name == "nullerr":
 				fmt.Fprintln(out, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`)

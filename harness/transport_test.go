@@ -835,7 +835,7 @@ func TestResendOnItsTurn(t *testing.T) {
 	var d1, d2 *harness.Decision
 	var wg sync.WaitGroup
 	wg.Go(func() { d1, _ = h.Intercept(context.Background(), toolCall("e1", "ls", `{}`)) })
-	time.Sleep(50 * time.Millisecond) // e1 is sent to e0's run; e2 waits for its turn
+	time.Sleep(300 * time.Millisecond) // e1 is sent to e0's run (it ends 1 s after answering e0); e2 waits for its turn
 	wg.Go(func() { d2, _ = h.Intercept(context.Background(), toolCall("e2", "exitlater", `{}`)) })
 	wg.Wait()
 	if r := d1.Audit[0]; r.Outcome != harness.OutcomeDenied || r.Attempts != 2 || d1.Denial.Reason != "r-e1" {
