@@ -369,6 +369,22 @@ func (s *Set) explain(err error) error {
 	return errors.New(msg)
 }
 
+// metaFailure is the document of the set that err says fails its
+// meta-schema, and the validator's failure; nil for another error.
+func (s *Set) metaFailure(err error) (*model.Document, *jsonschema.ValidationError) {
+	var sve *jsonschema.SchemaValidationError
+	if !errors.As(err, &sve) {
+		return nil, nil
+	}
+	base, frag, _ := strings.Cut(sve.URL, "#")
+	doc, ok := s.byURL[base]
+	var ve *jsonschema.ValidationError
+	if !ok || frag != "" || !errors.As(sve.Err, &ve) {
+		return nil, nil
+	}
+	return doc, ve
+}
+
 // metaError is a document failing its meta-schema, said as ahpgen's
 // other schema errors are: at the place of the first failure (its JSON
 // Pointer, line and column), with what the meta-schema wants there, and
@@ -376,14 +392,8 @@ func (s *Set) explain(err error) error {
 // tree of the meta-schema's applicators ("'allOf' failed"), of which the
 // leaves alone say what is wrong.
 func (s *Set) metaError(err error) error {
-	var sve *jsonschema.SchemaValidationError
-	if !errors.As(err, &sve) {
-		return nil
-	}
-	base, frag, _ := strings.Cut(sve.URL, "#")
-	doc, ok := s.byURL[base]
-	var ve *jsonschema.ValidationError
-	if !ok || frag != "" || !errors.As(sve.Err, &ve) {
+	doc, ve := s.metaFailure(err)
+	if ve == nil {
 		return nil
 	}
 	type place struct {
@@ -508,14 +518,8 @@ func pointerOf(tokens []string) string {
 // format runs the set's regexp engine, which also refuses what is valid
 // ECMA-262 but has no RE2 form (backreferences, lookaround).
 func (s *Set) regexError(err error) error {
-	var sve *jsonschema.SchemaValidationError
-	if !errors.As(err, &sve) {
-		return nil
-	}
-	base, frag, _ := strings.Cut(sve.URL, "#")
-	doc, ok := s.byURL[base]
-	var ve *jsonschema.ValidationError
-	if !ok || frag != "" || !errors.As(sve.Err, &ve) {
+	doc, ve := s.metaFailure(err)
+	if ve == nil {
 		return nil
 	}
 	f, re := regexFailure(ve)
