@@ -2,10 +2,12 @@ package harness
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/gen/draft"
 	"github.com/ahpgen/ahpgen/offer"
 )
@@ -93,12 +95,18 @@ func FuzzLoad(f *testing.F) {
 }
 
 // FuzzContentReply: a backend that saw every part as metadata answers
-// anything; the decision never loses a body the host sent: the original
-// message is in the effective event as it was (such a backend can only
-// append), which is valid.
+// anything; the decision never loses a body the host sent, and never lets
+// the backend's view into the event: the hidden text part is in the
+// effective event as the host sent it (a replace keeps it, anywhere in
+// the list: 93d51af; a merge appends), every part of the host's ids there
+// is the host's part (an attachment may be dropped, not stripped), and the
+// event is valid.
 func FuzzContentReply(f *testing.F) {
-	orig := `{"id":"msg1","role":"user","parts":[{"id":"p1","kind":"text","mediaType":"text/plain","selection":"body","text":"the secret prompt"},` +
-		`{"id":"p3","kind":"attachment","mediaType":"image/png","selection":"body","body":{"ref":"blob-1"}}]}`
+	own := map[string]string{
+		"p1": `{"id":"p1","kind":"text","mediaType":"text/plain","selection":"body","text":"the secret prompt"}`,
+		"p3": `{"id":"p3","kind":"attachment","mediaType":"image/png","selection":"body","body":{"ref":"blob-1"}}`,
+	}
+	orig := `{"id":"msg1","role":"user","parts":[` + own["p1"] + `,` + own["p3"] + `]}`
 	seen := `[{"id":"msg1","role":"user","parts":[{"id":"p1","kind":"text","mediaType":"text/plain","selection":"metadata"},` +
 		`{"id":"p3","kind":"attachment","mediaType":"image/png","selection":"metadata"}]}]`
 	for _, s := range []string{
@@ -125,8 +133,27 @@ func FuzzContentReply(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, reply []byte) {
 		d := answer(t, h, reply, ev)
-		if !strings.Contains(string(d.Event), `"items":[`+orig) {
-			t.Fatalf("the effective event lost what the host sent:\n%s", d.Event)
+		var e struct {
+			Items []struct {
+				Parts []json.RawMessage `json:"parts"`
+			} `json:"items"`
+		}
+		if err := json.Unmarshal(d.Event, &e); err != nil {
+			t.Fatalf("the effective event: %v\n%s", err, d.Event)
+		}
+		kept := false
+		for _, m := range e.Items {
+			for _, p := range m.Parts {
+				var id struct{ ID string }
+				_ = json.Unmarshal(p, &id)
+				if want, ok := own[id.ID]; ok && !ahpimpl.EqualJSON(p, []byte(want)) {
+					t.Fatalf("part %s is not the host's part:\n%s", id.ID, d.Event)
+				}
+				kept = kept || id.ID == "p1"
+			}
+		}
+		if !kept {
+			t.Fatalf("the effective event lost the text the backend could not see:\n%s", d.Event)
 		}
 		o := h.capabilities("model.request.before")
 		if err := h.checkRequest(h.request(nil, "evt_m", d.Event, o.raw)); err != nil {
