@@ -111,7 +111,9 @@ var knownBugs = []knownBug{{
 	run: func(t *testing.T) {
 		for _, source := range []string{"https://例え.jp/", "x:é", "http://a/b?c#d#e",
 			// brackets outside an IP literal (fuzz: "urn:te]t:harness")
-			"urn:te]t:harness", "http://a/b[c]", "http://a/?x]", "http://a/#[", "http://a]b/", "http://[::1]/p]"} {
+			"urn:te]t:harness", "http://a/b[c]", "http://a/?x]", "http://a/#[", "http://a]b/", "http://[::1]/p]",
+			// an '@' in the user information (fuzz: a registration's url)
+			"https://policy.ex@mple.c@m/agent-hooks", "http://a@b@c/", "x://@@h"} {
 			doc := strings.Replace(string(withPayload("0", "")), "urn:uuid:5b7de29e-a9e0-41a8-bf26-d94b05f0656d", source, 1)
 			c := compare(t, "intercept-request.schema.json#", []byte(doc))
 			if c.Outcome != intended {
@@ -163,19 +165,29 @@ func knownDisagreement(data []byte, err error) string {
 
 // encodeForbidden percent-encodes what RFC 3986 allows nowhere in a URI
 // (non-ASCII bytes, controls, space, "<>\^`{|}), every '#' after the
-// first, a '%' that two hex digits do not follow, and a '[' or ']' but
-// the two around an IP literal host: what Go's url.Parse, and so
-// santhosh, lets through (url.Parse checks escapes in a path but not in
-// an opaque part or a query: "a:%zz", "http://h/?%"; and it takes
-// brackets anywhere but in the user information: "urn:a]b", "http://h/[",
-// "http://h]/").
+// first, a '%' that two hex digits do not follow, a '[' or ']' but the
+// two around an IP literal host, and an '@' in the authority but the last:
+// what Go's url.Parse, and so santhosh, lets through (url.Parse checks
+// escapes in a path but not in an opaque part or a query: "a:%zz",
+// "http://h/?%"; it takes brackets anywhere but in the user information:
+// "urn:a]b", "http://h/[", "http://h]/"; and it splits the authority at
+// its last '@' and allows '@' in the user information, which RFC 3986's
+// userinfo does not: "https://a@b@c/", fuzz: "https://policy.ex@mple.c@m/").
 func encodeForbidden(s string) string {
 	var b strings.Builder
 	hash := false
 	open, close := oracle.IPLiteral(s)
+	lastAt := -1
+	if i, end := oracle.Authority(s); i >= 0 {
+		if at := strings.LastIndexByte(s[i:end], '@'); at >= 0 {
+			lastAt = i + at
+		}
+	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
+		case c == '@' && i < lastAt:
+			b.WriteString("%40")
 		case c == '#' && !hash:
 			hash = true
 			b.WriteByte(c)

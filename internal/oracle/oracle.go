@@ -103,6 +103,25 @@ func (refuse) Load(u string) (any, error) {
 // checks URIs with Go's url.Parse): the tests that compare it with
 // ahpgen's formats correct it with this.
 func IPLiteral(s string) (open, close int) {
+	i, end := Authority(s)
+	if i < 0 {
+		return -1, -1
+	}
+	if at := strings.LastIndexByte(s[i:end], '@'); at >= 0 {
+		i += at + 1
+	}
+	if i < end && s[i] == '[' {
+		if k := strings.IndexByte(s[i:end], ']'); k > 0 {
+			return i, i + k
+		}
+	}
+	return -1, -1
+}
+
+// Authority returns the offsets of the authority of the URI reference s
+// (after "//", up to the first '/', '?' or '#'), or -1, -1 when s has
+// none. Its host follows the last '@' in it, as Go's url.Parse reads it.
+func Authority(s string) (start, end int) {
 	i := 0
 	if len(s) > 0 && isASCIILetter(s[0]) {
 		j := 1
@@ -117,19 +136,11 @@ func IPLiteral(s string) (open, close int) {
 		return -1, -1
 	}
 	i += 2
-	end := i
+	end = i
 	for end < len(s) && strings.IndexByte("/?#", s[end]) < 0 {
 		end++
 	}
-	if at := strings.LastIndexByte(s[i:end], '@'); at >= 0 {
-		i += at + 1
-	}
-	if i < end && s[i] == '[' {
-		if k := strings.IndexByte(s[i:end], ']'); k > 0 {
-			return i, i + k
-		}
-	}
-	return -1, -1
+	return i, end
 }
 
 func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
