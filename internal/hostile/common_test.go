@@ -248,7 +248,11 @@ func compare(tb testing.TB, loc string, data []byte) comparison {
 			c.Outcome = disagree
 		}
 	default:
-		c.Outcome = disagree
+		if c.Rule = strictDisagreement(tb, loc, data, c.OracleErr); c.Rule != "" {
+			c.Outcome = intended
+		} else {
+			c.Outcome = disagree
+		}
 	}
 	return c
 }

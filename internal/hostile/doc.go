@@ -28,14 +28,19 @@
 //  2. The formats AHP asserts, where ahpgen follows the RFCs and santhosh
 //     is laxer: uri is an RFC 3986 absolute URI (santhosh, through Go's
 //     url.Parse, also accepts non-ASCII characters, spaces, a second '#',
-//     a malformed percent-escape outside the path, and '[' or ']'
-//     elsewhere than around an IP literal host), and date-time is RFC 3339 (santhosh reads hh, mm and ss with
+//     a malformed percent-escape outside the path, '[' or ']'
+//     elsewhere than around an IP literal host, and an '@' in the user
+//     information; it is stricter only in refusing a percent-escape of an
+//     ASCII byte in a host, which RFC 3986's reg-name allows), and
+//     date-time is RFC 3339 (santhosh reads hh, mm and ss with
 //     strconv.Atoi, so "+0" passes for "00"). AHP asserts these formats as
 //     RFC 3986 URIs and RFC 3339 timestamps, the JSON-Schema-Test-Suite's
 //     format tests agree with ahpgen, and so ahpgen keeps them.
 //     knownDisagreement recognises exactly these (the value passes once
 //     the characters RFC 3986 forbids are percent-encoded, or once the
-//     signs inside the time fields are zeros), and nothing else.
+//     signs inside the time fields are zeros), strictDisagreement the
+//     host escapes (santhosh accepts once they are respelt), and nothing
+//     else.
 //
 // Any other disagreement fails. TestKnownBugs keeps the reproducers of the
 // bugs these tests found, now fixed, as regression tests.
