@@ -241,7 +241,9 @@ func FromDoc(d *ahpimpl.Doc, n ahpimpl.Node) (Offer, error) {
 					}
 					switch {
 					case i < 0: // an unknown target advertises nothing
-						o.unknown = append(o.unknown, "/modify/"+escape(t.Key()))
+						if ptr := "/modify/" + escape(t.Key()); !slices.Contains(o.unknown, ptr) {
+							o.unknown = append(o.unknown, ptr) // once, however many operations it offers
+						}
 					case op.Key() == string(Replace):
 						o.modify[i] |= 1
 					case op.Key() == string(Merge):

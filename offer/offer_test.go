@@ -219,7 +219,7 @@ func TestNoAllocations(t *testing.T) {
 // offered with nothing true, is not.
 func TestUnknown(t *testing.T) {
 	o, err := offer.Parse([]byte(`{"effects":["deny","modify","flow","inject","com.example.x"],
-		"modify":{"input":{"replace":false,"merge":true,"prepend":true},"future/x":{"merge":true},"idle":{"merge":false}},
+		"modify":{"input":{"replace":false,"merge":true,"prepend":true},"future/x":{"merge":true,"replace":true},"idle":{"merge":false}},
 		"flow":{"operations":["stop","pause"]},
 		"inject":{"context":{"deliverAt":["now","later"]}}}`))
 	if err != nil {
