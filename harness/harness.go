@@ -89,9 +89,10 @@ type Option func(*options)
 // snapshot (New refuses another: an unknown or observe-only type, a
 // family such as "tool.*"), and the capabilities valid for that event
 // (the snapshot's capability bounds), for tool.before they offer deny
-// (AHP-CAP-002; Offer's too), and they offer no effect type the harness
-// cannot apply (an experimental name, a type of a snapshot newer than
-// the kit: New, and a call given such an Offer, fail); they must
+// (AHP-CAP-002; Offer's too), and they offer nothing the harness cannot
+// apply (an experimental effect type; a modify target or operation, flow
+// operation or delivery point of a snapshot newer than the kit: New, and
+// a call given such an Offer, fail); they must
 // advertise only what the
 // host enforces: the harness applies every effect it accepts to the
 // Decision, and the host must then honor the Decision. Without it an

@@ -169,9 +169,10 @@ func (h *Harness) read(d *ahpimpl.Doc, effects ahpimpl.Node, st *chain, seen *se
 		case offer.Modify:
 			// staged below, in order, on the chain's state
 		default:
-			// An effect type the offer did not list got past the offer
-			// check (New and Offer refuse to offer a type this harness
-			// cannot apply): kept so that nothing unknown is ever applied.
+			// Unreachable through an offer (the offer check refuses a
+			// type not offered, and New and Offer refuse to offer one this
+			// harness cannot apply): kept so that nothing unknown is ever
+			// applied.
 			return nil, &Failure{Class: ClassUnknownEffect, Pointer: "/result/effects/" + strconv.Itoa(i), Err: errors.New("effect " + quote.Peer(typ) + " has no meaning this harness knows")}
 		}
 	}

@@ -179,9 +179,9 @@ func packageFromFolder(dir string) (string, error) {
 	// Go's convention for a folder's package: its name in lower case,
 	// without separators ("my-harness.v2" is package myharnessv2); not
 	// the snapshot-key rule, whose "v" prefix and underscores are for
-	// dates and versions.
-	// Only separators go: a folder name that starts with no letter, or
-	// holds another character, would lose what makes it its name.
+	// dates and versions. Only separators go: a name that starts with no
+	// letter, or holds another character, would lose what makes it its
+	// name, and asks for -package instead.
 	base := filepath.Base(abs)
 	var b strings.Builder
 	for _, r := range strings.ToLower(base) {
