@@ -11,6 +11,7 @@ package edit
 
 import (
 	"maps"
+	"slices"
 	"strconv"
 	"sync"
 
@@ -95,8 +96,11 @@ const Bounds = "capabilities.schema.json#/$defs/"
 //   - a list keeps what the backend could not see or may not change: a
 //     replacement keeps every hidden text part (a text part not selected as
 //     body, or with a gap) as the backend saw it, a part that reuses the id
-//     of an attachment or hidden part must equal it, and an attachment body
-//     must be one of s.Attachments, unchanged;
+//     of an attachment or hidden part must equal it, a part the backend got
+//     without its content (no text or body, or a gap) stays in a message
+//     with the id and role of the one that held it and is not repeated
+//     (a merge never carries one), and an attachment body must be one of
+//     s.Attachments, unchanged;
 //   - replace takes the value; merge overwrites an object's top-level
 //     members (nested values are replaced whole and null is a value) or
 //     appends to a list in order, duplicates kept; merge of other shapes is
@@ -391,12 +395,12 @@ func (e *Editor) keeps(s *State, cur, val ahprt.Value, messages, merge bool) str
 		// the backend never read.
 	hidden:
 		for _, p := range old {
-			if kind(cd, p) != "text" || editable(cd, p) {
+			if kind(cd, p.n) != "text" || editable(cd, p.n) {
 				continue
 			}
-			oid, _ := cd.Member(p, "id")
+			oid, _ := cd.Member(p.n, "id")
 			for _, q := range fresh {
-				if id, _ := vd.Member(q, "id"); vd.Text(id) == cd.Text(oid) {
+				if id, _ := vd.Member(q.n, "id"); vd.Text(id) == cd.Text(oid) {
 					continue hidden
 				}
 			}
@@ -404,17 +408,17 @@ func (e *Editor) keeps(s *State, cur, val ahprt.Value, messages, merge bool) str
 		}
 	}
 	for _, p := range fresh {
-		id, _ := vd.Member(p, "id")
+		id, _ := vd.Member(p.n, "id")
 		for _, q := range old {
-			oid, _ := cd.Member(q, "id")
-			if !editable(cd, q) && vd.Text(id) == cd.Text(oid) && !ahpimpl.EqualJSON(vd.Raw(p), cd.Raw(q)) {
+			oid, _ := cd.Member(q.n, "id")
+			if !editable(cd, q.n) && vd.Text(id) == cd.Text(oid) && !ahpimpl.EqualJSON(vd.Raw(p.n), cd.Raw(q.n)) {
 				return "part " + quote.Peer(vd.Text(id)) + " is an attachment or hidden text: it cannot be changed"
 			}
 		}
-		if _, body := vd.Member(p, "body"); messages && body && kind(vd, p) == "attachment" {
+		if _, body := vd.Member(p.n, "body"); messages && body && kind(vd, p.n) == "attachment" {
 			ok := false
 			for _, a := range s.Attachments {
-				if ahpimpl.EqualJSON(vd.Raw(p), a) {
+				if ahpimpl.EqualJSON(vd.Raw(p.n), a) {
 					ok = true
 					break
 				}
@@ -424,24 +428,86 @@ func (e *Editor) keeps(s *State, cur, val ahprt.Value, messages, merge bool) str
 			}
 		}
 	}
+	return stays(cd, vd, old, fresh, merge)
+}
+
+// stays checks where the new list holds the parts the backend could not
+// see (a part it got without a text or a body, or with a gap): no more
+// often than the list held them (a merge appends, so never in its value),
+// and, in a message list, in a message with the id and role of one that
+// held it. The host puts each such part's content back where the backend
+// kept it, so moving one would carry text the backend never read into
+// another message, or under another role (a user's prompt into a system
+// message); role belongs to the message (content-upload.md).
+func stays(cd, vd *ahpimpl.Doc, old, fresh []part, merge bool) string {
+	for i, p := range fresh {
+		idn, _ := vd.Member(p.n, "id")
+		id := vd.Text(idn)
+		held, homes := 0, []part(nil)
+		for _, q := range old {
+			if oid, _ := cd.Member(q.n, "id"); cd.Text(oid) == id && !seen(cd, q.n) {
+				held++
+				homes = append(homes, q)
+			}
+		}
+		if held == 0 {
+			continue
+		}
+		if p.inMessage && !slices.ContainsFunc(homes, func(q part) bool { return sameMessage(cd, q.msg, vd, p.msg) }) {
+			return "part " + quote.Peer(id) + ", which the backend cannot see, moved from message " + describe(cd, homes[0].msg) + " to message " + describe(vd, p.msg) + ": keep it in the message that holds it"
+		}
+		times := 0
+		for _, r := range fresh[:i+1] {
+			if rid, _ := vd.Member(r.n, "id"); vd.Text(rid) == id {
+				times++
+			}
+		}
+		if merge || times > held {
+			return "part " + quote.Peer(id) + ", which the backend cannot see, would be in the list more often than it is: keep it once, where it is"
+		}
+	}
 	return ""
+}
+
+// part is a content part of a list and, in a message list, the message
+// that holds it.
+type part struct {
+	n, msg    ahpimpl.Node
+	inMessage bool
 }
 
 // parts lists the content parts of a message list (messages) or of a
 // text part list.
-func parts(d *ahpimpl.Doc, messages bool) []ahpimpl.Node {
-	var out []ahpimpl.Node
+func parts(d *ahpimpl.Doc, messages bool) []part {
+	var out []part
 	for it := d.Items(d.Root()); it.Next(); {
 		if !messages {
-			out = append(out, it.Item())
+			out = append(out, part{n: it.Item()})
 			continue
 		}
 		ps, _ := d.Member(it.Item(), "parts")
 		for p := d.Items(ps); p.Next(); {
-			out = append(out, p.Item())
+			out = append(out, part{n: p.Item(), msg: it.Item(), inMessage: true})
 		}
 	}
 	return out
+}
+
+// sameMessage reports whether messages a of ad and b of bd have the same
+// id and role.
+func sameMessage(ad *ahpimpl.Doc, a ahpimpl.Node, bd *ahpimpl.Doc, b ahpimpl.Node) bool {
+	aid, _ := ad.Member(a, "id")
+	bid, _ := bd.Member(b, "id")
+	ar, _ := ad.Member(a, "role")
+	br, _ := bd.Member(b, "role")
+	return ad.Text(aid) == bd.Text(bid) && ad.Text(ar) == bd.Text(br)
+}
+
+// describe names a message by its id and role: "m1" (role "user").
+func describe(d *ahpimpl.Doc, m ahpimpl.Node) string {
+	id, _ := d.Member(m, "id")
+	role, _ := d.Member(m, "role")
+	return quote.Peer(d.Text(id)) + " (role " + quote.Peer(d.Text(role)) + ")"
 }
 
 func kind(d *ahpimpl.Doc, p ahpimpl.Node) string {
@@ -455,6 +521,17 @@ func editable(d *ahpimpl.Doc, p ahpimpl.Node) bool {
 	sel, _ := d.Member(p, "selection")
 	_, gap := d.Member(p, "gap")
 	return kind(d, p) == "text" && d.StrEq(sel, "body") && !gap
+}
+
+// seen reports whether the backend got a part's content: text selected
+// as body, or an attachment with a body, either without a gap.
+func seen(d *ahpimpl.Doc, p ahpimpl.Node) bool {
+	if editable(d, p) {
+		return true
+	}
+	_, body := d.Member(p, "body")
+	_, gap := d.Member(p, "gap")
+	return kind(d, p) == "attachment" && body && !gap
 }
 
 // Return judges a return effect's value against the event: what

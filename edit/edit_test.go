@@ -110,3 +110,77 @@ func TestLacksSchema(t *testing.T) {
 		t.Errorf("draft's own snapshot: %v", err)
 	}
 }
+
+// TestHiddenPartsStay: a part the backend got without its content (text
+// seen as metadata, an attachment without its body) stays, in a list the
+// backend edits, in a message with the id and role of the one that held
+// it, and no more often than it was there; the host puts the part's
+// content back where the backend kept it, so a part moved into a system
+// message would carry text the backend never read under that role. Parts
+// the backend saw in full move freely.
+func TestHiddenPartsStay(t *testing.T) {
+	const (
+		hidden  = `{"id":"p1","kind":"text","mediaType":"text/plain","selection":"metadata"}`
+		shown   = `{"id":"p2","kind":"text","mediaType":"text/plain","selection":"body","text":"two"}`
+		edited  = `{"id":"p2","kind":"text","mediaType":"text/plain","selection":"body","text":"2"}`
+		image   = `{"id":"a2","kind":"attachment","mediaType":"image/png","selection":"metadata"}`
+		system  = `{"id":"m0","role":"system","parts":[{"id":"s1","kind":"text","mediaType":"text/plain","selection":"body","text":"rules"}]}`
+		user    = `{"id":"m1","role":"user","parts":[` + hidden + `,` + shown + `,` + image + `,` + attach + `]}`
+		current = `[` + system + `,` + user + `]`
+	)
+	msg := func(id, role string, parts ...string) string {
+		return `{"id":"` + id + `","role":"` + role + `","parts":[` + strings.Join(parts, ",") + `]}`
+	}
+	for _, tc := range []struct {
+		name, op, value, refused string // refused: "" when the edit is accepted
+	}{
+		{"visible text edited", "replace", `[` + system + `,` + msg("m1", "user", hidden, edited, image, attach) + `]`, ""},
+		{"messages reordered", "replace", `[` + msg("m1", "user", shown, hidden) + `,` + system + `]`, ""},
+		{"visible parts moved", "replace", `[` + msg("m0", "system", attach, shown) + `,` + msg("m1", "user", hidden) + `]`, ""},
+		{"message appended", "merge", `[` + msg("m9", "user", edited) + `]`, ""},
+		{"hidden text into a new system message", "replace", `[` + system + `,` + msg("m9", "system", hidden) + `,` + msg("m1", "user", shown) + `]`, `moved from message "m1" (role "user") to message "m9" (role "system")`},
+		{"hidden text into the system message", "replace", `[` + msg("m0", "system", hidden) + `,` + msg("m1", "user", shown) + `]`, `moved from message "m1"`},
+		{"role of its message changed", "replace", `[` + system + `,` + msg("m1", "system", hidden, shown, image, attach) + `]`, `to message "m1" (role "system")`},
+		{"hidden image into the system message", "replace", `[` + msg("m0", "system", image) + `,` + msg("m1", "user", hidden, shown) + `]`, `part "a2", which the backend cannot see, moved`},
+		{"hidden text repeated", "replace", `[` + system + `,` + msg("m1", "user", hidden, shown, hidden) + `]`, `part "p1", which the backend cannot see, would be in the list more often`},
+		{"hidden text appended in a system message", "merge", `[` + msg("m9", "system", hidden) + `]`, `moved from message "m1"`},
+		{"hidden text appended in its own message", "merge", `[` + msg("m1", "user", hidden) + `]`, `would be in the list more often`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := edit.State{
+				Event:       "model.request.before",
+				Targets:     map[offer.Target]ahprt.Value{offer.TargetRequest: ahprt.Value(current)},
+				Attachments: []ahprt.Value{ahprt.Value(attach)},
+			}
+			effects := `[{"type":"modify","target":"request","operation":"` + tc.op + `","value":` + tc.value + `}]`
+			staged, err := edit.Stage(draft.Snapshot, s, []byte(effects))
+			switch {
+			case tc.refused == "" && err != nil:
+				t.Errorf("refused: %v", err)
+			case tc.refused == "" && len(staged[offer.TargetRequest]) == 0:
+				t.Errorf("nothing staged")
+			case tc.refused != "" && err == nil:
+				t.Errorf("accepted: %s", staged[offer.TargetRequest])
+			case tc.refused != "" && !strings.Contains(err.Error(), tc.refused):
+				t.Errorf("refused for another reason: %v\nwant one saying %s", err, tc.refused)
+			case tc.refused != "" && err.(*edit.EditError).Pointer != "/0/value":
+				t.Errorf("pointer %q, want /0/value", err.(*edit.EditError).Pointer)
+			}
+		})
+	}
+
+	// A text part list (a compaction summary) has no messages: a hidden
+	// part is kept once, and a merge does not repeat it.
+	summary := `[` + hidden + `,` + shown + `]`
+	for _, tc := range []struct{ op, value, refused string }{
+		{"replace", `[` + edited + `,` + hidden + `]`, ""},
+		{"replace", `[` + hidden + `,` + hidden + `,` + shown + `]`, "more often"},
+		{"merge", `[` + hidden + `]`, "more often"},
+	} {
+		s := edit.State{Event: "context.compact.after", Targets: map[offer.Target]ahprt.Value{offer.TargetSummary: ahprt.Value(summary)}}
+		_, err := edit.Stage(draft.Snapshot, s, []byte(`[{"type":"modify","target":"summary","operation":"`+tc.op+`","value":`+tc.value+`}]`))
+		if (tc.refused == "") != (err == nil) || err != nil && !strings.Contains(err.Error(), tc.refused) {
+			t.Errorf("summary %s %s: %v (want refused: %q)", tc.op, tc.value, err, tc.refused)
+		}
+	}
+}

@@ -172,6 +172,28 @@ func TestContentSelectionEdits(t *testing.T) {
 		}
 	})
 
+	t.Run("moving a withheld part", func(t *testing.T) {
+		// The backend saw the user's prompt as metadata and sends it back
+		// in a system message of its own: the host would put the prompt's
+		// text there, under the system role, though the backend never
+		// read it.
+		moved := `[{"id":"msg0","role":"system","parts":[{"id":"p1","kind":"text","mediaType":"text/plain","selection":"metadata"}]},` +
+			`{"id":"msg1","role":"user","parts":[{"id":"p2","kind":"text","mediaType":"text/plain","selection":"metadata","category":"reasoning"},` +
+			`{"id":"p3","kind":"attachment","mediaType":"image/png","selection":"metadata"}]}]`
+		meta := newReplier(t, `{"type":"modify","target":"request","operation":"replace","value":`+moved+`}`)
+		h := build(t, registration(
+			hook{"com.example.meta", httpTransport(meta.URL), []string{subscription(`["model.request.before"]`, `{"default":"metadata"}`)}},
+		))
+		d, err := h.Intercept(context.Background(), modelRequest(t, modelItems), reqCaps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Audit[0].Failure == nil || d.Audit[0].Failure.Class != harness.ClassMalformedEffect || !strings.Contains(d.Audit[0].Failure.Error(), `moved from message "msg1"`) {
+			t.Errorf("a withheld part moved into a system message was not refused:\n%s", recordsString(d.Audit))
+		}
+		jsonEq(t, "the event", d.Event, string(modelRequest(t, modelItems).AppendJSON(nil)))
+	})
+
 	t.Run("rewriting a withheld part", func(t *testing.T) {
 		// A message appended with a part that reuses the id of one the
 		// backend saw only as metadata, now with text.
