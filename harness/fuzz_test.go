@@ -95,12 +95,13 @@ func FuzzLoad(f *testing.F) {
 }
 
 // FuzzContentReply: a backend that saw every part as metadata answers
-// anything; the decision never loses a body the host sent, and never lets
-// the backend's view into the event: the hidden text part is in the
-// effective event as the host sent it (a replace keeps it, anywhere in
-// the list: 93d51af; a merge appends), every part of the host's ids there
-// is the host's part (an attachment may be dropped, not stripped), and the
-// event is valid.
+// anything; the decision never loses a body the host sent, never lets
+// the backend's view into the event and never moves what it could not
+// see: the hidden text part is in the effective event once, as the host
+// sent it, in the message that held it (same id and role; a replace may
+// reorder the list: 93d51af, f2e0f7c), every part of the host's ids there
+// is the host's part, once, in that message (an attachment may be
+// dropped, not stripped), and the event is valid.
 func FuzzContentReply(f *testing.F) {
 	own := map[string]string{
 		"p1": `{"id":"p1","kind":"text","mediaType":"text/plain","selection":"body","text":"the secret prompt"}`,
@@ -114,6 +115,7 @@ func FuzzContentReply(f *testing.F) {
 		`{"jsonrpc":"2.0","id":"evt_m","result":{"protocolVersion":"draft","effects":[{"type":"modify","target":"request","operation":"replace","value":` + seen + `}]}}`,
 		`{"jsonrpc":"2.0","id":"evt_m","result":{"protocolVersion":"draft","effects":[{"type":"modify","target":"request","operation":"merge","value":` + seen + `}]}}`,
 		`{"jsonrpc":"2.0","id":"evt_m","result":{"protocolVersion":"draft","effects":[]}}`,
+		`{"jsonrpc":"2.0","id":"evt_m","result":{"protocolVersion":"draft","effects":[{"type":"modify","target":"request","operation":"replace","value":` + strings.Replace(seen, `"role":"user"`, `"role":"system"`, 1) + `}]}}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -135,25 +137,33 @@ func FuzzContentReply(f *testing.F) {
 		d := answer(t, h, reply, ev)
 		var e struct {
 			Items []struct {
-				Parts []json.RawMessage `json:"parts"`
+				ID, Role string
+				Parts    []json.RawMessage `json:"parts"`
 			} `json:"items"`
 		}
 		if err := json.Unmarshal(d.Event, &e); err != nil {
 			t.Fatalf("the effective event: %v\n%s", err, d.Event)
 		}
-		kept := false
+		times := map[string]int{}
 		for _, m := range e.Items {
 			for _, p := range m.Parts {
 				var id struct{ ID string }
 				_ = json.Unmarshal(p, &id)
-				if want, ok := own[id.ID]; ok && !ahpimpl.EqualJSON(p, []byte(want)) {
+				want, ok := own[id.ID]
+				if !ok {
+					continue
+				}
+				if !ahpimpl.EqualJSON(p, []byte(want)) {
 					t.Fatalf("part %s is not the host's part:\n%s", id.ID, d.Event)
 				}
-				kept = kept || id.ID == "p1"
+				if m.ID != "msg1" || m.Role != "user" {
+					t.Fatalf("part %s moved to message %q (role %q):\n%s", id.ID, m.ID, m.Role, d.Event)
+				}
+				times[id.ID]++
 			}
 		}
-		if !kept {
-			t.Fatalf("the effective event lost the text the backend could not see:\n%s", d.Event)
+		if times["p1"] != 1 || times["p3"] > 1 {
+			t.Fatalf("the text the backend could not see is there %d times, the attachment %d:\n%s", times["p1"], times["p3"], d.Event)
 		}
 		o := h.capabilities("model.request.before")
 		if err := h.checkRequest(h.request(nil, "evt_m", d.Event, o.raw)); err != nil {
