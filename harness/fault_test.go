@@ -305,3 +305,27 @@ func TestStrictReplies(t *testing.T) {
 		}
 	}
 }
+
+// TestReplyWithManifest: an intercept result must not carry a discovery
+// manifest (intercept-response.schema.json: not required manifest), even
+// when its effects would fit one of the narrow views (no effects, one
+// deny), which do not repeat that rule: the reply is an invalid result.
+func TestReplyWithManifest(t *testing.T) {
+	for _, effects := range []string{``, `{"type":"deny","reason":"no"}`} {
+		s := raw(t, func(w http.ResponseWriter, r *http.Request) {
+			b, _ := io.ReadAll(r.Body)
+			d, _ := ahpimpl.Parse(b, ahprt.Limits{})
+			n, _ := d.Member(d.Root(), "id")
+			w.Header().Set("Content-Type", "application/json")
+			io.WriteString(w, strings.Replace(result(d.Text(n), effects), `"effects":[`, `"manifest":{},"effects":[`, 1))
+		})
+		reg := registration(hook{"com.example.manifest", httpTransport(s.URL), []string{intercept(`["tool.before"]`, 2000, "fail-open")}})
+		d, err := build(t, reg).Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f := d.Audit[0].Failure; f == nil || f.Class != harness.ClassInvalidResult || d.Denied() {
+			t.Errorf("effects [%s] beside a manifest: accepted\n%s", effects, recordsString(d.Audit))
+		}
+	}
+}

@@ -4530,7 +4530,7 @@ var Snapshot = &ahpimpl.Snapshot{
 		Checks: []ahpimpl.CheckFunc{vCapabilitiesResponse},
 		Method: "hooks/capabilities",
 	}, {
-		Checks: []ahpimpl.CheckFunc{vInterceptResponse, vInterceptDenyResponse, vInterceptNoEffectResponse},
+		Checks: []ahpimpl.CheckFunc{vInterceptResponse},
 		Method: "hooks/intercept",
 	}},
 	RequestID: vCommon_jsonRpcId,

@@ -293,10 +293,15 @@ func requestID(perRequest [][]*Schema) *Schema {
 // replyTypes pairs each request with the success responses that answer
 // it, by the upstream layout's file names (no schema says which response
 // answers which method): "<x>-request.schema.json" is answered by
-// "<x>-response.schema.json", tried first, then by every other
-// "<x>-<kind>-response.schema.json" ("intercept-deny-response"), in
-// location order. A request without such responses gets none, and a kit
-// falls back to the snapshot's Responses. The result is in method order.
+// "<x>-response.schema.json" alone when the snapshot has it, and
+// otherwise by every "<x>-<kind>-response.schema.json"
+// ("intercept-deny-response"), in location order. Beside the general
+// response those are narrow views of it, which need not repeat its rules
+// (the draft's intercept-no-effect-response does not forbid a manifest,
+// as intercept-response does): tried as alternatives they would accept
+// what the general one refuses. A request without such responses gets
+// none, and a kit falls back to the snapshot's Responses. The result is
+// in method order.
 func replyTypes(requests []Method, responses []*Type, locs map[*Type]string) []Replies {
 	var out []Replies
 	for _, r := range requests {
@@ -315,7 +320,11 @@ func replyTypes(requests []Method, responses []*Type, locs map[*Type]string) []R
 				rest = append(rest, t)
 			}
 		}
-		if ts := append(first, rest...); len(ts) > 0 {
+		ts := first
+		if len(ts) == 0 {
+			ts = rest
+		}
+		if len(ts) > 0 {
 			out = append(out, Replies{r.Name, ts})
 		}
 	}
