@@ -424,7 +424,11 @@ var ErrClosed = errors.New("harness: closed")
 // that ignores EOF holds Close about 2.25 s. Backends are ended side by
 // side, so several such backends hold it about as long as one.
 // Calls made once Close has begun, an audit callback's included, return
-// ErrClosed; Close waits for the calls in flight.
+// ErrClosed; Close waits for the calls in flight. It does not cancel them:
+// each runs its chain to the end, within its subscriptions' timeouts (on a
+// persistent stdio backend, behind the intercepts queued before it), so
+// Close may wait as long as the slowest; a host that must stop sooner
+// cancels the calls' contexts first (ErrInterrupted).
 func (h *Harness) Close() error {
 	if h.closed.Swap(true) {
 		return nil
