@@ -11,7 +11,6 @@ package edit
 
 import (
 	"maps"
-	"slices"
 	"strconv"
 	"sync"
 
@@ -98,9 +97,9 @@ const Bounds = "capabilities.schema.json#/$defs/"
 //     body, or with a gap) as the backend saw it, a part that reuses the id
 //     of an attachment or hidden part must equal it, a part the backend got
 //     without its content (no text or body, or a gap) stays in a message
-//     with the id and role of the one that held it and is not repeated
-//     (a merge never carries one), and an attachment body must be one of
-//     s.Attachments, unchanged;
+//     with the id and role of the one that held it, no more often than
+//     such messages held it (a merge never carries one), and an
+//     attachment body must be one of s.Attachments, unchanged;
 //   - replace takes the value; merge overwrites an object's top-level
 //     members (nested values are replaced whole and null is a value) or
 //     appends to a list in order, duplicates kept; merge of other shapes is
@@ -432,13 +431,16 @@ func (e *Editor) keeps(s *State, cur, val ahprt.Value, messages, merge bool) str
 }
 
 // stays checks where the new list holds the parts the backend could not
-// see (a part it got without a text or a body, or with a gap): no more
-// often than the list held them (a merge appends, so never in its value),
-// and, in a message list, in a message with the id and role of one that
-// held it. The host puts each such part's content back where the backend
-// kept it, so moving one would carry text the backend never read into
-// another message, or under another role (a user's prompt into a system
-// message); role belongs to the message (content-upload.md).
+// see (a part it got without a text or a body, or with a gap): in a
+// message list, in a message with the id and role of one that held it,
+// and no more often there than such messages held it (in a text part
+// list, no more often than the list held it; a merge appends, so never in
+// its value). The host puts each such part's content back where the
+// backend kept it, so moving one would carry text the backend never read
+// into another message, or under another role (a user's prompt into a
+// system message); role belongs to the message (content-upload.md). The
+// count is by message, not by list: part ids need not be unique, and a
+// part held once in each of two messages is not twice in one.
 func stays(cd, vd *ahpimpl.Doc, old, fresh []part, merge bool) string {
 	for i, p := range fresh {
 		idn, _ := vd.Member(p.n, "id")
@@ -446,19 +448,21 @@ func stays(cd, vd *ahpimpl.Doc, old, fresh []part, merge bool) string {
 		held, homes := 0, []part(nil)
 		for _, q := range old {
 			if oid, _ := cd.Member(q.n, "id"); cd.Text(oid) == id && !seen(cd, q.n) {
-				held++
 				homes = append(homes, q)
+				if !p.inMessage || sameMessage(cd, q.msg, vd, p.msg) {
+					held++
+				}
 			}
 		}
-		if held == 0 {
+		if len(homes) == 0 {
 			continue
 		}
-		if p.inMessage && !slices.ContainsFunc(homes, func(q part) bool { return sameMessage(cd, q.msg, vd, p.msg) }) {
+		if held == 0 {
 			return "part " + quote.Peer(id) + ", which the backend cannot see, moved from message " + describe(cd, homes[0].msg) + " to message " + describe(vd, p.msg) + ": keep it in the message that holds it"
 		}
 		times := 0
 		for _, r := range fresh[:i+1] {
-			if rid, _ := vd.Member(r.n, "id"); vd.Text(rid) == id {
+			if rid, _ := vd.Member(r.n, "id"); vd.Text(rid) == id && (!p.inMessage || sameMessage(vd, r.msg, vd, p.msg)) {
 				times++
 			}
 		}

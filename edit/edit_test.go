@@ -184,3 +184,29 @@ func TestHiddenPartsStay(t *testing.T) {
 		}
 	}
 }
+
+// TestHiddenPartsStayByMessage: the host's part ids need not be unique. A
+// hidden part held once in a user message and once (the same id, the
+// same view) in an assistant message may stay in each, but not twice in
+// the user message: the host would put the user message's text there
+// twice and lose the assistant's.
+func TestHiddenPartsStayByMessage(t *testing.T) {
+	const hidden = `{"id":"r1","kind":"text","mediaType":"text/plain","selection":"omit","category":"reasoning"}`
+	msg := func(id, role string, parts ...string) string {
+		return `{"id":"` + id + `","role":"` + role + `","parts":[` + strings.Join(parts, ",") + `]}`
+	}
+	current := `[` + msg("m1", "user", hidden) + `,` + msg("m2", "assistant", hidden) + `]`
+	for _, tc := range []struct{ name, value, refused string }{
+		{"each in its message", `[` + msg("m2", "assistant", hidden) + `,` + msg("m1", "user", hidden, text) + `]`, ""},
+		{"twice in the user message", `[` + msg("m1", "user", hidden, hidden) + `,` + msg("m2", "assistant") + `]`, "more often"},
+		{"twice in the assistant message", `[` + msg("m2", "assistant", hidden, hidden) + `]`, "more often"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := edit.State{Event: "model.request.before", Targets: map[offer.Target]ahprt.Value{offer.TargetRequest: ahprt.Value(current)}}
+			_, err := edit.Stage(draft.Snapshot, s, []byte(`[{"type":"modify","target":"request","operation":"replace","value":`+tc.value+`}]`))
+			if (tc.refused == "") != (err == nil) || err != nil && !strings.Contains(err.Error(), tc.refused) {
+				t.Errorf("%v (want refused: %q)", err, tc.refused)
+			}
+		})
+	}
+}
