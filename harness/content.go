@@ -301,58 +301,141 @@ func viewState(st *chain, view ahprt.Value) *State {
 }
 
 // restore maps targets staged against a backend's view back onto the
-// event: a target it left as it saw it is the event's own; in one it
-// changed, each withheld part it kept as it saw it (the same id, equal
-// JSON) is the event's part again. The editor made sure it kept them so
-// or left them out.
-func restore(staged, seen, own map[offer.Target]ahprt.Value, hidden []withheld) map[offer.Target]ahprt.Value {
+// event: a target it left as it saw it is the event's own, and so is one
+// whose view withheld nothing (an opaque input, an answer) as it is staged;
+// in a list target it changed, each part the view of that target withheld
+// that the backend kept as it saw it (the same id, equal JSON), in a
+// message with the id and role of the one that held it, is the event's
+// part again, at most once per part held. Parts are matched by position in
+// the target's view, never by id alone: a withheld part's content is put
+// back only where the list holds parts (never inside another member, and
+// never in another target), and two parts that share an id and a view
+// (the host's ids need not be unique; an omitted part has no size or hash)
+// each get their own content back. The editor made sure the backend kept
+// them so or left them out.
+func restore(staged, seen, own map[offer.Target]ahprt.Value) map[offer.Target]ahprt.Value {
 	out := make(map[offer.Target]ahprt.Value, len(staged))
 	for t, v := range staged {
 		switch {
 		case string(v) == string(seen[t]):
 			out[t] = own[t]
+		case string(seen[t]) == string(own[t]):
+			out[t] = v // nothing withheld in this target
 		default:
-			out[t] = restoreParts(v, hidden)
+			out[t] = restoreParts(v, withheldIn(seen[t], own[t]))
 		}
 	}
 	return out
 }
 
-// restoreParts replaces, in value, each object equal to a withheld part's
-// view by the part itself.
-func restoreParts(value ahprt.Value, hidden []withheld) ahprt.Value {
+// slot is a part a target's view withheld: the message that held it ("",
+// "" in a text part list), the part as the view holds it and as the event
+// does, and whether a staged value used it already.
+type slot struct {
+	msgID, role string
+	view, orig  ahprt.Value
+	used        bool
+}
+
+// listParts calls f with each content part of list (a message list or a
+// text part list, the root of d) and, in a message list, the message that
+// holds it. An item with a parts member is a message.
+func listParts(d *ahpimpl.Doc, f func(msg ahpimpl.Node, inMessage bool, p ahpimpl.Node)) {
+	if d.Kind(d.Root()) != ahpimpl.KindArray {
+		return
+	}
+	for it := d.Items(d.Root()); it.Next(); {
+		x := it.Item()
+		if ps, ok := d.Member(x, "parts"); ok && d.Kind(ps) == ahpimpl.KindArray {
+			for p := d.Items(ps); p.Next(); {
+				f(x, true, p.Item())
+			}
+			continue
+		}
+		f(0, false, x)
+	}
+}
+
+// withheldIn pairs, by position, the parts of a target as a view holds it
+// (seen) with the event's own (own): the parts that differ are the ones
+// the view withheld. The view replaced parts only, so both lists have the
+// same messages and parts in the same order.
+func withheldIn(seen, own ahprt.Value) []slot {
+	sd, err := ahpimpl.Parse(seen, ahprt.Limits{})
+	if err != nil {
+		return nil
+	}
+	od, err := ahpimpl.Parse(own, ahprt.Limits{})
+	if err != nil {
+		return nil
+	}
+	type at struct {
+		msg       ahpimpl.Node
+		inMessage bool
+		p         ahpimpl.Node
+	}
+	var vs, os []at
+	listParts(sd, func(m ahpimpl.Node, in bool, p ahpimpl.Node) { vs = append(vs, at{m, in, p}) })
+	listParts(od, func(m ahpimpl.Node, in bool, p ahpimpl.Node) { os = append(os, at{m, in, p}) })
+	if len(vs) != len(os) {
+		return nil // unreachable: a view replaces parts only
+	}
+	var out []slot
+	for i, v := range vs {
+		view, orig := sd.RawValue(v.p), od.RawValue(os[i].p)
+		if ahpimpl.EqualJSON(view, orig) {
+			continue
+		}
+		s := slot{view: view, orig: orig}
+		if v.inMessage {
+			s.msgID, s.role = memberText(sd, v.msg, "id"), memberText(sd, v.msg, "role")
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func memberText(d *ahpimpl.Doc, n ahpimpl.Node, name string) string {
+	v, ok := d.Member(n, name)
+	if !ok || d.Kind(v) != ahpimpl.KindString {
+		return ""
+	}
+	return d.Text(v)
+}
+
+// restoreParts replaces, in value (a message list or a text part list),
+// each part equal to a withheld part's view, in a message with the id and
+// role of the one that held it, by the part itself, each withheld part
+// once, in order.
+func restoreParts(value ahprt.Value, withheld []slot) ahprt.Value {
+	if len(withheld) == 0 {
+		return value
+	}
 	d, err := ahpimpl.Parse(value, ahprt.Limits{})
 	if err != nil {
 		return value
 	}
 	var out []byte
 	at := 0
-	var walk func(n ahpimpl.Node)
-	walk = func(n ahpimpl.Node) {
-		switch d.Kind(n) {
-		case ahpimpl.KindObject:
-			if idn, ok := d.Member(n, "id"); ok && d.Kind(idn) == ahpimpl.KindString {
-				id := d.Text(idn)
-				for _, w := range hidden {
-					if w.id == id && ahpimpl.EqualJSON(d.RawValue(n), w.view) {
-						start, end := d.Span(n)
-						out = append(out, value[at:start]...)
-						out = append(out, w.orig...)
-						at = end
-						return
-					}
-				}
-			}
-			for m := d.Members(n); m.Next(); {
-				walk(m.Value())
-			}
-		case ahpimpl.KindArray:
-			for it := d.Items(n); it.Next(); {
-				walk(it.Item())
-			}
+	listParts(d, func(m ahpimpl.Node, inMessage bool, p ahpimpl.Node) {
+		var msgID, role string
+		if inMessage {
+			msgID, role = memberText(d, m, "id"), memberText(d, m, "role")
 		}
-	}
-	walk(d.Root())
+		raw := d.RawValue(p)
+		for i := range withheld {
+			w := &withheld[i]
+			if w.used || w.msgID != msgID || w.role != role || !ahpimpl.EqualJSON(raw, w.view) {
+				continue
+			}
+			w.used = true
+			start, end := d.Span(p)
+			out = append(out, value[at:start]...)
+			out = append(out, w.orig...)
+			at = end
+			return
+		}
+	})
 	if out == nil {
 		return value
 	}

@@ -190,7 +190,7 @@ func (h *Harness) read(d *ahpimpl.Doc, effects ahpimpl.Node, st *chain, seen *se
 		return nil, &Failure{Class: ClassMalformedEffect, Pointer: e.Pointer, Err: errors.New(e.Reason)}
 	}
 	if staged != nil && state != &st.state {
-		staged = restore(staged, state.Targets, st.state.Targets, seen.hidden)
+		staged = restore(staged, state.Targets, st.state.Targets)
 	}
 	if staged != nil && !sameMap(staged, st.state.Targets) {
 		v.targets = staged
