@@ -470,6 +470,36 @@ func stays(cd, vd *ahpimpl.Doc, old, fresh []part, merge bool) string {
 			return "part " + quote.Peer(id) + ", which the backend cannot see, would be in the list more often than it is: keep it once, where it is"
 		}
 	}
+	if merge {
+		return ""
+	}
+	// A replacement keeps each hidden text part where it was (keeps
+	// looked for its id anywhere): as often, in each message, as that
+	// message held it, so that a part of the same id kept in another
+	// message does not stand for one dropped.
+	for _, q := range old {
+		if kind(cd, q.n) != "text" || editable(cd, q.n) {
+			continue
+		}
+		oid, _ := cd.Member(q.n, "id")
+		id := cd.Text(oid)
+		count := func(d *ahpimpl.Doc, ps []part) int {
+			n := 0
+			for _, r := range ps {
+				if rid, _ := d.Member(r.n, "id"); d.Text(rid) == id && !seen(d, r.n) && (!q.inMessage || sameMessage(cd, q.msg, d, r.msg)) {
+					n++
+				}
+			}
+			return n
+		}
+		if count(vd, fresh) < count(cd, old) {
+			where := ""
+			if q.inMessage {
+				where = " of message " + describe(cd, q.msg)
+			}
+			return "replace would drop text the backend cannot see (part " + quote.Peer(id) + where + ", not selected as body or with a gap): keep it as it was sent"
+		}
+	}
 	return ""
 }
 

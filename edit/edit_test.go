@@ -210,3 +210,38 @@ func TestHiddenPartsStayByMessage(t *testing.T) {
 		})
 	}
 }
+
+// TestHiddenTextKeptByMessage: a replace keeps each hidden text part, and
+// with ids that are not unique that is each one held, in its message: a
+// part of the same id kept in another message does not stand for it.
+func TestHiddenTextKeptByMessage(t *testing.T) {
+	const hidden = `{"id":"r1","kind":"text","mediaType":"text/plain","selection":"omit","category":"reasoning"}`
+	msg := func(id, role string, parts ...string) string {
+		return `{"id":"` + id + `","role":"` + role + `","parts":[` + strings.Join(parts, ",") + `]}`
+	}
+	current := `[` + msg("m1", "user", hidden) + `,` + msg("m2", "assistant", hidden) + `]`
+	for _, value := range []string{
+		`[` + msg("m1", "user", hidden) + `]`,
+		`[` + msg("m1", "user", hidden) + `,` + msg("m2", "assistant", text) + `]`,
+	} {
+		s := edit.State{Event: "model.request.before", Targets: map[offer.Target]ahprt.Value{offer.TargetRequest: ahprt.Value(current)}}
+		_, err := edit.Stage(draft.Snapshot, s, []byte(`[{"type":"modify","target":"request","operation":"replace","value":`+value+`}]`))
+		if err == nil || !strings.Contains(err.Error(), "would drop text the backend cannot see") {
+			t.Errorf("%s: %v, want a refusal: it drops the assistant's hidden text", value, err)
+		}
+	}
+}
+
+// TestHiddenTextKeptInSummary: in a text part list, two hidden parts of
+// one id are both kept.
+func TestHiddenTextKeptInSummary(t *testing.T) {
+	const hidden = `{"id":"s1","kind":"text","mediaType":"text/plain","selection":"omit"}`
+	s := edit.State{Event: "context.compact.after", Targets: map[offer.Target]ahprt.Value{offer.TargetSummary: ahprt.Value(`[` + hidden + `,` + hidden + `]`)}}
+	_, err := edit.Stage(draft.Snapshot, s, []byte(`[{"type":"modify","target":"summary","operation":"replace","value":[`+hidden+`]}]`))
+	if err == nil || !strings.Contains(err.Error(), `part "s1", not selected`) {
+		t.Errorf("%v, want a refusal", err)
+	}
+	if _, err := edit.Stage(draft.Snapshot, s, []byte(`[{"type":"modify","target":"summary","operation":"replace","value":[`+hidden+`,`+text+`,`+hidden+`]}]`)); err != nil {
+		t.Errorf("both kept: %v", err)
+	}
+}
