@@ -408,11 +408,26 @@ func (e *Editor) keeps(s *State, cur, val ahprt.Value, messages, merge bool) str
 	}
 	for _, p := range fresh {
 		id, _ := vd.Member(p.n, "id")
+		// A part with the id of an attachment or hidden text is one of
+		// them, unchanged, unless the list also holds text the backend
+		// may edit under that id (part ids need not be unique) and it is
+		// such text: then it may be that text, edited.
+		fixed, same, free := false, false, false
 		for _, q := range old {
-			oid, _ := cd.Member(q.n, "id")
-			if !editable(cd, q.n) && vd.Text(id) == cd.Text(oid) && !ahpimpl.EqualJSON(vd.Raw(p.n), cd.Raw(q.n)) {
-				return "part " + quote.Peer(vd.Text(id)) + " is an attachment or hidden text: it cannot be changed"
+			if oid, _ := cd.Member(q.n, "id"); vd.Text(id) != cd.Text(oid) {
+				continue
 			}
+			switch {
+			case editable(cd, q.n):
+				free = true
+			case ahpimpl.EqualJSON(vd.Raw(p.n), cd.Raw(q.n)):
+				same = true
+			default:
+				fixed = true
+			}
+		}
+		if fixed && !same && !(free && editable(vd, p.n)) {
+			return "part " + quote.Peer(vd.Text(id)) + " is an attachment or hidden text: it cannot be changed"
 		}
 		if _, body := vd.Member(p.n, "body"); messages && body && kind(vd, p.n) == "attachment" {
 			ok := false
@@ -443,6 +458,9 @@ func (e *Editor) keeps(s *State, cur, val ahprt.Value, messages, merge bool) str
 // part held once in each of two messages is not twice in one.
 func stays(cd, vd *ahpimpl.Doc, old, fresh []part, merge bool) string {
 	for i, p := range fresh {
+		if seen(vd, p.n) {
+			continue // content the backend has: text it may edit under a shared id
+		}
 		idn, _ := vd.Member(p.n, "id")
 		id := vd.Text(idn)
 		held, homes := 0, []part(nil)
@@ -462,7 +480,7 @@ func stays(cd, vd *ahpimpl.Doc, old, fresh []part, merge bool) string {
 		}
 		times := 0
 		for _, r := range fresh[:i+1] {
-			if rid, _ := vd.Member(r.n, "id"); vd.Text(rid) == id && (!p.inMessage || sameMessage(vd, r.msg, vd, p.msg)) {
+			if rid, _ := vd.Member(r.n, "id"); vd.Text(rid) == id && !seen(vd, r.n) && (!p.inMessage || sameMessage(vd, r.msg, vd, p.msg)) {
 				times++
 			}
 		}

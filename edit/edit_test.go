@@ -245,3 +245,34 @@ func TestHiddenTextKeptInSummary(t *testing.T) {
 		t.Errorf("both kept: %v", err)
 	}
 }
+
+// TestSharedIDVisibleAndHidden: a message holds text the backend may edit
+// and reasoning it cannot see under one id (the host's ids need not be
+// unique). Editing the text and keeping the reasoning as seen is an edit
+// of what the backend read; changing the reasoning's view, or keeping it
+// twice, is not.
+func TestSharedIDVisibleAndHidden(t *testing.T) {
+	const (
+		shown  = `{"id":"p1","kind":"text","mediaType":"text/plain","selection":"body","text":"hi"}`
+		edited = `{"id":"p1","kind":"text","mediaType":"text/plain","selection":"body","text":"hello"}`
+		hidden = `{"id":"p1","kind":"text","mediaType":"text/plain","selection":"omit","category":"reasoning"}`
+		forged = `{"id":"p1","kind":"text","mediaType":"text/plain","selection":"metadata","category":"reasoning"}`
+	)
+	msg := func(parts ...string) string {
+		return `[{"id":"m1","role":"user","parts":[` + strings.Join(parts, ",") + `]}]`
+	}
+	for _, tc := range []struct{ value, refused string }{
+		{msg(edited, hidden), ""},
+		{msg(hidden, shown), ""},
+		{msg(edited, edited, hidden), ""},
+		{msg(edited, hidden, hidden), "more often"},
+		{msg(edited), "would drop text"},
+		{msg(edited, forged), "cannot be changed"},
+	} {
+		s := edit.State{Event: "model.request.before", Targets: map[offer.Target]ahprt.Value{offer.TargetRequest: ahprt.Value(msg(shown, hidden))}}
+		_, err := edit.Stage(draft.Snapshot, s, []byte(`[{"type":"modify","target":"request","operation":"replace","value":`+tc.value+`}]`))
+		if (tc.refused == "") != (err == nil) || err != nil && !strings.Contains(err.Error(), tc.refused) {
+			t.Errorf("%s: %v (want refused: %q)", tc.value, err, tc.refused)
+		}
+	}
+}

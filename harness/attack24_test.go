@@ -145,3 +145,32 @@ func TestAttackDuplicateIDsTwiceInOneMessage(t *testing.T) {
 	}
 	jsonEq(t, "the event's request", d.Targets["request"], host)
 }
+
+// The host's message holds a text part and a reasoning part under one id
+// (AHP does not make part ids unique). A backend that omits reasoning
+// edits the text it can read and keeps the reasoning as it saw it: a
+// legitimate edit, to be applied with the reasoning's text restored.
+func TestAttackDuplicateIDVisibleAndHidden(t *testing.T) {
+	reason := `{"id":"p1","kind":"text","mediaType":"text/plain","selection":"body","category":"reasoning","text":"thinking"}`
+	vis := func(s string) string {
+		return `{"id":"p1","kind":"text","mediaType":"text/plain","selection":"body","text":"` + s + `"}`
+	}
+	items := func(parts ...string) string {
+		return `[{"id":"msg1","role":"user","parts":[` + strings.Join(parts, ",") + `]}]`
+	}
+	view := `{"id":"p1","kind":"text","mediaType":"text/plain","selection":"omit","category":"reasoning"}`
+	ed := newReplier(t, `{"type":"modify","target":"request","operation":"replace","value":`+items(vis("hello, edited"), view)+`}`)
+	h := build(t, registration(
+		hook{"com.example.ed", httpTransport(ed.URL), []string{subscription(`["model.request.before"]`, `{"default":"body","reasoning":"omit"}`)}},
+	))
+	d, err := h.Intercept(context.Background(), modelRequest(t, items(vis("hello"), reason)),
+		harness.Offer(caps(`{"effects":["modify"],"modify":{"request":{"replace":true,"merge":true}}}`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	jsonEq(t, "what the backend saw", []byte(sentItems(t, ed.reqs[0])), items(vis("hello"), view))
+	if d.Audit[0].Outcome != harness.OutcomeApplied {
+		t.Fatalf("not applied:\n%s", recordsString(d.Audit))
+	}
+	jsonEq(t, "the request", d.Targets["request"], items(vis("hello, edited"), reason))
+}
