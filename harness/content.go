@@ -95,13 +95,6 @@ func PartCategory(category, kind, mediaType string) string {
 // them.
 const locPart = "content-item.schema.json#"
 
-// withheld is a part a subscription's view replaced: what the backend
-// saw, and what the event holds.
-type withheld struct {
-	id         string
-	view, orig ahprt.Value
-}
-
 // contentView returns event as a subscription with selection sel sees its
 // content parts: each part of a category sel does not give whole becomes
 // its metadata or omitted form (no text, body or gap; an omitted part
@@ -109,15 +102,16 @@ type withheld struct {
 // category and synthesized marker. A part the host already withholds
 // more stays as it is. The parts are found where the snapshot says
 // events hold them (Snapshot.Parts) and confirmed by its part check.
-// hidden lists each part replaced.
-func (h *Harness) contentView(sel *ContentSelection, upload bool, typ string, event ahprt.Value) (view ahprt.Value, hidden []withheld) {
+// withheld reports whether it replaced any (restore finds which, by
+// position, in the targets a reply changes).
+func (h *Harness) contentView(sel *ContentSelection, upload bool, typ string, event ahprt.Value) (view ahprt.Value, withheld bool) {
 	paths := h.snap.Parts(typ)
 	if sel.bodyOnly() && !upload || len(paths) == 0 || h.checks.part == nil {
-		return event, nil
+		return event, false
 	}
 	d, err := ahpimpl.Parse(event, ahprt.Limits{})
 	if err != nil {
-		return event, nil // the event was checked: unreachable
+		return event, false // the event was checked: unreachable
 	}
 	type edit struct {
 		start, end int
@@ -134,19 +128,18 @@ func (h *Harness) contentView(sel *ContentSelection, upload bool, typ string, ev
 		if h.checks.part(raw) != nil {
 			return
 		}
-		repl, id := partView(d, n, sel, upload)
+		repl := partView(d, n, sel, upload)
 		if repl == nil {
 			return
 		}
 		start, end := d.Span(n)
 		edits = append(edits, edit{start, end, repl})
-		hidden = append(hidden, withheld{id: id, view: repl, orig: raw})
 	}
 	for _, p := range paths {
 		walkPath(d, d.Root(), p, visit)
 	}
 	if len(edits) == 0 {
-		return event, nil
+		return event, false
 	}
 	sort.Slice(edits, func(i, j int) bool { return edits[i].start < edits[j].start })
 	out := make([]byte, 0, len(event))
@@ -162,7 +155,7 @@ func (h *Harness) contentView(sel *ContentSelection, upload bool, typ string, ev
 		out = append(out, e.repl...)
 		at = e.end
 	}
-	return append(out, event[at:]...), hidden
+	return append(out, event[at:]...), true
 }
 
 // walkPath calls visit with each node of d that path p reaches from n.
@@ -211,22 +204,16 @@ func walkPath(d *ahpimpl.Doc, n ahpimpl.Node, p ahpimpl.PartPath, visit func(ahp
 }
 
 // partView is part n (a valid content part) as selection sel gives it,
-// and its id; nil when sel gives it as it is.
-func partView(d *ahpimpl.Doc, n ahpimpl.Node, sel *ContentSelection, upload bool) ([]byte, string) {
-	text := func(name string) string {
-		v, ok := d.Member(n, name)
-		if !ok || d.Kind(v) != ahpimpl.KindString {
-			return ""
-		}
-		return d.Text(v)
-	}
+// nil when sel gives it as it is.
+func partView(d *ahpimpl.Doc, n ahpimpl.Node, sel *ContentSelection, upload bool) []byte {
+	text := func(name string) string { return memberText(d, n, name) }
 	have := Disposition(text("selection"))
 	want := sel.For(PartCategory(text("category"), text("kind"), text("mediaType")))
 	if _, body := d.Member(n, "body"); upload && body && want == ContentBody {
-		return uploadGap(d, n), text("id")
+		return uploadGap(d, n)
 	}
 	if want.rank() <= have.rank() {
-		return nil, "" // the host withholds as much already, or more
+		return nil // the host withholds as much already, or more
 	}
 	var b bytes.Buffer
 	b.WriteByte('{')
@@ -251,7 +238,7 @@ func partView(d *ahpimpl.Doc, n ahpimpl.Node, sel *ContentSelection, upload bool
 		}
 	}
 	b.WriteByte('}')
-	return b.Bytes(), text("id")
+	return b.Bytes()
 }
 
 // uploadGap is attachment part n, selected as body for a receiver that
@@ -395,6 +382,7 @@ func withheldIn(seen, own ahprt.Value) []slot {
 	return out
 }
 
+// memberText is member name of object n when it is a string, else "".
 func memberText(d *ahpimpl.Doc, n ahpimpl.Node, name string) string {
 	v, ok := d.Member(n, name)
 	if !ok || d.Kind(v) != ahpimpl.KindString {

@@ -328,11 +328,11 @@ func (h *Harness) notification(b []byte, event []byte) []byte {
 	return append(b, "}}"...)
 }
 
-// sent is an event as one subscription received it: its view, and the
-// content parts the view withheld.
+// sent is an event as one subscription received it: its view, and whether
+// the view withheld any content part.
 type sent struct {
-	event  ahprt.Value
-	hidden []withheld
+	event    ahprt.Value
+	withheld bool
 }
 
 // view is event (of type typ) as subscription s receives it: without
@@ -347,8 +347,8 @@ func (h *Harness) view(s *Subscription, typ string, event ahprt.Value) sent {
 	if (!s.IncludeNative || withholds) && bytes.Contains(event, []byte(`"native":`)) {
 		event = without(event, "native")
 	}
-	v, hidden := h.contentView(s.Content, s.UploadEndpoint != "", typ, event)
-	return sent{v, hidden}
+	v, withheld := h.contentView(s.Content, s.UploadEndpoint != "", typ, event)
+	return sent{v, withheld}
 }
 
 // consult calls one interceptor within its deadline, judges its reply and

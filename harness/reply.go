@@ -182,7 +182,7 @@ func (h *Harness) read(d *ahpimpl.Doc, effects ahpimpl.Node, st *chain, seen *se
 	// keep but not rewrite), and the parts it kept as it saw them become
 	// the event's own again.
 	state := &st.state
-	if len(seen.hidden) > 0 {
+	if seen.withheld {
 		state = viewState(st, seen.event)
 	}
 	staged, e := h.edit.Modify(state, d, effects, "/result/effects")

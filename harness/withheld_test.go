@@ -21,7 +21,7 @@ func decodeEvent(t testing.TB, s string) draft.Event {
 // A metadata-view backend at tool.before copies the view of a part it got
 // without its text into the tool's input: the harness must not put the
 // part's text there.
-func TestAttackHiddenPartIntoInput(t *testing.T) {
+func TestWithheldHiddenPartIntoInput(t *testing.T) {
 	ev := decodeEvent(t, `{"id":"evt_t","source":"urn:example:harness-test","time":"2026-12-01T10:00:00Z","type":"tool.before",`+
 		`"call":{"id":"c1"},"path":"native","tool":{"name":"shell","input":{"cmd":"ls"},"origin":"native"},`+
 		`"items":[`+partText+`]}`)
@@ -45,7 +45,7 @@ func TestAttackHiddenPartIntoInput(t *testing.T) {
 // A metadata-view backend at context.compact.before appends to the
 // instructions the view of a transcript part it got without its text: the
 // harness must not put the transcript's text into the instructions.
-func TestAttackTranscriptIntoInstructions(t *testing.T) {
+func TestWithheldTranscriptIntoInstructions(t *testing.T) {
 	ev := decodeEvent(t, `{"id":"evt_c","source":"urn:example:harness-test","time":"2026-12-01T10:00:00Z","type":"context.compact.before","trigger":"auto",`+
 		`"items":[{"id":"msg1","role":"user","parts":[`+partText+`]}],`+
 		`"instructions":[{"id":"i1","kind":"text","mediaType":"text/plain","selection":"body","text":"keep decisions"}]}`)
@@ -68,7 +68,7 @@ func TestAttackTranscriptIntoInstructions(t *testing.T) {
 
 // A metadata-view backend at tool.after appends a message holding the view
 // of a file change's content: the file's text must not land in the output.
-func TestAttackFileChangeIntoOutput(t *testing.T) {
+func TestWithheldFileChangeIntoOutput(t *testing.T) {
 	secret := `{"id":"f1","kind":"text","mediaType":"text/plain","selection":"body","text":"API_KEY=hunter2"}`
 	ev := decodeEvent(t, `{"id":"evt_a","source":"urn:example:t","time":"2026-12-01T10:00:00Z","type":"tool.after","call":{"id":"c1"},`+
 		`"tool":{"name":"edit","input":{},"origin":"native"},"path":"native","outcome":"ok","execution":{"status":"executed"},`+
@@ -95,7 +95,7 @@ func TestAttackFileChangeIntoOutput(t *testing.T) {
 // not make part ids unique) in a user and an assistant message. A backend
 // that omits reasoning edits the visible text and keeps both parts as it
 // saw them: each must get its own text back, in its own message.
-func TestAttackDuplicateIDsRestore(t *testing.T) {
+func TestWithheldDuplicateIDsRestore(t *testing.T) {
 	rA := `{"id":"r1","kind":"text","mediaType":"text/plain","selection":"body","category":"reasoning","text":"user side secret"}`
 	rB := `{"id":"r1","kind":"text","mediaType":"text/plain","selection":"body","category":"reasoning","text":"assistant thoughts"}`
 	vis := func(s string) string {
@@ -125,7 +125,7 @@ func TestAttackDuplicateIDsRestore(t *testing.T) {
 // Same host event: the backend keeps both copies of the part in the user
 // message and drops the assistant's. The user message held it once: the
 // edit must be refused, not turned into the first text twice.
-func TestAttackDuplicateIDsTwiceInOneMessage(t *testing.T) {
+func TestWithheldDuplicateIDsTwiceInOneMessage(t *testing.T) {
 	rA := `{"id":"r1","kind":"text","mediaType":"text/plain","selection":"body","category":"reasoning","text":"user side secret"}`
 	rB := `{"id":"r1","kind":"text","mediaType":"text/plain","selection":"body","category":"reasoning","text":"assistant thoughts"}`
 	view := `{"id":"r1","kind":"text","mediaType":"text/plain","selection":"omit","category":"reasoning"}`
@@ -150,7 +150,7 @@ func TestAttackDuplicateIDsTwiceInOneMessage(t *testing.T) {
 // (AHP does not make part ids unique). A backend that omits reasoning
 // edits the text it can read and keeps the reasoning as it saw it: a
 // legitimate edit, to be applied with the reasoning's text restored.
-func TestAttackDuplicateIDVisibleAndHidden(t *testing.T) {
+func TestWithheldDuplicateIDVisibleAndHidden(t *testing.T) {
 	reason := `{"id":"p1","kind":"text","mediaType":"text/plain","selection":"body","category":"reasoning","text":"thinking"}`
 	vis := func(s string) string {
 		return `{"id":"p1","kind":"text","mediaType":"text/plain","selection":"body","text":"` + s + `"}`
@@ -173,4 +173,45 @@ func TestAttackDuplicateIDVisibleAndHidden(t *testing.T) {
 		t.Fatalf("not applied:\n%s", recordsString(d.Audit))
 	}
 	jsonEq(t, "the request", d.Targets["request"], items(vis("hello, edited"), reason))
+}
+
+// Chains of a body-view and a metadata-view backend, each editing what
+// the one before changed.
+func TestWithheldChains(t *testing.T) {
+	reqCaps := harness.Offer(caps(`{"effects":["modify"],"modify":{"request":{"replace":true,"merge":true}}}`))
+	meta1 := `{"id":"p1","kind":"text","mediaType":"text/plain","selection":"metadata"}`
+	meta2 := `{"id":"p2","kind":"text","mediaType":"text/plain","selection":"metadata","category":"reasoning"}`
+	meta3 := `{"id":"p3","kind":"attachment","mediaType":"image/png","selection":"metadata"}`
+	added := `{"id":"msg2","role":"developer","parts":[{"id":"p9","kind":"text","mediaType":"text/plain","selection":"body","text":"be brief"}]}`
+	addedMeta := `{"id":"msg2","role":"developer","parts":[{"id":"p9","kind":"text","mediaType":"text/plain","selection":"metadata"}]}`
+	t.Run("body then metadata", func(t *testing.T) {
+		a := newReplier(t, `{"type":"modify","target":"request","operation":"merge","value":[`+added+`]}`)
+		// b reorders: the added message first.
+		b := newReplier(t, `{"type":"modify","target":"request","operation":"replace","value":[`+addedMeta+`,{"id":"msg1","role":"user","parts":[`+meta3+`,`+meta1+`,`+meta2+`]}]}`)
+		h := build(t, registration(
+			hook{"com.example.a", httpTransport(a.URL), []string{subscription(`["model.request.before"]`, `{"default":"body"}`)}},
+			hook{"com.example.b", httpTransport(b.URL), []string{subscription(`["model.request.before"]`, `{"default":"metadata"}`)}},
+		))
+		d, err := h.Intercept(context.Background(), modelRequest(t, modelItems), reqCaps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		jsonEq(t, "request", d.Targets["request"], `[`+added+`,{"id":"msg1","role":"user","parts":[`+partImage+`,`+partText+`,`+partReason+`]}]`)
+	})
+	t.Run("metadata then body", func(t *testing.T) {
+		a := newReplier(t, `{"type":"modify","target":"request","operation":"replace","value":[`+added+`,{"id":"msg1","role":"user","parts":[`+meta1+`,`+meta2+`,`+meta3+`]}]}`)
+		b := newReplier(t, `{"type":"modify","target":"request","operation":"replace","value":[{"id":"msg1","role":"user","parts":[`+partText+`]}]}`)
+		h := build(t, registration(
+			hook{"com.example.a", httpTransport(a.URL), []string{subscription(`["model.request.before"]`, `{"default":"metadata"}`)}},
+			hook{"com.example.b", httpTransport(b.URL), []string{subscription(`["model.request.before"]`, `{"default":"body"}`)}},
+		))
+		d, err := h.Intercept(context.Background(), modelRequest(t, modelItems), reqCaps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Audit[0].Outcome != harness.OutcomeApplied || d.Audit[1].Outcome != harness.OutcomeApplied {
+			t.Fatalf("%s", recordsString(d.Audit))
+		}
+		jsonEq(t, "request", d.Targets["request"], `[{"id":"msg1","role":"user","parts":[`+partText+`]}]`)
+	})
 }
