@@ -376,7 +376,8 @@ func (e *Editor) answer(v ahprt.Value) bool {
 }
 
 // keeps checks the list rules: what the backend could not see or may not
-// change stays as it is.
+// change stays as it is. Parts are found by id through maps, so a list of
+// n parts costs O(n): a backend's list is as long as its reply allows.
 func (e *Editor) keeps(s *State, cur, val ahprt.Value, messages, merge bool) string {
 	cd, err := ahpimpl.Parse(cur, ahprt.Limits{})
 	if err != nil {
@@ -387,38 +388,25 @@ func (e *Editor) keeps(s *State, cur, val ahprt.Value, messages, merge bool) str
 		return err.Error()
 	}
 	old, fresh := parts(cd, messages), parts(vd, messages)
-	if !merge {
-		// A replacement keeps each text part the backend could not see
-		// as it saw it (the same id, equal JSON; the loop below refuses
-		// one changed), anywhere in the new list, or it would drop text
-		// the backend never read.
-	hidden:
-		for _, p := range old {
-			if kind(cd, p.n) != "text" || editable(cd, p.n) {
-				continue
-			}
-			oid, _ := cd.Member(p.n, "id")
-			for _, q := range fresh {
-				if id, _ := vd.Member(q.n, "id"); vd.Text(id) == cd.Text(oid) {
-					continue hidden
-				}
-			}
-			return "replace would drop text the backend cannot see (part " + quote.Peer(cd.Text(oid)) + ", not selected as body or with a gap): keep it as it was sent"
+	byID := make(map[string][]int, len(old)) // old parts by id
+	held := map[home]int{}                  // hidden parts by id and message
+	for i, q := range old {
+		byID[q.id] = append(byID[q.id], i)
+		if !q.seen {
+			held[q.home]++
 		}
 	}
+	kept := map[home]int{} // hidden parts of the new list, by id and message
 	for _, p := range fresh {
-		id, _ := vd.Member(p.n, "id")
 		// A part with the id of an attachment or hidden text is one of
 		// them, unchanged, unless the list also holds text the backend
 		// may edit under that id (part ids need not be unique) and it is
 		// such text: then it may be that text, edited.
 		fixed, same, free := false, false, false
-		for _, q := range old {
-			if oid, _ := cd.Member(q.n, "id"); vd.Text(id) != cd.Text(oid) {
-				continue
-			}
+		for _, i := range byID[p.id] {
+			q := old[i]
 			switch {
-			case editable(cd, q.n):
+			case q.editable:
 				free = true
 			case ahpimpl.EqualJSON(vd.Raw(p.n), cd.Raw(q.n)):
 				same = true
@@ -426,8 +414,8 @@ func (e *Editor) keeps(s *State, cur, val ahprt.Value, messages, merge bool) str
 				fixed = true
 			}
 		}
-		if fixed && !same && !(free && editable(vd, p.n)) {
-			return "part " + quote.Peer(vd.Text(id)) + " is an attachment or hidden text: it cannot be changed"
+		if fixed && !same && !(free && p.editable) {
+			return "part " + quote.Peer(p.id) + " is an attachment or hidden text: it cannot be changed"
 		}
 		if _, body := vd.Member(p.n, "body"); messages && body && kind(vd, p.n) == "attachment" {
 			ok := false
@@ -438,128 +426,127 @@ func (e *Editor) keeps(s *State, cur, val ahprt.Value, messages, merge bool) str
 				}
 			}
 			if !ok {
-				return "attachment " + quote.Peer(vd.Text(id)) + " is not one the host authorized, unchanged"
+				return "attachment " + quote.Peer(p.id) + " is not one the host authorized, unchanged"
 			}
 		}
+		if why := stays(cd, vd, old, byID[p.id], held, kept, p, merge); why != "" {
+			return why
+		}
 	}
-	return stays(cd, vd, old, fresh, merge)
+	if merge {
+		return ""
+	}
+	// A replacement keeps each hidden text part where it was, as often
+	// as its message held it, or it would drop text the backend never
+	// read; a part of the same id kept in another message does not stand
+	// for it.
+	for _, q := range old {
+		if q.kind == "text" && !q.seen && kept[q.home] < held[q.home] {
+			where := ""
+			if q.inMessage {
+				where = " of message " + describe(q.home)
+			}
+			return "replace would drop text the backend cannot see (part " + quote.Peer(q.id) + where + ", not selected as body or with a gap): keep it as it was sent"
+		}
+	}
+	return ""
 }
 
-// stays checks where the new list holds the parts the backend could not
-// see (a part it got without a text or a body, or with a gap): in a
-// message list, in a message with the id and role of one that held it,
-// and no more often there than such messages held it (in a text part
+// stays checks where the new list holds p, when it is a part the backend
+// could not see (one it got without a text or a body, or with a gap): in
+// a message list, in a message with the id and role of one that held it,
+// and no more often there than that message held it (in a text part
 // list, no more often than the list held it; a merge appends, so never in
 // its value). The host puts each such part's content back where the
 // backend kept it, so moving one would carry text the backend never read
 // into another message, or under another role (a user's prompt into a
 // system message); role belongs to the message (content-upload.md). The
 // count is by message, not by list: part ids need not be unique, and a
-// part held once in each of two messages is not twice in one.
-func stays(cd, vd *ahpimpl.Doc, old, fresh []part, merge bool) string {
-	for i, p := range fresh {
-		if seen(vd, p.n) {
-			continue // content the backend has: text it may edit under a shared id
-		}
-		idn, _ := vd.Member(p.n, "id")
-		id := vd.Text(idn)
-		held, homes := 0, []part(nil)
-		for _, q := range old {
-			if oid, _ := cd.Member(q.n, "id"); cd.Text(oid) == id && !seen(cd, q.n) {
-				homes = append(homes, q)
-				if !p.inMessage || sameMessage(cd, q.msg, vd, p.msg) {
-					held++
-				}
-			}
-		}
-		if len(homes) == 0 {
-			continue
-		}
-		if held == 0 {
-			return "part " + quote.Peer(id) + ", which the backend cannot see, moved from message " + describe(cd, homes[0].msg) + " to message " + describe(vd, p.msg) + ": keep it in the message that holds it"
-		}
-		times := 0
-		for _, r := range fresh[:i+1] {
-			if rid, _ := vd.Member(r.n, "id"); vd.Text(rid) == id && !seen(vd, r.n) && (!p.inMessage || sameMessage(vd, r.msg, vd, p.msg)) {
-				times++
-			}
-		}
-		if merge || times > held {
-			return "part " + quote.Peer(id) + ", which the backend cannot see, would be in the list more often than it is: keep it once, where it is"
+// part held once in each of two messages is not twice in one. same are
+// the indexes in old of the parts with p's id; kept counts what the new
+// list holds so far.
+func stays(cd, vd *ahpimpl.Doc, old []part, same []int, held, kept map[home]int, p part, merge bool) string {
+	if p.seen {
+		return "" // content the backend has: text it may edit under a shared id
+	}
+	var from *part
+	for _, i := range same {
+		if !old[i].seen {
+			from = &old[i]
+			break
 		}
 	}
-	if merge {
-		return ""
+	if from == nil {
+		return "" // a part of the backend's own
 	}
-	// A replacement keeps each hidden text part where it was (keeps
-	// looked for its id anywhere): as often, in each message, as that
-	// message held it, so that a part of the same id kept in another
-	// message does not stand for one dropped.
-	for _, q := range old {
-		if kind(cd, q.n) != "text" || editable(cd, q.n) {
-			continue
-		}
-		oid, _ := cd.Member(q.n, "id")
-		id := cd.Text(oid)
-		count := func(d *ahpimpl.Doc, ps []part) int {
-			n := 0
-			for _, r := range ps {
-				if rid, _ := d.Member(r.n, "id"); d.Text(rid) == id && !seen(d, r.n) && (!q.inMessage || sameMessage(cd, q.msg, d, r.msg)) {
-					n++
-				}
-			}
-			return n
-		}
-		if count(vd, fresh) < count(cd, old) {
-			where := ""
-			if q.inMessage {
-				where = " of message " + describe(cd, q.msg)
-			}
-			return "replace would drop text the backend cannot see (part " + quote.Peer(id) + where + ", not selected as body or with a gap): keep it as it was sent"
-		}
+	if held[p.home] == 0 {
+		return "part " + quote.Peer(p.id) + ", which the backend cannot see, moved from message " + describe(from.home) + " to message " + describe(p.home) + ": keep it in the message that holds it"
+	}
+	kept[p.home]++
+	if merge || kept[p.home] > held[p.home] {
+		return "part " + quote.Peer(p.id) + ", which the backend cannot see, would be in the list more often than it is: keep it once, where it is"
 	}
 	return ""
 }
 
-// part is a content part of a list and, in a message list, the message
-// that holds it.
+// part is a content part of a list, with what the list rules read of it.
 type part struct {
-	n, msg    ahpimpl.Node
+	n ahpimpl.Node
+	home
 	inMessage bool
+	kind      string
+	// seen: the backend got its content (text selected as body, or an
+	// attachment with a body, either without a gap); editable: it is
+	// text selected as body without a gap, the only part a modify may
+	// change.
+	seen, editable bool
+}
+
+// home is a part's id and the message that holds it (its id and role;
+// empty in a text part list).
+type home struct {
+	id, msgID, role string
 }
 
 // parts lists the content parts of a message list (messages) or of a
 // text part list.
 func parts(d *ahpimpl.Doc, messages bool) []part {
 	var out []part
+	add := func(n, msg ahpimpl.Node, inMessage bool) {
+		p := part{n: n, inMessage: inMessage, kind: kind(d, n), editable: editable(d, n)}
+		p.id = text(d, n, "id")
+		if inMessage {
+			p.msgID, p.role = text(d, msg, "id"), text(d, msg, "role")
+		}
+		_, body := d.Member(n, "body")
+		_, gap := d.Member(n, "gap")
+		p.seen = p.editable || p.kind == "attachment" && body && !gap
+		out = append(out, p)
+	}
 	for it := d.Items(d.Root()); it.Next(); {
 		if !messages {
-			out = append(out, part{n: it.Item()})
+			add(it.Item(), 0, false)
 			continue
 		}
 		ps, _ := d.Member(it.Item(), "parts")
 		for p := d.Items(ps); p.Next(); {
-			out = append(out, part{n: p.Item(), msg: it.Item(), inMessage: true})
+			add(p.Item(), it.Item(), true)
 		}
 	}
 	return out
 }
 
-// sameMessage reports whether messages a of ad and b of bd have the same
-// id and role.
-func sameMessage(ad *ahpimpl.Doc, a ahpimpl.Node, bd *ahpimpl.Doc, b ahpimpl.Node) bool {
-	aid, _ := ad.Member(a, "id")
-	bid, _ := bd.Member(b, "id")
-	ar, _ := ad.Member(a, "role")
-	br, _ := bd.Member(b, "role")
-	return ad.Text(aid) == bd.Text(bid) && ad.Text(ar) == bd.Text(br)
+// text is member name of object n when it is a string, else "".
+func text(d *ahpimpl.Doc, n ahpimpl.Node, name string) string {
+	if v, ok := d.Member(n, name); ok && d.Kind(v) == ahpimpl.KindString {
+		return d.Text(v)
+	}
+	return ""
 }
 
-// describe names a message by its id and role: "m1" (role "user").
-func describe(d *ahpimpl.Doc, m ahpimpl.Node) string {
-	id, _ := d.Member(m, "id")
-	role, _ := d.Member(m, "role")
-	return quote.Peer(d.Text(id)) + " (role " + quote.Peer(d.Text(role)) + ")"
+// describe names a part's message by its id and role: "m1" (role "user").
+func describe(h home) string {
+	return quote.Peer(h.msgID) + " (role " + quote.Peer(h.role) + ")"
 }
 
 func kind(d *ahpimpl.Doc, p ahpimpl.Node) string {
@@ -573,17 +560,6 @@ func editable(d *ahpimpl.Doc, p ahpimpl.Node) bool {
 	sel, _ := d.Member(p, "selection")
 	_, gap := d.Member(p, "gap")
 	return kind(d, p) == "text" && d.StrEq(sel, "body") && !gap
-}
-
-// seen reports whether the backend got a part's content: text selected
-// as body, or an attachment with a body, either without a gap.
-func seen(d *ahpimpl.Doc, p ahpimpl.Node) bool {
-	if editable(d, p) {
-		return true
-	}
-	_, body := d.Member(p, "body")
-	_, gap := d.Member(p, "gap")
-	return kind(d, p) == "attachment" && body && !gap
 }
 
 // Return judges a return effect's value against the event: what

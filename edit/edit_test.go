@@ -2,6 +2,7 @@ package edit_test
 
 import (
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -273,6 +274,40 @@ func TestSharedIDVisibleAndHidden(t *testing.T) {
 		_, err := edit.Stage(draft.Snapshot, s, []byte(`[{"type":"modify","target":"request","operation":"replace","value":`+tc.value+`}]`))
 		if (tc.refused == "") != (err == nil) || err != nil && !strings.Contains(err.Error(), tc.refused) {
 			t.Errorf("%s: %v (want refused: %q)", tc.value, err, tc.refused)
+		}
+	}
+}
+
+// BenchmarkStageLargeList: a replace of a message list of 2 000 messages
+// of three parts each (one text the backend sees, one it saw as
+// metadata, one attachment without its body), kept as it was with the
+// visible text edited: the cost of the list rules on a large list.
+func BenchmarkStageLargeList(b *testing.B) {
+	var cur, val strings.Builder
+	for _, w := range []*strings.Builder{&cur, &val} {
+		w.WriteByte('[')
+		for i := range 2000 {
+			if i > 0 {
+				w.WriteByte(',')
+			}
+			n := strconv.Itoa(i)
+			txt := "one"
+			if w == &val {
+				txt = "two"
+			}
+			w.WriteString(`{"id":"m` + n + `","role":"user","parts":[` +
+				`{"id":"t` + n + `","kind":"text","mediaType":"text/plain","selection":"body","text":"` + txt + `"},` +
+				`{"id":"h` + n + `","kind":"text","mediaType":"text/plain","selection":"metadata"},` +
+				`{"id":"a` + n + `","kind":"attachment","mediaType":"image/png","selection":"metadata"}]}`)
+		}
+		w.WriteByte(']')
+	}
+	s := edit.State{Event: "model.request.before", Targets: map[offer.Target]ahprt.Value{offer.TargetRequest: ahprt.Value(cur.String())}}
+	effects := []byte(`[{"type":"modify","target":"request","operation":"replace","value":` + val.String() + `}]`)
+	b.SetBytes(int64(len(effects)))
+	for b.Loop() {
+		if _, err := edit.Stage(draft.Snapshot, s, effects); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
