@@ -315,13 +315,26 @@ func restore(staged, seen, own map[offer.Target]ahprt.Value) map[offer.Target]ah
 	return out
 }
 
-// slot is a part a target's view withheld: the message that held it ("",
-// "" in a text part list), the part as the view holds it and as the event
-// does, and whether a staged value used it already.
+// slot is a part a target's view withheld: where it was (its id, and
+// the id and role of the message that held it, "" in a text part list),
+// the part as the view holds it and as the event does, and whether a
+// staged value used it already.
 type slot struct {
-	msgID, role string
-	view, orig  ahprt.Value
-	used        bool
+	at         place
+	view, orig ahprt.Value
+	used       bool
+}
+
+// place is a part's id and the message that holds it.
+type place struct{ id, msgID, role string }
+
+// placeOf is the place of part p, held by message msg when inMessage.
+func placeOf(d *ahpimpl.Doc, msg ahpimpl.Node, inMessage bool, p ahpimpl.Node) place {
+	at := place{id: memberText(d, p, "id")}
+	if inMessage {
+		at.msgID, at.role = memberText(d, msg, "id"), memberText(d, msg, "role")
+	}
+	return at
 }
 
 // listParts calls f with each content part of list (a message list or a
@@ -373,11 +386,7 @@ func withheldIn(seen, own ahprt.Value) []slot {
 		if ahpimpl.EqualJSON(view, orig) {
 			continue
 		}
-		s := slot{view: view, orig: orig}
-		if v.inMessage {
-			s.msgID, s.role = memberText(sd, v.msg, "id"), memberText(sd, v.msg, "role")
-		}
-		out = append(out, s)
+		out = append(out, slot{at: placeOf(sd, v.msg, v.inMessage, v.p), view: view, orig: orig})
 	}
 	return out
 }
@@ -394,7 +403,8 @@ func memberText(d *ahpimpl.Doc, n ahpimpl.Node, name string) string {
 // restoreParts replaces, in value (a message list or a text part list),
 // each part equal to a withheld part's view, in a message with the id and
 // role of the one that held it, by the part itself, each withheld part
-// once, in order.
+// once, in order. The slots are found by place, so that a list of many
+// withheld parts costs no more than one pass.
 func restoreParts(value ahprt.Value, withheld []slot) ahprt.Value {
 	if len(withheld) == 0 {
 		return value
@@ -403,29 +413,29 @@ func restoreParts(value ahprt.Value, withheld []slot) ahprt.Value {
 	if err != nil {
 		return value
 	}
+	at := make(map[place][]*slot, len(withheld))
+	for i := range withheld {
+		w := &withheld[i]
+		at[w.at] = append(at[w.at], w)
+	}
 	var out []byte
-	at := 0
+	from := 0
 	listParts(d, func(m ahpimpl.Node, inMessage bool, p ahpimpl.Node) {
-		var msgID, role string
-		if inMessage {
-			msgID, role = memberText(d, m, "id"), memberText(d, m, "role")
-		}
 		raw := d.RawValue(p)
-		for i := range withheld {
-			w := &withheld[i]
-			if w.used || w.msgID != msgID || w.role != role || !ahpimpl.EqualJSON(raw, w.view) {
+		for _, w := range at[placeOf(d, m, inMessage, p)] {
+			if w.used || !ahpimpl.EqualJSON(raw, w.view) {
 				continue
 			}
 			w.used = true
 			start, end := d.Span(p)
-			out = append(out, value[at:start]...)
+			out = append(out, value[from:start]...)
 			out = append(out, w.orig...)
-			at = end
+			from = end
 			return
 		}
 	})
 	if out == nil {
 		return value
 	}
-	return append(out, value[at:]...)
+	return append(out, value[from:]...)
 }
