@@ -268,7 +268,9 @@ func TestSlowStartKept(t *testing.T) {
 		switch f := d.Audit[0].Failure; {
 		case f == nil:
 			served = true
-		case f.Class != harness.ClassDeadline:
+		case f.Class != harness.ClassDeadline && f.Class != harness.ClassLate:
+			// late_reply: on a loaded host the first reply can come as
+			// the deadline passes, and be judged after it.
 			t.Fatalf("e%d:\n%s", i, recordsString(d.Audit))
 		}
 	}
