@@ -389,9 +389,16 @@ func (e *Editor) keeps(s *State, cur, val ahprt.Value, messages, merge bool) str
 	}
 	old, fresh := parts(cd, messages), parts(vd, messages)
 	byID := make(map[string][]int, len(old)) // old parts by id
+	free := map[string]bool{}               // ids of text the backend may edit
+	fixed := map[string]bool{}              // old parts it may not change, as written
 	held := map[home]int{}                  // hidden parts by id and message
 	for i, q := range old {
 		byID[q.id] = append(byID[q.id], i)
+		if q.editable {
+			free[q.id] = true
+		} else {
+			fixed[string(cd.Raw(q.n))] = true
+		}
 		if !q.seen {
 			held[q.home]++
 		}
@@ -401,21 +408,23 @@ func (e *Editor) keeps(s *State, cur, val ahprt.Value, messages, merge bool) str
 		// A part with the id of an attachment or hidden text is one of
 		// them, unchanged, unless the list also holds text the backend
 		// may edit under that id (part ids need not be unique) and it is
-		// such text: then it may be that text, edited.
-		fixed, same, free := false, false, false
-		for _, i := range byID[p.id] {
-			q := old[i]
-			switch {
-			case q.editable:
-				free = true
-			case ahpimpl.EqualJSON(vd.Raw(p.n), cd.Raw(q.n)):
-				same = true
-			default:
-				fixed = true
+		// such text: then it may be that text, edited. A part as the
+		// backend was sent it is found by its bytes; one it re-encoded,
+		// by comparing it with each of the id's.
+		if !(free[p.id] && p.editable) && !fixed[string(vd.Raw(p.n))] {
+			changed, same := false, false
+			for _, i := range byID[p.id] {
+				if q := old[i]; !q.editable {
+					if ahpimpl.EqualJSON(vd.Raw(p.n), cd.Raw(q.n)) {
+						same = true
+						break
+					}
+					changed = true
+				}
 			}
-		}
-		if fixed && !same && !(free && p.editable) {
-			return "part " + quote.Peer(p.id) + " is an attachment or hidden text: it cannot be changed"
+			if changed && !same {
+				return "part " + quote.Peer(p.id) + " is an attachment or hidden text: it cannot be changed"
+			}
 		}
 		if _, body := vd.Member(p.n, "body"); messages && body && kind(vd, p.n) == "attachment" {
 			ok := false

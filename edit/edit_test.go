@@ -139,6 +139,8 @@ func TestHiddenPartsStay(t *testing.T) {
 		{"messages reordered", "replace", `[` + msg("m1", "user", shown, hidden) + `,` + system + `]`, ""},
 		{"visible parts moved", "replace", `[` + msg("m0", "system", attach, shown) + `,` + msg("m1", "user", hidden) + `]`, ""},
 		{"message appended", "merge", `[` + msg("m9", "user", edited) + `]`, ""},
+		{"hidden text re-encoded", "replace", `[` + system + `,` + msg("m1", "user", `{"selection": "metadata", "mediaType": "text/plain", "kind": "text", "id": "p1"}`, shown, image, attach) + `]`, ""},
+		{"hidden text changed", "replace", `[` + system + `,` + msg("m1", "user", `{"selection": "omit", "mediaType": "text/plain", "kind": "text", "id": "p1"}`, shown, image, attach) + `]`, `part "p1" is an attachment or hidden text: it cannot be changed`},
 		{"hidden text into a new system message", "replace", `[` + system + `,` + msg("m9", "system", hidden) + `,` + msg("m1", "user", shown) + `]`, `moved from message "m1" (role "user") to message "m9" (role "system")`},
 		{"hidden text into the system message", "replace", `[` + msg("m0", "system", hidden) + `,` + msg("m1", "user", shown) + `]`, `moved from message "m1"`},
 		{"role of its message changed", "replace", `[` + system + `,` + msg("m1", "system", hidden, shown, image, attach) + `]`, `to message "m1" (role "system")`},
