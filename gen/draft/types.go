@@ -11500,83 +11500,103 @@ const (
 
 // ContextCompactAfterEvent is the type ExecutionEventContextCompactAfter
 // (catalogue-event.schema.json#/$defs/context.compact.after).
+// NewExecutionEventContextCompactAfter returns a new one.
 type ContextCompactAfterEvent = ExecutionEventContextCompactAfter
 
 // ContextCompactBeforeEvent is the type ExecutionEventContextCompactBefore
 // (catalogue-event.schema.json#/$defs/context.compact.before).
+// NewExecutionEventContextCompactBefore returns a new one.
 type ContextCompactBeforeEvent = ExecutionEventContextCompactBefore
 
 // FileChangedEvent is the type TaskWorkspaceEventFileChanged
 // (catalogue-event.schema.json#/$defs/file.changed).
+// NewTaskWorkspaceEventFileChanged returns a new one.
 type FileChangedEvent = TaskWorkspaceEventFileChanged
 
 // ModelErrorEvent is the type ExecutionEventModelError
 // (catalogue-event.schema.json#/$defs/model.error).
+// NewExecutionEventModelError returns a new one.
 type ModelErrorEvent = ExecutionEventModelError
 
 // ModelRequestBeforeEvent is the type ExecutionEventModelRequestBefore
 // (catalogue-event.schema.json#/$defs/model.request.before).
+// NewExecutionEventModelRequestBefore returns a new one.
 type ModelRequestBeforeEvent = ExecutionEventModelRequestBefore
 
 // ModelResponseAfterEvent is the type ExecutionEventModelResponseAfter
 // (catalogue-event.schema.json#/$defs/model.response.after).
+// NewExecutionEventModelResponseAfter returns a new one.
 type ModelResponseAfterEvent = ExecutionEventModelResponseAfter
 
 // ModelSwitchAfterEvent is the type ExecutionEventModelSwitchAfter
 // (catalogue-event.schema.json#/$defs/model.switch.after).
+// NewExecutionEventModelSwitchAfter returns a new one.
 type ModelSwitchAfterEvent = ExecutionEventModelSwitchAfter
 
 // ModelSwitchBeforeEvent is the type ExecutionEventModelSwitchBefore
 // (catalogue-event.schema.json#/$defs/model.switch.before).
+// NewExecutionEventModelSwitchBefore returns a new one.
 type ModelSwitchBeforeEvent = ExecutionEventModelSwitchBefore
 
 // TaskChangeAfterEvent is the type TaskWorkspaceEventTaskChangeAfter
 // (catalogue-event.schema.json#/$defs/task.change.after).
+// NewTaskWorkspaceEventTaskChangeAfter returns a new one.
 type TaskChangeAfterEvent = TaskWorkspaceEventTaskChangeAfter
 
 // TaskChangeBeforeEvent is the type TaskWorkspaceEventTaskChangeBefore
 // (catalogue-event.schema.json#/$defs/task.change.before).
+// NewTaskWorkspaceEventTaskChangeBefore returns a new one.
 type TaskChangeBeforeEvent = TaskWorkspaceEventTaskChangeBefore
 
 // ToolBatchAfterEvent is the type ExecutionEventToolBatchAfter
 // (catalogue-event.schema.json#/$defs/tool.batch.after).
+// NewExecutionEventToolBatchAfter returns a new one.
 type ToolBatchAfterEvent = ExecutionEventToolBatchAfter
 
 // ToolPermissionRequestEvent is the type ExecutionEventToolPermissionRequest
 // (catalogue-event.schema.json#/$defs/tool.permission.request).
+// NewExecutionEventToolPermissionRequest returns a new one.
 type ToolPermissionRequestEvent = ExecutionEventToolPermissionRequest
 
 // ToolPermissionResolvedEvent is the type ExecutionEventToolPermissionResolved
 // (catalogue-event.schema.json#/$defs/tool.permission.resolved).
+// NewExecutionEventToolPermissionResolved returns a new one.
 type ToolPermissionResolvedEvent = ExecutionEventToolPermissionResolved
 
 // ToolProgressEvent is the type ExecutionEventToolProgress
 // (catalogue-event.schema.json#/$defs/tool.progress).
+// NewExecutionEventToolProgress returns a new one.
 type ToolProgressEvent = ExecutionEventToolProgress
 
 // TurnEndEvent is the type ExecutionEventTurnEnd
 // (catalogue-event.schema.json#/$defs/turn.end).
+// NewExecutionEventTurnEnd returns a new one.
 type TurnEndEvent = ExecutionEventTurnEnd
 
 // TurnFinishBeforeEvent is the type ExecutionEventTurnFinishBefore
 // (catalogue-event.schema.json#/$defs/turn.finish.before).
+// NewExecutionEventTurnFinishBefore returns a new one.
 type TurnFinishBeforeEvent = ExecutionEventTurnFinishBefore
 
 // TurnProgressEvent is the type ExecutionEventTurnProgress
 // (catalogue-event.schema.json#/$defs/turn.progress).
+// NewExecutionEventTurnProgress returns a new one.
 type TurnProgressEvent = ExecutionEventTurnProgress
 
 // TurnStartEvent is the type ExecutionEventTurnStart
 // (catalogue-event.schema.json#/$defs/turn.start).
+// NewExecutionEventTurnStart returns a new one.
 type TurnStartEvent = ExecutionEventTurnStart
 
 // WorkspaceChangeAfterEvent is the type TaskWorkspaceEventWorkspaceChangeAfter
 // (catalogue-event.schema.json#/$defs/workspace.change.after).
+// NewTaskWorkspaceEventWorkspaceChangeAfter returns a new one.
 type WorkspaceChangeAfterEvent = TaskWorkspaceEventWorkspaceChangeAfter
 
 // WorkspaceChangeBeforeEvent is the type
 // TaskWorkspaceEventWorkspaceChangeBefore
 // (catalogue-event.schema.json#/$defs/workspace.change.before).
+// NewTaskWorkspaceEventWorkspaceChangeBefore returns a new one.
 type WorkspaceChangeBeforeEvent = TaskWorkspaceEventWorkspaceChangeBefore
 
 // JSONRPCErrorResponse is an object (common.schema.json#/$defs/errorResponse).

@@ -166,12 +166,12 @@ func (e *gotypes) methods(t *ir.Type) {
 	e.f.Line()
 }
 
-// constructor emits NewT for structs that carry constants (jsonrpc,
-// method, protocolVersion, discriminators): the constants are part of the
-// type, and NewT takes the required members that are not.
-func (e *gotypes) constructor(t *ir.Type) {
+// constants lists the required constant members of struct t ("method
+// \"hooks/intercept\""), whose NewT the constructor emits; none for other
+// types.
+func constants(t *ir.Type) []string {
 	if t.Kind != ir.StructKind {
-		return
+		return nil
 	}
 	var consts []string
 	for _, f := range t.Fields {
@@ -179,6 +179,14 @@ func (e *gotypes) constructor(t *ir.Type) {
 			consts = append(consts, fmt.Sprintf("%s %s", where(f.JSON), jsonText(f.Const.JSON)))
 		}
 	}
+	return consts
+}
+
+// constructor emits NewT for structs that carry constants (jsonrpc,
+// method, protocolVersion, discriminators): the constants are part of the
+// type, and NewT takes the required members that are not.
+func (e *gotypes) constructor(t *ir.Type) {
+	consts := constants(t)
 	if len(consts) == 0 {
 		return
 	}

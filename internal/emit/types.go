@@ -246,6 +246,10 @@ func (e *gotypes) decl(t *ir.Type) {
 		e.build(t)
 	case ir.AliasKind:
 		e.f.Comment(typeDoc(t, describe(t.Target)))
+		if n := t.Target.Named; n != nil && !t.Defined && len(constants(n)) > 0 {
+			// The constructor keeps the target's name: say where it is.
+			e.f.Comment(n.NewFunc + " returns a new one.")
+		}
 		if t.Defined {
 			e.f.Type().Id(t.Name).Add(e.goType(t.Target))
 		} else {
