@@ -82,7 +82,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return err
 	}
 	log.Info("listening", "addr", l.Addr().String(), "versions", srv.Supported())
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	hs := &http.Server{
+		Handler:           srv,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,                               // a body of up to 4 MiB
+		WriteTimeout:      backend.DefaultHandlerTimeout + 10*time.Second, // runs from the headers' end: the handler's time and the reply
+		IdleTimeout:       2 * time.Minute,
+	}
 	go func() {
 		<-ctx.Done()
 		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
