@@ -376,8 +376,9 @@ func (e *Editor) answer(v ahprt.Value) bool {
 }
 
 // keeps checks the list rules: what the backend could not see or may not
-// change stays as it is. Parts are found by id through maps, so a list of
-// n parts costs O(n): a backend's list is as long as its reply allows.
+// change stays as it is. Parts are found by id and by value through maps
+// (a part's hash, then one comparison), so a list of n parts costs O(n): a
+// backend's list is as long as its reply allows.
 func (e *Editor) keeps(s *State, cur, val ahprt.Value, messages, merge bool) string {
 	cd, err := ahpimpl.Parse(cur, ahprt.Limits{})
 	if err != nil {
@@ -388,57 +389,46 @@ func (e *Editor) keeps(s *State, cur, val ahprt.Value, messages, merge bool) str
 		return err.Error()
 	}
 	old, fresh := parts(cd, messages), parts(vd, messages)
-	byID := make(map[string][]int, len(old)) // old parts by id
-	free := map[string]bool{}               // ids of text the backend may edit
-	fixed := map[string]bool{}              // old parts it may not change, as written
-	held := map[home]int{}                  // hidden parts by id and message
+	// The old parts the backend may not change fall into classes of
+	// equal parts, each named by its first part's index: a part of the
+	// new list that equals one is of its class.
+	cls := classes{}
+	fixedID := map[string]bool{} // ids of old parts it may not change
+	free := map[string]bool{}    // ids of text the backend may edit
+	rep := make([]int, len(old)) // each old part's class (-1: editable)
+	held := map[spot]int{}       // hidden parts by class and message
 	for i, q := range old {
-		byID[q.id] = append(byID[q.id], i)
+		rep[i] = -1
 		if q.editable {
 			free[q.id] = true
-		} else {
-			fixed[string(cd.Raw(q.n))] = true
+			continue
 		}
+		fixedID[q.id] = true
+		r, k := cls.find(cd, q, cd, old)
+		if r < 0 {
+			r, cls[k] = i, append(cls[k], i)
+		}
+		rep[i] = r
 		if !q.seen {
-			held[q.home]++
+			held[spot{rep[i], q.msgID, q.role}]++
 		}
 	}
-	kept := map[home]int{} // hidden parts of the new list, by id and message
+	kept := map[spot]int{} // hidden parts of the new list, by class and message
 	for _, p := range fresh {
 		// A part with the id of an attachment or hidden text is one of
 		// them, unchanged, unless the list also holds text the backend
 		// may edit under that id (part ids need not be unique) and it is
-		// such text: then it may be that text, edited. A part as the
-		// backend was sent it is found by its bytes; one it re-encoded,
-		// by comparing it with each of the id's.
-		if !(free[p.id] && p.editable) && !fixed[string(vd.Raw(p.n))] {
-			changed, same := false, false
-			for _, i := range byID[p.id] {
-				if q := old[i]; !q.editable {
-					if ahpimpl.EqualJSON(vd.Raw(p.n), cd.Raw(q.n)) {
-						same = true
-						break
-					}
-					changed = true
-				}
-			}
-			if changed && !same {
+		// such text: then it may be that text, edited.
+		class := -1
+		if !(free[p.id] && p.editable) && fixedID[p.id] {
+			if class, _ = cls.find(vd, p, cd, old); class < 0 {
 				return "part " + quote.Peer(p.id) + " is an attachment or hidden text: it cannot be changed"
 			}
 		}
-		if _, body := vd.Member(p.n, "body"); messages && body && kind(vd, p.n) == "attachment" {
-			ok := false
-			for _, a := range s.Attachments {
-				if ahpimpl.EqualJSON(vd.Raw(p.n), a) {
-					ok = true
-					break
-				}
-			}
-			if !ok {
-				return "attachment " + quote.Peer(p.id) + " is not one the host authorized, unchanged"
-			}
+		if _, body := vd.Member(p.n, "body"); messages && body && kind(vd, p.n) == "attachment" && !authorized(s, vd, p.n) {
+			return "attachment " + quote.Peer(p.id) + " is not one the host authorized, unchanged"
 		}
-		if why := stays(cd, vd, old, byID[p.id], held, kept, p, merge); why != "" {
+		if why := stays(old, class, held, kept, p, merge); why != "" {
 			return why
 		}
 	}
@@ -447,10 +437,10 @@ func (e *Editor) keeps(s *State, cur, val ahprt.Value, messages, merge bool) str
 	}
 	// A replacement keeps each hidden text part where it was, as often
 	// as its message held it, or it would drop text the backend never
-	// read; a part of the same id kept in another message does not stand
-	// for it.
-	for _, q := range old {
-		if q.kind == "text" && !q.seen && kept[q.home] < held[q.home] {
+	// read; a part of the same id kept in another message, or another
+	// part of that id kept twice in its message, does not stand for it.
+	for i, q := range old {
+		if at := (spot{rep[i], q.msgID, q.role}); q.kind == "text" && !q.seen && kept[at] < held[at] {
 			where := ""
 			if q.inMessage {
 				where = " of message " + describe(q.home)
@@ -461,38 +451,71 @@ func (e *Editor) keeps(s *State, cur, val ahprt.Value, messages, merge bool) str
 	return ""
 }
 
-// stays checks where the new list holds p, when it is a part the backend
-// could not see (one it got without a text or a body, or with a gap): in
-// a message list, in a message with the id and role of one that held it,
-// and no more often there than that message held it (in a text part
-// list, no more often than the list held it; a merge appends, so never in
-// its value). The host puts each such part's content back where the
-// backend kept it, so moving one would carry text the backend never read
-// into another message, or under another role (a user's prompt into a
-// system message); role belongs to the message (content-upload.md). The
-// count is by message, not by list: part ids need not be unique, and a
-// part held once in each of two messages is not twice in one. same are
-// the indexes in old of the parts with p's id; kept counts what the new
-// list holds so far.
-func stays(cd, vd *ahpimpl.Doc, old []part, same []int, held, kept map[home]int, p part, merge bool) string {
-	if p.seen {
-		return "" // content the backend has: text it may edit under a shared id
-	}
-	var from *part
-	for _, i := range same {
-		if !old[i].seen {
-			from = &old[i]
-			break
+// valueKey finds a part's class: its id and its value's hash.
+type valueKey struct {
+	id   string
+	hash uint64
+}
+
+// spot is a class of hidden parts in a message (its id and role; empty
+// in a text part list).
+type spot struct {
+	class       int
+	msgID, role string
+}
+
+// classes are the classes of equal old parts, each named by its first
+// part's index, found by the parts' id and hash.
+type classes map[valueKey][]int
+
+// find is the class of part p of document d among the old parts (of
+// document od): the index of the first old part equal to it, or -1; and
+// p's key, under which a new class goes.
+func (c classes) find(d *ahpimpl.Doc, p part, od *ahpimpl.Doc, old []part) (int, valueKey) {
+	k := valueKey{p.id, d.Hash(p.n)}
+	for _, r := range c[k] {
+		if ahpimpl.EqualNodes(d, p.n, od, old[r].n) {
+			return r, k
 		}
 	}
-	if from == nil {
-		return "" // a part of the backend's own
+	return -1, k
+}
+
+// authorized reports whether attachment n of d is one of s.Attachments,
+// unchanged.
+func authorized(s *State, d *ahpimpl.Doc, n ahpimpl.Node) bool {
+	for _, a := range s.Attachments {
+		if ahpimpl.EqualJSON(d.Raw(n), a) {
+			return true
+		}
 	}
-	if held[p.home] == 0 {
-		return "part " + quote.Peer(p.id) + ", which the backend cannot see, moved from message " + describe(from.home) + " to message " + describe(p.home) + ": keep it in the message that holds it"
+	return false
+}
+
+// stays checks where the new list holds p, when it is a part the backend
+// could not see (one it got without a text or a body, or with a gap) and
+// equals the old parts of class: in a message list, in a message with the
+// id and role of one that held such a part, and no more often there than
+// that message held them (in a text part list, no more often than the
+// list held them; a merge appends, so never in its value). The host puts
+// each such part's content back where the backend kept it, so moving one
+// would carry text the backend never read into another message, or under
+// another role (a user's prompt into a system message); role belongs to
+// the message (content-upload.md). The count is by message and by value,
+// not by list or by id: part ids need not be unique, a part held once in
+// each of two messages is not twice in one, and two hidden parts of one
+// id in a message are not one of them twice. kept counts what the new
+// list holds so far.
+func stays(old []part, class int, held, kept map[spot]int, p part, merge bool) string {
+	if p.seen || class < 0 {
+		return "" // content the backend has, or a part of its own
 	}
-	kept[p.home]++
-	if merge || kept[p.home] > held[p.home] {
+	at := spot{class, p.msgID, p.role}
+	if held[at] == 0 {
+		return "part " + quote.Peer(p.id) + ", which the backend cannot see, moved from message " + describe(old[class].home) + " to message " + describe(p.home) + ": keep it in the message that holds it"
+	}
+	kept[at]++
+	if merge || kept[at] > held[at] {
 		return "part " + quote.Peer(p.id) + ", which the backend cannot see, would be in the list more often than it is: keep it once, where it is"
 	}
 	return ""

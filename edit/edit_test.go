@@ -313,3 +313,35 @@ func BenchmarkStageLargeList(b *testing.B) {
 		}
 	}
 }
+
+// TestHiddenPartsCountedByValue: two hidden parts of one message share an
+// id (the host's ids need not be unique) but not a value: a text part
+// seen as metadata and an attachment without its body, or two texts of
+// different sizes. Keeping one of them twice is not keeping both: the
+// host has one part's content for the copy and none for the other, and
+// the text the backend never read would be gone. Each may stay once, in
+// either order.
+func TestHiddenPartsCountedByValue(t *testing.T) {
+	const (
+		text5 = `{"id":"p1","kind":"text","mediaType":"text/plain","selection":"metadata","size":5}`
+		text7 = `{"id":"p1","kind":"text","mediaType":"text/plain","selection":"metadata","size":7}`
+		image = `{"id":"p1","kind":"attachment","mediaType":"image/png","selection":"metadata"}`
+	)
+	msg := func(parts ...string) string {
+		return `[{"id":"m1","role":"user","parts":[` + strings.Join(parts, ",") + `]}]`
+	}
+	for _, tc := range []struct{ current, value, refused string }{
+		{msg(text5, image), msg(image, image), "more often"},
+		{msg(text5, image), msg(image), "would drop text"},
+		{msg(text5, image), msg(image, text5), ""},
+		{msg(text5, text7), msg(text5, text5), "more often"},
+		{msg(text5, text7), msg(text7, text5), ""},
+		{msg(text5, text5), msg(text5, text5), ""},
+	} {
+		s := edit.State{Event: "model.request.before", Targets: map[offer.Target]ahprt.Value{offer.TargetRequest: ahprt.Value(tc.current)}}
+		_, err := edit.Stage(draft.Snapshot, s, []byte(`[{"type":"modify","target":"request","operation":"replace","value":`+tc.value+`}]`))
+		if (tc.refused == "") != (err == nil) || err != nil && !strings.Contains(err.Error(), tc.refused) {
+			t.Errorf("%s as %s: %v (want refused: %q)", tc.current, tc.value, err, tc.refused)
+		}
+	}
+}

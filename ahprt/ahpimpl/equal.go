@@ -182,6 +182,16 @@ func (d *Doc) plainRaw(x *node) []byte {
 	return d.data[x.start:x.end]
 }
 
+// Hash is a hash of node n consistent with EqualNodes: equal values
+// (numbers by value, members in any order) hash alike, in one process.
+// With it a kit finds equal values through a map, not by comparing each
+// pair.
+func (d *Doc) Hash(n Node) uint64 { return hashNode(d, n) }
+
+// EqualNodes reports whether node x of a and node y of b are equal values,
+// as EqualJSON, without parsing either again.
+func EqualNodes(a *Doc, x Node, b *Doc, y Node) bool { return equalNodes(a, x, b, y) }
+
 // Equal2 reports whether two nodes of the document are JSON-equal.
 func (c *Ctx) Equal2(a, b Node) bool { return equalNodes(c.Doc, a, c.Doc, b) }
 
