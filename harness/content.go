@@ -317,12 +317,12 @@ func restore(staged, seen, own map[offer.Target]ahprt.Value) map[offer.Target]ah
 
 // slot is a part a target's view withheld: where it was (its id, and
 // the id and role of the message that held it, "" in a text part list),
-// the part as the view holds it and as the event does, and whether a
-// staged value used it already.
+// the part as the view holds it (node view of vd) and as the event does.
 type slot struct {
-	at         place
-	view, orig ahprt.Value
-	used       bool
+	at   place
+	vd   *ahpimpl.Doc
+	view ahpimpl.Node
+	orig ahprt.Value
 }
 
 // place is a part's id and the message that holds it.
@@ -382,11 +382,10 @@ func withheldIn(seen, own ahprt.Value) []slot {
 	}
 	var out []slot
 	for i, v := range vs {
-		view, orig := sd.RawValue(v.p), od.RawValue(os[i].p)
-		if ahpimpl.EqualJSON(view, orig) {
+		if ahpimpl.EqualNodes(sd, v.p, od, os[i].p) {
 			continue
 		}
-		out = append(out, slot{at: placeOf(sd, v.msg, v.inMessage, v.p), view: view, orig: orig})
+		out = append(out, slot{at: placeOf(sd, v.msg, v.inMessage, v.p), vd: sd, view: v.p, orig: od.RawValue(os[i].p)})
 	}
 	return out
 }
@@ -403,8 +402,9 @@ func memberText(d *ahpimpl.Doc, n ahpimpl.Node, name string) string {
 // restoreParts replaces, in value (a message list or a text part list),
 // each part equal to a withheld part's view, in a message with the id and
 // role of the one that held it, by the part itself, each withheld part
-// once, in order. The slots are found by place, so that a list of many
-// withheld parts costs no more than one pass.
+// once, in order. Slots are grouped by place and view (a hash, then one
+// comparison), each group used in order, so that a list of many parts
+// that share a place costs no more than one pass.
 func restoreParts(value ahprt.Value, withheld []slot) ahprt.Value {
 	if len(withheld) == 0 {
 		return value
@@ -413,29 +413,54 @@ func restoreParts(value ahprt.Value, withheld []slot) ahprt.Value {
 	if err != nil {
 		return value
 	}
-	at := make(map[place][]*slot, len(withheld))
+	type key struct {
+		at   place
+		hash uint64
+	}
+	groups := map[key][]*group{}
 	for i := range withheld {
 		w := &withheld[i]
-		at[w.at] = append(at[w.at], w)
+		k := key{w.at, w.vd.Hash(w.view)}
+		g := groupOf(groups[k], w.vd, w.view)
+		if g == nil {
+			g = &group{}
+			groups[k] = append(groups[k], g)
+		}
+		g.slots = append(g.slots, w)
 	}
 	var out []byte
 	from := 0
 	listParts(d, func(m ahpimpl.Node, inMessage bool, p ahpimpl.Node) {
-		raw := d.RawValue(p)
-		for _, w := range at[placeOf(d, m, inMessage, p)] {
-			if w.used || !ahpimpl.EqualJSON(raw, w.view) {
-				continue
-			}
-			w.used = true
-			start, end := d.Span(p)
-			out = append(out, value[from:start]...)
-			out = append(out, w.orig...)
-			from = end
+		g := groupOf(groups[key{placeOf(d, m, inMessage, p), d.Hash(p)}], d, p)
+		if g == nil || g.next == len(g.slots) {
 			return
 		}
+		w := g.slots[g.next]
+		g.next++
+		start, end := d.Span(p)
+		out = append(out, value[from:start]...)
+		out = append(out, w.orig...)
+		from = end
 	})
 	if out == nil {
 		return value
 	}
 	return append(out, value[from:]...)
+}
+
+// group is the withheld parts of one place whose views are equal, in list
+// order, and the first a staged value has not used yet.
+type group struct {
+	slots []*slot
+	next  int
+}
+
+// groupOf is the group among gs whose view equals node n of d, or nil.
+func groupOf(gs []*group, d *ahpimpl.Doc, n ahpimpl.Node) *group {
+	for _, g := range gs {
+		if w := g.slots[0]; ahpimpl.EqualNodes(d, n, w.vd, w.view) {
+			return g
+		}
+	}
+	return nil
 }
