@@ -299,9 +299,16 @@ func viewState(st *chain, view ahprt.Value) *State {
 // never in another target), and two parts that share an id and a view
 // (the host's ids need not be unique; an omitted part has no size or hash)
 // each get their own content back. The editor made sure the backend kept
-// them so or left them out.
+// them so or left them out. A target the view did not hold (an answer
+// whose text it withheld) the backend could not modify: it stays the
+// event's own, for the backends after it.
 func restore(staged, seen, own map[offer.Target]ahprt.Value) map[offer.Target]ahprt.Value {
-	out := make(map[offer.Target]ahprt.Value, len(staged))
+	out := make(map[offer.Target]ahprt.Value, len(own))
+	for t, v := range own {
+		if _, ok := staged[t]; !ok {
+			out[t] = v
+		}
+	}
 	for t, v := range staged {
 		switch {
 		case string(v) == string(seen[t]):

@@ -82,3 +82,23 @@ func TestUploadWithoutSelection(t *testing.T) {
 		t.Errorf("sent %s", up.reqs[0])
 	}
 }
+
+// TestHiddenAnswerChain: a backend whose selection withheld the answer
+// replies with a message; the next backend, which sees the answer, edits
+// it. The first reply must not take the answer out of the chain's state:
+// the second edit is applied.
+func TestHiddenAnswerChain(t *testing.T) {
+	a := newReplier(t, `{"type":"message","text":"noted"}`)
+	b := newReplier(t, `{"type":"modify","target":"content","operation":"replace","value":{"answer":"no"}}`)
+	h := build(t, registration(
+		hook{"com.example.a", httpTransport(a.URL), []string{subscription(`["user.elicitation.result"]`, `{"default":"metadata"}`)}},
+		hook{"com.example.b", httpTransport(b.URL), []string{subscription(`["user.elicitation.result"]`, `{"default":"body"}`)}}),
+		harness.WithCapabilities("user.elicitation.result", caps(`{"effects":["modify","message"],"modify":{"content":{"replace":true,"merge":true}}}`)))
+	d, err := h.Intercept(context.Background(), elicitationResult)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Audit[1].Outcome != harness.OutcomeApplied || !strings.Contains(string(d.Event), `{\"answer\":\"no\"}`) {
+		t.Errorf("the second backend's edit of the answer was not applied:\n%s\n%s", recordsString(d.Audit), d.Event)
+	}
+}
