@@ -100,6 +100,10 @@ const Bounds = "capabilities.schema.json#/$defs/"
 //     with the id and role of the one that held it, no more often than
 //     such messages held it (a merge never carries one), and an
 //     attachment body must be one of s.Attachments, unchanged;
+//   - the values the modify effects meet add up to at most 16 times the
+//     size of the effects list and s.Targets (plus 1 MiB): each effect
+//     re-reads the value it meets, so a reply of thousands of small
+//     merges of one target would cost the square of its size;
 //   - replace takes the value; merge overwrites an object's top-level
 //     members (nested values are replaced whole and null is a value) or
 //     appends to a list in order, duplicates kept; merge of other shapes is
@@ -210,6 +214,11 @@ func lacks(check func([]byte, ...ahprt.Option) error, loc string) string {
 // itself when the list has no modify.
 func (e *Editor) Modify(s *State, d *ahpimpl.Doc, list ahpimpl.Node, at string) (map[offer.Target]ahprt.Value, *EditError) {
 	var staged map[offer.Target]ahprt.Value
+	// Each modify re-reads the value it meets (checks it, indexes its
+	// parts, copies it to merge), so many small merges of one target
+	// would cost the square of the reply's size: the values re-read are
+	// bounded by a multiple of what the reply and the targets hold.
+	work, budget := 0, 0
 	for it := d.Items(list); it.Next(); {
 		x := it.Item()
 		tn, _ := d.Member(x, "type")
@@ -218,8 +227,10 @@ func (e *Editor) Modify(s *State, d *ahpimpl.Doc, list ahpimpl.Node, at string) 
 		}
 		if staged == nil {
 			staged = make(map[offer.Target]ahprt.Value, len(s.Targets))
+			budget = rereads*len(d.Raw(list)) + minWork
 			for k, v := range s.Targets {
 				staged[k] = v
+				budget += rereads * len(v)
 			}
 		}
 		here := at + "/" + strconv.Itoa(it.Index())
@@ -244,6 +255,9 @@ func (e *Editor) Modify(s *State, d *ahpimpl.Doc, list ahpimpl.Node, at string) 
 		if why := e.bounds(s.Event, t, merge); why != "" {
 			return nil, fail("/target", why)
 		}
+		if work += len(cur); work > budget {
+			return nil, fail("", "the modify effects re-read the values they edit more than "+strconv.Itoa(rereads)+" times the size of the reply and the targets: send one modify per target")
+		}
 		val := d.RawValue(vn)
 		next, why, member := e.apply(s, t, merge, cur, val)
 		if why != "" {
@@ -256,6 +270,15 @@ func (e *Editor) Modify(s *State, d *ahpimpl.Doc, list ahpimpl.Node, at string) 
 	}
 	return staged, nil
 }
+
+// rereads and minWork bound what a reply's modify effects re-read: the
+// sum of the values they meet is at most rereads times the size of the
+// effects list and the targets, plus minWork. A reply of up to rereads
+// modify effects always fits.
+const (
+	rereads = 16
+	minWork = 1 << 20
+)
 
 // bounds checks that the event's capability bounds let a modify of t by
 // that operation be offered at all ("" when they do, or when the snapshot

@@ -345,3 +345,42 @@ func TestHiddenPartsCountedByValue(t *testing.T) {
 		}
 	}
 }
+
+// TestManyMergesBounded: each modify re-reads the value it meets, so a
+// reply of thousands of small merges of one target would take time that
+// grows with the square of its size; such a reply is refused, while one
+// of up to 16 modify effects always fits.
+func TestManyMergesBounded(t *testing.T) {
+	effects := func(n int) []byte {
+		var b strings.Builder
+		b.WriteByte('[')
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(`{"type":"modify","target":"request","operation":"merge","value":[{"id":"m` + strconv.Itoa(i) + `","role":"user","parts":[` + text + `]}]}`)
+		}
+		return append([]byte(b.String()), ']')
+	}
+	big := `[{"id":"m","role":"user","parts":[{"id":"p1","kind":"text","mediaType":"text/plain","selection":"body","text":"` + strings.Repeat("x", 2<<20) + `"}]}]`
+	for _, tc := range []struct {
+		current string
+		n       int
+		refused bool
+	}{
+		{`[]`, 16, false},
+		{big, 16, false},
+		{`[]`, 20000, true},
+	} {
+		s := edit.State{Event: "model.request.before", Targets: map[offer.Target]ahprt.Value{offer.TargetRequest: ahprt.Value(tc.current)}}
+		staged, err := edit.Stage(draft.Snapshot, s, effects(tc.n))
+		switch {
+		case tc.refused && (err == nil || !strings.Contains(err.Error(), "one modify per target")):
+			t.Errorf("%d merges onto %d bytes: %v, want a refusal", tc.n, len(tc.current), err)
+		case !tc.refused && err != nil:
+			t.Errorf("%d merges onto %d bytes: %v", tc.n, len(tc.current), err)
+		case !tc.refused && strings.Count(string(staged[offer.TargetRequest]), `"role"`) != tc.n+strings.Count(tc.current, `"role"`):
+			t.Errorf("%d merges onto %d bytes: not all appended", tc.n, len(tc.current))
+		}
+	}
+}
