@@ -5,7 +5,9 @@ import "github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 // mergeObjects is a shallow merge: prev's members in order, each replaced
 // by value's member of the same name when it has one (null included: a
 // null is a value, not a deletion), then value's other members in order.
-// Both are compact JSON objects.
+// Both are compact JSON objects. Names are looked up through a map, so a
+// merge costs O(len(prev)+len(value)): Doc.Member scans an object's
+// members, and a reply's merges of wide objects would cost the product.
 func mergeObjects(prev, value []byte) ([]byte, error) {
 	pc, err := ahpimpl.Begin(prev, nil)
 	if err != nil {
@@ -30,15 +32,22 @@ func mergeObjects(prev, value []byte) ([]byte, error) {
 		out = append(out, ':')
 		out = append(out, v...)
 	}
+	// The decoder refuses repeated names, so each name is one member.
+	over := make(map[string]ahpimpl.Node, vd.Len(vd.Root()))
+	for m := vd.Members(vd.Root()); m.Next(); {
+		over[m.Key()] = m.Value()
+	}
+	had := make(map[string]bool, pd.Len(pd.Root()))
 	for m := pd.Members(pd.Root()); m.Next(); {
-		if v, ok := vd.Member(vd.Root(), m.Key()); ok {
+		had[m.Key()] = true
+		if v, ok := over[m.Key()]; ok {
 			member(pd.Raw(m.Name()), vd.Raw(v))
 			continue
 		}
 		member(pd.Raw(m.Name()), pd.Raw(m.Value()))
 	}
 	for m := vd.Members(vd.Root()); m.Next(); {
-		if _, ok := pd.Member(pd.Root(), m.Key()); ok {
+		if had[m.Key()] {
 			continue
 		}
 		member(vd.Raw(m.Name()), vd.Raw(m.Value()))
