@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"strconv"
 
+	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/ahprt/router"
 	"github.com/ahpgen/ahpgen/edit"
@@ -31,6 +32,10 @@ type offerCtx struct {
 	context.Context
 	offer offer.Offer
 	state *edit.State
+	// event and caps are the request's (compact copies), kept when a
+	// modify may change a target the event holds: the edited event must
+	// still make a valid request, as the harness judges it.
+	event, caps ahprt.Value
 }
 
 type offerKey struct{}
@@ -143,6 +148,9 @@ func (s *Server) exchange(ctx context.Context, dst, msg []byte, spawn func(func(
 		ev, _ := c.Doc.Member(params, "event")
 		st := edit.StateOf(c.Doc, ev)
 		oc.state = &st
+		if o.Offers(offer.Modify) && len(edit.Slots(st.Event)) > 0 {
+			oc.event, oc.caps = c.Doc.RawValue(ev), c.Doc.RawValue(capsNode)
+		}
 	}
 	c.Release()
 	if err != nil {
@@ -329,7 +337,12 @@ func check(x *handlers, method string, reply []byte, oc *offerCtx) error {
 	if oc.state == nil || x.edit == nil {
 		return nil
 	}
-	if _, err := x.edit.Modify(oc.state, c.Doc, effects, "/result/effects"); err != nil {
+	staged, e := x.edit.Modify(oc.state, c.Doc, effects, "/result/effects")
+	if e != nil {
+		return &replyError{e}
+	}
+	idNode, _ := c.Doc.Member(c.Doc.Root(), "id")
+	if err := edited(x, oc, c.Doc.Raw(idNode), staged); err != nil {
 		return &replyError{err}
 	}
 	for it := c.Doc.Items(effects); it.Next(); {
@@ -341,6 +354,56 @@ func check(x *handlers, method string, reply []byte, oc *offerCtx) error {
 		if why := x.edit.Return(oc.state, c.Doc.RawValue(vn)); why != "" {
 			return &replyError{&edit.EditError{Pointer: "/result/effects/" + strconv.Itoa(it.Index()) + "/value", Reason: why}}
 		}
+	}
+	return nil
+}
+
+// edited checks the event as staged leaves it, as the harness does
+// before it applies a modify: with each target the event holds where
+// edit.Slots says, and that is not opaque, written in, the request that
+// would carry it must pass the snapshot's decoder (an outbound message
+// list of role user, say, does not). id is the request's, as written.
+func edited(x *handlers, oc *offerCtx, id []byte, staged map[offer.Target]ahprt.Value) error {
+	if oc.event == nil {
+		return nil
+	}
+	event, changed := oc.event, false
+	for t, sl := range edit.Slots(oc.state.Event) {
+		v, ok := staged[t]
+		if sl.Opaque || !ok || string(v) == string(oc.state.Targets[t]) {
+			continue
+		}
+		d, err := ahpimpl.Parse(event, ahprt.Limits{})
+		if err != nil {
+			return err // unreachable: a copy of a decoded event
+		}
+		n, ok := edit.Find(d, d.Root(), sl.Path)
+		if !ok {
+			continue // unreachable: the state read it there
+		}
+		start, end := d.Span(n)
+		event = append(append(append(make([]byte, 0, len(event)-(end-start)+len(v)), event[:start]...), v...), event[end:]...)
+		changed = true
+	}
+	m, ok := x.snap.Request(MethodIntercept)
+	if !changed || !ok {
+		return nil
+	}
+	req := append([]byte(replyHead), id...)
+	req = append(req, `,"method":"hooks/intercept","params":{"protocolVersion":`...)
+	req = ahpimpl.AppendString(req, x.snap.WireVersion)
+	req = append(req, `,"event":`...)
+	req = append(req, event...)
+	req = append(req, `,"capabilities":`...)
+	req = append(req, oc.caps...)
+	req = append(req, "}}"...)
+	c, err := ahpimpl.Begin(req, nil)
+	if err != nil {
+		return err
+	}
+	defer c.Release()
+	if _, err := m.Decode(c); err != nil {
+		return &edit.EditError{Pointer: "/result/effects", Reason: "the edited event is not a valid " + oc.state.Event + " event: " + err.Error()}
 	}
 	return nil
 }
