@@ -25,10 +25,11 @@ func wideObject(prefix string, n int) string {
 }
 
 // TestWideMergesLinear: a reply of two merges of the tool input, each of
-// 50,000 members (1 MB, within the 4 MiB a reply may hold), is judged in
-// time linear in its size. A merge looked each member up by scanning the
-// other object's members: the second merge cost 50,000² name
-// comparisons (about 14 s), past the subscription's deadline.
+// 50,000 members (1 MB, within the 4 MiB a reply may hold), is applied
+// within the subscription's 5 s. A merge looked each member up by
+// scanning the other object's members: the second merge cost 50,000²
+// name comparisons (about 14 s), and the reply was judged late. The cost
+// itself is edit's BenchmarkMergeWide.
 func TestWideMergesLinear(t *testing.T) {
 	const n = 50000
 	r := newReplier(t, `{"type":"modify","target":"input","operation":"merge","value":`+wideObject("a", n)+`},`+
@@ -43,9 +44,6 @@ func TestWideMergesLinear(t *testing.T) {
 	}
 	if d.Permission == harness.PermissionDeny || d.Audit[0].Outcome != harness.OutcomeApplied {
 		t.Fatalf("the merges were not applied (%v):\n%s", took, recordsString(d.Audit))
-	}
-	if took > 2*time.Second {
-		t.Errorf("judging two merges of %d members took %v", n, took)
 	}
 	t.Logf("two merges of %d members: %v", n, took)
 }
