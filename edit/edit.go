@@ -93,13 +93,14 @@ const Bounds = "capabilities.schema.json#/$defs/"
 //     canonical message lists, instructions and summary text part lists,
 //     input and workspace objects, now and after the edit;
 //   - a list keeps what the backend could not see or may not change: a
-//     replacement keeps every hidden text part (a text part not selected as
-//     body, or with a gap) as the backend saw it, a part that reuses the id
-//     of an attachment or hidden part must equal it, a part the backend got
-//     without its content (no text or body, or a gap) stays in a message
-//     with the id and role of the one that held it, no more often than
-//     such messages held it (a merge never carries one), and an
-//     attachment body must be one of s.Attachments, unchanged;
+//     part that reuses the id of an attachment or hidden part equals one
+//     of them (unless it is text the backend may edit, under an id that
+//     also names such text: ids need not be unique); a part the backend
+//     got without its content (no text or body, or a gap) stays in a
+//     message with the id and role of one that held an equal part, no
+//     more often than such messages held it (a merge never carries one),
+//     and a replacement keeps every hidden text part so; an attachment
+//     body is one of s.Attachments, unchanged;
 //   - the values the modify effects meet add up to at most 16 times the
 //     size of the effects list and s.Targets (plus 1 MiB): each effect
 //     re-reads the value it meets, so a reply of thousands of small
@@ -448,7 +449,7 @@ func (e *Editor) keeps(s *State, cur, val ahprt.Value, messages, merge bool) str
 				return "part " + quote.Peer(p.id) + " is an attachment or hidden text: it cannot be changed"
 			}
 		}
-		if _, body := vd.Member(p.n, "body"); messages && body && kind(vd, p.n) == "attachment" && !authorized(s, vd, p.n) {
+		if messages && p.body && p.kind == "attachment" && !authorized(s, vd, p.n) {
 			return "attachment " + quote.Peer(p.id) + " is not one the host authorized, unchanged"
 		}
 		if why := stays(old, class, held, kept, p, merge); why != "" {
@@ -550,6 +551,7 @@ type part struct {
 	home
 	inMessage bool
 	kind      string
+	body      bool // it has a body member
 	// seen: the backend got its content (text selected as body, or an
 	// attachment with a body, either without a gap); editable: it is
 	// text selected as body without a gap, the only part a modify may
@@ -568,14 +570,15 @@ type home struct {
 func parts(d *ahpimpl.Doc, messages bool) []part {
 	var out []part
 	add := func(n, msg ahpimpl.Node, inMessage bool) {
-		p := part{n: n, inMessage: inMessage, kind: kind(d, n), editable: editable(d, n)}
+		p := part{n: n, inMessage: inMessage, kind: text(d, n, "kind")}
 		p.id = text(d, n, "id")
 		if inMessage {
 			p.msgID, p.role = text(d, msg, "id"), text(d, msg, "role")
 		}
-		_, body := d.Member(n, "body")
+		_, p.body = d.Member(n, "body")
 		_, gap := d.Member(n, "gap")
-		p.seen = p.editable || p.kind == "attachment" && body && !gap
+		p.editable = p.kind == "text" && text(d, n, "selection") == "body" && !gap
+		p.seen = p.editable || p.kind == "attachment" && p.body && !gap
 		out = append(out, p)
 	}
 	for it := d.Items(d.Root()); it.Next(); {
@@ -602,19 +605,6 @@ func text(d *ahpimpl.Doc, n ahpimpl.Node, name string) string {
 // describe names a part's message by its id and role: "m1" (role "user").
 func describe(h home) string {
 	return quote.Peer(h.msgID) + " (role " + quote.Peer(h.role) + ")"
-}
-
-func kind(d *ahpimpl.Doc, p ahpimpl.Node) string {
-	k, _ := d.Member(p, "kind")
-	return d.Text(k)
-}
-
-// editable reports whether a part is text selected as body, without a
-// gap: the only parts a modify may change.
-func editable(d *ahpimpl.Doc, p ahpimpl.Node) bool {
-	sel, _ := d.Member(p, "selection")
-	_, gap := d.Member(p, "gap")
-	return kind(d, p) == "text" && d.StrEq(sel, "body") && !gap
 }
 
 // Return judges a return effect's value against the event: what
