@@ -46,7 +46,10 @@
 //     with the snapshot's response schema and the request's offer (its
 //     capabilities: see package offer and [Offered]), and its effects
 //     against each other (offer.CheckConflicts: one permission, one
-//     return and no return beside a deny, one flow operation) before
+//     return and no return beside a deny, one flow operation), and its
+//     modify and return values against the request's event as a harness
+//     judges them (package edit: the target's shape, what the request
+//     withheld kept where it was, the edited event still valid) before
 //     sending it; a reply that fails is not sent: the peer gets -32004
 //     and the error log the reason, with the JSON Pointer of the
 //     offending member;
