@@ -45,7 +45,9 @@
 //     contradict each other (deny with allow or ask or return, stop with
 //     continue, two returns); modify and return values must fit the event's
 //     current state (Stage), a modify as the backend saw the event (parts it
-//     kept as it saw them as metadata or omitted are the event's own again);
+//     saw as metadata or omitted it may keep only in their message, once,
+//     and they are the event's own again there; a copy elsewhere stays
+//     without content);
 //     and the edited event must still be a valid event. Any of these
 //     refuses the whole reply: nothing of it is applied.
 //   - Effects: modify replaces, or merges (a shallow top-level overwrite of
