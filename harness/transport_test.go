@@ -609,9 +609,11 @@ func TestConnectionErrorKeepsQueryOut(t *testing.T) {
 
 // TestPerEventLeftChild: a per-event backend that replies and exits 0 but
 // leaves a child holding its standard output completed the exchange: its
-// reply decides.
+// reply decides. The exchange takes about 10 ms; the 30 s deadline only
+// keeps a loaded host (once 6.3 s at a load average of 10) from turning
+// the test into one of deadlines.
 func TestPerEventLeftChild(t *testing.T) {
-	h := build(t, registration(hook{"com.example.leave", stdioTransport("reply-leave", "per_event"), []string{intercept(`["tool.before"]`, 5000, "fail-open")}}),
+	h := build(t, registration(hook{"com.example.leave", stdioTransport("reply-leave", "per_event"), []string{intercept(`["tool.before"]`, 30000, "fail-open")}}),
 		harness.WithEnv(leavingEnvList(t)))
 	d, err := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
 	if err != nil {
