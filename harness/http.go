@@ -261,7 +261,7 @@ func (c *httpConn) intercept(ctx context.Context, msg []byte) ([]byte, *Failure)
 		return nil, &Failure{Class: ClassAuth, Status: resp.StatusCode, Err: errors.New(why)}
 	case resp.StatusCode != http.StatusOK:
 		drain(resp.Body)
-		return nil, &Failure{Class: ClassHTTPStatus, Status: resp.StatusCode}
+		return nil, c.statusFailure(resp.StatusCode)
 	case !isJSON(resp.Header.Get("Content-Type")):
 		drain(resp.Body)
 		return nil, &Failure{Class: ClassMalformed, Status: resp.StatusCode, Err: errors.New("the reply is not application/json")}
@@ -287,9 +287,20 @@ func (c *httpConn) notify(ctx context.Context, msg []byte) *Failure {
 	defer resp.Body.Close()
 	drain(resp.Body)
 	if resp.StatusCode != http.StatusAccepted && resp.StatusCode != http.StatusNoContent {
-		return &Failure{Class: ClassHTTPStatus, Status: resp.StatusCode}
+		return c.statusFailure(resp.StatusCode)
 	}
 	return nil
+}
+
+// statusFailure is a status that is not the success one. A redirect the
+// harness did not follow because WithRedirects does not name the backend
+// (a path registered without its trailing slash, say) says so.
+func (c *httpConn) statusFailure(status int) *Failure {
+	f := &Failure{Class: ClassHTTPStatus, Status: status}
+	if status >= 300 && status < 400 && !c.h.opts.redirects[c.b.ID] {
+		f.Err = fmt.Errorf("a redirect, not followed: correct the registered url, or name %q in harness.WithRedirects (307 and 308 only)", c.b.ID)
+	}
+	return f
 }
 
 func (c *httpConn) close() error {

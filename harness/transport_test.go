@@ -484,6 +484,10 @@ func TestRedirects(t *testing.T) {
 		if d.Denied() != c.deny {
 			t.Errorf("%s enabled=%v: %s", c.path, c.enabled, recordsString(d.Audit))
 		}
+		// A redirect the harness may not follow says how to follow it.
+		if f := d.Audit[0].Failure; !c.enabled && (f == nil || f.Status != 307 || !strings.Contains(f.Error(), `name "com.example.moved" in harness.WithRedirects`)) {
+			t.Errorf("%s not enabled: the failure %v does not name WithRedirects", c.path, f)
+		}
 	}
 }
 
