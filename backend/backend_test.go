@@ -301,6 +301,19 @@ func TestErrorsLocally(t *testing.T) {
 	if e := l.last(t); !errors.Is(e, backend.ErrReplyRejected) || !errors.As(e, &ae) {
 		t.Errorf("invalid effect logged as %v", e)
 	}
+	// A nil effect, or a nil manifest, is a reply the kit cannot send,
+	// as a nil pointer of an effect type is (the schema rejects null).
+	srv.Handle(ctx, req("nil", `{"effects":["deny"]}`))
+	if e := l.last(t); e.Code != -32004 || !errors.Is(e, backend.ErrReplyRejected) {
+		t.Errorf("a nil effect logged as %v", e)
+	}
+	backend.OnCapabilities(srv, draft.Snapshot, func(context.Context, *draft.CapabilitiesRequest) (*draft.StaticCapabilityManifest, error) {
+		return nil, nil
+	})
+	srv.Handle(ctx, []byte(`{"jsonrpc":"2.0","id":"c","method":"hooks/capabilities","params":{"protocolVersion":"draft"}}`))
+	if e := l.last(t); e.Code != -32004 || !errors.Is(e, backend.ErrReplyRejected) {
+		t.Errorf("a nil manifest logged as %v", e)
+	}
 	srv.Handle(ctx, req("boom", `{"effects":["deny"]}`))
 	if e := l.last(t); !strings.Contains(e.Error(), "hunter2") {
 		t.Errorf("the log lost the handler's error: %v", e)

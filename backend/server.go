@@ -2,6 +2,7 @@ package backend
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"reflect"
@@ -235,7 +236,7 @@ func OnIntercept[Req any, E Encoder](s *Server, snap *ahpimpl.Snapshot, h func(c
 			}
 			for i, e := range effects {
 				if any(e) == nil {
-					return b, fmt.Errorf("backend: effect %d of %d is nil", i, len(effects))
+					return b, &replyError{fmt.Errorf("effect %d of %d is nil", i, len(effects))}
 				}
 				if i > 0 {
 					b = append(b, ',')
@@ -270,7 +271,7 @@ func OnCapabilities[Req any, M Encoder](s *Server, snap *ahpimpl.Snapshot, h fun
 				return b, err
 			}
 			if any(m) == nil {
-				return b, fmt.Errorf("backend: no manifest")
+				return b, &replyError{errors.New("the manifest is nil")}
 			}
 			return m.AppendJSON(b), nil
 		}
