@@ -40,9 +40,11 @@ func (e *noHandlerError) Is(target error) bool { return target == ErrNoHandler }
 // ErrReplyRejected is matched (errors.Is) by the error of a reply the
 // kit refused to send: a handler returned a nil effect (or manifest), the
 // snapshot's response schema rejects it, the request did not offer one of
-// its effects, or two of its effects contradict each other (errors.As finds the *offer.Violation or the
-// *offer.Conflict, with the effect's JSON Pointer in the reply, or the
-// *ahprt.Error). The peer gets -32004.
+// its effects, two of its effects contradict each other, or a modify or
+// return value does not fit the request's event (errors.As finds the
+// *offer.Violation, the *offer.Conflict or the *edit.EditError, with the
+// effect's JSON Pointer in the reply, or the *ahprt.Error). The peer gets
+// -32004.
 var ErrReplyRejected = errors.New("reply rejected")
 
 type replyError struct{ cause error }
