@@ -115,6 +115,11 @@ func WithErrorData(f func(*Error) any) Option { return func(o *options) { o.erro
 
 // WithErrorLog receives every error: what the peer was told and the full
 // cause, which never leaves the process. The default is [DefaultErrorLog].
+// f is called from the goroutines that handle messages, so concurrently
+// (HTTP requests, ServeStdio's notification workers), and for a
+// notification handler left behind when its grace ran out
+// ([WithObserveGrace]) when that handler returns, after ServeStdio has
+// returned: f must be safe for concurrent use.
 func WithErrorLog(f func(context.Context, *Error)) Option {
 	return func(o *options) { o.errorLog = f }
 }
