@@ -259,7 +259,9 @@ func Version() string {
 // gone, removing such a folder once it is empty; it returns, relative to
 // out with slashes, the folders it removed and those of snapshots that
 // are gone that it kept, as they hold files not generated (the user's),
-// both of which the caller reports (Cleanup).
+// both of which the caller reports (Cleanup). A file in the way that
+// ahpgen did not write (no generated header) is the user's: Write refuses
+// to replace it, and writes nothing.
 //
 // Every changed file is first written in full beside its destination,
 // then renamed over it, provenance files last: a write that fails (a full
@@ -282,8 +284,16 @@ func Write(out string, files Files) (Cleanup, error) {
 	}
 	for _, rel := range sortedPaths(files) {
 		p := filepath.Join(out, filepath.FromSlash(rel))
-		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, files[rel]) {
-			continue
+		if old, err := os.ReadFile(p); err == nil {
+			if bytes.Equal(old, files[rel]) {
+				continue
+			}
+			if !writtenByAhpgen(p, old) {
+				// A file of the user's where a generated one goes:
+				// replacing it would lose it.
+				undo()
+				return Cleanup{}, fmt.Errorf("%s: not a file ahpgen wrote (it lacks the generated header), and generation would replace it; move it away or generate into another folder", p)
+			}
 		}
 		var missing []string // innermost first
 		for dir := filepath.Dir(p); ; dir = filepath.Dir(dir) {
@@ -517,6 +527,12 @@ func generatedFile(p string) bool {
 	if err != nil {
 		return false
 	}
+	return generatedGo(b)
+}
+
+// generatedGo reports whether the Go source b carries the line that
+// marks the files ahpgen writes (see generatedFile).
+func generatedGo(b []byte) bool {
 	for line := range strings.Lines(string(b)) {
 		line = strings.TrimRight(line, "\r\n")
 		if strings.HasPrefix(line, "package ") {
@@ -528,6 +544,20 @@ func generatedFile(p string) bool {
 	}
 	return false
 }
+
+// writtenByAhpgen reports whether data, the contents of the file at p,
+// is what ahpgen writes there: a provenance file, or a Go file with the
+// generated header. Anything else is the user's, which Write must not
+// replace.
+func writtenByAhpgen(p string, data []byte) bool {
+	if filepath.Base(p) == ProvenanceFile {
+		return bytes.HasPrefix(data, []byte(provenancePrefix))
+	}
+	return strings.HasSuffix(p, ".go") && generatedGo(data)
+}
+
+// provenancePrefix starts every provenance file (templates/provenance.tmpl).
+const provenancePrefix = "# ahpgen provenance:"
 
 // generatedPrefix starts the line that marks every file ahpgen writes.
 var generatedPrefix = "// " + strings.TrimSuffix(emit.Header, ". DO NOT EDIT.")
