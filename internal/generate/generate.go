@@ -68,13 +68,6 @@ func Run(cfg Config) (Files, error) {
 	if err := checkImportPath(cfg.ImportPath); err != nil {
 		return nil, fmt.Errorf("import path %q of %s: not a Go import path: %v", cfg.ImportPath, cfg.Out, err)
 	}
-	dirs := []string{cfg.Schemas}
-	for _, p := range places {
-		dirs = append(dirs, p.Dir)
-	}
-	if err := separate(cfg.Out, dirs); err != nil {
-		return nil, err
-	}
 	// Generated comments name the schema folder by the tree's own name,
 	// read from its absolute path, so that ".", "../schemas" and
 	// "schemas/" give the same bytes.
@@ -96,6 +89,15 @@ func Run(cfg Config) (Files, error) {
 			}
 			places = append(places, p)
 		}
+	}
+	dirs := []string{cfg.Schemas}
+	pkgDirs := []string{emit.DispatchPackage}
+	for _, p := range places {
+		dirs = append(dirs, p.Dir)
+		pkgDirs = append(pkgDirs, ir.PackageName(p.Key))
+	}
+	if err := separate(cfg.Out, pkgDirs, dirs); err != nil {
+		return nil, err
 	}
 	for _, place := range places {
 		if name := ir.PackageName(place.Key); unusablePackage(name) != "" {
@@ -365,26 +367,63 @@ type Cleanup struct {
 }
 
 // separate refuses an output folder that is the schema root (dirs[0])
-// or lies in one of its snapshot folders (dirs[1:]): generated packages
-// would land among the schemas, which verify and publish then read. A
-// folder of its own inside the root (gen beside the snapshots) is fine.
-func separate(out string, dirs []string) error {
-	o, err := filepath.Abs(out)
+// or lies in one of its snapshot folders (dirs[1:]), and one whose
+// package folders (pkgs, relative to out) would be either: generated
+// packages would land among the schemas, which verify and publish then
+// read. Paths are compared with symbolic links resolved, so that a link
+// to the root is no way around it. A folder of its own inside the root
+// (gen beside the snapshots) is fine.
+func separate(out string, pkgs, dirs []string) error {
+	o, err := resolved(out)
 	if err != nil {
 		return err
 	}
-	for i, d := range dirs {
-		a, err := filepath.Abs(d)
+	type target struct{ path, pkg string }
+	targets := []target{{o, ""}}
+	for _, pkg := range pkgs {
+		p, err := resolved(filepath.Join(out, pkg))
 		if err != nil {
 			return err
 		}
-		rel, err := filepath.Rel(a, o)
-		inside := err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
-		if i == 0 && rel == "." || i > 0 && inside {
-			return fmt.Errorf("output folder %s overlaps the schemas at %s: generate into a folder of its own", out, d)
+		targets = append(targets, target{p, pkg})
+	}
+	for i, d := range dirs {
+		a, err := resolved(d)
+		if err != nil {
+			return err
+		}
+		for j, t := range targets {
+			rel, err := filepath.Rel(a, t.path)
+			inside := err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+			if i == 0 && rel == "." || i > 0 && inside {
+				if j == 0 {
+					return fmt.Errorf("output folder %s overlaps the schemas at %s: generate into a folder of its own", out, d)
+				}
+				return fmt.Errorf("output folder %s overlaps the schemas at %s: package %s would be written in %s; generate into a folder of its own", out, d, t.pkg, d)
+			}
 		}
 	}
 	return nil
+}
+
+// resolved is the absolute form of p with the symbolic links of its
+// longest existing leading part resolved; the rest, not there yet, is
+// kept as written.
+func resolved(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	var rest []string
+	for dir := abs; ; dir = filepath.Dir(dir) {
+		if r, err := filepath.EvalSymlinks(dir); err == nil {
+			return filepath.Join(append([]string{r}, rest...)...), nil
+		}
+		if dir == filepath.Dir(dir) {
+			return abs, nil
+		}
+		rest = append([]string{filepath.Base(dir)}, rest...)
+	}
 }
 
 // writeTemp writes data to a new file beside p, readable as the

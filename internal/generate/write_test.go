@@ -116,6 +116,62 @@ func TestRunRefusesOverlap(t *testing.T) {
 	}
 }
 
+// TestRunRefusesOverlapThroughLinks: an output folder that reaches the
+// schemas by a symbolic link, or whose package folder would be a
+// snapshot folder (an upstream tree's schema/, whose draft/ is the
+// draft's package folder), is refused as the folders themselves are.
+func TestRunRefusesOverlapThroughLinks(t *testing.T) {
+	root, err := filepath.Abs(filepath.Join("..", "..", "schemas"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	link := filepath.Join(tmp, "link")
+	if err := os.Symlink(root, link); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	pkgs := filepath.Join(tmp, "pkgs")
+	if err := os.Mkdir(pkgs, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(root, "draft"), filepath.Join(pkgs, "draft")); err != nil {
+		t.Fatal(err)
+	}
+	// An upstream tree: schema/draft/ holds the draft's documents.
+	up := filepath.Join(tmp, "up")
+	snap := filepath.Join(up, "schema", "draft")
+	if err := os.MkdirAll(snap, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	docs, err := filepath.Glob(filepath.Join(root, "draft", "*.json"))
+	if err != nil || len(docs) == 0 {
+		t.Fatalf("draft documents: %v %v", docs, err)
+	}
+	for _, d := range docs {
+		b, err := os.ReadFile(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(snap, filepath.Base(d)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct{ schemas, out string }{
+		{root, link},
+		{root, filepath.Join(link, "draft")},
+		{root, pkgs},
+		{up, filepath.Join(up, "schema")},
+	} {
+		_, err := Run(Config{Schemas: c.schemas, Out: c.out, ImportPath: "example.com/gen"})
+		if err == nil || !strings.Contains(err.Error(), "overlaps the schemas") {
+			t.Errorf("-out %s over -schemas %s: %v, want it refused", c.out, c.schemas, err)
+		}
+	}
+	if _, err := Run(Config{Schemas: up, Out: filepath.Join(up, "gen"), ImportPath: "example.com/gen"}); err != nil {
+		t.Errorf("a folder of its own in an upstream tree: %v", err)
+	}
+}
+
 // TestCheckSaysWhere: -check names the first line of a stale file that
 // differs, quoting both for a provenance file, whose differing line is
 // often only the generator's version (a go run build and an installed
