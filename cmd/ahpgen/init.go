@@ -49,7 +49,8 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	target := filepath.Join(*dir, "generate.go")
-	if _, err := os.Stat(target); err == nil {
+	// Lstat: a symbolic link there, even one to nothing, is not followed.
+	if _, err := os.Lstat(target); err == nil {
 		fmt.Fprintf(stderr, "ahpgen init: %s exists; not overwriting it\n", target)
 		return 1
 	}
@@ -81,7 +82,7 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 		"SchemasArg": generateArg(*schemas), "OutArg": generateArg(*out),
 	})
 	if err == nil {
-		err = os.WriteFile(target, b.Bytes(), 0o644)
+		err = writeNew(target, b.Bytes())
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "ahpgen init:", err)
@@ -93,6 +94,24 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "wrote %s\nnext: %s\n", target, next)
 	return 0
+}
+
+// writeNew writes data to a file it creates at path: O_EXCL, so that a
+// file or symbolic link that appeared there is neither overwritten nor
+// followed. A write that fails removes the file it made.
+func writeNew(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(path)
+	}
+	return err
 }
 
 // ahpgenTool is the command the go:generate line runs (go run).

@@ -108,6 +108,24 @@ func TestInitPackage(t *testing.T) {
 	}
 }
 
+// TestInitKeepsLink: a symbolic link named generate.go, even one to
+// nothing, is an existing file: init does not write through it.
+func TestInitKeepsLink(t *testing.T) {
+	tmp := t.TempDir()
+	dir := filepath.Join(tmp, "d")
+	os.Mkdir(dir, 0o755)
+	elsewhere := filepath.Join(tmp, "elsewhere.go")
+	if err := os.Symlink(elsewhere, filepath.Join(dir, "generate.go")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	if code, _, errs := runCLI(t, "init", "-dir", dir); code != 1 || !strings.Contains(errs, "exists") {
+		t.Errorf("init over a link to nothing: exit %d, %q", code, errs)
+	}
+	if _, err := os.Lstat(elsewhere); err == nil {
+		t.Errorf("init wrote %s through the link", elsewhere)
+	}
+}
+
 // TestInitPackageOfFolder: without -package, generate.go takes the
 // package of the folder's Go files that the build includes: not a
 // "//go:build ignore" tool's, nor a test's; in a folder whose path holds
