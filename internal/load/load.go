@@ -17,6 +17,7 @@ import (
 	"path"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/ahpgen/ahpgen/ahprt"
@@ -72,12 +73,17 @@ type Set struct {
 	scopes  map[string]scope
 	roots   map[string]bool
 	anchors []model.DynamicAnchor
+	// named holds every plain name a $ref fragment may use, as
+	// "<resource base>#<name>": $anchor and $dynamicAnchor alike.
+	named map[string]bool
 	// data holds each document's bytes, by path, for line and column.
 	data map[string][]byte
 }
 
-// refSite is a $ref as written, to report a dangling one where it stands.
+// refSite is a $ref (or $dynamicRef) as written, to report a dangling one
+// where it stands.
 type refSite struct {
+	kw     string // "$ref" or "$dynamicRef"
 	doc    *model.Document
 	ptr    string
 	target string // resolved URL without fragment
@@ -106,7 +112,7 @@ func (p *Pattern) MatchString(s string) bool { return p.re.MatchString(s) }
 func Load(srcs []Source, opt Options) (*Set, error) {
 	s := &Set{resources: map[string]resource{}, byURL: map[string]*model.Document{}, compiled: map[string]*jsonschema.Schema{},
 		modeled: map[*jsonschema.Schema]*model.Schema{}, opt: opt,
-		scopes: map[string]scope{}, roots: map[string]bool{}}
+		scopes: map[string]scope{}, roots: map[string]bool{}, named: map[string]bool{}}
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.UseLoader(offlineLoader{set: s, remotes: opt.Remotes})
@@ -140,8 +146,14 @@ func Load(srcs []Source, opt Options) (*Set, error) {
 				frag, err := url.PathUnescape(r.frag)
 				if err == nil {
 					if _, found := model.Lookup(res.doc.Raw, res.ptr+frag); !found {
-						return nil, &Error{File: r.doc.Path, Pointer: r.ptr, Msg: "$ref to " + r.target + "#" + r.frag + ": no such location in " + res.doc.Path}
+						return nil, &Error{File: r.doc.Path, Pointer: r.ptr, Msg: r.kw + " to " + r.target + "#" + r.frag + ": no such location in " + res.doc.Path}
 					}
+				}
+			} else if r.frag != "" {
+				// A plain name: an $anchor or $dynamicAnchor of that resource.
+				name, err := url.PathUnescape(r.frag)
+				if err == nil && !s.named[r.target+"#"+name] {
+					return nil, &Error{File: r.doc.Path, Pointer: r.ptr, Msg: r.kw + " to " + r.target + "#" + r.frag + ": no $anchor or $dynamicAnchor " + strconv.Quote(name) + " in that resource (" + res.doc.Path + "#" + res.ptr + ")"}
 				}
 			}
 			continue
@@ -167,7 +179,7 @@ func Load(srcs []Source, opt Options) (*Set, error) {
 		if hint := s.idHint(r.target); hint != "" {
 			what += "; " + hint
 		}
-		return nil, &Error{File: r.doc.Path, Pointer: r.ptr, Msg: "$ref to " + r.target + ": " + what}
+		return nil, &Error{File: r.doc.Path, Pointer: r.ptr, Msg: r.kw + " to " + r.target + ": " + what}
 	}
 	// Remote documents join s.Docs while compiling: compile until none is
 	// left uncompiled.
@@ -276,6 +288,10 @@ func (s *Set) walk(doc *model.Document, n ahpimpl.Node, ptr string, sc scope, op
 	}
 	if v, ok := raw.Member(n, "$dynamicAnchor"); ok && raw.Kind(v) == ahpimpl.KindString {
 		s.anchors = append(s.anchors, model.DynamicAnchor{Doc: doc, Ptr: ptr, Name: raw.Text(v), Resource: sc.base})
+		s.named[sc.base+"#"+raw.Text(v)] = true
+	}
+	if v, ok := raw.Member(n, "$anchor"); ok && raw.Kind(v) == ahpimpl.KindString {
+		s.named[sc.base+"#"+raw.Text(v)] = true
 	}
 	base := sc.base
 	for m := raw.Members(n); m.Next(); {
@@ -305,13 +321,13 @@ func (s *Set) walk(doc *model.Document, n ahpimpl.Node, ptr string, sc scope, op
 			if m := raw.Text(v); !isMetaSchema(m) && s.byURL[stripFragment(m)] == nil && (opt.Remotes == nil || !remoteExists(opt.Remotes, m)) {
 				return &Error{File: doc.Path, Pointer: kp, Msg: "meta-schema " + m + " is not available: ahpgen works offline and knows the JSON Schema meta-schemas and the documents of the set"}
 			}
-		case k == "$ref" && raw.Kind(v) == ahpimpl.KindString:
+		case (k == "$ref" || k == "$dynamicRef") && raw.Kind(v) == ahpimpl.KindString:
 			u, err := resolveURL(base, raw.Text(v))
 			if err != nil {
 				return &Error{File: doc.Path, Pointer: kp, Msg: err.Error()}
 			}
 			_, frag, _ := strings.Cut(u, "#")
-			s.refs = append(s.refs, refSite{doc: doc, ptr: kp, target: stripFragment(u), frag: frag})
+			s.refs = append(s.refs, refSite{kw: k, doc: doc, ptr: kp, target: stripFragment(u), frag: frag})
 		case knownKeyword(k):
 		default:
 			if !opt.AnnotateUnknown {

@@ -72,6 +72,13 @@ func TestLoadErrors(t *testing.T) {
 		{"a document whose $id names another file", map[string]string{"s/common.schema.json": `{"$id":"https://example.com/s/common.schema.json","$defs":{"protocolVersion":{"const":"v"}}}`,
 			"s/a.schema.json": `{"$id":"https://example.com/s/a.schema.json","$ref":"b.schema.json"}`, "s/b.schema.json": `{"$id":"https://example.com/s/bee.schema.json"}`},
 			"(a.schema.json, bee.schema.json, common.schema.json), and remote references are not loaded; the folder's b.schema.json has $id https://example.com/s/bee.schema.json, and documents are found by $id"},
+		// A fragment that names no anchor is refused where the reference stands.
+		{"missing anchor", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"$id":"https://example.com/a.json","properties":{"x":{"$ref":"#nope"}},"$defs":{"y":{"$id":"y.json","$anchor":"nope"}}}`},
+			`s/a.schema.json#/properties/x/$ref: $ref to https://example.com/a.json#nope: no $anchor or $dynamicAnchor "nope" in that resource (s/a.schema.json#)`},
+		{"missing dynamic anchor", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"$id":"https://example.com/a.json","items":{"$dynamicRef":"#nope"}}`},
+			`s/a.schema.json#/items/$dynamicRef: $dynamicRef to https://example.com/a.json#nope: no $anchor or $dynamicAnchor "nope"`},
+		{"dynamic ref to a missing location", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"items":{"$dynamicRef":"#/$defs/nope"}}`},
+			`s/a.schema.json#/items/$dynamicRef: $dynamicRef to file:`},
 		{"outside root", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"$ref":"../other.json"}`, "other.json": `{}`}, "must stay inside the snapshot folder"},
 		{"not utf8", map[string]string{"s/common.schema.json": common, "s/a.schema.json": "{\"title\":\"\xff\"}"}, "s/a.schema.json#/title: not a JSON document: invalid_utf8"},
 		{"trailing comma", map[string]string{"s/common.schema.json": common, "s/a.schema.json": "{\"type\": \"string\",\n}"}, "s/a.schema.json#/type: not a JSON document: syntax: invalid character '}': want a member name (line 2, column 1)"},
