@@ -125,6 +125,12 @@ func kindOf(m os.FileMode) string {
 	return "mode " + m.Type().String()
 }
 
+// ReadFile reads the file at path f as ReadDir reads a schema document
+// (see readDocument): the other readers of a snapshot's files (its
+// manifest, the documents it lists) use it, so that a FIFO or a device
+// among them is refused, not waited on or read without bound.
+func ReadFile(f string) ([]byte, error) { return readDocument(f) }
+
 // readDocument reads the schema document at path f: a regular file (a
 // link to one included) of at most MaxDocument bytes. Anything else
 // (a FIFO, a device such as /dev/zero, a runaway file) is refused before

@@ -137,7 +137,7 @@ func readFolder(dir string) (map[string][]byte, error) {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		data, err := os.ReadFile(p)
+		data, err := load.ReadFile(p)
 		if err != nil {
 			return err
 		}

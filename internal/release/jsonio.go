@@ -2,7 +2,6 @@ package release
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -23,7 +22,7 @@ type jfile struct {
 
 // readJSON parses the JSON file at path; name is how messages call it.
 func readJSON(path, name string) (*jfile, error) {
-	data, err := os.ReadFile(path)
+	data, err := load.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

@@ -330,7 +330,7 @@ func Describe(dir string) ([]Document, error) {
 	var docs []Document
 	for _, f := range files {
 		name := filepath.Base(f)
-		data, err := os.ReadFile(f)
+		data, err := load.ReadFile(f)
 		if err != nil {
 			return nil, err
 		}

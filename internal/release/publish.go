@@ -115,7 +115,7 @@ func publishProjectForm(src, stage, date string, m *SchemaManifest) error {
 		return err
 	}
 	for _, d := range docs {
-		data, err := os.ReadFile(filepath.Join(src, d.Path))
+		data, err := load.ReadFile(filepath.Join(src, d.Path))
 		if err != nil {
 			return err
 		}

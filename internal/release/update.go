@@ -52,7 +52,7 @@ func UpdateDraft(tree string) error {
 		return os.WriteFile(filepath.Join(p.Dir, ManifestFile), out.Encode(), 0o644)
 	}
 	for _, d := range m.Documents {
-		data, err := os.ReadFile(filepath.Join(p.Dir, d.File))
+		data, err := load.ReadFile(filepath.Join(p.Dir, d.File))
 		if err != nil {
 			return fmt.Errorf("%s#%s: %w", name, d.Pointer, err)
 		}
@@ -98,7 +98,7 @@ func UpdateDraft(tree string) error {
 			if err != nil {
 				return f.errAt(ptr+"/path", "%v", err)
 			}
-			data, err := os.ReadFile(full)
+			data, err := load.ReadFile(full)
 			if errors.Is(err, fs.ErrNotExist) && x.root == ConformanceRoot {
 				continue
 			}

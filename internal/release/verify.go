@@ -487,10 +487,12 @@ func (v *verifier) fixtures(p load.Place, legacy bool) {
 			continue
 		}
 		listed[fp] = true
-		data, err := os.ReadFile(full)
+		data, err := load.ReadFile(full)
 		switch {
-		case err != nil:
+		case errors.Is(err, fs.ErrNotExist):
 			v.bad(fp, "", "listed in %s#%s but missing", name, ptr)
+		case err != nil:
+			v.bad(fp, "", "%v", err)
 		case hash(data) == want:
 		case p.Key == DraftKey:
 			v.bad(fp, "", "sha256 changed since %s was written: "+updateDraftHint, name)
@@ -563,7 +565,7 @@ func (v *verifier) conformance(p load.Place) {
 			continue
 		}
 		listed[pp] = true
-		data, err := os.ReadFile(full)
+		data, err := load.ReadFile(full)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			v.note(pp, "listed in %s#%s but not in this tree: not checked", name, ptr)
