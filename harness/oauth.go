@@ -152,20 +152,29 @@ func (o *oauthSource) fetch(ctx context.Context) (string, time.Time, *Failure) {
 	return answer.AccessToken, renew, nil
 }
 
-// discover reads the issuer's authorization server metadata (RFC 8414,
-// then OpenID Connect's) and returns its token endpoint: an https URL of a
-// server that names itself the registered issuer.
+// discover reads the issuer's authorization server metadata and returns
+// its token endpoint: an https URL of a server that names itself the
+// registered issuer. The metadata is looked for where MCP 2025-11-25's
+// authorization server discovery says, in its order (capability-auth.md
+// adopts it): RFC 8414's location, then OpenID Connect's with the
+// issuer's path inserted after the well-known prefix, then OpenID
+// Connect's with it appended; the last two are one URL for an issuer
+// without a path.
 func (o *oauthSource) discover(ctx context.Context) (string, *Failure) {
 	iss, err := url.Parse(o.auth.Issuer)
 	if err != nil || iss.Scheme != "https" || iss.Host == "" {
 		return "", authFailure("the issuer is not an https URL")
 	}
 	path := strings.TrimSuffix(iss.EscapedPath(), "/")
-	var last *Failure
-	for _, where := range []string{
+	locations := []string{
 		"https://" + iss.Host + "/.well-known/oauth-authorization-server" + path,
-		"https://" + iss.Host + path + "/.well-known/openid-configuration",
-	} {
+		"https://" + iss.Host + "/.well-known/openid-configuration" + path,
+	}
+	if path != "" {
+		locations = append(locations, "https://"+iss.Host+path+"/.well-known/openid-configuration")
+	}
+	var last *Failure
+	for _, where := range locations {
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, where, nil)
 		if err != nil {
 			return "", authFailure("metadata request: %v", err)

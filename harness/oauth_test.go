@@ -29,19 +29,37 @@ type authServer struct {
 	refuse string   // the token endpoint's OAuth error, if set
 	issuer string   // what the metadata says the issuer is
 	posts  int
+	// metadataAt is the one well-known path that serves the metadata
+	// ("": RFC 8414's); gets are the metadata paths asked, in order.
+	metadataAt string
+	gets       []string
 }
 
 func newAuthServer(t *testing.T) *authServer {
 	a := &authServer{valid: map[string]bool{}}
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /.well-known/oauth-authorization-server/tenant", func(w http.ResponseWriter, r *http.Request) {
+	metadata := func(w http.ResponseWriter, r *http.Request) {
+		a.mu.Lock()
+		a.gets = append(a.gets, r.URL.Path)
+		at := a.metadataAt
+		a.mu.Unlock()
+		if at == "" {
+			at = "/.well-known/oauth-authorization-server/tenant"
+		}
+		if r.URL.Path != at {
+			http.NotFound(w, r)
+			return
+		}
 		w.Header().Set("Content-Type", "application/json")
 		iss := a.issuer
 		if iss == "" {
 			iss = a.URL + "/tenant"
 		}
 		json.NewEncoder(w).Encode(map[string]string{"issuer": iss, "token_endpoint": a.URL + "/token"})
-	})
+	}
+	mux.HandleFunc("GET /.well-known/oauth-authorization-server/tenant", metadata)
+	mux.HandleFunc("GET /.well-known/openid-configuration/tenant", metadata)
+	mux.HandleFunc("GET /tenant/.well-known/openid-configuration", metadata)
 	mux.HandleFunc("POST /token", func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		id, secret, _ := r.BasicAuth()
@@ -127,6 +145,42 @@ func TestOAuthClientCredentials(t *testing.T) {
 	}
 	if d.Permission != harness.PermissionDeny || d.Denial.Synthetic || a.issued != 2 || d.Audit[0].Attempts != 1 {
 		t.Errorf("after a revocation: %d tokens issued, %s", a.issued, recordsString(d.Audit))
+	}
+}
+
+// TestOAuthMetadataLocations: the issuer's metadata is looked for at the
+// well-known locations MCP 2025-11-25 lists for an issuer with a path, in
+// its order (capability-auth.md adopts that discovery), and found at
+// whichever serves it.
+func TestOAuthMetadataLocations(t *testing.T) {
+	const (
+		oauth      = "/.well-known/oauth-authorization-server/tenant"
+		oidcInsert = "/.well-known/openid-configuration/tenant"
+		oidcAppend = "/tenant/.well-known/openid-configuration"
+	)
+	for _, c := range []struct {
+		at   string
+		asks []string
+	}{
+		{oauth, []string{oauth}},
+		{oidcInsert, []string{oauth, oidcInsert}},
+		{oidcAppend, []string{oauth, oidcInsert, oidcAppend}},
+	} {
+		t.Run(c.at, func(t *testing.T) {
+			a := newAuthServer(t)
+			a.metadataAt = c.at
+			h := oauthHarness(t, a, "fail-closed")
+			d, err := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Permission != harness.PermissionDeny || d.Denial.Synthetic || a.issued != 1 {
+				t.Errorf("metadata at %s: %d tokens issued, %s", c.at, a.issued, recordsString(d.Audit))
+			}
+			if fmt.Sprint(a.gets) != fmt.Sprint(c.asks) {
+				t.Errorf("metadata asked at %v, want %v", a.gets, c.asks)
+			}
+		})
 	}
 }
 
