@@ -242,27 +242,41 @@ type Challenge struct {
 }
 
 // bearerParams reads the parameters of the Bearer challenge among the
-// WWW-Authenticate header values (auth-params: name=token or
-// name="quoted string", comma-separated; other schemes are skipped).
+// WWW-Authenticate header values. A value is a list of challenges (RFC
+// 9110 §11.6.1): a scheme, then its auth-params (name=token or
+// name="quoted string", comma-separated, spaces allowed around =); a
+// token not followed by = begins the next challenge. The other schemes'
+// parameters are read only to be skipped, so that text in them (a realm
+// saying "bearer") is never taken for the Bearer challenge.
 func bearerParams(values []string) map[string]string {
 	for _, v := range values {
-		i := strings.Index(strings.ToLower(v), "bearer")
-		if i < 0 || (i > 0 && v[i-1] != ' ' && v[i-1] != ',') {
-			continue
-		}
-		out := map[string]string{}
-		rest := v[i+len("bearer"):]
+		var params map[string]string // the current challenge's, when it is Bearer's
+		bearer := false
+		rest := v
 		for {
 			rest = strings.TrimLeft(rest, " ,\t")
-			eq := strings.IndexByte(rest, '=')
-			if eq <= 0 {
-				return out
+			if rest == "" {
+				break
 			}
-			name := strings.ToLower(strings.TrimSpace(rest[:eq]))
-			if strings.ContainsAny(name, " \t") {
-				return out // the next challenge's scheme
+			n := strings.IndexAny(rest, " ,\t=")
+			if n < 0 {
+				n = len(rest)
 			}
-			rest = strings.TrimLeft(rest[eq+1:], " \t")
+			if n == 0 { // a stray =
+				rest = rest[1:]
+				continue
+			}
+			name := rest[:n]
+			rest = strings.TrimLeft(rest[n:], " \t")
+			if !strings.HasPrefix(rest, "=") {
+				// A scheme: the challenge before it has ended.
+				if bearer {
+					return params
+				}
+				bearer, params = strings.EqualFold(name, "bearer"), map[string]string{}
+				continue
+			}
+			rest = strings.TrimLeft(rest[1:], " \t")
 			var val string
 			if strings.HasPrefix(rest, `"`) {
 				var b strings.Builder
@@ -281,7 +295,12 @@ func bearerParams(values []string) map[string]string {
 				}
 				val, rest = rest[:end], rest[end:]
 			}
-			out[name] = val
+			if bearer {
+				params[strings.ToLower(name)] = val
+			}
+		}
+		if bearer {
+			return params
 		}
 	}
 	return nil

@@ -291,6 +291,13 @@ func TestBearerParams(t *testing.T) {
 		{[]string{`Basic realm="x"`, `bearer scope=read, error="invalid_token"`}, map[string]string{"scope": "read", "error": "invalid_token"}},
 		{[]string{`Bearer realm="a \"q\" b"`}, map[string]string{"realm": `a "q" b`}},
 		{[]string{`Basic realm="x"`}, nil},
+		// Several challenges in one value (RFC 9110 §11.6.1): "bearer" in
+		// another challenge's parameters or scheme is not the Bearer one.
+		{[]string{`Basic realm="bearer zone", Bearer resource_metadata="https://r.example/m"`}, map[string]string{"resource_metadata": "https://r.example/m"}},
+		{[]string{`Basic realm="x", error="see bearer docs", Bearer scope=read`}, map[string]string{"scope": "read"}},
+		{[]string{`Newbearer realm="a", Bearer scope=read, Basic realm="b"`}, map[string]string{"scope": "read"}},
+		{[]string{`Negotiate abc==, Bearer resource_metadata = "https://r.example/m"`}, map[string]string{"resource_metadata": "https://r.example/m"}},
+		{[]string{`Bearer`}, map[string]string{}},
 	} {
 		if got := harness.BearerParams(c.header); fmt.Sprint(got) != fmt.Sprint(c.want) {
 			t.Errorf("%q: %v, want %v", c.header, got, c.want)
