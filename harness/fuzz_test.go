@@ -171,3 +171,28 @@ func FuzzContentReply(f *testing.F) {
 		}
 	})
 }
+
+// FuzzBearerParams: any WWW-Authenticate value is read to its end without
+// a panic; parameters come only from a challenge whose scheme is Bearer
+// (so a value never saying "bearer" gives none), their names lowercase.
+func FuzzBearerParams(f *testing.F) {
+	for _, s := range []string{
+		`Bearer realm="a \"q\" b", scope=read`,
+		`Basic realm="bearer zone", Bearer resource_metadata="https://r.example/m"`,
+		`Negotiate abc==, Bearer resource_metadata = "https://r.example/m"`,
+		`Bearer`, `=`, `Bearer ="`, `a=,b= =, Bearer x="\`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		got := bearerParams([]string{v})
+		if got != nil && !strings.Contains(strings.ToLower(v), "bearer") {
+			t.Fatalf("%q: %v from a value with no Bearer challenge", v, got)
+		}
+		for k := range got {
+			if k != strings.ToLower(k) {
+				t.Fatalf("%q: parameter name %q not lowercase", v, k)
+			}
+		}
+	})
+}
