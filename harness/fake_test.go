@@ -255,7 +255,7 @@ func fake(mode string) int {
 			}
 			fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"r-`+id(line)+`"}`))
 		}
-	case "steps": // one request at a time: a call of the tool "slow<ms>" is answered after ms, "nullerr" with a null-id parse error, "crash" by exit 3, "exitlater" at once and then by exit 0 after 1 s (reading nothing more), others at once
+	case "steps": // one request at a time: a call of the tool "crash" is answered by exit 3, "exitlater" at once and then by exit 0 after 1 s (reading nothing more), others at once
 		for {
 			line, err := in.ReadString('\n')
 			if err != nil {
@@ -268,12 +268,34 @@ func fake(mode string) int {
 				fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"r-`+id(line)+`"}`))
 				time.Sleep(time.Second) // margin for a loaded machine: the next request must come first
 				return 0
-			case name == "nullerr":
-				fmt.Fprintln(out, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`)
+			}
+			fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"r-`+id(line)+`"}`))
+		}
+	case "held": // writes nothing until a call of the tool "release" comes; then, in order, the reply of each request held (a null-id parse error for a call of "nullerr"); the release's own reply comes once the next request has, just before that one's; later requests are answered at once
+		var held []string
+		var release string
+		for {
+			line, err := in.ReadString('\n')
+			if err != nil {
+				return 0
+			}
+			switch {
+			case release == "" && held != nil && toolName(line) == "release":
+				for _, h := range held {
+					if toolName(h) == "nullerr" {
+						fmt.Fprintln(out, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`)
+						continue
+					}
+					fmt.Fprint(out, reply(id(h), `{"type":"deny","reason":"r-`+id(h)+`"}`))
+				}
+				release = line
 				continue
-			case strings.HasPrefix(name, "slow"):
-				ms, _ := strconv.Atoi(strings.TrimPrefix(name, "slow"))
-				time.Sleep(time.Duration(ms) * time.Millisecond)
+			case release == "":
+				held = append(held, line)
+				continue
+			case held != nil:
+				fmt.Fprint(out, reply(id(release), `{"type":"deny","reason":"r-`+id(release)+`"}`))
+				held = nil
 			}
 			fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"r-`+id(line)+`"}`))
 		}
