@@ -218,7 +218,10 @@ func TestEndedBackendStatus(t *testing.T) {
 // process outside its group writing to its output has that output read
 // for up to 2 s more (drainLimit); the next call, which waits for that
 // run to end before it starts another, fails at its own deadline (300 ms),
-// not when the reading ends.
+// not when the reading ends. The first call's deadline is far (30 s), so
+// that it ends after the exit however slowly the shell starts on a loaded
+// host: ended by its deadline before, the next call would go to the
+// process still running.
 func TestDeadlineWhileRunEnds(t *testing.T) {
 	if _, err := exec.LookPath("setsid"); err != nil {
 		t.Skip("setsid(1) not found: it starts the writer outside the backend's group")
@@ -231,15 +234,23 @@ func TestDeadlineWhileRunEnds(t *testing.T) {
 		}
 	})
 	// It reads the request, then exits once the writer is in a session of
-	// its own (it has noted its pid), which starts writing 100 ms later
-	// (within the 250 ms the reader waits for more).
+	// its own (it has noted its pid), which starts writing once the
+	// backend is gone: the first line, not a reply, fails e1 after the
+	// exit, whatever the host's speed.
 	q := strconv.Quote(pidfile)
-	writer := `setsid sh -c 'echo $$ >` + q + `; sleep 0.1; i=0; while [ $i -lt 200 ]; do echo x; sleep 0.02; i=$((i+1)); done' & `
+	writer := `setsid sh -c 'echo $$ >` + q + `; while kill -0 '$$' 2>/dev/null; do sleep 0.01; done; i=0; while [ $i -lt 200 ]; do echo x; sleep 0.02; i=$((i+1)); done' & `
 	wait := `while [ ! -s ` + q + ` ]; do sleep 0.01; done; `
 	h := build(t, registration(hook{"com.example.escape", shTransport(`read line; `+writer+wait+`exit 3`, "persistent"), []string{intercept(`["tool.before"]`, 300, "fail-closed")}}),
-		harness.WithEnv(fakeEnvList()))
-	if d, _ := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`)); d.Audit[0].Failure == nil {
-		t.Fatalf("e1: %s", recordsString(d.Audit))
+		harness.WithEnv(fakeEnvList()),
+		harness.WithDeadlines(func(ctx context.Context, timeout time.Duration) (context.Context, context.CancelFunc) {
+			if d, ok := ctx.Value(deadlineKey{}).(time.Duration); ok {
+				timeout = d
+			}
+			return context.WithTimeout(ctx, timeout)
+		}))
+	far := context.WithValue(context.Background(), deadlineKey{}, 30*time.Second)
+	if d, _ := h.Intercept(far, toolCall("e1", "ls", `{}`)); d.Audit[0].Failure == nil || d.Audit[0].Failure.Class == harness.ClassDeadline {
+		t.Fatalf("e1, failed by what the backend left writing: %s", recordsString(d.Audit))
 	}
 	start := time.Now()
 	d, _ := h.Intercept(context.Background(), toolCall("e2", "ls", `{}`))
