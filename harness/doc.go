@@ -76,8 +76,9 @@
 // interruption is terminated, since no message cancels a request and the
 // next would wait behind it, while one that has never answered may still
 // be starting and is ended only after three such requests in a row; a
-// late reply is dropped, and a process that keeps writing what is not a
-// reply terminated; a request
+// late reply is dropped, a process that keeps writing what is not a
+// reply terminated, and one that closes its standard output and runs on
+// ended, the request outstanding failing at once; a request
 // whose process, started before it, ends without answering goes once
 // more to a new process within the same deadline, as the process may
 // have ended or closed its input before reading it: a backend that ends

@@ -321,6 +321,16 @@ func fake(mode string) int {
 		in.ReadByte()
 		os.Stdin.Close()
 		return 3
+	case "mute-after-one": // answers the first request, then closes its standard output and stays, reading on
+		line, _ := in.ReadString('\n')
+		fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"r-`+id(line)+`"}`))
+		os.Stdout.Close()
+		io.Copy(io.Discard, in)
+		return 0
+	case "mute-now": // closes its standard output before writing anything and stays, reading on
+		os.Stdout.Close()
+		io.Copy(io.Discard, in)
+		return 0
 	case "close-stay": // closes its input, answers the request read, then stays
 		line, _ := in.ReadString('\n')
 		os.Stdin.Close() // before the reply: the next request finds it closed

@@ -46,6 +46,7 @@ type process struct {
 	answered bool
 	missed   int
 	ending   bool          // the harness is terminating it (see terminate)
+	mute     bool          // its output ended while it runs: no reply can come (see outputEnded)
 	exit     chan struct{} // closed once the process has exited
 	err      error         // how it exited (set before exit is closed)
 	ended    chan struct{} // closed once its run has ended: exited, output read
@@ -84,6 +85,9 @@ func (c *persistentConn) get(ctx context.Context) (p *process, fresh bool, f *Fa
 			c.p = p
 			c.mu.Unlock()
 			return p, true, nil
+		}
+		if old.isMute() {
+			old.terminate() // it can answer nothing: a new run takes the request
 		}
 		if !old.over() {
 			c.mu.Unlock()
@@ -178,6 +182,49 @@ func (p *process) read(out io.Reader, maxLine int64, terminateAfter int) {
 		}
 		p.route(line, terminateAfter)
 	}
+	p.outputEnded()
+}
+
+// muteGrace is how long after the end of its output a process is given
+// to be seen exiting (reap) before it is taken to have closed its output
+// and run on: the end of the output and the exit come together, but are
+// seen by two goroutines, which a loaded host can run far apart.
+const muteGrace = time.Second
+
+// errMute fails a request to a process that closed its standard output
+// and runs on.
+var errMute = errors.New("the backend closed its standard output while running: no reply can come")
+
+// outputEnded is called once the process's output has ended. After an
+// exit that is how its run ends (reap). A process still running
+// muteGrace later has closed its standard output: the request
+// outstanding fails now, not at its deadline, and the process is ended,
+// as it is when the next request comes (get) if none is outstanding; a
+// backend that only observes wants no reply, and runs on until then.
+func (p *process) outputEnded() {
+	t := time.NewTimer(muteGrace)
+	defer t.Stop()
+	select {
+	case <-p.exit:
+		return
+	case <-t.C:
+	}
+	p.mu.Lock()
+	p.mute = true
+	w := p.wait
+	p.wait = nil
+	p.mu.Unlock()
+	if w != nil {
+		w.fail <- &Failure{Class: ClassProcess, Err: errMute}
+		p.terminate()
+	}
+}
+
+// isMute reports whether the process closed its output while running.
+func (p *process) isMute() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.mute
 }
 
 // reap waits for the process to exit, kills what it left running in its
@@ -407,6 +454,12 @@ func (p *process) exchange(ctx context.Context, id string, msg []byte) ([]byte, 
 		p.mu.Unlock()
 		return nil, &Failure{Class: ClassProcess, Err: p.err}
 	default:
+	}
+	if p.mute {
+		// Its output ended between get and now (outputEnded).
+		p.mu.Unlock()
+		p.terminate()
+		return nil, &Failure{Class: ClassProcess, Err: errMute}
 	}
 	p.wait = w
 	p.mu.Unlock()

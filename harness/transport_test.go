@@ -296,6 +296,43 @@ func TestNullIDErrorFailsOneRequest(t *testing.T) {
 	}
 }
 
+// TestClosedOutput: a persistent backend that closes its standard output
+// and runs on can answer nothing more. A request outstanding then fails as
+// a process failure at once, not at its deadline (30 s here); with none
+// outstanding, the next request goes to a new process.
+func TestClosedOutput(t *testing.T) {
+	t.Run("outstanding", func(t *testing.T) {
+		var stderr lockedBuffer
+		h := build(t, registration(hook{"com.example.mute", stdioTransport("mute-now", "persistent"), []string{intercept(`["tool.before"]`, 30000, "fail-open")}}),
+			harness.WithEnv(fakeEnvList()), harness.WithStderr(&stderr))
+		d, err := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f := d.Audit[0].Failure; f == nil || f.Class != harness.ClassProcess || !strings.Contains(f.Error(), "closed its standard output") {
+			t.Errorf("e1:\n%s", recordsString(d.Audit))
+		}
+	})
+	t.Run("next", func(t *testing.T) {
+		var stderr lockedBuffer
+		h := build(t, registration(hook{"com.example.mute", stdioTransport("mute-after-one", "persistent"), []string{intercept(`["tool.before"]`, 30000, "fail-open")}}),
+			harness.WithEnv(fakeEnvList()), harness.WithStderr(&stderr))
+		for _, id := range []string{"e1", "e2"} {
+			d, err := h.Intercept(context.Background(), toolCall(id, "ls", `{}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !d.Denied() || d.Denial.Reason != "r-"+id {
+				t.Errorf("%s:\n%s", id, recordsString(d.Audit))
+			}
+		}
+		h.Close()
+		if n := strings.Count(stderr.String(), "started"); n != 2 {
+			t.Errorf("%d processes started, want 2 (the first ended once it closed its output)", n)
+		}
+	})
+}
+
 // TestMalformedOutputTerminates: a persistent backend that keeps writing
 // lines that are no replies is terminated, and the next request starts
 // another.
