@@ -25,3 +25,19 @@ func Closing(h *Harness) bool {
 	}
 	return true
 }
+
+// OutputEnded reports whether the running process of the persistent
+// stdio backend id has been taken to have closed its standard output
+// while running (see outputEnded): a test can wait for that instead of
+// sleeping past muteGrace.
+func OutputEnded(h *Harness, id string) bool {
+	for _, b := range h.reg.Backends {
+		if c, ok := h.conns[b].(*persistentConn); ok && b.ID == id {
+			c.mu.Lock()
+			p := c.p
+			c.mu.Unlock()
+			return p != nil && p.isMute()
+		}
+	}
+	return false
+}

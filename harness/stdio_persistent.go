@@ -67,8 +67,10 @@ type waiter struct {
 // terminated, is handed to no call: handed out, it would fail the call
 // with how its run ended. Its run ends once its output is read (within
 // drain's bounds), and get waits for that within ctx, the call's
-// deadline, before it starts another.
-func (c *persistentConn) get(ctx context.Context) (p *process, fresh bool, f *Failure) {
+// deadline, before it starts another. For a request (reply), a process
+// that closed its output is ended first: it can answer nothing; a
+// notification, which wants no reply, still goes to it.
+func (c *persistentConn) get(ctx context.Context, reply bool) (p *process, fresh bool, f *Failure) {
 	for {
 		c.mu.Lock()
 		if c.done {
@@ -86,7 +88,7 @@ func (c *persistentConn) get(ctx context.Context) (p *process, fresh bool, f *Fa
 			c.mu.Unlock()
 			return p, true, nil
 		}
-		if old.isMute() {
+		if reply && old.isMute() {
 			old.terminate() // it can answer nothing: a new run takes the request
 		}
 		if !old.over() {
@@ -421,7 +423,7 @@ func (c *persistentConn) call(ctx context.Context, id string, msg []byte, resend
 		return f
 	}
 	for sent := 1; ; sent++ {
-		p, fresh, f := c.get(ctx)
+		p, fresh, f := c.get(ctx, true)
 		if f != nil {
 			return nil, sent, deadline(f)
 		}
@@ -582,7 +584,7 @@ func (p *process) inputClosed(ctx context.Context, werr error) error {
 // notify writes the notification to the running process (starting it if
 // need be); it does not take the intercept slot.
 func (c *persistentConn) notify(ctx context.Context, msg []byte) *Failure {
-	p, _, f := c.get(ctx)
+	p, _, f := c.get(ctx, false)
 	if f != nil {
 		return f
 	}

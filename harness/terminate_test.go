@@ -28,14 +28,14 @@ func TestTerminatedNotReused(t *testing.T) {
 	defer h.Close()
 	c := h.conns[reg.Backends[0]].(*persistentConn)
 	for i := range 5 {
-		p, _, f := c.get(context.Background())
+		p, _, f := c.get(context.Background(), true)
 		if f != nil {
 			t.Fatal(f)
 		}
 		for range h.opts.terminateAfter {
 			p.malformed(errors.New("not a reply"), h.opts.terminateAfter)
 		}
-		q, _, f := c.get(context.Background())
+		q, _, f := c.get(context.Background(), true)
 		if f != nil {
 			t.Fatal(f)
 		}

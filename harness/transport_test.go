@@ -333,6 +333,35 @@ func TestClosedOutput(t *testing.T) {
 	})
 }
 
+// TestClosedOutputObserver: a persistent observer that closes its
+// standard output and runs on wants no reply: the notifications after
+// the harness has seen its output end go to it all the same, not each
+// to a new process (ending it is for the next request, which wants one).
+func TestClosedOutputObserver(t *testing.T) {
+	var stderr lockedBuffer
+	var audit auditLog
+	h := build(t, registration(hook{"com.example.mute", stdioTransport("mute-now", "persistent"), []string{observe(`["tool.before"]`)}}),
+		harness.WithEnv(fakeEnvList()), harness.WithStderr(&stderr), harness.WithAuditLog(audit.add))
+	if err := h.Observe(context.Background(), toolCall("e1", "ls", `{}`)); err != nil {
+		t.Fatal(err)
+	}
+	for !harness.OutputEnded(h, "com.example.mute") {
+		time.Sleep(10 * time.Millisecond) // the test's own timeout bounds it
+	}
+	for _, id := range []string{"e2", "e3"} {
+		if err := h.Observe(context.Background(), toolCall(id, "ls", `{}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.Close() // waits for the deliveries
+	if got := fmt.Sprint(audit.outcomes("com.example.mute")); strings.Count(got, string(harness.OutcomeObserved)) != 3 {
+		t.Errorf("outcomes %s, want 3 observed", got)
+	}
+	if n := strings.Count(stderr.String(), "started"); n != 1 {
+		t.Errorf("%d processes started, want 1: an observer with its output closed was ended for a notification", n)
+	}
+}
+
 // TestMalformedOutputTerminates: a persistent backend that keeps writing
 // lines that are no replies is terminated, and the next request starts
 // another.
