@@ -318,11 +318,18 @@ func TestClosedOutput(t *testing.T) {
 		h := build(t, registration(hook{"com.example.mute", stdioTransport("mute-after-one", "persistent"), []string{intercept(`["tool.before"]`, 30000, "fail-open")}}),
 			harness.WithEnv(fakeEnvList()), harness.WithStderr(&stderr))
 		for _, id := range []string{"e1", "e2"} {
+			if id == "e2" {
+				// Sent at once, e2 would be outstanding when the output is
+				// seen ended, and fail and go again (2 attempts): wait.
+				for !harness.OutputEnded(h, "com.example.mute") {
+					time.Sleep(10 * time.Millisecond) // the test's own timeout bounds it
+				}
+			}
 			d, err := h.Intercept(context.Background(), toolCall(id, "ls", `{}`))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !d.Denied() || d.Denial.Reason != "r-"+id {
+			if !d.Denied() || d.Denial.Reason != "r-"+id || d.Audit[0].Attempts != 1 {
 				t.Errorf("%s:\n%s", id, recordsString(d.Audit))
 			}
 		}
