@@ -78,7 +78,9 @@
 // be starting and is ended only after three such requests in a row; a
 // late reply is dropped, a process that keeps writing what is not a
 // reply terminated, and one that closes its standard output and runs on
-// ended, the request outstanding failing at once; a request
+// ended, the request outstanding failing a second after the output
+// ends (with none, at the next request; notifications still go
+// to it); a request
 // whose process, started before it, ends without answering goes once
 // more to a new process within the same deadline, as the process may
 // have ended or closed its input before reading it: a backend that ends
