@@ -76,6 +76,11 @@ func Run(cfg Config) (Files, error) {
 		return nil, err
 	}
 	treeName := filepath.ToSlash(filepath.Base(absSchemas))
+	// Every snapshot folder is the schemas', generated this run or not.
+	dirs := []string{cfg.Schemas}
+	for _, p := range places {
+		dirs = append(dirs, p.Dir)
+	}
 	if len(cfg.Keys) > 0 {
 		byKey := map[string]load.Place{}
 		for _, p := range places {
@@ -90,10 +95,8 @@ func Run(cfg Config) (Files, error) {
 			places = append(places, p)
 		}
 	}
-	dirs := []string{cfg.Schemas}
 	pkgDirs := []string{emit.DispatchPackage}
 	for _, p := range places {
-		dirs = append(dirs, p.Dir)
 		pkgDirs = append(pkgDirs, ir.PackageName(p.Key))
 	}
 	if err := separate(cfg.Out, pkgDirs, dirs); err != nil {

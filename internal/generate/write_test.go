@@ -114,6 +114,12 @@ func TestRunRefusesOverlap(t *testing.T) {
 	if _, err := Run(Config{Schemas: root, Out: filepath.Join(root, "gen"), ImportPath: "example.com/gen"}); err != nil {
 		t.Errorf("a folder beside the snapshots: %v", err)
 	}
+	// Generating some snapshots only, the others' folders are the
+	// schemas all the same.
+	out := filepath.Join(root, "0.1.0-draft.1", "gen")
+	if _, err := Run(Config{Schemas: root, Keys: []string{"draft"}, Out: out, ImportPath: "example.com/gen"}); err == nil || !strings.Contains(err.Error(), "overlaps the schemas") {
+		t.Errorf("-out %q with the draft only: %v, want it refused", out, err)
+	}
 }
 
 // TestRunRefusesOverlapThroughLinks: an output folder that reaches the
