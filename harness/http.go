@@ -293,12 +293,19 @@ func (c *httpConn) notify(ctx context.Context, msg []byte) *Failure {
 }
 
 // statusFailure is a status that is not the success one. A redirect the
-// harness did not follow because WithRedirects does not name the backend
-// (a path registered without its trailing slash, say) says so.
+// harness did not follow says what would have it followed: a 307 or 308
+// (a path registered without its trailing slash, say) is followed once
+// WithRedirects names the backend; a 301, 302 or 303 never is, as it
+// would turn the POST into a GET.
 func (c *httpConn) statusFailure(status int) *Failure {
 	f := &Failure{Class: ClassHTTPStatus, Status: status}
-	if status >= 300 && status < 400 && !c.h.opts.redirects[c.b.ID] {
-		f.Err = fmt.Errorf("a redirect, not followed: correct the registered url, or name %q in harness.WithRedirects (307 and 308 only)", c.b.ID)
+	switch status {
+	case http.StatusTemporaryRedirect, http.StatusPermanentRedirect:
+		if !c.h.opts.redirects[c.b.ID] {
+			f.Err = fmt.Errorf("a redirect, not followed: correct the registered url, or name %q in harness.WithRedirects", c.b.ID)
+		}
+	case http.StatusMovedPermanently, http.StatusFound, http.StatusSeeOther:
+		f.Err = errors.New("a redirect that would turn the POST into a GET, never followed: correct the registered url")
 	}
 	return f
 }

@@ -548,7 +548,7 @@ func TestRedirects(t *testing.T) {
 		path    string
 		enabled bool
 		deny    bool
-	}{{"/temp", false, false}, {"/temp", true, true}, {"/found", true, false}} {
+	}{{"/temp", false, false}, {"/temp", true, true}, {"/found", true, false}, {"/found", false, false}} {
 		var opts []harness.Option
 		if c.enabled {
 			opts = append(opts, harness.WithRedirects("com.example.moved"))
@@ -558,9 +558,15 @@ func TestRedirects(t *testing.T) {
 		if d.Denied() != c.deny {
 			t.Errorf("%s enabled=%v: %s", c.path, c.enabled, recordsString(d.Audit))
 		}
-		// A redirect the harness may not follow says how to follow it.
-		if f := d.Audit[0].Failure; !c.enabled && (f == nil || f.Status != 307 || !strings.Contains(f.Error(), `name "com.example.moved" in harness.WithRedirects`)) {
+		// A redirect the harness does not follow says what would have
+		// it followed: WithRedirects for a 307, nothing for a 302.
+		f := d.Audit[0].Failure
+		switch {
+		case c.enabled:
+		case c.path == "/temp" && (f == nil || f.Status != 307 || !strings.Contains(f.Error(), `name "com.example.moved" in harness.WithRedirects`)):
 			t.Errorf("%s not enabled: the failure %v does not name WithRedirects", c.path, f)
+		case c.path == "/found" && (f == nil || f.Status != 302 || strings.Contains(f.Error(), "WithRedirects") || !strings.Contains(f.Error(), "correct the registered url")):
+			t.Errorf("%s not enabled: the failure %v", c.path, f)
 		}
 	}
 }
