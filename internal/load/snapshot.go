@@ -125,10 +125,11 @@ func kindOf(m os.FileMode) string {
 	return "mode " + m.Type().String()
 }
 
-// ReadFile reads the file at path f as ReadDir reads a schema document
-// (see readDocument): the other readers of a snapshot's files (its
-// manifest, the documents it lists) use it, so that a FIFO or a device
-// among them is refused, not waited on or read without bound.
+// ReadFile reads the file at path f as ReadDir reads a schema document,
+// within the same bound (see readDocument): the other readers of a
+// snapshot's files (its manifest, the documents it lists, an imported
+// tree's fixtures) use it, so that a FIFO or a device among them is
+// refused, not waited on or read without bound.
 func ReadFile(f string) ([]byte, error) { return readDocument(f) }
 
 // readDocument reads the schema document at path f: a regular file (a
@@ -154,7 +155,7 @@ func readDocument(f string) ([]byte, error) {
 		return nil, err
 	}
 	if len(data) > MaxDocument {
-		return nil, fmt.Errorf("%s: larger than %d bytes, the most a schema document may be", f, MaxDocument)
+		return nil, fmt.Errorf("%s: larger than %d bytes, the most ahpgen reads of one file of a snapshot (MaxDocument)", f, MaxDocument)
 	}
 	return data, nil
 }
