@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -289,7 +290,15 @@ func Write(out string, files Files) (Cleanup, error) {
 	}
 	for _, rel := range sortedPaths(files) {
 		p := filepath.Join(out, filepath.FromSlash(rel))
-		if old, err := os.ReadFile(p); err == nil {
+		old, err := load.ReadFile(p)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			// Something ahpgen cannot read as a file where a generated
+			// one goes (a folder, a FIFO, a file it may not read): not
+			// its own, and not to be replaced unseen.
+			undo()
+			return Cleanup{}, err
+		}
+		if err == nil {
 			if bytes.Equal(old, files[rel]) {
 				continue
 			}
@@ -464,9 +473,11 @@ func sortedKeys(m map[string]bool) []string {
 func Check(out string, files Files) []string {
 	var bad []string
 	for _, rel := range sortedPaths(files) {
-		old, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(rel)))
-		if err != nil {
+		old, err := load.ReadFile(filepath.Join(out, filepath.FromSlash(rel)))
+		if errors.Is(err, fs.ErrNotExist) {
 			bad = append(bad, rel+" (missing)")
+		} else if err != nil {
+			bad = append(bad, rel+" (unreadable: "+err.Error()+")")
 		} else if !bytes.Equal(old, files[rel]) {
 			bad = append(bad, rel+" (stale: "+firstDifference(old, files[rel], path.Base(rel) == ProvenanceFile)+")")
 		}
@@ -565,7 +576,7 @@ func generatedFile(p string) bool {
 	if !strings.HasSuffix(p, ".go") {
 		return false
 	}
-	b, err := os.ReadFile(p)
+	b, err := load.ReadFile(p) // a FIFO is no file ahpgen wrote, and is not waited on
 	if err != nil {
 		return false
 	}
