@@ -116,7 +116,7 @@ func Run(cfg Config) (Files, error) {
 		key, dir := place.Key, place.Dir
 		srcs, err := load.ReadDir(dir, key)
 		if err != nil {
-			return nil, openable(err, place)
+			return nil, place.Openable(err)
 		}
 		name := ir.PackageName(key)
 		if other, dup := pkgs[name]; dup {
@@ -136,7 +136,7 @@ func Run(cfg Config) (Files, error) {
 			Source: source, StableNames: names,
 		}, cfg.Options)
 		if err != nil {
-			return nil, openable(err, place)
+			return nil, place.Openable(err)
 		}
 		// The dispatcher routes by exact version: two snapshots with one
 		// version would make it refuse to start (at init, in every
@@ -168,20 +168,6 @@ func Run(cfg Config) (Files, error) {
 	}
 	files[emit.DispatchPackage+"/dispatch.go"] = b
 	return files, nil
-}
-
-// openable rewrites the file a schema error names, which loading gives
-// as "<key>/<file>", to the path the file has from where ahpgen ran (the
-// schema root as the user named it, the snapshot's folder in it), so
-// that the message can be followed to the file.
-func openable(err error, place load.Place) error {
-	var e *load.Error
-	if errors.As(err, &e) {
-		if rest, ok := strings.CutPrefix(e.File, place.Key+"/"); ok {
-			e.File = filepath.ToSlash(filepath.Join(place.Dir, filepath.FromSlash(rest)))
-		}
-	}
-	return err
 }
 
 // StableNames reads the stable type names of snapshot key's folder dir

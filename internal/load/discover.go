@@ -229,3 +229,17 @@ func Find(tree, key string) (Place, error) {
 	}
 	return Place{}, fmt.Errorf("%s: no snapshot %q", tree, key)
 }
+
+// Openable rewrites the file a schema error of this snapshot names, which
+// loading gives as "<key>/<file>", to the path the file has from where
+// ahpgen ran (the schema root as the user named it, the snapshot's folder
+// in it), so that the message can be followed to the file.
+func (p Place) Openable(err error) error {
+	var e *Error
+	if errors.As(err, &e) {
+		if rest, ok := strings.CutPrefix(e.File, p.Key+"/"); ok {
+			e.File = filepath.ToSlash(filepath.Join(p.Dir, filepath.FromSlash(rest)))
+		}
+	}
+	return err
+}

@@ -65,7 +65,7 @@ func Publish(root, date string) (notes []string, err error) {
 	}
 	draft, err := load.LoadSnapshot(root, DraftKey, load.Options{})
 	if err != nil {
-		return nil, fmt.Errorf("publish: the draft does not load: %w", err)
+		return nil, fmt.Errorf("publish: the draft does not load: %w", load.Place{Key: DraftKey, Dir: src}.Openable(err))
 	}
 	if draft.WireVersion != DraftKey {
 		return nil, fmt.Errorf("publish: %s/common.schema.json declares protocolVersion %q, want %q", src, draft.WireVersion, DraftKey)

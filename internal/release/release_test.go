@@ -127,3 +127,26 @@ func TestPublishFailureLeavesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestPublishNamesTheFile: a draft that does not load is refused with
+// the file's path from where ahpgen ran (the root as given), as generate
+// names it, not the snapshot-relative "draft/…" of loading.
+func TestPublishNamesTheFile(t *testing.T) {
+	root := copyRoot(t)
+	p := filepath.Join(root, "draft", "common.schema.json")
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := strings.Replace(string(data), `"$defs": {`, `"$defs": {"broken": {"$ref": "#/$defs/nope"},`, 1)
+	if broken == string(data) {
+		t.Fatal("no $defs in common.schema.json")
+	}
+	if err := os.WriteFile(p, []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := filepath.ToSlash(p) + "#/$defs/broken/$ref"
+	if _, err := Publish(root, "2099-02-01"); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("publish: %v, want it to name %s", err, want)
+	}
+}
