@@ -4,18 +4,17 @@ package release
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
-	"syscall"
 	"testing"
+
+	"github.com/ahpgen/ahpgen/internal/testenv"
 )
 
 // fifoFor replaces file p with a FIFO that serves p's contents to every
-// reader: code that reads p without refusing it gets the file as it was
-// (so the test can tell, instead of hanging). Cleanup stops the server.
+// reader (testenv.ServeFIFO): code that reads p without refusing it gets
+// the file as it was, so the test can tell instead of hanging.
 func fifoFor(t *testing.T, p string) {
 	t.Helper()
 	data, err := os.ReadFile(p)
@@ -25,36 +24,7 @@ func fifoFor(t *testing.T, p string) {
 	if err := os.Remove(p); err != nil {
 		t.Fatal(err)
 	}
-	if err := syscall.Mkfifo(p, 0o644); err != nil {
-		t.Skip("no FIFOs here:", err)
-	}
-	var stop atomic.Bool
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for {
-			w, err := os.OpenFile(p, os.O_WRONLY, 0) // waits for a reader
-			if err != nil {
-				return
-			}
-			if !stop.Load() {
-				w.Write(data)
-			}
-			w.Close()
-			if stop.Load() {
-				return
-			}
-		}
-	}()
-	t.Cleanup(func() {
-		stop.Store(true)
-		// A reader lets the server's open return; it then stops.
-		if r, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
-			<-done
-			io.Copy(io.Discard, r)
-			r.Close()
-		}
-	})
+	testenv.ServeFIFO(t, p, data)
 }
 
 // TestReleaseRefusesFIFOs: a snapshot's document or manifest that is a
