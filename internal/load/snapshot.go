@@ -90,7 +90,7 @@ func ReadDir(dir, key string) (srcs []Source, err error) {
 	}
 	for _, f := range files {
 		name := filepath.Base(f)
-		data, err := readDocument(f)
+		data, err := ReadFile(f)
 		if err != nil {
 			return nil, err
 		}
@@ -103,8 +103,9 @@ func ReadDir(dir, key string) (srcs []Source, err error) {
 	return srcs, nil
 }
 
-// MaxDocument is the largest schema document ReadDir reads (16 MiB; the
-// draft's largest is under 100 KiB).
+// MaxDocument is the largest file ReadFile reads (16 MiB; the draft's
+// largest schema document is under 100 KiB, its largest generated file
+// under 1 MiB).
 const MaxDocument = 16 << 20
 
 // kindOf names the kind of a file that is not a regular one, in words
@@ -125,18 +126,13 @@ func kindOf(m os.FileMode) string {
 	return "mode " + m.Type().String()
 }
 
-// ReadFile reads the file at path f as ReadDir reads a schema document,
-// within the same bound (see readDocument): the other readers of a
-// snapshot's files (its manifest, the documents it lists, an imported
-// tree's fixtures) use it, so that a FIFO or a device among them is
-// refused, not waited on or read without bound.
-func ReadFile(f string) ([]byte, error) { return readDocument(f) }
-
-// readDocument reads the schema document at path f: a regular file (a
-// link to one included) of at most MaxDocument bytes. Anything else
-// (a FIFO, a device such as /dev/zero, a runaway file) is refused before
-// or while reading, never read without bound.
-func readDocument(f string) ([]byte, error) {
+// ReadFile reads the file at path f: a regular file (a link to one
+// included) of at most MaxDocument bytes. Anything else (a FIFO, a device
+// such as /dev/zero, a runaway file) is refused before or while reading,
+// never waited on or read without bound. ahpgen reads through it the
+// files of a schema tree (documents, manifests, an imported tree's
+// fixtures) and what stands where its output goes.
+func ReadFile(f string) ([]byte, error) {
 	// Stat before Open: opening a FIFO blocks until a writer comes.
 	info, err := os.Stat(f)
 	if err != nil {
@@ -155,7 +151,7 @@ func readDocument(f string) ([]byte, error) {
 		return nil, err
 	}
 	if len(data) > MaxDocument {
-		return nil, fmt.Errorf("%s: larger than %d bytes, the most ahpgen reads of one file of a snapshot (MaxDocument)", f, MaxDocument)
+		return nil, fmt.Errorf("%s: larger than %d bytes, the most ahpgen reads of one file (MaxDocument)", f, MaxDocument)
 	}
 	return data, nil
 }
