@@ -23,6 +23,8 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr)
 		fmt.Fprintln(stderr, "Generates one Go package per snapshot folder of the schema root into the")
 		fmt.Fprintln(stderr, "output folder (package names: see the README). Output is deterministic.")
+		fmt.Fprintln(stderr, "It replaces only files it wrote (those with its generated header) and")
+		fmt.Fprintln(stderr, "refuses an output folder whose packages would land among the schemas.")
 		fmt.Fprintln(stderr)
 		fs.PrintDefaults()
 	}
