@@ -636,14 +636,22 @@ func ImportPathOf(dir string) (string, error) {
 
 // ModuleFile finds the go.mod of the module holding dir, the first one
 // going up: the folder it is in and its contents, or "" and nil when there
-// is none up to the root.
+// is none up to the root. As for the go command, anything named go.mod but
+// a folder ends the search: one that cannot be read (a FIFO, a device, no
+// permission) is an error naming it, not waited on nor passed over for a
+// module further up, which would give the output the wrong import path.
 func ModuleFile(dir string) (root string, gomod []byte, err error) {
 	d, err := filepath.Abs(dir)
 	if err != nil {
 		return "", nil, err
 	}
 	for {
-		if data, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil {
+		f := filepath.Join(d, "go.mod")
+		if info, err := os.Stat(f); err == nil && !info.IsDir() {
+			data, err := load.ReadFile(f)
+			if err != nil {
+				return "", nil, err
+			}
 			return d, data, nil
 		}
 		if filepath.Dir(d) == d {
