@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"net/http"
 	"os"
 	"slices"
@@ -232,6 +233,9 @@ func New(reg *Registration, opts ...Option) (*Harness, error) {
 	if h.opts.observers <= 0 {
 		h.opts.observers = 1
 	}
+	// A reply is read up to one byte past the limit, to tell a longer one:
+	// the largest int64 would overflow into a limit that refuses all.
+	h.opts.maxReply = min(h.opts.maxReply, math.MaxInt64-1)
 	if h.opts.observeWait <= 0 {
 		// A delivery with no time at all would fail before it is sent.
 		h.opts.observeWait = 5 * time.Second

@@ -1,0 +1,29 @@
+package harness_test
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/ahpgen/ahpgen/harness"
+)
+
+// TestMaxReplyBytesHuge: a limit as large as an int64 holds (a host
+// meaning "no limit") takes every reply its backends send, on every
+// transport: the byte read past the limit, to tell a longer reply, must
+// not overflow it into a limit that refuses everything.
+func TestMaxReplyBytesHuge(t *testing.T) {
+	k := newKit(t, policy)
+	for _, tr := range []string{httpTransport(k.URL), stdioTransport("kit", "persistent"), stdioTransport("kit-one", "per_event")} {
+		h := build(t, registration(hook{id: "com.example.policy", transport: tr,
+			subs: []string{intercept(`["tool.before"]`, 20000, "fail-open")}}),
+			harness.WithMaxReplyBytes(math.MaxInt64), harness.WithEnv(fakeEnvList()))
+		d, err := h.Intercept(context.Background(), toolCall("e1", "rm", `{}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := d.Audit[0]; r.Outcome != harness.OutcomeDenied || d.Denial == nil || d.Denial.Synthetic {
+			t.Errorf("%s: %s", tr, r)
+		}
+	}
+}
