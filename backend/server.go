@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"reflect"
 	"slices"
 	"sync"
@@ -179,6 +180,10 @@ func New(opts ...Option) *Server {
 	if s.opts.maxBytes <= 0 {
 		s.opts.maxBytes = DefaultMaxBytes
 	}
+	// A message is read up to two bytes past the limit (its line end),
+	// to tell a longer one: the largest int64 would overflow into a limit
+	// that refuses every line, EOF's empty one included.
+	s.opts.maxBytes = min(s.opts.maxBytes, math.MaxInt64-2)
 	if s.opts.workers <= 0 {
 		s.opts.workers = 1
 	}

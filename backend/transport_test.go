@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
@@ -406,4 +407,46 @@ func TestBoundedMemory(t *testing.T) {
 	if n > 1<<20 {
 		t.Errorf("a %d MiB body: %d bytes allocated", size>>20, n)
 	}
+}
+
+// TestMaxBytesHuge: a limit as large as an int64 holds (a backend meaning
+// "no limit") reads every message, on both stdio lifecycles and HTTP:
+// the byte read past the limit, to tell a longer message, must not
+// overflow it into a limit that refuses everything.
+func TestMaxBytesHuge(t *testing.T) {
+	srv := backend.New(backend.WithErrorLog(func(context.Context, *backend.Error) {}), backend.WithMaxBytes(math.MaxInt64))
+	backend.OnIntercept(srv, draft.Snapshot, policy)
+	ok := string(req("rm", `{"effects":["deny"]}`)) + "\n"
+	var one bytes.Buffer
+	if err := srv.ServeOne(context.Background(), strings.NewReader(ok), &one); err != nil {
+		t.Fatal(err)
+	}
+	// Bounded: a session that keeps answering what it cannot read fails
+	// its write instead of filling memory.
+	persistent := &boundedWriter{max: 64 << 10}
+	if err := srv.ServeStdio(context.Background(), strings.NewReader(ok), persistent); err != nil {
+		t.Errorf("ServeStdio: %v (%d replies)", err, bytes.Count(persistent.b.Bytes(), []byte("\n")))
+	}
+	rec := httptest.NewRecorder()
+	hr := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(ok))
+	hr.Header.Set("Content-Type", "application/json")
+	srv.ServeHTTP(rec, hr)
+	for name, got := range map[string]string{"ServeOne": one.String(), "ServeStdio": persistent.b.String(), "ServeHTTP": rec.Body.String()} {
+		if !strings.Contains(got, `"type":"deny"`) {
+			t.Errorf("%s: %q, want the deny", name, got)
+		}
+	}
+}
+
+// boundedWriter keeps up to max bytes, and fails a write beyond them.
+type boundedWriter struct {
+	b   bytes.Buffer
+	max int
+}
+
+func (w *boundedWriter) Write(p []byte) (int, error) {
+	if w.b.Len()+len(p) > w.max {
+		return 0, errors.New("boundedWriter: full")
+	}
+	return w.b.Write(p)
 }
