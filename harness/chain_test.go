@@ -110,6 +110,21 @@ func TestFlowAndOutput(t *testing.T) {
 		t.Errorf("no continuation left: %s\n%s", d.Flow, recordsString(d.Audit))
 	}
 
+	// No continuation left, continue still listed: the counters stand.
+	if d.Continuations == nil || *d.Continuations != (harness.Continuations{Remaining: 0, Count: 3, Max: 3}) {
+		t.Errorf("no continuation left: continuations %+v, want {0 3 3}", d.Continuations)
+	}
+
+	// An offer of flow stop alone carries no counters: the decision has
+	// none (nil), not counters of zero.
+	d, err = h.Intercept(context.Background(), toolAfter("e5"), harness.Offer(caps(`{"effects":["flow"],"flow":{"operations":["stop"]}}`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Continuations != nil {
+		t.Errorf("flow stop offered alone: continuations %+v, want nil", d.Continuations)
+	}
+
 	// A stop ends the chain (AHP-COMP-001): the continue after it is not
 	// called, and uses no continuation.
 	h = build(t, registration(hook{"com.example.stop", httpTransport(stop.URL), []string{sub}}, hook{"com.example.cont", httpTransport(cont.URL), []string{sub}}),
