@@ -156,7 +156,8 @@ func WithRetries(n int, backoff time.Duration) Option {
 
 // WithObservers bounds observation: at most n hooks/observe deliveries in
 // flight (default 64; one more is dropped, and the audit log says so),
-// each within timeout (default 5s; a timeout of 0 or less is the default).
+// each within timeout (default 5s). An n or a timeout of 0 or less is the
+// default.
 func WithObservers(n int, timeout time.Duration) Option {
 	return func(o *options) { o.observers, o.observeWait = n, timeout }
 }
@@ -180,8 +181,14 @@ func WithHTTPTransport(rt http.RoundTripper) Option {
 	return func(o *options) { o.roundTripper = rt }
 }
 
-// WithMaxReplyBytes bounds a reply's size (default 4 MiB): a longer one is
-// malformed.
+// The defaults of WithObservers' n and of WithMaxReplyBytes.
+const (
+	defaultObservers = 64
+	defaultMaxReply  = 4 << 20
+)
+
+// WithMaxReplyBytes bounds a reply's size (default 4 MiB; 0 or less is the
+// default): a longer one is malformed.
 func WithMaxReplyBytes(n int64) Option { return func(o *options) { o.maxReply = n } }
 
 // WithDecodeOptions passes options to every decode of a reply
@@ -211,6 +218,9 @@ func WithAuthorizer(authorize func(ctx context.Context, c Challenge) (token stri
 // WithAuditLog receives every record as it is made: the chain's (which the
 // Decision also carries) and the observers' (which it cannot, being sent
 // after it).
+// f runs on the goroutine that made the record (the call's, or an
+// observer's in the background), so concurrently; it must not call Close,
+// which waits for that call or observer to end and so would wait forever.
 func WithAuditLog(f func(context.Context, Record)) Option {
 	return func(o *options) { o.audit = f }
 }
@@ -223,7 +233,7 @@ func WithAuditLog(f func(context.Context, Record)) Option {
 // snapshot does not intercept or not valid for their event.
 func New(reg *Registration, opts ...Option) (*Harness, error) {
 	h := &Harness{reg: reg, snap: reg.Snapshot, conns: map[*Backend]conn{}}
-	h.opts = options{observeWait: 5 * time.Second, observers: 64, maxReply: 4 << 20, terminateAfter: 3, deadline: context.WithTimeout}
+	h.opts = options{observeWait: 5 * time.Second, observers: defaultObservers, maxReply: defaultMaxReply, terminateAfter: 3, deadline: context.WithTimeout}
 	for _, o := range opts {
 		o(&h.opts)
 	}
@@ -231,7 +241,11 @@ func New(reg *Registration, opts ...Option) (*Harness, error) {
 		return nil, h.opts.capsErr
 	}
 	if h.opts.observers <= 0 {
-		h.opts.observers = 1
+		h.opts.observers = defaultObservers
+	}
+	if h.opts.maxReply <= 0 {
+		// As backend.WithMaxBytes: no limit of 0 or less refuses every reply.
+		h.opts.maxReply = defaultMaxReply
 	}
 	// A reply is read up to one byte past the limit, to tell a longer one:
 	// the largest int64 would overflow into a limit that refuses all.

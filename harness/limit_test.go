@@ -8,22 +8,26 @@ import (
 	"github.com/ahpgen/ahpgen/harness"
 )
 
-// TestMaxReplyBytesHuge: a limit as large as an int64 holds (a host
+// TestMaxReplyBytesExtremes: a limit as large as an int64 holds (a host
 // meaning "no limit") takes every reply its backends send, on every
 // transport: the byte read past the limit, to tell a longer reply, must
-// not overflow it into a limit that refuses everything.
-func TestMaxReplyBytesHuge(t *testing.T) {
+// not overflow it into a limit that refuses everything. A limit of 0 or
+// less is the default, as backend.WithMaxBytes has it, not one that
+// refuses every reply.
+func TestMaxReplyBytesExtremes(t *testing.T) {
 	k := newKit(t, policy)
-	for _, tr := range []string{httpTransport(k.URL), stdioTransport("kit", "persistent"), stdioTransport("kit-one", "per_event")} {
-		h := build(t, registration(hook{id: "com.example.policy", transport: tr,
-			subs: []string{intercept(`["tool.before"]`, 20000, "fail-open")}}),
-			harness.WithMaxReplyBytes(math.MaxInt64), harness.WithEnv(fakeEnvList()))
-		d, err := h.Intercept(context.Background(), toolCall("e1", "rm", `{}`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r := d.Audit[0]; r.Outcome != harness.OutcomeDenied || d.Denial == nil || d.Denial.Synthetic {
-			t.Errorf("%s: %s", tr, r)
+	for _, limit := range []int64{math.MaxInt64, 0, -1} {
+		for _, tr := range []string{httpTransport(k.URL), stdioTransport("kit", "persistent"), stdioTransport("kit-one", "per_event")} {
+			h := build(t, registration(hook{id: "com.example.policy", transport: tr,
+				subs: []string{intercept(`["tool.before"]`, 20000, "fail-open")}}),
+				harness.WithMaxReplyBytes(limit), harness.WithEnv(fakeEnvList()))
+			d, err := h.Intercept(context.Background(), toolCall("e1", "rm", `{}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r := d.Audit[0]; r.Outcome != harness.OutcomeDenied || d.Denial == nil || d.Denial.Synthetic {
+				t.Errorf("limit %d, %s: %s", limit, tr, r)
+			}
 		}
 	}
 }

@@ -153,6 +153,38 @@ func TestObserverFailures(t *testing.T) {
 	}
 }
 
+// TestObserversDefault: WithObservers with n of 0 or less is the default
+// bound (64 in flight), as its timeout of 0 or less is: two observers held
+// in flight are both delivered, where a bound of one would drop the second.
+func TestObserversDefault(t *testing.T) {
+	for _, n := range []int{0, -1} {
+		release := make(chan struct{})
+		slow := raw(t, func(w http.ResponseWriter, r *http.Request) {
+			io.ReadAll(r.Body)
+			select {
+			case <-release:
+			case <-r.Context().Done():
+			}
+			w.WriteHeader(204)
+		})
+		var log auditLog
+		h := build(t, registration(
+			hook{"com.example.slow1", httpTransport(slow.URL), []string{observe(`["*"]`)}},
+			hook{"com.example.slow2", httpTransport(slow.URL), []string{observe(`["tool.*"]`)}},
+		), harness.WithObservers(n, 10*time.Second), harness.WithAuditLog(log.add))
+		if _, err := h.Intercept(context.Background(), toolCall("e1", "rm", `{}`)); err != nil {
+			t.Fatal(err)
+		}
+		close(release)
+		h.Close()
+		for _, backend := range []string{"com.example.slow1", "com.example.slow2"} {
+			if got := log.outcomes(backend); len(got) != 1 || got[0] != harness.OutcomeObserved {
+				t.Errorf("WithObservers(%d): %s: %v, want observed", n, backend, got)
+			}
+		}
+	}
+}
+
 // TestObserve sends an observe-only event to its observers.
 func TestObserve(t *testing.T) {
 	watcher := newKit(t, policy)
