@@ -182,7 +182,7 @@ func (h *Harness) Intercept(ctx context.Context, event Event, opts ...CallOption
 		h.log(ctx, rec)
 	}
 	d.Event, d.Targets = st.event, st.state.Targets
-	if st.offer.Offers(offer.Flow) && offersContinue(st.caps) {
+	if st.offer.ListsFlow(offer.Continue) {
 		remaining, count, max := st.offer.Continuations()
 		if d.Flow == FlowContinue {
 			remaining, count = remaining-1, count+1
@@ -191,27 +191,6 @@ func (h *Harness) Intercept(ctx context.Context, event Event, opts ...CallOption
 	}
 	h.observe(ctx, st.state.Event, st.event, uncalled)
 	return d, nil
-}
-
-// offersContinue reports whether capabilities (checked, compact) list
-// flow continue: only then do they carry the continuation counters
-// (remainingContinuations, continuationCount) that a decision reports.
-// An offer of flow stop alone has none.
-func offersContinue(caps []byte) bool {
-	d, err := ahpimpl.Parse(caps, ahprt.Limits{})
-	if err != nil {
-		return false
-	}
-	ops, ok := edit.Find(d, d.Root(), []string{"flow", "operations"})
-	if !ok || d.Kind(ops) != ahpimpl.KindArray {
-		return false
-	}
-	for it := d.Items(ops); it.Next(); {
-		if d.StrEq(it.Item(), string(offer.Continue)) {
-			return true
-		}
-	}
-	return false
 }
 
 // begin reads the event and builds the chain's state: its id and type, the

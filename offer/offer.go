@@ -373,6 +373,23 @@ func (o Offer) CanFlow(op FlowOperation) bool {
 	return false
 }
 
+// ListsFlow reports whether the offer's flow operations list op, whether
+// or not a continue could be used now (CanFlow also asks for a
+// continuation left): an offer listing continue carries the continuation
+// counters, one of stop alone carries none.
+func (o Offer) ListsFlow(op FlowOperation) bool {
+	if !o.Offers(Flow) {
+		return false
+	}
+	switch op {
+	case Stop:
+		return o.flow&1 != 0
+	case Continue:
+		return o.flow&2 != 0
+	}
+	return false
+}
+
 // Continuations returns the continuation counters the offer carries:
 // remaining and count (0 when absent), and max (maxContinuations, -1
 // when absent). Counts beyond uint64 saturate.

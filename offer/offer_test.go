@@ -78,6 +78,14 @@ func TestBlocksNeedTheirType(t *testing.T) {
 	if o.CanFlow(offer.Continue) {
 		t.Error("continue offered with no continuation left")
 	}
+	// Listed all the same: the counters it carries stand.
+	if !o.ListsFlow(offer.Continue) || o.ListsFlow(offer.Stop) {
+		t.Errorf("continue listed with none left: ListsFlow(continue) %v, ListsFlow(stop) %v", o.ListsFlow(offer.Continue), o.ListsFlow(offer.Stop))
+	}
+	o = mustParse(t, `{"effects":["deny"],"flow":{"operations":["stop","continue"],"remainingContinuations":1,"continuationCount":0}}`)
+	if o.ListsFlow(offer.Stop) || o.ListsFlow(offer.Continue) {
+		t.Error("flow operations listed without the flow effect type")
+	}
 	o = mustParse(t, `{"effects":["flow"],"flow":{"operations":["continue"],"remainingContinuations":1e400,"continuationCount":0}}`)
 	if r, _, m := o.Continuations(); !o.CanFlow(offer.Continue) || r != ^uint64(0) || m != -1 {
 		t.Errorf("a huge counter does not saturate: %d, max %d", r, m)
