@@ -95,9 +95,10 @@ type options struct {
 // Option configures a Server.
 type Option func(*options)
 
-// WithMaxBytes bounds a message's size (DefaultMaxBytes unless set): an
-// HTTP body beyond it gets 413 Content Too Large, a stdio line beyond it
-// a -32700 reply, and the line is skipped without being kept.
+// WithMaxBytes bounds a message's size (DefaultMaxBytes unless set; 0 or
+// less is the default): an HTTP body beyond it gets 413 Content Too Large,
+// a stdio line beyond it a -32700 reply, and the line is skipped without
+// being kept.
 func WithMaxBytes(n int64) Option { return func(o *options) { o.maxBytes = n } }
 
 // WithDecodeOptions passes options to every decode (ahprt.WithMode,
