@@ -321,3 +321,33 @@ func TestObserveGrace(t *testing.T) {
 		t.Error("the observer's context was not canceled")
 	}
 }
+
+// WithObserveWorkers with n of 0 or less is the default (16 notification
+// handlers at once), not one: a second notification's handler starts while
+// the first still runs. With one worker it would wait for the first, which
+// waits for the test: the bound then fails the test instead of hanging it.
+func TestObserveWorkersDefault(t *testing.T) {
+	for _, n := range []int{0, -1} {
+		h := newHang(t)
+		srv := backend.New(backend.WithErrorLog(func(context.Context, *backend.Error) {}), backend.WithObserveWorkers(n),
+			backend.WithObserveGrace(0), backend.WithHandlerTimeout(0))
+		backend.OnObserve(srv, draft.Snapshot, h.observe)
+		pr, pw := io.Pipe()
+		ctx, cancel := context.WithCancel(context.Background())
+		done := serve(ctx, srv, pr, io.Discard)
+		go pw.Write([]byte(observation + "\n" + observation + "\n"))
+		for i := range 2 {
+			select {
+			case <-h.started:
+			case <-time.After(bound):
+				t.Errorf("WithObserveWorkers(%d): handler %d did not start while the first ran", n, i+1)
+			}
+		}
+		cancel()
+		pw.Close()
+		wait(t, done, "canceled with observers running")
+		if t.Failed() {
+			return
+		}
+	}
+}

@@ -127,9 +127,12 @@ func WithErrorLog(f func(context.Context, *Error)) Option {
 }
 
 // WithObserveWorkers bounds how many notifications ServeStdio hands to
-// observe handlers at once (default 16); the reader waits when all are
-// busy.
+// observe handlers at once (default 16; 0 or less is the default); the
+// reader waits when all are busy.
 func WithObserveWorkers(n int) Option { return func(o *options) { o.workers = n } }
+
+// defaultObserveWorkers is WithObserveWorkers' default.
+const defaultObserveWorkers = 16
 
 // DefaultObserveGrace is how long ServeStdio waits, before it returns,
 // for the notifications being handled, unless [WithObserveGrace] says
@@ -173,7 +176,7 @@ func WithHandlerTimeout(d time.Duration) Option { return func(o *options) { o.ti
 // New returns a Server without handlers: every request gets -32601
 // (Method not found) until one is registered.
 func New(opts ...Option) *Server {
-	s := &Server{opts: options{maxBytes: DefaultMaxBytes, errorData: DefaultErrorData, errorLog: DefaultErrorLog, workers: 16,
+	s := &Server{opts: options{maxBytes: DefaultMaxBytes, errorData: DefaultErrorData, errorLog: DefaultErrorLog, workers: defaultObserveWorkers,
 		timeout: DefaultHandlerTimeout, grace: DefaultObserveGrace}}
 	for _, o := range opts {
 		o(&s.opts)
@@ -186,7 +189,7 @@ func New(opts ...Option) *Server {
 	// that refuses every line, EOF's empty one included.
 	s.opts.maxBytes = min(s.opts.maxBytes, math.MaxInt64-2)
 	if s.opts.workers <= 0 {
-		s.opts.workers = 1
+		s.opts.workers = defaultObserveWorkers
 	}
 	t, err := build(nil)
 	if err != nil {
