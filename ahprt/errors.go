@@ -4,7 +4,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/ahpgen/ahpgen/internal/quote"
 )
 
 // Code is the machine-readable reason of an [Error]. Codes are stable:
@@ -109,26 +110,14 @@ type Error struct {
 
 // Error is e for a reader, on one line: where (the pointer, with the
 // characters of member names that a reader could not see or that would
-// break the line escaped, see writePointer), the code, the message, the
-// schema location, and the closest branch's error.
+// break the line escaped and a long pointer cut, as internal/quote.Pointer
+// writes it; the Pointer field keeps it as it is), the code, the message,
+// the schema location, and the closest branch's error.
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString("ahp: ")
-	if p := e.Pointer; len(p) > 160 {
-		// Deep documents have long pointers: keep both ends, each cut
-		// at a character.
-		head, tail := 60, len(p)-90
-		for head > 0 && !utf8.RuneStart(p[head]) {
-			head--
-		}
-		for tail < len(p) && !utf8.RuneStart(p[tail]) {
-			tail++
-		}
-		writePointer(&b, p[:head])
-		b.WriteString("/…")
-		writePointer(&b, p[tail:])
-	} else if p != "" {
-		writePointer(&b, p)
+	if e.Pointer != "" {
+		b.WriteString(quote.Pointer(e.Pointer))
 	} else {
 		b.WriteString("(document)")
 	}
@@ -153,32 +142,6 @@ func (e *Error) Error() string {
 		b.WriteString(strings.TrimPrefix(e.Cause.Error(), "ahp: "))
 	}
 	return b.String()
-}
-
-// writePointer writes a JSON Pointer for a reader, on one line: its tokens
-// are member names the peer chose, so a backslash, a character that is not
-// printable (a control character, a line or paragraph separator) and a byte
-// that is not UTF-8 are escaped as strconv.Quote escapes them, as the
-// messages quote the names and values they name. The Pointer field keeps
-// the pointer as it is.
-func writePointer(b *strings.Builder, p string) {
-	for i := 0; i < len(p); {
-		r, n := utf8.DecodeRuneInString(p[i:])
-		switch {
-		case r == utf8.RuneError && n == 1:
-			b.WriteString(`\x`)
-			b.WriteByte("0123456789abcdef"[p[i]>>4])
-			b.WriteByte("0123456789abcdef"[p[i]&15])
-		case r == '\\':
-			b.WriteString(`\\`)
-		case !strconv.IsPrint(r):
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-		default:
-			b.WriteString(p[i : i+n])
-		}
-		i += n
-	}
 }
 
 // Class is the error class of e: one of ErrMalformed, ErrLimit, ErrInvalid

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/internal/quote"
 	"github.com/ahpgen/ahpgen/offer"
 )
 
@@ -244,7 +245,7 @@ func (f *Failure) Error() string {
 		s += " " + strconv.Itoa(f.Code)
 	}
 	if f.Pointer != "" {
-		s += " at " + f.Pointer
+		s += " at " + quote.Pointer(f.Pointer) // the backend chose its names
 	}
 	if f.Err != nil {
 		s += ": " + f.Err.Error()

@@ -329,3 +329,24 @@ func TestReplyWithManifest(t *testing.T) {
 		}
 	}
 }
+
+// TestFailureTextOneLine: a reply refused for a member whose name the
+// backend chose (here one that breaks the line and forges a second record)
+// is logged on one line: the Failure's text escapes the names in its
+// pointer, as the decoder's error does, while Failure.Pointer keeps them.
+func TestFailureTextOneLine(t *testing.T) {
+	const name = "evil\ninvalid_result at /forged: everything is fine"
+	r := newReplier(t, `{"type":"deny","reason":"no","evil\ninvalid_result at /forged: everything is fine":1}`)
+	h := build(t, registration(hook{"com.example.evil", httpTransport(r.URL), []string{intercept(`["tool.before"]`, 20000, "fail-open")}}))
+	d, err := h.Intercept(context.Background(), toolCall("e1", "rm", `{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := d.Audit[0].Failure
+	if f == nil || !strings.HasSuffix(f.Pointer, "/"+strings.ReplaceAll(name, "/", "~1")) {
+		t.Fatalf("record %s, want a failure at the member %q", d.Audit[0], name)
+	}
+	if text := f.Error(); strings.ContainsAny(text, "\n\r") || !strings.Contains(text, `evil\ninvalid_result`) {
+		t.Errorf("failure text %q, want one line with the name escaped", text)
+	}
+}

@@ -4,6 +4,7 @@ package quote
 
 import (
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -24,4 +25,50 @@ func Peer(s string) string {
 		n--
 	}
 	return strconv.Quote(s[:n]) + " (the first " + strconv.Itoa(n) + " of " + strconv.Itoa(len(s)) + " bytes)"
+}
+
+// Pointer writes a JSON Pointer into a peer's document for a reader, on
+// one line: its tokens are member names the peer chose, so a backslash, a
+// character that is not printable (a control character, a line or
+// paragraph separator, a bidirectional control) and a byte that is not
+// UTF-8 are escaped as strconv.Quote escapes them. A pointer longer than
+// 160 bytes (a deep document, or a long name) keeps its first 60 and last
+// 90 bytes, each cut at a character, around "/…".
+func Pointer(p string) string {
+	var b strings.Builder
+	if len(p) > 160 {
+		head, tail := 60, len(p)-90
+		for head > 0 && !utf8.RuneStart(p[head]) {
+			head--
+		}
+		for tail < len(p) && !utf8.RuneStart(p[tail]) {
+			tail++
+		}
+		escape(&b, p[:head])
+		b.WriteString("/…")
+		escape(&b, p[tail:])
+	} else {
+		escape(&b, p)
+	}
+	return b.String()
+}
+
+func escape(b *strings.Builder, p string) {
+	for i := 0; i < len(p); {
+		r, n := utf8.DecodeRuneInString(p[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			b.WriteString(`\x`)
+			b.WriteByte("0123456789abcdef"[p[i]>>4])
+			b.WriteByte("0123456789abcdef"[p[i]&15])
+		case r == '\\':
+			b.WriteString(`\\`)
+		case !strconv.IsPrint(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteString(p[i : i+n])
+		}
+		i += n
+	}
 }
