@@ -29,14 +29,13 @@ func Decoded[T any](c *Ctx, err error, decode func(*Ctx) (T, error)) (T, error) 
 	return decode(c)
 }
 
-// Any is a decoder's result as Entry.Decode returns it: the value, or
-// nil and the error, never a typed nil in the interface. It is the body
-// of every generated decodeAnyX: return ahpimpl.Any(DecodeX(data, opts...)).
+// Any is a decoder's result as a DecodeFunc returns it: the value, or nil
+// and the error, never a typed nil in the interface. It is the body of
+// the DecodeFuncs of a generated Snapshot: return ahpimpl.Any(decodeX(c)).
 //
 // It is not generic: the compiler emits a function for every
-// instantiation of a generic function, even where every call is inlined,
-// and one per decodeAnyX cost the package's compile 231 functions. The
-// conversion to any now happens at the call, also for a rejected value,
+// instantiation of a generic function, even where every call is inlined.
+// The conversion to any happens at the call, also for a rejected value,
 // which is nil or a zero value and converts without allocating.
 func Any(v any, err error) (any, error) {
 	if err != nil {
@@ -89,6 +88,32 @@ func DecodeFill(data []byte, opts []ahprt.Option, unrepeated uint64, check Check
 	fill(c)
 	c.Release()
 	return nil
+}
+
+// BuildFunc builds a value from the root (node 0) of a document its
+// type's check accepted: the generated rootX, one per entry point, whose
+// value is a pointer for a struct.
+type BuildFunc func(c *Ctx) any
+
+// DecodeRoot parses data with opts, validates its root with check and,
+// only if it is valid, builds the value with build, then releases the
+// context: the body of Entry.Decode, and of a struct's DecodeX, which
+// shares its rootX with the Registry:
+//
+//	r, err := ahpimpl.DecodeRoot(data, opts, mask, vX, rootX)
+//	v, _ = r.(*X)
+//	return v, err
+//
+// A type that is no struct keeps DecodeFill: its rootX returns the value
+// itself, which converting to any would allocate.
+func DecodeRoot(data []byte, opts []ahprt.Option, unrepeated uint64, check CheckFunc, build BuildFunc) (any, error) {
+	c, err := rootChecked(data, opts, unrepeated, check)
+	if err != nil {
+		return nil, err
+	}
+	v := build(c)
+	c.Release()
+	return v, nil
 }
 
 // UnmarshalFill is DecodeFill in lenient mode with the default limits:

@@ -35,9 +35,10 @@ func TestAny(t *testing.T) {
 	}
 }
 
-// TestFill: DecodeFill and UnmarshalFill call fill, once, only for a
-// document that parses and passes the check, at its root; otherwise they
-// return the parse's or the check's error without calling it.
+// TestFill: DecodeFill, UnmarshalFill, DecodeRoot and Entry.Decode call
+// their builder, once, only for a document that parses and passes the
+// check, at its root; otherwise they return the parse's or the check's
+// error without calling it, and no value.
 func TestFill(t *testing.T) {
 	typ := &Reason{Code: ahprt.CodeType, Schema: "s.json#/type", Message: "object"}
 	object := func(c *Ctx, n Node, ev *Eval) bool {
@@ -57,6 +58,21 @@ func TestFill(t *testing.T) {
 		for name, run := range map[string]func(fill func(*Ctx)) error{
 			"DecodeFill":    func(fill func(*Ctx)) error { return DecodeFill([]byte(c.doc), nil, 0, object, fill) },
 			"UnmarshalFill": func(fill func(*Ctx)) error { return UnmarshalFill([]byte(c.doc), 0, object, fill) },
+			"DecodeRoot": func(fill func(*Ctx)) error {
+				v, err := DecodeRoot([]byte(c.doc), nil, 0, object, func(ctx *Ctx) any { fill(ctx); return "built" })
+				if (err == nil) != (v == "built") {
+					t.Errorf("DecodeRoot(%s) = %#v, %v; want the built value exactly when there is no error", c.doc, v, err)
+				}
+				return err
+			},
+			"Entry.Decode": func(fill func(*Ctx)) error {
+				e := Entry{Root: object, Build: func(ctx *Ctx) any { fill(ctx); return "built" }}
+				v, err := e.Decode([]byte(c.doc))
+				if (err == nil) != (v == "built") {
+					t.Errorf("Entry.Decode(%s) = %#v, %v; want the built value exactly when there is no error", c.doc, v, err)
+				}
+				return err
+			},
 		} {
 			calls, kind := 0, Kind(0)
 			err := run(func(ctx *Ctx) { calls++; kind = ctx.Doc.Kind(0) })

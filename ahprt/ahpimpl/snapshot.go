@@ -194,12 +194,20 @@ type Entry struct {
 	// Ctx.Unrepeated).
 	Root CheckFunc
 	Mask uint64
-	// Decode validates and builds the value (a pointer for structs).
-	Decode func(data []byte, opts ...ahprt.Option) (any, error)
+	// Build builds the value from the root of a document Root accepted:
+	// the generated rootX.
+	Build BuildFunc
 }
 
 // Check validates a document as the entry's type without building a
 // value, as the generated Checker method of that type does.
 func (e Entry) Check(data []byte, opts ...ahprt.Option) error {
 	return Check(data, opts, e.Mask, e.Root)
+}
+
+// Decode validates a document as the entry's type and builds its value
+// (a pointer for structs), as the generated DecodeX of that type does,
+// with the same error; on error the value is nil.
+func (e Entry) Decode(data []byte, opts ...ahprt.Option) (any, error) {
+	return DecodeRoot(data, opts, e.Mask, e.Root, e.Build)
 }

@@ -11,8 +11,8 @@ import (
 // line below fails to compile, regenerate this package (GeneratedCodeTooOld) or
 // update the github.com/ahpgen/ahpgen module (RuntimeTooOld).
 const (
-	_ = ahpimpl.GeneratedCodeTooOld(22 - ahpimpl.MinVersion)
-	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 22)
+	_ = ahpimpl.GeneratedCodeTooOld(23 - ahpimpl.MinVersion)
+	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 23)
 )
 
 // Checker validates documents without building values: Check.X(data) accepts
@@ -56,7 +56,8 @@ const (
 // every keyword of capabilities-request.schema.json# in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeCapabilitiesRequest(data []byte, opts ...ahprt.Option) (v *CapabilitiesRequest, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilitiesRequest, func(c *ahpimpl.Ctx) { v = new(CapabilitiesRequest); bCapabilitiesRequest(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCapabilitiesRequest, rootCapabilitiesRequest)
+	v, _ = r.(*CapabilitiesRequest)
 	return v, err
 }
 
@@ -64,8 +65,10 @@ func decodeCapabilitiesRequest(c *ahpimpl.Ctx) (*CapabilitiesRequest, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilitiesRequest, bCapabilitiesRequest)
 }
 
-func decodeAnyCapabilitiesRequest(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeCapabilitiesRequest(data, opts...))
+func rootCapabilitiesRequest(c *ahpimpl.Ctx) any {
+	v := new(CapabilitiesRequest)
+	bCapabilitiesRequest(c, 0, v)
+	return v
 }
 
 // CapabilitiesRequest validates data as CapabilitiesRequest
@@ -78,12 +81,15 @@ func (*Checker) CapabilitiesRequest(data []byte, opts ...ahprt.Option) error {
 // every keyword of capabilities-response.schema.json# in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeCapabilitiesResponse(data []byte, opts ...ahprt.Option) (v *CapabilitiesResponse, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipMemo1, vCapabilitiesResponse, func(c *ahpimpl.Ctx) { v = new(CapabilitiesResponse); bCapabilitiesResponse(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipMemo1, vCapabilitiesResponse, rootCapabilitiesResponse)
+	v, _ = r.(*CapabilitiesResponse)
 	return v, err
 }
 
-func decodeAnyCapabilitiesResponse(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeCapabilitiesResponse(data, opts...))
+func rootCapabilitiesResponse(c *ahpimpl.Ctx) any {
+	v := new(CapabilitiesResponse)
+	bCapabilitiesResponse(c, 0, v)
+	return v
 }
 
 // CapabilitiesResponse validates data as CapabilitiesResponse
@@ -97,12 +103,15 @@ func (*Checker) CapabilitiesResponse(data []byte, opts ...ahprt.Option) error {
 // capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest
 // in the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeStaticCapabilityManifest(data []byte, opts ...ahprt.Option) (v *StaticCapabilityManifest, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipMemo1, vCapabilitiesResponse_allOf_1_result_manifest, func(c *ahpimpl.Ctx) { v = new(StaticCapabilityManifest); bStaticCapabilityManifest(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipMemo1, vCapabilitiesResponse_allOf_1_result_manifest, rootStaticCapabilityManifest)
+	v, _ = r.(*StaticCapabilityManifest)
 	return v, err
 }
 
-func decodeAnyStaticCapabilityManifest(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeStaticCapabilityManifest(data, opts...))
+func rootStaticCapabilityManifest(c *ahpimpl.Ctx) any {
+	v := new(StaticCapabilityManifest)
+	bStaticCapabilityManifest(c, 0, v)
+	return v
 }
 
 // StaticCapabilityManifest validates data as StaticCapabilityManifest
@@ -116,13 +125,12 @@ func (*Checker) StaticCapabilityManifest(data []byte, opts ...ahprt.Option) erro
 // capabilities.schema.json# in the same pass; it rejects data with an
 // *ahprt.Error and no value.
 func DecodeCapabilities(data []byte, opts ...ahprt.Option) (v *Capabilities, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCapabilities, rootCapabilities)
+	v, _ = r.(*Capabilities)
 	return v, err
 }
 
-func decodeAnyCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeCapabilities(data, opts...))
-}
+func rootCapabilities(c *ahpimpl.Ctx) any { v := new(Capabilities); bCapabilities(c, 0, v); return v }
 
 // Capabilities validates data as Capabilities (capabilities.schema.json#)
 // without building a value.
@@ -135,12 +143,15 @@ func (*Checker) Capabilities(data []byte, opts ...ahprt.Option) error {
 // capabilities.schema.json#/$defs/config.change.before in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (v *ConfigChangeBeforeCapabilities, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_configChangeBefore, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCapabilities_configChangeBefore, rootConfigChangeBeforeCapabilities)
+	v, _ = r.(*ConfigChangeBeforeCapabilities)
 	return v, err
 }
 
-func decodeAnyConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeConfigChangeBeforeCapabilities(data, opts...))
+func rootConfigChangeBeforeCapabilities(c *ahpimpl.Ctx) any {
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v
 }
 
 // ConfigChangeBeforeCapabilities validates data as
@@ -156,12 +167,15 @@ func (*Checker) ConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option
 // capabilities.schema.json#/$defs/context.compact.after in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeContextCompactAfterCapabilities(data []byte, opts ...ahprt.Option) (v *ContextCompactAfterCapabilities, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_contextCompactAfter, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCapabilities_contextCompactAfter, rootContextCompactAfterCapabilities)
+	v, _ = r.(*ContextCompactAfterCapabilities)
 	return v, err
 }
 
-func decodeAnyContextCompactAfterCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeContextCompactAfterCapabilities(data, opts...))
+func rootContextCompactAfterCapabilities(c *ahpimpl.Ctx) any {
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v
 }
 
 // ContextCompactAfterCapabilities validates data as
@@ -177,12 +191,15 @@ func (*Checker) ContextCompactAfterCapabilities(data []byte, opts ...ahprt.Optio
 // capabilities.schema.json#/$defs/context.compact.before in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Option) (v *ContextCompactBeforeCapabilities, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_contextCompactBefore, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCapabilities_contextCompactBefore, rootContextCompactBeforeCapabilities)
+	v, _ = r.(*ContextCompactBeforeCapabilities)
 	return v, err
 }
 
-func decodeAnyContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeContextCompactBeforeCapabilities(data, opts...))
+func rootContextCompactBeforeCapabilities(c *ahpimpl.Ctx) any {
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v
 }
 
 // ContextCompactBeforeCapabilities validates data as
@@ -198,12 +215,15 @@ func (*Checker) ContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Opti
 // capabilities.schema.json#/$defs/model.request.before in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeModelRequestBeforeCapabilities(data []byte, opts ...ahprt.Option) (v *ModelRequestBeforeCapabilities, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_modelRequestBefore, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCapabilities_modelRequestBefore, rootModelRequestBeforeCapabilities)
+	v, _ = r.(*ModelRequestBeforeCapabilities)
 	return v, err
 }
 
-func decodeAnyModelRequestBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeModelRequestBeforeCapabilities(data, opts...))
+func rootModelRequestBeforeCapabilities(c *ahpimpl.Ctx) any {
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v
 }
 
 // ModelRequestBeforeCapabilities validates data as
@@ -219,12 +239,15 @@ func (*Checker) ModelRequestBeforeCapabilities(data []byte, opts ...ahprt.Option
 // capabilities.schema.json#/$defs/model.response.after in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option) (v *ModelResponseAfterCapabilities, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_modelResponseAfter, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCapabilities_modelResponseAfter, rootModelResponseAfterCapabilities)
+	v, _ = r.(*ModelResponseAfterCapabilities)
 	return v, err
 }
 
-func decodeAnyModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeModelResponseAfterCapabilities(data, opts...))
+func rootModelResponseAfterCapabilities(c *ahpimpl.Ctx) any {
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v
 }
 
 // ModelResponseAfterCapabilities validates data as
@@ -240,12 +263,15 @@ func (*Checker) ModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option
 // capabilities.schema.json#/$defs/model.switch.before in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeModelSwitchBeforeCapabilities(data []byte, opts ...ahprt.Option) (v *ModelSwitchBeforeCapabilities, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_modelSwitchBefore, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCapabilities_modelSwitchBefore, rootModelSwitchBeforeCapabilities)
+	v, _ = r.(*ModelSwitchBeforeCapabilities)
 	return v, err
 }
 
-func decodeAnyModelSwitchBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeModelSwitchBeforeCapabilities(data, opts...))
+func rootModelSwitchBeforeCapabilities(c *ahpimpl.Ctx) any {
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v
 }
 
 // ModelSwitchBeforeCapabilities validates data as
@@ -260,12 +286,15 @@ func (*Checker) ModelSwitchBeforeCapabilities(data []byte, opts ...ahprt.Option)
 // keyword of capabilities.schema.json#/$defs/modifyOperations in the same
 // pass; it rejects data with an *ahprt.Error and no value.
 func DecodeModifyOperations(data []byte, opts ...ahprt.Option) (v *ModifyOperations, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_modifyOperations, func(c *ahpimpl.Ctx) { v = new(ModifyOperations); bModifyOperations(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCapabilities_modifyOperations, rootModifyOperations)
+	v, _ = r.(*ModifyOperations)
 	return v, err
 }
 
-func decodeAnyModifyOperations(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeModifyOperations(data, opts...))
+func rootModifyOperations(c *ahpimpl.Ctx) any {
+	v := new(ModifyOperations)
+	bModifyOperations(c, 0, v)
+	return v
 }
 
 // ModifyOperations validates data as ModifyOperations
@@ -278,12 +307,15 @@ func (*Checker) ModifyOperations(data []byte, opts ...ahprt.Option) error {
 // checking every keyword of capabilities.schema.json#/$defs/session.start in
 // the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeSessionStartCapabilities(data []byte, opts ...ahprt.Option) (v *SessionStartCapabilities, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_sessionStart, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCapabilities_sessionStart, rootSessionStartCapabilities)
+	v, _ = r.(*SessionStartCapabilities)
 	return v, err
 }
 
-func decodeAnySessionStartCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeSessionStartCapabilities(data, opts...))
+func rootSessionStartCapabilities(c *ahpimpl.Ctx) any {
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v
 }
 
 // SessionStartCapabilities validates data as SessionStartCapabilities
@@ -297,12 +329,15 @@ func (*Checker) SessionStartCapabilities(data []byte, opts ...ahprt.Option) erro
 // capabilities.schema.json#/$defs/task.change.before in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeTaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (v *TaskChangeBeforeCapabilities, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_taskChangeBefore, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCapabilities_taskChangeBefore, rootTaskChangeBeforeCapabilities)
+	v, _ = r.(*TaskChangeBeforeCapabilities)
 	return v, err
 }
 
-func decodeAnyTaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeTaskChangeBeforeCapabilities(data, opts...))
+func rootTaskChangeBeforeCapabilities(c *ahpimpl.Ctx) any {
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v
 }
 
 // TaskChangeBeforeCapabilities validates data as TaskChangeBeforeCapabilities
@@ -316,12 +351,15 @@ func (*Checker) TaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) 
 // every keyword of capabilities.schema.json#/$defs/tool.after in the same
 // pass; it rejects data with an *ahprt.Error and no value.
 func DecodeToolAfterCapabilities(data []byte, opts ...ahprt.Option) (v *ToolAfterCapabilities, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_toolAfter, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCapabilities_toolAfter, rootToolAfterCapabilities)
+	v, _ = r.(*ToolAfterCapabilities)
 	return v, err
 }
 
-func decodeAnyToolAfterCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeToolAfterCapabilities(data, opts...))
+func rootToolAfterCapabilities(c *ahpimpl.Ctx) any {
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v
 }
 
 // ToolAfterCapabilities validates data as ToolAfterCapabilities
@@ -334,12 +372,15 @@ func (*Checker) ToolAfterCapabilities(data []byte, opts ...ahprt.Option) error {
 // checking every keyword of capabilities.schema.json#/$defs/tool.batch.after
 // in the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) (v *ToolBatchAfterCapabilities, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_toolBatchAfter, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCapabilities_toolBatchAfter, rootToolBatchAfterCapabilities)
+	v, _ = r.(*ToolBatchAfterCapabilities)
 	return v, err
 }
 
-func decodeAnyToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeToolBatchAfterCapabilities(data, opts...))
+func rootToolBatchAfterCapabilities(c *ahpimpl.Ctx) any {
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v
 }
 
 // ToolBatchAfterCapabilities validates data as ToolBatchAfterCapabilities
@@ -352,12 +393,15 @@ func (*Checker) ToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) er
 // checking every keyword of capabilities.schema.json#/$defs/tool.before in the
 // same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeToolBeforeCapabilities(data []byte, opts ...ahprt.Option) (v *ToolBeforeCapabilities, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_toolBefore, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCapabilities_toolBefore, rootToolBeforeCapabilities)
+	v, _ = r.(*ToolBeforeCapabilities)
 	return v, err
 }
 
-func decodeAnyToolBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeToolBeforeCapabilities(data, opts...))
+func rootToolBeforeCapabilities(c *ahpimpl.Ctx) any {
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v
 }
 
 // ToolBeforeCapabilities validates data as ToolBeforeCapabilities
@@ -371,12 +415,15 @@ func (*Checker) ToolBeforeCapabilities(data []byte, opts ...ahprt.Option) error 
 // capabilities.schema.json#/$defs/tool.permission.request in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Option) (v *ToolPermissionRequestCapabilities, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_toolPermissionRequest, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCapabilities_toolPermissionRequest, rootToolPermissionRequestCapabilities)
+	v, _ = r.(*ToolPermissionRequestCapabilities)
 	return v, err
 }
 
-func decodeAnyToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeToolPermissionRequestCapabilities(data, opts...))
+func rootToolPermissionRequestCapabilities(c *ahpimpl.Ctx) any {
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v
 }
 
 // ToolPermissionRequestCapabilities validates data as
@@ -392,12 +439,15 @@ func (*Checker) ToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Opt
 // capabilities.schema.json#/$defs/turn.finish.before in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeTurnFinishBeforeCapabilities(data []byte, opts ...ahprt.Option) (v *TurnFinishBeforeCapabilities, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_turnFinishBefore, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCapabilities_turnFinishBefore, rootTurnFinishBeforeCapabilities)
+	v, _ = r.(*TurnFinishBeforeCapabilities)
 	return v, err
 }
 
-func decodeAnyTurnFinishBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeTurnFinishBeforeCapabilities(data, opts...))
+func rootTurnFinishBeforeCapabilities(c *ahpimpl.Ctx) any {
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v
 }
 
 // TurnFinishBeforeCapabilities validates data as TurnFinishBeforeCapabilities
@@ -411,12 +461,15 @@ func (*Checker) TurnFinishBeforeCapabilities(data []byte, opts ...ahprt.Option) 
 // every keyword of capabilities.schema.json#/$defs/turn.start in the same
 // pass; it rejects data with an *ahprt.Error and no value.
 func DecodeTurnStartCapabilities(data []byte, opts ...ahprt.Option) (v *TurnStartCapabilities, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_turnStart, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCapabilities_turnStart, rootTurnStartCapabilities)
+	v, _ = r.(*TurnStartCapabilities)
 	return v, err
 }
 
-func decodeAnyTurnStartCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeTurnStartCapabilities(data, opts...))
+func rootTurnStartCapabilities(c *ahpimpl.Ctx) any {
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v
 }
 
 // TurnStartCapabilities validates data as TurnStartCapabilities
@@ -430,12 +483,15 @@ func (*Checker) TurnStartCapabilities(data []byte, opts ...ahprt.Option) error {
 // capabilities.schema.json#/$defs/user.elicitation.request in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeUserElicitationRequestCapabilities(data []byte, opts ...ahprt.Option) (v *UserElicitationRequestCapabilities, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_userElicitationRequest, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCapabilities_userElicitationRequest, rootUserElicitationRequestCapabilities)
+	v, _ = r.(*UserElicitationRequestCapabilities)
 	return v, err
 }
 
-func decodeAnyUserElicitationRequestCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeUserElicitationRequestCapabilities(data, opts...))
+func rootUserElicitationRequestCapabilities(c *ahpimpl.Ctx) any {
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v
 }
 
 // UserElicitationRequestCapabilities validates data as
@@ -451,12 +507,15 @@ func (*Checker) UserElicitationRequestCapabilities(data []byte, opts ...ahprt.Op
 // capabilities.schema.json#/$defs/user.elicitation.result in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeUserElicitationResultCapabilities(data []byte, opts ...ahprt.Option) (v *UserElicitationResultCapabilities, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_userElicitationResult, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCapabilities_userElicitationResult, rootUserElicitationResultCapabilities)
+	v, _ = r.(*UserElicitationResultCapabilities)
 	return v, err
 }
 
-func decodeAnyUserElicitationResultCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeUserElicitationResultCapabilities(data, opts...))
+func rootUserElicitationResultCapabilities(c *ahpimpl.Ctx) any {
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v
 }
 
 // UserElicitationResultCapabilities validates data as
@@ -472,12 +531,15 @@ func (*Checker) UserElicitationResultCapabilities(data []byte, opts ...ahprt.Opt
 // capabilities.schema.json#/$defs/user.message.inbound in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeUserMessageInboundCapabilities(data []byte, opts ...ahprt.Option) (v *UserMessageInboundCapabilities, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_userMessageInbound, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCapabilities_userMessageInbound, rootUserMessageInboundCapabilities)
+	v, _ = r.(*UserMessageInboundCapabilities)
 	return v, err
 }
 
-func decodeAnyUserMessageInboundCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeUserMessageInboundCapabilities(data, opts...))
+func rootUserMessageInboundCapabilities(c *ahpimpl.Ctx) any {
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v
 }
 
 // UserMessageInboundCapabilities validates data as
@@ -493,12 +555,15 @@ func (*Checker) UserMessageInboundCapabilities(data []byte, opts ...ahprt.Option
 // capabilities.schema.json#/$defs/user.message.outbound in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeUserMessageOutboundCapabilities(data []byte, opts ...ahprt.Option) (v *UserMessageOutboundCapabilities, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_userMessageOutbound, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCapabilities_userMessageOutbound, rootUserMessageOutboundCapabilities)
+	v, _ = r.(*UserMessageOutboundCapabilities)
 	return v, err
 }
 
-func decodeAnyUserMessageOutboundCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeUserMessageOutboundCapabilities(data, opts...))
+func rootUserMessageOutboundCapabilities(c *ahpimpl.Ctx) any {
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v
 }
 
 // UserMessageOutboundCapabilities validates data as
@@ -514,12 +579,15 @@ func (*Checker) UserMessageOutboundCapabilities(data []byte, opts ...ahprt.Optio
 // capabilities.schema.json#/$defs/workspace.change.before in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeWorkspaceChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (v *WorkspaceChangeBeforeCapabilities, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCapabilities_workspaceChangeBefore, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCapabilities_workspaceChangeBefore, rootWorkspaceChangeBeforeCapabilities)
+	v, _ = r.(*WorkspaceChangeBeforeCapabilities)
 	return v, err
 }
 
-func decodeAnyWorkspaceChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeWorkspaceChangeBeforeCapabilities(data, opts...))
+func rootWorkspaceChangeBeforeCapabilities(c *ahpimpl.Ctx) any {
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v
 }
 
 // WorkspaceChangeBeforeCapabilities validates data as
@@ -538,9 +606,7 @@ func DecodeCatalogueEvent(data []byte, opts ...ahprt.Option) (v CatalogueEvent, 
 	return v, err
 }
 
-func decodeAnyCatalogueEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeCatalogueEvent(data, opts...))
-}
+func rootCatalogueEvent(c *ahpimpl.Ctx) any { return bCatalogueEvent(c, 0) }
 
 // CatalogueEvent validates data as CatalogueEvent
 // (catalogue-event.schema.json#) without building a value.
@@ -553,12 +619,15 @@ func (*Checker) CatalogueEvent(data []byte, opts ...ahprt.Option) error {
 // catalogue-event.schema.json#/$defs/config.change.after in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) (v *ConfigChangeAfterEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCatalogueEvent_configChangeAfter, func(c *ahpimpl.Ctx) { v = new(ConfigChangeAfterEvent); bConfigChangeAfterEvent(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCatalogueEvent_configChangeAfter, rootConfigChangeAfterEvent)
+	v, _ = r.(*ConfigChangeAfterEvent)
 	return v, err
 }
 
-func decodeAnyConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeConfigChangeAfterEvent(data, opts...))
+func rootConfigChangeAfterEvent(c *ahpimpl.Ctx) any {
+	v := new(ConfigChangeAfterEvent)
+	bConfigChangeAfterEvent(c, 0, v)
+	return v
 }
 
 // ConfigChangeAfterEvent validates data as ConfigChangeAfterEvent
@@ -573,12 +642,15 @@ func (*Checker) ConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) error 
 // catalogue-event.schema.json#/$defs/config.change.before in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeConfigChangeBeforeEvent(data []byte, opts ...ahprt.Option) (v *ConfigChangeBeforeEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCatalogueEvent_configChangeBefore, func(c *ahpimpl.Ctx) { v = new(ConfigChangeBeforeEvent); bConfigChangeBeforeEvent(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCatalogueEvent_configChangeBefore, rootConfigChangeBeforeEvent)
+	v, _ = r.(*ConfigChangeBeforeEvent)
 	return v, err
 }
 
-func decodeAnyConfigChangeBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeConfigChangeBeforeEvent(data, opts...))
+func rootConfigChangeBeforeEvent(c *ahpimpl.Ctx) any {
+	v := new(ConfigChangeBeforeEvent)
+	bConfigChangeBeforeEvent(c, 0, v)
+	return v
 }
 
 // ConfigChangeBeforeEvent validates data as ConfigChangeBeforeEvent
@@ -593,15 +665,15 @@ func (*Checker) ConfigChangeBeforeEvent(data []byte, opts ...ahprt.Option) error
 // catalogue-event.schema.json#/$defs/context.compact.after in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeContextCompactAfterEvent(data []byte, opts ...ahprt.Option) (v *ContextCompactAfterEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_contextCompactAfter, func(c *ahpimpl.Ctx) {
-		v = new(ExecutionEventContextCompactAfter)
-		bExecutionEventContextCompactAfter(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_contextCompactAfter, rootContextCompactAfterEvent)
+	v, _ = r.(*ContextCompactAfterEvent)
 	return v, err
 }
 
-func decodeAnyContextCompactAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeContextCompactAfterEvent(data, opts...))
+func rootContextCompactAfterEvent(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventContextCompactAfter)
+	bExecutionEventContextCompactAfter(c, 0, v)
+	return v
 }
 
 // ContextCompactAfterEvent validates data as ContextCompactAfterEvent
@@ -616,15 +688,15 @@ func (*Checker) ContextCompactAfterEvent(data []byte, opts ...ahprt.Option) erro
 // catalogue-event.schema.json#/$defs/context.compact.before in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeContextCompactBeforeEvent(data []byte, opts ...ahprt.Option) (v *ContextCompactBeforeEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_contextCompactBefore, func(c *ahpimpl.Ctx) {
-		v = new(ExecutionEventContextCompactBefore)
-		bExecutionEventContextCompactBefore(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_contextCompactBefore, rootContextCompactBeforeEvent)
+	v, _ = r.(*ContextCompactBeforeEvent)
 	return v, err
 }
 
-func decodeAnyContextCompactBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeContextCompactBeforeEvent(data, opts...))
+func rootContextCompactBeforeEvent(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventContextCompactBefore)
+	bExecutionEventContextCompactBefore(c, 0, v)
+	return v
 }
 
 // ContextCompactBeforeEvent validates data as ContextCompactBeforeEvent
@@ -638,12 +710,15 @@ func (*Checker) ContextCompactBeforeEvent(data []byte, opts ...ahprt.Option) err
 // keyword of catalogue-event.schema.json#/$defs/file.changed in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeFileChangedEvent(data []byte, opts ...ahprt.Option) (v *FileChangedEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_fileChanged, func(c *ahpimpl.Ctx) { v = new(TaskWorkspaceEventFileChanged); bTaskWorkspaceEventFileChanged(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vTaskWorkspaceEvent_fileChanged, rootFileChangedEvent)
+	v, _ = r.(*FileChangedEvent)
 	return v, err
 }
 
-func decodeAnyFileChangedEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeFileChangedEvent(data, opts...))
+func rootFileChangedEvent(c *ahpimpl.Ctx) any {
+	v := new(TaskWorkspaceEventFileChanged)
+	bTaskWorkspaceEventFileChanged(c, 0, v)
+	return v
 }
 
 // FileChangedEvent validates data as FileChangedEvent
@@ -656,12 +731,15 @@ func (*Checker) FileChangedEvent(data []byte, opts ...ahprt.Option) error {
 // keyword of catalogue-event.schema.json#/$defs/hook.failure in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeHookFailureEvent(data []byte, opts ...ahprt.Option) (v *HookFailureEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCatalogueEvent_hookFailure, func(c *ahpimpl.Ctx) { v = new(HookFailureEvent); bHookFailureEvent(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCatalogueEvent_hookFailure, rootHookFailureEvent)
+	v, _ = r.(*HookFailureEvent)
 	return v, err
 }
 
-func decodeAnyHookFailureEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeHookFailureEvent(data, opts...))
+func rootHookFailureEvent(c *ahpimpl.Ctx) any {
+	v := new(HookFailureEvent)
+	bHookFailureEvent(c, 0, v)
+	return v
 }
 
 // HookFailureEvent validates data as HookFailureEvent
@@ -674,12 +752,15 @@ func (*Checker) HookFailureEvent(data []byte, opts ...ahprt.Option) error {
 // keyword of catalogue-event.schema.json#/$defs/model.error in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeModelErrorEvent(data []byte, opts ...ahprt.Option) (v *ModelErrorEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelError, func(c *ahpimpl.Ctx) { v = new(ExecutionEventModelError); bExecutionEventModelError(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_modelError, rootModelErrorEvent)
+	v, _ = r.(*ModelErrorEvent)
 	return v, err
 }
 
-func decodeAnyModelErrorEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeModelErrorEvent(data, opts...))
+func rootModelErrorEvent(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventModelError)
+	bExecutionEventModelError(c, 0, v)
+	return v
 }
 
 // ModelErrorEvent validates data as ModelErrorEvent
@@ -693,15 +774,15 @@ func (*Checker) ModelErrorEvent(data []byte, opts ...ahprt.Option) error {
 // catalogue-event.schema.json#/$defs/model.request.before in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) (v *ModelRequestBeforeEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelRequestBefore, func(c *ahpimpl.Ctx) {
-		v = new(ExecutionEventModelRequestBefore)
-		bExecutionEventModelRequestBefore(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_modelRequestBefore, rootModelRequestBeforeEvent)
+	v, _ = r.(*ModelRequestBeforeEvent)
 	return v, err
 }
 
-func decodeAnyModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeModelRequestBeforeEvent(data, opts...))
+func rootModelRequestBeforeEvent(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventModelRequestBefore)
+	bExecutionEventModelRequestBefore(c, 0, v)
+	return v
 }
 
 // ModelRequestBeforeEvent validates data as ModelRequestBeforeEvent
@@ -716,15 +797,15 @@ func (*Checker) ModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) error
 // catalogue-event.schema.json#/$defs/model.response.after in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeModelResponseAfterEvent(data []byte, opts ...ahprt.Option) (v *ModelResponseAfterEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelResponseAfter, func(c *ahpimpl.Ctx) {
-		v = new(ExecutionEventModelResponseAfter)
-		bExecutionEventModelResponseAfter(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_modelResponseAfter, rootModelResponseAfterEvent)
+	v, _ = r.(*ModelResponseAfterEvent)
 	return v, err
 }
 
-func decodeAnyModelResponseAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeModelResponseAfterEvent(data, opts...))
+func rootModelResponseAfterEvent(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventModelResponseAfter)
+	bExecutionEventModelResponseAfter(c, 0, v)
+	return v
 }
 
 // ModelResponseAfterEvent validates data as ModelResponseAfterEvent
@@ -738,15 +819,15 @@ func (*Checker) ModelResponseAfterEvent(data []byte, opts ...ahprt.Option) error
 // every keyword of catalogue-event.schema.json#/$defs/model.switch.after in
 // the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) (v *ModelSwitchAfterEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelSwitchAfter, func(c *ahpimpl.Ctx) {
-		v = new(ExecutionEventModelSwitchAfter)
-		bExecutionEventModelSwitchAfter(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_modelSwitchAfter, rootModelSwitchAfterEvent)
+	v, _ = r.(*ModelSwitchAfterEvent)
 	return v, err
 }
 
-func decodeAnyModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeModelSwitchAfterEvent(data, opts...))
+func rootModelSwitchAfterEvent(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventModelSwitchAfter)
+	bExecutionEventModelSwitchAfter(c, 0, v)
+	return v
 }
 
 // ModelSwitchAfterEvent validates data as ModelSwitchAfterEvent
@@ -761,15 +842,15 @@ func (*Checker) ModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) error {
 // catalogue-event.schema.json#/$defs/model.switch.before in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeModelSwitchBeforeEvent(data []byte, opts ...ahprt.Option) (v *ModelSwitchBeforeEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelSwitchBefore, func(c *ahpimpl.Ctx) {
-		v = new(ExecutionEventModelSwitchBefore)
-		bExecutionEventModelSwitchBefore(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_modelSwitchBefore, rootModelSwitchBeforeEvent)
+	v, _ = r.(*ModelSwitchBeforeEvent)
 	return v, err
 }
 
-func decodeAnyModelSwitchBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeModelSwitchBeforeEvent(data, opts...))
+func rootModelSwitchBeforeEvent(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventModelSwitchBefore)
+	bExecutionEventModelSwitchBefore(c, 0, v)
+	return v
 }
 
 // ModelSwitchBeforeEvent validates data as ModelSwitchBeforeEvent
@@ -783,15 +864,15 @@ func (*Checker) ModelSwitchBeforeEvent(data []byte, opts ...ahprt.Option) error 
 // every keyword of catalogue-event.schema.json#/$defs/task.change.after in the
 // same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeTaskChangeAfterEvent(data []byte, opts ...ahprt.Option) (v *TaskChangeAfterEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChangeAfter, func(c *ahpimpl.Ctx) {
-		v = new(TaskWorkspaceEventTaskChangeAfter)
-		bTaskWorkspaceEventTaskChangeAfter(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChangeAfter, rootTaskChangeAfterEvent)
+	v, _ = r.(*TaskChangeAfterEvent)
 	return v, err
 }
 
-func decodeAnyTaskChangeAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeTaskChangeAfterEvent(data, opts...))
+func rootTaskChangeAfterEvent(c *ahpimpl.Ctx) any {
+	v := new(TaskWorkspaceEventTaskChangeAfter)
+	bTaskWorkspaceEventTaskChangeAfter(c, 0, v)
+	return v
 }
 
 // TaskChangeAfterEvent validates data as TaskChangeAfterEvent
@@ -805,15 +886,15 @@ func (*Checker) TaskChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
 // every keyword of catalogue-event.schema.json#/$defs/task.change.before in
 // the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeTaskChangeBeforeEvent(data []byte, opts ...ahprt.Option) (v *TaskChangeBeforeEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChangeBefore, func(c *ahpimpl.Ctx) {
-		v = new(TaskWorkspaceEventTaskChangeBefore)
-		bTaskWorkspaceEventTaskChangeBefore(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChangeBefore, rootTaskChangeBeforeEvent)
+	v, _ = r.(*TaskChangeBeforeEvent)
 	return v, err
 }
 
-func decodeAnyTaskChangeBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeTaskChangeBeforeEvent(data, opts...))
+func rootTaskChangeBeforeEvent(c *ahpimpl.Ctx) any {
+	v := new(TaskWorkspaceEventTaskChangeBefore)
+	bTaskWorkspaceEventTaskChangeBefore(c, 0, v)
+	return v
 }
 
 // TaskChangeBeforeEvent validates data as TaskChangeBeforeEvent
@@ -827,12 +908,15 @@ func (*Checker) TaskChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
 // every keyword of catalogue-event.schema.json#/$defs/tool.batch.after in the
 // same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeToolBatchAfterEvent(data []byte, opts ...ahprt.Option) (v *ToolBatchAfterEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolBatchAfter, func(c *ahpimpl.Ctx) { v = new(ExecutionEventToolBatchAfter); bExecutionEventToolBatchAfter(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_toolBatchAfter, rootToolBatchAfterEvent)
+	v, _ = r.(*ToolBatchAfterEvent)
 	return v, err
 }
 
-func decodeAnyToolBatchAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeToolBatchAfterEvent(data, opts...))
+func rootToolBatchAfterEvent(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventToolBatchAfter)
+	bExecutionEventToolBatchAfter(c, 0, v)
+	return v
 }
 
 // ToolBatchAfterEvent validates data as ToolBatchAfterEvent
@@ -847,15 +931,15 @@ func (*Checker) ToolBatchAfterEvent(data []byte, opts ...ahprt.Option) error {
 // catalogue-event.schema.json#/$defs/tool.permission.request in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeToolPermissionRequestEvent(data []byte, opts ...ahprt.Option) (v *ToolPermissionRequestEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolPermissionRequest, func(c *ahpimpl.Ctx) {
-		v = new(ExecutionEventToolPermissionRequest)
-		bExecutionEventToolPermissionRequest(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_toolPermissionRequest, rootToolPermissionRequestEvent)
+	v, _ = r.(*ToolPermissionRequestEvent)
 	return v, err
 }
 
-func decodeAnyToolPermissionRequestEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeToolPermissionRequestEvent(data, opts...))
+func rootToolPermissionRequestEvent(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventToolPermissionRequest)
+	bExecutionEventToolPermissionRequest(c, 0, v)
+	return v
 }
 
 // ToolPermissionRequestEvent validates data as ToolPermissionRequestEvent
@@ -870,15 +954,15 @@ func (*Checker) ToolPermissionRequestEvent(data []byte, opts ...ahprt.Option) er
 // catalogue-event.schema.json#/$defs/tool.permission.resolved in the same
 // pass; it rejects data with an *ahprt.Error and no value.
 func DecodeToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) (v *ToolPermissionResolvedEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolPermissionResolved, func(c *ahpimpl.Ctx) {
-		v = new(ExecutionEventToolPermissionResolved)
-		bExecutionEventToolPermissionResolved(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_toolPermissionResolved, rootToolPermissionResolvedEvent)
+	v, _ = r.(*ToolPermissionResolvedEvent)
 	return v, err
 }
 
-func decodeAnyToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeToolPermissionResolvedEvent(data, opts...))
+func rootToolPermissionResolvedEvent(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventToolPermissionResolved)
+	bExecutionEventToolPermissionResolved(c, 0, v)
+	return v
 }
 
 // ToolPermissionResolvedEvent validates data as ToolPermissionResolvedEvent
@@ -892,12 +976,15 @@ func (*Checker) ToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) e
 // keyword of catalogue-event.schema.json#/$defs/tool.progress in the same
 // pass; it rejects data with an *ahprt.Error and no value.
 func DecodeToolProgressEvent(data []byte, opts ...ahprt.Option) (v *ToolProgressEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolProgress, func(c *ahpimpl.Ctx) { v = new(ExecutionEventToolProgress); bExecutionEventToolProgress(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_toolProgress, rootToolProgressEvent)
+	v, _ = r.(*ToolProgressEvent)
 	return v, err
 }
 
-func decodeAnyToolProgressEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeToolProgressEvent(data, opts...))
+func rootToolProgressEvent(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventToolProgress)
+	bExecutionEventToolProgress(c, 0, v)
+	return v
 }
 
 // ToolProgressEvent validates data as ToolProgressEvent
@@ -910,12 +997,15 @@ func (*Checker) ToolProgressEvent(data []byte, opts ...ahprt.Option) error {
 // catalogue-event.schema.json#/$defs/turn.end in the same pass; it rejects
 // data with an *ahprt.Error and no value.
 func DecodeTurnEndEvent(data []byte, opts ...ahprt.Option) (v *TurnEndEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnEnd, func(c *ahpimpl.Ctx) { v = new(ExecutionEventTurnEnd); bExecutionEventTurnEnd(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_turnEnd, rootTurnEndEvent)
+	v, _ = r.(*TurnEndEvent)
 	return v, err
 }
 
-func decodeAnyTurnEndEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeTurnEndEvent(data, opts...))
+func rootTurnEndEvent(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventTurnEnd)
+	bExecutionEventTurnEnd(c, 0, v)
+	return v
 }
 
 // TurnEndEvent validates data as TurnEndEvent
@@ -928,15 +1018,15 @@ func (*Checker) TurnEndEvent(data []byte, opts ...ahprt.Option) error {
 // every keyword of catalogue-event.schema.json#/$defs/turn.finish.before in
 // the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeTurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) (v *TurnFinishBeforeEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnFinishBefore, func(c *ahpimpl.Ctx) {
-		v = new(ExecutionEventTurnFinishBefore)
-		bExecutionEventTurnFinishBefore(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_turnFinishBefore, rootTurnFinishBeforeEvent)
+	v, _ = r.(*TurnFinishBeforeEvent)
 	return v, err
 }
 
-func decodeAnyTurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeTurnFinishBeforeEvent(data, opts...))
+func rootTurnFinishBeforeEvent(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventTurnFinishBefore)
+	bExecutionEventTurnFinishBefore(c, 0, v)
+	return v
 }
 
 // TurnFinishBeforeEvent validates data as TurnFinishBeforeEvent
@@ -950,12 +1040,15 @@ func (*Checker) TurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) error {
 // keyword of catalogue-event.schema.json#/$defs/turn.progress in the same
 // pass; it rejects data with an *ahprt.Error and no value.
 func DecodeTurnProgressEvent(data []byte, opts ...ahprt.Option) (v *TurnProgressEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnProgress, func(c *ahpimpl.Ctx) { v = new(ExecutionEventTurnProgress); bExecutionEventTurnProgress(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_turnProgress, rootTurnProgressEvent)
+	v, _ = r.(*TurnProgressEvent)
 	return v, err
 }
 
-func decodeAnyTurnProgressEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeTurnProgressEvent(data, opts...))
+func rootTurnProgressEvent(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventTurnProgress)
+	bExecutionEventTurnProgress(c, 0, v)
+	return v
 }
 
 // TurnProgressEvent validates data as TurnProgressEvent
@@ -968,12 +1061,15 @@ func (*Checker) TurnProgressEvent(data []byte, opts ...ahprt.Option) error {
 // of catalogue-event.schema.json#/$defs/turn.start in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeTurnStartEvent(data []byte, opts ...ahprt.Option) (v *TurnStartEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnStart, func(c *ahpimpl.Ctx) { v = new(ExecutionEventTurnStart); bExecutionEventTurnStart(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_turnStart, rootTurnStartEvent)
+	v, _ = r.(*TurnStartEvent)
 	return v, err
 }
 
-func decodeAnyTurnStartEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeTurnStartEvent(data, opts...))
+func rootTurnStartEvent(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventTurnStart)
+	bExecutionEventTurnStart(c, 0, v)
+	return v
 }
 
 // TurnStartEvent validates data as TurnStartEvent
@@ -986,12 +1082,15 @@ func (*Checker) TurnStartEvent(data []byte, opts ...ahprt.Option) error {
 // keyword of catalogue-event.schema.json#/$defs/user.attention in the same
 // pass; it rejects data with an *ahprt.Error and no value.
 func DecodeUserAttentionEvent(data []byte, opts ...ahprt.Option) (v *UserAttentionEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCatalogueEvent_userAttention, func(c *ahpimpl.Ctx) { v = new(UserAttentionEvent); bUserAttentionEvent(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCatalogueEvent_userAttention, rootUserAttentionEvent)
+	v, _ = r.(*UserAttentionEvent)
 	return v, err
 }
 
-func decodeAnyUserAttentionEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeUserAttentionEvent(data, opts...))
+func rootUserAttentionEvent(c *ahpimpl.Ctx) any {
+	v := new(UserAttentionEvent)
+	bUserAttentionEvent(c, 0, v)
+	return v
 }
 
 // UserAttentionEvent validates data as UserAttentionEvent
@@ -1006,12 +1105,15 @@ func (*Checker) UserAttentionEvent(data []byte, opts ...ahprt.Option) error {
 // catalogue-event.schema.json#/$defs/user.elicitation.request in the same
 // pass; it rejects data with an *ahprt.Error and no value.
 func DecodeUserElicitationRequestEvent(data []byte, opts ...ahprt.Option) (v *UserElicitationRequestEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCatalogueEvent_userElicitationRequest, func(c *ahpimpl.Ctx) { v = new(UserElicitationRequestEvent); bUserElicitationRequestEvent(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCatalogueEvent_userElicitationRequest, rootUserElicitationRequestEvent)
+	v, _ = r.(*UserElicitationRequestEvent)
 	return v, err
 }
 
-func decodeAnyUserElicitationRequestEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeUserElicitationRequestEvent(data, opts...))
+func rootUserElicitationRequestEvent(c *ahpimpl.Ctx) any {
+	v := new(UserElicitationRequestEvent)
+	bUserElicitationRequestEvent(c, 0, v)
+	return v
 }
 
 // UserElicitationRequestEvent validates data as UserElicitationRequestEvent
@@ -1026,12 +1128,15 @@ func (*Checker) UserElicitationRequestEvent(data []byte, opts ...ahprt.Option) e
 // catalogue-event.schema.json#/$defs/user.elicitation.result in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeUserElicitationResultEvent(data []byte, opts ...ahprt.Option) (v *UserElicitationResultEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCatalogueEvent_userElicitationResult, func(c *ahpimpl.Ctx) { v = new(UserElicitationResultEvent); bUserElicitationResultEvent(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCatalogueEvent_userElicitationResult, rootUserElicitationResultEvent)
+	v, _ = r.(*UserElicitationResultEvent)
 	return v, err
 }
 
-func decodeAnyUserElicitationResultEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeUserElicitationResultEvent(data, opts...))
+func rootUserElicitationResultEvent(c *ahpimpl.Ctx) any {
+	v := new(UserElicitationResultEvent)
+	bUserElicitationResultEvent(c, 0, v)
+	return v
 }
 
 // UserElicitationResultEvent validates data as UserElicitationResultEvent
@@ -1046,12 +1151,15 @@ func (*Checker) UserElicitationResultEvent(data []byte, opts ...ahprt.Option) er
 // catalogue-event.schema.json#/$defs/user.message.inbound in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeUserMessageInboundEvent(data []byte, opts ...ahprt.Option) (v *UserMessageInboundEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCatalogueEvent_userMessageInbound, func(c *ahpimpl.Ctx) { v = new(UserMessageInboundEvent); bUserMessageInboundEvent(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCatalogueEvent_userMessageInbound, rootUserMessageInboundEvent)
+	v, _ = r.(*UserMessageInboundEvent)
 	return v, err
 }
 
-func decodeAnyUserMessageInboundEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeUserMessageInboundEvent(data, opts...))
+func rootUserMessageInboundEvent(c *ahpimpl.Ctx) any {
+	v := new(UserMessageInboundEvent)
+	bUserMessageInboundEvent(c, 0, v)
+	return v
 }
 
 // UserMessageInboundEvent validates data as UserMessageInboundEvent
@@ -1066,12 +1174,15 @@ func (*Checker) UserMessageInboundEvent(data []byte, opts ...ahprt.Option) error
 // catalogue-event.schema.json#/$defs/user.message.outbound in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeUserMessageOutboundEvent(data []byte, opts ...ahprt.Option) (v *UserMessageOutboundEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCatalogueEvent_userMessageOutbound, func(c *ahpimpl.Ctx) { v = new(UserMessageOutboundEvent); bUserMessageOutboundEvent(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCatalogueEvent_userMessageOutbound, rootUserMessageOutboundEvent)
+	v, _ = r.(*UserMessageOutboundEvent)
 	return v, err
 }
 
-func decodeAnyUserMessageOutboundEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeUserMessageOutboundEvent(data, opts...))
+func rootUserMessageOutboundEvent(c *ahpimpl.Ctx) any {
+	v := new(UserMessageOutboundEvent)
+	bUserMessageOutboundEvent(c, 0, v)
+	return v
 }
 
 // UserMessageOutboundEvent validates data as UserMessageOutboundEvent
@@ -1086,15 +1197,15 @@ func (*Checker) UserMessageOutboundEvent(data []byte, opts ...ahprt.Option) erro
 // catalogue-event.schema.json#/$defs/workspace.change.after in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeWorkspaceChangeAfterEvent(data []byte, opts ...ahprt.Option) (v *WorkspaceChangeAfterEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeAfter, func(c *ahpimpl.Ctx) {
-		v = new(TaskWorkspaceEventWorkspaceChangeAfter)
-		bTaskWorkspaceEventWorkspaceChangeAfter(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeAfter, rootWorkspaceChangeAfterEvent)
+	v, _ = r.(*WorkspaceChangeAfterEvent)
 	return v, err
 }
 
-func decodeAnyWorkspaceChangeAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeWorkspaceChangeAfterEvent(data, opts...))
+func rootWorkspaceChangeAfterEvent(c *ahpimpl.Ctx) any {
+	v := new(TaskWorkspaceEventWorkspaceChangeAfter)
+	bTaskWorkspaceEventWorkspaceChangeAfter(c, 0, v)
+	return v
 }
 
 // WorkspaceChangeAfterEvent validates data as WorkspaceChangeAfterEvent
@@ -1109,15 +1220,15 @@ func (*Checker) WorkspaceChangeAfterEvent(data []byte, opts ...ahprt.Option) err
 // catalogue-event.schema.json#/$defs/workspace.change.before in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeWorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) (v *WorkspaceChangeBeforeEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeBefore, func(c *ahpimpl.Ctx) {
-		v = new(TaskWorkspaceEventWorkspaceChangeBefore)
-		bTaskWorkspaceEventWorkspaceChangeBefore(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeBefore, rootWorkspaceChangeBeforeEvent)
+	v, _ = r.(*WorkspaceChangeBeforeEvent)
 	return v, err
 }
 
-func decodeAnyWorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeWorkspaceChangeBeforeEvent(data, opts...))
+func rootWorkspaceChangeBeforeEvent(c *ahpimpl.Ctx) any {
+	v := new(TaskWorkspaceEventWorkspaceChangeBefore)
+	bTaskWorkspaceEventWorkspaceChangeBefore(c, 0, v)
+	return v
 }
 
 // WorkspaceChangeBeforeEvent validates data as WorkspaceChangeBeforeEvent
@@ -1131,7 +1242,8 @@ func (*Checker) WorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) er
 // every keyword of common.schema.json#/$defs/errorResponse in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeJSONRPCErrorResponse(data []byte, opts ...ahprt.Option) (v *JSONRPCErrorResponse, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_errorResponse, func(c *ahpimpl.Ctx) { v = new(JSONRPCErrorResponse); bJSONRPCErrorResponse(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCommon_errorResponse, rootJSONRPCErrorResponse)
+	v, _ = r.(*JSONRPCErrorResponse)
 	return v, err
 }
 
@@ -1139,8 +1251,10 @@ func decodeJSONRPCErrorResponse(c *ahpimpl.Ctx) (*JSONRPCErrorResponse, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCommon_errorResponse, bJSONRPCErrorResponse)
 }
 
-func decodeAnyJSONRPCErrorResponse(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeJSONRPCErrorResponse(data, opts...))
+func rootJSONRPCErrorResponse(c *ahpimpl.Ctx) any {
+	v := new(JSONRPCErrorResponse)
+	bJSONRPCErrorResponse(c, 0, v)
+	return v
 }
 
 // JSONRPCErrorResponse validates data as JSONRPCErrorResponse
@@ -1157,9 +1271,7 @@ func DecodeEventType(data []byte, opts ...ahprt.Option) (v EventType, err error)
 	return v, err
 }
 
-func decodeAnyEventType(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeEventType(data, opts...))
-}
+func rootEventType(c *ahpimpl.Ctx) any { return EventType(c.Text(0)) }
 
 // EventType validates data as EventType (common.schema.json#/$defs/eventType)
 // without building a value.
@@ -1175,9 +1287,7 @@ func DecodeInterceptableEventType(data []byte, opts ...ahprt.Option) (v Intercep
 	return v, err
 }
 
-func decodeAnyInterceptableEventType(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeInterceptableEventType(data, opts...))
-}
+func rootInterceptableEventType(c *ahpimpl.Ctx) any { return InterceptableEventType(c.Text(0)) }
 
 // InterceptableEventType validates data as InterceptableEventType
 // (common.schema.json#/$defs/interceptableEventType) without building a value.
@@ -1189,13 +1299,12 @@ func (*Checker) InterceptableEventType(data []byte, opts ...ahprt.Option) error 
 // common.schema.json#/$defs/jsonRpcId in the same pass; it rejects data with
 // an *ahprt.Error and no value.
 func DecodeJSONRPCID(data []byte, opts ...ahprt.Option) (v *JSONRPCID, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_jsonRpcId, func(c *ahpimpl.Ctx) { v = new(JSONRPCID); bJSONRPCID(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCommon_jsonRpcId, rootJSONRPCID)
+	v, _ = r.(*JSONRPCID)
 	return v, err
 }
 
-func decodeAnyJSONRPCID(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeJSONRPCID(data, opts...))
-}
+func rootJSONRPCID(c *ahpimpl.Ctx) any { v := new(JSONRPCID); bJSONRPCID(c, 0, v); return v }
 
 // JSONRPCID validates data as JSONRPCID (common.schema.json#/$defs/jsonRpcId)
 // without building a value.
@@ -1207,12 +1316,15 @@ func (*Checker) JSONRPCID(data []byte, opts ...ahprt.Option) error {
 // keyword of common.schema.json#/$defs/jsonRpcResponseId in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeJSONRPCResponseID(data []byte, opts ...ahprt.Option) (v *JSONRPCResponseID, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_jsonRpcResponseId, func(c *ahpimpl.Ctx) { v = new(JSONRPCResponseID); bJSONRPCResponseID(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCommon_jsonRpcResponseId, rootJSONRPCResponseID)
+	v, _ = r.(*JSONRPCResponseID)
 	return v, err
 }
 
-func decodeAnyJSONRPCResponseID(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeJSONRPCResponseID(data, opts...))
+func rootJSONRPCResponseID(c *ahpimpl.Ctx) any {
+	v := new(JSONRPCResponseID)
+	bJSONRPCResponseID(c, 0, v)
+	return v
 }
 
 // JSONRPCResponseID validates data as JSONRPCResponseID
@@ -1229,9 +1341,7 @@ func DecodeJSONRPCVersion(data []byte, opts ...ahprt.Option) (v JSONRPCVersion, 
 	return v, err
 }
 
-func decodeAnyJSONRPCVersion(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeJSONRPCVersion(data, opts...))
-}
+func rootJSONRPCVersion(c *ahpimpl.Ctx) any { return c.Text(0) }
 
 // JSONRPCVersion validates data as JSONRPCVersion
 // (common.schema.json#/$defs/jsonRpcVersion) without building a value.
@@ -1247,9 +1357,7 @@ func DecodeMethodName(data []byte, opts ...ahprt.Option) (v MethodName, err erro
 	return v, err
 }
 
-func decodeAnyMethodName(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeMethodName(data, opts...))
-}
+func rootMethodName(c *ahpimpl.Ctx) any { return c.Text(0) }
 
 // MethodName validates data as MethodName
 // (common.schema.json#/$defs/methodName) without building a value.
@@ -1265,9 +1373,7 @@ func DecodeNativeEvent(data []byte, opts ...ahprt.Option) (v NativeEvent, err er
 	return v, err
 }
 
-func decodeAnyNativeEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeNativeEvent(data, opts...))
-}
+func rootNativeEvent(c *ahpimpl.Ctx) any { d := c.Doc; return d.RawValue(0) }
 
 // NativeEvent validates data as NativeEvent (common.schema.json#/$defs/native)
 // without building a value.
@@ -1283,9 +1389,7 @@ func DecodeNonEmptyString(data []byte, opts ...ahprt.Option) (v NonEmptyString, 
 	return v, err
 }
 
-func decodeAnyNonEmptyString(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeNonEmptyString(data, opts...))
-}
+func rootNonEmptyString(c *ahpimpl.Ctx) any { return c.Text(0) }
 
 // NonEmptyString validates data as NonEmptyString
 // (common.schema.json#/$defs/nonEmptyString) without building a value.
@@ -1301,9 +1405,7 @@ func DecodeCommonNonNegativeInteger(data []byte, opts ...ahprt.Option) (v Common
 	return v, err
 }
 
-func decodeAnyCommonNonNegativeInteger(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeCommonNonNegativeInteger(data, opts...))
-}
+func rootCommonNonNegativeInteger(c *ahpimpl.Ctx) any { return c.Number(0) }
 
 // CommonNonNegativeInteger validates data as CommonNonNegativeInteger
 // (common.schema.json#/$defs/nonNegativeInteger) without building a value.
@@ -1315,12 +1417,15 @@ func (*Checker) CommonNonNegativeInteger(data []byte, opts ...ahprt.Option) erro
 // every keyword of common.schema.json#/$defs/notification in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeJSONRPCNotification(data []byte, opts ...ahprt.Option) (v *JSONRPCNotification, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_notification, func(c *ahpimpl.Ctx) { v = new(JSONRPCNotification); bJSONRPCNotification(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCommon_notification, rootJSONRPCNotification)
+	v, _ = r.(*JSONRPCNotification)
 	return v, err
 }
 
-func decodeAnyJSONRPCNotification(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeJSONRPCNotification(data, opts...))
+func rootJSONRPCNotification(c *ahpimpl.Ctx) any {
+	v := new(JSONRPCNotification)
+	bJSONRPCNotification(c, 0, v)
+	return v
 }
 
 // JSONRPCNotification validates data as JSONRPCNotification
@@ -1337,9 +1442,7 @@ func DecodePositiveInteger(data []byte, opts ...ahprt.Option) (v PositiveInteger
 	return v, err
 }
 
-func decodeAnyPositiveInteger(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodePositiveInteger(data, opts...))
-}
+func rootPositiveInteger(c *ahpimpl.Ctx) any { return c.Number(0) }
 
 // PositiveInteger validates data as PositiveInteger
 // (common.schema.json#/$defs/positiveInteger) without building a value.
@@ -1355,9 +1458,7 @@ func DecodeProtocolVersion(data []byte, opts ...ahprt.Option) (v ProtocolVersion
 	return v, err
 }
 
-func decodeAnyProtocolVersion(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeProtocolVersion(data, opts...))
-}
+func rootProtocolVersion(c *ahpimpl.Ctx) any { return c.Text(0) }
 
 // ProtocolVersion validates data as ProtocolVersion
 // (common.schema.json#/$defs/protocolVersion) without building a value.
@@ -1369,12 +1470,15 @@ func (*Checker) ProtocolVersion(data []byte, opts ...ahprt.Option) error {
 // of common.schema.json#/$defs/request in the same pass; it rejects data with
 // an *ahprt.Error and no value.
 func DecodeJSONRPCRequest(data []byte, opts ...ahprt.Option) (v *JSONRPCRequest, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_request, func(c *ahpimpl.Ctx) { v = new(JSONRPCRequest); bJSONRPCRequest(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCommon_request, rootJSONRPCRequest)
+	v, _ = r.(*JSONRPCRequest)
 	return v, err
 }
 
-func decodeAnyJSONRPCRequest(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeJSONRPCRequest(data, opts...))
+func rootJSONRPCRequest(c *ahpimpl.Ctx) any {
+	v := new(JSONRPCRequest)
+	bJSONRPCRequest(c, 0, v)
+	return v
 }
 
 // JSONRPCRequest validates data as JSONRPCRequest
@@ -1391,9 +1495,7 @@ func DecodeCommonReverseDNSName(data []byte, opts ...ahprt.Option) (v CommonReve
 	return v, err
 }
 
-func decodeAnyCommonReverseDNSName(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeCommonReverseDNSName(data, opts...))
-}
+func rootCommonReverseDNSName(c *ahpimpl.Ctx) any { return c.Text(0) }
 
 // CommonReverseDNSName validates data as CommonReverseDNSName
 // (common.schema.json#/$defs/reverseDnsName) without building a value.
@@ -1405,13 +1507,12 @@ func (*Checker) CommonReverseDNSName(data []byte, opts ...ahprt.Option) error {
 // common.schema.json#/$defs/session in the same pass; it rejects data with an
 // *ahprt.Error and no value.
 func DecodeSession(data []byte, opts ...ahprt.Option) (v *Session, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_session, func(c *ahpimpl.Ctx) { v = new(Session); bSession(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCommon_session, rootSession)
+	v, _ = r.(*Session)
 	return v, err
 }
 
-func decodeAnySession(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeSession(data, opts...))
-}
+func rootSession(c *ahpimpl.Ctx) any { v := new(Session); bSession(c, 0, v); return v }
 
 // Session validates data as Session (common.schema.json#/$defs/session)
 // without building a value.
@@ -1427,9 +1528,7 @@ func DecodeSHA256Hex(data []byte, opts ...ahprt.Option) (v SHA256Hex, err error)
 	return v, err
 }
 
-func decodeAnySHA256Hex(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeSHA256Hex(data, opts...))
-}
+func rootSHA256Hex(c *ahpimpl.Ctx) any { return c.Text(0) }
 
 // SHA256Hex validates data as SHA256Hex (common.schema.json#/$defs/sha256Hex)
 // without building a value.
@@ -1441,12 +1540,15 @@ func (*Checker) SHA256Hex(data []byte, opts ...ahprt.Option) error {
 // checking every keyword of common.schema.json#/$defs/successResponse in the
 // same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeJSONRPCSuccessResponse(data []byte, opts ...ahprt.Option) (v *JSONRPCSuccessResponse, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vCommon_successResponse, func(c *ahpimpl.Ctx) { v = new(JSONRPCSuccessResponse); bJSONRPCSuccessResponse(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCommon_successResponse, rootJSONRPCSuccessResponse)
+	v, _ = r.(*JSONRPCSuccessResponse)
 	return v, err
 }
 
-func decodeAnyJSONRPCSuccessResponse(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeJSONRPCSuccessResponse(data, opts...))
+func rootJSONRPCSuccessResponse(c *ahpimpl.Ctx) any {
+	v := new(JSONRPCSuccessResponse)
+	bJSONRPCSuccessResponse(c, 0, v)
+	return v
 }
 
 // JSONRPCSuccessResponse validates data as JSONRPCSuccessResponse
@@ -1463,9 +1565,7 @@ func DecodeContentItem(data []byte, opts ...ahprt.Option) (v ContentItem, err er
 	return v, err
 }
 
-func decodeAnyContentItem(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeContentItem(data, opts...))
-}
+func rootContentItem(c *ahpimpl.Ctx) any { return bContentItem(c, 0) }
 
 // ContentItem validates data as ContentItem (content-item.schema.json#)
 // without building a value.
@@ -1477,12 +1577,15 @@ func (*Checker) ContentItem(data []byte, opts ...ahprt.Option) error {
 // keyword of content-item.schema.json#/$defs/attachmentBodyPart in the same
 // pass; it rejects data with an *ahprt.Error and no value.
 func DecodeAttachmentBodyPart(data []byte, opts ...ahprt.Option) (v *AttachmentBodyPart, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_attachmentBodyPart, func(c *ahpimpl.Ctx) { v = new(AttachmentBodyPart); bAttachmentBodyPart(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vContentItem_attachmentBodyPart, rootAttachmentBodyPart)
+	v, _ = r.(*AttachmentBodyPart)
 	return v, err
 }
 
-func decodeAnyAttachmentBodyPart(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeAttachmentBodyPart(data, opts...))
+func rootAttachmentBodyPart(c *ahpimpl.Ctx) any {
+	v := new(AttachmentBodyPart)
+	bAttachmentBodyPart(c, 0, v)
+	return v
 }
 
 // AttachmentBodyPart validates data as AttachmentBodyPart
@@ -1496,12 +1599,15 @@ func (*Checker) AttachmentBodyPart(data []byte, opts ...ahprt.Option) error {
 // keyword of content-item.schema.json#/$defs/attachmentGapPart in the same
 // pass; it rejects data with an *ahprt.Error and no value.
 func DecodeAttachmentGapPart(data []byte, opts ...ahprt.Option) (v *AttachmentGapPart, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_attachmentGapPart, func(c *ahpimpl.Ctx) { v = new(AttachmentGapPart); bAttachmentGapPart(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vContentItem_attachmentGapPart, rootAttachmentGapPart)
+	v, _ = r.(*AttachmentGapPart)
 	return v, err
 }
 
-func decodeAnyAttachmentGapPart(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeAttachmentGapPart(data, opts...))
+func rootAttachmentGapPart(c *ahpimpl.Ctx) any {
+	v := new(AttachmentGapPart)
+	bAttachmentGapPart(c, 0, v)
+	return v
 }
 
 // AttachmentGapPart validates data as AttachmentGapPart
@@ -1519,9 +1625,7 @@ func DecodeAttachmentMediaType(data []byte, opts ...ahprt.Option) (v AttachmentM
 	return v, err
 }
 
-func decodeAnyAttachmentMediaType(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeAttachmentMediaType(data, opts...))
-}
+func rootAttachmentMediaType(c *ahpimpl.Ctx) any { return c.Text(0) }
 
 // AttachmentMediaType validates data as AttachmentMediaType
 // (content-item.schema.json#/$defs/attachmentMediaType) without building a
@@ -1535,12 +1639,15 @@ func (*Checker) AttachmentMediaType(data []byte, opts ...ahprt.Option) error {
 // content-item.schema.json#/$defs/attachmentMetadataPart in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeAttachmentMetadataPart(data []byte, opts ...ahprt.Option) (v *AttachmentMetadataPart, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_attachmentMetadataPart, func(c *ahpimpl.Ctx) { v = new(AttachmentMetadataPart); bAttachmentMetadataPart(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vContentItem_attachmentMetadataPart, rootAttachmentMetadataPart)
+	v, _ = r.(*AttachmentMetadataPart)
 	return v, err
 }
 
-func decodeAnyAttachmentMetadataPart(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeAttachmentMetadataPart(data, opts...))
+func rootAttachmentMetadataPart(c *ahpimpl.Ctx) any {
+	v := new(AttachmentMetadataPart)
+	bAttachmentMetadataPart(c, 0, v)
+	return v
 }
 
 // AttachmentMetadataPart validates data as AttachmentMetadataPart
@@ -1554,12 +1661,15 @@ func (*Checker) AttachmentMetadataPart(data []byte, opts ...ahprt.Option) error 
 // every keyword of content-item.schema.json#/$defs/attachmentOmittedPart in
 // the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeAttachmentOmittedPart(data []byte, opts ...ahprt.Option) (v *AttachmentOmittedPart, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_attachmentOmittedPart, func(c *ahpimpl.Ctx) { v = new(AttachmentOmittedPart); bAttachmentOmittedPart(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vContentItem_attachmentOmittedPart, rootAttachmentOmittedPart)
+	v, _ = r.(*AttachmentOmittedPart)
 	return v, err
 }
 
-func decodeAnyAttachmentOmittedPart(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeAttachmentOmittedPart(data, opts...))
+func rootAttachmentOmittedPart(c *ahpimpl.Ctx) any {
+	v := new(AttachmentOmittedPart)
+	bAttachmentOmittedPart(c, 0, v)
+	return v
 }
 
 // AttachmentOmittedPart validates data as AttachmentOmittedPart
@@ -1577,9 +1687,7 @@ func DecodeAttachmentPart(data []byte, opts ...ahprt.Option) (v AttachmentPart, 
 	return v, err
 }
 
-func decodeAnyAttachmentPart(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeAttachmentPart(data, opts...))
-}
+func rootAttachmentPart(c *ahpimpl.Ctx) any { return bAttachmentPart(c, 0) }
 
 // AttachmentPart validates data as AttachmentPart
 // (content-item.schema.json#/$defs/attachmentPart) without building a value.
@@ -1591,12 +1699,15 @@ func (*Checker) AttachmentPart(data []byte, opts ...ahprt.Option) error {
 // of content-item.schema.json#/$defs/gap in the same pass; it rejects data
 // with an *ahprt.Error and no value.
 func DecodeContentItemGap(data []byte, opts ...ahprt.Option) (v *ContentItemGap, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_gap, func(c *ahpimpl.Ctx) { v = new(ContentItemGap); bContentItemGap(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vContentItem_gap, rootContentItemGap)
+	v, _ = r.(*ContentItemGap)
 	return v, err
 }
 
-func decodeAnyContentItemGap(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeContentItemGap(data, opts...))
+func rootContentItemGap(c *ahpimpl.Ctx) any {
+	v := new(ContentItemGap)
+	bContentItemGap(c, 0, v)
+	return v
 }
 
 // ContentItemGap validates data as ContentItemGap
@@ -1609,12 +1720,15 @@ func (*Checker) ContentItemGap(data []byte, opts ...ahprt.Option) error {
 // keyword of content-item.schema.json#/$defs/message in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeCanonicalMessage(data []byte, opts ...ahprt.Option) (v *CanonicalMessage, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_message, func(c *ahpimpl.Ctx) { v = new(CanonicalMessage); bCanonicalMessage(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vContentItem_message, rootCanonicalMessage)
+	v, _ = r.(*CanonicalMessage)
 	return v, err
 }
 
-func decodeAnyCanonicalMessage(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeCanonicalMessage(data, opts...))
+func rootCanonicalMessage(c *ahpimpl.Ctx) any {
+	v := new(CanonicalMessage)
+	bCanonicalMessage(c, 0, v)
+	return v
 }
 
 // CanonicalMessage validates data as CanonicalMessage
@@ -1631,9 +1745,7 @@ func DecodeCanonicalMessages(data []byte, opts ...ahprt.Option) (v CanonicalMess
 	return v, err
 }
 
-func decodeAnyCanonicalMessages(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeCanonicalMessages(data, opts...))
-}
+func rootCanonicalMessages(c *ahpimpl.Ctx) any { return buildListCanonicalMessage(c, 0) }
 
 // CanonicalMessages validates data as CanonicalMessages
 // (content-item.schema.json#/$defs/messages) without building a value.
@@ -1645,12 +1757,15 @@ func (*Checker) CanonicalMessages(data []byte, opts ...ahprt.Option) error {
 // keyword of content-item.schema.json#/$defs/modelVisibleItem in the same
 // pass; it rejects data with an *ahprt.Error and no value.
 func DecodeModelVisibleItem(data []byte, opts ...ahprt.Option) (v *ModelVisibleItem, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_message, func(c *ahpimpl.Ctx) { v = new(CanonicalMessage); bCanonicalMessage(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vContentItem_message, rootModelVisibleItem)
+	v, _ = r.(*ModelVisibleItem)
 	return v, err
 }
 
-func decodeAnyModelVisibleItem(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeModelVisibleItem(data, opts...))
+func rootModelVisibleItem(c *ahpimpl.Ctx) any {
+	v := new(CanonicalMessage)
+	bCanonicalMessage(c, 0, v)
+	return v
 }
 
 // ModelVisibleItem validates data as ModelVisibleItem
@@ -1667,9 +1782,7 @@ func DecodeSynthesized(data []byte, opts ...ahprt.Option) (v Synthesized, err er
 	return v, err
 }
 
-func decodeAnySynthesized(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeSynthesized(data, opts...))
-}
+func rootSynthesized(c *ahpimpl.Ctx) any { d := c.Doc; return d.Bool(0) }
 
 // Synthesized validates data as Synthesized
 // (content-item.schema.json#/$defs/synthesized) without building a value.
@@ -1681,13 +1794,12 @@ func (*Checker) Synthesized(data []byte, opts ...ahprt.Option) error {
 // content-item.schema.json#/$defs/textBodyPart in the same pass; it rejects
 // data with an *ahprt.Error and no value.
 func DecodeTextBodyPart(data []byte, opts ...ahprt.Option) (v *TextBodyPart, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_textBodyPart, func(c *ahpimpl.Ctx) { v = new(TextBodyPart); bTextBodyPart(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vContentItem_textBodyPart, rootTextBodyPart)
+	v, _ = r.(*TextBodyPart)
 	return v, err
 }
 
-func decodeAnyTextBodyPart(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeTextBodyPart(data, opts...))
-}
+func rootTextBodyPart(c *ahpimpl.Ctx) any { v := new(TextBodyPart); bTextBodyPart(c, 0, v); return v }
 
 // TextBodyPart validates data as TextBodyPart
 // (content-item.schema.json#/$defs/textBodyPart) without building a value.
@@ -1699,13 +1811,12 @@ func (*Checker) TextBodyPart(data []byte, opts ...ahprt.Option) error {
 // content-item.schema.json#/$defs/textGapPart in the same pass; it rejects
 // data with an *ahprt.Error and no value.
 func DecodeTextGapPart(data []byte, opts ...ahprt.Option) (v *TextGapPart, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_textGapPart, func(c *ahpimpl.Ctx) { v = new(TextGapPart); bTextGapPart(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vContentItem_textGapPart, rootTextGapPart)
+	v, _ = r.(*TextGapPart)
 	return v, err
 }
 
-func decodeAnyTextGapPart(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeTextGapPart(data, opts...))
-}
+func rootTextGapPart(c *ahpimpl.Ctx) any { v := new(TextGapPart); bTextGapPart(c, 0, v); return v }
 
 // TextGapPart validates data as TextGapPart
 // (content-item.schema.json#/$defs/textGapPart) without building a value.
@@ -1717,12 +1828,15 @@ func (*Checker) TextGapPart(data []byte, opts ...ahprt.Option) error {
 // keyword of content-item.schema.json#/$defs/textMetadataPart in the same
 // pass; it rejects data with an *ahprt.Error and no value.
 func DecodeTextMetadataPart(data []byte, opts ...ahprt.Option) (v *TextMetadataPart, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_textMetadataPart, func(c *ahpimpl.Ctx) { v = new(TextMetadataPart); bTextMetadataPart(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vContentItem_textMetadataPart, rootTextMetadataPart)
+	v, _ = r.(*TextMetadataPart)
 	return v, err
 }
 
-func decodeAnyTextMetadataPart(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeTextMetadataPart(data, opts...))
+func rootTextMetadataPart(c *ahpimpl.Ctx) any {
+	v := new(TextMetadataPart)
+	bTextMetadataPart(c, 0, v)
+	return v
 }
 
 // TextMetadataPart validates data as TextMetadataPart
@@ -1735,12 +1849,15 @@ func (*Checker) TextMetadataPart(data []byte, opts ...ahprt.Option) error {
 // keyword of content-item.schema.json#/$defs/textOmittedPart in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeTextOmittedPart(data []byte, opts ...ahprt.Option) (v *TextOmittedPart, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentItem_textOmittedPart, func(c *ahpimpl.Ctx) { v = new(TextOmittedPart); bTextOmittedPart(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vContentItem_textOmittedPart, rootTextOmittedPart)
+	v, _ = r.(*TextOmittedPart)
 	return v, err
 }
 
-func decodeAnyTextOmittedPart(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeTextOmittedPart(data, opts...))
+func rootTextOmittedPart(c *ahpimpl.Ctx) any {
+	v := new(TextOmittedPart)
+	bTextOmittedPart(c, 0, v)
+	return v
 }
 
 // TextOmittedPart validates data as TextOmittedPart
@@ -1757,9 +1874,7 @@ func DecodeTextPart(data []byte, opts ...ahprt.Option) (v TextPart, err error) {
 	return v, err
 }
 
-func decodeAnyTextPart(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeTextPart(data, opts...))
-}
+func rootTextPart(c *ahpimpl.Ctx) any { return bTextPart(c, 0) }
 
 // TextPart validates data as TextPart
 // (content-item.schema.json#/$defs/textPart) without building a value.
@@ -1775,9 +1890,7 @@ func DecodeTextParts(data []byte, opts ...ahprt.Option) (v TextParts, err error)
 	return v, err
 }
 
-func decodeAnyTextParts(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeTextParts(data, opts...))
-}
+func rootTextParts(c *ahpimpl.Ctx) any { return buildListTextPart(c, 0) }
 
 // TextParts validates data as TextParts
 // (content-item.schema.json#/$defs/textParts) without building a value.
@@ -1789,12 +1902,15 @@ func (*Checker) TextParts(data []byte, opts ...ahprt.Option) error {
 // keyword of content-reference.schema.json# in the same pass; it rejects data
 // with an *ahprt.Error and no value.
 func DecodeContentReference(data []byte, opts ...ahprt.Option) (v *ContentReference, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentReference, func(c *ahpimpl.Ctx) { v = new(ContentReference); bContentReference(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vContentReference, rootContentReference)
+	v, _ = r.(*ContentReference)
 	return v, err
 }
 
-func decodeAnyContentReference(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeContentReference(data, opts...))
+func rootContentReference(c *ahpimpl.Ctx) any {
+	v := new(ContentReference)
+	bContentReference(c, 0, v)
+	return v
 }
 
 // ContentReference validates data as ContentReference
@@ -1807,12 +1923,15 @@ func (*Checker) ContentReference(data []byte, opts ...ahprt.Option) error {
 // keyword of content-selection.schema.json# in the same pass; it rejects data
 // with an *ahprt.Error and no value.
 func DecodeContentSelection(data []byte, opts ...ahprt.Option) (v *ContentSelection, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentSelection, func(c *ahpimpl.Ctx) { v = new(ContentSelection); bContentSelection(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vContentSelection, rootContentSelection)
+	v, _ = r.(*ContentSelection)
 	return v, err
 }
 
-func decodeAnyContentSelection(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeContentSelection(data, opts...))
+func rootContentSelection(c *ahpimpl.Ctx) any {
+	v := new(ContentSelection)
+	bContentSelection(c, 0, v)
+	return v
 }
 
 // ContentSelection validates data as ContentSelection
@@ -1829,9 +1948,7 @@ func DecodeDisposition(data []byte, opts ...ahprt.Option) (v Disposition, err er
 	return v, err
 }
 
-func decodeAnyDisposition(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeDisposition(data, opts...))
-}
+func rootDisposition(c *ahpimpl.Ctx) any { return Disposition(c.Text(0)) }
 
 // Disposition validates data as Disposition
 // (content-selection.schema.json#/$defs/disposition) without building a value.
@@ -1843,12 +1960,15 @@ func (*Checker) Disposition(data []byte, opts ...ahprt.Option) error {
 // every keyword of content-upload-receipt.schema.json# in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeContentUploadReceipt(data []byte, opts ...ahprt.Option) (v *ContentUploadReceipt, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentUploadReceipt, func(c *ahpimpl.Ctx) { v = new(ContentUploadReceipt); bContentUploadReceipt(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vContentUploadReceipt, rootContentUploadReceipt)
+	v, _ = r.(*ContentUploadReceipt)
 	return v, err
 }
 
-func decodeAnyContentUploadReceipt(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeContentUploadReceipt(data, opts...))
+func rootContentUploadReceipt(c *ahpimpl.Ctx) any {
+	v := new(ContentUploadReceipt)
+	bContentUploadReceipt(c, 0, v)
+	return v
 }
 
 // ContentUploadReceipt validates data as ContentUploadReceipt
@@ -1861,12 +1981,15 @@ func (*Checker) ContentUploadReceipt(data []byte, opts ...ahprt.Option) error {
 // content-upload.schema.json# in the same pass; it rejects data with an
 // *ahprt.Error and no value.
 func DecodeContentUpload(data []byte, opts ...ahprt.Option) (v *ContentUpload, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vContentUpload, func(c *ahpimpl.Ctx) { v = new(ContentUpload); bContentUpload(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vContentUpload, rootContentUpload)
+	v, _ = r.(*ContentUpload)
 	return v, err
 }
 
-func decodeAnyContentUpload(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeContentUpload(data, opts...))
+func rootContentUpload(c *ahpimpl.Ctx) any {
+	v := new(ContentUpload)
+	bContentUpload(c, 0, v)
+	return v
 }
 
 // ContentUpload validates data as ContentUpload (content-upload.schema.json#)
@@ -1879,13 +2002,12 @@ func (*Checker) ContentUpload(data []byte, opts ...ahprt.Option) error {
 // deny-effect.schema.json# in the same pass; it rejects data with an
 // *ahprt.Error and no value.
 func DecodeDenyEffect(data []byte, opts ...ahprt.Option) (v *DenyEffect, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vDenyEffect, func(c *ahpimpl.Ctx) { v = new(DenyEffect); bDenyEffect(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vDenyEffect, rootDenyEffect)
+	v, _ = r.(*DenyEffect)
 	return v, err
 }
 
-func decodeAnyDenyEffect(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeDenyEffect(data, opts...))
-}
+func rootDenyEffect(c *ahpimpl.Ctx) any { v := new(DenyEffect); bDenyEffect(c, 0, v); return v }
 
 // DenyEffect validates data as DenyEffect (deny-effect.schema.json#) without
 // building a value.
@@ -1901,9 +2023,7 @@ func DecodeEffect(data []byte, opts ...ahprt.Option) (v Effect, err error) {
 	return v, err
 }
 
-func decodeAnyEffect(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeEffect(data, opts...))
-}
+func rootEffect(c *ahpimpl.Ctx) any { return bEffect(c, 0) }
 
 // Effect validates data as Effect (effect.schema.json#) without building a
 // value.
@@ -1915,13 +2035,12 @@ func (*Checker) Effect(data []byte, opts ...ahprt.Option) error {
 // effect.schema.json#/$defs/allowEffect in the same pass; it rejects data with
 // an *ahprt.Error and no value.
 func DecodeAllowEffect(data []byte, opts ...ahprt.Option) (v *AllowEffect, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEffect_allowEffect, func(c *ahpimpl.Ctx) { v = new(AllowEffect); bAllowEffect(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vEffect_allowEffect, rootAllowEffect)
+	v, _ = r.(*AllowEffect)
 	return v, err
 }
 
-func decodeAnyAllowEffect(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeAllowEffect(data, opts...))
-}
+func rootAllowEffect(c *ahpimpl.Ctx) any { v := new(AllowEffect); bAllowEffect(c, 0, v); return v }
 
 // AllowEffect validates data as AllowEffect
 // (effect.schema.json#/$defs/allowEffect) without building a value.
@@ -1933,13 +2052,12 @@ func (*Checker) AllowEffect(data []byte, opts ...ahprt.Option) error {
 // effect.schema.json#/$defs/askEffect in the same pass; it rejects data with
 // an *ahprt.Error and no value.
 func DecodeAskEffect(data []byte, opts ...ahprt.Option) (v *AskEffect, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEffect_askEffect, func(c *ahpimpl.Ctx) { v = new(AskEffect); bAskEffect(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vEffect_askEffect, rootAskEffect)
+	v, _ = r.(*AskEffect)
 	return v, err
 }
 
-func decodeAnyAskEffect(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeAskEffect(data, opts...))
-}
+func rootAskEffect(c *ahpimpl.Ctx) any { v := new(AskEffect); bAskEffect(c, 0, v); return v }
 
 // AskEffect validates data as AskEffect (effect.schema.json#/$defs/askEffect)
 // without building a value.
@@ -1951,12 +2069,15 @@ func (*Checker) AskEffect(data []byte, opts ...ahprt.Option) error {
 // keyword of effect.schema.json#/$defs/flowContinueEffect in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeFlowContinueEffect(data []byte, opts ...ahprt.Option) (v *FlowContinueEffect, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEffect_flowContinueEffect, func(c *ahpimpl.Ctx) { v = new(FlowContinueEffect); bFlowContinueEffect(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vEffect_flowContinueEffect, rootFlowContinueEffect)
+	v, _ = r.(*FlowContinueEffect)
 	return v, err
 }
 
-func decodeAnyFlowContinueEffect(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeFlowContinueEffect(data, opts...))
+func rootFlowContinueEffect(c *ahpimpl.Ctx) any {
+	v := new(FlowContinueEffect)
+	bFlowContinueEffect(c, 0, v)
+	return v
 }
 
 // FlowContinueEffect validates data as FlowContinueEffect
@@ -1969,12 +2090,15 @@ func (*Checker) FlowContinueEffect(data []byte, opts ...ahprt.Option) error {
 // of effect.schema.json#/$defs/flowStopEffect in the same pass; it rejects
 // data with an *ahprt.Error and no value.
 func DecodeFlowStopEffect(data []byte, opts ...ahprt.Option) (v *FlowStopEffect, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEffect_flowStopEffect, func(c *ahpimpl.Ctx) { v = new(FlowStopEffect); bFlowStopEffect(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vEffect_flowStopEffect, rootFlowStopEffect)
+	v, _ = r.(*FlowStopEffect)
 	return v, err
 }
 
-func decodeAnyFlowStopEffect(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeFlowStopEffect(data, opts...))
+func rootFlowStopEffect(c *ahpimpl.Ctx) any {
+	v := new(FlowStopEffect)
+	bFlowStopEffect(c, 0, v)
+	return v
 }
 
 // FlowStopEffect validates data as FlowStopEffect
@@ -1987,13 +2111,12 @@ func (*Checker) FlowStopEffect(data []byte, opts ...ahprt.Option) error {
 // effect.schema.json#/$defs/injectEffect in the same pass; it rejects data
 // with an *ahprt.Error and no value.
 func DecodeInjectEffect(data []byte, opts ...ahprt.Option) (v *InjectEffect, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEffect_injectEffect, func(c *ahpimpl.Ctx) { v = new(InjectEffect); bInjectEffect(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vEffect_injectEffect, rootInjectEffect)
+	v, _ = r.(*InjectEffect)
 	return v, err
 }
 
-func decodeAnyInjectEffect(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeInjectEffect(data, opts...))
-}
+func rootInjectEffect(c *ahpimpl.Ctx) any { v := new(InjectEffect); bInjectEffect(c, 0, v); return v }
 
 // InjectEffect validates data as InjectEffect
 // (effect.schema.json#/$defs/injectEffect) without building a value.
@@ -2005,12 +2128,15 @@ func (*Checker) InjectEffect(data []byte, opts ...ahprt.Option) error {
 // effect.schema.json#/$defs/messageEffect in the same pass; it rejects data
 // with an *ahprt.Error and no value.
 func DecodeMessageEffect(data []byte, opts ...ahprt.Option) (v *MessageEffect, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEffect_messageEffect, func(c *ahpimpl.Ctx) { v = new(MessageEffect); bMessageEffect(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vEffect_messageEffect, rootMessageEffect)
+	v, _ = r.(*MessageEffect)
 	return v, err
 }
 
-func decodeAnyMessageEffect(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeMessageEffect(data, opts...))
+func rootMessageEffect(c *ahpimpl.Ctx) any {
+	v := new(MessageEffect)
+	bMessageEffect(c, 0, v)
+	return v
 }
 
 // MessageEffect validates data as MessageEffect
@@ -2023,13 +2149,12 @@ func (*Checker) MessageEffect(data []byte, opts ...ahprt.Option) error {
 // effect.schema.json#/$defs/modifyEffect in the same pass; it rejects data
 // with an *ahprt.Error and no value.
 func DecodeModifyEffect(data []byte, opts ...ahprt.Option) (v *ModifyEffect, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipMemo2, vEffect_modifyEffect, func(c *ahpimpl.Ctx) { v = new(ModifyEffect); bModifyEffect(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipMemo2, vEffect_modifyEffect, rootModifyEffect)
+	v, _ = r.(*ModifyEffect)
 	return v, err
 }
 
-func decodeAnyModifyEffect(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeModifyEffect(data, opts...))
-}
+func rootModifyEffect(c *ahpimpl.Ctx) any { v := new(ModifyEffect); bModifyEffect(c, 0, v); return v }
 
 // ModifyEffect validates data as ModifyEffect
 // (effect.schema.json#/$defs/modifyEffect) without building a value.
@@ -2041,13 +2166,12 @@ func (*Checker) ModifyEffect(data []byte, opts ...ahprt.Option) error {
 // effect.schema.json#/$defs/returnEffect in the same pass; it rejects data
 // with an *ahprt.Error and no value.
 func DecodeReturnEffect(data []byte, opts ...ahprt.Option) (v *ReturnEffect, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEffect_returnEffect, func(c *ahpimpl.Ctx) { v = new(ReturnEffect); bReturnEffect(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vEffect_returnEffect, rootReturnEffect)
+	v, _ = r.(*ReturnEffect)
 	return v, err
 }
 
-func decodeAnyReturnEffect(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeReturnEffect(data, opts...))
-}
+func rootReturnEffect(c *ahpimpl.Ctx) any { v := new(ReturnEffect); bReturnEffect(c, 0, v); return v }
 
 // ReturnEffect validates data as ReturnEffect
 // (effect.schema.json#/$defs/returnEffect) without building a value.
@@ -2063,9 +2187,7 @@ func DecodeEvent(data []byte, opts ...ahprt.Option) (v Event, err error) {
 	return v, err
 }
 
-func decodeAnyEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeEvent(data, opts...))
-}
+func rootEvent(c *ahpimpl.Ctx) any { return bEvent(c, 0) }
 
 // Event validates data as Event (event.schema.json#) without building a value.
 func (*Checker) Event(data []byte, opts ...ahprt.Option) error {
@@ -2080,9 +2202,7 @@ func DecodeContentItems(data []byte, opts ...ahprt.Option) (v ContentItems, err 
 	return v, err
 }
 
-func decodeAnyContentItems(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeContentItems(data, opts...))
-}
+func rootContentItems(c *ahpimpl.Ctx) any { return buildListContentItem(c, 0) }
 
 // ContentItems validates data as ContentItems
 // (event.schema.json#/$defs/contentItems) without building a value.
@@ -2094,13 +2214,12 @@ func (*Checker) ContentItems(data []byte, opts ...ahprt.Option) error {
 // event.schema.json#/$defs/envelope in the same pass; it rejects data with an
 // *ahprt.Error and no value.
 func DecodeEnvelope(data []byte, opts ...ahprt.Option) (v *Envelope, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEvent_envelope, func(c *ahpimpl.Ctx) { v = new(Envelope); bEnvelope(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vEvent_envelope, rootEnvelope)
+	v, _ = r.(*Envelope)
 	return v, err
 }
 
-func decodeAnyEnvelope(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeEnvelope(data, opts...))
-}
+func rootEnvelope(c *ahpimpl.Ctx) any { v := new(Envelope); bEnvelope(c, 0, v); return v }
 
 // Envelope validates data as Envelope (event.schema.json#/$defs/envelope)
 // without building a value.
@@ -2112,13 +2231,12 @@ func (*Checker) Envelope(data []byte, opts ...ahprt.Option) error {
 // event.schema.json#/$defs/eventCore in the same pass; it rejects data with an
 // *ahprt.Error and no value.
 func DecodeEventCore(data []byte, opts ...ahprt.Option) (v *EventCore, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEvent_eventCore, func(c *ahpimpl.Ctx) { v = new(EventCore); bEventCore(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vEvent_eventCore, rootEventCore)
+	v, _ = r.(*EventCore)
 	return v, err
 }
 
-func decodeAnyEventCore(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeEventCore(data, opts...))
-}
+func rootEventCore(c *ahpimpl.Ctx) any { v := new(EventCore); bEventCore(c, 0, v); return v }
 
 // EventCore validates data as EventCore (event.schema.json#/$defs/eventCore)
 // without building a value.
@@ -2130,13 +2248,12 @@ func (*Checker) EventCore(data []byte, opts ...ahprt.Option) error {
 // event.schema.json#/$defs/gap in the same pass; it rejects data with an
 // *ahprt.Error and no value.
 func DecodeEventGap(data []byte, opts ...ahprt.Option) (v *EventGap, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEvent_gap, func(c *ahpimpl.Ctx) { v = new(EventGap); bEventGap(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vEvent_gap, rootEventGap)
+	v, _ = r.(*EventGap)
 	return v, err
 }
 
-func decodeAnyEventGap(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeEventGap(data, opts...))
-}
+func rootEventGap(c *ahpimpl.Ctx) any { v := new(EventGap); bEventGap(c, 0, v); return v }
 
 // EventGap validates data as EventGap (event.schema.json#/$defs/gap) without
 // building a value.
@@ -2148,13 +2265,12 @@ func (*Checker) EventGap(data []byte, opts ...ahprt.Option) error {
 // event.schema.json#/$defs/identity in the same pass; it rejects data with an
 // *ahprt.Error and no value.
 func DecodeIdentity(data []byte, opts ...ahprt.Option) (v *Identity, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEvent_identity, func(c *ahpimpl.Ctx) { v = new(Identity); bIdentity(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vEvent_identity, rootIdentity)
+	v, _ = r.(*Identity)
 	return v, err
 }
 
-func decodeAnyIdentity(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeIdentity(data, opts...))
-}
+func rootIdentity(c *ahpimpl.Ctx) any { v := new(Identity); bIdentity(c, 0, v); return v }
 
 // Identity validates data as Identity (event.schema.json#/$defs/identity)
 // without building a value.
@@ -2170,9 +2286,7 @@ func DecodeModelVisibleItems(data []byte, opts ...ahprt.Option) (v ModelVisibleI
 	return v, err
 }
 
-func decodeAnyModelVisibleItems(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeModelVisibleItems(data, opts...))
-}
+func rootModelVisibleItems(c *ahpimpl.Ctx) any { return buildListCanonicalMessage(c, 0) }
 
 // ModelVisibleItems validates data as ModelVisibleItems
 // (event.schema.json#/$defs/modelVisibleItems) without building a value.
@@ -2184,13 +2298,12 @@ func (*Checker) ModelVisibleItems(data []byte, opts ...ahprt.Option) error {
 // event.schema.json#/$defs/openIdentity in the same pass; it rejects data with
 // an *ahprt.Error and no value.
 func DecodeOpenIdentity(data []byte, opts ...ahprt.Option) (v *OpenIdentity, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vEvent_openIdentity, func(c *ahpimpl.Ctx) { v = new(OpenIdentity); bOpenIdentity(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vEvent_openIdentity, rootOpenIdentity)
+	v, _ = r.(*OpenIdentity)
 	return v, err
 }
 
-func decodeAnyOpenIdentity(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeOpenIdentity(data, opts...))
-}
+func rootOpenIdentity(c *ahpimpl.Ctx) any { v := new(OpenIdentity); bOpenIdentity(c, 0, v); return v }
 
 // OpenIdentity validates data as OpenIdentity
 // (event.schema.json#/$defs/openIdentity) without building a value.
@@ -2206,9 +2319,7 @@ func DecodeSynthesizedFlag(data []byte, opts ...ahprt.Option) (v SynthesizedFlag
 	return v, err
 }
 
-func decodeAnySynthesizedFlag(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeSynthesizedFlag(data, opts...))
-}
+func rootSynthesizedFlag(c *ahpimpl.Ctx) any { d := c.Doc; return d.Bool(0) }
 
 // SynthesizedFlag validates data as SynthesizedFlag
 // (event.schema.json#/$defs/synthesizedFlag) without building a value.
@@ -2224,9 +2335,7 @@ func DecodeExecutionEvent(data []byte, opts ...ahprt.Option) (v ExecutionEvent, 
 	return v, err
 }
 
-func decodeAnyExecutionEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEvent(data, opts...))
-}
+func rootExecutionEvent(c *ahpimpl.Ctx) any { return bExecutionEvent(c, 0) }
 
 // ExecutionEvent validates data as ExecutionEvent
 // (execution-event.schema.json#) without building a value.
@@ -2238,12 +2347,15 @@ func (*Checker) ExecutionEvent(data []byte, opts ...ahprt.Option) error {
 // every keyword of execution-event.schema.json#/$defs/attempt in the same
 // pass; it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventAttempt(data []byte, opts ...ahprt.Option) (v *ExecutionEventAttempt, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_attempt, func(c *ahpimpl.Ctx) { v = new(ExecutionEventAttempt); bExecutionEventAttempt(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_attempt, rootExecutionEventAttempt)
+	v, _ = r.(*ExecutionEventAttempt)
 	return v, err
 }
 
-func decodeAnyExecutionEventAttempt(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEventAttempt(data, opts...))
+func rootExecutionEventAttempt(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventAttempt)
+	bExecutionEventAttempt(c, 0, v)
+	return v
 }
 
 // ExecutionEventAttempt validates data as ExecutionEventAttempt
@@ -2256,12 +2368,15 @@ func (*Checker) ExecutionEventAttempt(data []byte, opts ...ahprt.Option) error {
 // checking every keyword of execution-event.schema.json#/$defs/attemptUsage in
 // the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) (v *ExecutionEventAttemptusage, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_attemptUsage, func(c *ahpimpl.Ctx) { v = new(ExecutionEventUsage); bExecutionEventUsage(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_attemptUsage, rootExecutionEventAttemptusage)
+	v, _ = r.(*ExecutionEventAttemptusage)
 	return v, err
 }
 
-func decodeAnyExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEventAttemptusage(data, opts...))
+func rootExecutionEventAttemptusage(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventUsage)
+	bExecutionEventUsage(c, 0, v)
+	return v
 }
 
 // ExecutionEventAttemptusage validates data as ExecutionEventAttemptusage
@@ -2274,12 +2389,15 @@ func (*Checker) ExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) er
 // every keyword of execution-event.schema.json#/$defs/batch in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventBatch(data []byte, opts ...ahprt.Option) (v *ExecutionEventBatch, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_batch, func(c *ahpimpl.Ctx) { v = new(ExecutionEventBatch); bExecutionEventBatch(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_batch, rootExecutionEventBatch)
+	v, _ = r.(*ExecutionEventBatch)
 	return v, err
 }
 
-func decodeAnyExecutionEventBatch(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEventBatch(data, opts...))
+func rootExecutionEventBatch(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventBatch)
+	bExecutionEventBatch(c, 0, v)
+	return v
 }
 
 // ExecutionEventBatch validates data as ExecutionEventBatch
@@ -2296,9 +2414,7 @@ func DecodeConnectionGaps(data []byte, opts ...ahprt.Option) (v ConnectionGaps, 
 	return v, err
 }
 
-func decodeAnyConnectionGaps(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeConnectionGaps(data, opts...))
-}
+func rootConnectionGaps(c *ahpimpl.Ctx) any { return buildListConnectionGap(c, 0) }
 
 // ConnectionGaps validates data as ConnectionGaps
 // (execution-event.schema.json#/$defs/connectionGaps) without building a
@@ -2312,15 +2428,15 @@ func (*Checker) ConnectionGaps(data []byte, opts ...ahprt.Option) error {
 // execution-event.schema.json#/$defs/context.compact.after in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Option) (v *ExecutionEventContextCompactAfter, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_contextCompactAfter, func(c *ahpimpl.Ctx) {
-		v = new(ExecutionEventContextCompactAfter)
-		bExecutionEventContextCompactAfter(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_contextCompactAfter, rootExecutionEventContextCompactAfter)
+	v, _ = r.(*ExecutionEventContextCompactAfter)
 	return v, err
 }
 
-func decodeAnyExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEventContextCompactAfter(data, opts...))
+func rootExecutionEventContextCompactAfter(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventContextCompactAfter)
+	bExecutionEventContextCompactAfter(c, 0, v)
+	return v
 }
 
 // ExecutionEventContextCompactAfter validates data as
@@ -2336,15 +2452,15 @@ func (*Checker) ExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Opt
 // execution-event.schema.json#/$defs/context.compact.before in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Option) (v *ExecutionEventContextCompactBefore, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_contextCompactBefore, func(c *ahpimpl.Ctx) {
-		v = new(ExecutionEventContextCompactBefore)
-		bExecutionEventContextCompactBefore(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_contextCompactBefore, rootExecutionEventContextCompactBefore)
+	v, _ = r.(*ExecutionEventContextCompactBefore)
 	return v, err
 }
 
-func decodeAnyExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEventContextCompactBefore(data, opts...))
+func rootExecutionEventContextCompactBefore(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventContextCompactBefore)
+	bExecutionEventContextCompactBefore(c, 0, v)
+	return v
 }
 
 // ExecutionEventContextCompactBefore validates data as
@@ -2363,9 +2479,7 @@ func DecodeCurrencyCode(data []byte, opts ...ahprt.Option) (v CurrencyCode, err 
 	return v, err
 }
 
-func decodeAnyCurrencyCode(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeCurrencyCode(data, opts...))
-}
+func rootCurrencyCode(c *ahpimpl.Ctx) any { return c.Text(0) }
 
 // CurrencyCode validates data as CurrencyCode
 // (execution-event.schema.json#/$defs/currencyCode) without building a value.
@@ -2381,9 +2495,7 @@ func DecodeDeniedByPolicy(data []byte, opts ...ahprt.Option) (v DeniedByPolicy, 
 	return v, err
 }
 
-func decodeAnyDeniedByPolicy(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeDeniedByPolicy(data, opts...))
-}
+func rootDeniedByPolicy(c *ahpimpl.Ctx) any { d := c.Doc; return d.RawValue(0) }
 
 // DeniedByPolicy validates data as DeniedByPolicy
 // (execution-event.schema.json#/$defs/deniedByPolicy) without building a
@@ -2396,12 +2508,15 @@ func (*Checker) DeniedByPolicy(data []byte, opts ...ahprt.Option) error {
 // every keyword of execution-event.schema.json#/$defs/error in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventError(data []byte, opts ...ahprt.Option) (v *ExecutionEventError, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_error, func(c *ahpimpl.Ctx) { v = new(ExecutionEventError); bExecutionEventError(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_error, rootExecutionEventError)
+	v, _ = r.(*ExecutionEventError)
 	return v, err
 }
 
-func decodeAnyExecutionEventError(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEventError(data, opts...))
+func rootExecutionEventError(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventError)
+	bExecutionEventError(c, 0, v)
+	return v
 }
 
 // ExecutionEventError validates data as ExecutionEventError
@@ -2418,9 +2533,7 @@ func DecodeExecutionEventExecution(data []byte, opts ...ahprt.Option) (v Executi
 	return v, err
 }
 
-func decodeAnyExecutionEventExecution(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEventExecution(data, opts...))
-}
+func rootExecutionEventExecution(c *ahpimpl.Ctx) any { return bExecutionEventExecution(c, 0) }
 
 // ExecutionEventExecution validates data as ExecutionEventExecution
 // (execution-event.schema.json#/$defs/execution) without building a value.
@@ -2432,12 +2545,15 @@ func (*Checker) ExecutionEventExecution(data []byte, opts ...ahprt.Option) error
 // checking every keyword of execution-event.schema.json#/$defs/fileChange in
 // the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventFilechange(data []byte, opts ...ahprt.Option) (v *ExecutionEventFilechange, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_fileChange, func(c *ahpimpl.Ctx) { v = new(ExecutionEventFilechange); bExecutionEventFilechange(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_fileChange, rootExecutionEventFilechange)
+	v, _ = r.(*ExecutionEventFilechange)
 	return v, err
 }
 
-func decodeAnyExecutionEventFilechange(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEventFilechange(data, opts...))
+func rootExecutionEventFilechange(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventFilechange)
+	bExecutionEventFilechange(c, 0, v)
+	return v
 }
 
 // ExecutionEventFilechange validates data as ExecutionEventFilechange
@@ -2450,12 +2566,15 @@ func (*Checker) ExecutionEventFilechange(data []byte, opts ...ahprt.Option) erro
 // keyword of execution-event.schema.json#/$defs/mcp in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventMCP(data []byte, opts ...ahprt.Option) (v *ExecutionEventMCP, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_mcp, func(c *ahpimpl.Ctx) { v = new(ExecutionEventMCP); bExecutionEventMCP(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_mcp, rootExecutionEventMCP)
+	v, _ = r.(*ExecutionEventMCP)
 	return v, err
 }
 
-func decodeAnyExecutionEventMCP(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEventMCP(data, opts...))
+func rootExecutionEventMCP(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventMCP)
+	bExecutionEventMCP(c, 0, v)
+	return v
 }
 
 // ExecutionEventMCP validates data as ExecutionEventMCP
@@ -2468,12 +2587,15 @@ func (*Checker) ExecutionEventMCP(data []byte, opts ...ahprt.Option) error {
 // every keyword of execution-event.schema.json#/$defs/model in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventModel(data []byte, opts ...ahprt.Option) (v *ExecutionEventModel, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_model, func(c *ahpimpl.Ctx) { v = new(ExecutionEventModel); bExecutionEventModel(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_model, rootExecutionEventModel)
+	v, _ = r.(*ExecutionEventModel)
 	return v, err
 }
 
-func decodeAnyExecutionEventModel(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEventModel(data, opts...))
+func rootExecutionEventModel(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventModel)
+	bExecutionEventModel(c, 0, v)
+	return v
 }
 
 // ExecutionEventModel validates data as ExecutionEventModel
@@ -2486,12 +2608,15 @@ func (*Checker) ExecutionEventModel(data []byte, opts ...ahprt.Option) error {
 // checking every keyword of execution-event.schema.json#/$defs/model.error in
 // the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventModelError(data []byte, opts ...ahprt.Option) (v *ExecutionEventModelError, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelError, func(c *ahpimpl.Ctx) { v = new(ExecutionEventModelError); bExecutionEventModelError(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_modelError, rootExecutionEventModelError)
+	v, _ = r.(*ExecutionEventModelError)
 	return v, err
 }
 
-func decodeAnyExecutionEventModelError(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEventModelError(data, opts...))
+func rootExecutionEventModelError(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventModelError)
+	bExecutionEventModelError(c, 0, v)
+	return v
 }
 
 // ExecutionEventModelError validates data as ExecutionEventModelError
@@ -2505,15 +2630,15 @@ func (*Checker) ExecutionEventModelError(data []byte, opts ...ahprt.Option) erro
 // execution-event.schema.json#/$defs/model.request.before in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option) (v *ExecutionEventModelRequestBefore, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelRequestBefore, func(c *ahpimpl.Ctx) {
-		v = new(ExecutionEventModelRequestBefore)
-		bExecutionEventModelRequestBefore(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_modelRequestBefore, rootExecutionEventModelRequestBefore)
+	v, _ = r.(*ExecutionEventModelRequestBefore)
 	return v, err
 }
 
-func decodeAnyExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEventModelRequestBefore(data, opts...))
+func rootExecutionEventModelRequestBefore(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventModelRequestBefore)
+	bExecutionEventModelRequestBefore(c, 0, v)
+	return v
 }
 
 // ExecutionEventModelRequestBefore validates data as
@@ -2529,15 +2654,15 @@ func (*Checker) ExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Opti
 // execution-event.schema.json#/$defs/model.response.after in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Option) (v *ExecutionEventModelResponseAfter, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelResponseAfter, func(c *ahpimpl.Ctx) {
-		v = new(ExecutionEventModelResponseAfter)
-		bExecutionEventModelResponseAfter(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_modelResponseAfter, rootExecutionEventModelResponseAfter)
+	v, _ = r.(*ExecutionEventModelResponseAfter)
 	return v, err
 }
 
-func decodeAnyExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEventModelResponseAfter(data, opts...))
+func rootExecutionEventModelResponseAfter(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventModelResponseAfter)
+	bExecutionEventModelResponseAfter(c, 0, v)
+	return v
 }
 
 // ExecutionEventModelResponseAfter validates data as
@@ -2553,15 +2678,15 @@ func (*Checker) ExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Opti
 // execution-event.schema.json#/$defs/model.switch.after in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventModelSwitchAfter(data []byte, opts ...ahprt.Option) (v *ExecutionEventModelSwitchAfter, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelSwitchAfter, func(c *ahpimpl.Ctx) {
-		v = new(ExecutionEventModelSwitchAfter)
-		bExecutionEventModelSwitchAfter(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_modelSwitchAfter, rootExecutionEventModelSwitchAfter)
+	v, _ = r.(*ExecutionEventModelSwitchAfter)
 	return v, err
 }
 
-func decodeAnyExecutionEventModelSwitchAfter(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEventModelSwitchAfter(data, opts...))
+func rootExecutionEventModelSwitchAfter(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventModelSwitchAfter)
+	bExecutionEventModelSwitchAfter(c, 0, v)
+	return v
 }
 
 // ExecutionEventModelSwitchAfter validates data as
@@ -2577,15 +2702,15 @@ func (*Checker) ExecutionEventModelSwitchAfter(data []byte, opts ...ahprt.Option
 // execution-event.schema.json#/$defs/model.switch.before in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option) (v *ExecutionEventModelSwitchBefore, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_modelSwitchBefore, func(c *ahpimpl.Ctx) {
-		v = new(ExecutionEventModelSwitchBefore)
-		bExecutionEventModelSwitchBefore(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_modelSwitchBefore, rootExecutionEventModelSwitchBefore)
+	v, _ = r.(*ExecutionEventModelSwitchBefore)
 	return v, err
 }
 
-func decodeAnyExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEventModelSwitchBefore(data, opts...))
+func rootExecutionEventModelSwitchBefore(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventModelSwitchBefore)
+	bExecutionEventModelSwitchBefore(c, 0, v)
+	return v
 }
 
 // ExecutionEventModelSwitchBefore validates data as
@@ -2605,9 +2730,7 @@ func DecodeExecutionEventNonNegativeInteger(data []byte, opts ...ahprt.Option) (
 	return v, err
 }
 
-func decodeAnyExecutionEventNonNegativeInteger(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEventNonNegativeInteger(data, opts...))
-}
+func rootExecutionEventNonNegativeInteger(c *ahpimpl.Ctx) any { return c.Number(0) }
 
 // ExecutionEventNonNegativeInteger validates data as
 // ExecutionEventNonNegativeInteger
@@ -2625,9 +2748,7 @@ func DecodeSkippedExecution(data []byte, opts ...ahprt.Option) (v SkippedExecuti
 	return v, err
 }
 
-func decodeAnySkippedExecution(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeSkippedExecution(data, opts...))
-}
+func rootSkippedExecution(c *ahpimpl.Ctx) any { d := c.Doc; return d.RawValue(0) }
 
 // SkippedExecution validates data as SkippedExecution
 // (execution-event.schema.json#/$defs/skippedExecution) without building a
@@ -2644,9 +2765,7 @@ func DecodeSuppliedResultOnSkip(data []byte, opts ...ahprt.Option) (v SuppliedRe
 	return v, err
 }
 
-func decodeAnySuppliedResultOnSkip(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeSuppliedResultOnSkip(data, opts...))
-}
+func rootSuppliedResultOnSkip(c *ahpimpl.Ctx) any { d := c.Doc; return d.RawValue(0) }
 
 // SuppliedResultOnSkip validates data as SuppliedResultOnSkip
 // (execution-event.schema.json#/$defs/suppliedResultOnSkip) without building a
@@ -2659,12 +2778,15 @@ func (*Checker) SuppliedResultOnSkip(data []byte, opts ...ahprt.Option) error {
 // checking every keyword of execution-event.schema.json#/$defs/tokenCounts in
 // the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventTokencounts(data []byte, opts ...ahprt.Option) (v *ExecutionEventTokencounts, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_tokenCounts, func(c *ahpimpl.Ctx) { v = new(ExecutionEventTokencounts); bExecutionEventTokencounts(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_tokenCounts, rootExecutionEventTokencounts)
+	v, _ = r.(*ExecutionEventTokencounts)
 	return v, err
 }
 
-func decodeAnyExecutionEventTokencounts(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEventTokencounts(data, opts...))
+func rootExecutionEventTokencounts(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventTokencounts)
+	bExecutionEventTokencounts(c, 0, v)
+	return v
 }
 
 // ExecutionEventTokencounts validates data as ExecutionEventTokencounts
@@ -2677,12 +2799,15 @@ func (*Checker) ExecutionEventTokencounts(data []byte, opts ...ahprt.Option) err
 // keyword of execution-event.schema.json#/$defs/tool in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventTool(data []byte, opts ...ahprt.Option) (v *ExecutionEventTool, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_tool, func(c *ahpimpl.Ctx) { v = new(ExecutionEventTool); bExecutionEventTool(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_tool, rootExecutionEventTool)
+	v, _ = r.(*ExecutionEventTool)
 	return v, err
 }
 
-func decodeAnyExecutionEventTool(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEventTool(data, opts...))
+func rootExecutionEventTool(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventTool)
+	bExecutionEventTool(c, 0, v)
+	return v
 }
 
 // ExecutionEventTool validates data as ExecutionEventTool
@@ -2696,12 +2821,15 @@ func (*Checker) ExecutionEventTool(data []byte, opts ...ahprt.Option) error {
 // execution-event.schema.json#/$defs/tool.batch.after in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) (v *ExecutionEventToolBatchAfter, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolBatchAfter, func(c *ahpimpl.Ctx) { v = new(ExecutionEventToolBatchAfter); bExecutionEventToolBatchAfter(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_toolBatchAfter, rootExecutionEventToolBatchAfter)
+	v, _ = r.(*ExecutionEventToolBatchAfter)
 	return v, err
 }
 
-func decodeAnyExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEventToolBatchAfter(data, opts...))
+func rootExecutionEventToolBatchAfter(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventToolBatchAfter)
+	bExecutionEventToolBatchAfter(c, 0, v)
+	return v
 }
 
 // ExecutionEventToolBatchAfter validates data as ExecutionEventToolBatchAfter
@@ -2716,15 +2844,15 @@ func (*Checker) ExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) 
 // execution-event.schema.json#/$defs/tool.permission.request in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Option) (v *ExecutionEventToolPermissionRequest, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolPermissionRequest, func(c *ahpimpl.Ctx) {
-		v = new(ExecutionEventToolPermissionRequest)
-		bExecutionEventToolPermissionRequest(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_toolPermissionRequest, rootExecutionEventToolPermissionRequest)
+	v, _ = r.(*ExecutionEventToolPermissionRequest)
 	return v, err
 }
 
-func decodeAnyExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEventToolPermissionRequest(data, opts...))
+func rootExecutionEventToolPermissionRequest(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventToolPermissionRequest)
+	bExecutionEventToolPermissionRequest(c, 0, v)
+	return v
 }
 
 // ExecutionEventToolPermissionRequest validates data as
@@ -2740,15 +2868,15 @@ func (*Checker) ExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.O
 // execution-event.schema.json#/$defs/tool.permission.resolved in the same
 // pass; it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventToolPermissionResolved(data []byte, opts ...ahprt.Option) (v *ExecutionEventToolPermissionResolved, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolPermissionResolved, func(c *ahpimpl.Ctx) {
-		v = new(ExecutionEventToolPermissionResolved)
-		bExecutionEventToolPermissionResolved(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_toolPermissionResolved, rootExecutionEventToolPermissionResolved)
+	v, _ = r.(*ExecutionEventToolPermissionResolved)
 	return v, err
 }
 
-func decodeAnyExecutionEventToolPermissionResolved(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEventToolPermissionResolved(data, opts...))
+func rootExecutionEventToolPermissionResolved(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventToolPermissionResolved)
+	bExecutionEventToolPermissionResolved(c, 0, v)
+	return v
 }
 
 // ExecutionEventToolPermissionResolved validates data as
@@ -2763,12 +2891,15 @@ func (*Checker) ExecutionEventToolPermissionResolved(data []byte, opts ...ahprt.
 // checking every keyword of execution-event.schema.json#/$defs/tool.progress
 // in the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventToolProgress(data []byte, opts ...ahprt.Option) (v *ExecutionEventToolProgress, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolProgress, func(c *ahpimpl.Ctx) { v = new(ExecutionEventToolProgress); bExecutionEventToolProgress(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_toolProgress, rootExecutionEventToolProgress)
+	v, _ = r.(*ExecutionEventToolProgress)
 	return v, err
 }
 
-func decodeAnyExecutionEventToolProgress(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEventToolProgress(data, opts...))
+func rootExecutionEventToolProgress(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventToolProgress)
+	bExecutionEventToolProgress(c, 0, v)
+	return v
 }
 
 // ExecutionEventToolProgress validates data as ExecutionEventToolProgress
@@ -2781,13 +2912,12 @@ func (*Checker) ExecutionEventToolProgress(data []byte, opts ...ahprt.Option) er
 // execution-event.schema.json#/$defs/toolCall in the same pass; it rejects
 // data with an *ahprt.Error and no value.
 func DecodeToolCall(data []byte, opts ...ahprt.Option) (v *ToolCall, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_toolCall, func(c *ahpimpl.Ctx) { v = new(ToolCall); bToolCall(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_toolCall, rootToolCall)
+	v, _ = r.(*ToolCall)
 	return v, err
 }
 
-func decodeAnyToolCall(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeToolCall(data, opts...))
-}
+func rootToolCall(c *ahpimpl.Ctx) any { v := new(ToolCall); bToolCall(c, 0, v); return v }
 
 // ToolCall validates data as ToolCall
 // (execution-event.schema.json#/$defs/toolCall) without building a value.
@@ -2803,9 +2933,7 @@ func DecodeToolOutcome(data []byte, opts ...ahprt.Option) (v ToolOutcome, err er
 	return v, err
 }
 
-func decodeAnyToolOutcome(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeToolOutcome(data, opts...))
-}
+func rootToolOutcome(c *ahpimpl.Ctx) any { return ToolOutcome(c.Text(0)) }
 
 // ToolOutcome validates data as ToolOutcome
 // (execution-event.schema.json#/$defs/toolOutcome) without building a value.
@@ -2817,12 +2945,15 @@ func (*Checker) ToolOutcome(data []byte, opts ...ahprt.Option) error {
 // every keyword of execution-event.schema.json#/$defs/turn.end in the same
 // pass; it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) (v *ExecutionEventTurnEnd, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnEnd, func(c *ahpimpl.Ctx) { v = new(ExecutionEventTurnEnd); bExecutionEventTurnEnd(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_turnEnd, rootExecutionEventTurnEnd)
+	v, _ = r.(*ExecutionEventTurnEnd)
 	return v, err
 }
 
-func decodeAnyExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEventTurnEnd(data, opts...))
+func rootExecutionEventTurnEnd(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventTurnEnd)
+	bExecutionEventTurnEnd(c, 0, v)
+	return v
 }
 
 // ExecutionEventTurnEnd validates data as ExecutionEventTurnEnd
@@ -2836,15 +2967,15 @@ func (*Checker) ExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) error {
 // execution-event.schema.json#/$defs/turn.finish.before in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option) (v *ExecutionEventTurnFinishBefore, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnFinishBefore, func(c *ahpimpl.Ctx) {
-		v = new(ExecutionEventTurnFinishBefore)
-		bExecutionEventTurnFinishBefore(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_turnFinishBefore, rootExecutionEventTurnFinishBefore)
+	v, _ = r.(*ExecutionEventTurnFinishBefore)
 	return v, err
 }
 
-func decodeAnyExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEventTurnFinishBefore(data, opts...))
+func rootExecutionEventTurnFinishBefore(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventTurnFinishBefore)
+	bExecutionEventTurnFinishBefore(c, 0, v)
+	return v
 }
 
 // ExecutionEventTurnFinishBefore validates data as
@@ -2859,12 +2990,15 @@ func (*Checker) ExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option
 // checking every keyword of execution-event.schema.json#/$defs/turn.progress
 // in the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) (v *ExecutionEventTurnProgress, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnProgress, func(c *ahpimpl.Ctx) { v = new(ExecutionEventTurnProgress); bExecutionEventTurnProgress(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_turnProgress, rootExecutionEventTurnProgress)
+	v, _ = r.(*ExecutionEventTurnProgress)
 	return v, err
 }
 
-func decodeAnyExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEventTurnProgress(data, opts...))
+func rootExecutionEventTurnProgress(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventTurnProgress)
+	bExecutionEventTurnProgress(c, 0, v)
+	return v
 }
 
 // ExecutionEventTurnProgress validates data as ExecutionEventTurnProgress
@@ -2877,12 +3011,15 @@ func (*Checker) ExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) er
 // checking every keyword of execution-event.schema.json#/$defs/turn.start in
 // the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventTurnStart(data []byte, opts ...ahprt.Option) (v *ExecutionEventTurnStart, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnStart, func(c *ahpimpl.Ctx) { v = new(ExecutionEventTurnStart); bExecutionEventTurnStart(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_turnStart, rootExecutionEventTurnStart)
+	v, _ = r.(*ExecutionEventTurnStart)
 	return v, err
 }
 
-func decodeAnyExecutionEventTurnStart(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEventTurnStart(data, opts...))
+func rootExecutionEventTurnStart(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventTurnStart)
+	bExecutionEventTurnStart(c, 0, v)
+	return v
 }
 
 // ExecutionEventTurnStart validates data as ExecutionEventTurnStart
@@ -2895,12 +3032,15 @@ func (*Checker) ExecutionEventTurnStart(data []byte, opts ...ahprt.Option) error
 // of execution-event.schema.json#/$defs/turnCompletion in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeTurnCompletion(data []byte, opts ...ahprt.Option) (v *TurnCompletion, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnCompletion, func(c *ahpimpl.Ctx) { v = new(TurnCompletion); bTurnCompletion(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_turnCompletion, rootTurnCompletion)
+	v, _ = r.(*TurnCompletion)
 	return v, err
 }
 
-func decodeAnyTurnCompletion(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeTurnCompletion(data, opts...))
+func rootTurnCompletion(c *ahpimpl.Ctx) any {
+	v := new(TurnCompletion)
+	bTurnCompletion(c, 0, v)
+	return v
 }
 
 // TurnCompletion validates data as TurnCompletion
@@ -2914,12 +3054,15 @@ func (*Checker) TurnCompletion(data []byte, opts ...ahprt.Option) error {
 // checking every keyword of execution-event.schema.json#/$defs/turnUsage in
 // the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventTurnusage(data []byte, opts ...ahprt.Option) (v *ExecutionEventTurnusage, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_turnUsage, func(c *ahpimpl.Ctx) { v = new(ExecutionEventUsage); bExecutionEventUsage(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_turnUsage, rootExecutionEventTurnusage)
+	v, _ = r.(*ExecutionEventTurnusage)
 	return v, err
 }
 
-func decodeAnyExecutionEventTurnusage(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEventTurnusage(data, opts...))
+func rootExecutionEventTurnusage(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventUsage)
+	bExecutionEventUsage(c, 0, v)
+	return v
 }
 
 // ExecutionEventTurnusage validates data as ExecutionEventTurnusage
@@ -2932,12 +3075,15 @@ func (*Checker) ExecutionEventTurnusage(data []byte, opts ...ahprt.Option) error
 // every keyword of execution-event.schema.json#/$defs/usage in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeExecutionEventUsage(data []byte, opts ...ahprt.Option) (v *ExecutionEventUsage, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vExecutionEvent_usage, func(c *ahpimpl.Ctx) { v = new(ExecutionEventUsage); bExecutionEventUsage(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vExecutionEvent_usage, rootExecutionEventUsage)
+	v, _ = r.(*ExecutionEventUsage)
 	return v, err
 }
 
-func decodeAnyExecutionEventUsage(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExecutionEventUsage(data, opts...))
+func rootExecutionEventUsage(c *ahpimpl.Ctx) any {
+	v := new(ExecutionEventUsage)
+	bExecutionEventUsage(c, 0, v)
+	return v
 }
 
 // ExecutionEventUsage validates data as ExecutionEventUsage
@@ -2954,9 +3100,7 @@ func DecodeWebURL(data []byte, opts ...ahprt.Option) (v WebURL, err error) {
 	return v, err
 }
 
-func decodeAnyWebURL(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeWebURL(data, opts...))
-}
+func rootWebURL(c *ahpimpl.Ctx) any { return c.Text(0) }
 
 // WebURL validates data as WebURL (execution-event.schema.json#/$defs/webUrl)
 // without building a value.
@@ -2972,9 +3116,7 @@ func DecodeExtensions(data []byte, opts ...ahprt.Option) (v Extensions, err erro
 	return v, err
 }
 
-func decodeAnyExtensions(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExtensions(data, opts...))
-}
+func rootExtensions(c *ahpimpl.Ctx) any { d := c.Doc; return d.RawValue(0) }
 
 // Extensions validates data as Extensions (extensions.schema.json#) without
 // building a value.
@@ -2990,9 +3132,7 @@ func DecodeInteractionEvent(data []byte, opts ...ahprt.Option) (v InteractionEve
 	return v, err
 }
 
-func decodeAnyInteractionEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeInteractionEvent(data, opts...))
-}
+func rootInteractionEvent(c *ahpimpl.Ctx) any { return bInteractionEvent(c, 0) }
 
 // InteractionEvent validates data as InteractionEvent
 // (interaction-event.schema.json#) without building a value.
@@ -3005,15 +3145,15 @@ func (*Checker) InteractionEvent(data []byte, opts ...ahprt.Option) error {
 // interaction-event.schema.json#/$defs/config.change.after in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeInteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Option) (v *InteractionEventConfigChangeAfter, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInteractionEvent_configChangeAfter, func(c *ahpimpl.Ctx) {
-		v = new(InteractionEventConfigChangeAfter)
-		bInteractionEventConfigChangeAfter(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vInteractionEvent_configChangeAfter, rootInteractionEventConfigChangeAfter)
+	v, _ = r.(*InteractionEventConfigChangeAfter)
 	return v, err
 }
 
-func decodeAnyInteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeInteractionEventConfigChangeAfter(data, opts...))
+func rootInteractionEventConfigChangeAfter(c *ahpimpl.Ctx) any {
+	v := new(InteractionEventConfigChangeAfter)
+	bInteractionEventConfigChangeAfter(c, 0, v)
+	return v
 }
 
 // InteractionEventConfigChangeAfter validates data as
@@ -3029,15 +3169,15 @@ func (*Checker) InteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Opt
 // interaction-event.schema.json#/$defs/config.change.before in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeInteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Option) (v *InteractionEventConfigChangeBefore, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInteractionEvent_configChangeBefore, func(c *ahpimpl.Ctx) {
-		v = new(InteractionEventConfigChangeBefore)
-		bInteractionEventConfigChangeBefore(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vInteractionEvent_configChangeBefore, rootInteractionEventConfigChangeBefore)
+	v, _ = r.(*InteractionEventConfigChangeBefore)
 	return v, err
 }
 
-func decodeAnyInteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeInteractionEventConfigChangeBefore(data, opts...))
+func rootInteractionEventConfigChangeBefore(c *ahpimpl.Ctx) any {
+	v := new(InteractionEventConfigChangeBefore)
+	bInteractionEventConfigChangeBefore(c, 0, v)
+	return v
 }
 
 // InteractionEventConfigChangeBefore validates data as
@@ -3056,9 +3196,7 @@ func DecodeElicitationMode(data []byte, opts ...ahprt.Option) (v ElicitationMode
 	return v, err
 }
 
-func decodeAnyElicitationMode(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeElicitationMode(data, opts...))
-}
+func rootElicitationMode(c *ahpimpl.Ctx) any { return ElicitationMode(c.Text(0)) }
 
 // ElicitationMode validates data as ElicitationMode
 // (interaction-event.schema.json#/$defs/elicitationMode) without building a
@@ -3072,12 +3210,15 @@ func (*Checker) ElicitationMode(data []byte, opts ...ahprt.Option) error {
 // interaction-event.schema.json#/$defs/hook.failure in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeInteractionEventHookFailure(data []byte, opts ...ahprt.Option) (v *InteractionEventHookFailure, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInteractionEvent_hookFailure, func(c *ahpimpl.Ctx) { v = new(InteractionEventHookFailure); bInteractionEventHookFailure(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vInteractionEvent_hookFailure, rootInteractionEventHookFailure)
+	v, _ = r.(*InteractionEventHookFailure)
 	return v, err
 }
 
-func decodeAnyInteractionEventHookFailure(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeInteractionEventHookFailure(data, opts...))
+func rootInteractionEventHookFailure(c *ahpimpl.Ctx) any {
+	v := new(InteractionEventHookFailure)
+	bInteractionEventHookFailure(c, 0, v)
+	return v
 }
 
 // InteractionEventHookFailure validates data as InteractionEventHookFailure
@@ -3092,12 +3233,15 @@ func (*Checker) InteractionEventHookFailure(data []byte, opts ...ahprt.Option) e
 // interaction-event.schema.json#/$defs/user.attention in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeInteractionEventUserAttention(data []byte, opts ...ahprt.Option) (v *InteractionEventUserAttention, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInteractionEvent_userAttention, func(c *ahpimpl.Ctx) { v = new(InteractionEventUserAttention); bInteractionEventUserAttention(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vInteractionEvent_userAttention, rootInteractionEventUserAttention)
+	v, _ = r.(*InteractionEventUserAttention)
 	return v, err
 }
 
-func decodeAnyInteractionEventUserAttention(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeInteractionEventUserAttention(data, opts...))
+func rootInteractionEventUserAttention(c *ahpimpl.Ctx) any {
+	v := new(InteractionEventUserAttention)
+	bInteractionEventUserAttention(c, 0, v)
+	return v
 }
 
 // InteractionEventUserAttention validates data as
@@ -3113,15 +3257,15 @@ func (*Checker) InteractionEventUserAttention(data []byte, opts ...ahprt.Option)
 // interaction-event.schema.json#/$defs/user.elicitation.request in the same
 // pass; it rejects data with an *ahprt.Error and no value.
 func DecodeInteractionEventUserElicitationRequest(data []byte, opts ...ahprt.Option) (v *InteractionEventUserElicitationRequest, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInteractionEvent_userElicitationRequest, func(c *ahpimpl.Ctx) {
-		v = new(InteractionEventUserElicitationRequest)
-		bInteractionEventUserElicitationRequest(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vInteractionEvent_userElicitationRequest, rootInteractionEventUserElicitationRequest)
+	v, _ = r.(*InteractionEventUserElicitationRequest)
 	return v, err
 }
 
-func decodeAnyInteractionEventUserElicitationRequest(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeInteractionEventUserElicitationRequest(data, opts...))
+func rootInteractionEventUserElicitationRequest(c *ahpimpl.Ctx) any {
+	v := new(InteractionEventUserElicitationRequest)
+	bInteractionEventUserElicitationRequest(c, 0, v)
+	return v
 }
 
 // InteractionEventUserElicitationRequest validates data as
@@ -3137,15 +3281,15 @@ func (*Checker) InteractionEventUserElicitationRequest(data []byte, opts ...ahpr
 // interaction-event.schema.json#/$defs/user.elicitation.result in the same
 // pass; it rejects data with an *ahprt.Error and no value.
 func DecodeInteractionEventUserElicitationResult(data []byte, opts ...ahprt.Option) (v *InteractionEventUserElicitationResult, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInteractionEvent_userElicitationResult, func(c *ahpimpl.Ctx) {
-		v = new(InteractionEventUserElicitationResult)
-		bInteractionEventUserElicitationResult(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vInteractionEvent_userElicitationResult, rootInteractionEventUserElicitationResult)
+	v, _ = r.(*InteractionEventUserElicitationResult)
 	return v, err
 }
 
-func decodeAnyInteractionEventUserElicitationResult(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeInteractionEventUserElicitationResult(data, opts...))
+func rootInteractionEventUserElicitationResult(c *ahpimpl.Ctx) any {
+	v := new(InteractionEventUserElicitationResult)
+	bInteractionEventUserElicitationResult(c, 0, v)
+	return v
 }
 
 // InteractionEventUserElicitationResult validates data as
@@ -3161,15 +3305,15 @@ func (*Checker) InteractionEventUserElicitationResult(data []byte, opts ...ahprt
 // interaction-event.schema.json#/$defs/user.message.inbound in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeInteractionEventUserMessageInbound(data []byte, opts ...ahprt.Option) (v *InteractionEventUserMessageInbound, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInteractionEvent_userMessageInbound, func(c *ahpimpl.Ctx) {
-		v = new(InteractionEventUserMessageInbound)
-		bInteractionEventUserMessageInbound(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vInteractionEvent_userMessageInbound, rootInteractionEventUserMessageInbound)
+	v, _ = r.(*InteractionEventUserMessageInbound)
 	return v, err
 }
 
-func decodeAnyInteractionEventUserMessageInbound(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeInteractionEventUserMessageInbound(data, opts...))
+func rootInteractionEventUserMessageInbound(c *ahpimpl.Ctx) any {
+	v := new(InteractionEventUserMessageInbound)
+	bInteractionEventUserMessageInbound(c, 0, v)
+	return v
 }
 
 // InteractionEventUserMessageInbound validates data as
@@ -3185,15 +3329,15 @@ func (*Checker) InteractionEventUserMessageInbound(data []byte, opts ...ahprt.Op
 // interaction-event.schema.json#/$defs/user.message.outbound in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeInteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Option) (v *InteractionEventUserMessageOutbound, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInteractionEvent_userMessageOutbound, func(c *ahpimpl.Ctx) {
-		v = new(InteractionEventUserMessageOutbound)
-		bInteractionEventUserMessageOutbound(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vInteractionEvent_userMessageOutbound, rootInteractionEventUserMessageOutbound)
+	v, _ = r.(*InteractionEventUserMessageOutbound)
 	return v, err
 }
 
-func decodeAnyInteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeInteractionEventUserMessageOutbound(data, opts...))
+func rootInteractionEventUserMessageOutbound(c *ahpimpl.Ctx) any {
+	v := new(InteractionEventUserMessageOutbound)
+	bInteractionEventUserMessageOutbound(c, 0, v)
+	return v
 }
 
 // InteractionEventUserMessageOutbound validates data as
@@ -3208,12 +3352,15 @@ func (*Checker) InteractionEventUserMessageOutbound(data []byte, opts ...ahprt.O
 // every keyword of intercept-deny-response.schema.json# in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeInterceptDenyResponse(data []byte, opts ...ahprt.Option) (v *InterceptDenyResponse, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInterceptDenyResponse, func(c *ahpimpl.Ctx) { v = new(InterceptDenyResponse); bInterceptDenyResponse(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vInterceptDenyResponse, rootInterceptDenyResponse)
+	v, _ = r.(*InterceptDenyResponse)
 	return v, err
 }
 
-func decodeAnyInterceptDenyResponse(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeInterceptDenyResponse(data, opts...))
+func rootInterceptDenyResponse(c *ahpimpl.Ctx) any {
+	v := new(InterceptDenyResponse)
+	bInterceptDenyResponse(c, 0, v)
+	return v
 }
 
 // InterceptDenyResponse validates data as InterceptDenyResponse
@@ -3226,12 +3373,15 @@ func (*Checker) InterceptDenyResponse(data []byte, opts ...ahprt.Option) error {
 // checking every keyword of intercept-no-effect-response.schema.json# in the
 // same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (v *InterceptNoEffectResponse, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vInterceptNoEffectResponse, func(c *ahpimpl.Ctx) { v = new(InterceptNoEffectResponse); bInterceptNoEffectResponse(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vInterceptNoEffectResponse, rootInterceptNoEffectResponse)
+	v, _ = r.(*InterceptNoEffectResponse)
 	return v, err
 }
 
-func decodeAnyInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeInterceptNoEffectResponse(data, opts...))
+func rootInterceptNoEffectResponse(c *ahpimpl.Ctx) any {
+	v := new(InterceptNoEffectResponse)
+	bInterceptNoEffectResponse(c, 0, v)
+	return v
 }
 
 // InterceptNoEffectResponse validates data as InterceptNoEffectResponse
@@ -3244,7 +3394,8 @@ func (*Checker) InterceptNoEffectResponse(data []byte, opts ...ahprt.Option) err
 // keyword of intercept-request.schema.json# in the same pass; it rejects data
 // with an *ahprt.Error and no value.
 func DecodeInterceptRequest(data []byte, opts ...ahprt.Option) (v *InterceptRequest, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipMemo3, vInterceptRequest, func(c *ahpimpl.Ctx) { v = new(InterceptRequest); bInterceptRequest(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipMemo3, vInterceptRequest, rootInterceptRequest)
+	v, _ = r.(*InterceptRequest)
 	return v, err
 }
 
@@ -3252,8 +3403,10 @@ func decodeInterceptRequest(c *ahpimpl.Ctx) (*InterceptRequest, error) {
 	return ahpimpl.BuildRoot(c, skipMemo3, vInterceptRequest, bInterceptRequest)
 }
 
-func decodeAnyInterceptRequest(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeInterceptRequest(data, opts...))
+func rootInterceptRequest(c *ahpimpl.Ctx) any {
+	v := new(InterceptRequest)
+	bInterceptRequest(c, 0, v)
+	return v
 }
 
 // InterceptRequest validates data as InterceptRequest
@@ -3266,12 +3419,15 @@ func (*Checker) InterceptRequest(data []byte, opts ...ahprt.Option) error {
 // keyword of intercept-response.schema.json# in the same pass; it rejects data
 // with an *ahprt.Error and no value.
 func DecodeInterceptResponse(data []byte, opts ...ahprt.Option) (v *InterceptResponse, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipMemo2, vInterceptResponse, func(c *ahpimpl.Ctx) { v = new(InterceptResponse); bInterceptResponse(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipMemo2, vInterceptResponse, rootInterceptResponse)
+	v, _ = r.(*InterceptResponse)
 	return v, err
 }
 
-func decodeAnyInterceptResponse(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeInterceptResponse(data, opts...))
+func rootInterceptResponse(c *ahpimpl.Ctx) any {
+	v := new(InterceptResponse)
+	bInterceptResponse(c, 0, v)
+	return v
 }
 
 // InterceptResponse validates data as InterceptResponse
@@ -3288,9 +3444,7 @@ func DecodeJSONRPCMessage(data []byte, opts ...ahprt.Option) (v JSONRPCMessage, 
 	return v, err
 }
 
-func decodeAnyJSONRPCMessage(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeJSONRPCMessage(data, opts...))
-}
+func rootJSONRPCMessage(c *ahpimpl.Ctx) any { return bJSONRPCMessage(c, 0) }
 
 // JSONRPCMessage validates data as JSONRPCMessage
 // (json-rpc-message.schema.json#) without building a value.
@@ -3303,12 +3457,15 @@ func (*Checker) JSONRPCMessage(data []byte, opts ...ahprt.Option) error {
 // mcp-elicitation.schema.json#/$defs/BooleanSchema in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) (v *MCPElicitationBooleanSchema, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_booleanSchema, func(c *ahpimpl.Ctx) { v = new(MCPElicitationBooleanSchema); bMCPElicitationBooleanSchema(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vMCPElicitation_booleanSchema, rootMCPElicitationBooleanSchema)
+	v, _ = r.(*MCPElicitationBooleanSchema)
 	return v, err
 }
 
-func decodeAnyMCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeMCPElicitationBooleanSchema(data, opts...))
+func rootMCPElicitationBooleanSchema(c *ahpimpl.Ctx) any {
+	v := new(MCPElicitationBooleanSchema)
+	bMCPElicitationBooleanSchema(c, 0, v)
+	return v
 }
 
 // MCPElicitationBooleanSchema validates data as MCPElicitationBooleanSchema
@@ -3322,15 +3479,15 @@ func (*Checker) MCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) e
 // mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationElicitRequestFormParams(data []byte, opts ...ahprt.Option) (v *MCPElicitationElicitRequestFormParams, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_elicitRequestFormParams, func(c *ahpimpl.Ctx) {
-		v = new(MCPElicitationElicitRequestFormParams)
-		bMCPElicitationElicitRequestFormParams(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vMCPElicitation_elicitRequestFormParams, rootMCPElicitationElicitRequestFormParams)
+	v, _ = r.(*MCPElicitationElicitRequestFormParams)
 	return v, err
 }
 
-func decodeAnyMCPElicitationElicitRequestFormParams(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeMCPElicitationElicitRequestFormParams(data, opts...))
+func rootMCPElicitationElicitRequestFormParams(c *ahpimpl.Ctx) any {
+	v := new(MCPElicitationElicitRequestFormParams)
+	bMCPElicitationElicitRequestFormParams(c, 0, v)
+	return v
 }
 
 // MCPElicitationElicitRequestFormParams validates data as
@@ -3350,8 +3507,8 @@ func DecodeMCPElicitationElicitRequestParams(data []byte, opts ...ahprt.Option) 
 	return v, err
 }
 
-func decodeAnyMCPElicitationElicitRequestParams(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeMCPElicitationElicitRequestParams(data, opts...))
+func rootMCPElicitationElicitRequestParams(c *ahpimpl.Ctx) any {
+	return bMCPElicitationElicitRequestParams(c, 0)
 }
 
 // MCPElicitationElicitRequestParams validates data as
@@ -3367,15 +3524,15 @@ func (*Checker) MCPElicitationElicitRequestParams(data []byte, opts ...ahprt.Opt
 // mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.Option) (v *MCPElicitationElicitRequestURLParams, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_elicitRequestUrlParams, func(c *ahpimpl.Ctx) {
-		v = new(MCPElicitationElicitRequestURLParams)
-		bMCPElicitationElicitRequestURLParams(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vMCPElicitation_elicitRequestUrlParams, rootMCPElicitationElicitRequestURLParams)
+	v, _ = r.(*MCPElicitationElicitRequestURLParams)
 	return v, err
 }
 
-func decodeAnyMCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeMCPElicitationElicitRequestURLParams(data, opts...))
+func rootMCPElicitationElicitRequestURLParams(c *ahpimpl.Ctx) any {
+	v := new(MCPElicitationElicitRequestURLParams)
+	bMCPElicitationElicitRequestURLParams(c, 0, v)
+	return v
 }
 
 // MCPElicitationElicitRequestURLParams validates data as
@@ -3390,12 +3547,15 @@ func (*Checker) MCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.
 // checking every keyword of mcp-elicitation.schema.json#/$defs/ElicitResult in
 // the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationElicitResult(data []byte, opts ...ahprt.Option) (v *MCPElicitationElicitResult, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_elicitResult, func(c *ahpimpl.Ctx) { v = new(MCPElicitationElicitResult); bMCPElicitationElicitResult(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vMCPElicitation_elicitResult, rootMCPElicitationElicitResult)
+	v, _ = r.(*MCPElicitationElicitResult)
 	return v, err
 }
 
-func decodeAnyMCPElicitationElicitResult(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeMCPElicitationElicitResult(data, opts...))
+func rootMCPElicitationElicitResult(c *ahpimpl.Ctx) any {
+	v := new(MCPElicitationElicitResult)
+	bMCPElicitationElicitResult(c, 0, v)
+	return v
 }
 
 // MCPElicitationElicitResult validates data as MCPElicitationElicitResult
@@ -3409,15 +3569,15 @@ func (*Checker) MCPElicitationElicitResult(data []byte, opts ...ahprt.Option) er
 // mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option) (v *MCPElicitationLegacyTitledEnumSchema, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_legacyTitledEnumSchema, func(c *ahpimpl.Ctx) {
-		v = new(MCPElicitationLegacyTitledEnumSchema)
-		bMCPElicitationLegacyTitledEnumSchema(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vMCPElicitation_legacyTitledEnumSchema, rootMCPElicitationLegacyTitledEnumSchema)
+	v, _ = r.(*MCPElicitationLegacyTitledEnumSchema)
 	return v, err
 }
 
-func decodeAnyMCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeMCPElicitationLegacyTitledEnumSchema(data, opts...))
+func rootMCPElicitationLegacyTitledEnumSchema(c *ahpimpl.Ctx) any {
+	v := new(MCPElicitationLegacyTitledEnumSchema)
+	bMCPElicitationLegacyTitledEnumSchema(c, 0, v)
+	return v
 }
 
 // MCPElicitationLegacyTitledEnumSchema validates data as
@@ -3432,12 +3592,15 @@ func (*Checker) MCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.
 // checking every keyword of mcp-elicitation.schema.json#/$defs/NumberSchema in
 // the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationNumberSchema(data []byte, opts ...ahprt.Option) (v *MCPElicitationNumberSchema, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_numberSchema, func(c *ahpimpl.Ctx) { v = new(MCPElicitationNumberSchema); bMCPElicitationNumberSchema(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vMCPElicitation_numberSchema, rootMCPElicitationNumberSchema)
+	v, _ = r.(*MCPElicitationNumberSchema)
 	return v, err
 }
 
-func decodeAnyMCPElicitationNumberSchema(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeMCPElicitationNumberSchema(data, opts...))
+func rootMCPElicitationNumberSchema(c *ahpimpl.Ctx) any {
+	v := new(MCPElicitationNumberSchema)
+	bMCPElicitationNumberSchema(c, 0, v)
+	return v
 }
 
 // MCPElicitationNumberSchema validates data as MCPElicitationNumberSchema
@@ -3455,8 +3618,8 @@ func DecodeMCPElicitationPrimitiveSchemaDefinition(data []byte, opts ...ahprt.Op
 	return v, err
 }
 
-func decodeAnyMCPElicitationPrimitiveSchemaDefinition(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeMCPElicitationPrimitiveSchemaDefinition(data, opts...))
+func rootMCPElicitationPrimitiveSchemaDefinition(c *ahpimpl.Ctx) any {
+	return bMCPElicitationPrimitiveSchemaDefinition(c, 0)
 }
 
 // MCPElicitationPrimitiveSchemaDefinition validates data as
@@ -3472,12 +3635,15 @@ func (*Checker) MCPElicitationPrimitiveSchemaDefinition(data []byte, opts ...ahp
 // mcp-elicitation.schema.json#/$defs/ProgressToken in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationProgressToken(data []byte, opts ...ahprt.Option) (v *MCPElicitationProgressToken, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_progressToken, func(c *ahpimpl.Ctx) { v = new(MCPElicitationProgressToken); bMCPElicitationProgressToken(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vMCPElicitation_progressToken, rootMCPElicitationProgressToken)
+	v, _ = r.(*MCPElicitationProgressToken)
 	return v, err
 }
 
-func decodeAnyMCPElicitationProgressToken(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeMCPElicitationProgressToken(data, opts...))
+func rootMCPElicitationProgressToken(c *ahpimpl.Ctx) any {
+	v := new(MCPElicitationProgressToken)
+	bMCPElicitationProgressToken(c, 0, v)
+	return v
 }
 
 // MCPElicitationProgressToken validates data as MCPElicitationProgressToken
@@ -3490,12 +3656,15 @@ func (*Checker) MCPElicitationProgressToken(data []byte, opts ...ahprt.Option) e
 // checking every keyword of mcp-elicitation.schema.json#/$defs/StringSchema in
 // the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationStringSchema(data []byte, opts ...ahprt.Option) (v *MCPElicitationStringSchema, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_stringSchema, func(c *ahpimpl.Ctx) { v = new(MCPElicitationStringSchema); bMCPElicitationStringSchema(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vMCPElicitation_stringSchema, rootMCPElicitationStringSchema)
+	v, _ = r.(*MCPElicitationStringSchema)
 	return v, err
 }
 
-func decodeAnyMCPElicitationStringSchema(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeMCPElicitationStringSchema(data, opts...))
+func rootMCPElicitationStringSchema(c *ahpimpl.Ctx) any {
+	v := new(MCPElicitationStringSchema)
+	bMCPElicitationStringSchema(c, 0, v)
+	return v
 }
 
 // MCPElicitationStringSchema validates data as MCPElicitationStringSchema
@@ -3508,12 +3677,15 @@ func (*Checker) MCPElicitationStringSchema(data []byte, opts ...ahprt.Option) er
 // checking every keyword of mcp-elicitation.schema.json#/$defs/TaskMetadata in
 // the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) (v *MCPElicitationTaskMetadata, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_taskMetadata, func(c *ahpimpl.Ctx) { v = new(MCPElicitationTaskMetadata); bMCPElicitationTaskMetadata(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vMCPElicitation_taskMetadata, rootMCPElicitationTaskMetadata)
+	v, _ = r.(*MCPElicitationTaskMetadata)
 	return v, err
 }
 
-func decodeAnyMCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeMCPElicitationTaskMetadata(data, opts...))
+func rootMCPElicitationTaskMetadata(c *ahpimpl.Ctx) any {
+	v := new(MCPElicitationTaskMetadata)
+	bMCPElicitationTaskMetadata(c, 0, v)
+	return v
 }
 
 // MCPElicitationTaskMetadata validates data as MCPElicitationTaskMetadata
@@ -3527,15 +3699,15 @@ func (*Checker) MCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) er
 // mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema in the same
 // pass; it rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (v *MCPElicitationTitledMultiSelectEnumSchema, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_titledMultiSelectEnumSchema, func(c *ahpimpl.Ctx) {
-		v = new(MCPElicitationTitledMultiSelectEnumSchema)
-		bMCPElicitationTitledMultiSelectEnumSchema(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vMCPElicitation_titledMultiSelectEnumSchema, rootMCPElicitationTitledMultiSelectEnumSchema)
+	v, _ = r.(*MCPElicitationTitledMultiSelectEnumSchema)
 	return v, err
 }
 
-func decodeAnyMCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeMCPElicitationTitledMultiSelectEnumSchema(data, opts...))
+func rootMCPElicitationTitledMultiSelectEnumSchema(c *ahpimpl.Ctx) any {
+	v := new(MCPElicitationTitledMultiSelectEnumSchema)
+	bMCPElicitationTitledMultiSelectEnumSchema(c, 0, v)
+	return v
 }
 
 // MCPElicitationTitledMultiSelectEnumSchema validates data as
@@ -3551,15 +3723,15 @@ func (*Checker) MCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...a
 // mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema in the same
 // pass; it rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (v *MCPElicitationTitledSingleSelectEnumSchema, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_titledSingleSelectEnumSchema, func(c *ahpimpl.Ctx) {
-		v = new(MCPElicitationTitledSingleSelectEnumSchema)
-		bMCPElicitationTitledSingleSelectEnumSchema(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vMCPElicitation_titledSingleSelectEnumSchema, rootMCPElicitationTitledSingleSelectEnumSchema)
+	v, _ = r.(*MCPElicitationTitledSingleSelectEnumSchema)
 	return v, err
 }
 
-func decodeAnyMCPElicitationTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeMCPElicitationTitledSingleSelectEnumSchema(data, opts...))
+func rootMCPElicitationTitledSingleSelectEnumSchema(c *ahpimpl.Ctx) any {
+	v := new(MCPElicitationTitledSingleSelectEnumSchema)
+	bMCPElicitationTitledSingleSelectEnumSchema(c, 0, v)
+	return v
 }
 
 // MCPElicitationTitledSingleSelectEnumSchema validates data as
@@ -3575,15 +3747,15 @@ func (*Checker) MCPElicitationTitledSingleSelectEnumSchema(data []byte, opts ...
 // mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema in the same
 // pass; it rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (v *MCPElicitationUntitledMultiSelectEnumSchema, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_untitledMultiSelectEnumSchema, func(c *ahpimpl.Ctx) {
-		v = new(MCPElicitationUntitledMultiSelectEnumSchema)
-		bMCPElicitationUntitledMultiSelectEnumSchema(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vMCPElicitation_untitledMultiSelectEnumSchema, rootMCPElicitationUntitledMultiSelectEnumSchema)
+	v, _ = r.(*MCPElicitationUntitledMultiSelectEnumSchema)
 	return v, err
 }
 
-func decodeAnyMCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeMCPElicitationUntitledMultiSelectEnumSchema(data, opts...))
+func rootMCPElicitationUntitledMultiSelectEnumSchema(c *ahpimpl.Ctx) any {
+	v := new(MCPElicitationUntitledMultiSelectEnumSchema)
+	bMCPElicitationUntitledMultiSelectEnumSchema(c, 0, v)
+	return v
 }
 
 // MCPElicitationUntitledMultiSelectEnumSchema validates data as
@@ -3599,15 +3771,15 @@ func (*Checker) MCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ..
 // mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema in the
 // same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationUntitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (v *MCPElicitationUntitledSingleSelectEnumSchema, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_untitledSingleSelectEnumSchema, func(c *ahpimpl.Ctx) {
-		v = new(MCPElicitationUntitledSingleSelectEnumSchema)
-		bMCPElicitationUntitledSingleSelectEnumSchema(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vMCPElicitation_untitledSingleSelectEnumSchema, rootMCPElicitationUntitledSingleSelectEnumSchema)
+	v, _ = r.(*MCPElicitationUntitledSingleSelectEnumSchema)
 	return v, err
 }
 
-func decodeAnyMCPElicitationUntitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeMCPElicitationUntitledSingleSelectEnumSchema(data, opts...))
+func rootMCPElicitationUntitledSingleSelectEnumSchema(c *ahpimpl.Ctx) any {
+	v := new(MCPElicitationUntitledSingleSelectEnumSchema)
+	bMCPElicitationUntitledSingleSelectEnumSchema(c, 0, v)
+	return v
 }
 
 // MCPElicitationUntitledSingleSelectEnumSchema validates data as
@@ -3622,12 +3794,15 @@ func (*Checker) MCPElicitationUntitledSingleSelectEnumSchema(data []byte, opts .
 // of mcp-elicitation.schema.json#/$defs/labelledOption in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeLabelledOption(data []byte, opts ...ahprt.Option) (v *LabelledOption, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_labelledOption, func(c *ahpimpl.Ctx) { v = new(LabelledOption); bLabelledOption(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vMCPElicitation_labelledOption, rootLabelledOption)
+	v, _ = r.(*LabelledOption)
 	return v, err
 }
 
-func decodeAnyLabelledOption(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeLabelledOption(data, opts...))
+func rootLabelledOption(c *ahpimpl.Ctx) any {
+	v := new(LabelledOption)
+	bLabelledOption(c, 0, v)
+	return v
 }
 
 // LabelledOption validates data as LabelledOption
@@ -3645,9 +3820,7 @@ func DecodeMCPElicitationRequest(data []byte, opts ...ahprt.Option) (v MCPElicit
 	return v, err
 }
 
-func decodeAnyMCPElicitationRequest(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeMCPElicitationRequest(data, opts...))
-}
+func rootMCPElicitationRequest(c *ahpimpl.Ctx) any { return bMCPElicitationElicitRequestParams(c, 0) }
 
 // MCPElicitationRequest validates data as MCPElicitationRequest
 // (mcp-elicitation.schema.json#/$defs/request) without building a value.
@@ -3659,13 +3832,12 @@ func (*Checker) MCPElicitationRequest(data []byte, opts ...ahprt.Option) error {
 // mcp-elicitation.schema.json#/$defs/requestMeta in the same pass; it rejects
 // data with an *ahprt.Error and no value.
 func DecodeRequestMeta(data []byte, opts ...ahprt.Option) (v *RequestMeta, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_requestMeta, func(c *ahpimpl.Ctx) { v = new(RequestMeta); bRequestMeta(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vMCPElicitation_requestMeta, rootRequestMeta)
+	v, _ = r.(*RequestMeta)
 	return v, err
 }
 
-func decodeAnyRequestMeta(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeRequestMeta(data, opts...))
-}
+func rootRequestMeta(c *ahpimpl.Ctx) any { v := new(RequestMeta); bRequestMeta(c, 0, v); return v }
 
 // RequestMeta validates data as RequestMeta
 // (mcp-elicitation.schema.json#/$defs/requestMeta) without building a value.
@@ -3677,12 +3849,15 @@ func (*Checker) RequestMeta(data []byte, opts ...ahprt.Option) error {
 // every keyword of mcp-elicitation.schema.json#/$defs/result in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeMCPElicitationResult(data []byte, opts ...ahprt.Option) (v *MCPElicitationResult, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vMCPElicitation_elicitResult, func(c *ahpimpl.Ctx) { v = new(MCPElicitationElicitResult); bMCPElicitationElicitResult(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vMCPElicitation_elicitResult, rootMCPElicitationResult)
+	v, _ = r.(*MCPElicitationResult)
 	return v, err
 }
 
-func decodeAnyMCPElicitationResult(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeMCPElicitationResult(data, opts...))
+func rootMCPElicitationResult(c *ahpimpl.Ctx) any {
+	v := new(MCPElicitationElicitResult)
+	bMCPElicitationElicitResult(c, 0, v)
+	return v
 }
 
 // MCPElicitationResult validates data as MCPElicitationResult
@@ -3695,7 +3870,8 @@ func (*Checker) MCPElicitationResult(data []byte, opts ...ahprt.Option) error {
 // every keyword of observe-notification.schema.json# in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeObserveNotification(data []byte, opts ...ahprt.Option) (v *ObserveNotification, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipMemo1, vObserveNotification, func(c *ahpimpl.Ctx) { v = new(ObserveNotification); bObserveNotification(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipMemo1, vObserveNotification, rootObserveNotification)
+	v, _ = r.(*ObserveNotification)
 	return v, err
 }
 
@@ -3703,8 +3879,10 @@ func decodeObserveNotification(c *ahpimpl.Ctx) (*ObserveNotification, error) {
 	return ahpimpl.BuildRoot(c, skipMemo1, vObserveNotification, bObserveNotification)
 }
 
-func decodeAnyObserveNotification(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeObserveNotification(data, opts...))
+func rootObserveNotification(c *ahpimpl.Ctx) any {
+	v := new(ObserveNotification)
+	bObserveNotification(c, 0, v)
+	return v
 }
 
 // ObserveNotification validates data as ObserveNotification
@@ -3717,13 +3895,12 @@ func (*Checker) ObserveNotification(data []byte, opts ...ahprt.Option) error {
 // registration.schema.json# in the same pass; it rejects data with an
 // *ahprt.Error and no value.
 func DecodeRegistration(data []byte, opts ...ahprt.Option) (v *Registration, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration, func(c *ahpimpl.Ctx) { v = new(Registration); bRegistration(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vRegistration, rootRegistration)
+	v, _ = r.(*Registration)
 	return v, err
 }
 
-func decodeAnyRegistration(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeRegistration(data, opts...))
-}
+func rootRegistration(c *ahpimpl.Ctx) any { v := new(Registration); bRegistration(c, 0, v); return v }
 
 // Registration validates data as Registration (registration.schema.json#)
 // without building a value.
@@ -3739,9 +3916,7 @@ func DecodeAuthentication(data []byte, opts ...ahprt.Option) (v Authentication, 
 	return v, err
 }
 
-func decodeAnyAuthentication(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeAuthentication(data, opts...))
-}
+func rootAuthentication(c *ahpimpl.Ctx) any { return bAuthentication(c, 0) }
 
 // Authentication validates data as Authentication
 // (registration.schema.json#/$defs/authentication) without building a value.
@@ -3753,13 +3928,12 @@ func (*Checker) Authentication(data []byte, opts ...ahprt.Option) error {
 // registration.schema.json#/$defs/backend in the same pass; it rejects data
 // with an *ahprt.Error and no value.
 func DecodeBackend(data []byte, opts ...ahprt.Option) (v *Backend, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration_backend, func(c *ahpimpl.Ctx) { v = new(Backend); bBackend(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vRegistration_backend, rootBackend)
+	v, _ = r.(*Backend)
 	return v, err
 }
 
-func decodeAnyBackend(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeBackend(data, opts...))
-}
+func rootBackend(c *ahpimpl.Ctx) any { v := new(Backend); bBackend(c, 0, v); return v }
 
 // Backend validates data as Backend (registration.schema.json#/$defs/backend)
 // without building a value.
@@ -3772,12 +3946,15 @@ func (*Checker) Backend(data []byte, opts ...ahprt.Option) error {
 // registration.schema.json#/$defs/contentReceiver in the same pass; it rejects
 // data with an *ahprt.Error and no value.
 func DecodeRegistrationContentreceiver(data []byte, opts ...ahprt.Option) (v *RegistrationContentreceiver, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration_contentReceiver, func(c *ahpimpl.Ctx) { v = new(RegistrationContentreceiver); bRegistrationContentreceiver(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vRegistration_contentReceiver, rootRegistrationContentreceiver)
+	v, _ = r.(*RegistrationContentreceiver)
 	return v, err
 }
 
-func decodeAnyRegistrationContentreceiver(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeRegistrationContentreceiver(data, opts...))
+func rootRegistrationContentreceiver(c *ahpimpl.Ctx) any {
+	v := new(RegistrationContentreceiver)
+	bRegistrationContentreceiver(c, 0, v)
+	return v
 }
 
 // RegistrationContentreceiver validates data as RegistrationContentreceiver
@@ -3794,9 +3971,7 @@ func DecodeEventWildcard(data []byte, opts ...ahprt.Option) (v EventWildcard, er
 	return v, err
 }
 
-func decodeAnyEventWildcard(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeEventWildcard(data, opts...))
-}
+func rootEventWildcard(c *ahpimpl.Ctx) any { return c.Text(0) }
 
 // EventWildcard validates data as EventWildcard
 // (registration.schema.json#/$defs/eventWildcard) without building a value.
@@ -3808,13 +3983,12 @@ func (*Checker) EventWildcard(data []byte, opts ...ahprt.Option) error {
 // registration.schema.json#/$defs/filters in the same pass; it rejects data
 // with an *ahprt.Error and no value.
 func DecodeFilters(data []byte, opts ...ahprt.Option) (v *Filters, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration_filters, func(c *ahpimpl.Ctx) { v = new(Filters); bFilters(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vRegistration_filters, rootFilters)
+	v, _ = r.(*Filters)
 	return v, err
 }
 
-func decodeAnyFilters(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeFilters(data, opts...))
-}
+func rootFilters(c *ahpimpl.Ctx) any { v := new(Filters); bFilters(c, 0, v); return v }
 
 // Filters validates data as Filters (registration.schema.json#/$defs/filters)
 // without building a value.
@@ -3826,12 +4000,15 @@ func (*Checker) Filters(data []byte, opts ...ahprt.Option) error {
 // registration.schema.json#/$defs/httpTransport in the same pass; it rejects
 // data with an *ahprt.Error and no value.
 func DecodeHTTPTransport(data []byte, opts ...ahprt.Option) (v *HTTPTransport, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration_httpTransport, func(c *ahpimpl.Ctx) { v = new(HTTPTransport); bHTTPTransport(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vRegistration_httpTransport, rootHTTPTransport)
+	v, _ = r.(*HTTPTransport)
 	return v, err
 }
 
-func decodeAnyHTTPTransport(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeHTTPTransport(data, opts...))
+func rootHTTPTransport(c *ahpimpl.Ctx) any {
+	v := new(HTTPTransport)
+	bHTTPTransport(c, 0, v)
+	return v
 }
 
 // HTTPTransport validates data as HTTPTransport
@@ -3848,9 +4025,7 @@ func DecodeHTTPURL(data []byte, opts ...ahprt.Option) (v HTTPURL, err error) {
 	return v, err
 }
 
-func decodeAnyHTTPURL(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeHTTPURL(data, opts...))
-}
+func rootHTTPURL(c *ahpimpl.Ctx) any { return c.Text(0) }
 
 // HTTPURL validates data as HTTPURL (registration.schema.json#/$defs/httpUrl)
 // without building a value.
@@ -3862,12 +4037,15 @@ func (*Checker) HTTPURL(data []byte, opts ...ahprt.Option) error {
 // every keyword of registration.schema.json#/$defs/interceptSubscription in
 // the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeInterceptSubscription(data []byte, opts ...ahprt.Option) (v *InterceptSubscription, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration_interceptSubscription, func(c *ahpimpl.Ctx) { v = new(InterceptSubscription); bInterceptSubscription(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vRegistration_interceptSubscription, rootInterceptSubscription)
+	v, _ = r.(*InterceptSubscription)
 	return v, err
 }
 
-func decodeAnyInterceptSubscription(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeInterceptSubscription(data, opts...))
+func rootInterceptSubscription(c *ahpimpl.Ctx) any {
+	v := new(InterceptSubscription)
+	bInterceptSubscription(c, 0, v)
+	return v
 }
 
 // InterceptSubscription validates data as InterceptSubscription
@@ -3881,12 +4059,15 @@ func (*Checker) InterceptSubscription(data []byte, opts ...ahprt.Option) error {
 // every keyword of registration.schema.json#/$defs/observeSubscription in the
 // same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeObserveSubscription(data []byte, opts ...ahprt.Option) (v *ObserveSubscription, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration_observeSubscription, func(c *ahpimpl.Ctx) { v = new(ObserveSubscription); bObserveSubscription(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vRegistration_observeSubscription, rootObserveSubscription)
+	v, _ = r.(*ObserveSubscription)
 	return v, err
 }
 
-func decodeAnyObserveSubscription(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeObserveSubscription(data, opts...))
+func rootObserveSubscription(c *ahpimpl.Ctx) any {
+	v := new(ObserveSubscription)
+	bObserveSubscription(c, 0, v)
+	return v
 }
 
 // ObserveSubscription validates data as ObserveSubscription
@@ -3904,9 +4085,7 @@ func DecodeReverseDNSName(data []byte, opts ...ahprt.Option) (v ReverseDNSName, 
 	return v, err
 }
 
-func decodeAnyReverseDNSName(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeReverseDNSName(data, opts...))
-}
+func rootReverseDNSName(c *ahpimpl.Ctx) any { return c.Text(0) }
 
 // ReverseDNSName validates data as ReverseDNSName
 // (registration.schema.json#/$defs/reverseDns) without building a value.
@@ -3918,12 +4097,15 @@ func (*Checker) ReverseDNSName(data []byte, opts ...ahprt.Option) error {
 // of registration.schema.json#/$defs/stdioTransport in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeStdioTransport(data []byte, opts ...ahprt.Option) (v *StdioTransport, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vRegistration_stdioTransport, func(c *ahpimpl.Ctx) { v = new(StdioTransport); bStdioTransport(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vRegistration_stdioTransport, rootStdioTransport)
+	v, _ = r.(*StdioTransport)
 	return v, err
 }
 
-func decodeAnyStdioTransport(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeStdioTransport(data, opts...))
+func rootStdioTransport(c *ahpimpl.Ctx) any {
+	v := new(StdioTransport)
+	bStdioTransport(c, 0, v)
+	return v
 }
 
 // StdioTransport validates data as StdioTransport
@@ -3948,9 +4130,7 @@ func decodeWireMessage(c *ahpimpl.Ctx) (WireMessage, error) {
 	return bWireMessage(c, 0), nil
 }
 
-func decodeAnyWireMessage(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeWireMessage(data, opts...))
-}
+func rootWireMessage(c *ahpimpl.Ctx) any { return bWireMessage(c, 0) }
 
 // WireMessage validates data as WireMessage (schema.json#) without building a
 // value.
@@ -3962,12 +4142,15 @@ func (*Checker) WireMessage(data []byte, opts ...ahprt.Option) error {
 // keyword of session-end.schema.json# in the same pass; it rejects data with
 // an *ahprt.Error and no value.
 func DecodeSessionEndEvent(data []byte, opts ...ahprt.Option) (v *SessionEndEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vSessionEnd, func(c *ahpimpl.Ctx) { v = new(SessionEndEvent); bSessionEndEvent(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vSessionEnd, rootSessionEndEvent)
+	v, _ = r.(*SessionEndEvent)
 	return v, err
 }
 
-func decodeAnySessionEndEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeSessionEndEvent(data, opts...))
+func rootSessionEndEvent(c *ahpimpl.Ctx) any {
+	v := new(SessionEndEvent)
+	bSessionEndEvent(c, 0, v)
+	return v
 }
 
 // SessionEndEvent validates data as SessionEndEvent (session-end.schema.json#)
@@ -3980,12 +4163,15 @@ func (*Checker) SessionEndEvent(data []byte, opts ...ahprt.Option) error {
 // keyword of session-start.schema.json# in the same pass; it rejects data with
 // an *ahprt.Error and no value.
 func DecodeSessionStartEvent(data []byte, opts ...ahprt.Option) (v *SessionStartEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipMemo1, vSessionStart, func(c *ahpimpl.Ctx) { v = new(SessionStartEvent); bSessionStartEvent(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipMemo1, vSessionStart, rootSessionStartEvent)
+	v, _ = r.(*SessionStartEvent)
 	return v, err
 }
 
-func decodeAnySessionStartEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeSessionStartEvent(data, opts...))
+func rootSessionStartEvent(c *ahpimpl.Ctx) any {
+	v := new(SessionStartEvent)
+	bSessionStartEvent(c, 0, v)
+	return v
 }
 
 // SessionStartEvent validates data as SessionStartEvent
@@ -4002,9 +4188,7 @@ func DecodeTaskWorkspaceEvent(data []byte, opts ...ahprt.Option) (v TaskWorkspac
 	return v, err
 }
 
-func decodeAnyTaskWorkspaceEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeTaskWorkspaceEvent(data, opts...))
-}
+func rootTaskWorkspaceEvent(c *ahpimpl.Ctx) any { return bTaskWorkspaceEvent(c, 0) }
 
 // TaskWorkspaceEvent validates data as TaskWorkspaceEvent
 // (task-workspace-event.schema.json#) without building a value.
@@ -4016,13 +4200,12 @@ func (*Checker) TaskWorkspaceEvent(data []byte, opts ...ahprt.Option) error {
 // task-workspace-event.schema.json#/$defs/changedFile in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeChangedFile(data []byte, opts ...ahprt.Option) (v *ChangedFile, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_changedFile, func(c *ahpimpl.Ctx) { v = new(ChangedFile); bChangedFile(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vTaskWorkspaceEvent_changedFile, rootChangedFile)
+	v, _ = r.(*ChangedFile)
 	return v, err
 }
 
-func decodeAnyChangedFile(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeChangedFile(data, opts...))
-}
+func rootChangedFile(c *ahpimpl.Ctx) any { v := new(ChangedFile); bChangedFile(c, 0, v); return v }
 
 // ChangedFile validates data as ChangedFile
 // (task-workspace-event.schema.json#/$defs/changedFile) without building a
@@ -4036,12 +4219,15 @@ func (*Checker) ChangedFile(data []byte, opts ...ahprt.Option) error {
 // task-workspace-event.schema.json#/$defs/file.changed in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeTaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option) (v *TaskWorkspaceEventFileChanged, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_fileChanged, func(c *ahpimpl.Ctx) { v = new(TaskWorkspaceEventFileChanged); bTaskWorkspaceEventFileChanged(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vTaskWorkspaceEvent_fileChanged, rootTaskWorkspaceEventFileChanged)
+	v, _ = r.(*TaskWorkspaceEventFileChanged)
 	return v, err
 }
 
-func decodeAnyTaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeTaskWorkspaceEventFileChanged(data, opts...))
+func rootTaskWorkspaceEventFileChanged(c *ahpimpl.Ctx) any {
+	v := new(TaskWorkspaceEventFileChanged)
+	bTaskWorkspaceEventFileChanged(c, 0, v)
+	return v
 }
 
 // TaskWorkspaceEventFileChanged validates data as
@@ -4057,15 +4243,15 @@ func (*Checker) TaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option)
 // task-workspace-event.schema.json#/$defs/task.change.after in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeTaskWorkspaceEventTaskChangeAfter(data []byte, opts ...ahprt.Option) (v *TaskWorkspaceEventTaskChangeAfter, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChangeAfter, func(c *ahpimpl.Ctx) {
-		v = new(TaskWorkspaceEventTaskChangeAfter)
-		bTaskWorkspaceEventTaskChangeAfter(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChangeAfter, rootTaskWorkspaceEventTaskChangeAfter)
+	v, _ = r.(*TaskWorkspaceEventTaskChangeAfter)
 	return v, err
 }
 
-func decodeAnyTaskWorkspaceEventTaskChangeAfter(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeTaskWorkspaceEventTaskChangeAfter(data, opts...))
+func rootTaskWorkspaceEventTaskChangeAfter(c *ahpimpl.Ctx) any {
+	v := new(TaskWorkspaceEventTaskChangeAfter)
+	bTaskWorkspaceEventTaskChangeAfter(c, 0, v)
+	return v
 }
 
 // TaskWorkspaceEventTaskChangeAfter validates data as
@@ -4081,15 +4267,15 @@ func (*Checker) TaskWorkspaceEventTaskChangeAfter(data []byte, opts ...ahprt.Opt
 // task-workspace-event.schema.json#/$defs/task.change.before in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeTaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Option) (v *TaskWorkspaceEventTaskChangeBefore, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChangeBefore, func(c *ahpimpl.Ctx) {
-		v = new(TaskWorkspaceEventTaskChangeBefore)
-		bTaskWorkspaceEventTaskChangeBefore(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChangeBefore, rootTaskWorkspaceEventTaskChangeBefore)
+	v, _ = r.(*TaskWorkspaceEventTaskChangeBefore)
 	return v, err
 }
 
-func decodeAnyTaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeTaskWorkspaceEventTaskChangeBefore(data, opts...))
+func rootTaskWorkspaceEventTaskChangeBefore(c *ahpimpl.Ctx) any {
+	v := new(TaskWorkspaceEventTaskChangeBefore)
+	bTaskWorkspaceEventTaskChangeBefore(c, 0, v)
+	return v
 }
 
 // TaskWorkspaceEventTaskChangeBefore validates data as
@@ -4104,13 +4290,12 @@ func (*Checker) TaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Op
 // task-workspace-event.schema.json#/$defs/taskChange in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeTaskChange(data []byte, opts ...ahprt.Option) (v *TaskChange, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChange, func(c *ahpimpl.Ctx) { v = new(TaskChange); bTaskChange(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChange, rootTaskChange)
+	v, _ = r.(*TaskChange)
 	return v, err
 }
 
-func decodeAnyTaskChange(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeTaskChange(data, opts...))
-}
+func rootTaskChange(c *ahpimpl.Ctx) any { v := new(TaskChange); bTaskChange(c, 0, v); return v }
 
 // TaskChange validates data as TaskChange
 // (task-workspace-event.schema.json#/$defs/taskChange) without building a
@@ -4124,15 +4309,15 @@ func (*Checker) TaskChange(data []byte, opts ...ahprt.Option) error {
 // task-workspace-event.schema.json#/$defs/workspace.change.after in the same
 // pass; it rejects data with an *ahprt.Error and no value.
 func DecodeTaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) (v *TaskWorkspaceEventWorkspaceChangeAfter, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeAfter, func(c *ahpimpl.Ctx) {
-		v = new(TaskWorkspaceEventWorkspaceChangeAfter)
-		bTaskWorkspaceEventWorkspaceChangeAfter(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeAfter, rootTaskWorkspaceEventWorkspaceChangeAfter)
+	v, _ = r.(*TaskWorkspaceEventWorkspaceChangeAfter)
 	return v, err
 }
 
-func decodeAnyTaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeTaskWorkspaceEventWorkspaceChangeAfter(data, opts...))
+func rootTaskWorkspaceEventWorkspaceChangeAfter(c *ahpimpl.Ctx) any {
+	v := new(TaskWorkspaceEventWorkspaceChangeAfter)
+	bTaskWorkspaceEventWorkspaceChangeAfter(c, 0, v)
+	return v
 }
 
 // TaskWorkspaceEventWorkspaceChangeAfter validates data as
@@ -4148,15 +4333,15 @@ func (*Checker) TaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahpr
 // task-workspace-event.schema.json#/$defs/workspace.change.before in the same
 // pass; it rejects data with an *ahprt.Error and no value.
 func DecodeTaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) (v *TaskWorkspaceEventWorkspaceChangeBefore, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeBefore, func(c *ahpimpl.Ctx) {
-		v = new(TaskWorkspaceEventWorkspaceChangeBefore)
-		bTaskWorkspaceEventWorkspaceChangeBefore(c, 0, v)
-	})
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeBefore, rootTaskWorkspaceEventWorkspaceChangeBefore)
+	v, _ = r.(*TaskWorkspaceEventWorkspaceChangeBefore)
 	return v, err
 }
 
-func decodeAnyTaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeTaskWorkspaceEventWorkspaceChangeBefore(data, opts...))
+func rootTaskWorkspaceEventWorkspaceChangeBefore(c *ahpimpl.Ctx) any {
+	v := new(TaskWorkspaceEventWorkspaceChangeBefore)
+	bTaskWorkspaceEventWorkspaceChangeBefore(c, 0, v)
+	return v
 }
 
 // TaskWorkspaceEventWorkspaceChangeBefore validates data as
@@ -4171,12 +4356,15 @@ func (*Checker) TaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahp
 // keyword of task-workspace-event.schema.json#/$defs/workspaceChange in the
 // same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeWorkspaceChange(data []byte, opts ...ahprt.Option) (v *WorkspaceChange, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChange, func(c *ahpimpl.Ctx) { v = new(WorkspaceChange); bWorkspaceChange(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChange, rootWorkspaceChange)
+	v, _ = r.(*WorkspaceChange)
 	return v, err
 }
 
-func decodeAnyWorkspaceChange(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeWorkspaceChange(data, opts...))
+func rootWorkspaceChange(c *ahpimpl.Ctx) any {
+	v := new(WorkspaceChange)
+	bWorkspaceChange(c, 0, v)
+	return v
 }
 
 // WorkspaceChange validates data as WorkspaceChange
@@ -4190,12 +4378,15 @@ func (*Checker) WorkspaceChange(data []byte, opts ...ahprt.Option) error {
 // of task-workspace-event.schema.json#/$defs/workspaceState in the same pass;
 // it rejects data with an *ahprt.Error and no value.
 func DecodeWorkspaceState(data []byte, opts ...ahprt.Option) (v *WorkspaceState, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceState, func(c *ahpimpl.Ctx) { v = new(WorkspaceState); bWorkspaceState(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceState, rootWorkspaceState)
+	v, _ = r.(*WorkspaceState)
 	return v, err
 }
 
-func decodeAnyWorkspaceState(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeWorkspaceState(data, opts...))
+func rootWorkspaceState(c *ahpimpl.Ctx) any {
+	v := new(WorkspaceState)
+	bWorkspaceState(c, 0, v)
+	return v
 }
 
 // WorkspaceState validates data as WorkspaceState
@@ -4209,12 +4400,15 @@ func (*Checker) WorkspaceState(data []byte, opts ...ahprt.Option) error {
 // of tool-after.schema.json# in the same pass; it rejects data with an
 // *ahprt.Error and no value.
 func DecodeToolAfterEvent(data []byte, opts ...ahprt.Option) (v *ToolAfterEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vToolAfter, func(c *ahpimpl.Ctx) { v = new(ToolAfterEvent); bToolAfterEvent(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vToolAfter, rootToolAfterEvent)
+	v, _ = r.(*ToolAfterEvent)
 	return v, err
 }
 
-func decodeAnyToolAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeToolAfterEvent(data, opts...))
+func rootToolAfterEvent(c *ahpimpl.Ctx) any {
+	v := new(ToolAfterEvent)
+	bToolAfterEvent(c, 0, v)
+	return v
 }
 
 // ToolAfterEvent validates data as ToolAfterEvent (tool-after.schema.json#)
@@ -4227,12 +4421,15 @@ func (*Checker) ToolAfterEvent(data []byte, opts ...ahprt.Option) error {
 // keyword of tool-before.schema.json# in the same pass; it rejects data with
 // an *ahprt.Error and no value.
 func DecodeToolBeforeEvent(data []byte, opts ...ahprt.Option) (v *ToolBeforeEvent, err error) {
-	err = ahpimpl.DecodeFill(data, opts, skipAllMemo, vToolBefore, func(c *ahpimpl.Ctx) { v = new(ToolBeforeEvent); bToolBeforeEvent(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vToolBefore, rootToolBeforeEvent)
+	v, _ = r.(*ToolBeforeEvent)
 	return v, err
 }
 
-func decodeAnyToolBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeToolBeforeEvent(data, opts...))
+func rootToolBeforeEvent(c *ahpimpl.Ctx) any {
+	v := new(ToolBeforeEvent)
+	bToolBeforeEvent(c, 0, v)
+	return v
 }
 
 // ToolBeforeEvent validates data as ToolBeforeEvent (tool-before.schema.json#)
@@ -4243,223 +4440,224 @@ func (*Checker) ToolBeforeEvent(data []byte, opts ...ahprt.Option) error {
 
 // Registry lists the package's entry points by schema location (relative to
 // the snapshot folder): what tools use to decode a document by its schema.
-// Each entry names the type's root check, its memo mask and decodeAnyX (DecodeX
-// with an untyped result, nil on error).
+// Each entry names the type's root check, its memo mask and rootX, which builds
+// the value from a valid document's root; Entry.Decode runs the three as
+// DecodeX does.
 var Registry = []ahpimpl.Entry{
-	{Location: "capabilities-request.schema.json#", Type: "CapabilitiesRequest", Root: vCapabilitiesRequest, Mask: skipAllMemo, Decode: decodeAnyCapabilitiesRequest},
-	{Location: "capabilities-response.schema.json#", Type: "CapabilitiesResponse", Root: vCapabilitiesResponse, Mask: skipMemo1, Decode: decodeAnyCapabilitiesResponse},
-	{Location: "capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest", Type: "StaticCapabilityManifest", Root: vCapabilitiesResponse_allOf_1_result_manifest, Mask: skipMemo1, Decode: decodeAnyStaticCapabilityManifest},
-	{Location: "capabilities.schema.json#", Type: "Capabilities", Root: vCapabilities, Mask: skipAllMemo, Decode: decodeAnyCapabilities},
-	{Location: "capabilities.schema.json#/$defs/config.change.before", Type: "ConfigChangeBeforeCapabilities", Root: vCapabilities_configChangeBefore, Mask: skipAllMemo, Decode: decodeAnyConfigChangeBeforeCapabilities},
-	{Location: "capabilities.schema.json#/$defs/context.compact.after", Type: "ContextCompactAfterCapabilities", Root: vCapabilities_contextCompactAfter, Mask: skipAllMemo, Decode: decodeAnyContextCompactAfterCapabilities},
-	{Location: "capabilities.schema.json#/$defs/context.compact.before", Type: "ContextCompactBeforeCapabilities", Root: vCapabilities_contextCompactBefore, Mask: skipAllMemo, Decode: decodeAnyContextCompactBeforeCapabilities},
-	{Location: "capabilities.schema.json#/$defs/model.request.before", Type: "ModelRequestBeforeCapabilities", Root: vCapabilities_modelRequestBefore, Mask: skipAllMemo, Decode: decodeAnyModelRequestBeforeCapabilities},
-	{Location: "capabilities.schema.json#/$defs/model.response.after", Type: "ModelResponseAfterCapabilities", Root: vCapabilities_modelResponseAfter, Mask: skipAllMemo, Decode: decodeAnyModelResponseAfterCapabilities},
-	{Location: "capabilities.schema.json#/$defs/model.switch.before", Type: "ModelSwitchBeforeCapabilities", Root: vCapabilities_modelSwitchBefore, Mask: skipAllMemo, Decode: decodeAnyModelSwitchBeforeCapabilities},
-	{Location: "capabilities.schema.json#/$defs/modifyOperations", Type: "ModifyOperations", Root: vCapabilities_modifyOperations, Mask: skipAllMemo, Decode: decodeAnyModifyOperations},
-	{Location: "capabilities.schema.json#/$defs/session.start", Type: "SessionStartCapabilities", Root: vCapabilities_sessionStart, Mask: skipAllMemo, Decode: decodeAnySessionStartCapabilities},
-	{Location: "capabilities.schema.json#/$defs/task.change.before", Type: "TaskChangeBeforeCapabilities", Root: vCapabilities_taskChangeBefore, Mask: skipAllMemo, Decode: decodeAnyTaskChangeBeforeCapabilities},
-	{Location: "capabilities.schema.json#/$defs/tool.after", Type: "ToolAfterCapabilities", Root: vCapabilities_toolAfter, Mask: skipAllMemo, Decode: decodeAnyToolAfterCapabilities},
-	{Location: "capabilities.schema.json#/$defs/tool.batch.after", Type: "ToolBatchAfterCapabilities", Root: vCapabilities_toolBatchAfter, Mask: skipAllMemo, Decode: decodeAnyToolBatchAfterCapabilities},
-	{Location: "capabilities.schema.json#/$defs/tool.before", Type: "ToolBeforeCapabilities", Root: vCapabilities_toolBefore, Mask: skipAllMemo, Decode: decodeAnyToolBeforeCapabilities},
-	{Location: "capabilities.schema.json#/$defs/tool.permission.request", Type: "ToolPermissionRequestCapabilities", Root: vCapabilities_toolPermissionRequest, Mask: skipAllMemo, Decode: decodeAnyToolPermissionRequestCapabilities},
-	{Location: "capabilities.schema.json#/$defs/turn.finish.before", Type: "TurnFinishBeforeCapabilities", Root: vCapabilities_turnFinishBefore, Mask: skipAllMemo, Decode: decodeAnyTurnFinishBeforeCapabilities},
-	{Location: "capabilities.schema.json#/$defs/turn.start", Type: "TurnStartCapabilities", Root: vCapabilities_turnStart, Mask: skipAllMemo, Decode: decodeAnyTurnStartCapabilities},
-	{Location: "capabilities.schema.json#/$defs/user.elicitation.request", Type: "UserElicitationRequestCapabilities", Root: vCapabilities_userElicitationRequest, Mask: skipAllMemo, Decode: decodeAnyUserElicitationRequestCapabilities},
-	{Location: "capabilities.schema.json#/$defs/user.elicitation.result", Type: "UserElicitationResultCapabilities", Root: vCapabilities_userElicitationResult, Mask: skipAllMemo, Decode: decodeAnyUserElicitationResultCapabilities},
-	{Location: "capabilities.schema.json#/$defs/user.message.inbound", Type: "UserMessageInboundCapabilities", Root: vCapabilities_userMessageInbound, Mask: skipAllMemo, Decode: decodeAnyUserMessageInboundCapabilities},
-	{Location: "capabilities.schema.json#/$defs/user.message.outbound", Type: "UserMessageOutboundCapabilities", Root: vCapabilities_userMessageOutbound, Mask: skipAllMemo, Decode: decodeAnyUserMessageOutboundCapabilities},
-	{Location: "capabilities.schema.json#/$defs/workspace.change.before", Type: "WorkspaceChangeBeforeCapabilities", Root: vCapabilities_workspaceChangeBefore, Mask: skipAllMemo, Decode: decodeAnyWorkspaceChangeBeforeCapabilities},
-	{Location: "catalogue-event.schema.json#", Type: "CatalogueEvent", Root: vCatalogueEvent, Mask: skipAllMemo, Decode: decodeAnyCatalogueEvent},
-	{Location: "catalogue-event.schema.json#/$defs/config.change.after", Type: "ConfigChangeAfterEvent", Root: vCatalogueEvent_configChangeAfter, Mask: skipAllMemo, Decode: decodeAnyConfigChangeAfterEvent},
-	{Location: "catalogue-event.schema.json#/$defs/config.change.before", Type: "ConfigChangeBeforeEvent", Root: vCatalogueEvent_configChangeBefore, Mask: skipAllMemo, Decode: decodeAnyConfigChangeBeforeEvent},
-	{Location: "catalogue-event.schema.json#/$defs/context.compact.after", Type: "ContextCompactAfterEvent", Root: vExecutionEvent_contextCompactAfter, Mask: skipAllMemo, Decode: decodeAnyContextCompactAfterEvent},
-	{Location: "catalogue-event.schema.json#/$defs/context.compact.before", Type: "ContextCompactBeforeEvent", Root: vExecutionEvent_contextCompactBefore, Mask: skipAllMemo, Decode: decodeAnyContextCompactBeforeEvent},
-	{Location: "catalogue-event.schema.json#/$defs/file.changed", Type: "FileChangedEvent", Root: vTaskWorkspaceEvent_fileChanged, Mask: skipAllMemo, Decode: decodeAnyFileChangedEvent},
-	{Location: "catalogue-event.schema.json#/$defs/hook.failure", Type: "HookFailureEvent", Root: vCatalogueEvent_hookFailure, Mask: skipAllMemo, Decode: decodeAnyHookFailureEvent},
-	{Location: "catalogue-event.schema.json#/$defs/model.error", Type: "ModelErrorEvent", Root: vExecutionEvent_modelError, Mask: skipAllMemo, Decode: decodeAnyModelErrorEvent},
-	{Location: "catalogue-event.schema.json#/$defs/model.request.before", Type: "ModelRequestBeforeEvent", Root: vExecutionEvent_modelRequestBefore, Mask: skipAllMemo, Decode: decodeAnyModelRequestBeforeEvent},
-	{Location: "catalogue-event.schema.json#/$defs/model.response.after", Type: "ModelResponseAfterEvent", Root: vExecutionEvent_modelResponseAfter, Mask: skipAllMemo, Decode: decodeAnyModelResponseAfterEvent},
-	{Location: "catalogue-event.schema.json#/$defs/model.switch.after", Type: "ModelSwitchAfterEvent", Root: vExecutionEvent_modelSwitchAfter, Mask: skipAllMemo, Decode: decodeAnyModelSwitchAfterEvent},
-	{Location: "catalogue-event.schema.json#/$defs/model.switch.before", Type: "ModelSwitchBeforeEvent", Root: vExecutionEvent_modelSwitchBefore, Mask: skipAllMemo, Decode: decodeAnyModelSwitchBeforeEvent},
-	{Location: "catalogue-event.schema.json#/$defs/task.change.after", Type: "TaskChangeAfterEvent", Root: vTaskWorkspaceEvent_taskChangeAfter, Mask: skipAllMemo, Decode: decodeAnyTaskChangeAfterEvent},
-	{Location: "catalogue-event.schema.json#/$defs/task.change.before", Type: "TaskChangeBeforeEvent", Root: vTaskWorkspaceEvent_taskChangeBefore, Mask: skipAllMemo, Decode: decodeAnyTaskChangeBeforeEvent},
-	{Location: "catalogue-event.schema.json#/$defs/tool.batch.after", Type: "ToolBatchAfterEvent", Root: vExecutionEvent_toolBatchAfter, Mask: skipAllMemo, Decode: decodeAnyToolBatchAfterEvent},
-	{Location: "catalogue-event.schema.json#/$defs/tool.permission.request", Type: "ToolPermissionRequestEvent", Root: vExecutionEvent_toolPermissionRequest, Mask: skipAllMemo, Decode: decodeAnyToolPermissionRequestEvent},
-	{Location: "catalogue-event.schema.json#/$defs/tool.permission.resolved", Type: "ToolPermissionResolvedEvent", Root: vExecutionEvent_toolPermissionResolved, Mask: skipAllMemo, Decode: decodeAnyToolPermissionResolvedEvent},
-	{Location: "catalogue-event.schema.json#/$defs/tool.progress", Type: "ToolProgressEvent", Root: vExecutionEvent_toolProgress, Mask: skipAllMemo, Decode: decodeAnyToolProgressEvent},
-	{Location: "catalogue-event.schema.json#/$defs/turn.end", Type: "TurnEndEvent", Root: vExecutionEvent_turnEnd, Mask: skipAllMemo, Decode: decodeAnyTurnEndEvent},
-	{Location: "catalogue-event.schema.json#/$defs/turn.finish.before", Type: "TurnFinishBeforeEvent", Root: vExecutionEvent_turnFinishBefore, Mask: skipAllMemo, Decode: decodeAnyTurnFinishBeforeEvent},
-	{Location: "catalogue-event.schema.json#/$defs/turn.progress", Type: "TurnProgressEvent", Root: vExecutionEvent_turnProgress, Mask: skipAllMemo, Decode: decodeAnyTurnProgressEvent},
-	{Location: "catalogue-event.schema.json#/$defs/turn.start", Type: "TurnStartEvent", Root: vExecutionEvent_turnStart, Mask: skipAllMemo, Decode: decodeAnyTurnStartEvent},
-	{Location: "catalogue-event.schema.json#/$defs/user.attention", Type: "UserAttentionEvent", Root: vCatalogueEvent_userAttention, Mask: skipAllMemo, Decode: decodeAnyUserAttentionEvent},
-	{Location: "catalogue-event.schema.json#/$defs/user.elicitation.request", Type: "UserElicitationRequestEvent", Root: vCatalogueEvent_userElicitationRequest, Mask: skipAllMemo, Decode: decodeAnyUserElicitationRequestEvent},
-	{Location: "catalogue-event.schema.json#/$defs/user.elicitation.result", Type: "UserElicitationResultEvent", Root: vCatalogueEvent_userElicitationResult, Mask: skipAllMemo, Decode: decodeAnyUserElicitationResultEvent},
-	{Location: "catalogue-event.schema.json#/$defs/user.message.inbound", Type: "UserMessageInboundEvent", Root: vCatalogueEvent_userMessageInbound, Mask: skipAllMemo, Decode: decodeAnyUserMessageInboundEvent},
-	{Location: "catalogue-event.schema.json#/$defs/user.message.outbound", Type: "UserMessageOutboundEvent", Root: vCatalogueEvent_userMessageOutbound, Mask: skipAllMemo, Decode: decodeAnyUserMessageOutboundEvent},
-	{Location: "catalogue-event.schema.json#/$defs/workspace.change.after", Type: "WorkspaceChangeAfterEvent", Root: vTaskWorkspaceEvent_workspaceChangeAfter, Mask: skipAllMemo, Decode: decodeAnyWorkspaceChangeAfterEvent},
-	{Location: "catalogue-event.schema.json#/$defs/workspace.change.before", Type: "WorkspaceChangeBeforeEvent", Root: vTaskWorkspaceEvent_workspaceChangeBefore, Mask: skipAllMemo, Decode: decodeAnyWorkspaceChangeBeforeEvent},
-	{Location: "common.schema.json#/$defs/errorResponse", Type: "JSONRPCErrorResponse", Root: vCommon_errorResponse, Mask: skipAllMemo, Decode: decodeAnyJSONRPCErrorResponse},
-	{Location: "common.schema.json#/$defs/eventType", Type: "EventType", Root: vCommon_eventType, Mask: skipAllMemo, Decode: decodeAnyEventType},
-	{Location: "common.schema.json#/$defs/interceptableEventType", Type: "InterceptableEventType", Root: vCommon_interceptableEventType, Mask: skipAllMemo, Decode: decodeAnyInterceptableEventType},
-	{Location: "common.schema.json#/$defs/jsonRpcId", Type: "JSONRPCID", Root: vCommon_jsonRpcId, Mask: skipAllMemo, Decode: decodeAnyJSONRPCID},
-	{Location: "common.schema.json#/$defs/jsonRpcResponseId", Type: "JSONRPCResponseID", Root: vCommon_jsonRpcResponseId, Mask: skipAllMemo, Decode: decodeAnyJSONRPCResponseID},
-	{Location: "common.schema.json#/$defs/jsonRpcVersion", Type: "JSONRPCVersion", Root: vCommon_jsonRpcVersion, Mask: skipAllMemo, Decode: decodeAnyJSONRPCVersion},
-	{Location: "common.schema.json#/$defs/methodName", Type: "MethodName", Root: vCommon_methodName, Mask: skipAllMemo, Decode: decodeAnyMethodName},
-	{Location: "common.schema.json#/$defs/native", Type: "NativeEvent", Root: ahpimpl.Accept, Mask: 0, Decode: decodeAnyNativeEvent},
-	{Location: "common.schema.json#/$defs/nonEmptyString", Type: "NonEmptyString", Root: vCommon_nonEmptyString, Mask: skipAllMemo, Decode: decodeAnyNonEmptyString},
-	{Location: "common.schema.json#/$defs/nonNegativeInteger", Type: "CommonNonNegativeInteger", Root: vCommon_nonNegativeInteger, Mask: skipAllMemo, Decode: decodeAnyCommonNonNegativeInteger},
-	{Location: "common.schema.json#/$defs/notification", Type: "JSONRPCNotification", Root: vCommon_notification, Mask: skipAllMemo, Decode: decodeAnyJSONRPCNotification},
-	{Location: "common.schema.json#/$defs/positiveInteger", Type: "PositiveInteger", Root: vCommon_positiveInteger, Mask: skipAllMemo, Decode: decodeAnyPositiveInteger},
-	{Location: "common.schema.json#/$defs/protocolVersion", Type: "ProtocolVersion", Root: vCommon_protocolVersion, Mask: skipAllMemo, Decode: decodeAnyProtocolVersion},
-	{Location: "common.schema.json#/$defs/request", Type: "JSONRPCRequest", Root: vCommon_request, Mask: skipAllMemo, Decode: decodeAnyJSONRPCRequest},
-	{Location: "common.schema.json#/$defs/reverseDnsName", Type: "CommonReverseDNSName", Root: vCommon_reverseDnsName, Mask: skipAllMemo, Decode: decodeAnyCommonReverseDNSName},
-	{Location: "common.schema.json#/$defs/session", Type: "Session", Root: vCommon_session, Mask: skipAllMemo, Decode: decodeAnySession},
-	{Location: "common.schema.json#/$defs/sha256Hex", Type: "SHA256Hex", Root: vCommon_sha256Hex, Mask: skipAllMemo, Decode: decodeAnySHA256Hex},
-	{Location: "common.schema.json#/$defs/successResponse", Type: "JSONRPCSuccessResponse", Root: vCommon_successResponse, Mask: skipAllMemo, Decode: decodeAnyJSONRPCSuccessResponse},
-	{Location: "content-item.schema.json#", Type: "ContentItem", Root: vContentItem, Mask: skipAllMemo, Decode: decodeAnyContentItem},
-	{Location: "content-item.schema.json#/$defs/attachmentBodyPart", Type: "AttachmentBodyPart", Root: vContentItem_attachmentBodyPart, Mask: skipAllMemo, Decode: decodeAnyAttachmentBodyPart},
-	{Location: "content-item.schema.json#/$defs/attachmentGapPart", Type: "AttachmentGapPart", Root: vContentItem_attachmentGapPart, Mask: skipAllMemo, Decode: decodeAnyAttachmentGapPart},
-	{Location: "content-item.schema.json#/$defs/attachmentMediaType", Type: "AttachmentMediaType", Root: vContentItem_attachmentMediaType, Mask: skipAllMemo, Decode: decodeAnyAttachmentMediaType},
-	{Location: "content-item.schema.json#/$defs/attachmentMetadataPart", Type: "AttachmentMetadataPart", Root: vContentItem_attachmentMetadataPart, Mask: skipAllMemo, Decode: decodeAnyAttachmentMetadataPart},
-	{Location: "content-item.schema.json#/$defs/attachmentOmittedPart", Type: "AttachmentOmittedPart", Root: vContentItem_attachmentOmittedPart, Mask: skipAllMemo, Decode: decodeAnyAttachmentOmittedPart},
-	{Location: "content-item.schema.json#/$defs/attachmentPart", Type: "AttachmentPart", Root: vContentItem_attachmentPart, Mask: skipAllMemo, Decode: decodeAnyAttachmentPart},
-	{Location: "content-item.schema.json#/$defs/gap", Type: "ContentItemGap", Root: vContentItem_gap, Mask: skipAllMemo, Decode: decodeAnyContentItemGap},
-	{Location: "content-item.schema.json#/$defs/message", Type: "CanonicalMessage", Root: vContentItem_message, Mask: skipAllMemo, Decode: decodeAnyCanonicalMessage},
-	{Location: "content-item.schema.json#/$defs/messages", Type: "CanonicalMessages", Root: vContentItem_messages, Mask: skipAllMemo, Decode: decodeAnyCanonicalMessages},
-	{Location: "content-item.schema.json#/$defs/modelVisibleItem", Type: "ModelVisibleItem", Root: vContentItem_message, Mask: skipAllMemo, Decode: decodeAnyModelVisibleItem},
-	{Location: "content-item.schema.json#/$defs/synthesized", Type: "Synthesized", Root: vContentItem_synthesized, Mask: skipAllMemo, Decode: decodeAnySynthesized},
-	{Location: "content-item.schema.json#/$defs/textBodyPart", Type: "TextBodyPart", Root: vContentItem_textBodyPart, Mask: skipAllMemo, Decode: decodeAnyTextBodyPart},
-	{Location: "content-item.schema.json#/$defs/textGapPart", Type: "TextGapPart", Root: vContentItem_textGapPart, Mask: skipAllMemo, Decode: decodeAnyTextGapPart},
-	{Location: "content-item.schema.json#/$defs/textMetadataPart", Type: "TextMetadataPart", Root: vContentItem_textMetadataPart, Mask: skipAllMemo, Decode: decodeAnyTextMetadataPart},
-	{Location: "content-item.schema.json#/$defs/textOmittedPart", Type: "TextOmittedPart", Root: vContentItem_textOmittedPart, Mask: skipAllMemo, Decode: decodeAnyTextOmittedPart},
-	{Location: "content-item.schema.json#/$defs/textPart", Type: "TextPart", Root: vContentItem_textPart, Mask: skipAllMemo, Decode: decodeAnyTextPart},
-	{Location: "content-item.schema.json#/$defs/textParts", Type: "TextParts", Root: vContentItem_textParts, Mask: skipAllMemo, Decode: decodeAnyTextParts},
-	{Location: "content-reference.schema.json#", Type: "ContentReference", Root: vContentReference, Mask: skipAllMemo, Decode: decodeAnyContentReference},
-	{Location: "content-selection.schema.json#", Type: "ContentSelection", Root: vContentSelection, Mask: skipAllMemo, Decode: decodeAnyContentSelection},
-	{Location: "content-selection.schema.json#/$defs/disposition", Type: "Disposition", Root: vContentSelection_disposition, Mask: skipAllMemo, Decode: decodeAnyDisposition},
-	{Location: "content-upload-receipt.schema.json#", Type: "ContentUploadReceipt", Root: vContentUploadReceipt, Mask: skipAllMemo, Decode: decodeAnyContentUploadReceipt},
-	{Location: "content-upload.schema.json#", Type: "ContentUpload", Root: vContentUpload, Mask: skipAllMemo, Decode: decodeAnyContentUpload},
-	{Location: "deny-effect.schema.json#", Type: "DenyEffect", Root: vDenyEffect, Mask: skipAllMemo, Decode: decodeAnyDenyEffect},
-	{Location: "effect.schema.json#", Type: "Effect", Root: vEffect, Mask: skipMemo2, Decode: decodeAnyEffect},
-	{Location: "effect.schema.json#/$defs/allowEffect", Type: "AllowEffect", Root: vEffect_allowEffect, Mask: skipAllMemo, Decode: decodeAnyAllowEffect},
-	{Location: "effect.schema.json#/$defs/askEffect", Type: "AskEffect", Root: vEffect_askEffect, Mask: skipAllMemo, Decode: decodeAnyAskEffect},
-	{Location: "effect.schema.json#/$defs/flowContinueEffect", Type: "FlowContinueEffect", Root: vEffect_flowContinueEffect, Mask: skipAllMemo, Decode: decodeAnyFlowContinueEffect},
-	{Location: "effect.schema.json#/$defs/flowStopEffect", Type: "FlowStopEffect", Root: vEffect_flowStopEffect, Mask: skipAllMemo, Decode: decodeAnyFlowStopEffect},
-	{Location: "effect.schema.json#/$defs/injectEffect", Type: "InjectEffect", Root: vEffect_injectEffect, Mask: skipAllMemo, Decode: decodeAnyInjectEffect},
-	{Location: "effect.schema.json#/$defs/messageEffect", Type: "MessageEffect", Root: vEffect_messageEffect, Mask: skipAllMemo, Decode: decodeAnyMessageEffect},
-	{Location: "effect.schema.json#/$defs/modifyEffect", Type: "ModifyEffect", Root: vEffect_modifyEffect, Mask: skipMemo2, Decode: decodeAnyModifyEffect},
-	{Location: "effect.schema.json#/$defs/returnEffect", Type: "ReturnEffect", Root: vEffect_returnEffect, Mask: skipAllMemo, Decode: decodeAnyReturnEffect},
-	{Location: "event.schema.json#", Type: "Event", Root: vEvent, Mask: skipMemo1, Decode: decodeAnyEvent},
-	{Location: "event.schema.json#/$defs/contentItems", Type: "ContentItems", Root: vEvent_contentItems, Mask: skipAllMemo, Decode: decodeAnyContentItems},
-	{Location: "event.schema.json#/$defs/envelope", Type: "Envelope", Root: vEvent_envelope, Mask: skipAllMemo, Decode: decodeAnyEnvelope},
-	{Location: "event.schema.json#/$defs/eventCore", Type: "EventCore", Root: vEvent_eventCore, Mask: skipAllMemo, Decode: decodeAnyEventCore},
-	{Location: "event.schema.json#/$defs/gap", Type: "EventGap", Root: vEvent_gap, Mask: skipAllMemo, Decode: decodeAnyEventGap},
-	{Location: "event.schema.json#/$defs/identity", Type: "Identity", Root: vEvent_identity, Mask: skipAllMemo, Decode: decodeAnyIdentity},
-	{Location: "event.schema.json#/$defs/modelVisibleItems", Type: "ModelVisibleItems", Root: vEvent_modelVisibleItems, Mask: skipAllMemo, Decode: decodeAnyModelVisibleItems},
-	{Location: "event.schema.json#/$defs/openIdentity", Type: "OpenIdentity", Root: vEvent_openIdentity, Mask: skipAllMemo, Decode: decodeAnyOpenIdentity},
-	{Location: "event.schema.json#/$defs/synthesizedFlag", Type: "SynthesizedFlag", Root: vEvent_synthesizedFlag, Mask: skipAllMemo, Decode: decodeAnySynthesizedFlag},
-	{Location: "execution-event.schema.json#", Type: "ExecutionEvent", Root: vExecutionEvent, Mask: skipAllMemo, Decode: decodeAnyExecutionEvent},
-	{Location: "execution-event.schema.json#/$defs/attempt", Type: "ExecutionEventAttempt", Root: vExecutionEvent_attempt, Mask: skipAllMemo, Decode: decodeAnyExecutionEventAttempt},
-	{Location: "execution-event.schema.json#/$defs/attemptUsage", Type: "ExecutionEventAttemptusage", Root: vExecutionEvent_attemptUsage, Mask: skipAllMemo, Decode: decodeAnyExecutionEventAttemptusage},
-	{Location: "execution-event.schema.json#/$defs/batch", Type: "ExecutionEventBatch", Root: vExecutionEvent_batch, Mask: skipAllMemo, Decode: decodeAnyExecutionEventBatch},
-	{Location: "execution-event.schema.json#/$defs/connectionGaps", Type: "ConnectionGaps", Root: vExecutionEvent_connectionGaps, Mask: skipAllMemo, Decode: decodeAnyConnectionGaps},
-	{Location: "execution-event.schema.json#/$defs/context.compact.after", Type: "ExecutionEventContextCompactAfter", Root: vExecutionEvent_contextCompactAfter, Mask: skipAllMemo, Decode: decodeAnyExecutionEventContextCompactAfter},
-	{Location: "execution-event.schema.json#/$defs/context.compact.before", Type: "ExecutionEventContextCompactBefore", Root: vExecutionEvent_contextCompactBefore, Mask: skipAllMemo, Decode: decodeAnyExecutionEventContextCompactBefore},
-	{Location: "execution-event.schema.json#/$defs/currencyCode", Type: "CurrencyCode", Root: vExecutionEvent_currencyCode, Mask: skipAllMemo, Decode: decodeAnyCurrencyCode},
-	{Location: "execution-event.schema.json#/$defs/deniedByPolicy", Type: "DeniedByPolicy", Root: vExecutionEvent_deniedByPolicy, Mask: skipAllMemo, Decode: decodeAnyDeniedByPolicy},
-	{Location: "execution-event.schema.json#/$defs/error", Type: "ExecutionEventError", Root: vExecutionEvent_error, Mask: skipAllMemo, Decode: decodeAnyExecutionEventError},
-	{Location: "execution-event.schema.json#/$defs/execution", Type: "ExecutionEventExecution", Root: vExecutionEvent_execution, Mask: skipAllMemo, Decode: decodeAnyExecutionEventExecution},
-	{Location: "execution-event.schema.json#/$defs/fileChange", Type: "ExecutionEventFilechange", Root: vExecutionEvent_fileChange, Mask: skipAllMemo, Decode: decodeAnyExecutionEventFilechange},
-	{Location: "execution-event.schema.json#/$defs/mcp", Type: "ExecutionEventMCP", Root: vExecutionEvent_mcp, Mask: skipAllMemo, Decode: decodeAnyExecutionEventMCP},
-	{Location: "execution-event.schema.json#/$defs/model", Type: "ExecutionEventModel", Root: vExecutionEvent_model, Mask: skipAllMemo, Decode: decodeAnyExecutionEventModel},
-	{Location: "execution-event.schema.json#/$defs/model.error", Type: "ExecutionEventModelError", Root: vExecutionEvent_modelError, Mask: skipAllMemo, Decode: decodeAnyExecutionEventModelError},
-	{Location: "execution-event.schema.json#/$defs/model.request.before", Type: "ExecutionEventModelRequestBefore", Root: vExecutionEvent_modelRequestBefore, Mask: skipAllMemo, Decode: decodeAnyExecutionEventModelRequestBefore},
-	{Location: "execution-event.schema.json#/$defs/model.response.after", Type: "ExecutionEventModelResponseAfter", Root: vExecutionEvent_modelResponseAfter, Mask: skipAllMemo, Decode: decodeAnyExecutionEventModelResponseAfter},
-	{Location: "execution-event.schema.json#/$defs/model.switch.after", Type: "ExecutionEventModelSwitchAfter", Root: vExecutionEvent_modelSwitchAfter, Mask: skipAllMemo, Decode: decodeAnyExecutionEventModelSwitchAfter},
-	{Location: "execution-event.schema.json#/$defs/model.switch.before", Type: "ExecutionEventModelSwitchBefore", Root: vExecutionEvent_modelSwitchBefore, Mask: skipAllMemo, Decode: decodeAnyExecutionEventModelSwitchBefore},
-	{Location: "execution-event.schema.json#/$defs/nonNegativeInteger", Type: "ExecutionEventNonNegativeInteger", Root: vExecutionEvent_nonNegativeInteger, Mask: skipAllMemo, Decode: decodeAnyExecutionEventNonNegativeInteger},
-	{Location: "execution-event.schema.json#/$defs/skippedExecution", Type: "SkippedExecution", Root: vExecutionEvent_skippedExecution, Mask: skipAllMemo, Decode: decodeAnySkippedExecution},
-	{Location: "execution-event.schema.json#/$defs/suppliedResultOnSkip", Type: "SuppliedResultOnSkip", Root: vExecutionEvent_suppliedResultOnSkip, Mask: skipAllMemo, Decode: decodeAnySuppliedResultOnSkip},
-	{Location: "execution-event.schema.json#/$defs/tokenCounts", Type: "ExecutionEventTokencounts", Root: vExecutionEvent_tokenCounts, Mask: skipAllMemo, Decode: decodeAnyExecutionEventTokencounts},
-	{Location: "execution-event.schema.json#/$defs/tool", Type: "ExecutionEventTool", Root: vExecutionEvent_tool, Mask: skipAllMemo, Decode: decodeAnyExecutionEventTool},
-	{Location: "execution-event.schema.json#/$defs/tool.batch.after", Type: "ExecutionEventToolBatchAfter", Root: vExecutionEvent_toolBatchAfter, Mask: skipAllMemo, Decode: decodeAnyExecutionEventToolBatchAfter},
-	{Location: "execution-event.schema.json#/$defs/tool.permission.request", Type: "ExecutionEventToolPermissionRequest", Root: vExecutionEvent_toolPermissionRequest, Mask: skipAllMemo, Decode: decodeAnyExecutionEventToolPermissionRequest},
-	{Location: "execution-event.schema.json#/$defs/tool.permission.resolved", Type: "ExecutionEventToolPermissionResolved", Root: vExecutionEvent_toolPermissionResolved, Mask: skipAllMemo, Decode: decodeAnyExecutionEventToolPermissionResolved},
-	{Location: "execution-event.schema.json#/$defs/tool.progress", Type: "ExecutionEventToolProgress", Root: vExecutionEvent_toolProgress, Mask: skipAllMemo, Decode: decodeAnyExecutionEventToolProgress},
-	{Location: "execution-event.schema.json#/$defs/toolCall", Type: "ToolCall", Root: vExecutionEvent_toolCall, Mask: skipAllMemo, Decode: decodeAnyToolCall},
-	{Location: "execution-event.schema.json#/$defs/toolOutcome", Type: "ToolOutcome", Root: vExecutionEvent_toolOutcome, Mask: skipAllMemo, Decode: decodeAnyToolOutcome},
-	{Location: "execution-event.schema.json#/$defs/turn.end", Type: "ExecutionEventTurnEnd", Root: vExecutionEvent_turnEnd, Mask: skipAllMemo, Decode: decodeAnyExecutionEventTurnEnd},
-	{Location: "execution-event.schema.json#/$defs/turn.finish.before", Type: "ExecutionEventTurnFinishBefore", Root: vExecutionEvent_turnFinishBefore, Mask: skipAllMemo, Decode: decodeAnyExecutionEventTurnFinishBefore},
-	{Location: "execution-event.schema.json#/$defs/turn.progress", Type: "ExecutionEventTurnProgress", Root: vExecutionEvent_turnProgress, Mask: skipAllMemo, Decode: decodeAnyExecutionEventTurnProgress},
-	{Location: "execution-event.schema.json#/$defs/turn.start", Type: "ExecutionEventTurnStart", Root: vExecutionEvent_turnStart, Mask: skipAllMemo, Decode: decodeAnyExecutionEventTurnStart},
-	{Location: "execution-event.schema.json#/$defs/turnCompletion", Type: "TurnCompletion", Root: vExecutionEvent_turnCompletion, Mask: skipAllMemo, Decode: decodeAnyTurnCompletion},
-	{Location: "execution-event.schema.json#/$defs/turnUsage", Type: "ExecutionEventTurnusage", Root: vExecutionEvent_turnUsage, Mask: skipAllMemo, Decode: decodeAnyExecutionEventTurnusage},
-	{Location: "execution-event.schema.json#/$defs/usage", Type: "ExecutionEventUsage", Root: vExecutionEvent_usage, Mask: skipAllMemo, Decode: decodeAnyExecutionEventUsage},
-	{Location: "execution-event.schema.json#/$defs/webUrl", Type: "WebURL", Root: vExecutionEvent_webUrl, Mask: skipAllMemo, Decode: decodeAnyWebURL},
-	{Location: "extensions.schema.json#", Type: "Extensions", Root: vExtensions, Mask: skipAllMemo, Decode: decodeAnyExtensions},
-	{Location: "interaction-event.schema.json#", Type: "InteractionEvent", Root: vInteractionEvent, Mask: skipAllMemo, Decode: decodeAnyInteractionEvent},
-	{Location: "interaction-event.schema.json#/$defs/config.change.after", Type: "InteractionEventConfigChangeAfter", Root: vInteractionEvent_configChangeAfter, Mask: skipAllMemo, Decode: decodeAnyInteractionEventConfigChangeAfter},
-	{Location: "interaction-event.schema.json#/$defs/config.change.before", Type: "InteractionEventConfigChangeBefore", Root: vInteractionEvent_configChangeBefore, Mask: skipAllMemo, Decode: decodeAnyInteractionEventConfigChangeBefore},
-	{Location: "interaction-event.schema.json#/$defs/elicitationMode", Type: "ElicitationMode", Root: vInteractionEvent_elicitationMode, Mask: skipAllMemo, Decode: decodeAnyElicitationMode},
-	{Location: "interaction-event.schema.json#/$defs/hook.failure", Type: "InteractionEventHookFailure", Root: vInteractionEvent_hookFailure, Mask: skipAllMemo, Decode: decodeAnyInteractionEventHookFailure},
-	{Location: "interaction-event.schema.json#/$defs/user.attention", Type: "InteractionEventUserAttention", Root: vInteractionEvent_userAttention, Mask: skipAllMemo, Decode: decodeAnyInteractionEventUserAttention},
-	{Location: "interaction-event.schema.json#/$defs/user.elicitation.request", Type: "InteractionEventUserElicitationRequest", Root: vInteractionEvent_userElicitationRequest, Mask: skipAllMemo, Decode: decodeAnyInteractionEventUserElicitationRequest},
-	{Location: "interaction-event.schema.json#/$defs/user.elicitation.result", Type: "InteractionEventUserElicitationResult", Root: vInteractionEvent_userElicitationResult, Mask: skipAllMemo, Decode: decodeAnyInteractionEventUserElicitationResult},
-	{Location: "interaction-event.schema.json#/$defs/user.message.inbound", Type: "InteractionEventUserMessageInbound", Root: vInteractionEvent_userMessageInbound, Mask: skipAllMemo, Decode: decodeAnyInteractionEventUserMessageInbound},
-	{Location: "interaction-event.schema.json#/$defs/user.message.outbound", Type: "InteractionEventUserMessageOutbound", Root: vInteractionEvent_userMessageOutbound, Mask: skipAllMemo, Decode: decodeAnyInteractionEventUserMessageOutbound},
-	{Location: "intercept-deny-response.schema.json#", Type: "InterceptDenyResponse", Root: vInterceptDenyResponse, Mask: skipAllMemo, Decode: decodeAnyInterceptDenyResponse},
-	{Location: "intercept-no-effect-response.schema.json#", Type: "InterceptNoEffectResponse", Root: vInterceptNoEffectResponse, Mask: skipAllMemo, Decode: decodeAnyInterceptNoEffectResponse},
-	{Location: "intercept-request.schema.json#", Type: "InterceptRequest", Root: vInterceptRequest, Mask: skipMemo3, Decode: decodeAnyInterceptRequest},
-	{Location: "intercept-response.schema.json#", Type: "InterceptResponse", Root: vInterceptResponse, Mask: skipMemo2, Decode: decodeAnyInterceptResponse},
-	{Location: "json-rpc-message.schema.json#", Type: "JSONRPCMessage", Root: vJSONRPCMessage, Mask: skipAllMemo, Decode: decodeAnyJSONRPCMessage},
-	{Location: "mcp-elicitation.schema.json#/$defs/BooleanSchema", Type: "MCPElicitationBooleanSchema", Root: vMCPElicitation_booleanSchema, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationBooleanSchema},
-	{Location: "mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams", Type: "MCPElicitationElicitRequestFormParams", Root: vMCPElicitation_elicitRequestFormParams, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationElicitRequestFormParams},
-	{Location: "mcp-elicitation.schema.json#/$defs/ElicitRequestParams", Type: "MCPElicitationElicitRequestParams", Root: vMCPElicitation_elicitRequestParams, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationElicitRequestParams},
-	{Location: "mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams", Type: "MCPElicitationElicitRequestURLParams", Root: vMCPElicitation_elicitRequestUrlParams, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationElicitRequestURLParams},
-	{Location: "mcp-elicitation.schema.json#/$defs/ElicitResult", Type: "MCPElicitationElicitResult", Root: vMCPElicitation_elicitResult, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationElicitResult},
-	{Location: "mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema", Type: "MCPElicitationLegacyTitledEnumSchema", Root: vMCPElicitation_legacyTitledEnumSchema, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationLegacyTitledEnumSchema},
-	{Location: "mcp-elicitation.schema.json#/$defs/NumberSchema", Type: "MCPElicitationNumberSchema", Root: vMCPElicitation_numberSchema, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationNumberSchema},
-	{Location: "mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition", Type: "MCPElicitationPrimitiveSchemaDefinition", Root: vMCPElicitation_primitiveSchemaDefinition, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationPrimitiveSchemaDefinition},
-	{Location: "mcp-elicitation.schema.json#/$defs/ProgressToken", Type: "MCPElicitationProgressToken", Root: vMCPElicitation_progressToken, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationProgressToken},
-	{Location: "mcp-elicitation.schema.json#/$defs/StringSchema", Type: "MCPElicitationStringSchema", Root: vMCPElicitation_stringSchema, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationStringSchema},
-	{Location: "mcp-elicitation.schema.json#/$defs/TaskMetadata", Type: "MCPElicitationTaskMetadata", Root: vMCPElicitation_taskMetadata, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationTaskMetadata},
-	{Location: "mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema", Type: "MCPElicitationTitledMultiSelectEnumSchema", Root: vMCPElicitation_titledMultiSelectEnumSchema, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationTitledMultiSelectEnumSchema},
-	{Location: "mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema", Type: "MCPElicitationTitledSingleSelectEnumSchema", Root: vMCPElicitation_titledSingleSelectEnumSchema, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationTitledSingleSelectEnumSchema},
-	{Location: "mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema", Type: "MCPElicitationUntitledMultiSelectEnumSchema", Root: vMCPElicitation_untitledMultiSelectEnumSchema, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationUntitledMultiSelectEnumSchema},
-	{Location: "mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema", Type: "MCPElicitationUntitledSingleSelectEnumSchema", Root: vMCPElicitation_untitledSingleSelectEnumSchema, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationUntitledSingleSelectEnumSchema},
-	{Location: "mcp-elicitation.schema.json#/$defs/labelledOption", Type: "LabelledOption", Root: vMCPElicitation_labelledOption, Mask: skipAllMemo, Decode: decodeAnyLabelledOption},
-	{Location: "mcp-elicitation.schema.json#/$defs/request", Type: "MCPElicitationRequest", Root: vMCPElicitation_elicitRequestParams, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationRequest},
-	{Location: "mcp-elicitation.schema.json#/$defs/requestMeta", Type: "RequestMeta", Root: vMCPElicitation_requestMeta, Mask: skipAllMemo, Decode: decodeAnyRequestMeta},
-	{Location: "mcp-elicitation.schema.json#/$defs/result", Type: "MCPElicitationResult", Root: vMCPElicitation_elicitResult, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationResult},
-	{Location: "observe-notification.schema.json#", Type: "ObserveNotification", Root: vObserveNotification, Mask: skipMemo1, Decode: decodeAnyObserveNotification},
-	{Location: "registration.schema.json#", Type: "Registration", Root: vRegistration, Mask: skipAllMemo, Decode: decodeAnyRegistration},
-	{Location: "registration.schema.json#/$defs/authentication", Type: "Authentication", Root: vRegistration_authentication, Mask: skipAllMemo, Decode: decodeAnyAuthentication},
-	{Location: "registration.schema.json#/$defs/backend", Type: "Backend", Root: vRegistration_backend, Mask: skipAllMemo, Decode: decodeAnyBackend},
-	{Location: "registration.schema.json#/$defs/contentReceiver", Type: "RegistrationContentreceiver", Root: vRegistration_contentReceiver, Mask: skipAllMemo, Decode: decodeAnyRegistrationContentreceiver},
-	{Location: "registration.schema.json#/$defs/eventWildcard", Type: "EventWildcard", Root: vRegistration_eventWildcard, Mask: skipAllMemo, Decode: decodeAnyEventWildcard},
-	{Location: "registration.schema.json#/$defs/filters", Type: "Filters", Root: vRegistration_filters, Mask: skipAllMemo, Decode: decodeAnyFilters},
-	{Location: "registration.schema.json#/$defs/httpTransport", Type: "HTTPTransport", Root: vRegistration_httpTransport, Mask: skipAllMemo, Decode: decodeAnyHTTPTransport},
-	{Location: "registration.schema.json#/$defs/httpUrl", Type: "HTTPURL", Root: vRegistration_httpUrl, Mask: skipAllMemo, Decode: decodeAnyHTTPURL},
-	{Location: "registration.schema.json#/$defs/interceptSubscription", Type: "InterceptSubscription", Root: vRegistration_interceptSubscription, Mask: skipAllMemo, Decode: decodeAnyInterceptSubscription},
-	{Location: "registration.schema.json#/$defs/observeSubscription", Type: "ObserveSubscription", Root: vRegistration_observeSubscription, Mask: skipAllMemo, Decode: decodeAnyObserveSubscription},
-	{Location: "registration.schema.json#/$defs/reverseDns", Type: "ReverseDNSName", Root: vCommon_reverseDnsName, Mask: skipAllMemo, Decode: decodeAnyReverseDNSName},
-	{Location: "registration.schema.json#/$defs/stdioTransport", Type: "StdioTransport", Root: vRegistration_stdioTransport, Mask: skipAllMemo, Decode: decodeAnyStdioTransport},
-	{Location: "schema.json#", Type: "WireMessage", Root: vSchema, Mask: 0, Decode: decodeAnyWireMessage},
-	{Location: "session-end.schema.json#", Type: "SessionEndEvent", Root: vSessionEnd, Mask: skipAllMemo, Decode: decodeAnySessionEndEvent},
-	{Location: "session-start.schema.json#", Type: "SessionStartEvent", Root: vSessionStart, Mask: skipMemo1, Decode: decodeAnySessionStartEvent},
-	{Location: "task-workspace-event.schema.json#", Type: "TaskWorkspaceEvent", Root: vTaskWorkspaceEvent, Mask: skipAllMemo, Decode: decodeAnyTaskWorkspaceEvent},
-	{Location: "task-workspace-event.schema.json#/$defs/changedFile", Type: "ChangedFile", Root: vTaskWorkspaceEvent_changedFile, Mask: skipAllMemo, Decode: decodeAnyChangedFile},
-	{Location: "task-workspace-event.schema.json#/$defs/file.changed", Type: "TaskWorkspaceEventFileChanged", Root: vTaskWorkspaceEvent_fileChanged, Mask: skipAllMemo, Decode: decodeAnyTaskWorkspaceEventFileChanged},
-	{Location: "task-workspace-event.schema.json#/$defs/task.change.after", Type: "TaskWorkspaceEventTaskChangeAfter", Root: vTaskWorkspaceEvent_taskChangeAfter, Mask: skipAllMemo, Decode: decodeAnyTaskWorkspaceEventTaskChangeAfter},
-	{Location: "task-workspace-event.schema.json#/$defs/task.change.before", Type: "TaskWorkspaceEventTaskChangeBefore", Root: vTaskWorkspaceEvent_taskChangeBefore, Mask: skipAllMemo, Decode: decodeAnyTaskWorkspaceEventTaskChangeBefore},
-	{Location: "task-workspace-event.schema.json#/$defs/taskChange", Type: "TaskChange", Root: vTaskWorkspaceEvent_taskChange, Mask: skipAllMemo, Decode: decodeAnyTaskChange},
-	{Location: "task-workspace-event.schema.json#/$defs/workspace.change.after", Type: "TaskWorkspaceEventWorkspaceChangeAfter", Root: vTaskWorkspaceEvent_workspaceChangeAfter, Mask: skipAllMemo, Decode: decodeAnyTaskWorkspaceEventWorkspaceChangeAfter},
-	{Location: "task-workspace-event.schema.json#/$defs/workspace.change.before", Type: "TaskWorkspaceEventWorkspaceChangeBefore", Root: vTaskWorkspaceEvent_workspaceChangeBefore, Mask: skipAllMemo, Decode: decodeAnyTaskWorkspaceEventWorkspaceChangeBefore},
-	{Location: "task-workspace-event.schema.json#/$defs/workspaceChange", Type: "WorkspaceChange", Root: vTaskWorkspaceEvent_workspaceChange, Mask: skipAllMemo, Decode: decodeAnyWorkspaceChange},
-	{Location: "task-workspace-event.schema.json#/$defs/workspaceState", Type: "WorkspaceState", Root: vTaskWorkspaceEvent_workspaceState, Mask: skipAllMemo, Decode: decodeAnyWorkspaceState},
-	{Location: "tool-after.schema.json#", Type: "ToolAfterEvent", Root: vToolAfter, Mask: skipAllMemo, Decode: decodeAnyToolAfterEvent},
-	{Location: "tool-before.schema.json#", Type: "ToolBeforeEvent", Root: vToolBefore, Mask: skipAllMemo, Decode: decodeAnyToolBeforeEvent},
+	{Location: "capabilities-request.schema.json#", Type: "CapabilitiesRequest", Root: vCapabilitiesRequest, Mask: skipAllMemo, Build: rootCapabilitiesRequest},
+	{Location: "capabilities-response.schema.json#", Type: "CapabilitiesResponse", Root: vCapabilitiesResponse, Mask: skipMemo1, Build: rootCapabilitiesResponse},
+	{Location: "capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest", Type: "StaticCapabilityManifest", Root: vCapabilitiesResponse_allOf_1_result_manifest, Mask: skipMemo1, Build: rootStaticCapabilityManifest},
+	{Location: "capabilities.schema.json#", Type: "Capabilities", Root: vCapabilities, Mask: skipAllMemo, Build: rootCapabilities},
+	{Location: "capabilities.schema.json#/$defs/config.change.before", Type: "ConfigChangeBeforeCapabilities", Root: vCapabilities_configChangeBefore, Mask: skipAllMemo, Build: rootConfigChangeBeforeCapabilities},
+	{Location: "capabilities.schema.json#/$defs/context.compact.after", Type: "ContextCompactAfterCapabilities", Root: vCapabilities_contextCompactAfter, Mask: skipAllMemo, Build: rootContextCompactAfterCapabilities},
+	{Location: "capabilities.schema.json#/$defs/context.compact.before", Type: "ContextCompactBeforeCapabilities", Root: vCapabilities_contextCompactBefore, Mask: skipAllMemo, Build: rootContextCompactBeforeCapabilities},
+	{Location: "capabilities.schema.json#/$defs/model.request.before", Type: "ModelRequestBeforeCapabilities", Root: vCapabilities_modelRequestBefore, Mask: skipAllMemo, Build: rootModelRequestBeforeCapabilities},
+	{Location: "capabilities.schema.json#/$defs/model.response.after", Type: "ModelResponseAfterCapabilities", Root: vCapabilities_modelResponseAfter, Mask: skipAllMemo, Build: rootModelResponseAfterCapabilities},
+	{Location: "capabilities.schema.json#/$defs/model.switch.before", Type: "ModelSwitchBeforeCapabilities", Root: vCapabilities_modelSwitchBefore, Mask: skipAllMemo, Build: rootModelSwitchBeforeCapabilities},
+	{Location: "capabilities.schema.json#/$defs/modifyOperations", Type: "ModifyOperations", Root: vCapabilities_modifyOperations, Mask: skipAllMemo, Build: rootModifyOperations},
+	{Location: "capabilities.schema.json#/$defs/session.start", Type: "SessionStartCapabilities", Root: vCapabilities_sessionStart, Mask: skipAllMemo, Build: rootSessionStartCapabilities},
+	{Location: "capabilities.schema.json#/$defs/task.change.before", Type: "TaskChangeBeforeCapabilities", Root: vCapabilities_taskChangeBefore, Mask: skipAllMemo, Build: rootTaskChangeBeforeCapabilities},
+	{Location: "capabilities.schema.json#/$defs/tool.after", Type: "ToolAfterCapabilities", Root: vCapabilities_toolAfter, Mask: skipAllMemo, Build: rootToolAfterCapabilities},
+	{Location: "capabilities.schema.json#/$defs/tool.batch.after", Type: "ToolBatchAfterCapabilities", Root: vCapabilities_toolBatchAfter, Mask: skipAllMemo, Build: rootToolBatchAfterCapabilities},
+	{Location: "capabilities.schema.json#/$defs/tool.before", Type: "ToolBeforeCapabilities", Root: vCapabilities_toolBefore, Mask: skipAllMemo, Build: rootToolBeforeCapabilities},
+	{Location: "capabilities.schema.json#/$defs/tool.permission.request", Type: "ToolPermissionRequestCapabilities", Root: vCapabilities_toolPermissionRequest, Mask: skipAllMemo, Build: rootToolPermissionRequestCapabilities},
+	{Location: "capabilities.schema.json#/$defs/turn.finish.before", Type: "TurnFinishBeforeCapabilities", Root: vCapabilities_turnFinishBefore, Mask: skipAllMemo, Build: rootTurnFinishBeforeCapabilities},
+	{Location: "capabilities.schema.json#/$defs/turn.start", Type: "TurnStartCapabilities", Root: vCapabilities_turnStart, Mask: skipAllMemo, Build: rootTurnStartCapabilities},
+	{Location: "capabilities.schema.json#/$defs/user.elicitation.request", Type: "UserElicitationRequestCapabilities", Root: vCapabilities_userElicitationRequest, Mask: skipAllMemo, Build: rootUserElicitationRequestCapabilities},
+	{Location: "capabilities.schema.json#/$defs/user.elicitation.result", Type: "UserElicitationResultCapabilities", Root: vCapabilities_userElicitationResult, Mask: skipAllMemo, Build: rootUserElicitationResultCapabilities},
+	{Location: "capabilities.schema.json#/$defs/user.message.inbound", Type: "UserMessageInboundCapabilities", Root: vCapabilities_userMessageInbound, Mask: skipAllMemo, Build: rootUserMessageInboundCapabilities},
+	{Location: "capabilities.schema.json#/$defs/user.message.outbound", Type: "UserMessageOutboundCapabilities", Root: vCapabilities_userMessageOutbound, Mask: skipAllMemo, Build: rootUserMessageOutboundCapabilities},
+	{Location: "capabilities.schema.json#/$defs/workspace.change.before", Type: "WorkspaceChangeBeforeCapabilities", Root: vCapabilities_workspaceChangeBefore, Mask: skipAllMemo, Build: rootWorkspaceChangeBeforeCapabilities},
+	{Location: "catalogue-event.schema.json#", Type: "CatalogueEvent", Root: vCatalogueEvent, Mask: skipAllMemo, Build: rootCatalogueEvent},
+	{Location: "catalogue-event.schema.json#/$defs/config.change.after", Type: "ConfigChangeAfterEvent", Root: vCatalogueEvent_configChangeAfter, Mask: skipAllMemo, Build: rootConfigChangeAfterEvent},
+	{Location: "catalogue-event.schema.json#/$defs/config.change.before", Type: "ConfigChangeBeforeEvent", Root: vCatalogueEvent_configChangeBefore, Mask: skipAllMemo, Build: rootConfigChangeBeforeEvent},
+	{Location: "catalogue-event.schema.json#/$defs/context.compact.after", Type: "ContextCompactAfterEvent", Root: vExecutionEvent_contextCompactAfter, Mask: skipAllMemo, Build: rootContextCompactAfterEvent},
+	{Location: "catalogue-event.schema.json#/$defs/context.compact.before", Type: "ContextCompactBeforeEvent", Root: vExecutionEvent_contextCompactBefore, Mask: skipAllMemo, Build: rootContextCompactBeforeEvent},
+	{Location: "catalogue-event.schema.json#/$defs/file.changed", Type: "FileChangedEvent", Root: vTaskWorkspaceEvent_fileChanged, Mask: skipAllMemo, Build: rootFileChangedEvent},
+	{Location: "catalogue-event.schema.json#/$defs/hook.failure", Type: "HookFailureEvent", Root: vCatalogueEvent_hookFailure, Mask: skipAllMemo, Build: rootHookFailureEvent},
+	{Location: "catalogue-event.schema.json#/$defs/model.error", Type: "ModelErrorEvent", Root: vExecutionEvent_modelError, Mask: skipAllMemo, Build: rootModelErrorEvent},
+	{Location: "catalogue-event.schema.json#/$defs/model.request.before", Type: "ModelRequestBeforeEvent", Root: vExecutionEvent_modelRequestBefore, Mask: skipAllMemo, Build: rootModelRequestBeforeEvent},
+	{Location: "catalogue-event.schema.json#/$defs/model.response.after", Type: "ModelResponseAfterEvent", Root: vExecutionEvent_modelResponseAfter, Mask: skipAllMemo, Build: rootModelResponseAfterEvent},
+	{Location: "catalogue-event.schema.json#/$defs/model.switch.after", Type: "ModelSwitchAfterEvent", Root: vExecutionEvent_modelSwitchAfter, Mask: skipAllMemo, Build: rootModelSwitchAfterEvent},
+	{Location: "catalogue-event.schema.json#/$defs/model.switch.before", Type: "ModelSwitchBeforeEvent", Root: vExecutionEvent_modelSwitchBefore, Mask: skipAllMemo, Build: rootModelSwitchBeforeEvent},
+	{Location: "catalogue-event.schema.json#/$defs/task.change.after", Type: "TaskChangeAfterEvent", Root: vTaskWorkspaceEvent_taskChangeAfter, Mask: skipAllMemo, Build: rootTaskChangeAfterEvent},
+	{Location: "catalogue-event.schema.json#/$defs/task.change.before", Type: "TaskChangeBeforeEvent", Root: vTaskWorkspaceEvent_taskChangeBefore, Mask: skipAllMemo, Build: rootTaskChangeBeforeEvent},
+	{Location: "catalogue-event.schema.json#/$defs/tool.batch.after", Type: "ToolBatchAfterEvent", Root: vExecutionEvent_toolBatchAfter, Mask: skipAllMemo, Build: rootToolBatchAfterEvent},
+	{Location: "catalogue-event.schema.json#/$defs/tool.permission.request", Type: "ToolPermissionRequestEvent", Root: vExecutionEvent_toolPermissionRequest, Mask: skipAllMemo, Build: rootToolPermissionRequestEvent},
+	{Location: "catalogue-event.schema.json#/$defs/tool.permission.resolved", Type: "ToolPermissionResolvedEvent", Root: vExecutionEvent_toolPermissionResolved, Mask: skipAllMemo, Build: rootToolPermissionResolvedEvent},
+	{Location: "catalogue-event.schema.json#/$defs/tool.progress", Type: "ToolProgressEvent", Root: vExecutionEvent_toolProgress, Mask: skipAllMemo, Build: rootToolProgressEvent},
+	{Location: "catalogue-event.schema.json#/$defs/turn.end", Type: "TurnEndEvent", Root: vExecutionEvent_turnEnd, Mask: skipAllMemo, Build: rootTurnEndEvent},
+	{Location: "catalogue-event.schema.json#/$defs/turn.finish.before", Type: "TurnFinishBeforeEvent", Root: vExecutionEvent_turnFinishBefore, Mask: skipAllMemo, Build: rootTurnFinishBeforeEvent},
+	{Location: "catalogue-event.schema.json#/$defs/turn.progress", Type: "TurnProgressEvent", Root: vExecutionEvent_turnProgress, Mask: skipAllMemo, Build: rootTurnProgressEvent},
+	{Location: "catalogue-event.schema.json#/$defs/turn.start", Type: "TurnStartEvent", Root: vExecutionEvent_turnStart, Mask: skipAllMemo, Build: rootTurnStartEvent},
+	{Location: "catalogue-event.schema.json#/$defs/user.attention", Type: "UserAttentionEvent", Root: vCatalogueEvent_userAttention, Mask: skipAllMemo, Build: rootUserAttentionEvent},
+	{Location: "catalogue-event.schema.json#/$defs/user.elicitation.request", Type: "UserElicitationRequestEvent", Root: vCatalogueEvent_userElicitationRequest, Mask: skipAllMemo, Build: rootUserElicitationRequestEvent},
+	{Location: "catalogue-event.schema.json#/$defs/user.elicitation.result", Type: "UserElicitationResultEvent", Root: vCatalogueEvent_userElicitationResult, Mask: skipAllMemo, Build: rootUserElicitationResultEvent},
+	{Location: "catalogue-event.schema.json#/$defs/user.message.inbound", Type: "UserMessageInboundEvent", Root: vCatalogueEvent_userMessageInbound, Mask: skipAllMemo, Build: rootUserMessageInboundEvent},
+	{Location: "catalogue-event.schema.json#/$defs/user.message.outbound", Type: "UserMessageOutboundEvent", Root: vCatalogueEvent_userMessageOutbound, Mask: skipAllMemo, Build: rootUserMessageOutboundEvent},
+	{Location: "catalogue-event.schema.json#/$defs/workspace.change.after", Type: "WorkspaceChangeAfterEvent", Root: vTaskWorkspaceEvent_workspaceChangeAfter, Mask: skipAllMemo, Build: rootWorkspaceChangeAfterEvent},
+	{Location: "catalogue-event.schema.json#/$defs/workspace.change.before", Type: "WorkspaceChangeBeforeEvent", Root: vTaskWorkspaceEvent_workspaceChangeBefore, Mask: skipAllMemo, Build: rootWorkspaceChangeBeforeEvent},
+	{Location: "common.schema.json#/$defs/errorResponse", Type: "JSONRPCErrorResponse", Root: vCommon_errorResponse, Mask: skipAllMemo, Build: rootJSONRPCErrorResponse},
+	{Location: "common.schema.json#/$defs/eventType", Type: "EventType", Root: vCommon_eventType, Mask: skipAllMemo, Build: rootEventType},
+	{Location: "common.schema.json#/$defs/interceptableEventType", Type: "InterceptableEventType", Root: vCommon_interceptableEventType, Mask: skipAllMemo, Build: rootInterceptableEventType},
+	{Location: "common.schema.json#/$defs/jsonRpcId", Type: "JSONRPCID", Root: vCommon_jsonRpcId, Mask: skipAllMemo, Build: rootJSONRPCID},
+	{Location: "common.schema.json#/$defs/jsonRpcResponseId", Type: "JSONRPCResponseID", Root: vCommon_jsonRpcResponseId, Mask: skipAllMemo, Build: rootJSONRPCResponseID},
+	{Location: "common.schema.json#/$defs/jsonRpcVersion", Type: "JSONRPCVersion", Root: vCommon_jsonRpcVersion, Mask: skipAllMemo, Build: rootJSONRPCVersion},
+	{Location: "common.schema.json#/$defs/methodName", Type: "MethodName", Root: vCommon_methodName, Mask: skipAllMemo, Build: rootMethodName},
+	{Location: "common.schema.json#/$defs/native", Type: "NativeEvent", Root: ahpimpl.Accept, Mask: 0, Build: rootNativeEvent},
+	{Location: "common.schema.json#/$defs/nonEmptyString", Type: "NonEmptyString", Root: vCommon_nonEmptyString, Mask: skipAllMemo, Build: rootNonEmptyString},
+	{Location: "common.schema.json#/$defs/nonNegativeInteger", Type: "CommonNonNegativeInteger", Root: vCommon_nonNegativeInteger, Mask: skipAllMemo, Build: rootCommonNonNegativeInteger},
+	{Location: "common.schema.json#/$defs/notification", Type: "JSONRPCNotification", Root: vCommon_notification, Mask: skipAllMemo, Build: rootJSONRPCNotification},
+	{Location: "common.schema.json#/$defs/positiveInteger", Type: "PositiveInteger", Root: vCommon_positiveInteger, Mask: skipAllMemo, Build: rootPositiveInteger},
+	{Location: "common.schema.json#/$defs/protocolVersion", Type: "ProtocolVersion", Root: vCommon_protocolVersion, Mask: skipAllMemo, Build: rootProtocolVersion},
+	{Location: "common.schema.json#/$defs/request", Type: "JSONRPCRequest", Root: vCommon_request, Mask: skipAllMemo, Build: rootJSONRPCRequest},
+	{Location: "common.schema.json#/$defs/reverseDnsName", Type: "CommonReverseDNSName", Root: vCommon_reverseDnsName, Mask: skipAllMemo, Build: rootCommonReverseDNSName},
+	{Location: "common.schema.json#/$defs/session", Type: "Session", Root: vCommon_session, Mask: skipAllMemo, Build: rootSession},
+	{Location: "common.schema.json#/$defs/sha256Hex", Type: "SHA256Hex", Root: vCommon_sha256Hex, Mask: skipAllMemo, Build: rootSHA256Hex},
+	{Location: "common.schema.json#/$defs/successResponse", Type: "JSONRPCSuccessResponse", Root: vCommon_successResponse, Mask: skipAllMemo, Build: rootJSONRPCSuccessResponse},
+	{Location: "content-item.schema.json#", Type: "ContentItem", Root: vContentItem, Mask: skipAllMemo, Build: rootContentItem},
+	{Location: "content-item.schema.json#/$defs/attachmentBodyPart", Type: "AttachmentBodyPart", Root: vContentItem_attachmentBodyPart, Mask: skipAllMemo, Build: rootAttachmentBodyPart},
+	{Location: "content-item.schema.json#/$defs/attachmentGapPart", Type: "AttachmentGapPart", Root: vContentItem_attachmentGapPart, Mask: skipAllMemo, Build: rootAttachmentGapPart},
+	{Location: "content-item.schema.json#/$defs/attachmentMediaType", Type: "AttachmentMediaType", Root: vContentItem_attachmentMediaType, Mask: skipAllMemo, Build: rootAttachmentMediaType},
+	{Location: "content-item.schema.json#/$defs/attachmentMetadataPart", Type: "AttachmentMetadataPart", Root: vContentItem_attachmentMetadataPart, Mask: skipAllMemo, Build: rootAttachmentMetadataPart},
+	{Location: "content-item.schema.json#/$defs/attachmentOmittedPart", Type: "AttachmentOmittedPart", Root: vContentItem_attachmentOmittedPart, Mask: skipAllMemo, Build: rootAttachmentOmittedPart},
+	{Location: "content-item.schema.json#/$defs/attachmentPart", Type: "AttachmentPart", Root: vContentItem_attachmentPart, Mask: skipAllMemo, Build: rootAttachmentPart},
+	{Location: "content-item.schema.json#/$defs/gap", Type: "ContentItemGap", Root: vContentItem_gap, Mask: skipAllMemo, Build: rootContentItemGap},
+	{Location: "content-item.schema.json#/$defs/message", Type: "CanonicalMessage", Root: vContentItem_message, Mask: skipAllMemo, Build: rootCanonicalMessage},
+	{Location: "content-item.schema.json#/$defs/messages", Type: "CanonicalMessages", Root: vContentItem_messages, Mask: skipAllMemo, Build: rootCanonicalMessages},
+	{Location: "content-item.schema.json#/$defs/modelVisibleItem", Type: "ModelVisibleItem", Root: vContentItem_message, Mask: skipAllMemo, Build: rootModelVisibleItem},
+	{Location: "content-item.schema.json#/$defs/synthesized", Type: "Synthesized", Root: vContentItem_synthesized, Mask: skipAllMemo, Build: rootSynthesized},
+	{Location: "content-item.schema.json#/$defs/textBodyPart", Type: "TextBodyPart", Root: vContentItem_textBodyPart, Mask: skipAllMemo, Build: rootTextBodyPart},
+	{Location: "content-item.schema.json#/$defs/textGapPart", Type: "TextGapPart", Root: vContentItem_textGapPart, Mask: skipAllMemo, Build: rootTextGapPart},
+	{Location: "content-item.schema.json#/$defs/textMetadataPart", Type: "TextMetadataPart", Root: vContentItem_textMetadataPart, Mask: skipAllMemo, Build: rootTextMetadataPart},
+	{Location: "content-item.schema.json#/$defs/textOmittedPart", Type: "TextOmittedPart", Root: vContentItem_textOmittedPart, Mask: skipAllMemo, Build: rootTextOmittedPart},
+	{Location: "content-item.schema.json#/$defs/textPart", Type: "TextPart", Root: vContentItem_textPart, Mask: skipAllMemo, Build: rootTextPart},
+	{Location: "content-item.schema.json#/$defs/textParts", Type: "TextParts", Root: vContentItem_textParts, Mask: skipAllMemo, Build: rootTextParts},
+	{Location: "content-reference.schema.json#", Type: "ContentReference", Root: vContentReference, Mask: skipAllMemo, Build: rootContentReference},
+	{Location: "content-selection.schema.json#", Type: "ContentSelection", Root: vContentSelection, Mask: skipAllMemo, Build: rootContentSelection},
+	{Location: "content-selection.schema.json#/$defs/disposition", Type: "Disposition", Root: vContentSelection_disposition, Mask: skipAllMemo, Build: rootDisposition},
+	{Location: "content-upload-receipt.schema.json#", Type: "ContentUploadReceipt", Root: vContentUploadReceipt, Mask: skipAllMemo, Build: rootContentUploadReceipt},
+	{Location: "content-upload.schema.json#", Type: "ContentUpload", Root: vContentUpload, Mask: skipAllMemo, Build: rootContentUpload},
+	{Location: "deny-effect.schema.json#", Type: "DenyEffect", Root: vDenyEffect, Mask: skipAllMemo, Build: rootDenyEffect},
+	{Location: "effect.schema.json#", Type: "Effect", Root: vEffect, Mask: skipMemo2, Build: rootEffect},
+	{Location: "effect.schema.json#/$defs/allowEffect", Type: "AllowEffect", Root: vEffect_allowEffect, Mask: skipAllMemo, Build: rootAllowEffect},
+	{Location: "effect.schema.json#/$defs/askEffect", Type: "AskEffect", Root: vEffect_askEffect, Mask: skipAllMemo, Build: rootAskEffect},
+	{Location: "effect.schema.json#/$defs/flowContinueEffect", Type: "FlowContinueEffect", Root: vEffect_flowContinueEffect, Mask: skipAllMemo, Build: rootFlowContinueEffect},
+	{Location: "effect.schema.json#/$defs/flowStopEffect", Type: "FlowStopEffect", Root: vEffect_flowStopEffect, Mask: skipAllMemo, Build: rootFlowStopEffect},
+	{Location: "effect.schema.json#/$defs/injectEffect", Type: "InjectEffect", Root: vEffect_injectEffect, Mask: skipAllMemo, Build: rootInjectEffect},
+	{Location: "effect.schema.json#/$defs/messageEffect", Type: "MessageEffect", Root: vEffect_messageEffect, Mask: skipAllMemo, Build: rootMessageEffect},
+	{Location: "effect.schema.json#/$defs/modifyEffect", Type: "ModifyEffect", Root: vEffect_modifyEffect, Mask: skipMemo2, Build: rootModifyEffect},
+	{Location: "effect.schema.json#/$defs/returnEffect", Type: "ReturnEffect", Root: vEffect_returnEffect, Mask: skipAllMemo, Build: rootReturnEffect},
+	{Location: "event.schema.json#", Type: "Event", Root: vEvent, Mask: skipMemo1, Build: rootEvent},
+	{Location: "event.schema.json#/$defs/contentItems", Type: "ContentItems", Root: vEvent_contentItems, Mask: skipAllMemo, Build: rootContentItems},
+	{Location: "event.schema.json#/$defs/envelope", Type: "Envelope", Root: vEvent_envelope, Mask: skipAllMemo, Build: rootEnvelope},
+	{Location: "event.schema.json#/$defs/eventCore", Type: "EventCore", Root: vEvent_eventCore, Mask: skipAllMemo, Build: rootEventCore},
+	{Location: "event.schema.json#/$defs/gap", Type: "EventGap", Root: vEvent_gap, Mask: skipAllMemo, Build: rootEventGap},
+	{Location: "event.schema.json#/$defs/identity", Type: "Identity", Root: vEvent_identity, Mask: skipAllMemo, Build: rootIdentity},
+	{Location: "event.schema.json#/$defs/modelVisibleItems", Type: "ModelVisibleItems", Root: vEvent_modelVisibleItems, Mask: skipAllMemo, Build: rootModelVisibleItems},
+	{Location: "event.schema.json#/$defs/openIdentity", Type: "OpenIdentity", Root: vEvent_openIdentity, Mask: skipAllMemo, Build: rootOpenIdentity},
+	{Location: "event.schema.json#/$defs/synthesizedFlag", Type: "SynthesizedFlag", Root: vEvent_synthesizedFlag, Mask: skipAllMemo, Build: rootSynthesizedFlag},
+	{Location: "execution-event.schema.json#", Type: "ExecutionEvent", Root: vExecutionEvent, Mask: skipAllMemo, Build: rootExecutionEvent},
+	{Location: "execution-event.schema.json#/$defs/attempt", Type: "ExecutionEventAttempt", Root: vExecutionEvent_attempt, Mask: skipAllMemo, Build: rootExecutionEventAttempt},
+	{Location: "execution-event.schema.json#/$defs/attemptUsage", Type: "ExecutionEventAttemptusage", Root: vExecutionEvent_attemptUsage, Mask: skipAllMemo, Build: rootExecutionEventAttemptusage},
+	{Location: "execution-event.schema.json#/$defs/batch", Type: "ExecutionEventBatch", Root: vExecutionEvent_batch, Mask: skipAllMemo, Build: rootExecutionEventBatch},
+	{Location: "execution-event.schema.json#/$defs/connectionGaps", Type: "ConnectionGaps", Root: vExecutionEvent_connectionGaps, Mask: skipAllMemo, Build: rootConnectionGaps},
+	{Location: "execution-event.schema.json#/$defs/context.compact.after", Type: "ExecutionEventContextCompactAfter", Root: vExecutionEvent_contextCompactAfter, Mask: skipAllMemo, Build: rootExecutionEventContextCompactAfter},
+	{Location: "execution-event.schema.json#/$defs/context.compact.before", Type: "ExecutionEventContextCompactBefore", Root: vExecutionEvent_contextCompactBefore, Mask: skipAllMemo, Build: rootExecutionEventContextCompactBefore},
+	{Location: "execution-event.schema.json#/$defs/currencyCode", Type: "CurrencyCode", Root: vExecutionEvent_currencyCode, Mask: skipAllMemo, Build: rootCurrencyCode},
+	{Location: "execution-event.schema.json#/$defs/deniedByPolicy", Type: "DeniedByPolicy", Root: vExecutionEvent_deniedByPolicy, Mask: skipAllMemo, Build: rootDeniedByPolicy},
+	{Location: "execution-event.schema.json#/$defs/error", Type: "ExecutionEventError", Root: vExecutionEvent_error, Mask: skipAllMemo, Build: rootExecutionEventError},
+	{Location: "execution-event.schema.json#/$defs/execution", Type: "ExecutionEventExecution", Root: vExecutionEvent_execution, Mask: skipAllMemo, Build: rootExecutionEventExecution},
+	{Location: "execution-event.schema.json#/$defs/fileChange", Type: "ExecutionEventFilechange", Root: vExecutionEvent_fileChange, Mask: skipAllMemo, Build: rootExecutionEventFilechange},
+	{Location: "execution-event.schema.json#/$defs/mcp", Type: "ExecutionEventMCP", Root: vExecutionEvent_mcp, Mask: skipAllMemo, Build: rootExecutionEventMCP},
+	{Location: "execution-event.schema.json#/$defs/model", Type: "ExecutionEventModel", Root: vExecutionEvent_model, Mask: skipAllMemo, Build: rootExecutionEventModel},
+	{Location: "execution-event.schema.json#/$defs/model.error", Type: "ExecutionEventModelError", Root: vExecutionEvent_modelError, Mask: skipAllMemo, Build: rootExecutionEventModelError},
+	{Location: "execution-event.schema.json#/$defs/model.request.before", Type: "ExecutionEventModelRequestBefore", Root: vExecutionEvent_modelRequestBefore, Mask: skipAllMemo, Build: rootExecutionEventModelRequestBefore},
+	{Location: "execution-event.schema.json#/$defs/model.response.after", Type: "ExecutionEventModelResponseAfter", Root: vExecutionEvent_modelResponseAfter, Mask: skipAllMemo, Build: rootExecutionEventModelResponseAfter},
+	{Location: "execution-event.schema.json#/$defs/model.switch.after", Type: "ExecutionEventModelSwitchAfter", Root: vExecutionEvent_modelSwitchAfter, Mask: skipAllMemo, Build: rootExecutionEventModelSwitchAfter},
+	{Location: "execution-event.schema.json#/$defs/model.switch.before", Type: "ExecutionEventModelSwitchBefore", Root: vExecutionEvent_modelSwitchBefore, Mask: skipAllMemo, Build: rootExecutionEventModelSwitchBefore},
+	{Location: "execution-event.schema.json#/$defs/nonNegativeInteger", Type: "ExecutionEventNonNegativeInteger", Root: vExecutionEvent_nonNegativeInteger, Mask: skipAllMemo, Build: rootExecutionEventNonNegativeInteger},
+	{Location: "execution-event.schema.json#/$defs/skippedExecution", Type: "SkippedExecution", Root: vExecutionEvent_skippedExecution, Mask: skipAllMemo, Build: rootSkippedExecution},
+	{Location: "execution-event.schema.json#/$defs/suppliedResultOnSkip", Type: "SuppliedResultOnSkip", Root: vExecutionEvent_suppliedResultOnSkip, Mask: skipAllMemo, Build: rootSuppliedResultOnSkip},
+	{Location: "execution-event.schema.json#/$defs/tokenCounts", Type: "ExecutionEventTokencounts", Root: vExecutionEvent_tokenCounts, Mask: skipAllMemo, Build: rootExecutionEventTokencounts},
+	{Location: "execution-event.schema.json#/$defs/tool", Type: "ExecutionEventTool", Root: vExecutionEvent_tool, Mask: skipAllMemo, Build: rootExecutionEventTool},
+	{Location: "execution-event.schema.json#/$defs/tool.batch.after", Type: "ExecutionEventToolBatchAfter", Root: vExecutionEvent_toolBatchAfter, Mask: skipAllMemo, Build: rootExecutionEventToolBatchAfter},
+	{Location: "execution-event.schema.json#/$defs/tool.permission.request", Type: "ExecutionEventToolPermissionRequest", Root: vExecutionEvent_toolPermissionRequest, Mask: skipAllMemo, Build: rootExecutionEventToolPermissionRequest},
+	{Location: "execution-event.schema.json#/$defs/tool.permission.resolved", Type: "ExecutionEventToolPermissionResolved", Root: vExecutionEvent_toolPermissionResolved, Mask: skipAllMemo, Build: rootExecutionEventToolPermissionResolved},
+	{Location: "execution-event.schema.json#/$defs/tool.progress", Type: "ExecutionEventToolProgress", Root: vExecutionEvent_toolProgress, Mask: skipAllMemo, Build: rootExecutionEventToolProgress},
+	{Location: "execution-event.schema.json#/$defs/toolCall", Type: "ToolCall", Root: vExecutionEvent_toolCall, Mask: skipAllMemo, Build: rootToolCall},
+	{Location: "execution-event.schema.json#/$defs/toolOutcome", Type: "ToolOutcome", Root: vExecutionEvent_toolOutcome, Mask: skipAllMemo, Build: rootToolOutcome},
+	{Location: "execution-event.schema.json#/$defs/turn.end", Type: "ExecutionEventTurnEnd", Root: vExecutionEvent_turnEnd, Mask: skipAllMemo, Build: rootExecutionEventTurnEnd},
+	{Location: "execution-event.schema.json#/$defs/turn.finish.before", Type: "ExecutionEventTurnFinishBefore", Root: vExecutionEvent_turnFinishBefore, Mask: skipAllMemo, Build: rootExecutionEventTurnFinishBefore},
+	{Location: "execution-event.schema.json#/$defs/turn.progress", Type: "ExecutionEventTurnProgress", Root: vExecutionEvent_turnProgress, Mask: skipAllMemo, Build: rootExecutionEventTurnProgress},
+	{Location: "execution-event.schema.json#/$defs/turn.start", Type: "ExecutionEventTurnStart", Root: vExecutionEvent_turnStart, Mask: skipAllMemo, Build: rootExecutionEventTurnStart},
+	{Location: "execution-event.schema.json#/$defs/turnCompletion", Type: "TurnCompletion", Root: vExecutionEvent_turnCompletion, Mask: skipAllMemo, Build: rootTurnCompletion},
+	{Location: "execution-event.schema.json#/$defs/turnUsage", Type: "ExecutionEventTurnusage", Root: vExecutionEvent_turnUsage, Mask: skipAllMemo, Build: rootExecutionEventTurnusage},
+	{Location: "execution-event.schema.json#/$defs/usage", Type: "ExecutionEventUsage", Root: vExecutionEvent_usage, Mask: skipAllMemo, Build: rootExecutionEventUsage},
+	{Location: "execution-event.schema.json#/$defs/webUrl", Type: "WebURL", Root: vExecutionEvent_webUrl, Mask: skipAllMemo, Build: rootWebURL},
+	{Location: "extensions.schema.json#", Type: "Extensions", Root: vExtensions, Mask: skipAllMemo, Build: rootExtensions},
+	{Location: "interaction-event.schema.json#", Type: "InteractionEvent", Root: vInteractionEvent, Mask: skipAllMemo, Build: rootInteractionEvent},
+	{Location: "interaction-event.schema.json#/$defs/config.change.after", Type: "InteractionEventConfigChangeAfter", Root: vInteractionEvent_configChangeAfter, Mask: skipAllMemo, Build: rootInteractionEventConfigChangeAfter},
+	{Location: "interaction-event.schema.json#/$defs/config.change.before", Type: "InteractionEventConfigChangeBefore", Root: vInteractionEvent_configChangeBefore, Mask: skipAllMemo, Build: rootInteractionEventConfigChangeBefore},
+	{Location: "interaction-event.schema.json#/$defs/elicitationMode", Type: "ElicitationMode", Root: vInteractionEvent_elicitationMode, Mask: skipAllMemo, Build: rootElicitationMode},
+	{Location: "interaction-event.schema.json#/$defs/hook.failure", Type: "InteractionEventHookFailure", Root: vInteractionEvent_hookFailure, Mask: skipAllMemo, Build: rootInteractionEventHookFailure},
+	{Location: "interaction-event.schema.json#/$defs/user.attention", Type: "InteractionEventUserAttention", Root: vInteractionEvent_userAttention, Mask: skipAllMemo, Build: rootInteractionEventUserAttention},
+	{Location: "interaction-event.schema.json#/$defs/user.elicitation.request", Type: "InteractionEventUserElicitationRequest", Root: vInteractionEvent_userElicitationRequest, Mask: skipAllMemo, Build: rootInteractionEventUserElicitationRequest},
+	{Location: "interaction-event.schema.json#/$defs/user.elicitation.result", Type: "InteractionEventUserElicitationResult", Root: vInteractionEvent_userElicitationResult, Mask: skipAllMemo, Build: rootInteractionEventUserElicitationResult},
+	{Location: "interaction-event.schema.json#/$defs/user.message.inbound", Type: "InteractionEventUserMessageInbound", Root: vInteractionEvent_userMessageInbound, Mask: skipAllMemo, Build: rootInteractionEventUserMessageInbound},
+	{Location: "interaction-event.schema.json#/$defs/user.message.outbound", Type: "InteractionEventUserMessageOutbound", Root: vInteractionEvent_userMessageOutbound, Mask: skipAllMemo, Build: rootInteractionEventUserMessageOutbound},
+	{Location: "intercept-deny-response.schema.json#", Type: "InterceptDenyResponse", Root: vInterceptDenyResponse, Mask: skipAllMemo, Build: rootInterceptDenyResponse},
+	{Location: "intercept-no-effect-response.schema.json#", Type: "InterceptNoEffectResponse", Root: vInterceptNoEffectResponse, Mask: skipAllMemo, Build: rootInterceptNoEffectResponse},
+	{Location: "intercept-request.schema.json#", Type: "InterceptRequest", Root: vInterceptRequest, Mask: skipMemo3, Build: rootInterceptRequest},
+	{Location: "intercept-response.schema.json#", Type: "InterceptResponse", Root: vInterceptResponse, Mask: skipMemo2, Build: rootInterceptResponse},
+	{Location: "json-rpc-message.schema.json#", Type: "JSONRPCMessage", Root: vJSONRPCMessage, Mask: skipAllMemo, Build: rootJSONRPCMessage},
+	{Location: "mcp-elicitation.schema.json#/$defs/BooleanSchema", Type: "MCPElicitationBooleanSchema", Root: vMCPElicitation_booleanSchema, Mask: skipAllMemo, Build: rootMCPElicitationBooleanSchema},
+	{Location: "mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams", Type: "MCPElicitationElicitRequestFormParams", Root: vMCPElicitation_elicitRequestFormParams, Mask: skipAllMemo, Build: rootMCPElicitationElicitRequestFormParams},
+	{Location: "mcp-elicitation.schema.json#/$defs/ElicitRequestParams", Type: "MCPElicitationElicitRequestParams", Root: vMCPElicitation_elicitRequestParams, Mask: skipAllMemo, Build: rootMCPElicitationElicitRequestParams},
+	{Location: "mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams", Type: "MCPElicitationElicitRequestURLParams", Root: vMCPElicitation_elicitRequestUrlParams, Mask: skipAllMemo, Build: rootMCPElicitationElicitRequestURLParams},
+	{Location: "mcp-elicitation.schema.json#/$defs/ElicitResult", Type: "MCPElicitationElicitResult", Root: vMCPElicitation_elicitResult, Mask: skipAllMemo, Build: rootMCPElicitationElicitResult},
+	{Location: "mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema", Type: "MCPElicitationLegacyTitledEnumSchema", Root: vMCPElicitation_legacyTitledEnumSchema, Mask: skipAllMemo, Build: rootMCPElicitationLegacyTitledEnumSchema},
+	{Location: "mcp-elicitation.schema.json#/$defs/NumberSchema", Type: "MCPElicitationNumberSchema", Root: vMCPElicitation_numberSchema, Mask: skipAllMemo, Build: rootMCPElicitationNumberSchema},
+	{Location: "mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition", Type: "MCPElicitationPrimitiveSchemaDefinition", Root: vMCPElicitation_primitiveSchemaDefinition, Mask: skipAllMemo, Build: rootMCPElicitationPrimitiveSchemaDefinition},
+	{Location: "mcp-elicitation.schema.json#/$defs/ProgressToken", Type: "MCPElicitationProgressToken", Root: vMCPElicitation_progressToken, Mask: skipAllMemo, Build: rootMCPElicitationProgressToken},
+	{Location: "mcp-elicitation.schema.json#/$defs/StringSchema", Type: "MCPElicitationStringSchema", Root: vMCPElicitation_stringSchema, Mask: skipAllMemo, Build: rootMCPElicitationStringSchema},
+	{Location: "mcp-elicitation.schema.json#/$defs/TaskMetadata", Type: "MCPElicitationTaskMetadata", Root: vMCPElicitation_taskMetadata, Mask: skipAllMemo, Build: rootMCPElicitationTaskMetadata},
+	{Location: "mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema", Type: "MCPElicitationTitledMultiSelectEnumSchema", Root: vMCPElicitation_titledMultiSelectEnumSchema, Mask: skipAllMemo, Build: rootMCPElicitationTitledMultiSelectEnumSchema},
+	{Location: "mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema", Type: "MCPElicitationTitledSingleSelectEnumSchema", Root: vMCPElicitation_titledSingleSelectEnumSchema, Mask: skipAllMemo, Build: rootMCPElicitationTitledSingleSelectEnumSchema},
+	{Location: "mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema", Type: "MCPElicitationUntitledMultiSelectEnumSchema", Root: vMCPElicitation_untitledMultiSelectEnumSchema, Mask: skipAllMemo, Build: rootMCPElicitationUntitledMultiSelectEnumSchema},
+	{Location: "mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema", Type: "MCPElicitationUntitledSingleSelectEnumSchema", Root: vMCPElicitation_untitledSingleSelectEnumSchema, Mask: skipAllMemo, Build: rootMCPElicitationUntitledSingleSelectEnumSchema},
+	{Location: "mcp-elicitation.schema.json#/$defs/labelledOption", Type: "LabelledOption", Root: vMCPElicitation_labelledOption, Mask: skipAllMemo, Build: rootLabelledOption},
+	{Location: "mcp-elicitation.schema.json#/$defs/request", Type: "MCPElicitationRequest", Root: vMCPElicitation_elicitRequestParams, Mask: skipAllMemo, Build: rootMCPElicitationRequest},
+	{Location: "mcp-elicitation.schema.json#/$defs/requestMeta", Type: "RequestMeta", Root: vMCPElicitation_requestMeta, Mask: skipAllMemo, Build: rootRequestMeta},
+	{Location: "mcp-elicitation.schema.json#/$defs/result", Type: "MCPElicitationResult", Root: vMCPElicitation_elicitResult, Mask: skipAllMemo, Build: rootMCPElicitationResult},
+	{Location: "observe-notification.schema.json#", Type: "ObserveNotification", Root: vObserveNotification, Mask: skipMemo1, Build: rootObserveNotification},
+	{Location: "registration.schema.json#", Type: "Registration", Root: vRegistration, Mask: skipAllMemo, Build: rootRegistration},
+	{Location: "registration.schema.json#/$defs/authentication", Type: "Authentication", Root: vRegistration_authentication, Mask: skipAllMemo, Build: rootAuthentication},
+	{Location: "registration.schema.json#/$defs/backend", Type: "Backend", Root: vRegistration_backend, Mask: skipAllMemo, Build: rootBackend},
+	{Location: "registration.schema.json#/$defs/contentReceiver", Type: "RegistrationContentreceiver", Root: vRegistration_contentReceiver, Mask: skipAllMemo, Build: rootRegistrationContentreceiver},
+	{Location: "registration.schema.json#/$defs/eventWildcard", Type: "EventWildcard", Root: vRegistration_eventWildcard, Mask: skipAllMemo, Build: rootEventWildcard},
+	{Location: "registration.schema.json#/$defs/filters", Type: "Filters", Root: vRegistration_filters, Mask: skipAllMemo, Build: rootFilters},
+	{Location: "registration.schema.json#/$defs/httpTransport", Type: "HTTPTransport", Root: vRegistration_httpTransport, Mask: skipAllMemo, Build: rootHTTPTransport},
+	{Location: "registration.schema.json#/$defs/httpUrl", Type: "HTTPURL", Root: vRegistration_httpUrl, Mask: skipAllMemo, Build: rootHTTPURL},
+	{Location: "registration.schema.json#/$defs/interceptSubscription", Type: "InterceptSubscription", Root: vRegistration_interceptSubscription, Mask: skipAllMemo, Build: rootInterceptSubscription},
+	{Location: "registration.schema.json#/$defs/observeSubscription", Type: "ObserveSubscription", Root: vRegistration_observeSubscription, Mask: skipAllMemo, Build: rootObserveSubscription},
+	{Location: "registration.schema.json#/$defs/reverseDns", Type: "ReverseDNSName", Root: vCommon_reverseDnsName, Mask: skipAllMemo, Build: rootReverseDNSName},
+	{Location: "registration.schema.json#/$defs/stdioTransport", Type: "StdioTransport", Root: vRegistration_stdioTransport, Mask: skipAllMemo, Build: rootStdioTransport},
+	{Location: "schema.json#", Type: "WireMessage", Root: vSchema, Mask: 0, Build: rootWireMessage},
+	{Location: "session-end.schema.json#", Type: "SessionEndEvent", Root: vSessionEnd, Mask: skipAllMemo, Build: rootSessionEndEvent},
+	{Location: "session-start.schema.json#", Type: "SessionStartEvent", Root: vSessionStart, Mask: skipMemo1, Build: rootSessionStartEvent},
+	{Location: "task-workspace-event.schema.json#", Type: "TaskWorkspaceEvent", Root: vTaskWorkspaceEvent, Mask: skipAllMemo, Build: rootTaskWorkspaceEvent},
+	{Location: "task-workspace-event.schema.json#/$defs/changedFile", Type: "ChangedFile", Root: vTaskWorkspaceEvent_changedFile, Mask: skipAllMemo, Build: rootChangedFile},
+	{Location: "task-workspace-event.schema.json#/$defs/file.changed", Type: "TaskWorkspaceEventFileChanged", Root: vTaskWorkspaceEvent_fileChanged, Mask: skipAllMemo, Build: rootTaskWorkspaceEventFileChanged},
+	{Location: "task-workspace-event.schema.json#/$defs/task.change.after", Type: "TaskWorkspaceEventTaskChangeAfter", Root: vTaskWorkspaceEvent_taskChangeAfter, Mask: skipAllMemo, Build: rootTaskWorkspaceEventTaskChangeAfter},
+	{Location: "task-workspace-event.schema.json#/$defs/task.change.before", Type: "TaskWorkspaceEventTaskChangeBefore", Root: vTaskWorkspaceEvent_taskChangeBefore, Mask: skipAllMemo, Build: rootTaskWorkspaceEventTaskChangeBefore},
+	{Location: "task-workspace-event.schema.json#/$defs/taskChange", Type: "TaskChange", Root: vTaskWorkspaceEvent_taskChange, Mask: skipAllMemo, Build: rootTaskChange},
+	{Location: "task-workspace-event.schema.json#/$defs/workspace.change.after", Type: "TaskWorkspaceEventWorkspaceChangeAfter", Root: vTaskWorkspaceEvent_workspaceChangeAfter, Mask: skipAllMemo, Build: rootTaskWorkspaceEventWorkspaceChangeAfter},
+	{Location: "task-workspace-event.schema.json#/$defs/workspace.change.before", Type: "TaskWorkspaceEventWorkspaceChangeBefore", Root: vTaskWorkspaceEvent_workspaceChangeBefore, Mask: skipAllMemo, Build: rootTaskWorkspaceEventWorkspaceChangeBefore},
+	{Location: "task-workspace-event.schema.json#/$defs/workspaceChange", Type: "WorkspaceChange", Root: vTaskWorkspaceEvent_workspaceChange, Mask: skipAllMemo, Build: rootWorkspaceChange},
+	{Location: "task-workspace-event.schema.json#/$defs/workspaceState", Type: "WorkspaceState", Root: vTaskWorkspaceEvent_workspaceState, Mask: skipAllMemo, Build: rootWorkspaceState},
+	{Location: "tool-after.schema.json#", Type: "ToolAfterEvent", Root: vToolAfter, Mask: skipAllMemo, Build: rootToolAfterEvent},
+	{Location: "tool-before.schema.json#", Type: "ToolBeforeEvent", Root: vToolBefore, Mask: skipAllMemo, Build: rootToolBeforeEvent},
 }
 
 // registry gives Snapshot the Registry through a method, so that only the

@@ -11,8 +11,8 @@ import (
 // line below fails to compile, regenerate this package (GeneratedCodeTooOld) or
 // update the github.com/ahpgen/ahpgen module (RuntimeTooOld).
 const (
-	_ = ahpimpl.GeneratedCodeTooOld(22 - ahpimpl.MinVersion)
-	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 22)
+	_ = ahpimpl.GeneratedCodeTooOld(23 - ahpimpl.MinVersion)
+	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 23)
 )
 
 // Checker validates documents without building values: Check.X(data) accepts
@@ -28,13 +28,12 @@ var Check Checker
 // capabilities.schema.json# in the same pass; it rejects data with an
 // *ahprt.Error and no value.
 func DecodeCapabilities(data []byte, opts ...ahprt.Option) (v *Capabilities, err error) {
-	err = ahpimpl.DecodeFill(data, opts, 0, vCapabilities, func(c *ahpimpl.Ctx) { v = new(Capabilities); bCapabilities(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, 0, vCapabilities, rootCapabilities)
+	v, _ = r.(*Capabilities)
 	return v, err
 }
 
-func decodeAnyCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeCapabilities(data, opts...))
-}
+func rootCapabilities(c *ahpimpl.Ctx) any { v := new(Capabilities); bCapabilities(c, 0, v); return v }
 
 // Capabilities validates data as Capabilities (capabilities.schema.json#)
 // without building a value.
@@ -46,7 +45,8 @@ func (*Checker) Capabilities(data []byte, opts ...ahprt.Option) error {
 // common.schema.json#/$defs/errorResponse in the same pass; it rejects data
 // with an *ahprt.Error and no value.
 func DecodeErrorResponse(data []byte, opts ...ahprt.Option) (v *ErrorResponse, err error) {
-	err = ahpimpl.DecodeFill(data, opts, 0, vCommon_errorResponse, func(c *ahpimpl.Ctx) { v = new(ErrorResponse); bErrorResponse(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, 0, vCommon_errorResponse, rootErrorResponse)
+	v, _ = r.(*ErrorResponse)
 	return v, err
 }
 
@@ -54,8 +54,10 @@ func decodeErrorResponse(c *ahpimpl.Ctx) (*ErrorResponse, error) {
 	return ahpimpl.BuildRoot(c, 0, vCommon_errorResponse, bErrorResponse)
 }
 
-func decodeAnyErrorResponse(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeErrorResponse(data, opts...))
+func rootErrorResponse(c *ahpimpl.Ctx) any {
+	v := new(ErrorResponse)
+	bErrorResponse(c, 0, v)
+	return v
 }
 
 // ErrorResponse validates data as ErrorResponse
@@ -68,13 +70,12 @@ func (*Checker) ErrorResponse(data []byte, opts ...ahprt.Option) error {
 // common.schema.json#/$defs/jsonRpcId in the same pass; it rejects data with
 // an *ahprt.Error and no value.
 func DecodeJSONRPCID(data []byte, opts ...ahprt.Option) (v *JSONRPCID, err error) {
-	err = ahpimpl.DecodeFill(data, opts, 0, vCommon_jsonRpcId, func(c *ahpimpl.Ctx) { v = new(JSONRPCID); bJSONRPCID(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, 0, vCommon_jsonRpcId, rootJSONRPCID)
+	v, _ = r.(*JSONRPCID)
 	return v, err
 }
 
-func decodeAnyJSONRPCID(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeJSONRPCID(data, opts...))
-}
+func rootJSONRPCID(c *ahpimpl.Ctx) any { v := new(JSONRPCID); bJSONRPCID(c, 0, v); return v }
 
 // JSONRPCID validates data as JSONRPCID (common.schema.json#/$defs/jsonRpcId)
 // without building a value.
@@ -86,12 +87,15 @@ func (*Checker) JSONRPCID(data []byte, opts ...ahprt.Option) error {
 // keyword of common.schema.json#/$defs/jsonRpcResponseId in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeJSONRPCResponseID(data []byte, opts ...ahprt.Option) (v *JSONRPCResponseID, err error) {
-	err = ahpimpl.DecodeFill(data, opts, 0, vCommon_jsonRpcResponseId, func(c *ahpimpl.Ctx) { v = new(JSONRPCResponseID); bJSONRPCResponseID(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, 0, vCommon_jsonRpcResponseId, rootJSONRPCResponseID)
+	v, _ = r.(*JSONRPCResponseID)
 	return v, err
 }
 
-func decodeAnyJSONRPCResponseID(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeJSONRPCResponseID(data, opts...))
+func rootJSONRPCResponseID(c *ahpimpl.Ctx) any {
+	v := new(JSONRPCResponseID)
+	bJSONRPCResponseID(c, 0, v)
+	return v
 }
 
 // JSONRPCResponseID validates data as JSONRPCResponseID
@@ -104,13 +108,12 @@ func (*Checker) JSONRPCResponseID(data []byte, opts ...ahprt.Option) error {
 // common.schema.json#/$defs/native in the same pass; it rejects data with an
 // *ahprt.Error and no value.
 func DecodeNative(data []byte, opts ...ahprt.Option) (v *Native, err error) {
-	err = ahpimpl.DecodeFill(data, opts, 0, vCommon_native, func(c *ahpimpl.Ctx) { v = new(Native); bNative(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, 0, vCommon_native, rootNative)
+	v, _ = r.(*Native)
 	return v, err
 }
 
-func decodeAnyNative(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeNative(data, opts...))
-}
+func rootNative(c *ahpimpl.Ctx) any { v := new(Native); bNative(c, 0, v); return v }
 
 // Native validates data as Native (common.schema.json#/$defs/native) without
 // building a value.
@@ -122,13 +125,12 @@ func (*Checker) Native(data []byte, opts ...ahprt.Option) error {
 // common.schema.json#/$defs/notification in the same pass; it rejects data
 // with an *ahprt.Error and no value.
 func DecodeNotification(data []byte, opts ...ahprt.Option) (v *Notification, err error) {
-	err = ahpimpl.DecodeFill(data, opts, 0, vCommon_notification, func(c *ahpimpl.Ctx) { v = new(Notification); bNotification(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, 0, vCommon_notification, rootNotification)
+	v, _ = r.(*Notification)
 	return v, err
 }
 
-func decodeAnyNotification(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeNotification(data, opts...))
-}
+func rootNotification(c *ahpimpl.Ctx) any { v := new(Notification); bNotification(c, 0, v); return v }
 
 // Notification validates data as Notification
 // (common.schema.json#/$defs/notification) without building a value.
@@ -144,9 +146,7 @@ func DecodeProtocolVersion(data []byte, opts ...ahprt.Option) (v ProtocolVersion
 	return v, err
 }
 
-func decodeAnyProtocolVersion(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeProtocolVersion(data, opts...))
-}
+func rootProtocolVersion(c *ahpimpl.Ctx) any { return c.Text(0) }
 
 // ProtocolVersion validates data as ProtocolVersion
 // (common.schema.json#/$defs/protocolVersion) without building a value.
@@ -158,13 +158,12 @@ func (*Checker) ProtocolVersion(data []byte, opts ...ahprt.Option) error {
 // common.schema.json#/$defs/request in the same pass; it rejects data with an
 // *ahprt.Error and no value.
 func DecodeRequest(data []byte, opts ...ahprt.Option) (v *Request, err error) {
-	err = ahpimpl.DecodeFill(data, opts, 0, vCommon_request, func(c *ahpimpl.Ctx) { v = new(Request); bRequest(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, 0, vCommon_request, rootRequest)
+	v, _ = r.(*Request)
 	return v, err
 }
 
-func decodeAnyRequest(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeRequest(data, opts...))
-}
+func rootRequest(c *ahpimpl.Ctx) any { v := new(Request); bRequest(c, 0, v); return v }
 
 // Request validates data as Request (common.schema.json#/$defs/request)
 // without building a value.
@@ -176,13 +175,12 @@ func (*Checker) Request(data []byte, opts ...ahprt.Option) error {
 // common.schema.json#/$defs/session in the same pass; it rejects data with an
 // *ahprt.Error and no value.
 func DecodeSession(data []byte, opts ...ahprt.Option) (v *Session, err error) {
-	err = ahpimpl.DecodeFill(data, opts, 0, vCommon_session, func(c *ahpimpl.Ctx) { v = new(Session); bSession(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, 0, vCommon_session, rootSession)
+	v, _ = r.(*Session)
 	return v, err
 }
 
-func decodeAnySession(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeSession(data, opts...))
-}
+func rootSession(c *ahpimpl.Ctx) any { v := new(Session); bSession(c, 0, v); return v }
 
 // Session validates data as Session (common.schema.json#/$defs/session)
 // without building a value.
@@ -194,12 +192,15 @@ func (*Checker) Session(data []byte, opts ...ahprt.Option) error {
 // keyword of common.schema.json#/$defs/successResponse in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeSuccessResponse(data []byte, opts ...ahprt.Option) (v *SuccessResponse, err error) {
-	err = ahpimpl.DecodeFill(data, opts, 0, vCommon_successResponse, func(c *ahpimpl.Ctx) { v = new(SuccessResponse); bSuccessResponse(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, 0, vCommon_successResponse, rootSuccessResponse)
+	v, _ = r.(*SuccessResponse)
 	return v, err
 }
 
-func decodeAnySuccessResponse(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeSuccessResponse(data, opts...))
+func rootSuccessResponse(c *ahpimpl.Ctx) any {
+	v := new(SuccessResponse)
+	bSuccessResponse(c, 0, v)
+	return v
 }
 
 // SuccessResponse validates data as SuccessResponse
@@ -212,13 +213,12 @@ func (*Checker) SuccessResponse(data []byte, opts ...ahprt.Option) error {
 // deny-effect.schema.json# in the same pass; it rejects data with an
 // *ahprt.Error and no value.
 func DecodeDenyEffect(data []byte, opts ...ahprt.Option) (v *DenyEffect, err error) {
-	err = ahpimpl.DecodeFill(data, opts, 0, vDenyEffect, func(c *ahpimpl.Ctx) { v = new(DenyEffect); bDenyEffect(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, 0, vDenyEffect, rootDenyEffect)
+	v, _ = r.(*DenyEffect)
 	return v, err
 }
 
-func decodeAnyDenyEffect(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeDenyEffect(data, opts...))
-}
+func rootDenyEffect(c *ahpimpl.Ctx) any { v := new(DenyEffect); bDenyEffect(c, 0, v); return v }
 
 // DenyEffect validates data as DenyEffect (deny-effect.schema.json#) without
 // building a value.
@@ -234,9 +234,7 @@ func DecodeExtensions(data []byte, opts ...ahprt.Option) (v Extensions, err erro
 	return v, err
 }
 
-func decodeAnyExtensions(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeExtensions(data, opts...))
-}
+func rootExtensions(c *ahpimpl.Ctx) any { d := c.Doc; return d.RawValue(0) }
 
 // Extensions validates data as Extensions (extensions.schema.json#) without
 // building a value.
@@ -248,7 +246,8 @@ func (*Checker) Extensions(data []byte, opts ...ahprt.Option) error {
 // every keyword of intercept-deny-response.schema.json# in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeInterceptDenyResponse(data []byte, opts ...ahprt.Option) (v *InterceptDenyResponse, err error) {
-	err = ahpimpl.DecodeFill(data, opts, 0, vInterceptDenyResponse, func(c *ahpimpl.Ctx) { v = new(InterceptDenyResponse); bInterceptDenyResponse(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, 0, vInterceptDenyResponse, rootInterceptDenyResponse)
+	v, _ = r.(*InterceptDenyResponse)
 	return v, err
 }
 
@@ -256,8 +255,10 @@ func decodeInterceptDenyResponse(c *ahpimpl.Ctx) (*InterceptDenyResponse, error)
 	return ahpimpl.BuildRoot(c, 0, vInterceptDenyResponse, bInterceptDenyResponse)
 }
 
-func decodeAnyInterceptDenyResponse(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeInterceptDenyResponse(data, opts...))
+func rootInterceptDenyResponse(c *ahpimpl.Ctx) any {
+	v := new(InterceptDenyResponse)
+	bInterceptDenyResponse(c, 0, v)
+	return v
 }
 
 // InterceptDenyResponse validates data as InterceptDenyResponse
@@ -270,7 +271,8 @@ func (*Checker) InterceptDenyResponse(data []byte, opts ...ahprt.Option) error {
 // checking every keyword of intercept-no-effect-response.schema.json# in the
 // same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (v *InterceptNoEffectResponse, err error) {
-	err = ahpimpl.DecodeFill(data, opts, 0, vInterceptNoEffectResponse, func(c *ahpimpl.Ctx) { v = new(InterceptNoEffectResponse); bInterceptNoEffectResponse(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, 0, vInterceptNoEffectResponse, rootInterceptNoEffectResponse)
+	v, _ = r.(*InterceptNoEffectResponse)
 	return v, err
 }
 
@@ -278,8 +280,10 @@ func decodeInterceptNoEffectResponse(c *ahpimpl.Ctx) (*InterceptNoEffectResponse
 	return ahpimpl.BuildRoot(c, 0, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
 }
 
-func decodeAnyInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeInterceptNoEffectResponse(data, opts...))
+func rootInterceptNoEffectResponse(c *ahpimpl.Ctx) any {
+	v := new(InterceptNoEffectResponse)
+	bInterceptNoEffectResponse(c, 0, v)
+	return v
 }
 
 // InterceptNoEffectResponse validates data as InterceptNoEffectResponse
@@ -292,7 +296,8 @@ func (*Checker) InterceptNoEffectResponse(data []byte, opts ...ahprt.Option) err
 // keyword of intercept-request.schema.json# in the same pass; it rejects data
 // with an *ahprt.Error and no value.
 func DecodeInterceptRequest(data []byte, opts ...ahprt.Option) (v *InterceptRequest, err error) {
-	err = ahpimpl.DecodeFill(data, opts, 0, vInterceptRequest, func(c *ahpimpl.Ctx) { v = new(InterceptRequest); bInterceptRequest(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, 0, vInterceptRequest, rootInterceptRequest)
+	v, _ = r.(*InterceptRequest)
 	return v, err
 }
 
@@ -300,8 +305,10 @@ func decodeInterceptRequest(c *ahpimpl.Ctx) (*InterceptRequest, error) {
 	return ahpimpl.BuildRoot(c, 0, vInterceptRequest, bInterceptRequest)
 }
 
-func decodeAnyInterceptRequest(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeInterceptRequest(data, opts...))
+func rootInterceptRequest(c *ahpimpl.Ctx) any {
+	v := new(InterceptRequest)
+	bInterceptRequest(c, 0, v)
+	return v
 }
 
 // InterceptRequest validates data as InterceptRequest
@@ -318,9 +325,7 @@ func DecodeJSONRPCMessage(data []byte, opts ...ahprt.Option) (v JSONRPCMessage, 
 	return v, err
 }
 
-func decodeAnyJSONRPCMessage(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeJSONRPCMessage(data, opts...))
-}
+func rootJSONRPCMessage(c *ahpimpl.Ctx) any { return bJSONRPCMessage(c, 0) }
 
 // JSONRPCMessage validates data as JSONRPCMessage
 // (json-rpc-message.schema.json#) without building a value.
@@ -332,13 +337,12 @@ func (*Checker) JSONRPCMessage(data []byte, opts ...ahprt.Option) error {
 // registration.schema.json# in the same pass; it rejects data with an
 // *ahprt.Error and no value.
 func DecodeRegistration(data []byte, opts ...ahprt.Option) (v *Registration, err error) {
-	err = ahpimpl.DecodeFill(data, opts, 0, vRegistration, func(c *ahpimpl.Ctx) { v = new(Registration); bRegistration(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, 0, vRegistration, rootRegistration)
+	v, _ = r.(*Registration)
 	return v, err
 }
 
-func decodeAnyRegistration(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeRegistration(data, opts...))
-}
+func rootRegistration(c *ahpimpl.Ctx) any { v := new(Registration); bRegistration(c, 0, v); return v }
 
 // Registration validates data as Registration (registration.schema.json#)
 // without building a value.
@@ -350,12 +354,15 @@ func (*Checker) Registration(data []byte, opts ...ahprt.Option) error {
 // of registration.schema.json#/$defs/authentication in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeAuthentication(data []byte, opts ...ahprt.Option) (v *Authentication, err error) {
-	err = ahpimpl.DecodeFill(data, opts, 0, vRegistration_authentication, func(c *ahpimpl.Ctx) { v = new(Authentication); bAuthentication(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, 0, vRegistration_authentication, rootAuthentication)
+	v, _ = r.(*Authentication)
 	return v, err
 }
 
-func decodeAnyAuthentication(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeAuthentication(data, opts...))
+func rootAuthentication(c *ahpimpl.Ctx) any {
+	v := new(Authentication)
+	bAuthentication(c, 0, v)
+	return v
 }
 
 // Authentication validates data as Authentication
@@ -368,13 +375,12 @@ func (*Checker) Authentication(data []byte, opts ...ahprt.Option) error {
 // registration.schema.json#/$defs/backend in the same pass; it rejects data
 // with an *ahprt.Error and no value.
 func DecodeBackend(data []byte, opts ...ahprt.Option) (v *Backend, err error) {
-	err = ahpimpl.DecodeFill(data, opts, 0, vRegistration_backend, func(c *ahpimpl.Ctx) { v = new(Backend); bBackend(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, 0, vRegistration_backend, rootBackend)
+	v, _ = r.(*Backend)
 	return v, err
 }
 
-func decodeAnyBackend(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeBackend(data, opts...))
-}
+func rootBackend(c *ahpimpl.Ctx) any { v := new(Backend); bBackend(c, 0, v); return v }
 
 // Backend validates data as Backend (registration.schema.json#/$defs/backend)
 // without building a value.
@@ -386,12 +392,15 @@ func (*Checker) Backend(data []byte, opts ...ahprt.Option) error {
 // registration.schema.json#/$defs/httpTransport in the same pass; it rejects
 // data with an *ahprt.Error and no value.
 func DecodeHTTPTransport(data []byte, opts ...ahprt.Option) (v *HTTPTransport, err error) {
-	err = ahpimpl.DecodeFill(data, opts, 0, vRegistration_httpTransport, func(c *ahpimpl.Ctx) { v = new(HTTPTransport); bHTTPTransport(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, 0, vRegistration_httpTransport, rootHTTPTransport)
+	v, _ = r.(*HTTPTransport)
 	return v, err
 }
 
-func decodeAnyHTTPTransport(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeHTTPTransport(data, opts...))
+func rootHTTPTransport(c *ahpimpl.Ctx) any {
+	v := new(HTTPTransport)
+	bHTTPTransport(c, 0, v)
+	return v
 }
 
 // HTTPTransport validates data as HTTPTransport
@@ -404,12 +413,15 @@ func (*Checker) HTTPTransport(data []byte, opts ...ahprt.Option) error {
 // every keyword of registration.schema.json#/$defs/interceptSubscription in
 // the same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeInterceptSubscription(data []byte, opts ...ahprt.Option) (v *InterceptSubscription, err error) {
-	err = ahpimpl.DecodeFill(data, opts, 0, vRegistration_interceptSubscription, func(c *ahpimpl.Ctx) { v = new(InterceptSubscription); bInterceptSubscription(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, 0, vRegistration_interceptSubscription, rootInterceptSubscription)
+	v, _ = r.(*InterceptSubscription)
 	return v, err
 }
 
-func decodeAnyInterceptSubscription(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeInterceptSubscription(data, opts...))
+func rootInterceptSubscription(c *ahpimpl.Ctx) any {
+	v := new(InterceptSubscription)
+	bInterceptSubscription(c, 0, v)
+	return v
 }
 
 // InterceptSubscription validates data as InterceptSubscription
@@ -423,12 +435,15 @@ func (*Checker) InterceptSubscription(data []byte, opts ...ahprt.Option) error {
 // every keyword of registration.schema.json#/$defs/observeSubscription in the
 // same pass; it rejects data with an *ahprt.Error and no value.
 func DecodeObserveSubscription(data []byte, opts ...ahprt.Option) (v *ObserveSubscription, err error) {
-	err = ahpimpl.DecodeFill(data, opts, 0, vRegistration_observeSubscription, func(c *ahpimpl.Ctx) { v = new(ObserveSubscription); bObserveSubscription(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, 0, vRegistration_observeSubscription, rootObserveSubscription)
+	v, _ = r.(*ObserveSubscription)
 	return v, err
 }
 
-func decodeAnyObserveSubscription(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeObserveSubscription(data, opts...))
+func rootObserveSubscription(c *ahpimpl.Ctx) any {
+	v := new(ObserveSubscription)
+	bObserveSubscription(c, 0, v)
+	return v
 }
 
 // ObserveSubscription validates data as ObserveSubscription
@@ -446,9 +461,7 @@ func DecodeReverseDNS(data []byte, opts ...ahprt.Option) (v ReverseDNS, err erro
 	return v, err
 }
 
-func decodeAnyReverseDNS(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeReverseDNS(data, opts...))
-}
+func rootReverseDNS(c *ahpimpl.Ctx) any { return c.Text(0) }
 
 // ReverseDNS validates data as ReverseDNS
 // (registration.schema.json#/$defs/reverseDns) without building a value.
@@ -460,12 +473,15 @@ func (*Checker) ReverseDNS(data []byte, opts ...ahprt.Option) error {
 // of registration.schema.json#/$defs/stdioTransport in the same pass; it
 // rejects data with an *ahprt.Error and no value.
 func DecodeStdioTransport(data []byte, opts ...ahprt.Option) (v *StdioTransport, err error) {
-	err = ahpimpl.DecodeFill(data, opts, 0, vRegistration_stdioTransport, func(c *ahpimpl.Ctx) { v = new(StdioTransport); bStdioTransport(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, 0, vRegistration_stdioTransport, rootStdioTransport)
+	v, _ = r.(*StdioTransport)
 	return v, err
 }
 
-func decodeAnyStdioTransport(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeStdioTransport(data, opts...))
+func rootStdioTransport(c *ahpimpl.Ctx) any {
+	v := new(StdioTransport)
+	bStdioTransport(c, 0, v)
+	return v
 }
 
 // StdioTransport validates data as StdioTransport
@@ -478,13 +494,12 @@ func (*Checker) StdioTransport(data []byte, opts ...ahprt.Option) error {
 // tool-before.schema.json# in the same pass; it rejects data with an
 // *ahprt.Error and no value.
 func DecodeToolBefore(data []byte, opts ...ahprt.Option) (v *ToolBefore, err error) {
-	err = ahpimpl.DecodeFill(data, opts, 0, vToolBefore, func(c *ahpimpl.Ctx) { v = new(ToolBefore); bToolBefore(c, 0, v) })
+	r, err := ahpimpl.DecodeRoot(data, opts, 0, vToolBefore, rootToolBefore)
+	v, _ = r.(*ToolBefore)
 	return v, err
 }
 
-func decodeAnyToolBefore(data []byte, opts ...ahprt.Option) (any, error) {
-	return ahpimpl.Any(DecodeToolBefore(data, opts...))
-}
+func rootToolBefore(c *ahpimpl.Ctx) any { v := new(ToolBefore); bToolBefore(c, 0, v); return v }
 
 // ToolBefore validates data as ToolBefore (tool-before.schema.json#) without
 // building a value.
@@ -494,34 +509,35 @@ func (*Checker) ToolBefore(data []byte, opts ...ahprt.Option) error {
 
 // Registry lists the package's entry points by schema location (relative to
 // the snapshot folder): what tools use to decode a document by its schema.
-// Each entry names the type's root check, its memo mask and decodeAnyX (DecodeX
-// with an untyped result, nil on error).
+// Each entry names the type's root check, its memo mask and rootX, which builds
+// the value from a valid document's root; Entry.Decode runs the three as
+// DecodeX does.
 var Registry = []ahpimpl.Entry{
-	{Location: "capabilities.schema.json#", Type: "Capabilities", Root: vCapabilities, Mask: 0, Decode: decodeAnyCapabilities},
-	{Location: "common.schema.json#/$defs/errorResponse", Type: "ErrorResponse", Root: vCommon_errorResponse, Mask: 0, Decode: decodeAnyErrorResponse},
-	{Location: "common.schema.json#/$defs/jsonRpcId", Type: "JSONRPCID", Root: vCommon_jsonRpcId, Mask: 0, Decode: decodeAnyJSONRPCID},
-	{Location: "common.schema.json#/$defs/jsonRpcResponseId", Type: "JSONRPCResponseID", Root: vCommon_jsonRpcResponseId, Mask: 0, Decode: decodeAnyJSONRPCResponseID},
-	{Location: "common.schema.json#/$defs/native", Type: "Native", Root: vCommon_native, Mask: 0, Decode: decodeAnyNative},
-	{Location: "common.schema.json#/$defs/notification", Type: "Notification", Root: vCommon_notification, Mask: 0, Decode: decodeAnyNotification},
-	{Location: "common.schema.json#/$defs/protocolVersion", Type: "ProtocolVersion", Root: vCommon_protocolVersion, Mask: 0, Decode: decodeAnyProtocolVersion},
-	{Location: "common.schema.json#/$defs/request", Type: "Request", Root: vCommon_request, Mask: 0, Decode: decodeAnyRequest},
-	{Location: "common.schema.json#/$defs/session", Type: "Session", Root: vCommon_session, Mask: 0, Decode: decodeAnySession},
-	{Location: "common.schema.json#/$defs/successResponse", Type: "SuccessResponse", Root: vCommon_successResponse, Mask: 0, Decode: decodeAnySuccessResponse},
-	{Location: "deny-effect.schema.json#", Type: "DenyEffect", Root: vDenyEffect, Mask: 0, Decode: decodeAnyDenyEffect},
-	{Location: "extensions.schema.json#", Type: "Extensions", Root: vExtensions, Mask: 0, Decode: decodeAnyExtensions},
-	{Location: "intercept-deny-response.schema.json#", Type: "InterceptDenyResponse", Root: vInterceptDenyResponse, Mask: 0, Decode: decodeAnyInterceptDenyResponse},
-	{Location: "intercept-no-effect-response.schema.json#", Type: "InterceptNoEffectResponse", Root: vInterceptNoEffectResponse, Mask: 0, Decode: decodeAnyInterceptNoEffectResponse},
-	{Location: "intercept-request.schema.json#", Type: "InterceptRequest", Root: vInterceptRequest, Mask: 0, Decode: decodeAnyInterceptRequest},
-	{Location: "json-rpc-message.schema.json#", Type: "JSONRPCMessage", Root: vJSONRPCMessage, Mask: 0, Decode: decodeAnyJSONRPCMessage},
-	{Location: "registration.schema.json#", Type: "Registration", Root: vRegistration, Mask: 0, Decode: decodeAnyRegistration},
-	{Location: "registration.schema.json#/$defs/authentication", Type: "Authentication", Root: vRegistration_authentication, Mask: 0, Decode: decodeAnyAuthentication},
-	{Location: "registration.schema.json#/$defs/backend", Type: "Backend", Root: vRegistration_backend, Mask: 0, Decode: decodeAnyBackend},
-	{Location: "registration.schema.json#/$defs/httpTransport", Type: "HTTPTransport", Root: vRegistration_httpTransport, Mask: 0, Decode: decodeAnyHTTPTransport},
-	{Location: "registration.schema.json#/$defs/interceptSubscription", Type: "InterceptSubscription", Root: vRegistration_interceptSubscription, Mask: 0, Decode: decodeAnyInterceptSubscription},
-	{Location: "registration.schema.json#/$defs/observeSubscription", Type: "ObserveSubscription", Root: vRegistration_observeSubscription, Mask: 0, Decode: decodeAnyObserveSubscription},
-	{Location: "registration.schema.json#/$defs/reverseDns", Type: "ReverseDNS", Root: vRegistration_reverseDns, Mask: 0, Decode: decodeAnyReverseDNS},
-	{Location: "registration.schema.json#/$defs/stdioTransport", Type: "StdioTransport", Root: vRegistration_stdioTransport, Mask: 0, Decode: decodeAnyStdioTransport},
-	{Location: "tool-before.schema.json#", Type: "ToolBefore", Root: vToolBefore, Mask: 0, Decode: decodeAnyToolBefore},
+	{Location: "capabilities.schema.json#", Type: "Capabilities", Root: vCapabilities, Mask: 0, Build: rootCapabilities},
+	{Location: "common.schema.json#/$defs/errorResponse", Type: "ErrorResponse", Root: vCommon_errorResponse, Mask: 0, Build: rootErrorResponse},
+	{Location: "common.schema.json#/$defs/jsonRpcId", Type: "JSONRPCID", Root: vCommon_jsonRpcId, Mask: 0, Build: rootJSONRPCID},
+	{Location: "common.schema.json#/$defs/jsonRpcResponseId", Type: "JSONRPCResponseID", Root: vCommon_jsonRpcResponseId, Mask: 0, Build: rootJSONRPCResponseID},
+	{Location: "common.schema.json#/$defs/native", Type: "Native", Root: vCommon_native, Mask: 0, Build: rootNative},
+	{Location: "common.schema.json#/$defs/notification", Type: "Notification", Root: vCommon_notification, Mask: 0, Build: rootNotification},
+	{Location: "common.schema.json#/$defs/protocolVersion", Type: "ProtocolVersion", Root: vCommon_protocolVersion, Mask: 0, Build: rootProtocolVersion},
+	{Location: "common.schema.json#/$defs/request", Type: "Request", Root: vCommon_request, Mask: 0, Build: rootRequest},
+	{Location: "common.schema.json#/$defs/session", Type: "Session", Root: vCommon_session, Mask: 0, Build: rootSession},
+	{Location: "common.schema.json#/$defs/successResponse", Type: "SuccessResponse", Root: vCommon_successResponse, Mask: 0, Build: rootSuccessResponse},
+	{Location: "deny-effect.schema.json#", Type: "DenyEffect", Root: vDenyEffect, Mask: 0, Build: rootDenyEffect},
+	{Location: "extensions.schema.json#", Type: "Extensions", Root: vExtensions, Mask: 0, Build: rootExtensions},
+	{Location: "intercept-deny-response.schema.json#", Type: "InterceptDenyResponse", Root: vInterceptDenyResponse, Mask: 0, Build: rootInterceptDenyResponse},
+	{Location: "intercept-no-effect-response.schema.json#", Type: "InterceptNoEffectResponse", Root: vInterceptNoEffectResponse, Mask: 0, Build: rootInterceptNoEffectResponse},
+	{Location: "intercept-request.schema.json#", Type: "InterceptRequest", Root: vInterceptRequest, Mask: 0, Build: rootInterceptRequest},
+	{Location: "json-rpc-message.schema.json#", Type: "JSONRPCMessage", Root: vJSONRPCMessage, Mask: 0, Build: rootJSONRPCMessage},
+	{Location: "registration.schema.json#", Type: "Registration", Root: vRegistration, Mask: 0, Build: rootRegistration},
+	{Location: "registration.schema.json#/$defs/authentication", Type: "Authentication", Root: vRegistration_authentication, Mask: 0, Build: rootAuthentication},
+	{Location: "registration.schema.json#/$defs/backend", Type: "Backend", Root: vRegistration_backend, Mask: 0, Build: rootBackend},
+	{Location: "registration.schema.json#/$defs/httpTransport", Type: "HTTPTransport", Root: vRegistration_httpTransport, Mask: 0, Build: rootHTTPTransport},
+	{Location: "registration.schema.json#/$defs/interceptSubscription", Type: "InterceptSubscription", Root: vRegistration_interceptSubscription, Mask: 0, Build: rootInterceptSubscription},
+	{Location: "registration.schema.json#/$defs/observeSubscription", Type: "ObserveSubscription", Root: vRegistration_observeSubscription, Mask: 0, Build: rootObserveSubscription},
+	{Location: "registration.schema.json#/$defs/reverseDns", Type: "ReverseDNS", Root: vRegistration_reverseDns, Mask: 0, Build: rootReverseDNS},
+	{Location: "registration.schema.json#/$defs/stdioTransport", Type: "StdioTransport", Root: vRegistration_stdioTransport, Mask: 0, Build: rootStdioTransport},
+	{Location: "tool-before.schema.json#", Type: "ToolBefore", Root: vToolBefore, Mask: 0, Build: rootToolBefore},
 }
 
 // registry gives Snapshot the Registry through a method, so that only the

@@ -80,33 +80,42 @@ func (e *gotypes) resultType(t *ir.Type) (*Statement, bool) {
 }
 
 // api emits the entry points of a named type: DecodeX, decodeX (a parsed
-// document, where the dispatcher, which parses once, needs it), decodeAnyX
-// (for the Registry) and the Checker method X, whose bodies are the
-// runtime's (ahpimpl.DecodeFill with a function literal that builds the
-// value, BuildRoot, Check). DecodeX calls no generic function with its
-// type: the compiler would compile a copy of it for each (see
-// ahpimpl.DecodeFill).
+// document, where the dispatcher, which parses once, needs it), rootX
+// (the value from a valid document's root, the Registry's Entry.Build)
+// and the Checker method X, whose bodies are the runtime's
+// (ahpimpl.DecodeRoot with rootX for a struct, DecodeFill with a function
+// literal for a type whose value converting to any would allocate,
+// BuildRoot, Check). DecodeX calls no generic function with its type: the
+// compiler would compile a copy of it for each (see ahpimpl.DecodeFill).
 func (e *gotypes) api(t *ir.Type, loc string) {
 	loc = where(loc)
 	res, ptr := e.resultType(t)
 	check := checkID(t)
 	e.f.Comment(fmt.Sprintf("%s decodes data as %s, checking every keyword of %s in the same pass; it rejects data with an *ahprt.Error and no value.", t.DecodeFunc, t.Name, loc))
-	// The value, built from the root (node 0) of a valid document.
-	var build []Code
+	// The value, built from the root (node 0) of a valid document: by
+	// rootX, which returns it as any, and for a type that is no struct
+	// also by DecodeX's function literal, which sets v.
+	var build, root []Code
 	if ptr {
 		st := structOf(&ir.Expr{Named: t})
-		build = []Code{Id("v").Op("=").New(Id(st.Name)), Id(st.BuildFunc).Call(Id("c"), Lit(0), Id("v"))}
+		root = []Code{Id("v").Op(":=").New(Id(st.Name)), Id(st.BuildFunc).Call(Id("c"), Lit(0), Id("v")), Return(Id("v"))}
 	} else {
 		value := e.value(&ir.Expr{Named: t}, Lit(0))
 		if uses(func(g *Group) { g.Add(value) }, "d")["d"] {
 			build = append(build, Id("d").Op(":=").Id("c").Dot("Doc"))
 		}
+		root = append(append(root, build...), Return(value))
 		build = append(build, Id("v").Op("=").Add(value))
 	}
-	e.f.Func().Id(t.DecodeFunc).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Params(Id("v").Add(res.Clone()), Id("err").Error()).Block(
-		Id("err").Op("=").Qual(impl, "DecodeFill").Call(Id("data"), Id("opts"), unrepeated(t), check, oneLineFunc(build...)),
-		Return(Id("v"), Id("err")),
-	)
+	e.f.Func().Id(t.DecodeFunc).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Params(Id("v").Add(res.Clone()), Id("err").Error()).BlockFunc(func(g *Group) {
+		if ptr {
+			g.List(Id("r"), Id("err")).Op(":=").Qual(impl, "DecodeRoot").Call(Id("data"), Id("opts"), unrepeated(t), check, Id(t.RootBuildFunc))
+			g.List(Id("v"), Id("_")).Op("=").Id("r").Assert(res.Clone())
+		} else {
+			g.Id("err").Op("=").Qual(impl, "DecodeFill").Call(Id("data"), Id("opts"), unrepeated(t), check, oneLineFunc(build...))
+		}
+		g.Return(Id("v"), Id("err"))
+	})
 	e.f.Line()
 	if e.ts.Messages.Decodes(t) {
 		e.f.Func().Id(t.DecodeDocFunc).Params(Id("c").Op("*").Qual(impl, "Ctx")).Params(res, Error()).BlockFunc(func(g *Group) {
@@ -126,9 +135,8 @@ func (e *gotypes) api(t *ir.Type, loc string) {
 		})
 		e.f.Line()
 	}
-	e.f.Func().Id(t.DecodeAnyFunc).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Params(Any(), Error()).Block(
-		Return(Qual(impl, "Any").Call(Id(t.DecodeFunc).Call(Id("data"), Id("opts").Op("...")))),
-	)
+	// On one line where gofmt keeps it there (a short type name).
+	e.f.Func().Id(t.RootBuildFunc).Params(Id("c").Op("*").Qual(impl, "Ctx")).Any().Add(oneLineBody(root...))
 	e.f.Line()
 	e.f.Comment(fmt.Sprintf("%s validates data as %s (%s) without building a value.", t.CheckFunc, t.Name, loc))
 	e.f.Func().Params(Op("*").Id(ir.CheckerType)).Id(t.CheckFunc).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Error().Block(
@@ -243,14 +251,20 @@ func hasArgs(t *ir.Type, args map[string]string) bool {
 // statements, written on one line, which gofmt keeps while it is short:
 // a builder's call the runtime makes once the document is valid.
 func oneLineFunc(stmts ...Code) Code {
-	lit := Func().Params(Id("c").Op("*").Qual(impl, "Ctx")).Op("{")
+	return Func().Params(Id("c").Op("*").Qual(impl, "Ctx")).Add(oneLineBody(stmts...))
+}
+
+// oneLineBody is a block of stmts written on one line, which gofmt keeps
+// so where it is short.
+func oneLineBody(stmts ...Code) Code {
+	b := Op("{")
 	for i, s := range stmts {
 		if i > 0 {
-			lit.Op(";")
+			b.Op(";")
 		}
-		lit.Add(s)
+		b.Add(s)
 	}
-	return lit.Op("}")
+	return b.Op("}")
 }
 
 // localNames turns field names into parameter names, in order.

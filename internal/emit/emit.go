@@ -89,8 +89,8 @@ func Package(s Snapshot) (map[string][]byte, error) {
 	}
 	af.Comment("Registry lists the package's entry points by schema location (relative to")
 	af.Comment("the snapshot folder): what tools use to decode a document by its schema.")
-	af.Comment("Each entry names the type's root check, its memo mask and decodeAnyX (DecodeX")
-	af.Comment("with an untyped result, nil on error).")
+	af.Comment("Each entry names the type's root check, its memo mask and rootX, which builds")
+	af.Comment("the value from a valid document's root; Entry.Decode runs the three as DecodeX does.")
 	af.Var().Id(ir.RegistryVar).Op("=").Index().Qual(impl, "Entry").CustomFunc(Options{Open: "{", Close: "}", Separator: ",", Multi: true}, func(g *Group) {
 		for _, t := range roots {
 			// One line per entry, so that go doc prints the Registry as
@@ -102,7 +102,7 @@ func Package(s Snapshot) (map[string][]byte, error) {
 				Id("Type").Op(":").Lit(t.Name),
 				Id("Root").Op(":").Add(checkID(t)),
 				Id("Mask").Op(":").Add(unrepeated(t)),
-				Id("Decode").Op(":").Id(t.DecodeAnyFunc),
+				Id("Build").Op(":").Id(t.RootBuildFunc),
 			)
 		}
 	})

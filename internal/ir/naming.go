@@ -280,7 +280,7 @@ var structMembers = []string{
 // rest.
 func buildFuncName(name string) string    { return "b" + name }
 func decodeDocName(name string) string    { return "decode" + name }
-func decodeAnyName(name string) string    { return "decodeAny" + name }
+func rootBuildName(name string) string    { return "root" + name }
 func sizeHintName(name string) string     { return "size" + name }
 func markerMethodName(name string) string { return "is" + name }
 

@@ -95,10 +95,12 @@ type Type struct {
 	// of the union's interface its variants implement) for unions.
 	DecodeFunc, CheckFunc, NewFunc string
 	DecodeDocFunc, BuildFunc       string
-	// DecodeAnyFunc, for roots, is DecodeFunc with an untyped result, the
-	// Registry's Entry.Decode: a named function rather than a function
-	// literal, so that each entry of the Registry is one line.
-	DecodeAnyFunc             string
+	// RootBuildFunc, for roots, builds the value from a valid document's
+	// root and returns it as any: the Registry's Entry.Build, and the
+	// builder a struct's DecodeFunc passes to the runtime. A named
+	// function rather than a function literal, so that each entry of the
+	// Registry is one line.
+	RootBuildFunc             string
 	SizeHintVar, MarkerMethod string
 }
 

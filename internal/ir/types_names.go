@@ -214,7 +214,7 @@ func (t *Types) nameDecls() {
 		ty.CheckFunc = ty.Name // a method of Checker (CheckerType)
 		if roots[ty] {
 			ty.DecodeDocFunc = t.names.take(decodeDocName(ty.Name))
-			ty.DecodeAnyFunc = t.names.take(decodeAnyName(ty.Name))
+			ty.RootBuildFunc = t.names.take(rootBuildName(ty.Name))
 		}
 		switch ty.Kind {
 		case StructKind, UnionKind, KindUnionKind:
