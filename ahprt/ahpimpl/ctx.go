@@ -353,24 +353,6 @@ func (c *Ctx) FailWith(n Node, r *Reason) bool {
 	return c.Fail(n, r.Code, r.Schema, r.Message)
 }
 
-// FailRequired is what code generated before GenVersion 19 calls where
-// newer code calls FailMissing. It rejects object n for the first
-// required member its walk did not see: (*reasons)[i] is the reason for the member whose bit in
-// seen is 1<<i, in the schema's order (passed as a pointer: one word). An
-// object's required members are tested with one comparison of the walk's
-// mask; the member-by-member tests, one branch and one reason each, sat in
-// the middle of the hot check and ran only to find which member to name.
-//
-//go:noinline
-func (c *Ctx) FailRequired(n Node, seen uint64, reasons *[]*Reason) bool {
-	for i, r := range *reasons {
-		if seen&(1<<i) == 0 {
-			return c.FailWith(n, r)
-		}
-	}
-	return true // every bit set: nothing is missing (not reached from generated checks)
-}
-
 // Required is an object schema's required keyword as a member walk
 // tests it: the keyword's location and the names, numbered as the bits of
 // the walk's mask (Names[i] is bit 1<<i), in the schema's order.
@@ -382,9 +364,8 @@ type Required struct {
 
 // FailMissing rejects object n for the first member of r its walk did
 // not see (its bit in seen is 0), with the message MissingMember writes.
-// Like FailRequired, which it replaces in code of GenVersion 19 and
-// later, it keeps the search out of the hot check; the names stand in
-// for one reason row per member, whose messages only spelled them.
+// It keeps the search out of the hot check, which tests all of an
+// object's required members with one comparison of its walk's mask.
 //
 //go:noinline
 func (c *Ctx) FailMissing(n Node, seen uint64, r *Required) bool {

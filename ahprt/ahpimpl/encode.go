@@ -140,22 +140,21 @@ func SortedKeys[V any](m map[string]V) []string {
 
 var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
 
-// Marshal encodes v into a pooled buffer and returns, through Finish, a
+// Marshal encodes v into a pooled buffer and returns, through finish, a
 // copy of the encoding if check accepts it: the body of every generated
 // MarshalJSON.
 func Marshal(v Appender, check CheckFunc) ([]byte, error) {
-	buf := GetBuffer()
-	return Finish(buf, v.AppendJSON((*buf)[:0]), check)
+	buf := getBuffer()
+	return finish(buf, v.AppendJSON((*buf)[:0]), check)
 }
 
-// GetBuffer returns a pooled encoding buffer; Finish returns it. Code
-// generated before GenVersion 8 calls both from its MarshalJSON.
-func GetBuffer() *[]byte { return bufPool.Get().(*[]byte) }
+// getBuffer returns a pooled encoding buffer; finish returns it.
+func getBuffer() *[]byte { return bufPool.Get().(*[]byte) }
 
-// Finish ends a MarshalJSON: it validates the encoding b (written into the
+// finish ends a MarshalJSON: it validates the encoding b (written into the
 // pooled buffer buf) against check, and returns a copy of exactly its size,
 // so encoders neither regrow a fresh slice nor emit what the schema rejects.
-func Finish(buf *[]byte, b []byte, check CheckFunc) ([]byte, error) {
+func finish(buf *[]byte, b []byte, check CheckFunc) ([]byte, error) {
 	defer func() { putBuffer(buf, b) }()
 	if check != nil {
 		if err := Validate(b, check); err != nil {
@@ -181,8 +180,7 @@ func putBuffer(buf *[]byte, b []byte) {
 
 // SizeHint remembers how large a type's encodings have been. Start uses
 // it to tell a type whose encodings have outgrown the pool, and to size
-// their slice; code generated before GenVersion 16 sizes every
-// AppendJSON(nil) with it (Append).
+// their slice.
 type SizeHint struct{ n atomic.Int64 }
 
 // Buffer returns an empty slice with room for a typical encoding.
@@ -190,14 +188,6 @@ func (h *SizeHint) Buffer() []byte { return make([]byte, 0, max(64, h.n.Load()))
 
 // Appender is what a generated struct's AppendJSON is.
 type Appender interface{ AppendJSON(b []byte) []byte }
-
-// Append encodes v into a new buffer sized by the hint and notes the size:
-// AppendJSON(nil) in code generated before GenVersion 16.
-func (h *SizeHint) Append(v Appender) []byte {
-	b := v.AppendJSON(h.Buffer())
-	h.Note(len(b))
-	return b
-}
 
 // Start is the start of a generated struct's AppendJSON, for the two
 // cases that are not encoding into the caller's buffer, in one test:
@@ -242,7 +232,7 @@ func (h *SizeHint) Start(b []byte, v Appender) []byte {
 		}
 		return b
 	}
-	buf := GetBuffer()
+	buf := getBuffer()
 	b = v.AppendJSON((*buf)[:0])
 	if cap(b) > maxPooled {
 		// The first large encoding of the type: b outgrew the pooled

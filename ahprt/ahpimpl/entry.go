@@ -8,26 +8,10 @@ import (
 )
 
 // The bodies of the entry points of generated types (DecodeX, decodeX
-// where the dispatcher or a DecodeX calls it, the Checker method X,
-// UnmarshalJSON; MarshalJSON's is Marshal, in encode.go), written once
+// where the dispatcher calls it, the Checker method X, UnmarshalJSON,
+// Entry.Decode; MarshalJSON's is Marshal, in encode.go), written once
 // here: generated code passes its type's check, memo mask and builder
-// (or, for a struct, a function literal that calls it).
-
-// Decoded hands the document Begin parsed (or its error) to decode,
-// which validates and builds it (a generated decodeX), and releases the
-// context: with Begin, the body of DecodeX for a type that is no struct
-// (a union, an enum, an alias) in code generated before GenVersion 13,
-// whose DecodeX calls DecodeFill.
-// Begin stays in the generated function: through a generic function
-// the options slice would escape (TestDecodeOptionsAllocate).
-func Decoded[T any](c *Ctx, err error, decode func(*Ctx) (T, error)) (T, error) {
-	if err != nil {
-		var zero T
-		return zero, err
-	}
-	defer c.Release()
-	return decode(c)
-}
+// (rootX, or a function literal).
 
 // Any is a decoder's result as a DecodeFunc returns it: the value, or nil
 // and the error, never a typed nil in the interface. It is the body of
@@ -66,20 +50,19 @@ func (c *Ctx) RunRoot(unrepeated uint64, check CheckFunc) error {
 // DecodeFill parses data with opts, validates its root with check and,
 // only if it is valid, calls fill, which builds the value from the root
 // (node 0; a struct's it allocates first), then releases the context:
-// the body of every DecodeX, whose fill is a function literal setting
-// its named result:
+// the body of the DecodeX of a type that is no struct, whose fill is a
+// function literal setting its named result:
 //
-//	err = ahpimpl.DecodeFill(data, opts, mask, vX, func(c *ahpimpl.Ctx) { v = new(X); bX(c, 0, v) })
+//	err = ahpimpl.DecodeFill(data, opts, mask, vX, func(c *ahpimpl.Ctx) { v = X(c.Text(0)) })
 //	return v, err
 //
-// It is not generic, unlike DecodedStruct and Decoded, which code
-// generated before GenVersion 13 calls: the compiler compiles a copy of a
-// generic function for every type argument of its own GC shape (every
-// struct is one), with wrappers for the methods the shape promotes;
-// gen/draft compiled 4 554 functions with them, 3 757 without. The
-// options do not escape (TestDecodeOptionsAllocate), and there is no
-// defer (a fill that panics only leaves the context to the garbage
-// collector instead of the pool).
+// It is not generic: the compiler compiles a copy of a generic function
+// for every type argument of its own GC shape (every struct is one), with
+// wrappers for the methods the shape promotes; gen/draft compiled 4 554
+// functions with generic entry points, 3 757 without. The options do not
+// escape (TestDecodeOptionsAllocate), and there is no defer (a fill that
+// panics only leaves the context to the garbage collector instead of the
+// pool).
 func DecodeFill(data []byte, opts []ahprt.Option, unrepeated uint64, check CheckFunc, fill func(*Ctx)) error {
 	c, err := rootChecked(data, opts, unrepeated, check)
 	if err != nil {
@@ -137,23 +120,6 @@ func isNull(data []byte) bool {
 	return string(bytes.Trim(data, " \t\r\n")) == "null"
 }
 
-// DecodedStruct validates the document Begin parsed (or returns its
-// error), fills a new T from it with fill and releases the context: with
-// Begin, the body of a struct's DecodeX in code generated before
-// GenVersion 13 (see DecodeFill). Begin stays in the generated function:
-// through a generic function, which a DecodeX inlined into another
-// package calls, the options slice would escape to the heap on every
-// call. What does not depend on T is in checkRoot.
-func DecodedStruct[T any](c *Ctx, err error, unrepeated uint64, check CheckFunc, fill func(*Ctx, Node, *T)) (*T, error) {
-	if err := c.checkRoot(err, unrepeated, check); err != nil {
-		return nil, err
-	}
-	v := new(T)
-	fill(c, 0, v)
-	c.Release()
-	return v, nil
-}
-
 // checkRoot returns err, Begin's, if there is one; otherwise it
 // validates the root with check, and releases the context if that fails.
 func (c *Ctx) checkRoot(err error, unrepeated uint64, check CheckFunc) error {
@@ -177,28 +143,6 @@ func BuildRoot[T any](c *Ctx, unrepeated uint64, check CheckFunc, fill func(*Ctx
 	v := new(T)
 	fill(c, 0, v)
 	return v, nil
-}
-
-// Unmarshal decodes and validates data (lenient mode, default limits)
-// into *v, which it first sets to zero: the body of every
-// UnmarshalJSON before GenVersion 13 (see UnmarshalFill). A rejected
-// document leaves *v unchanged.
-//
-// A type parameter that is a struct compiles one copy of the function
-// per struct, so the generic part stays a few instructions: the parse
-// and the check are rootChecked's, and there is no defer (fill does not
-// fail on a valid document; were it to panic, the context would only
-// miss the pool).
-func Unmarshal[T any](data []byte, v *T, unrepeated uint64, check CheckFunc, fill func(*Ctx, Node, *T)) error {
-	c, err := rootChecked(data, nil, unrepeated, check)
-	if err != nil {
-		return err
-	}
-	var zero T
-	*v = zero
-	fill(c, 0, v)
-	c.Release()
-	return nil
 }
 
 // rootChecked parses data with opts and validates its root with check;

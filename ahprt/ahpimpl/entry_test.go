@@ -87,53 +87,6 @@ func TestFill(t *testing.T) {
 	}
 }
 
-// TestOlderEntryPoints: the generic entry points that code generated
-// before GenVersion 13 calls (MinVersion still admits it), which no
-// package generated now exercises, build a value only from a document
-// that passes the check, return no value otherwise, and leave the
-// target of a rejected Unmarshal unchanged.
-func TestOlderEntryPoints(t *testing.T) {
-	type box struct{ kind Kind }
-	typ := &Reason{Code: ahprt.CodeType, Schema: "s.json#/type", Message: "object"}
-	object := func(c *Ctx, n Node, ev *Eval) bool {
-		if c.Doc.Kind(n) != KindObject {
-			return c.FailTypeWith(n, typ)
-		}
-		return true
-	}
-	fill := func(c *Ctx, n Node, v *box) { v.kind = c.Doc.Kind(n) }
-	decode := func(c *Ctx) (Kind, error) {
-		if err := c.RunRoot(0, object); err != nil {
-			return 0, err
-		}
-		return c.Doc.Kind(0), nil
-	}
-	for _, c := range []struct {
-		doc string
-		ok  bool
-	}{{`{}`, true}, {`[]`, false}, {`{`, false}} {
-		ctx, err := Begin([]byte(c.doc), nil)
-		v, err := DecodedStruct(ctx, err, 0, object, fill)
-		if (err == nil) != c.ok || c.ok && (v == nil || v.kind != KindObject) || !c.ok && v != nil {
-			t.Errorf("DecodedStruct(%s): %+v, %v", c.doc, v, err)
-		}
-		ctx, err = Begin([]byte(c.doc), nil)
-		k, err := Decoded(ctx, err, decode)
-		if (err == nil) != c.ok || c.ok && k != KindObject || !c.ok && k != 0 {
-			t.Errorf("Decoded(%s): %v, %v", c.doc, k, err)
-		}
-		b := box{kind: KindNull}
-		err = Unmarshal([]byte(c.doc), &b, 0, object, fill)
-		want := KindNull // unchanged
-		if c.ok {
-			want = KindObject
-		}
-		if (err == nil) != c.ok || b.kind != want {
-			t.Errorf("Unmarshal(%s): %+v, %v", c.doc, b, err)
-		}
-	}
-}
-
 // TestStrEnum: a listed string passes, an unlisted one (escaped or not)
 // is an unsupported value at the enum's location, and another kind
 // fails with the enum's reason.
