@@ -205,6 +205,7 @@ func TestMisuseSaysWhat(t *testing.T) {
 		{[]string{"publish"}, "ahpgen publish: -date is required"},
 		{[]string{"publish", "-date", "2026-12-15", "extra"}, `ahpgen publish: unexpected argument "extra"`},
 		{[]string{"help", "bogus"}, `ahpgen help: unknown command "bogus"`},
+		{[]string{"version", "extra"}, `ahpgen version: unexpected argument "extra"`},
 	} {
 		code, _, errs := runCLI(t, c.args...)
 		if first, _, _ := strings.Cut(errs, "\n"); code != 2 || !strings.HasPrefix(first, c.want) {
@@ -213,5 +214,8 @@ func TestMisuseSaysWhat(t *testing.T) {
 	}
 	if code, out, errs := runCLI(t, "help", "generate"); code != 0 || !strings.Contains(out+errs, "Usage: ahpgen generate") {
 		t.Errorf("help generate: exit %d, %q", code, out+errs)
+	}
+	if code, out, errs := runCLI(t, "help", "version"); code != 0 || !strings.Contains(out+errs, "Usage: ahpgen version") {
+		t.Errorf("help version: exit %d, %q", code, out+errs)
 	}
 }
