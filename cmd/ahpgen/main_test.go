@@ -206,6 +206,13 @@ func TestMisuseSaysWhat(t *testing.T) {
 		{[]string{"publish", "-date", "2026-12-15", "extra"}, `ahpgen publish: unexpected argument "extra"`},
 		{[]string{"help", "bogus"}, `ahpgen help: unknown command "bogus"`},
 		{[]string{"version", "extra"}, `ahpgen version: unexpected argument "extra"`},
+		// flag keeps the last of a repeated flag: the first must not be
+		// dropped unsaid, whatever the spelling.
+		{[]string{"generate", "-out", "a", "-out", "b"}, "ahpgen generate: -out is given more than once"},
+		{[]string{"generate", "-check", "--out=a", "-check"}, "ahpgen generate: -check is given more than once"},
+		{[]string{"validate", "-snapshot", "draft", "-snapshot=0.1.0-draft.1", "x.json"}, "ahpgen validate: -snapshot is given more than once"},
+		{[]string{"verify", "-schemas", "a", "-schemas", "a"}, "ahpgen verify: -schemas is given more than once"},
+		{[]string{"import", "-from", "-schemas", "-from", "x"}, "ahpgen import: -from is given more than once"},
 	} {
 		code, _, errs := runCLI(t, c.args...)
 		if first, _, _ := strings.Cut(errs, "\n"); code != 2 || !strings.HasPrefix(first, c.want) {
@@ -214,6 +221,10 @@ func TestMisuseSaysWhat(t *testing.T) {
 	}
 	if code, out, errs := runCLI(t, "help", "generate"); code != 0 || !strings.Contains(out+errs, "Usage: ahpgen generate") {
 		t.Errorf("help generate: exit %d, %q", code, out+errs)
+	}
+	// A flag's value that is spelled like the flag is no repetition.
+	if code, _, errs := runCLI(t, "validate", "-snapshot", "-snapshot", "x.json"); code != 2 || !strings.Contains(errs, `no built-in snapshot "-snapshot"`) {
+		t.Errorf("validate -snapshot -snapshot: exit %d, %q", code, errs)
 	}
 	if code, out, errs := runCLI(t, "help", "version"); code != 0 || !strings.Contains(out+errs, "Usage: ahpgen version") {
 		t.Errorf("help version: exit %d, %q", code, out+errs)

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/ahpgen/ahpgen/internal/release"
 )
@@ -47,7 +48,7 @@ func runPublish(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return exitForParse(err)
 	}
 	if *date == "" {
@@ -87,7 +88,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return exitForParse(err)
 	}
 	if p := argsProblem(fs); p != "" {
@@ -138,6 +139,40 @@ func argsProblem(fs *flag.FlagSet) string {
 		return fmt.Sprintf("unexpected argument %q", fs.Arg(0))
 	}
 	return ""
+}
+
+// parseFlags parses args with fs and refuses a flag given more than once:
+// the flag package keeps the last value, so "-out a -out b" would drop
+// the first unsaid. The problem goes to fs's output with the usage, as
+// flag's own errors do; the error then exits 2 (exitForParse).
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	seen := map[string]bool{}
+	flags := args[:len(args)-fs.NArg()]
+	for i := 0; i < len(flags); i++ {
+		if flags[i] == "--" {
+			break
+		}
+		name := strings.TrimPrefix(strings.TrimPrefix(flags[i], "-"), "-")
+		name, _, inline := strings.Cut(name, "=")
+		f := fs.Lookup(name)
+		if f == nil {
+			continue
+		}
+		if seen[name] {
+			err := fmt.Errorf("-%s is given more than once: give each flag once", name)
+			fmt.Fprintf(fs.Output(), "%s: %v\n", fs.Name(), err)
+			fs.Usage()
+			return err
+		}
+		seen[name] = true
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !inline && !(ok && b.IsBoolFlag()) {
+			i++ // its value is the next argument
+		}
+	}
+	return nil
 }
 
 func exitForParse(err error) int {

@@ -16,7 +16,7 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr)
 		fmt.Fprintln(stderr, "Prints the ahpgen version (the generator version ahpgen.lock records).")
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return exitForParse(err)
 	}
 	if p := argsProblem(fs); p != "" {
