@@ -251,9 +251,22 @@ const (
 // declarations, and the names of the packages generated files import
 // (a declaration named like one would hide it). "Null" stays reserved
 // so that no type reads like the runtime's ahprt.Null.
-var packageDecls = []string{
+var packageDecls = append([]string{
 	SnapshotKeyConst, WireVersionConst, RegistryVar, RegistryType, SnapshotVar, CheckerType, CheckerVar, "Null",
 	"ahprt", "ahpimpl", "format", "rules", "regexp", "reflect",
+}, vetMethods...)
+
+// vetMethods are the method names go vet's stdmethods check holds to a
+// standard signature (json.Marshaler's, io.ByteReader's, …) on any
+// receiver, and would report on a Checker method, which every type has
+// under its own name with the signature (data []byte, opts
+// ...ahprt.Option) error. No type takes one, so the package stays vet
+// clean. (Format, Scan, Seek, ReadFrom and WriteTo are checked only with
+// their first parameter's standard type, and Is, As and Unwrap only on
+// an error type: a Checker method never is one of those.)
+var vetMethods = []string{
+	"GobDecode", "GobEncode", "MarshalJSON", "MarshalXML", "ReadByte", "ReadRune",
+	"UnmarshalJSON", "UnmarshalXML", "UnreadByte", "UnreadRune", "WriteByte",
 }
 
 // The methods of every generated struct and kind union, and the fields
