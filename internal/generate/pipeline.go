@@ -1,6 +1,9 @@
 package generate
 
 import (
+	"errors"
+	"strings"
+
 	"github.com/ahpgen/ahpgen/ahprt/format"
 	"github.com/ahpgen/ahpgen/internal/ecmaregex"
 	"github.com/ahpgen/ahpgen/internal/emit"
@@ -65,7 +68,8 @@ type Package struct {
 // builders' layout → emit, over one snapshot. `ahpgen generate`, the
 // JSON-Schema-Test-Suite harness, the schema fuzzers and the tests all
 // generate through it, so what they test is what ships.
-func Snapshot(in Input, opt Options) (*Package, error) {
+func Snapshot(in Input, opt Options) (_ *Package, err error) {
+	defer func() { err = located(err, in.Sources) }()
 	set, err := load.Load(in.Sources, load.Options{
 		Remotes: opt.Remotes, AnnotateUnknown: opt.AnnotateUnknown, Translate: ecmaregex.Translate,
 	})
@@ -106,4 +110,22 @@ func Snapshot(in Input, opt Options) (*Package, error) {
 		return nil, err
 	}
 	return pkg, nil
+}
+
+// located adds to a schema error that names a place in one of srcs, and
+// does not say where in the file yet, the line and column of the value
+// there: load and ir name the file and the JSON Pointer, the line is
+// found here once for every kind of problem.
+func located(err error, srcs []load.Source) error {
+	var e *load.Error
+	if !errors.As(err, &e) || e.Pointer == "" || strings.Contains(e.Msg, " (line ") {
+		return err
+	}
+	for _, src := range srcs {
+		if src.Path == e.File {
+			e.Msg += load.PointerLineCol(src.Data, e.Pointer)
+			break
+		}
+	}
+	return err
 }

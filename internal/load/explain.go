@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/internal/ecmaregex"
 	"github.com/ahpgen/ahpgen/internal/load/model"
@@ -123,18 +124,7 @@ func (s *Set) metaError(err error) error {
 	// places are put in document order, so that the first is the same
 	// on every run (a place not in the document goes last).
 	data := s.data[doc.Path]
-	offset := func(ptr string) int64 {
-		n, found := model.Lookup(doc.Raw, ptr)
-		if !found || data == nil {
-			return -1
-		}
-		// Raw aliases the document's bytes: its capacity gives the offset.
-		raw := doc.Raw.Raw(n)
-		if off := cap(data) - cap(raw); off >= 0 && off <= len(data) && bytes.HasPrefix(data[off:], raw) {
-			return int64(off)
-		}
-		return -1
-	}
+	offset := func(ptr string) int64 { return offsetOf(doc.Raw, data, ptr) }
 	for _, p := range places {
 		p.off = -1
 		if !p.name {
@@ -298,6 +288,34 @@ func (s *Set) siblings(u string) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// offsetOf is the byte offset in data, which raw was parsed from, of the
+// value at JSON Pointer ptr; -1 when there is none.
+func offsetOf(raw *ahpimpl.Doc, data []byte, ptr string) int64 {
+	n, found := model.Lookup(raw, ptr)
+	if !found || data == nil {
+		return -1
+	}
+	// Raw aliases the document's bytes: its capacity gives the offset.
+	b := raw.Raw(n)
+	if off := cap(data) - cap(b); off >= 0 && off <= len(data) && bytes.HasPrefix(data[off:], b) {
+		return int64(off)
+	}
+	return -1
+}
+
+// PointerLineCol is LineCol of the value at JSON Pointer ptr of the JSON
+// document data; "" when data does not parse or has no such value.
+func PointerLineCol(data []byte, ptr string) string {
+	raw, err := ahpimpl.Parse(data, ahprt.Limits{})
+	if err != nil {
+		return ""
+	}
+	if off := offsetOf(raw, data, ptr); off >= 0 {
+		return LineCol(data, off)
+	}
+	return ""
 }
 
 // LineCol is " (line L, column C)" for byte offset off of data, both
