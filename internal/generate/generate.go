@@ -464,6 +464,9 @@ func Check(out string, files Files) []string {
 			bad = append(bad, rel+" (missing)")
 		} else if err != nil {
 			bad = append(bad, rel+" (unreadable: "+err.Error()+")")
+		} else if !bytes.Equal(old, files[rel]) && !writtenByAhpgen(rel, old) {
+			// Not stale: the user's, which Write refuses to replace.
+			bad = append(bad, rel+" (not ahpgen's: it lacks the generated header, and generate will not replace it; move it away)")
 		} else if !bytes.Equal(old, files[rel]) {
 			bad = append(bad, rel+" (stale: "+firstDifference(old, files[rel], path.Base(rel) == ProvenanceFile)+")")
 		}
