@@ -329,6 +329,12 @@ func (s *Set) walk(doc *model.Document, n ahpimpl.Node, ptr string, sc scope, op
 			_, frag, _ := strings.Cut(u, "#")
 			s.refs = append(s.refs, refSite{kw: k, doc: doc, ptr: kp, target: stripFragment(u), frag: frag})
 		case knownKeyword(k):
+		case olderDraft(sc.dialect) != "" && !opt.AnnotateUnknown:
+			// Most likely the earlier dialect's keyword (definitions,
+			// dependencies, $recursiveRef): the dialect is what to fix,
+			// not the keyword's name.
+			return &Error{File: doc.Path, Pointer: kp, Msg: fmt.Sprintf("keyword %q under $schema %s: JSON Schema %s, and ahpgen compiles draft 2020-12 only",
+				k, sc.dialect, olderDraft(sc.dialect))}
 		default:
 			if !opt.AnnotateUnknown {
 				return &Error{File: doc.Path, Pointer: kp, Msg: fmt.Sprintf("unknown keyword %q: ahpgen compiles every JSON Schema 2020-12 validation keyword and refuses others (name annotations x-…)", k)}
@@ -435,6 +441,20 @@ func (l offlineLoader) Load(u string) (any, error) {
 		return nil, fmt.Errorf("$ref to %s: not a document of this schema set (refs must stay inside the schema root)", path.Base(u))
 	}
 	return nil, fmt.Errorf("$ref to %s: remote references are not loaded (ahpgen works offline; add the document to the schema set)", u)
+}
+
+// olderDraft names the JSON Schema dialect before 2020-12 whose
+// meta-schema's URI (without its fragment) dialect is, or "".
+func olderDraft(dialect string) string {
+	return olderDrafts[strings.TrimPrefix(strings.TrimPrefix(dialect, "http://"), "https://")]
+}
+
+var olderDrafts = map[string]string{
+	"json-schema.org/draft-03/schema":      "draft 3",
+	"json-schema.org/draft-04/schema":      "draft 4",
+	"json-schema.org/draft-06/schema":      "draft 6",
+	"json-schema.org/draft-07/schema":      "draft 7",
+	"json-schema.org/draft/2019-09/schema": "draft 2019-09",
 }
 
 // isMetaSchema: the JSON Schema meta-schemas are built into the compiler.

@@ -61,6 +61,12 @@ func TestLoadErrors(t *testing.T) {
 		want  string
 	}{
 		{"unknown keyword", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"properties":{"x":{"type":"string","maxlength":3}}}`}, "s/a.schema.json#/properties/x/maxlength: unknown keyword"},
+		// An earlier dialect's keyword is refused as that dialect, not as
+		// an unknown keyword to rename x-….
+		{"draft-07 keyword", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"a":{"type":"string"}}}`},
+			`s/a.schema.json#/definitions: keyword "definitions" under $schema http://json-schema.org/draft-07/schema: JSON Schema draft 7, and ahpgen compiles draft 2020-12 only`},
+		{"draft 2019-09 keyword", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"$schema":"https://json-schema.org/draft/2019-09/schema","items":{"$recursiveRef":"#"}}`},
+			`s/a.schema.json#/items/$recursiveRef: keyword "$recursiveRef" under $schema https://json-schema.org/draft/2019-09/schema: JSON Schema draft 2019-09, and ahpgen compiles draft 2020-12 only`},
 		{"missing file", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"$ref":"nope.schema.json"}`}, "nope.schema.json"},
 		{"remote ref", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"$ref":"https://example.com/x.json"}`}, "remote references are not loaded"},
 		{"misspelled sibling under an $id", map[string]string{"s/common.schema.json": `{"$id":"https://example.com/s/common.schema.json","$defs":{"protocolVersion":{"const":"v"}}}`,
