@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/ahpgen/ahpgen/internal/emit"
@@ -664,11 +665,24 @@ func ModuleFile(dir string) (root string, gomod []byte, err error) {
 	}
 }
 
+// modulePath is the path of go.mod's module line, read as the go command
+// reads it (golang.org/x/mod/modfile.ModulePath): a // comment after it
+// is no part of it, and it may be quoted ("…" or `…`); "" when there is
+// none, or its quotes are malformed.
 func modulePath(gomod []byte) string {
 	for _, line := range strings.Split(string(gomod), "\n") {
+		line, _, _ = strings.Cut(line, "//")
 		line = strings.TrimSpace(line)
 		if rest, ok := strings.CutPrefix(line, "module"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
-			return strings.Trim(strings.TrimSpace(rest), `"`)
+			rest = strings.TrimSpace(rest)
+			if rest != "" && (rest[0] == '"' || rest[0] == '`') {
+				p, err := strconv.Unquote(rest)
+				if err != nil {
+					return ""
+				}
+				return p
+			}
+			return rest
 		}
 	}
 	return ""

@@ -35,3 +35,25 @@ func TestImportPathOf(t *testing.T) {
 		t.Errorf("ImportPathOf: %q, %v", got, err)
 	}
 }
+
+// TestModulePathSpellings: the module line is read as the go command
+// reads it: a comment after the path is no part of it, and the path may
+// be quoted, in either of Go's quotes.
+func TestModulePathSpellings(t *testing.T) {
+	for _, gomod := range []string{
+		"module example.com/m // the module\n",
+		"module \"example.com/m\"\n",
+		"module \"example.com/m\" // quoted, with a comment\n",
+		"module `example.com/m`\n",
+		"module\texample.com/m\r\n\r\ngo 1.24\r\n",
+		"// module other.com/x\nmodule example.com/m\n",
+	} {
+		root := t.TempDir()
+		if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte(gomod), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := generate.ImportPathOf(filepath.Join(root, "gen")); err != nil || got != "example.com/m/gen" {
+			t.Errorf("%q: import path %q, %v; want example.com/m/gen", gomod, got, err)
+		}
+	}
+}
