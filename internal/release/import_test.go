@@ -135,3 +135,37 @@ func TestPublishImportedDraft(t *testing.T) {
 		t.Errorf("compared %d schema files", n)
 	}
 }
+
+// TestPublishImportedDraftVerified: publish never writes a release that
+// verify rejects. A draft carrying upstream's manifest that fails to list
+// one of its documents (the file is copied, the manifest kept) is
+// refused, naming the file, and nothing is left behind.
+func TestPublishImportedDraftVerified(t *testing.T) {
+	tree := copyUpstream(t)
+	schemas := filepath.Join(t.TempDir(), "schemas")
+	if _, err := Import(tree, schemas, []string{"draft"}); err != nil {
+		t.Fatal(err)
+	}
+	manifest := filepath.Join(schemas, "draft", ManifestFile)
+	m := mustRead(t, manifest)
+	entry := "{\n      \"path\": \"schema/draft/effect.schema.json\","
+	i := strings.Index(m, entry)
+	if i < 0 {
+		t.Fatalf("no entry for effect.schema.json in %s", manifest)
+	}
+	end := strings.Index(m[i:], "}") + i
+	m = m[:i] + strings.TrimPrefix(m[end+1:], ",\n    ")
+	if err := os.WriteFile(manifest, []byte(m), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Publish(schemas, "2026-12-15")
+	if err == nil || !strings.Contains(err.Error(), "effect.schema.json: not listed") {
+		t.Errorf("publish of a draft whose manifest omits a document: %v", err)
+	}
+	entries, _ := os.ReadDir(schemas)
+	for _, e := range entries {
+		if e.Name() != "draft" {
+			t.Errorf("left behind: %s", e.Name())
+		}
+	}
+}

@@ -74,15 +74,14 @@ func Publish(root, date string) (notes []string, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("publish: %w", err)
 	}
-	stage, err := os.MkdirTemp(root, ".publish-"+date+"-")
+	// The release is staged as the one snapshot of a schema root of its
+	// own, so that it is verified under its key before it moves.
+	tmp, err := os.MkdirTemp(root, ".publish-"+date+"-")
 	if err != nil {
 		return nil, err
 	}
-	defer func() {
-		if err != nil {
-			os.RemoveAll(stage)
-		}
-	}()
+	defer os.RemoveAll(tmp)
+	stage := filepath.Join(tmp, date)
 	if manifest.Form == UpstreamForm {
 		if err := copyTree(src, stage); err != nil {
 			return nil, err
@@ -91,15 +90,27 @@ func Publish(root, date string) (notes []string, err error) {
 		if err := freezeSchemaFolder(stage, filepath.Join(root, date), SchemaRoot, date, staged); err != nil {
 			return nil, fmt.Errorf("publish: %w", err)
 		}
-	} else if err := publishProjectForm(src, stage, date, manifest); err != nil {
-		return nil, err
+	} else {
+		if err := os.Mkdir(stage, 0o755); err != nil {
+			return nil, err
+		}
+		if err := publishProjectForm(src, stage, date, manifest); err != nil {
+			return nil, err
+		}
 	}
-	staged, err := load.LoadSnapshot(root, filepath.Base(stage), load.Options{})
+	staged, err := load.LoadSnapshot(tmp, date, load.Options{})
 	if err != nil {
 		return nil, fmt.Errorf("publish: the staged release does not load: %w", err)
 	}
 	if staged.WireVersion != date {
 		return nil, fmt.Errorf("publish: the staged release declares protocolVersion %q", staged.WireVersion)
+	}
+	// A published snapshot never changes: one that verify rejects (a
+	// document the draft's manifest does not list) could never be fixed.
+	if probs, err := VerifySnapshot(tmp, date); err != nil {
+		return nil, fmt.Errorf("publish: %w", err)
+	} else if Failed(probs) {
+		return nil, fmt.Errorf("publish: the staged release fails verification (fix the draft's %s):%s", ManifestFile, list(probs))
 	}
 	if err := os.Rename(stage, dst); err != nil {
 		return nil, err
