@@ -213,6 +213,9 @@ func TestMisuseSaysWhat(t *testing.T) {
 		{[]string{"validate", "-snapshot", "draft", "-snapshot=0.1.0-draft.1", "x.json"}, "ahpgen validate: -snapshot is given more than once"},
 		{[]string{"verify", "-schemas", "a", "-schemas", "a"}, "ahpgen verify: -schemas is given more than once"},
 		{[]string{"import", "-from", "-schemas", "-from", "x"}, "ahpgen import: -from is given more than once"},
+		// Flags end at the first file: one after it would read as a file.
+		{[]string{"validate", "x.json", "-strict"}, "ahpgen validate: -strict comes after a file"},
+		{[]string{"validate", "x.json", "--snapshot=draft"}, "ahpgen validate: --snapshot=draft comes after a file"},
 	} {
 		code, _, errs := runCLI(t, c.args...)
 		if first, _, _ := strings.Cut(errs, "\n"); code != 2 || !strings.HasPrefix(first, c.want) {

@@ -58,6 +58,17 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "ahpgen validate: - (standard input) is named more than once; it can be read once")
 		return 2
 	}
+	// Flags end at the first file (Go's flag package): a flag after a
+	// file would be read as a file and fail as one that does not exist.
+	for _, name := range fs.Args() {
+		flagName, _, _ := strings.Cut(strings.TrimLeft(name, "-"), "=")
+		if strings.HasPrefix(name, "-") && name != "-" && fs.Lookup(flagName) != nil {
+			if _, err := os.Lstat(name); err != nil {
+				fmt.Fprintf(stderr, "ahpgen validate: %s comes after a file, where it would be read as one: give the flags before the files\n", name)
+				return 2
+			}
+		}
+	}
 	d := dispatch.Dispatcher
 	if *only != "" {
 		var snap *ahpimpl.Snapshot
