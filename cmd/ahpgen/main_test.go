@@ -38,6 +38,12 @@ func TestValidate(t *testing.T) {
 		!strings.HasPrefix(lines[1], stream+":2: invalid") || !strings.Contains(lines[2], `"code":-32001`) {
 		t.Fatalf("stream: exit %d, output:\n%s", code, out)
 	}
+	// The extension is read whatever its case.
+	upper := filepath.Join(dir, "STREAM.JSONL")
+	os.WriteFile(upper, []byte(request+"\n"+request+"\n"), 0o644)
+	if code, out, _ := runCLI(t, "validate", upper); code != 0 || !strings.Contains(out, upper+":2: ok draft InterceptRequest") {
+		t.Fatalf("capital .JSONL: exit %d, output %q, want it read as a stream", code, out)
+	}
 	code, out, _ = runCLI(t, "validate", "-snapshot", "0.1.0-draft.1", good)
 	if code != 1 || !strings.Contains(out, "unsupported_protocol_version") {
 		t.Fatalf("-snapshot restricts routing: exit %d, output %q", code, out)

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -135,7 +136,9 @@ func (v *validator) file(name string) error {
 		defer f.Close()
 		in = f
 	}
-	if name != "-" && !strings.HasSuffix(name, ".jsonl") {
+	// A stream is named as such whatever the extension's case (STREAM.JSONL
+	// from a tool that writes capitals).
+	if name != "-" && !strings.EqualFold(filepath.Ext(name), ".jsonl") {
 		data, err := io.ReadAll(io.LimitReader(in, maxMessage+1))
 		if err != nil {
 			return err
