@@ -73,6 +73,10 @@ func TestParseErrors(t *testing.T) {
 			t.Errorf("Parse(%.30q) = %v, want code %s", c.in, err, c.code)
 		}
 	}
+	// A byte order mark is named as one, not as the byte 0xef.
+	if _, err := Parse([]byte("\xef\xbb\xbf{}"), ahprt.Limits{}); err == nil || !strings.Contains(err.Error(), "byte order mark") {
+		t.Errorf("Parse of a text with a BOM: %v, want a syntax error naming the byte order mark", err)
+	}
 	_, err := Parse([]byte(strings.Repeat("[", 100000)), ahprt.Limits{})
 	if !errors.Is(err, ahprt.ErrLimit) {
 		t.Errorf("deep nesting: %v", err)

@@ -143,6 +143,10 @@ func (d *Doc) scan(data []byte, lim ahprt.Limits) error {
 			default:
 				end := scanNumber(data, i)
 				if end < 0 {
+					if i == 0 && len(data) >= 3 && string(data[:3]) == "\xef\xbb\xbf" {
+						// An editor's, or a Windows tool's: say what it is.
+						return d.syntaxErr(stack, i, "a byte order mark (U+FEFF) begins the text: a JSON text on the wire has none (RFC 8259)")
+					}
 					return d.syntaxErr(stack, i, "invalid character "+quoteChar(c)+" at start of value")
 				}
 				d.push(KindNumber, false, uint32(i), uint32(end), idx+1)
