@@ -105,9 +105,10 @@ func isJSON(ct string) bool {
 }
 
 // readBody appends all of r to b, sized by the declared length when
-// there is one.
+// there is one, up to presize: the length is only what the peer says,
+// so memory beyond that grows with the bytes it actually sends.
 func readBody(r io.Reader, b []byte, length int64) ([]byte, error) {
-	if length > 0 && int64(cap(b)-len(b)) < length {
+	if length = min(length, presize); length > 0 && int64(cap(b)-len(b)) < length {
 		b = append(b, make([]byte, length)...)[:len(b)]
 	}
 	for {
@@ -124,6 +125,10 @@ func readBody(r io.Reader, b []byte, length int64) ([]byte, error) {
 		}
 	}
 }
+
+// presize is the most readBody allocates for a body before its bytes
+// arrive.
+const presize = 64 << 10
 
 // Buffers for bodies and replies; ones grown past 64 KiB are dropped
 // rather than pooled, so one large message does not pin its memory.

@@ -450,3 +450,27 @@ func (w *boundedWriter) Write(p []byte) (int, error) {
 	}
 	return w.b.Write(p)
 }
+
+// TestDeclaredLengthBounded: a body's declared Content-Length is what the
+// peer says, not what it sends: a few bytes that claim 64 MiB (within the
+// limit) must not cost 64 MiB, or idle connections that each claim the
+// limit hold that much memory apiece.
+func TestDeclaredLengthBounded(t *testing.T) {
+	srv := backend.New(backend.WithErrorLog(func(context.Context, *backend.Error) {}), backend.WithMaxBytes(1<<30))
+	backend.OnIntercept(srv, draft.Snapshot, policy)
+	var m0, m1 runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&m0)
+	w := httptest.NewRecorder()
+	r := httptest.NewRequest("POST", "/", strings.NewReader("{"))
+	r.Header.Set("Content-Type", "application/json")
+	r.ContentLength = 64 << 20 // declared, never sent
+	srv.ServeHTTP(w, r)
+	runtime.ReadMemStats(&m1)
+	if n := m1.TotalAlloc - m0.TotalAlloc; n > 1<<20 {
+		t.Errorf("a one-byte body declaring 64 MiB: %d bytes allocated", n)
+	}
+	if !strings.Contains(w.Body.String(), `-32700`) {
+		t.Errorf("replied %d %s, want a parse error", w.Code, w.Body.String())
+	}
+}
