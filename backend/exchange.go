@@ -67,7 +67,8 @@ func (s *Server) exchange(ctx context.Context, dst, msg []byte, spawn func(func(
 	if err != nil {
 		if router.Unanswered(msg, err) {
 			// A notification that breaks only AHP's stricter parse
-			// (a duplicate name, invalid UTF-8): logged, never answered.
+			// (a duplicate name, invalid UTF-8) or the parse's limits:
+			// logged, never answered.
 			s.opts.errorLog(ctx, &Error{Err: err})
 			return nil
 		}

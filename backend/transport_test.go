@@ -474,3 +474,27 @@ func TestDeclaredLengthBounded(t *testing.T) {
 		t.Errorf("replied %d %s, want a parse error", w.Code, w.Body.String())
 	}
 }
+
+// TestNotificationBeyondDepthNotAnswered: a hooks/observe whose native
+// value nests deeper than the parse's limit is valid JSON and a
+// notification: it gets no reply on any transport (HTTP 204).
+func TestNotificationBeyondDepthNotAnswered(t *testing.T) {
+	srv := backend.New(backend.WithErrorLog(func(context.Context, *backend.Error) {}))
+	backend.OnObserve(srv, draft.Snapshot, func(context.Context, *draft.ObserveNotification) error { return nil })
+	deep := strings.Repeat("[", 1500) + strings.Repeat("]", 1500)
+	note := `{"jsonrpc":"2.0","method":"hooks/observe","params":{"protocolVersion":"draft","event":{"id":"x","source":"urn:a:b","type":"session.end","time":"2026-08-24T09:15:00Z","session":{"id":"s"},"outcome":"completed","reason":"r","native":` + deep + `}}}`
+	if out := srv.Handle(context.Background(), []byte(note)); out != nil {
+		t.Errorf("Handle: %s", out)
+	}
+	var out bytes.Buffer
+	if err := srv.ServeStdio(context.Background(), strings.NewReader(note+"\n"), &out); err != nil || out.Len() != 0 {
+		t.Errorf("ServeStdio: %v, wrote %q", err, out.String())
+	}
+	w := httptest.NewRecorder()
+	r := httptest.NewRequest("POST", "/", strings.NewReader(note))
+	r.Header.Set("Content-Type", "application/json")
+	srv.ServeHTTP(w, r)
+	if w.Code != http.StatusNoContent || w.Body.Len() != 0 {
+		t.Errorf("ServeHTTP: %d %s", w.Code, w.Body.String())
+	}
+}

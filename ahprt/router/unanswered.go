@@ -12,13 +12,19 @@ import (
 
 // Unanswered reports whether data, which parsing refused with err, is
 // nonetheless a notification: JSON text that breaks only AHP's stricter
-// rules (a duplicate member name, invalid UTF-8) and whose top level is an
+// rules (a duplicate member name, invalid UTF-8) or the parse's limits
+// (ahprt.Limits: its size, depth or members), and whose top level is an
 // object with a method and no id. JSON-RPC answers no notification, not
 // even with a parse error; only text whose kind cannot be read gets one
 // (with a null id).
 func Unanswered(data []byte, err error) bool {
 	var e *ahprt.Error
-	if !errors.As(err, &e) || e.Code != ahprt.CodeDuplicateName && e.Code != ahprt.CodeInvalidUTF8 {
+	if !errors.As(err, &e) {
+		return false
+	}
+	switch e.Code {
+	case ahprt.CodeDuplicateName, ahprt.CodeInvalidUTF8, ahprt.CodeTooLarge, ahprt.CodeTooDeep, ahprt.CodeTooMany:
+	default:
 		return false
 	}
 	d := jsontext.NewDecoder(bytes.NewReader(data), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/router"
 	"github.com/ahpgen/ahpgen/gen/draft"
 )
@@ -67,6 +68,38 @@ func TestDataHoldsNoPeerNames(t *testing.T) {
 		}
 		if r.Err == nil || !strings.Contains(r.Err.Error(), "s3cr3t") {
 			t.Errorf("%s: Err %v lost the whole pointer", c.msg, r.Err)
+		}
+	}
+}
+
+// TestNotificationBeyondLimitsNotAnswered: a notification that is valid
+// JSON but beyond the parse's limits (nesting deeper than MaxDepth in
+// native, which holds any JSON; more members than MaxMembers) breaks only
+// the receiver's bounds, not JSON: it is dropped, never answered, while a
+// request beyond them still gets -32700 with a null id.
+func TestNotificationBeyondLimitsNotAnswered(t *testing.T) {
+	d, err := router.New(draft.Snapshot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deep := strings.Repeat("[", 1500) + strings.Repeat("]", 1500)
+	wide := "[" + strings.TrimSuffix(strings.Repeat("1,", 10), ",") + "]"
+	msg := func(id, native string) string {
+		return `{"jsonrpc":"2.0",` + id + `"method":"hooks/observe","params":{"protocolVersion":"draft","event":{"id":"x","source":"urn:a:b","type":"session.end","time":"2026-08-24T09:15:00Z","session":{"id":"s"},"outcome":"completed","reason":"r","native":` + native + `}}}`
+	}
+	for _, c := range []struct {
+		native string
+		opts   []ahprt.Option
+	}{
+		{deep, nil},
+		{wide, []ahprt.Option{ahprt.WithLimits(ahprt.Limits{MaxMembers: 5})}},
+		{"1", []ahprt.Option{ahprt.WithLimits(ahprt.Limits{MaxBytes: 64})}},
+	} {
+		if r := d.Decode([]byte(msg("", c.native)), c.opts...); r.Reply != nil || !r.Dropped || r.Err == nil {
+			t.Errorf("notification with native %.20s: reply %s, dropped %v, err %v", c.native, r.Reply, r.Dropped, r.Err)
+		}
+		if r := d.Decode([]byte(msg(`"id":"x",`, c.native)), c.opts...); r.Code != router.CodeParseError || r.Reply == nil {
+			t.Errorf("request with native %.20s: code %d, reply %s", c.native, r.Code, r.Reply)
 		}
 	}
 }
