@@ -179,7 +179,7 @@ func (s *Server) reply(ctx context.Context, b []byte, start, idEnd int, end stri
 		b = append(b, end...)
 		b = append(b, "}}"...)
 		if err = check(x, r.Method, b[start:], oc); err == nil {
-			return b
+			return oneLine(b, start)
 		}
 	}
 	code := router.CodeBackendInternalError
@@ -189,6 +189,23 @@ func (s *Server) reply(ctx context.Context, b []byte, start, idEnd int, end stri
 	id := bytes.Clone(b[start+len(replyHead) : idEnd])
 	e := &Error{Code: code, Method: r.Method, Version: r.Version, Snapshot: r.Snapshot, ID: id, Err: err}
 	return s.fail(ctx, b[:start], e, x)
+}
+
+// oneLine drops the line breaks from the reply in b from start, which
+// check accepted: a handler's encoder (a hand-written AppendJSON) may put
+// them between tokens, where they are whitespace (a raw CR or LF inside a
+// string is no JSON), but a stdio reply is one line (AHP-STDIO-001).
+func oneLine(b []byte, start int) []byte {
+	if !bytes.ContainsAny(b[start:], "\r\n") {
+		return b
+	}
+	out := b[:start]
+	for _, c := range b[start:] {
+		if c != '\r' && c != '\n' {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // handlerFunc is a registered handler as the kit calls it: it appends

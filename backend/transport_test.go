@@ -498,3 +498,28 @@ func TestNotificationBeyondDepthNotAnswered(t *testing.T) {
 		t.Errorf("ServeHTTP: %d %s", w.Code, w.Body.String())
 	}
 }
+
+// indented is an effect whose hand-written AppendJSON indents, as
+// json.MarshalIndent would: valid JSON, with line breaks between tokens.
+type indented string
+
+func (e indented) AppendJSON(b []byte) []byte { return append(b, e...) }
+
+// TestStdioReplyOneLine: ServeStdio writes each reply as one line, even
+// when a handler's encoder (Encoder is any AppendJSON) writes line breaks
+// between tokens: a reply spread over several lines breaks stdio framing
+// (AHP-STDIO-001), and the harness reads each line as a malformed message.
+func TestStdioReplyOneLine(t *testing.T) {
+	srv := backend.New(backend.WithErrorLog(func(context.Context, *backend.Error) {}))
+	backend.OnIntercept(srv, draft.Snapshot, func(context.Context, *draft.InterceptRequest) ([]indented, error) {
+		return []indented{"{\r\n  \"type\": \"deny\",\n  \"reason\": \"no\"\n}"}, nil
+	})
+	var out bytes.Buffer
+	if err := srv.ServeStdio(context.Background(), bytes.NewReader(append(req("rm", `{"effects":["deny"]}`), '\n')), &out); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(out.String(), "\n")
+	if len(lines) != 2 || lines[1] != "" || strings.ContainsRune(lines[0], '\r') || !strings.Contains(lines[0], `"reason": "no"`) {
+		t.Errorf("replied %q, want the deny on one line", out.String())
+	}
+}
