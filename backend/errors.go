@@ -105,12 +105,15 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.Err }
 
 // Level is how much e matters, as DefaultErrorLog logs it: Error for a
-// backend failure (-32004, a panic included), Debug for a notification
-// dropped because no handler was registered for it (ErrNoHandler),
-// Warn otherwise.
+// backend failure (-32004, and any panic, an observe handler's too),
+// Debug for a notification dropped because no handler was registered
+// for it (ErrNoHandler), Warn otherwise.
 func (e *Error) Level() slog.Level {
+	var p *PanicError
 	switch {
-	case e.Code == router.CodeBackendInternalError:
+	case e.Code == router.CodeBackendInternalError, errors.As(e.Err, &p):
+		// A panic is a backend failure, an observe handler's too,
+		// though no reply carries it.
 		return slog.LevelError
 	case e.Code == 0 && errors.Is(e.Err, ErrNoHandler):
 		return slog.LevelDebug

@@ -81,3 +81,25 @@ func TestUnhandledNotificationLog(t *testing.T) {
 		t.Errorf("logged %q, want %s", logged, want)
 	}
 }
+
+// TestObservePanicLevel: an observe handler's panic is a backend failure
+// like a request handler's, logged at Error (Error.Level: "a panic
+// included"), though no reply carries it.
+func TestObservePanicLevel(t *testing.T) {
+	var mu sync.Mutex
+	var levels []slog.Level
+	srv := backend.New(backend.WithErrorLog(func(_ context.Context, e *backend.Error) {
+		mu.Lock()
+		defer mu.Unlock()
+		levels = append(levels, e.Level())
+	}))
+	backend.OnObserve(srv, draft.Snapshot, func(context.Context, *draft.ObserveNotification) error { panic("observer bug") })
+	if got := srv.Handle(context.Background(), []byte(observation)); got != nil {
+		t.Errorf("a notification got %s", got)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(levels) != 1 || levels[0] != slog.LevelError {
+		t.Errorf("logged at %v, want one record at ERROR", levels)
+	}
+}

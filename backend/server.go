@@ -204,9 +204,9 @@ func New(opts ...Option) *Server {
 func (s *Server) Supported() []string { return s.table.Load().router.Supported() }
 
 // DefaultErrorLog logs e with log/slog's default logger at e's level
-// ([Error.Level]): Error for a backend failure (-32004, a panic
-// included), Debug for a notification no handler was registered for, Warn
-// otherwise. That logger writes to standard error unless the program set
+// ([Error.Level]): Error for a backend failure (-32004, and any panic,
+// an observe handler's too), Debug for a notification no handler was
+// registered for, Warn otherwise. That logger writes to standard error unless the program set
 // another default: a stdio backend must keep it off standard output, which
 // carries its replies and nothing else (AHP-STDIO-001), or give the
 // Server its own log (WithErrorLog).
