@@ -351,3 +351,38 @@ func TestObserveWorkersDefault(t *testing.T) {
 		}
 	}
 }
+
+// TestStuckObserversFreeTheirWorkers: on ServeStdio an observe handler
+// that ignores its deadline (WithHandlerTimeout) is left behind at it,
+// as a request's is, and frees its worker: observers stuck in every
+// worker must not stop the reader, or no request of the session would
+// ever be answered again (observation never affects execution).
+func TestStuckObserversFreeTheirWorkers(t *testing.T) {
+	h := newHang(t)
+	srv := backend.New(backend.WithErrorLog(func(context.Context, *backend.Error) {}), backend.WithObserveWorkers(1),
+		backend.WithHandlerTimeout(20*time.Millisecond), backend.WithObserveGrace(0))
+	backend.OnIntercept(srv, draft.Snapshot, policy)
+	backend.OnObserve(srv, draft.Snapshot, h.observe)
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	outR, outW := io.Pipe()
+	done := serve(context.Background(), srv, pr, outW)
+	go pw.Write([]byte(observation + "\n" + observation + "\n" + string(req("rm", `{"effects":["deny"]}`)) + "\n"))
+	got := make(chan string, 1)
+	go func() {
+		line, _ := bufio.NewReader(outR).ReadString('\n')
+		got <- line
+	}()
+	select {
+	case line := <-got:
+		if !strings.Contains(line, `"reason":"rm is not allowed"`) {
+			t.Errorf("replied %q, want the deny", line)
+		}
+	case <-time.After(bound):
+		t.Fatal("no reply: the stuck observers hold the reader")
+	}
+	pw.Close()
+	if err := wait(t, done, "at EOF"); err != nil {
+		t.Errorf("ServeStdio: %v", err)
+	}
+}

@@ -128,7 +128,8 @@ func WithErrorLog(f func(context.Context, *Error)) Option {
 
 // WithObserveWorkers bounds how many notifications ServeStdio hands to
 // observe handlers at once (default 16; 0 or less is the default); the
-// reader waits when all are busy.
+// reader waits when all are busy. A handler left behind at its deadline
+// (WithHandlerTimeout) no longer holds its worker.
 func WithObserveWorkers(n int) Option { return func(o *options) { o.workers = n } }
 
 // defaultObserveWorkers is WithObserveWorkers' default.
@@ -169,8 +170,10 @@ const DefaultHandlerTimeout = 30 * time.Second
 // HTTP exchange: a handler that ignores its deadline holds its own
 // exchange (the harness's deadline ends that; give the http.Server a
 // WriteTimeout), and nothing else. ServeStdio's notifications, which run
-// beside the session, get the deadline and keep their worker
-// (WithObserveWorkers) until they return.
+// beside the session, get the deadline, and one still running at it is
+// left behind and frees its worker (WithObserveWorkers), so that stuck
+// observers cannot hold the reader, and every request after them, for
+// good.
 func WithHandlerTimeout(d time.Duration) Option { return func(o *options) { o.timeout = d } }
 
 // New returns a Server without handlers: every request gets -32601

@@ -22,7 +22,8 @@ import (
 // they arrive, one at a time (AHP lets a harness have one intercept
 // outstanding per persistent backend, and replies are correlated by id);
 // notifications go to their handlers concurrently (WithObserveWorkers),
-// so a slow observer never delays a reply.
+// so a slow observer delays no reply unless every worker is busy, and
+// then until one returns or reaches its deadline (WithHandlerTimeout).
 //
 // A line may end with CR LF (the CR is JSON whitespace), and a last line
 // without its LF is a message too (EOF ends it): a peer that writes
@@ -73,8 +74,25 @@ func (s *Server) ServeStdio(ctx context.Context, r io.Reader, w io.Writer) error
 		}
 		wg.Add(1)
 		running.Add(1)
+		var once sync.Once
+		release := func() { once.Do(func() { <-slots }) }
+		var timer *time.Timer
+		if s.opts.timeout > 0 {
+			// A handler still running at its deadline is left behind
+			// there, as a request's is: it frees its worker, so that
+			// stuck observers cannot stop the reader, and with it every
+			// request after them (drain still waits for it).
+			timer = time.AfterFunc(s.opts.timeout, release)
+		}
 		go func() {
-			defer func() { <-slots; running.Add(-1); wg.Done() }()
+			defer func() {
+				if timer != nil {
+					timer.Stop()
+				}
+				release()
+				running.Add(-1)
+				wg.Done()
+			}()
 			f(octx)
 		}()
 	}
