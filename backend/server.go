@@ -98,11 +98,12 @@ type Option func(*options)
 // WithMaxBytes bounds a message's size (DefaultMaxBytes unless set; 0 or
 // less is the default): an HTTP body beyond it gets 413 Content Too Large,
 // a stdio line beyond it a -32700 reply, and the line is skipped without
-// being kept.
+// being kept. It is the decoder's byte limit too (unless
+// WithDecodeOptions sets one), which Handle's messages meet.
 func WithMaxBytes(n int64) Option { return func(o *options) { o.maxBytes = n } }
 
 // WithDecodeOptions passes options to every decode (ahprt.WithMode,
-// ahprt.WithLimits). ahprt.StrictAll, which refuses unknown members
+// ahprt.WithLimits; a Limits.MaxBytes of 0 or less is WithMaxBytes'). ahprt.StrictAll, which refuses unknown members
 // everywhere, tests harnesses: AHP-CORE-003 has a receiver ignore unknown
 // members of open objects.
 func WithDecodeOptions(opts ...ahprt.Option) Option {
@@ -191,6 +192,15 @@ func New(opts ...Option) *Server {
 	// to tell a longer one: the largest int64 would overflow into a limit
 	// that refuses every line, EOF's empty one included.
 	s.opts.maxBytes = min(s.opts.maxBytes, math.MaxInt64-2)
+	// The decoder's byte limit is the Server's, unless WithDecodeOptions
+	// sets one: its own default (ahprt.Limits) would refuse a message
+	// WithMaxBytes lets through, or let Handle take one it does not.
+	maxBytes := s.opts.maxBytes
+	s.opts.decode = append(slices.Clip(s.opts.decode), func(o *ahprt.Options) {
+		if o.Limits.MaxBytes <= 0 {
+			o.Limits.MaxBytes = maxBytes
+		}
+	})
 	if s.opts.workers <= 0 {
 		s.opts.workers = defaultObserveWorkers
 	}

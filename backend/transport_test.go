@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/backend"
 	"github.com/ahpgen/ahpgen/gen/draft"
 )
@@ -521,5 +522,31 @@ func TestStdioReplyOneLine(t *testing.T) {
 	lines := strings.SplitAfter(out.String(), "\n")
 	if len(lines) != 2 || lines[1] != "" || strings.ContainsRune(lines[0], '\r') || !strings.Contains(lines[0], `"reason": "no"`) {
 		t.Errorf("replied %q, want the deny on one line", out.String())
+	}
+}
+
+// TestMaxBytesAboveDecoderDefault: WithMaxBytes is the bound of a
+// message, not only of its framing: one above the decoder's own default
+// limit (ahprt.Limits, 64 MiB) but within WithMaxBytes is handled, not
+// refused -32700 too_large, unless WithDecodeOptions sets a byte limit.
+func TestMaxBytesAboveDecoderDefault(t *testing.T) {
+	const size = 65 << 20
+	msg := strings.Replace(string(req("rm", `{"effects":["deny"]}`)), `"command":"secret-value"`, `"pad":"`+strings.Repeat("x", size)+`"`, 1) + "\n"
+	for _, c := range []struct {
+		opts []backend.Option
+		want string
+	}{
+		{nil, `"reason":"rm is not allowed"`},
+		{[]backend.Option{backend.WithDecodeOptions(ahprt.WithLimits(ahprt.Limits{MaxBytes: 1 << 20}))}, `"too_large"`},
+	} {
+		srv := backend.New(append(c.opts, backend.WithErrorLog(func(context.Context, *backend.Error) {}), backend.WithMaxBytes(size+4096))...)
+		backend.OnIntercept(srv, draft.Snapshot, policy)
+		var out bytes.Buffer
+		if err := srv.ServeStdio(context.Background(), strings.NewReader(msg), &out); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out.String(), c.want) {
+			t.Errorf("%d options: a %d MiB message under WithMaxBytes(%d MiB + 4 KiB): %.200s, want %s", len(c.opts), size>>20, size>>20, out.String(), c.want)
+		}
 	}
 }
