@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"strconv"
+	"sync/atomic"
 
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
@@ -174,7 +175,14 @@ const replyHead = `{"jsonrpc":"2.0","id":`
 // state (nil for another request).
 func (s *Server) reply(ctx context.Context, b []byte, start, idEnd int, end string,
 	h handlerFunc, r router.Result, x *handlers, oc *offerCtx, how bounding) []byte {
-	b, err := s.call(ctx, h, r.Message, b, how)
+	var late func(error) // a panic of the handler once left behind
+	if how == abandon {
+		id := bytes.Clone(b[start+len(replyHead) : idEnd]) // b is reused by then
+		late = func(err error) {
+			s.opts.errorLog(ctx, &Error{Method: r.Method, Version: r.Version, Snapshot: r.Snapshot, ID: id, Err: err})
+		}
+	}
+	b, err := s.call(ctx, h, r.Message, b, how, late)
 	if err == nil {
 		b = append(b, end...)
 		b = append(b, "}}"...)
@@ -244,9 +252,10 @@ func bound(spawn func(func(context.Context))) bounding {
 // how says. With abandon, it returns when the handler does or its
 // context ends, whichever comes first, leaving the handler behind in the
 // second case (with an error that wraps the context's, and b copied: the
-// handler may still append to b's array); with deadlineOnly, it only
+// handler may still append to b's array), and handing a panic of the
+// handler left behind to late (when not nil); with deadlineOnly, it only
 // gives the handler the deadline.
-func (s *Server) call(ctx context.Context, h handlerFunc, msg any, b []byte, how bounding) ([]byte, error) {
+func (s *Server) call(ctx context.Context, h handlerFunc, msg any, b []byte, how bounding, late func(error)) ([]byte, error) {
 	d := s.opts.timeout
 	if d <= 0 && (how == deadlineOnly || ctx.Done() == nil) {
 		return protect(ctx, h, msg, b) // nothing to bound it by
@@ -266,8 +275,18 @@ func (s *Server) call(ctx context.Context, h handlerFunc, msg any, b []byte, how
 		err error
 	}
 	done := make(chan result, 1)
+	var state atomic.Int32 // 0: running, 1: returned, 2: left behind
 	go func() {
 		out, err := protect(ctx, h, msg, b)
+		if !state.CompareAndSwap(0, 1) {
+			// Left behind: what it returns is dropped, but a panic is a
+			// backend failure the error log must see.
+			var p *PanicError
+			if late != nil && errors.As(err, &p) {
+				late(err)
+			}
+			return
+		}
 		done <- result{out, err}
 	}()
 	select {
@@ -275,10 +294,9 @@ func (s *Server) call(ctx context.Context, h handlerFunc, msg any, b []byte, how
 		return r.b, r.err
 	case <-ctx.Done():
 	}
-	select {
-	case r := <-done: // it returned as well: what it returned counts
+	if !state.CompareAndSwap(0, 2) { // it returned as well: what it returned counts
+		r := <-done
 		return r.b, r.err
-	default:
 	}
 	return bytes.Clone(b), &leftError{context.Cause(ctx)}
 }
@@ -305,7 +323,7 @@ func protect(ctx context.Context, h handlerFunc, msg any, b []byte) (out []byte,
 // its error or panic is logged.
 func (s *Server) observe(ctx context.Context, x *handlers, msg any, method, version, snap string, how bounding) {
 	h := func(ctx context.Context, msg any, b []byte) ([]byte, error) { return b, x.observe(ctx, msg) }
-	if _, err := s.call(ctx, h, msg, nil, how); err != nil {
+	if _, err := s.call(ctx, h, msg, nil, how, nil); err != nil {
 		s.opts.errorLog(ctx, &Error{Method: method, Version: version, Snapshot: snap, Err: err})
 	}
 }

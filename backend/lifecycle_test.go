@@ -2,9 +2,11 @@ package backend_test
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"io"
+	"log/slog"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -384,5 +386,41 @@ func TestStuckObserversFreeTheirWorkers(t *testing.T) {
 	pw.Close()
 	if err := wait(t, done, "at EOF"); err != nil {
 		t.Errorf("ServeStdio: %v", err)
+	}
+}
+
+// TestLeftHandlerPanicLogged: a request's handler left behind at its
+// deadline on ServeStdio that then panics is a backend failure the error
+// log receives (a *PanicError, at Error), though its request was answered
+// -32003 long before: WithErrorLog receives every error, and a panic that
+// vanished would hide a bug.
+func TestLeftHandlerPanicLogged(t *testing.T) {
+	release := make(chan struct{})
+	panics := make(chan *backend.Error, 1)
+	srv := backend.New(backend.WithHandlerTimeout(20*time.Millisecond), backend.WithErrorLog(func(_ context.Context, e *backend.Error) {
+		var p *backend.PanicError
+		if errors.As(e, &p) {
+			panics <- e
+		}
+	}))
+	backend.OnIntercept(srv, draft.Snapshot, func(context.Context, *draft.InterceptRequest) ([]draft.Effect, error) {
+		<-release
+		panic("late")
+	})
+	var out bytes.Buffer
+	if err := srv.ServeStdio(context.Background(), bytes.NewReader(append(req("rm", `{"effects":["deny"]}`), '\n')), &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), `"code":-32003`) {
+		t.Errorf("replied %q, want -32003", out.String())
+	}
+	close(release)
+	select {
+	case e := <-panics:
+		if e.Level() != slog.LevelError || e.Method != backend.MethodIntercept || string(e.ID) != `"evt_1"` {
+			t.Errorf("logged %v at %v, id %s", e, e.Level(), e.ID)
+		}
+	case <-time.After(bound):
+		t.Error("the left handler's panic was not logged")
 	}
 }

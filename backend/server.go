@@ -121,8 +121,10 @@ func WithErrorData(f func(*Error) any) Option { return func(o *options) { o.erro
 // f is called from the goroutines that handle messages, so concurrently
 // (HTTP requests, ServeStdio's notification workers), and for a
 // notification handler left behind when its grace ran out
-// ([WithObserveGrace]) when that handler returns, after ServeStdio has
-// returned: f must be safe for concurrent use.
+// ([WithObserveGrace]) when that handler returns, or a request's handler
+// left behind at its deadline ([WithHandlerTimeout]) when it panics,
+// possibly after ServeStdio has returned: f must be safe for concurrent
+// use.
 func WithErrorLog(f func(context.Context, *Error)) Option {
 	return func(o *options) { o.errorLog = f }
 }
@@ -163,9 +165,10 @@ const DefaultHandlerTimeout = 30 * time.Second
 // On ServeStdio, where a request's handler that never returns would hold
 // every later message, a request's handler runs in a goroutine of its
 // own and is left behind when its context ends (the deadline passed, or
-// ServeStdio's ctx was canceled): it runs on, what it returns is dropped,
-// the request is answered -32003, and the error log gets
-// context.DeadlineExceeded (or context.Canceled) with the method and id.
+// ServeStdio's ctx was canceled): it runs on, what it returns is dropped
+// (a panic goes to the error log when it happens), the request is
+// answered -32003, and the error log gets context.DeadlineExceeded (or
+// context.Canceled) with the method and id.
 // Over HTTP and through [Server.Handle] and [Server.ServeOne] handlers
 // run inline, as a goroutine per request tripled the kit's time for an
 // HTTP exchange: a handler that ignores its deadline holds its own
