@@ -188,7 +188,8 @@ const (
 )
 
 // WithMaxReplyBytes bounds a reply's size (default 4 MiB; 0 or less is the
-// default): a longer one is malformed.
+// default): a longer one is malformed. It is the decoder's byte limit too,
+// unless WithDecodeOptions sets one.
 func WithMaxReplyBytes(n int64) Option { return func(o *options) { o.maxReply = n } }
 
 // WithDecodeOptions passes options to every decode of a reply
@@ -250,6 +251,15 @@ func New(reg *Registration, opts ...Option) (*Harness, error) {
 	// A reply is read up to one byte past the limit, to tell a longer one:
 	// the largest int64 would overflow into a limit that refuses all.
 	h.opts.maxReply = min(h.opts.maxReply, math.MaxInt64-1)
+	// A reply's decoder has the same byte limit, unless WithDecodeOptions
+	// sets one: its own default (ahprt.Limits) would refuse a reply the
+	// limit lets through.
+	maxReply := h.opts.maxReply
+	h.opts.decode = append(slices.Clip(h.opts.decode), func(o *ahprt.Options) {
+		if o.Limits.MaxBytes <= 0 {
+			o.Limits.MaxBytes = maxReply
+		}
+	})
 	if h.opts.observeWait <= 0 {
 		// A delivery with no time at all would fail before it is sent.
 		h.opts.observeWait = 5 * time.Second

@@ -3,6 +3,7 @@ package harness_test
 import (
 	"context"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/ahpgen/ahpgen/harness"
@@ -29,5 +30,24 @@ func TestMaxReplyBytesExtremes(t *testing.T) {
 				t.Errorf("limit %d, %s: %s", limit, tr, r)
 			}
 		}
+	}
+}
+
+// TestMaxReplyBytesAboveDecoderDefault: WithMaxReplyBytes is the bound of
+// a reply, not only of its read: one above the decoder's own default
+// limit (ahprt.Limits, 64 MiB) but within WithMaxReplyBytes is judged and
+// applied, not refused as malformed.
+func TestMaxReplyBytesAboveDecoderDefault(t *testing.T) {
+	const size = 65 << 20
+	r := newReplier(t, `{"type":"deny","reason":"`+strings.Repeat("x", size)+`"}`)
+	h := build(t, registration(hook{id: "com.example.big", transport: httpTransport(r.URL),
+		subs: []string{intercept(`["tool.before"]`, 20000, "fail-open")}}),
+		harness.WithMaxReplyBytes(size+4096))
+	d, err := h.Intercept(context.Background(), toolCall("e1", "rm", `{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec := d.Audit[0]; rec.Outcome != harness.OutcomeDenied || d.Denial == nil || len(d.Denial.Reason) != size {
+		t.Errorf("a %d MiB deny under WithMaxReplyBytes(%d MiB + 4 KiB): %s", size>>20, size>>20, rec)
 	}
 }
