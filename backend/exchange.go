@@ -177,9 +177,14 @@ func (s *Server) reply(ctx context.Context, b []byte, start, idEnd int, end stri
 	h handlerFunc, r router.Result, x *handlers, oc *offerCtx, how bounding) []byte {
 	var late func(error) // a panic of the handler once left behind
 	if how == abandon {
+		// The closure captures copies made here, not r: capturing r
+		// would move it to the heap on every exchange, HTTP's included.
 		id := bytes.Clone(b[start+len(replyHead) : idEnd]) // b is reused by then
+		e := Error{Method: r.Method, Version: r.Version, Snapshot: r.Snapshot, ID: id}
 		late = func(err error) {
-			s.opts.errorLog(ctx, &Error{Method: r.Method, Version: r.Version, Snapshot: r.Snapshot, ID: id, Err: err})
+			e := e
+			e.Err = err
+			s.opts.errorLog(ctx, &e)
 		}
 	}
 	b, err := s.call(ctx, h, r.Message, b, how, late)

@@ -103,9 +103,10 @@ type Option func(*options)
 func WithMaxBytes(n int64) Option { return func(o *options) { o.maxBytes = n } }
 
 // WithDecodeOptions passes options to every decode (ahprt.WithMode,
-// ahprt.WithLimits; a Limits.MaxBytes of 0 or less is WithMaxBytes'). ahprt.StrictAll, which refuses unknown members
-// everywhere, tests harnesses: AHP-CORE-003 has a receiver ignore unknown
-// members of open objects.
+// ahprt.WithLimits; a Limits.MaxBytes of 0 or less is WithMaxBytes').
+// ahprt.StrictAll, which refuses unknown members everywhere, tests
+// harnesses: AHP-CORE-003 has a receiver ignore unknown members of open
+// objects.
 func WithDecodeOptions(opts ...ahprt.Option) Option {
 	return func(o *options) { o.decode = append(o.decode, opts...) }
 }
