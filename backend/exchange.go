@@ -457,9 +457,9 @@ func checkReply(c *ahpimpl.Ctx, snap *ahpimpl.Snapshot, method string) error {
 		return c.RunFirst(checks)
 	}
 	var first error
-	for _, decode := range snap.Responses {
+	for _, dec := range snap.Responses {
 		c.Forget()
-		_, err := decode(c)
+		_, err := dec.Decode(c)
 		if err == nil {
 			return nil
 		}
@@ -512,9 +512,9 @@ func validError(reply []byte, x *handlers, s *Server) bool {
 	}
 	defer c.Release()
 	for _, h := range list {
-		for _, decode := range h.snap.ErrorResponses {
+		for _, dec := range h.snap.ErrorResponses {
 			c.Forget()
-			if _, err := decode(c); err != nil {
+			if _, err := dec.Decode(c); err != nil {
 				return false
 			}
 		}

@@ -271,9 +271,9 @@ func (h *Harness) checkReply(c *ahpimpl.Ctx) error {
 		return c.RunFirst(checks)
 	}
 	var first error
-	for _, decode := range h.snap.Responses {
+	for _, dec := range h.snap.Responses {
 		c.Forget()
-		if _, err := decode(c); err == nil {
+		if _, err := dec.Decode(c); err == nil {
 			return nil
 		} else if first == nil {
 			first = err
@@ -288,9 +288,9 @@ func (h *Harness) checkReply(c *ahpimpl.Ctx) error {
 // validError reports whether c is an error reply one of the snapshot's
 // errorResponse schemas accepts.
 func (h *Harness) validError(c *ahpimpl.Ctx) bool {
-	for _, decode := range h.snap.ErrorResponses {
+	for _, dec := range h.snap.ErrorResponses {
 		c.Forget()
-		if _, err := decode(c); err == nil {
+		if _, err := dec.Decode(c); err == nil {
 			return true
 		}
 	}

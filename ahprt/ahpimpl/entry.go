@@ -7,26 +7,12 @@ import (
 	"github.com/ahpgen/ahpgen/ahprt"
 )
 
-// The bodies of the entry points of generated types (DecodeX, decodeX
-// where the dispatcher calls it, the Checker method X, UnmarshalJSON,
-// Entry.Decode; MarshalJSON's is Marshal, in encode.go), written once
-// here: generated code passes its type's check, memo mask and builder
-// (rootX, or a function literal).
+// The bodies of the entry points of generated types (DecodeX, the
+// Checker method X, UnmarshalJSON, Entry.Decode; Decoder.Decode, for a
+// dispatcher, is in snapshot.go, MarshalJSON's body Marshal in encode.go),
+// written once here: generated code passes its type's check, memo mask and
+// builder (rootX, or a function literal).
 
-// Any is a decoder's result as a DecodeFunc returns it: the value, or nil
-// and the error, never a typed nil in the interface. It is the body of
-// the DecodeFuncs of a generated Snapshot: return ahpimpl.Any(decodeX(c)).
-//
-// It is not generic: the compiler emits a function for every
-// instantiation of a generic function, even where every call is inlined.
-// The conversion to any happens at the call, also for a rejected value,
-// which is nil or a zero value and converts without allocating.
-func Any(v any, err error) (any, error) {
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
-}
 
 // Check parses data and validates its document with check: the body of
 // every Checker method (Check.X) and of Entry.Check. unrepeated is the
@@ -133,17 +119,6 @@ func (c *Ctx) checkRoot(err error, unrepeated uint64, check CheckFunc) error {
 	return nil
 }
 
-// BuildRoot validates the document's root with check and fills a new T
-// from it with fill: the body of a struct's decodeX. The value is built
-// only from a valid document: a rejection returns no value at all.
-func BuildRoot[T any](c *Ctx, unrepeated uint64, check CheckFunc, fill func(*Ctx, Node, *T)) (*T, error) {
-	if err := c.RunRoot(unrepeated, check); err != nil {
-		return nil, err
-	}
-	v := new(T)
-	fill(c, 0, v)
-	return v, nil
-}
 
 // rootChecked parses data with opts and validates its root with check;
 // the context it returns is the caller's to release.

@@ -8,32 +8,6 @@ import (
 	"github.com/ahpgen/ahpgen/ahprt/format"
 )
 
-// TestAny: a failed decode is a nil interface and its error, not a typed
-// nil pointer that compares unequal to nil; a decoded value goes through.
-func TestAny(t *testing.T) {
-	type msg struct{ id int }
-	failure := errors.New("rejected")
-	v, err := Any((*msg)(nil), failure)
-	if v != nil || err != failure {
-		t.Errorf("Any of a failed decode: %#v, %v; want nil, %v", v, err, failure)
-	}
-	m := &msg{id: 1}
-	v, err = Any(m, nil)
-	if got, ok := v.(*msg); !ok || got != m || err != nil {
-		t.Errorf("Any of a decoded value: %#v, %v; want %p, nil", v, err, m)
-	}
-	// What a rejected decode passes (nil, or a zero enum or list) converts
-	// to an interface without allocating, now that the call converts it.
-	type enum string
-	allocs := testing.AllocsPerRun(100, func() {
-		_, _ = Any((*msg)(nil), failure)
-		_, _ = Any(enum(""), failure)
-		_, _ = Any([]msg(nil), failure)
-	})
-	if allocs != 0 {
-		t.Errorf("Any of rejected values allocates %v times; want 0", allocs)
-	}
-}
 
 // TestFill: DecodeFill, UnmarshalFill, DecodeRoot and Entry.Decode call
 // their builder, once, only for a document that parses and passes the

@@ -2,10 +2,25 @@ package ahpimpl
 
 import "github.com/ahpgen/ahpgen/ahprt"
 
-// DecodeFunc decodes and validates the document of c (parsed once by the
-// caller, with its options); the value is the generated type (a pointer
-// for structs), nil on error.
-type DecodeFunc func(c *Ctx) (any, error)
+// Decoder decodes one kind of message of a snapshot from a document the
+// caller parsed once, with its options: Root validates the document's
+// root, with the memo lookups Mask names skipped (see Ctx.Unrepeated),
+// and Build (the generated rootX) builds the value of a valid one, a
+// pointer for a struct. A Registry Entry holds the same three.
+type Decoder struct {
+	Root  CheckFunc
+	Mask  uint64
+	Build BuildFunc
+}
+
+// Decode validates the document of c and builds its value: the value, or
+// nil and the check's error.
+func (d Decoder) Decode(c *Ctx) (any, error) {
+	if err := c.RunRoot(d.Mask, d.Root); err != nil {
+		return nil, err
+	}
+	return d.Build(c), nil
+}
 
 // Snapshot describes a generated package to a dispatcher: its key, its
 // wire version and how to decode each kind of message it defines.
@@ -29,12 +44,12 @@ type Snapshot struct {
 	// responses that answer it (see Replies).
 	ReplyChecks []Replies
 	// Responses decode a successful response; they are tried in order.
-	Responses []DecodeFunc
+	Responses []Decoder
 	// ErrorResponses decode a JSON-RPC error response by the snapshot's
 	// schema for one (errorResponse); they are tried in order. An error
 	// response carries no protocolVersion, so a dispatcher cannot choose
 	// the snapshot by version (see package ahprt/router).
-	ErrorResponses []DecodeFunc
+	ErrorResponses []Decoder
 	// RequestID checks the id member of a request: the schema every
 	// request of the snapshot gives its id (jsonRpcId), nil when the
 	// snapshot has no requests or they disagree. A dispatcher echoes a
@@ -115,8 +130,9 @@ func (l EntryList) Entries() []Entry { return l }
 
 // Method is a JSON-RPC method whose message a snapshot decodes.
 type Method struct {
-	Name   string
-	Decode DecodeFunc
+	Name string
+	// Decoder decodes the method's message (Method.Decode).
+	Decoder
 	// Type is a nil pointer of the Go type Decode returns
 	// ((*InterceptRequest)(nil)), so that a kit can check a typed handler
 	// against the snapshot when it is registered rather than at the first

@@ -20,11 +20,11 @@ const (
 	// GenVersion is the version of the code ahpgen generates now. It
 	// changes whenever generated code starts to need something this
 	// package did not provide before.
-	GenVersion = 23
+	GenVersion = 24
 	// MinVersion is the oldest generated code this package still runs.
 	// It rises when this package drops or changes something older
 	// generated code calls.
-	MinVersion = 23
+	MinVersion = 24
 	// MaxVersion is the newest generated code this package runs.
 	MaxVersion = GenVersion
 )

@@ -535,8 +535,8 @@ func (d *Dispatcher) response(c *ahpimpl.Ctx) Result {
 	}
 	r.Snapshot = snap.Key
 	var firstErr error
-	for _, decode := range snap.Responses {
-		m, err := decode(c)
+	for _, dec := range snap.Responses {
+		m, err := dec.Decode(c)
 		if err == nil {
 			r.Message = m
 			return r
@@ -559,9 +559,9 @@ func (d *Dispatcher) response(c *ahpimpl.Ctx) Result {
 func (d *Dispatcher) errorResponse(c *ahpimpl.Ctx) (any, error) {
 	var firstErr error
 	for _, s := range d.ordered {
-		for _, decode := range s.ErrorResponses {
+		for _, dec := range s.ErrorResponses {
 			c.Forget() // the previous check may be another package's
-			m, err := decode(c)
+			m, err := dec.Decode(c)
 			if err == nil {
 				return m, nil
 			}

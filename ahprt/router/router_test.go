@@ -10,14 +10,39 @@ import (
 	"github.com/ahpgen/ahpgen/ahprt"
 )
 
-// fake decoders: accept any document whose text contains "ok".
-func fake(name string) ahpimpl.DecodeFunc {
-	return func(c *ahpimpl.Ctx) (any, error) {
-		if strings.Contains(string(c.Doc.Raw(c.Doc.Root())), `"ok"`) {
-			return name, nil
-		}
-		return nil, &ahprt.Error{Pointer: "/params/x", Code: ahprt.CodeType, Message: "bad"}
+// fake decoders: accept any document whose text contains "ok", and
+// build name.
+func fake(name string) ahpimpl.Decoder {
+	return decodeIf(`"ok"`, name, "bad")
+}
+
+// decodeIf is a decoder that accepts documents whose text contains want,
+// building value, and rejects others with message why.
+func decodeIf(want string, value any, why string) ahpimpl.Decoder {
+	return ahpimpl.Decoder{
+		Root: func(c *ahpimpl.Ctx, n ahpimpl.Node, _ *ahpimpl.Eval) bool {
+			if strings.Contains(string(c.Doc.Raw(n)), want) {
+				return true
+			}
+			// At the params when there are some, as a request's own
+			// check would name them or a member of them.
+			if p, ok := member(c.Doc, n, "params"); ok {
+				n = p
+			}
+			return c.Fail(n, ahprt.CodeType, "fake", why)
+		},
+		Build: func(*ahpimpl.Ctx) any { return value },
 	}
+}
+
+// member is the value of object n's member name.
+func member(d *ahpimpl.Doc, n ahpimpl.Node, name string) (ahpimpl.Node, bool) {
+	for m := d.Members(n); m.Next(); {
+		if m.Key() == name {
+			return m.Value(), true
+		}
+	}
+	return 0, false
 }
 
 // fakeID accepts ids whose raw text is in ok.
@@ -36,10 +61,10 @@ func fakeID(ok ...string) ahpimpl.CheckFunc {
 func snapshot(key, version string) *ahpimpl.Snapshot {
 	return &ahpimpl.Snapshot{
 		Key: key, WireVersion: version,
-		Requests:       []ahpimpl.Method{{Name: "hooks/intercept", Decode: fake(key + " request")}},
-		Notifications:  []ahpimpl.Method{{Name: "hooks/observe", Decode: fake(key + " notification")}},
-		Responses:      []ahpimpl.DecodeFunc{fake(key + " response")},
-		ErrorResponses: []ahpimpl.DecodeFunc{fake(key + " error response")},
+		Requests:       []ahpimpl.Method{{Name: "hooks/intercept", Decoder: fake(key + " request")}},
+		Notifications:  []ahpimpl.Method{{Name: "hooks/observe", Decoder: fake(key + " notification")}},
+		Responses:      []ahpimpl.Decoder{fake(key + " response")},
+		ErrorResponses: []ahpimpl.Decoder{fake(key + " error response")},
 		RequestID:      fakeID("1", "2", "3", "4", "5", `"a"`, `"e"`, `"e1"`),
 	}
 }
@@ -118,11 +143,18 @@ func TestRouting(t *testing.T) {
 
 func TestUnsupportedEventMapsToAHPCode(t *testing.T) {
 	s := snapshot("draft", "draft")
-	s.Requests[0].Decode = func(*ahpimpl.Ctx) (any, error) {
-		return nil, &ahprt.Error{Pointer: "/params/event/type", Code: ahprt.CodeUnsupported}
+	// The request's check refuses its event type as unknown.
+	s.Requests[0].Decoder = ahpimpl.Decoder{
+		Root: func(c *ahpimpl.Ctx, n ahpimpl.Node, _ *ahpimpl.Eval) bool {
+			for _, name := range []string{"params", "event", "type"} {
+				n, _ = member(c.Doc, n, name)
+			}
+			return c.Fail(n, ahprt.CodeUnsupported, "fake", "unknown event type")
+		},
+		Build: func(*ahpimpl.Ctx) any { return nil },
 	}
 	d, _ := New(s)
-	r := d.Decode([]byte(`{"jsonrpc":"2.0","id":"e","method":"hooks/intercept","params":{"protocolVersion":"draft"}}`))
+	r := d.Decode([]byte(`{"jsonrpc":"2.0","id":"e","method":"hooks/intercept","params":{"protocolVersion":"draft","event":{"type":"x.y"}}}`))
 	if !strings.Contains(string(r.Reply), `"code":-32002,"message":"unsupported_event"`) || !errors.Is(r.Err, ahprt.ErrUnsupported) {
 		t.Fatalf("%s %v", r.Reply, r.Err)
 	}
@@ -134,16 +166,6 @@ func TestDuplicateVersions(t *testing.T) {
 	}
 }
 
-// decodeIf accepts documents whose text contains want.
-func decodeIf(want string) ahpimpl.DecodeFunc {
-	return func(c *ahpimpl.Ctx) (any, error) {
-		if strings.Contains(string(c.Doc.Raw(c.Doc.Root())), want) {
-			return want, nil
-		}
-		return nil, &ahprt.Error{Pointer: "/error", Code: ahprt.CodeType, Message: "no " + want}
-	}
-}
-
 // TestErrorResponseByAnySnapshot: an error response (no version) is
 // valid when the errorResponse schema of at least one snapshot accepts
 // it, the message then the first such snapshot's (by version), and
@@ -151,8 +173,8 @@ func decodeIf(want string) ahpimpl.DecodeFunc {
 // schema nothing accepts it.
 func TestErrorResponseByAnySnapshot(t *testing.T) {
 	a, b := snapshot("a", "1"), snapshot("b", "2")
-	a.ErrorResponses = []ahpimpl.DecodeFunc{decodeIf("A")}
-	b.ErrorResponses = []ahpimpl.DecodeFunc{decodeIf("B")}
+	a.ErrorResponses = []ahpimpl.Decoder{decodeIf("A", "A", "no A")}
+	b.ErrorResponses = []ahpimpl.Decoder{decodeIf("B", "B", "no B")}
 	d, _ := New(b, a)
 	for doc, want := range map[string]any{
 		`{"jsonrpc":"2.0","id":1,"error":{"message":"A"}}`:  "A",

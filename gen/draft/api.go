@@ -11,8 +11,8 @@ import (
 // line below fails to compile, regenerate this package (GeneratedCodeTooOld) or
 // update the github.com/ahpgen/ahpgen module (RuntimeTooOld).
 const (
-	_ = ahpimpl.GeneratedCodeTooOld(23 - ahpimpl.MinVersion)
-	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 23)
+	_ = ahpimpl.GeneratedCodeTooOld(24 - ahpimpl.MinVersion)
+	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 24)
 )
 
 // Checker validates documents without building values: Check.X(data) accepts
@@ -59,10 +59,6 @@ func DecodeCapabilitiesRequest(data []byte, opts ...ahprt.Option) (v *Capabiliti
 	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCapabilitiesRequest, rootCapabilitiesRequest)
 	v, _ = r.(*CapabilitiesRequest)
 	return v, err
-}
-
-func decodeCapabilitiesRequest(c *ahpimpl.Ctx) (*CapabilitiesRequest, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilitiesRequest, bCapabilitiesRequest)
 }
 
 func rootCapabilitiesRequest(c *ahpimpl.Ctx) any {
@@ -1245,10 +1241,6 @@ func DecodeJSONRPCErrorResponse(data []byte, opts ...ahprt.Option) (v *JSONRPCEr
 	r, err := ahpimpl.DecodeRoot(data, opts, skipAllMemo, vCommon_errorResponse, rootJSONRPCErrorResponse)
 	v, _ = r.(*JSONRPCErrorResponse)
 	return v, err
-}
-
-func decodeJSONRPCErrorResponse(c *ahpimpl.Ctx) (*JSONRPCErrorResponse, error) {
-	return ahpimpl.BuildRoot(c, skipAllMemo, vCommon_errorResponse, bJSONRPCErrorResponse)
 }
 
 func rootJSONRPCErrorResponse(c *ahpimpl.Ctx) any {
@@ -3399,10 +3391,6 @@ func DecodeInterceptRequest(data []byte, opts ...ahprt.Option) (v *InterceptRequ
 	return v, err
 }
 
-func decodeInterceptRequest(c *ahpimpl.Ctx) (*InterceptRequest, error) {
-	return ahpimpl.BuildRoot(c, skipMemo3, vInterceptRequest, bInterceptRequest)
-}
-
 func rootInterceptRequest(c *ahpimpl.Ctx) any {
 	v := new(InterceptRequest)
 	bInterceptRequest(c, 0, v)
@@ -3875,10 +3863,6 @@ func DecodeObserveNotification(data []byte, opts ...ahprt.Option) (v *ObserveNot
 	return v, err
 }
 
-func decodeObserveNotification(c *ahpimpl.Ctx) (*ObserveNotification, error) {
-	return ahpimpl.BuildRoot(c, skipMemo1, vObserveNotification, bObserveNotification)
-}
-
 func rootObserveNotification(c *ahpimpl.Ctx) any {
 	v := new(ObserveNotification)
 	bObserveNotification(c, 0, v)
@@ -4120,14 +4104,6 @@ func (*Checker) StdioTransport(data []byte, opts ...ahprt.Option) error {
 func DecodeWireMessage(data []byte, opts ...ahprt.Option) (v WireMessage, err error) {
 	err = ahpimpl.DecodeFill(data, opts, 0, vSchema, func(c *ahpimpl.Ctx) { v = bWireMessage(c, 0) })
 	return v, err
-}
-
-func decodeWireMessage(c *ahpimpl.Ctx) (WireMessage, error) {
-	if err := c.RunRoot(0, vSchema); err != nil {
-		var zero WireMessage
-		return zero, err
-	}
-	return bWireMessage(c, 0), nil
 }
 
 func rootWireMessage(c *ahpimpl.Ctx) any { return bWireMessage(c, 0) }
@@ -4710,13 +4686,17 @@ var Snapshot = &ahpimpl.Snapshot{
 		Messages:     vContentItem_messages,
 		TextParts:    vContentItem_textParts,
 	},
-	ErrorResponses: []ahpimpl.DecodeFunc{func(c *ahpimpl.Ctx) (any, error) {
-		return ahpimpl.Any(decodeJSONRPCErrorResponse(c))
+	ErrorResponses: []ahpimpl.Decoder{{
+		Build: rootJSONRPCErrorResponse,
+		Mask:  skipAllMemo,
+		Root:  vCommon_errorResponse,
 	}},
 	Key: SnapshotKey,
 	Notifications: []ahpimpl.Method{{
-		Decode: func(c *ahpimpl.Ctx) (any, error) {
-			return ahpimpl.Any(decodeObserveNotification(c))
+		Decoder: ahpimpl.Decoder{
+			Build: rootObserveNotification,
+			Mask:  skipMemo1,
+			Root:  vObserveNotification,
 		},
 		Events: []string{"tool.before", "tool.after", "session.start", "session.end", "config.change.before", "config.change.after", "turn.start", "turn.finish.before", "turn.end", "turn.progress", "model.request.before", "model.response.after", "model.error", "model.switch.before", "model.switch.after", "tool.permission.request", "tool.permission.resolved", "tool.progress", "tool.batch.after", "context.compact.before", "context.compact.after", "task.change.before", "task.change.after", "user.attention", "user.elicitation.request", "user.elicitation.result", "user.message.inbound", "user.message.outbound", "workspace.change.before", "workspace.change.after", "file.changed", "hook.failure"},
 		Name:   "hooks/observe",
@@ -4733,21 +4713,27 @@ var Snapshot = &ahpimpl.Snapshot{
 	}},
 	RequestID: vCommon_jsonRpcId,
 	Requests: []ahpimpl.Method{{
-		Decode: func(c *ahpimpl.Ctx) (any, error) {
-			return ahpimpl.Any(decodeCapabilitiesRequest(c))
+		Decoder: ahpimpl.Decoder{
+			Build: rootCapabilitiesRequest,
+			Mask:  skipAllMemo,
+			Root:  vCapabilitiesRequest,
 		},
 		Name: "hooks/capabilities",
 		Type: (*CapabilitiesRequest)(nil),
 	}, {
-		Decode: func(c *ahpimpl.Ctx) (any, error) {
-			return ahpimpl.Any(decodeInterceptRequest(c))
+		Decoder: ahpimpl.Decoder{
+			Build: rootInterceptRequest,
+			Mask:  skipMemo3,
+			Root:  vInterceptRequest,
 		},
 		Events: []string{"session.start", "config.change.before", "turn.start", "turn.finish.before", "model.request.before", "model.response.after", "model.switch.before", "tool.before", "tool.after", "tool.permission.request", "tool.batch.after", "context.compact.before", "context.compact.after", "task.change.before", "user.elicitation.request", "user.elicitation.result", "user.message.inbound", "user.message.outbound", "workspace.change.before"},
 		Name:   "hooks/intercept",
 		Type:   (*InterceptRequest)(nil),
 	}},
-	Responses: []ahpimpl.DecodeFunc{func(c *ahpimpl.Ctx) (any, error) {
-		return ahpimpl.Any(decodeWireMessage(c))
+	Responses: []ahpimpl.Decoder{{
+		Build: rootWireMessage,
+		Mask:  0,
+		Root:  vSchema,
 	}},
 	WireVersion: WireVersion,
 }

@@ -11,8 +11,8 @@ import (
 // line below fails to compile, regenerate this package (GeneratedCodeTooOld) or
 // update the github.com/ahpgen/ahpgen module (RuntimeTooOld).
 const (
-	_ = ahpimpl.GeneratedCodeTooOld(23 - ahpimpl.MinVersion)
-	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 23)
+	_ = ahpimpl.GeneratedCodeTooOld(24 - ahpimpl.MinVersion)
+	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 24)
 )
 
 // Checker validates documents without building values: Check.X(data) accepts
@@ -48,10 +48,6 @@ func DecodeErrorResponse(data []byte, opts ...ahprt.Option) (v *ErrorResponse, e
 	r, err := ahpimpl.DecodeRoot(data, opts, 0, vCommon_errorResponse, rootErrorResponse)
 	v, _ = r.(*ErrorResponse)
 	return v, err
-}
-
-func decodeErrorResponse(c *ahpimpl.Ctx) (*ErrorResponse, error) {
-	return ahpimpl.BuildRoot(c, 0, vCommon_errorResponse, bErrorResponse)
 }
 
 func rootErrorResponse(c *ahpimpl.Ctx) any {
@@ -251,10 +247,6 @@ func DecodeInterceptDenyResponse(data []byte, opts ...ahprt.Option) (v *Intercep
 	return v, err
 }
 
-func decodeInterceptDenyResponse(c *ahpimpl.Ctx) (*InterceptDenyResponse, error) {
-	return ahpimpl.BuildRoot(c, 0, vInterceptDenyResponse, bInterceptDenyResponse)
-}
-
 func rootInterceptDenyResponse(c *ahpimpl.Ctx) any {
 	v := new(InterceptDenyResponse)
 	bInterceptDenyResponse(c, 0, v)
@@ -276,10 +268,6 @@ func DecodeInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (v *Inte
 	return v, err
 }
 
-func decodeInterceptNoEffectResponse(c *ahpimpl.Ctx) (*InterceptNoEffectResponse, error) {
-	return ahpimpl.BuildRoot(c, 0, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
-}
-
 func rootInterceptNoEffectResponse(c *ahpimpl.Ctx) any {
 	v := new(InterceptNoEffectResponse)
 	bInterceptNoEffectResponse(c, 0, v)
@@ -299,10 +287,6 @@ func DecodeInterceptRequest(data []byte, opts ...ahprt.Option) (v *InterceptRequ
 	r, err := ahpimpl.DecodeRoot(data, opts, 0, vInterceptRequest, rootInterceptRequest)
 	v, _ = r.(*InterceptRequest)
 	return v, err
-}
-
-func decodeInterceptRequest(c *ahpimpl.Ctx) (*InterceptRequest, error) {
-	return ahpimpl.BuildRoot(c, 0, vInterceptRequest, bInterceptRequest)
 }
 
 func rootInterceptRequest(c *ahpimpl.Ctx) any {
@@ -551,8 +535,10 @@ func (registry) Entries() []ahpimpl.Entry {
 
 // Snapshot describes this package to a dispatcher (see package ahprt/router).
 var Snapshot = &ahpimpl.Snapshot{
-	ErrorResponses: []ahpimpl.DecodeFunc{func(c *ahpimpl.Ctx) (any, error) {
-		return ahpimpl.Any(decodeErrorResponse(c))
+	ErrorResponses: []ahpimpl.Decoder{{
+		Build: rootErrorResponse,
+		Mask:  0,
+		Root:  vCommon_errorResponse,
 	}},
 	Key:           SnapshotKey,
 	Notifications: nil,
@@ -564,17 +550,23 @@ var Snapshot = &ahpimpl.Snapshot{
 	}},
 	RequestID: vCommon_jsonRpcId,
 	Requests: []ahpimpl.Method{{
-		Decode: func(c *ahpimpl.Ctx) (any, error) {
-			return ahpimpl.Any(decodeInterceptRequest(c))
+		Decoder: ahpimpl.Decoder{
+			Build: rootInterceptRequest,
+			Mask:  0,
+			Root:  vInterceptRequest,
 		},
 		Events: []string{"tool.before"},
 		Name:   "hooks/intercept",
 		Type:   (*InterceptRequest)(nil),
 	}},
-	Responses: []ahpimpl.DecodeFunc{func(c *ahpimpl.Ctx) (any, error) {
-		return ahpimpl.Any(decodeInterceptDenyResponse(c))
-	}, func(c *ahpimpl.Ctx) (any, error) {
-		return ahpimpl.Any(decodeInterceptNoEffectResponse(c))
+	Responses: []ahpimpl.Decoder{{
+		Build: rootInterceptDenyResponse,
+		Mask:  0,
+		Root:  vInterceptDenyResponse,
+	}, {
+		Build: rootInterceptNoEffectResponse,
+		Mask:  0,
+		Root:  vInterceptNoEffectResponse,
 	}},
 	WireVersion: WireVersion,
 }

@@ -79,13 +79,12 @@ func (e *gotypes) resultType(t *ir.Type) (*Statement, bool) {
 	return Id(t.Name), false
 }
 
-// api emits the entry points of a named type: DecodeX, decodeX (a parsed
-// document, where the dispatcher, which parses once, needs it), rootX
-// (the value from a valid document's root, the Registry's Entry.Build)
-// and the Checker method X, whose bodies are the runtime's
-// (ahpimpl.DecodeRoot with rootX for a struct, DecodeFill with a function
-// literal for a type whose value converting to any would allocate,
-// BuildRoot, Check). DecodeX calls no generic function with its type: the
+// api emits the entry points of a named type: DecodeX, rootX (the value
+// from a valid document's root: the Registry's Entry.Build, and the
+// Snapshot's Decoder.Build for a message) and the Checker method X, whose
+// bodies are the runtime's (ahpimpl.DecodeRoot with rootX for a struct,
+// DecodeFill with a function literal for a type whose value converting to
+// any would allocate, Check). DecodeX calls no generic function with its type: the
 // compiler would compile a copy of it for each (see ahpimpl.DecodeFill).
 func (e *gotypes) api(t *ir.Type, loc string) {
 	loc = where(loc)
@@ -117,24 +116,6 @@ func (e *gotypes) api(t *ir.Type, loc string) {
 		g.Return(Id("v"), Id("err"))
 	})
 	e.f.Line()
-	if e.ts.Messages.Decodes(t) {
-		e.f.Func().Id(t.DecodeDocFunc).Params(Id("c").Op("*").Qual(impl, "Ctx")).Params(res, Error()).BlockFunc(func(g *Group) {
-			if ptr {
-				g.Return(Qual(impl, "BuildRoot").Call(Id("c"), unrepeated(t), check, Id(structOf(&ir.Expr{Named: t}).BuildFunc)))
-				return
-			}
-			g.If(Id("err").Op(":=").Id("c").Dot("RunRoot").Call(unrepeated(t), check), Id("err").Op("!=").Nil()).Block(
-				Var().Id("zero").Id(t.Name),
-				Return(Id("zero"), Id("err")),
-			)
-			value := e.value(&ir.Expr{Named: t}, Lit(0))
-			if uses(func(g *Group) { g.Add(value) }, "d")["d"] {
-				g.Id("d").Op(":=").Id("c").Dot("Doc")
-			}
-			g.Return(value, Nil())
-		})
-		e.f.Line()
-	}
 	// On one line where gofmt keeps it there (a short type name).
 	e.f.Func().Id(t.RootBuildFunc).Params(Id("c").Op("*").Qual(impl, "Ctx")).Any().Add(oneLineBody(root...))
 	e.f.Line()

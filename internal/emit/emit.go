@@ -246,9 +246,9 @@ func messageTable(f *File, s Snapshot) {
 		return Index().Qual(impl, "Method").ValuesFunc(func(g *Group) {
 			for _, m := range ms {
 				d := Dict{
-					Id("Name"):   Lit(m.Name),
-					Id("Decode"): ctxDecodeFunc(m.Type),
-					Id("Type"):   Parens(Op("*").Id(m.Type.Name)).Call(Nil()),
+					Id("Name"):    Lit(m.Name),
+					Id("Decoder"): Qual(impl, "Decoder").Add(decoder(m.Type)),
+					Id("Type"):    Parens(Op("*").Id(m.Type.Name)).Call(Nil()),
 				}
 				if m.Events != nil {
 					d[Id("Events")] = Index().String().ValuesFunc(func(g *Group) {
@@ -268,9 +268,9 @@ func messageTable(f *File, s Snapshot) {
 		Id("Registry"):      Id(ir.RegistryType).Values(),
 		Id("Requests"):      table(msgs.Requests),
 		Id("Notifications"): table(msgs.Notifications),
-		Id("Responses"): Index().Qual(impl, "DecodeFunc").ValuesFunc(func(g *Group) {
+		Id("Responses"): Index().Qual(impl, "Decoder").ValuesFunc(func(g *Group) {
 			for _, r := range msgs.Responses {
-				g.Add(ctxDecodeFunc(r))
+				g.Add(decoder(r))
 			}
 		}),
 	}
@@ -289,9 +289,9 @@ func messageTable(f *File, s Snapshot) {
 		})
 	}
 	if len(msgs.ErrorResponses) > 0 {
-		d[Id("ErrorResponses")] = Index().Qual(impl, "DecodeFunc").ValuesFunc(func(g *Group) {
+		d[Id("ErrorResponses")] = Index().Qual(impl, "Decoder").ValuesFunc(func(g *Group) {
 			for _, r := range msgs.ErrorResponses {
-				g.Add(ctxDecodeFunc(r))
+				g.Add(decoder(r))
 			}
 		})
 	}
@@ -336,11 +336,15 @@ func messageTable(f *File, s Snapshot) {
 	f.Var().Id(ir.SnapshotVar).Op("=").Op("&").Qual(impl, "Snapshot").Values(d)
 }
 
-// ctxDecodeFunc adapts decodeT (a parsed document) to ahpimpl.DecodeFunc.
-func ctxDecodeFunc(t *ir.Type) Code {
-	return Func().Params(Id("c").Op("*").Qual(impl, "Ctx")).Params(Any(), Error()).Block(
-		Return(Qual(impl, "Any").Call(Id(t.DecodeDocFunc).Call(Id("c")))),
-	)
+
+// decoder is the ahpimpl.Decoder values of message type t: its root
+// check, its memo mask and its rootX, names only (static data).
+func decoder(t *ir.Type) Code {
+	return Values(Dict{
+		Id("Root"):  checkID(t),
+		Id("Mask"):  unrepeated(t),
+		Id("Build"): Id(t.RootBuildFunc),
+	})
 }
 
 // iterate writes a loop over the members (iter "m", init d.Members(n)) or

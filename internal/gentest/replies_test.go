@@ -30,9 +30,9 @@ func TestReplyChecks(t *testing.T) {
 				t.Fatal(err)
 			}
 			byResponses := false
-			for _, decode := range snap.Responses {
+			for _, dec := range snap.Responses {
 				c.Forget()
-				if _, err := decode(c); err == nil {
+				if _, err := dec.Decode(c); err == nil {
 					byResponses = true
 				}
 			}

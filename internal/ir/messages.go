@@ -44,22 +44,6 @@ const (
 	EditElicitResult = "mcp-elicitation.schema.json#/$defs/ElicitResult"
 )
 
-// Decodes reports whether the dispatcher decodes documents of type t (a
-// request, notification, response or error response), the only use of
-// t's decoder of a parsed document (Type.DecodeDocFunc).
-func (m *Messages) Decodes(t *Type) bool {
-	for _, r := range m.Requests {
-		if r.Type == t {
-			return true
-		}
-	}
-	for _, n := range m.Notifications {
-		if n.Type == t {
-			return true
-		}
-	}
-	return slices.Contains(m.Responses, t) || slices.Contains(m.ErrorResponses, t)
-}
 
 // Method is a JSON-RPC method and the type of its message.
 type Method struct {

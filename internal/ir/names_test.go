@@ -134,7 +134,7 @@ func TestOnePackageScope(t *testing.T) {
 				if ty.CheckFunc != ty.Name {
 					t.Errorf("%s's validator is Checker.%s, not named after it", ty.Name, ty.CheckFunc)
 				}
-				for _, fn := range []string{ty.DecodeFunc, ty.NewFunc, ty.DecodeDocFunc, ty.RootBuildFunc, ty.BuildFunc, ty.SizeHintVar, ty.MarkerMethod} {
+				for _, fn := range []string{ty.DecodeFunc, ty.NewFunc, ty.RootBuildFunc, ty.BuildFunc, ty.SizeHintVar, ty.MarkerMethod} {
 					give("a function of "+ty.Name, fn)
 				}
 				for _, v := range ty.Values {

@@ -286,13 +286,12 @@ var structMembers = []string{
 	FieldUnknown, FieldExtra, MethodValidate, MethodMarshalJSON, MethodUnmarshalJSON, MethodAppendJSON,
 }
 
-// The unexported declarations of a type T: its builder, its decoder of a
-// parsed document, its encoder's size hint and, for a union, the marker
+// The unexported declarations of a type T: its builder, its builder from
+// a document's root, its encoder's size hint and, for a union, the marker
 // method its variants implement. Each prefix followed by an exported name
 // is a spelling no other rule makes, and the package scope settles the
 // rest.
 func buildFuncName(name string) string    { return "b" + name }
-func decodeDocName(name string) string    { return "decode" + name }
 func rootBuildName(name string) string    { return "root" + name }
 func sizeHintName(name string) string     { return "size" + name }
 func markerMethodName(name string) string { return "is" + name }

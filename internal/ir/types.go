@@ -88,16 +88,15 @@ type Type struct {
 	// CheckFunc is the type's method of Checker (its name); the emitter
 	// declares DecodeFunc and CheckFunc for document roots
 	// and definitions (Types.Roots) and NewFunc for structs that carry
-	// constants. DecodeDocFunc (Decode on a parsed document, for the
-	// dispatcher) is set for roots; BuildFunc (a value from a validated
-	// node) for structs, unions and kind unions; SizeHintVar (the
+	// constants. BuildFunc (a value from a validated node) is set for
+	// structs, unions and kind unions; SizeHintVar (the
 	// encoder's buffer size hint) for structs; MarkerMethod (the method
 	// of the union's interface its variants implement) for unions.
-	DecodeFunc, CheckFunc, NewFunc string
-	DecodeDocFunc, BuildFunc       string
+	DecodeFunc, CheckFunc, NewFunc, BuildFunc string
 	// RootBuildFunc, for roots, builds the value from a valid document's
-	// root and returns it as any: the Registry's Entry.Build, and the
-	// builder a struct's DecodeFunc passes to the runtime. A named
+	// root and returns it as any: the Registry's Entry.Build, a message's
+	// Decoder.Build in the Snapshot, and the builder a struct's DecodeFunc
+	// passes to the runtime. A named
 	// function rather than a function literal, so that each entry of the
 	// Registry is one line.
 	RootBuildFunc             string

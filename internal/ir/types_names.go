@@ -213,7 +213,6 @@ func (t *Types) nameDecls() {
 		ty.DecodeFunc, ty.NewFunc = api[0], api[1]
 		ty.CheckFunc = ty.Name // a method of Checker (CheckerType)
 		if roots[ty] {
-			ty.DecodeDocFunc = t.names.take(decodeDocName(ty.Name))
 			ty.RootBuildFunc = t.names.take(rootBuildName(ty.Name))
 		}
 		switch ty.Kind {
