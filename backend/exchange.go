@@ -356,7 +356,7 @@ func codeOf(err error) int {
 // failure, and apply its failure policy instead of what the handler
 // decided.
 func check(x *handlers, method string, reply []byte, oc *offerCtx) error {
-	c, err := ahpimpl.Begin(reply, nil)
+	c, err := ahpimpl.BeginHeld(reply)
 	if err != nil {
 		return &replyError{err} // a handler appended broken JSON (a hand-written AppendJSON)
 	}
@@ -414,7 +414,7 @@ func edited(x *handlers, oc *offerCtx, id []byte, staged map[offer.Target]ahprt.
 		if sl.Opaque || !ok || string(v) == string(oc.state.Targets[t]) {
 			continue
 		}
-		d, err := ahpimpl.Parse(event, ahprt.Limits{})
+		d, err := ahpimpl.Reparse(event)
 		if err != nil {
 			return err // unreachable: a copy of a decoded event
 		}
@@ -438,7 +438,7 @@ func edited(x *handlers, oc *offerCtx, id []byte, staged map[offer.Target]ahprt.
 	req = append(req, `,"capabilities":`...)
 	req = append(req, oc.caps...)
 	req = append(req, "}}"...)
-	c, err := ahpimpl.Begin(req, nil)
+	c, err := ahpimpl.BeginHeld(req)
 	if err != nil {
 		return err
 	}
@@ -506,7 +506,7 @@ func validError(reply []byte, x *handlers, s *Server) bool {
 	if x != nil {
 		list = []*handlers{x}
 	}
-	c, err := ahpimpl.Begin(reply, nil)
+	c, err := ahpimpl.BeginHeld(reply)
 	if err != nil {
 		return false
 	}

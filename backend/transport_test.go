@@ -550,3 +550,23 @@ func TestMaxBytesAboveDecoderDefault(t *testing.T) {
 		}
 	}
 }
+
+// TestModifyAboveDecoderDefault: a modify of an event larger than the
+// decoder's default byte limit, under a WithMaxBytes that admits it, is
+// judged and sent: the re-parses that stage the edit take the event's
+// own size, not the default limit, which refused it as too_large.
+func TestModifyAboveDecoderDefault(t *testing.T) {
+	const size = 65 << 20
+	caps := `{"effects":["deny","modify"],"modify":{"input":{"replace":false,"merge":true}}}`
+	msg := strings.Replace(string(req("ls", caps)), `"command":"secret-value"`, `"pad":"`+strings.Repeat("x", size)+`"`, 1) + "\n"
+	var logged []string
+	srv := backend.New(backend.WithMaxBytes(size+4096), backend.WithErrorLog(func(_ context.Context, e *backend.Error) { logged = append(logged, e.Error()) }))
+	backend.OnIntercept(srv, draft.Snapshot, policy)
+	var out bytes.Buffer
+	if err := srv.ServeStdio(context.Background(), strings.NewReader(msg), &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), `"type":"modify"`) {
+		t.Errorf("a %d MiB event's merge under WithMaxBytes(%d MiB + 4 KiB): %.300s (log %q), want the modify sent", size>>20, size>>20, out.String(), logged)
+	}
+}

@@ -113,7 +113,7 @@ const Bounds = "capabilities.schema.json#/$defs/"
 // The error is an *EditError (its Pointer from the list), or the parse
 // error of effects.
 func Stage(snap *ahpimpl.Snapshot, s State, effects []byte) (map[offer.Target]ahprt.Value, error) {
-	d, err := ahpimpl.Parse(effects, ahprt.Limits{})
+	d, err := ahpimpl.Reparse(effects)
 	if err != nil {
 		return nil, err
 	}
@@ -404,11 +404,11 @@ func (e *Editor) answer(v ahprt.Value) bool {
 // (a part's hash, then one comparison), so a list of n parts costs O(n): a
 // backend's list is as long as its reply allows.
 func (e *Editor) keeps(s *State, cur, val ahprt.Value, messages, merge bool) string {
-	cd, err := ahpimpl.Parse(cur, ahprt.Limits{})
+	cd, err := ahpimpl.Reparse(cur)
 	if err != nil {
 		return err.Error()
 	}
-	vd, err := ahpimpl.Parse(val, ahprt.Limits{})
+	vd, err := ahpimpl.Reparse(val)
 	if err != nil {
 		return err.Error()
 	}
@@ -635,7 +635,7 @@ func (e *Editor) Return(s *State, val ahprt.Value) string {
 		if !valid(e.elicitation, val) {
 			return "the answer a return supplies at user.elicitation.request is an MCP ElicitResult"
 		}
-		d, err := ahpimpl.Parse(val, ahprt.Limits{})
+		d, err := ahpimpl.Reparse(val)
 		if err != nil {
 			return err.Error()
 		}

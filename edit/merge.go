@@ -9,12 +9,12 @@ import "github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 // merge costs O(len(prev)+len(value)): Doc.Member scans an object's
 // members, and a reply's merges of wide objects would cost the product.
 func mergeObjects(prev, value []byte) ([]byte, error) {
-	pc, err := ahpimpl.Begin(prev, nil)
+	pc, err := ahpimpl.BeginHeld(prev)
 	if err != nil {
 		return nil, err
 	}
 	defer pc.Release()
-	vc, err := ahpimpl.Begin(value, nil)
+	vc, err := ahpimpl.BeginHeld(value)
 	if err != nil {
 		return nil, err
 	}

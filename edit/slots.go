@@ -104,7 +104,7 @@ func Answer(d *ahpimpl.Doc, event ahpimpl.Node) (answer ahprt.Value, text ahpimp
 	if !ok || d.Kind(text) != ahpimpl.KindString {
 		return nil, 0, false
 	}
-	r, err := ahpimpl.Parse(d.Str(text), ahprt.Limits{})
+	r, err := ahpimpl.Reparse(d.Str(text))
 	if err != nil || r.Kind(r.Root()) != ahpimpl.KindObject {
 		return nil, 0, false
 	}

@@ -109,7 +109,7 @@ func (h *Harness) contentView(sel *ContentSelection, upload bool, typ string, ev
 	if sel.bodyOnly() && !upload || len(paths) == 0 || h.checks.part == nil {
 		return event, false
 	}
-	d, err := ahpimpl.Parse(event, ahprt.Limits{})
+	d, err := ahpimpl.Reparse(event)
 	if err != nil {
 		return event, false // the event was checked: unreachable
 	}
@@ -266,7 +266,7 @@ func uploadGap(d *ahpimpl.Doc, n ahpimpl.Node) []byte {
 func viewState(st *chain, view ahprt.Value) *State {
 	s := st.state
 	s.Targets = maps.Clone(st.state.Targets)
-	d, err := ahpimpl.Parse(view, ahprt.Limits{})
+	d, err := ahpimpl.Reparse(view)
 	if err != nil {
 		return &st.state
 	}
@@ -368,11 +368,11 @@ func listParts(d *ahpimpl.Doc, f func(msg ahpimpl.Node, inMessage bool, p ahpimp
 // the view withheld. The view replaced parts only, so both lists have the
 // same messages and parts in the same order.
 func withheldIn(seen, own ahprt.Value) []slot {
-	sd, err := ahpimpl.Parse(seen, ahprt.Limits{})
+	sd, err := ahpimpl.Reparse(seen)
 	if err != nil {
 		return nil
 	}
-	od, err := ahpimpl.Parse(own, ahprt.Limits{})
+	od, err := ahpimpl.Reparse(own)
 	if err != nil {
 		return nil
 	}
@@ -416,7 +416,7 @@ func restoreParts(value ahprt.Value, withheld []slot) ahprt.Value {
 	if len(withheld) == 0 {
 		return value
 	}
-	d, err := ahpimpl.Parse(value, ahprt.Limits{})
+	d, err := ahpimpl.Reparse(value)
 	if err != nil {
 		return value
 	}

@@ -196,7 +196,7 @@ func (h *Harness) Intercept(ctx context.Context, event Event, opts ...CallOption
 // begin reads the event and builds the chain's state: its id and type, the
 // offer, the targets it holds.
 func (h *Harness) begin(ev ahprt.Value, c *call) (*chain, error) {
-	pc, err := ahpimpl.Begin(ev, nil)
+	pc, err := ahpimpl.BeginHeld(ev)
 	if err != nil {
 		return nil, fmt.Errorf("harness: the event is not JSON: %w", err)
 	}
@@ -521,7 +521,7 @@ func (h *Harness) Observe(ctx context.Context, event Event) error {
 	if err := h.checks.notify(h.notification(nil, ev)); err != nil {
 		return fmt.Errorf("harness: not a valid %s observe notification: %w", h.snap.Key, err)
 	}
-	d, _ := ahpimpl.Parse(ev, ahprt.Limits{})
+	d, _ := ahpimpl.Reparse(ev)
 	tn, _ := d.Member(d.Root(), "type")
 	h.observe(ctx, d.Text(tn), ev, nil)
 	return nil
@@ -548,7 +548,7 @@ func (h *Harness) observe(ctx context.Context, typ string, event ahprt.Value, ex
 	}
 	ctx = context.WithoutCancel(ctx) // the caller's call ends now; delivery goes on
 	id := ""
-	if d, err := ahpimpl.Parse(event, ahprt.Limits{}); err == nil {
+	if d, err := ahpimpl.Reparse(event); err == nil {
 		n, _ := d.Member(d.Root(), "id")
 		id = d.Text(n)
 	}

@@ -29,7 +29,7 @@ func splice(data []byte, start, end int, repl []byte) []byte {
 // without returns object doc without its top-level member name (doc
 // itself when it has none).
 func without(doc []byte, name string) []byte {
-	c, err := ahpimpl.Begin(doc, nil)
+	c, err := ahpimpl.BeginHeld(doc)
 	if err != nil {
 		return doc
 	}

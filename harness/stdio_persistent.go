@@ -11,7 +11,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 )
 
@@ -312,7 +311,7 @@ func (p *process) route(line []byte, terminateAfter int) {
 		p.malformed(errCR, terminateAfter)
 		return
 	}
-	d, err := ahpimpl.Parse(line, ahprt.Limits{})
+	d, err := ahpimpl.Reparse(line)
 	if err != nil || d.Kind(d.Root()) != ahpimpl.KindObject {
 		if err == nil {
 			err = errors.New("a line that is not a JSON-RPC object")

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 )
 
@@ -13,7 +12,7 @@ import (
 // the offer allows every effect, otherwise a *Violation for the first
 // one it does not, its Pointer from the array ("/1/target").
 func (o Offer) CheckEffects(effects []byte) error {
-	d, err := ahpimpl.Parse(effects, ahprt.Limits{})
+	d, err := ahpimpl.Reparse(effects)
 	if err != nil {
 		return err
 	}
@@ -25,7 +24,7 @@ func (o Offer) CheckEffects(effects []byte) error {
 // ("/result/effects/0"). A reply without result.effects (an error
 // response, a discovery result) has nothing to judge.
 func (o Offer) CheckReply(reply []byte) error {
-	d, err := ahpimpl.Parse(reply, ahprt.Limits{})
+	d, err := ahpimpl.Reparse(reply)
 	if err != nil {
 		return err
 	}
@@ -42,7 +41,7 @@ func (o Offer) CheckReply(reply []byte) error {
 // the effect ("/target").
 func (o Offer) Allows(effect Appender) error {
 	data := effect.AppendJSON(nil)
-	d, err := ahpimpl.Parse(data, ahprt.Limits{})
+	d, err := ahpimpl.Reparse(data)
 	if err != nil {
 		return err
 	}

@@ -31,7 +31,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 )
 
@@ -167,7 +166,7 @@ func (e *unreadable) Is(target error) bool { return target == ErrUnreadable }
 
 // Parse reads a capabilities object (the JSON of params.capabilities).
 func Parse(capabilities []byte) (Offer, error) {
-	d, err := ahpimpl.Parse(capabilities, ahprt.Limits{})
+	d, err := ahpimpl.Reparse(capabilities)
 	if err != nil {
 		return Offer{}, err
 	}
@@ -189,7 +188,7 @@ func Of(capabilities Appender) (Offer, error) {
 // FromRequest reads the offer of a hooks/intercept request (JSON): its
 // params.capabilities.
 func FromRequest(request []byte) (Offer, error) {
-	d, err := ahpimpl.Parse(request, ahprt.Limits{})
+	d, err := ahpimpl.Reparse(request)
 	if err != nil {
 		return Offer{}, err
 	}

@@ -82,6 +82,19 @@ func Begin(data []byte, opts []ahprt.Option) (*Ctx, error) {
 	return c, nil
 }
 
+// BeginHeld is Begin for data a caller already holds (see Reparse): the
+// data's size is no limit of its own, nesting and member counts keep the
+// defaults, and there are no other options.
+func BeginHeld(data []byte) (*Ctx, error) {
+	c := ctxPool.Get().(*Ctx)
+	c.opts = ahprt.Options{Limits: ahprt.Limits{MaxBytes: int64(len(data))}.WithDefaults()}
+	if err := c.Doc.parse(data, c.opts.Limits); err != nil {
+		c.Release()
+		return nil, err
+	}
+	return c, nil
+}
+
 // Release returns c to the pool. Nothing derived from c.Doc may be used after.
 func (c *Ctx) Release() {
 	c.Doc.data = nil

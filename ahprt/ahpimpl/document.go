@@ -69,6 +69,15 @@ type node struct {
 	count uint32 // objects: members; arrays: items
 }
 
+// Reparse is Parse for data a caller already holds, taken from a document
+// it parsed under its own limits or given by its own program (an event, a
+// reply's effects, a value to edit, an offer): the data's size is no limit
+// of its own, which the default would make of WithMaxBytes settings above
+// it; nesting and member counts keep the defaults.
+func Reparse(data []byte) (*Doc, error) {
+	return Parse(data, ahprt.Limits{MaxBytes: int64(len(data))})
+}
+
 // Parse reads exactly one JSON value from data, within the limits. The
 // returned Doc aliases data: do not modify data while the Doc is in use.
 func Parse(data []byte, lim ahprt.Limits) (*Doc, error) {

@@ -114,7 +114,7 @@ func elicitationBody(c *ahpimpl.Ctx, n ahpimpl.Node, part, agree, dflt string, s
 		return true
 	}
 	loc := "rule:elicitation-" + part
-	inner, err := ahpimpl.Begin(d.Str(text), nil)
+	inner, err := ahpimpl.BeginHeld(d.Str(text))
 	if err != nil {
 		return c.Fail(text, ahprt.CodeSemantic, loc, "the "+part+" text is not a JSON document: "+err.Error())
 	}
