@@ -13,7 +13,6 @@ import (
 // written once here: generated code passes its type's check, memo mask and
 // builder (rootX, or a function literal).
 
-
 // Check parses data and validates its document with check: the body of
 // every Checker method (Check.X) and of Entry.Check. unrepeated is the
 // type's Unrepeated mask.
@@ -118,7 +117,6 @@ func (c *Ctx) checkRoot(err error, unrepeated uint64, check CheckFunc) error {
 	}
 	return nil
 }
-
 
 // rootChecked parses data with opts and validates its root with check;
 // the context it returns is the caller's to release.

@@ -8,7 +8,6 @@ import (
 	"github.com/ahpgen/ahpgen/ahprt/format"
 )
 
-
 // TestFill: DecodeFill, UnmarshalFill, DecodeRoot and Entry.Decode call
 // their builder, once, only for a document that parses and passes the
 // check, at its root; otherwise they return the parse's or the check's

@@ -336,7 +336,6 @@ func messageTable(f *File, s Snapshot) {
 	f.Var().Id(ir.SnapshotVar).Op("=").Op("&").Qual(impl, "Snapshot").Values(d)
 }
 
-
 // decoder is the ahpimpl.Decoder values of message type t: its root
 // check, its memo mask and its rootX, names only (static data).
 func decoder(t *ir.Type) Code {

@@ -44,7 +44,6 @@ const (
 	EditElicitResult = "mcp-elicitation.schema.json#/$defs/ElicitResult"
 )
 
-
 // Method is a JSON-RPC method and the type of its message.
 type Method struct {
 	Name string
