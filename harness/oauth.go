@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/ahpgen/ahpgen/internal/quote"
 )
 
 // oauthSource gets a backend's access token by OAuth 2.0 client
@@ -134,13 +136,13 @@ func (o *oauthSource) fetch(ctx context.Context) (string, time.Time, *Failure) {
 	case f != nil:
 		return fail(f)
 	case status != http.StatusOK && answer.Error != "":
-		return fail(authFailure("the authorization server refused the token request: %s (HTTP %d)", strconv.Quote(answer.Error), status))
+		return fail(authFailure("the authorization server refused the token request: %s (HTTP %d)", peerText(answer.Error, secret), status))
 	case status != http.StatusOK:
 		return fail(authFailure("the token endpoint answered HTTP %d", status))
 	case answer.AccessToken == "" || strings.ContainsAny(answer.AccessToken, "\r\n"):
 		return fail(authFailure("the token endpoint issued no usable access token"))
 	case !strings.EqualFold(answer.TokenType, "bearer"):
-		return fail(authFailure("the token endpoint issued a %s token, not a bearer token", strconv.Quote(answer.TokenType)))
+		return fail(authFailure("the token endpoint issued a %s token, not a bearer token", peerText(answer.TokenType, secret, answer.AccessToken)))
 	}
 	var renew time.Time
 	if secs, err := strconv.ParseInt(string(answer.ExpiresIn), 10, 64); err == nil && secs > 0 {
@@ -150,6 +152,19 @@ func (o *oauthSource) fetch(ctx context.Context) (string, time.Time, *Failure) {
 		renew = time.Now().Add(life - min(30*time.Second, life/4))
 	}
 	return answer.AccessToken, renew, nil
+}
+
+// peerText quotes text the authorization server sent (an OAuth error
+// code, a token type) for a Failure: bounded as a backend's text is
+// (quote.Peer), and without the credentials of the exchange, which a
+// server may echo there: the client's secret, the token it issued.
+func peerText(s string, credentials ...string) string {
+	for _, c := range credentials {
+		if c != "" {
+			s = strings.ReplaceAll(s, c, "[credential]")
+		}
+	}
+	return quote.Peer(s)
 }
 
 // discover reads the issuer's authorization server metadata and returns

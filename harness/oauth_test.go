@@ -1,6 +1,7 @@
 package harness_test
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -27,6 +28,7 @@ type authServer struct {
 	forms  []string // token requests' bodies
 	basic  []string // and their client credentials
 	refuse string   // the token endpoint's OAuth error, if set
+	typ    string   // the token type it issues ("Bearer" unless set)
 	issuer string   // what the metadata says the issuer is
 	posts  int
 	// metadataAt is the one well-known path that serves the metadata
@@ -70,13 +72,13 @@ func newAuthServer(t *testing.T) *authServer {
 		w.Header().Set("Content-Type", "application/json")
 		if a.refuse != "" || secret != "s3cret" {
 			w.WriteHeader(http.StatusUnauthorized)
-			fmt.Fprintf(w, `{"error":%q}`, "invalid_client")
+			json.NewEncoder(w).Encode(map[string]string{"error": cmp.Or(a.refuse, "invalid_client")})
 			return
 		}
 		a.issued++
 		tok := fmt.Sprintf("tok-%d", a.issued)
 		a.valid[tok] = true
-		fmt.Fprintf(w, `{"access_token":%q,"token_type":"Bearer","expires_in":3600}`, tok)
+		fmt.Fprintf(w, `{"access_token":%q,"token_type":%q,"expires_in":3600}`, tok, cmp.Or(a.typ, "Bearer"))
 	})
 	mux.HandleFunc("POST /hook", func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
@@ -195,6 +197,11 @@ func TestOAuthFailures(t *testing.T) {
 	}{
 		{"client refused", func(a *authServer) { a.refuse = "invalid_client" }, `refused the token request: "invalid_client"`},
 		{"another issuer", func(a *authServer) { a.issuer = "https://evil.example" }, "names another issuer"},
+		// The authorization server's words are quoted bounded, and
+		// without the secret it echoes in them.
+		{"secret echoed", func(a *authServer) { a.refuse = "invalid_client: s3cret is not the secret" }, `refused the token request: "invalid_client: [credential] is not the secret"`},
+		{"long error", func(a *authServer) { a.refuse = strings.Repeat("e", 5000) + " s3cret" }, "(the first 200 of "},
+		{"secret as type", func(a *authServer) { a.typ = "s3cret" }, `issued a "[credential]" token, not a bearer token`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			a := newAuthServer(t)
