@@ -350,3 +350,39 @@ func TestFailureTextOneLine(t *testing.T) {
 		t.Errorf("failure text %q, want one line with the name escaped", text)
 	}
 }
+
+// TestFailureNamesBounded: the names a reply gave its effects, operations
+// and members are quoted in the Failure as their first 200 bytes, however
+// long: an unknown effect type, an unknown enum value (a modify target),
+// a duplicate member name, and a member StrictAll refuses. A backend that
+// echoes what it was sent (a token) there, or megabytes of it, gets no
+// more than that into the host's logs.
+func TestFailureNamesBounded(t *testing.T) {
+	long := strings.Repeat("x", 2500) + " Bearer s3cr3t-token " + strings.Repeat("x", 2500)
+	strict := harness.WithDecodeOptions(ahprt.WithMode(ahprt.StrictAll))
+	for _, c := range []struct {
+		name, effects string
+		opts          []harness.Option
+	}{
+		{"effect type", `{"type":"` + long + `"}`, nil},
+		{"modify target", `{"type":"modify","target":"` + long + `","operation":"merge","value":{}}`, nil},
+		{"duplicate name", `{"type":"deny","reason":"no","extensions":{"a.b":1,"` + long + `":1,"` + long + `":2}}`, nil},
+		{"strict member", `{"type":"deny","reason":"no"}],"` + long + `":[1`, []harness.Option{strict}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newReplier(t, c.effects)
+			h := build(t, registration(hook{"com.example.long", httpTransport(r.URL), []string{intercept(`["tool.before"]`, 20000, "fail-closed")}}), c.opts...)
+			d, err := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := d.Audit[0].Failure
+			if f == nil || !d.Denied() {
+				t.Fatalf("accepted: %s", recordsString(d.Audit))
+			}
+			if text := f.Error(); strings.Contains(text, "s3cr3t") || len(text) > 1000 {
+				t.Errorf("failure text of %d bytes: %.400q", len(text), text)
+			}
+		})
+	}
+}

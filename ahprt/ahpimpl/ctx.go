@@ -321,7 +321,7 @@ func (c *Ctx) strictCheck() error {
 		return nil
 	}
 	return &ahprt.Error{Pointer: c.Doc.Pointer(bad), Name: true, Code: ahprt.CodeUnknownMember, Offset: -1,
-		Message: "member " + string(appendQuote(nil, c.Doc.Text(bad))) + " is not declared by any schema applied to this object (StrictAll)"}
+		Message: "member " + quoteName(c.Doc.Text(bad)) + " is not declared by any schema applied to this object (StrictAll)"}
 }
 
 // Explaining reports whether failures are being recorded. Generated code

@@ -1,9 +1,12 @@
 package ahpimpl
 
 import (
+	"strconv"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/internal/quote"
 )
 
 // Helpers generated checks call. They keep generated code short and put
@@ -41,7 +44,22 @@ func (c *Ctx) FailUnsupported(n Node, schema, what string) bool {
 	if c.Doc.Kind(n) != KindString {
 		return c.Fail(n, ahprt.CodeType, schema, what+" must be a string")
 	}
-	return c.Fail(n, ahprt.CodeUnsupported, schema, "unsupported "+what+" "+string(appendQuote(nil, c.Doc.Text(n))))
+	return c.Fail(n, ahprt.CodeUnsupported, schema, "unsupported "+what+" "+quoteName(c.Doc.Text(n)))
+}
+
+// quoteName quotes a name or value the peer chose for an error's message,
+// as JSON: its first quote.Max bytes, cut at a character, and how long it
+// was when it was cut. A peer's reply may be megabytes long, and the
+// message goes into logs, as internal/quote.Peer bounds the kits' own.
+func quoteName(s string) string {
+	if len(s) <= quote.Max {
+		return string(appendQuote(nil, s))
+	}
+	n := quote.Max
+	for n > quote.Max-utf8.UTFMax && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return string(appendQuote(nil, s[:n])) + " (the first " + strconv.Itoa(n) + " of " + strconv.Itoa(len(s)) + " bytes)"
 }
 
 // StrEnum checks node n against an enum of strings (values, distinct): a

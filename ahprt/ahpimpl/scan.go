@@ -2,6 +2,7 @@ package ahpimpl
 
 import (
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/internal/quote"
 
 	"encoding/binary"
 	"math/bits"
@@ -335,7 +336,7 @@ func (d *Doc) close(stack []frame, end int) error {
 // repeated member name.
 func (d *Doc) duplicateErr(stack []frame, dup Node) error {
 	ptr := d.stackPointer(stack[:len(stack)-1]) + "/" + escapePointer(d.Text(dup))
-	return &ahprt.Error{Pointer: ptr, Name: true, Code: ahprt.CodeDuplicateName, Offset: int64(d.nodes[dup].start), Message: "duplicate member name " + strconv.Quote(d.Text(dup))}
+	return &ahprt.Error{Pointer: ptr, Name: true, Code: ahprt.CodeDuplicateName, Offset: int64(d.nodes[dup].start), Message: "duplicate member name " + quote.Peer(d.Text(dup))}
 }
 
 // duplicate finds a repeated member name of a large object x (more than
