@@ -231,6 +231,16 @@ func fake(mode string) int {
 			}
 			fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"r-`+id(line)+`"}`))
 		}
+	case "deaf-noting": // reads nothing for 4s, then notes each request read ("read <id>" on standard error) and answers it
+		time.Sleep(4 * time.Second)
+		for {
+			line, err := in.ReadString('\n')
+			if err != nil {
+				return 0
+			}
+			fmt.Fprintf(os.Stderr, "read %s\n", id(line))
+			fmt.Fprint(out, reply(id(line), ""))
+		}
 	case "deaf": // reads nothing for 4s, then answers requests
 		time.Sleep(4 * time.Second)
 		for {

@@ -538,7 +538,19 @@ func (p *process) write(ctx context.Context, msg []byte) *Failure {
 		p.stdin.SetWriteDeadline(time.Time{})
 	}
 	line := append(msg[:len(msg):len(msg)], '\n')
+	// A backend that does not read holds the write until the deadline:
+	// an interruption (the caller's context cancelled) ends it at once,
+	// as the deadline would. The deadline it sets is the write's own,
+	// undone by the next write's, once stop has seen it set.
+	interrupted := make(chan struct{})
+	stop := context.AfterFunc(ctx, func() {
+		p.stdin.SetWriteDeadline(time.Unix(1, 0))
+		close(interrupted)
+	})
 	n, err := p.stdin.Write(line)
+	if !stop() {
+		<-interrupted
+	}
 	<-p.wmu
 	if err != nil {
 		if ctx.Err() != nil || errors.Is(err, os.ErrDeadlineExceeded) {

@@ -747,3 +747,32 @@ func TestPrettyEventOneLine(t *testing.T) {
 		t.Errorf("the backends read, on standard error:\n%s", out)
 	}
 }
+
+// TestInterruptedWhileWriting: a persistent backend that does not read
+// its input holds the write of a request longer than its pipe holds; an
+// interruption (the caller's context cancelled) ends that write, as the
+// deadline would, and the call: the backend, killed since part of the
+// line went out, never reads the request. Before, the write held on until
+// the subscription's deadline (20 s here) or the backend read it (after
+// 4 s here), and the interrupted call with it.
+func TestInterruptedWhileWriting(t *testing.T) {
+	stderr := newWatchWriter("started")
+	h := build(t, registration(hook{"com.example.deaf", stdioTransport("deaf-noting", "persistent"), []string{intercept(`["tool.before"]`, 20000, "fail-open")}}),
+		harness.WithEnv(fakeEnvList()), harness.WithStderr(stderr))
+	ctx, interrupt := context.WithCancel(context.Background())
+	defer interrupt()
+	done := make(chan error, 1)
+	go func() {
+		_, err := h.Intercept(ctx, toolCall("e1", "ls", `{"pad":"`+strings.Repeat("x", 1<<20)+`"}`))
+		done <- err
+	}()
+	<-stderr.seen // the backend runs: the 1 MiB line is being written
+	interrupt()
+	if err := <-done; !errors.Is(err, harness.ErrInterrupted) {
+		t.Errorf("e1: %v, want ErrInterrupted", err)
+	}
+	h.Close() // its standard error copied: all of it counts
+	if out := stderr.String(); strings.Contains(out, "read e1\n") {
+		t.Errorf("the backend read the interrupted request whole: its write went on past the interruption\n%s", out)
+	}
+}
