@@ -1,7 +1,9 @@
 package harness
 
 import (
+	"errors"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/ahpgen/ahpgen/ahprt"
@@ -226,7 +228,8 @@ const (
 // Failure is an operational failure: its class and what exactly happened.
 // Its text is for the host's logs, never for the model. It may quote text
 // the backend sent (a JSON-RPC error's message, names from its reply),
-// each at most 200 bytes on one line (SECURITY.md).
+// each at most 200 bytes on one line, without the tokens the harness sent
+// it (SECURITY.md).
 type Failure struct {
 	Class FailureClass
 	// Code is a JSON-RPC error reply's code; Status an HTTP status.
@@ -254,6 +257,26 @@ func (f *Failure) Error() string {
 }
 
 func (f *Failure) Unwrap() error { return f.Err }
+
+// redact replaces secret, wherever f's text holds it, by "[credential]".
+// The error that held it is kept for errors.Is only: its own text (and
+// errors.As) would give the secret back.
+func (f *Failure) redact(secret string) {
+	const mark = "[credential]"
+	f.Pointer = strings.ReplaceAll(f.Pointer, secret, mark)
+	if f.Err != nil && strings.Contains(f.Err.Error(), secret) {
+		f.Err = &redacted{text: strings.ReplaceAll(f.Err.Error(), secret, mark), err: f.Err}
+	}
+}
+
+// redacted is an error whose text had a secret taken out.
+type redacted struct {
+	text string
+	err  error
+}
+
+func (r *redacted) Error() string        { return r.text }
+func (r *redacted) Is(target error) bool { return errors.Is(r.err, target) }
 
 // retryable reports whether a retry inside the deadline can help: the
 // reply never came (a connection, a process, a 5xx or 429), or the backend

@@ -2,6 +2,7 @@ package harness_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -382,6 +383,52 @@ func TestFailureNamesBounded(t *testing.T) {
 			}
 			if text := f.Error(); strings.Contains(text, "s3cr3t") || len(text) > 1000 {
 				t.Errorf("failure text of %d bytes: %.400q", len(text), text)
+			}
+		})
+	}
+}
+
+// TestEchoedTokenRedacted: a backend that echoes the bearer token it was
+// sent into a JSON-RPC error's message, or into an effect type, gets no
+// token into the Failure: it reads [credential] there, and errors.Is
+// still finds the decoder's class.
+func TestEchoedTokenRedacted(t *testing.T) {
+	const token = "tok-3f9a1c"
+	t.Setenv("HOOK_ECHO_TOKEN", token)
+	for _, c := range []struct {
+		name  string
+		reply func(id, auth string) string
+		class harness.FailureClass
+	}{
+		{"error message", func(id, auth string) string {
+			return `{"jsonrpc":"2.0","id":"` + id + `","error":{"code":-32004,"message":"refused ` + auth + `"}}`
+		}, harness.ClassRPCError},
+		{"effect type", func(id, auth string) string { return result(id, `{"type":"`+auth+`"}`) }, harness.ClassUnknownEffect},
+		{"member name", func(id, auth string) string { return result(id, `{"type":"deny","reason":"no","`+auth+`":1}`) }, harness.ClassInvalidResult},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := raw(t, func(w http.ResponseWriter, r *http.Request) {
+				b, _ := io.ReadAll(r.Body)
+				d, _ := ahpimpl.Parse(b, ahprt.Limits{})
+				n, _ := d.Member(d.Root(), "id")
+				w.Header().Set("Content-Type", "application/json")
+				io.WriteString(w, c.reply(d.Text(n), r.Header.Get("Authorization")))
+			})
+			doc := strings.Replace(string(registration(hook{"com.example.echo", httpTransport(s.URL), []string{intercept(`["tool.before"]`, 20000, "fail-closed")}})),
+				`"subscriptions"`, `"authentication":{"type":"bearer","tokenEnv":"HOOK_ECHO_TOKEN"},"subscriptions"`, 1)
+			d, err := build(t, []byte(doc)).Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := d.Audit[0].Failure
+			if f == nil || f.Class != c.class || !d.Denied() {
+				t.Fatalf("%s", recordsString(d.Audit))
+			}
+			if text := d.Audit[0].String(); strings.Contains(text, token) || !strings.Contains(text, "[credential]") {
+				t.Errorf("%s", text)
+			}
+			if c.class == harness.ClassUnknownEffect && !errors.Is(f, ahprt.ErrUnsupported) {
+				t.Errorf("errors.Is(%v, ErrUnsupported) is false", f)
 			}
 		})
 	}

@@ -39,6 +39,9 @@ type httpConn struct {
 	asking  chan struct{}
 	mu      sync.Mutex
 	granted string
+	// sent are the last tokens sent to the backend (mu guards it): what
+	// a backend echoes of one is taken out of a Failure (see redact).
+	sent [4]string
 }
 
 func newHTTPConn(h *Harness, b *Backend, rt http.RoundTripper) *httpConn {
@@ -202,6 +205,7 @@ func (c *httpConn) post(ctx context.Context, msg []byte) (resp *http.Response, t
 	req.Header["Accept"] = jsonType
 	if auth != "" {
 		req.Header["Authorization"] = []string{auth}
+		c.remember(strings.TrimPrefix(auth, "Bearer "))
 	}
 	resp, err = c.client.Do(req)
 	if err != nil {
@@ -222,6 +226,33 @@ func (c *httpConn) post(ctx context.Context, msg []byte) (resp *http.Response, t
 }
 
 var jsonType = []string{"application/json"}
+
+// remember notes tok as sent to the backend.
+func (c *httpConn) remember(tok string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, t := range c.sent {
+		if t == tok {
+			return
+		}
+	}
+	copy(c.sent[1:], c.sent[:])
+	c.sent[0] = tok
+}
+
+// redact takes the tokens sent to the backend out of f: a backend may
+// echo the credential it was sent into what a Failure quotes (a JSON-RPC
+// error's message, a name in its reply), and a Failure goes to logs.
+func (c *httpConn) redact(f *Failure) {
+	c.mu.Lock()
+	sent := c.sent
+	c.mu.Unlock()
+	for _, tok := range sent {
+		if tok != "" {
+			f.redact(tok)
+		}
+	}
+}
 
 // withoutQuery keeps the query and fragment of a request's URL out of its
 // error, which the audit records keep and logs print: an endpoint may

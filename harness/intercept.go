@@ -416,6 +416,9 @@ func (h *Harness) consult(ctx context.Context, s *Subscription, st *chain, d *De
 	}
 	rec.Elapsed = time.Since(start)
 	if f != nil {
+		if r, ok := conn.(interface{ redact(*Failure) }); ok {
+			r.redact(f)
+		}
 		rec.Failure = f
 		if s.Policy == FailClosed {
 			rec.Outcome, rec.Synthetic = OutcomeFailedClosed, true
