@@ -71,9 +71,12 @@ type StdioTransport struct {
 }
 
 // Auth is an HTTP backend's authentication. The harness sends a bearer
-// token read at dispatch from the environment (TokenEnv) or from the
-// host's secret store (TokenRef, see WithSecrets); other types are refused
-// when the harness is built.
+// token: for type "bearer", one read at dispatch from the environment
+// (TokenEnv) or from the host's secret store (TokenRef, see WithSecrets);
+// for type "oauth" with the client_credentials flow, one it obtains from
+// the issuer's token endpoint with the client secret ClientSecretRef names
+// in the secret store. Other types and flows (authorization_code_pkce,
+// which needs a user) are refused when the harness is built.
 type Auth struct {
 	Type     string // "bearer", "oauth", ...
 	TokenEnv string
