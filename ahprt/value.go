@@ -63,7 +63,9 @@ func (v *Value) UnmarshalJSON(data []byte) error {
 		return &Error{Code: CodeInvalidUTF8, Offset: -1, Message: "raw JSON value is not UTF-8"}
 	}
 	raw := jsontext.Value(bytes.Clone(data))
-	if err := raw.Compact(jsontext.AllowDuplicateNames(false)); err != nil {
+	// AllowInvalidUTF8(false) refuses a \u escape of a lone surrogate,
+	// which the generated decoders refuse too (Compact allows it).
+	if err := raw.Compact(jsontext.AllowDuplicateNames(false), jsontext.AllowInvalidUTF8(false)); err != nil {
 		return valueError(err)
 	}
 	*v = Value(raw)
@@ -81,6 +83,10 @@ func valueError(err error) *Error {
 	if errors.Is(se.Err, jsontext.ErrDuplicateName) {
 		return &Error{Pointer: string(se.JSONPointer), Name: true, Code: CodeDuplicateName, Offset: se.ByteOffset,
 			Message: "duplicate member name " + strconv.Quote(se.JSONPointer.LastToken())}
+	}
+	if strings.Contains(se.Err.Error(), "surrogate") {
+		return &Error{Pointer: string(se.JSONPointer), Code: CodeInvalidUTF8, Offset: se.ByteOffset,
+			Message: "lone surrogate in a \\u escape"}
 	}
 	return &Error{Pointer: string(se.JSONPointer), Code: CodeSyntax, Offset: se.ByteOffset, Message: se.Err.Error()}
 }

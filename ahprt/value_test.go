@@ -73,6 +73,24 @@ func TestValueUnmarshalJSON(t *testing.T) {
 	}
 }
 
+// TestValueLoneSurrogate: a Value refuses a \u escape of a lone
+// surrogate, as the generated decoders refuse it (invalid_utf8), so that
+// a Value encoding/json accepted validates when its holder is encoded.
+func TestValueLoneSurrogate(t *testing.T) {
+	for _, bad := range []string{`"\ud800"`, `{"x":["\udc00"]}`, `"\ud800\u0041"`, `{"\ud800":1}`} {
+		var v struct{ V Value }
+		err := json.Unmarshal([]byte(`{"V":`+bad+`}`), &v)
+		var e *Error
+		if !errors.As(err, &e) || e.Code != CodeInvalidUTF8 || !errors.Is(err, ErrMalformed) {
+			t.Errorf("%s: got %#v, value %s", bad, err, v.V)
+		}
+	}
+	var x Value
+	if err := x.UnmarshalJSON([]byte(`"\ud83d\ude00"`)); err != nil || string(x) != `"\ud83d\ude00"` {
+		t.Errorf("surrogate pair: got %s, %v", x, err)
+	}
+}
+
 // TestValueDuplicateNames: a Value refuses an object with a repeated
 // member name, as the generated decoders refuse it anywhere in a
 // document, naming the member where they would.
