@@ -244,3 +244,40 @@ func TestUnknown(t *testing.T) {
 		t.Error("Standard")
 	}
 }
+
+// TestMissingMemberIsNotTheRoot: a member a path needs and the document
+// lacks is absent, never read from the document's root instead (a
+// missing member's node is the root's): a request without params has no
+// capabilities, a reply without result no effects to judge, an inject
+// without context no delivery points.
+func TestMissingMemberIsNotTheRoot(t *testing.T) {
+	for _, req := range []string{
+		`{"capabilities":{"effects":["deny"]}}`,
+		`{"params":5,"capabilities":{"effects":["deny"]}}`,
+	} {
+		if o, err := offer.FromRequest([]byte(req)); !errors.Is(err, offer.ErrUnreadable) {
+			t.Errorf("FromRequest(%s): got %v, %v", req, o.Effects(), err)
+		}
+	}
+	o, err := offer.FromRequest([]byte(`{"params":{"capabilities":{"effects":["inject"],"inject":{}}},"deliverAt":["now"]}`))
+	if err != nil || o.CanInject(offer.Now) {
+		t.Errorf("FromRequest: inject now offered by a member of the request: %v", err)
+	}
+	for _, caps := range []string{
+		`{"effects":["inject"],"inject":{},"deliverAt":["now","next_turn"]}`,
+		`{"effects":["inject"],"inject":5,"deliverAt":["now","next_turn"]}`,
+	} {
+		if o := mustParse(t, caps); o.CanInject(offer.Now) || o.CanInject(offer.NextTurn) {
+			t.Errorf("%s: inject offered by the capabilities' own deliverAt", caps)
+		}
+	}
+	var z offer.Offer
+	for _, reply := range []string{
+		`{"jsonrpc":"2.0","id":"e1","effects":[{"type":"deny","reason":"x"}]}`,
+		`{"jsonrpc":"2.0","id":"e1","result":5,"effects":[{"type":"deny","reason":"x"}]}`,
+	} {
+		if err := z.CheckReply([]byte(reply)); err != nil {
+			t.Errorf("CheckReply(%s): a reply without result.effects judged: %v", reply, err)
+		}
+	}
+}
