@@ -43,6 +43,9 @@ func (o Offer) CheckReply(reply []byte) error {
 // (draft.NewDenyEffect("…")), through its encoding. Its Pointer is from
 // the effect ("/target").
 func (o Offer) Allows(effect Appender) error {
+	if effect == nil {
+		return &Violation{Reason: "nil (no effect to judge)"}
+	}
 	data := effect.AppendJSON(nil)
 	d, err := ahpimpl.Reparse(data)
 	if err != nil {

@@ -281,3 +281,16 @@ func TestMissingMemberIsNotTheRoot(t *testing.T) {
 		}
 	}
 }
+
+// TestAllowsNil: a nil effect is refused as no effect, as Of refuses a
+// nil capabilities value, rather than panicking.
+func TestAllowsNil(t *testing.T) {
+	o := mustParse(t, `{"effects":["deny"]}`)
+	if err := o.Allows(nil); !errors.Is(err, offer.ErrNotOffered) {
+		t.Errorf("Allows(nil): %v", err)
+	}
+	var typed *draft.DenyEffect
+	if err := o.Allows(typed); !errors.Is(err, offer.ErrNotOffered) {
+		t.Errorf("Allows(typed nil): %v", err)
+	}
+}
