@@ -27,10 +27,12 @@ package offer
 import (
 	"errors"
 	"math"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 )
 
@@ -308,7 +310,20 @@ func count(d *ahpimpl.Doc, n ahpimpl.Node) uint64 {
 	if d.Kind(n) != ahpimpl.KindNumber {
 		return 0
 	}
-	f, err := strconv.ParseFloat(string(d.Raw(n)), 64)
+	raw := d.Raw(n)
+	// Exactly when the value can be expanded: a float64 would round
+	// counters beyond 2^53 (and 2^64-2 up to the saturated 2^64-1).
+	if r, ok := ahprt.Number(raw).Rat(); ok {
+		if r.Sign() <= 0 {
+			return 0
+		}
+		q := new(big.Int).Quo(r.Num(), r.Denom())
+		if !q.IsUint64() {
+			return math.MaxUint64
+		}
+		return q.Uint64()
+	}
+	f, err := strconv.ParseFloat(string(raw), 64) // an exponent beyond Rat's
 	switch {
 	case err != nil && f > 0, f >= math.MaxUint64:
 		return math.MaxUint64

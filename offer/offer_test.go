@@ -294,3 +294,27 @@ func TestAllowsNil(t *testing.T) {
 		t.Errorf("Allows(typed nil): %v", err)
 	}
 }
+
+// TestContinuationsExact: counters within uint64 are read exactly, not
+// through a float64 that rounds them beyond 2^53; beyond uint64 they
+// saturate.
+func TestContinuationsExact(t *testing.T) {
+	for in, want := range map[string]uint64{
+		"9007199254740993":     9007199254740993,
+		"18446744073709551614": 18446744073709551614,
+		"18446744073709551615": 18446744073709551615,
+		"18446744073709551616": 18446744073709551615,
+		"1e400":                18446744073709551615,
+		"9007199254740993.0":   9007199254740993,
+		"90071992547409930e-1": 9007199254740993,
+		"2e0":                  2,
+		"0":                    0,
+		"-3":                   0,
+		"1e-400":               0,
+	} {
+		o := mustParse(t, `{"effects":["flow"],"flow":{"operations":["continue"],"remainingContinuations":`+in+`,"continuationCount":`+in+`}}`)
+		if r, c, _ := o.Continuations(); r != want || c != want {
+			t.Errorf("%s: got %d, %d, want %d", in, r, c, want)
+		}
+	}
+}
