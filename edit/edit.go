@@ -65,6 +65,15 @@ func textTarget(t offer.Target) bool {
 	return t == offer.TargetInstructions || t == offer.TargetSummary
 }
 
+// targetName is t for an error: a target AHP defines as it is, any other
+// (which the peer wrote, and which may break a line or be long) quoted.
+func targetName(t offer.Target) string {
+	if messageTarget(t) || textTarget(t) || t == offer.TargetInput || t == offer.TargetWorkspace {
+		return string(t)
+	}
+	return quote.Peer(string(t))
+}
+
 // Schema locations the contextual checks use, in every snapshot that has
 // modify effects.
 const (
@@ -251,7 +260,7 @@ func (e *Editor) Modify(s *State, d *ahpimpl.Doc, list ahpimpl.Node, at string) 
 		case !ok && e.SkipAbsent:
 			continue
 		case !ok:
-			return nil, fail("/target", "the "+s.Event+" event has no "+string(t)+" to modify")
+			return nil, fail("/target", "the "+s.Event+" event has no "+targetName(t)+" to modify")
 		}
 		if why := e.bounds(s.Event, t, merge); why != "" {
 			return nil, fail("/target", why)

@@ -384,3 +384,16 @@ func TestManyMergesBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestTargetQuoted: a target the State lacks is named in the error as
+// the peer wrote it, quoted and bounded (quote.Peer), as an unknown
+// operation is: never a raw line break or a whole long string.
+func TestTargetQuoted(t *testing.T) {
+	s := edit.State{Event: "tool.before", Targets: map[offer.Target]ahprt.Value{offer.TargetInput: ahprt.Value(`{}`)}}
+	for _, target := range []string{`in\nput\u2028`, strings.Repeat("x", 10000)} {
+		_, err := edit.Stage(draft.Snapshot, s, []byte(`[{"type":"modify","target":"`+target+`","operation":"replace","value":{}}]`))
+		if err == nil || strings.ContainsAny(err.Error(), "\n\u2028") || len(err.Error()) > 500 {
+			t.Errorf("target %.20s: %.600v", target, err)
+		}
+	}
+}
