@@ -397,3 +397,23 @@ func TestTargetQuoted(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteAnswerOneValue: WriteAnswer replaces only content: a content
+// that is not one JSON value cannot add or overwrite other members of
+// the ElicitResult, and a text that is not an object is not one.
+func TestWriteAnswerOneValue(t *testing.T) {
+	const text = `{"action":"accept","content":{"a":1}}`
+	if out, ok := edit.WriteAnswer(text, ahprt.Value(`{"b":2}`)); !ok || out != `{"action":"accept","content":{"b":2}}` {
+		t.Errorf("got %s, %v", out, ok)
+	}
+	for _, content := range []string{`{"b":2}, "action":"decline"`, `{"b":2},"x":1`, ``} {
+		if out, ok := edit.WriteAnswer(text, ahprt.Value(content)); ok {
+			t.Errorf("content %s: got %s", content, out)
+		}
+	}
+	for _, text := range []string{`[1]`, `"x"`, `5`} {
+		if out, ok := edit.WriteAnswer(text, ahprt.Value(`{"b":2}`)); ok {
+			t.Errorf("text %s: got %s", text, out)
+		}
+	}
+}

@@ -1,6 +1,12 @@
 package edit
 
-import "github.com/ahpgen/ahpgen/ahprt/ahpimpl"
+import (
+	"errors"
+
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
+)
+
+var errNotObjects = errors.New("merge needs two objects")
 
 // mergeObjects is a shallow merge: prev's members in order, each replaced
 // by value's member of the same name when it has one (null included: a
@@ -20,6 +26,9 @@ func mergeObjects(prev, value []byte) ([]byte, error) {
 	}
 	defer vc.Release()
 	pd, vd := pc.Doc, vc.Doc
+	if pd.Kind(pd.Root()) != ahpimpl.KindObject || vd.Kind(vd.Root()) != ahpimpl.KindObject {
+		return nil, errNotObjects
+	}
 	out := make([]byte, 0, len(prev)+len(value))
 	out = append(out, '{')
 	first := true

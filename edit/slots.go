@@ -118,6 +118,12 @@ func Answer(d *ahpimpl.Doc, event ahpimpl.Node) (answer ahprt.Value, text ahpimp
 // WriteAnswer is text (a serialized ElicitResult) with its content
 // replaced by content, its other members as they were.
 func WriteAnswer(text string, content ahprt.Value) (string, bool) {
+	// content must be one JSON value by itself: spliced into
+	// {"content":…} unchecked, `{}, "action":"decline"` would add or
+	// overwrite members beside content.
+	if _, err := ahpimpl.Reparse(content); err != nil {
+		return "", false
+	}
 	b, err := mergeObjects([]byte(text), append(append([]byte(`{"content":`), content...), '}'))
 	if err != nil {
 		return "", false
