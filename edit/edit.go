@@ -387,6 +387,11 @@ func (e *Editor) apply(s *State, t offer.Target, merge bool, cur, val ahprt.Valu
 	case cur[0] == '{' && val[0] == '{':
 		m, err := mergeObjects(cur, val)
 		if err != nil {
+			// The current value is the host's: blame the target, not the
+			// backend's value, when it is the one that fails.
+			if _, cerr := ahpimpl.Reparse(cur); cerr != nil {
+				return nil, "the current " + string(t) + " is not one JSON object: " + cerr.Error(), "/target"
+			}
 			return nil, err.Error(), "/value"
 		}
 		return m, "", ""

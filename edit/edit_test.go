@@ -417,3 +417,16 @@ func TestWriteAnswerOneValue(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeBlamesTheCurrentValue: a merge into a current object that is
+// not one JSON object (a host's State built by hand) blames the target,
+// not the backend's value.
+func TestMergeBlamesTheCurrentValue(t *testing.T) {
+	for _, cur := range []string{`{"a":`, `{"a":1,"a":2}`, `{"a":1} x`} {
+		s := edit.State{Event: "tool.before", Targets: map[offer.Target]ahprt.Value{offer.TargetInput: ahprt.Value(cur)}}
+		_, err := edit.Stage(draft.Snapshot, s, []byte(`[{"type":"modify","target":"input","operation":"merge","value":{"x":1}}]`))
+		if e, ok := err.(*edit.EditError); !ok || e.Pointer != "/0/target" {
+			t.Errorf("current %s: %v", cur, err)
+		}
+	}
+}
