@@ -2,6 +2,7 @@ package ahpimpl
 
 import (
 	"strconv"
+	"strings"
 	"unicode/utf8"
 	"unsafe"
 
@@ -51,15 +52,27 @@ func (c *Ctx) FailUnsupported(n Node, schema, what string) bool {
 // as JSON: its first quote.Max bytes, cut at a character, and how long it
 // was when it was cut. A peer's reply may be megabytes long, and the
 // message goes into logs, as internal/quote.Peer bounds the kits' own.
+// U+2028 and U+2029, which JSON leaves as they are, are escaped too (as
+// JSON may write them): they break a line as a newline does, and Error
+// promises one.
 func quoteName(s string) string {
 	if len(s) <= quote.Max {
-		return string(appendQuote(nil, s))
+		return oneLine(appendQuote(nil, s))
 	}
 	n := quote.Max
 	for n > quote.Max-utf8.UTFMax && !utf8.RuneStart(s[n]) {
 		n--
 	}
-	return string(appendQuote(nil, s[:n])) + " (the first " + strconv.Itoa(n) + " of " + strconv.Itoa(len(s)) + " bytes)"
+	return oneLine(appendQuote(nil, s[:n])) + " (the first " + strconv.Itoa(n) + " of " + strconv.Itoa(len(s)) + " bytes)"
+}
+
+// oneLine is the JSON string q with U+2028 and U+2029 escaped.
+func oneLine(q []byte) string {
+	s := string(q)
+	if strings.ContainsAny(s, "\u2028\u2029") {
+		s = strings.NewReplacer("\u2028", `\u2028`, "\u2029", `\u2029`).Replace(s)
+	}
+	return s
 }
 
 // StrEnum checks node n against an enum of strings (values, distinct): a
