@@ -72,7 +72,9 @@ func Begin(data []byte, opts []ahprt.Option) (*Ctx, error) {
 	c := ctxPool.Get().(*Ctx)
 	c.opts = ahprt.Options{}
 	for _, o := range opts {
-		o(&c.opts)
+		if o != nil { // an option a program left unset
+			o(&c.opts)
+		}
 	}
 	c.opts.Limits = c.opts.Limits.WithDefaults()
 	if err := c.Doc.parse(data, c.opts.Limits); err != nil {
