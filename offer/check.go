@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
+	"github.com/ahpgen/ahpgen/internal/quote"
 )
 
 // CheckEffects judges an effects list (a JSON array of effects): nil when
@@ -82,7 +83,7 @@ func (o Offer) checkEffect(d *ahpimpl.Doc, e ahpimpl.Node) *Violation {
 	}
 	name := d.StrView(typ)
 	if !o.Offers(EffectType(name)) {
-		return &Violation{Pointer: at + "/type", Type: name, Reason: "effect type " + strconv.Quote(name) + " is not offered (offered: " + o.list() + ")"}
+		return &Violation{Pointer: at + "/type", Type: name, Reason: "effect type " + quote.Peer(name) + " is not offered (offered: " + o.list() + ")"}
 	}
 	switch EffectType(name) {
 	case Modify:
@@ -136,13 +137,13 @@ func knownTargets() string {
 	return b.String()
 }
 
-// quoteTag quotes a protocol keyword read from an effect; a value that
-// is not one (Tag's "\xff" for a non-string) reads as "(none)".
+// quoteTag quotes a protocol keyword read from an effect, as peer text
+// (quote.Peer: on one line, bounded); a value that is not one (Tag's "\xff" for a non-string) reads as "(none)".
 func quoteTag(s string) string {
 	if s == "\xff" {
 		return "(none)"
 	}
-	return strconv.Quote(s)
+	return quote.Peer(s)
 }
 
 func (o Offer) list() string {

@@ -2,6 +2,7 @@ package offer_test
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -315,6 +316,23 @@ func TestContinuationsExact(t *testing.T) {
 		o := mustParse(t, `{"effects":["flow"],"flow":{"operations":["continue"],"remainingContinuations":`+in+`,"continuationCount":`+in+`}}`)
 		if r, c, _ := o.Continuations(); r != want || c != want {
 			t.Errorf("%s: got %d, %d, want %d", in, r, c, want)
+		}
+	}
+}
+
+// TestViolationQuotesBounded: a Violation names the peer's effect type,
+// target and operation quoted and bounded (quote.Peer), so that a reply
+// with a 10 KB type does not put 10 KB of peer text into the error.
+func TestViolationQuotesBounded(t *testing.T) {
+	o := mustParse(t, `{"effects":["modify"],"modify":{"input":{"replace":true}}}`)
+	long := strings.Repeat("x", 10000)
+	for _, eff := range []string{
+		`[{"type":"` + long + `"}]`,
+		`[{"type":"modify","target":"` + long + `","operation":"replace"}]`,
+		`[{"type":"modify","target":"input","operation":"` + long + `"}]`,
+	} {
+		if err := o.CheckEffects([]byte(eff)); err == nil || len(err.Error()) > 1000 {
+			t.Errorf("%.40s: %d bytes: %.100v", eff, len(fmt.Sprint(err)), err)
 		}
 	}
 }
