@@ -437,3 +437,13 @@ func TestNotificationsNeverAnswered(t *testing.T) {
 }
 
 func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
+
+// TestNilOption: an option a program left nil changes nothing, as the
+// decoders' ahprt options do; New panicked.
+func TestNilOption(t *testing.T) {
+	srv := backend.New(nil, backend.WithErrorLog(func(context.Context, *backend.Error) {}))
+	backend.OnIntercept(srv, draft.Snapshot, policy)
+	if out := srv.Handle(context.Background(), req("rm", `{"effects":["deny"]}`)); !strings.Contains(string(out), `"type":"deny"`) {
+		t.Errorf("with a nil option: %s, want the deny", out)
+	}
+}

@@ -187,7 +187,9 @@ func New(opts ...Option) *Server {
 	s := &Server{opts: options{maxBytes: DefaultMaxBytes, errorData: DefaultErrorData, errorLog: DefaultErrorLog, workers: defaultObserveWorkers,
 		timeout: DefaultHandlerTimeout, grace: DefaultObserveGrace}}
 	for _, o := range opts {
-		o(&s.opts)
+		if o != nil { // an option a program left unset, as the decoders allow
+			o(&s.opts)
+		}
 	}
 	if s.opts.maxBytes <= 0 {
 		s.opts.maxBytes = DefaultMaxBytes

@@ -433,3 +433,15 @@ func TestEchoedTokenRedacted(t *testing.T) {
 		})
 	}
 }
+
+// TestNilOptions: an option a program left nil (a conditional option
+// never set) changes nothing, for New and for Intercept, as the
+// decoders' ahprt options do; it panicked.
+func TestNilOptions(t *testing.T) {
+	r := newReplier(t, `{"type":"deny","reason":"no"}`)
+	h := build(t, registration(hook{"com.example.nil", httpTransport(r.URL), []string{intercept(`["tool.before"]`, 20000, "fail-open")}}), nil)
+	d, err := h.Intercept(context.Background(), toolCall("e1", "rm", `{}`), nil)
+	if err != nil || !d.Denied() {
+		t.Fatalf("with nil options: %v, %v; want the backend's deny", d, err)
+	}
+}

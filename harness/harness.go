@@ -236,7 +236,9 @@ func New(reg *Registration, opts ...Option) (*Harness, error) {
 	h := &Harness{reg: reg, snap: reg.Snapshot, conns: map[*Backend]conn{}}
 	h.opts = options{observeWait: 5 * time.Second, observers: defaultObservers, maxReply: defaultMaxReply, terminateAfter: 3, deadline: context.WithTimeout}
 	for _, o := range opts {
-		o(&h.opts)
+		if o != nil { // an option a program left unset, as the decoders allow
+			o(&h.opts)
+		}
 	}
 	if h.opts.capsErr != nil {
 		return nil, h.opts.capsErr

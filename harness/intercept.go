@@ -126,7 +126,9 @@ func (h *Harness) Intercept(ctx context.Context, event Event, opts ...CallOption
 	defer h.mu.RUnlock()
 	var c call
 	for _, o := range opts {
-		o(&c)
+		if o != nil {
+			o(&c)
+		}
 	}
 	if c.capsErr != nil {
 		return nil, c.capsErr
