@@ -115,9 +115,10 @@ type Offer struct {
 	flow   uint8               // bit 0 stop, bit 1 continue
 	inject uint8               // bit 0 now, bit 1 next_turn
 	// remaining and count are the continuation counters (saturated at
-	// MaxUint64); max is maxContinuations, -1 when absent.
+	// MaxUint64); maxPlus1 is maxContinuations plus one, 0 when absent,
+	// so that the zero Offer has none.
 	remaining, count uint64
-	max              int64
+	maxPlus1         uint64
 	// unknown are the JSON Pointers of what the offer names and this
 	// package gives no meaning (see Unknown).
 	unknown []string
@@ -215,7 +216,7 @@ func FromRequest(request []byte) (Offer, error) {
 // The Offer keeps nothing of d. Errors name the member by its JSON
 // Pointer from n.
 func FromDoc(d *ahpimpl.Doc, n ahpimpl.Node) (Offer, error) {
-	o := Offer{max: -1}
+	var o Offer
 	if d.Kind(n) != ahpimpl.KindObject {
 		return Offer{}, &unreadable{"", "not an object"}
 	}
@@ -278,7 +279,7 @@ func FromDoc(d *ahpimpl.Doc, n ahpimpl.Node) (Offer, error) {
 				case "continuationCount":
 					o.count = count(d, f.Value())
 				case "maxContinuations":
-					o.max = int64(min(count(d, f.Value()), math.MaxInt64))
+					o.maxPlus1 = min(count(d, f.Value()), math.MaxInt64) + 1
 				}
 			}
 		case "inject":
@@ -416,9 +417,13 @@ func (o Offer) ListsFlow(op FlowOperation) bool {
 
 // Continuations returns the continuation counters the offer carries:
 // remaining and count (0 when absent), and max (maxContinuations, -1
-// when absent). Counts beyond uint64 saturate.
+// when absent, as in the zero Offer). Counts beyond uint64 saturate, and
+// max at math.MaxInt64.
 func (o Offer) Continuations() (remaining, count uint64, max int64) {
-	return o.remaining, o.count, o.max
+	if o.maxPlus1 == 0 {
+		return o.remaining, o.count, -1
+	}
+	return o.remaining, o.count, int64(o.maxPlus1 - 1)
 }
 
 // CanInject reports whether an inject effect delivered at this point is

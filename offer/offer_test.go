@@ -3,6 +3,7 @@ package offer_test
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -334,5 +335,22 @@ func TestViolationQuotesBounded(t *testing.T) {
 		if err := o.CheckEffects([]byte(eff)); err == nil || len(err.Error()) > 1000 {
 			t.Errorf("%.40s: %d bytes: %.100v", eff, len(fmt.Sprint(err)), err)
 		}
+	}
+}
+
+// TestZeroOfferHasNoMax: the zero Offer (what a failed Parse returns, or
+// a variable never set) has no maxContinuations, -1 as a parsed offer
+// without one; it read 0, a maximum of no continuations.
+func TestZeroOfferHasNoMax(t *testing.T) {
+	var zero offer.Offer
+	if r, c, m := zero.Continuations(); r != 0 || c != 0 || m != -1 {
+		t.Errorf("zero Offer: remaining %d, count %d, max %d; want 0, 0, -1", r, c, m)
+	}
+	parsed, err := offer.Parse([]byte(`{"effects":["deny","flow"],"flow":{"operations":["continue"],"maxContinuations":9223372036854775807}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, m := parsed.Continuations(); m != math.MaxInt64 {
+		t.Errorf("maxContinuations 2^63-1: max %d", m)
 	}
 }
