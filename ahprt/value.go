@@ -12,6 +12,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/ahpgen/ahpgen/ahprt/internal/jsonnum"
+	"github.com/ahpgen/ahpgen/internal/quote"
 )
 
 // Value is raw JSON, used where the schema allows any JSON value (or a
@@ -82,7 +83,7 @@ func valueError(err error) *Error {
 	}
 	if errors.Is(se.Err, jsontext.ErrDuplicateName) {
 		return &Error{Pointer: string(se.JSONPointer), Name: true, Code: CodeDuplicateName, Offset: se.ByteOffset,
-			Message: "duplicate member name " + strconv.Quote(se.JSONPointer.LastToken())}
+			Message: "duplicate member name " + quote.Peer(se.JSONPointer.LastToken())}
 	}
 	if strings.Contains(se.Err.Error(), "surrogate") {
 		return &Error{Pointer: string(se.JSONPointer), Code: CodeInvalidUTF8, Offset: se.ByteOffset,
@@ -101,7 +102,7 @@ type Number string
 // error, not invalid JSON.
 func (n Number) MarshalJSON() ([]byte, error) {
 	if !n.Valid() {
-		return nil, &Error{Code: CodeType, Message: "not a JSON number: " + strconv.Quote(string(n)), Offset: -1}
+		return nil, &Error{Code: CodeType, Message: "not a JSON number: " + quote.Peer(string(n)), Offset: -1}
 	}
 	return []byte(n), nil
 }
@@ -119,7 +120,7 @@ func (n *Number) UnmarshalJSON(data []byte) error {
 		return nil
 	}
 	if !validNumber(data) {
-		return &Error{Code: CodeType, Offset: -1, Message: "want a JSON number, got " + strconv.Quote(string(data))}
+		return &Error{Code: CodeType, Offset: -1, Message: "want a JSON number, got " + quote.Peer(string(data))}
 	}
 	*n = Number(data)
 	return nil
@@ -143,7 +144,7 @@ func (n Number) Int64() (int64, bool) {
 // number ("NaN", "Inf", "0x1p4", "") is an error.
 func (n Number) Float64() (float64, error) {
 	if !n.Valid() {
-		return 0, &Error{Code: CodeType, Offset: -1, Message: "not a JSON number: " + strconv.Quote(string(n))}
+		return 0, &Error{Code: CodeType, Offset: -1, Message: "not a JSON number: " + quote.Peer(string(n))}
 	}
 	return strconv.ParseFloat(string(n), 64)
 }
@@ -240,7 +241,7 @@ func (Null) MarshalJSON() ([]byte, error) { return []byte("null"), nil }
 // encodes to, and from nothing else.
 func (*Null) UnmarshalJSON(data []byte) error {
 	if string(bytes.Trim(data, " \t\r\n")) != "null" {
-		return &Error{Code: CodeType, Offset: -1, Message: "want null, got " + strconv.Quote(string(data))}
+		return &Error{Code: CodeType, Offset: -1, Message: "want null, got " + quote.Peer(string(data))}
 	}
 	return nil
 }

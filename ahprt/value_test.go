@@ -202,3 +202,17 @@ func TestNullUnmarshal(t *testing.T) {
 		}
 	}
 }
+
+// TestRejectedInputQuotedBounded: what Number and Null refuse is quoted in
+// the error as its first 200 bytes, not whole: the input is a peer's, and
+// the error goes to logs.
+func TestRejectedInputQuotedBounded(t *testing.T) {
+	big := []byte(`"` + strings.Repeat("x", 100000) + `"`)
+	var n Number
+	var null Null
+	for name, err := range map[string]error{"Number": n.UnmarshalJSON(big), "Null": null.UnmarshalJSON(big)} {
+		if err == nil || len(err.Error()) > 400 || !strings.Contains(err.Error(), "of 100002 bytes") {
+			t.Errorf("%s.UnmarshalJSON of 100 002 bytes: %d bytes of error %.120q..., want the input cut at 200 bytes with its length", name, len(err.Error()), err.Error())
+		}
+	}
+}

@@ -44,6 +44,7 @@ import (
 
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
+	"github.com/ahpgen/ahpgen/internal/quote"
 )
 
 var (
@@ -67,7 +68,7 @@ var (
 type versionError string
 
 func (e versionError) Error() string {
-	return "unsupported protocolVersion " + strconv.Quote(string(e))
+	return "unsupported protocolVersion " + quote.Peer(string(e))
 }
 func (e versionError) Unwrap() error { return ErrUnsupportedVersion }
 
@@ -334,7 +335,7 @@ func (d *Dispatcher) DecodeParsed(c *ahpimpl.Ctx) Result {
 			// whatever else is wrong with it: the schema's first
 			// complaint may be about a member that type requires.
 			r.Err = &ahprt.Error{Pointer: "/params/event/type", Code: ahprt.CodeUnsupported, Offset: -1,
-				Message: r.Method + " of snapshot " + snap.Key + " takes no event of type " + strconv.Quote(typ)}
+				Message: r.Method + " of snapshot " + snap.Key + " takes no event of type " + quote.Peer(typ)}
 			return d.refuse(r, q, CodeUnsupportedEvent, "unsupported_event", ErrorData(r.Err))
 		}
 		code, msg := CodeInvalidParams, "Invalid params"
@@ -415,7 +416,7 @@ func notFound(snap *ahpimpl.Snapshot, kind Kind, method string) error {
 		return &methodError{ErrNotInSnapshot, where + " " + method + " " + kind.String() +
 			": no schema to check it by, so none of it may be processed"}
 	}
-	return &methodError{ErrMethodNotFound, "method " + strconv.Quote(method) + " is not a " + kind.String() + " of " + of}
+	return &methodError{ErrMethodNotFound, "method " + quote.Peer(method) + " is not a " + kind.String() + " of " + of}
 }
 
 func startsWith(p, prefix string) bool {

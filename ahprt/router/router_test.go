@@ -266,3 +266,20 @@ func TestMethodNotInSnapshot(t *testing.T) {
 		}
 	}
 }
+
+// TestPeerNamesQuotedBounded: a method name, a protocolVersion or an
+// event type the peer sent is quoted in the error as its first 200 bytes,
+// with its length, not whole.
+func TestPeerNamesQuotedBounded(t *testing.T) {
+	d, _ := New(snapshot("draft", "draft"))
+	long := strings.Repeat("m", 100000)
+	for name, doc := range map[string]string{
+		"method":          `{"jsonrpc":"2.0","id":1,"method":"` + long + `","params":{"protocolVersion":"draft"}}`,
+		"protocolVersion": `{"jsonrpc":"2.0","id":1,"method":"hooks/intercept","params":{"protocolVersion":"` + long + `"}}`,
+	} {
+		r := d.Decode([]byte(doc))
+		if r.Err == nil || len(r.Err.Error()) > 500 || !strings.Contains(r.Err.Error(), "of 100000 bytes") {
+			t.Errorf("%s of 100 000 bytes: error of %d bytes, want the name cut at 200 bytes with its length", name, len(r.Err.Error()))
+		}
+	}
+}
