@@ -76,9 +76,10 @@
 // interruption is terminated, since no message cancels a request and the
 // next would wait behind it, while one that has never answered may still
 // be starting and is ended only after three such requests in a row; a
-// late reply is dropped, a process that keeps writing what is not a
-// reply terminated, and one that closes its standard output and runs on
-// ended, the request outstanding failing a second after the output
+// late reply is dropped, as is a second reply to a request answered, a
+// process that keeps writing what is not a reply terminated, and one
+// that closes its standard output and runs on ended, the request
+// outstanding failing a second after the output
 // ends (with none, at the next request; notifications still go
 // to it); a request
 // whose process, started before it, ends without answering goes once

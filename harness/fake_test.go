@@ -171,6 +171,19 @@ func fake(mode string) int {
 			}
 			fmt.Fprint(out, "not json\n{\"jsonrpc\":\nnope\n")
 		}
+	case "twice": // persistent: answers each request, and again once the next request comes, just before that one's reply
+		prev := ""
+		for {
+			line, err := in.ReadString('\n')
+			if err != nil {
+				return 0
+			}
+			if prev != "" {
+				fmt.Fprint(out, prev)
+			}
+			prev = reply(id(line), "")
+			fmt.Fprint(out, prev)
+		}
 	case "wrong-id":
 		for {
 			if _, err := in.ReadString('\n'); err != nil {

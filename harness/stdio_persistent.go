@@ -37,7 +37,7 @@ type process struct {
 	wmu   chan struct{} // held while a message is written: one at a time
 	mu    sync.Mutex    // guards the fields below
 	wait  *waiter       // the request outstanding
-	gone  []string      // ids of requests given up on (see abandon): their replies are late
+	gone  []string      // ids of requests answered or given up on (see abandon): replies to them are late
 	bad   int           // malformed lines in a row
 	// answered: a reply has come (the process is up and serving);
 	// missed: requests given up on at their deadline, or interrupted,
@@ -337,13 +337,13 @@ func (p *process) route(line []byte, terminateAfter int) {
 		// with a null id: the backend could not read the request).
 		p.wait, p.bad = nil, 0
 		p.answered, p.missed = true, 0
-		if d.Kind(idn) == ahpimpl.KindNull {
-			// It may answer a request given up on that the backend was
-			// still working through: w's own reply may come yet, and is
-			// late then, not a reply for another request failing the
-			// next one.
-			p.abandon(w.id)
-		}
+		// Any other reply to w is late: a second reply to it (a backend
+		// that answers twice), or, after a null-id error reply, which
+		// may answer a request given up on that the backend was still
+		// working through, w's own. Either would otherwise be taken for a
+		// reply to another request and fail the next one, or not,
+		// depending on when it came.
+		p.abandon(w.id)
 		p.mu.Unlock()
 		w.reply <- bytes.Clone(line)
 		return
@@ -510,9 +510,9 @@ func (p *process) forget(w *waiter, sent bool) (end bool) {
 	return p.answered || p.missed >= p.missLimit
 }
 
-// abandon notes a request given up on, at its deadline or failed by a line
-// that was not its reply: its reply may still come, and must not be taken
-// for the next request's. p.mu is held.
+// abandon notes a request answered, or given up on (at its deadline, or
+// failed by a line that was not its reply): a reply to it may still come,
+// and must not be taken for the next request's. p.mu is held.
 func (p *process) abandon(id string) {
 	p.gone = append(p.gone, id)
 	if len(p.gone) > 64 {

@@ -634,6 +634,25 @@ func TestOneRequestPerRun(t *testing.T) {
 	}
 }
 
+// TestSecondReplyIsLate: a backend that answers a request twice, the
+// second time while the next request is outstanding, does not fail that
+// request: the repeated reply is late, as one to a request given up on
+// is, whenever it comes (it failed the next request as a reply to
+// another one).
+func TestSecondReplyIsLate(t *testing.T) {
+	h := build(t, registration(hook{"com.example.twice", stdioTransport("twice", "persistent"), []string{intercept(`["tool.before"]`, 5000, "fail-closed")}}),
+		harness.WithEnv(fakeEnvList()))
+	for i := range 5 {
+		d, err := h.Intercept(context.Background(), toolCall(fmt.Sprintf("e%d", i), "ls", `{}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f := d.Audit[0].Failure; f != nil {
+			t.Errorf("call %d: %s", i, recordsString(d.Audit))
+		}
+	}
+}
+
 // TestCrashResentOnce: a request whose persistent run (one that answered
 // before) ends without answering goes once more, to a new run, and the
 // audit counts that send; it is not one of the retries, which follow it.
