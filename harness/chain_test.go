@@ -70,6 +70,34 @@ func TestCompose(t *testing.T) {
 	}
 }
 
+// TestDenyDropsReturn: a deny after an earlier backend's return leaves no
+// Return in the decision, a fail-closed denial neither: the operation is
+// denied, and no result stands in for it (one reply sending both is a
+// conflict). The return stays in its backend's audit record.
+func TestDenyDropsReturn(t *testing.T) {
+	out := `[{"id":"m","role":"tool","parts":[{"id":"p","kind":"text","mediaType":"text/plain","selection":"body","text":"cached"}]}]`
+	ret := newReplier(t, `{"type":"return","value":`+out+`}`)
+	deny := newReplier(t, `{"type":"deny","reason":"no"}`)
+	broken := newReplierFunc(t, func(int, string) (int, string) { return 500, "" })
+	sub := intercept(`["tool.before"]`, 2000, "fail-closed")
+	for name, last := range map[string]*replier{"deny": deny, "fail-closed": broken} {
+		h := build(t, registration(
+			hook{"com.example.ret", httpTransport(ret.URL), []string{sub}},
+			hook{"com.example.last", httpTransport(last.URL), []string{sub}},
+		), harness.WithCapabilities("tool.before", caps(toolBeforeCaps)))
+		d, err := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !d.Denied() || d.Return != nil {
+			t.Errorf("%s after a return: denied %v, return %+v; want denied and no return", name, d.Denied(), d.Return)
+		}
+		if len(d.Audit[0].Effects) != 1 {
+			t.Errorf("%s: the returning backend's record lost its effect:\n%s", name, recordsString(d.Audit))
+		}
+	}
+}
+
 // toolAfter is a tool.after event.
 func toolAfter(id string) ahprt.Value {
 	return ahprt.Value(`{"id":"` + id + `","source":"urn:example:t","time":"2026-12-01T10:00:00Z","type":"tool.after","call":{"id":"c1"},"tool":{"name":"ls","input":{},"origin":"native"},"path":"native","outcome":"ok","execution":{"status":"executed"},"items":` + msgs("tool", text1) + `}`)

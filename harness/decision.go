@@ -72,7 +72,8 @@ type Decision struct {
 	// Messages are the message effects' texts, in order.
 	Messages []Message
 	// Return is the result a return effect supplied in place of the
-	// operation (the last one accepted), nil when none did.
+	// operation (the last one accepted), nil when none did or the chain
+	// ended in a denial (the audit records keep what each backend sent).
 	Return *Return
 	// Flow, with StopReason (stop) and Instructions (continue), is what
 	// the flow effects asked.

@@ -426,6 +426,7 @@ func (h *Harness) consult(ctx context.Context, s *Subscription, st *chain, d *De
 			rec.Outcome, rec.Synthetic = OutcomeFailedClosed, true
 			d.Permission = PermissionDeny
 			d.Denial = &Denial{Reason: SyntheticReason, Backend: s.Backend.ID, Synthetic: true}
+			d.Return = nil // see apply
 		} else {
 			rec.Outcome = OutcomeFailedOpen
 		}
@@ -473,9 +474,9 @@ func (h *Harness) wait(ctx context.Context) bool {
 
 // apply commits an accepted verdict: the edited event and targets, and
 // what the effects ask, composed with the earlier backends' (the strongest
-// permission stands, the last return stands, a stop drops the earlier
-// continues' instructions and ends the chain, messages, instructions and
-// injections add up in order).
+// permission stands, the last return stands unless a deny ends the chain,
+// which drops it as a stop drops the earlier continues' instructions,
+// messages, instructions and injections add up in order).
 func (h *Harness) apply(st *chain, d *Decision, v *verdict) {
 	if v.targets != nil {
 		st.state.Targets = v.targets
@@ -486,7 +487,10 @@ func (h *Harness) apply(st *chain, d *Decision, v *verdict) {
 	if v.permission.rank() > d.Permission.rank() {
 		d.Permission = v.permission
 		if v.permission == PermissionDeny {
-			d.Denial = v.denial
+			// The operation does not run, and no result stands in for
+			// it: one reply may not send both (a conflict), nor may the
+			// chain leave both.
+			d.Denial, d.Return = v.denial, nil
 		}
 	}
 	d.Messages = append(d.Messages, v.messages...)
