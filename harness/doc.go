@@ -69,30 +69,27 @@
 // reply, 202 or 204 for a notification, redirects only where WithRedirects
 // allows them, bearer tokens from the environment or WithSecrets, OAuth
 // client credentials with the token endpoint from the issuer's metadata,
-// and a host's authorizer for a 401 where none is configured) and
-// stdio, run directly without a shell: persistent (one process, replies
-// correlated by id, one intercept outstanding; a process that has
-// answered before and is still at work on a request at its deadline or
-// interruption is terminated, since no message cancels a request and the
-// next would wait behind it, while one that has never answered may still
-// be starting and is ended only after three such requests in a row; a
-// late reply is dropped, as is a second reply to a request answered, a
-// process that keeps writing what is not a reply terminated, and one
-// that closes its standard output and runs on ended, the request
-// outstanding failing a second after the output
-// ends (with none, at the next request; notifications still go
-// to it); a request
-// whose process, started before it, ends without answering goes once
-// more to a new process within the same deadline, as the process may
-// have ended or closed its input before reading it: a backend that ends
-// while at work on a request sees it twice, as AHP-CORE-004 allows, and
-// the audit counts both sends) or per_event
-// (a process per message: one line, EOF, at most one reply line; the exit
-// status decides nothing but failure, and the exchange ends with the exit:
-// a process that wrote its reply but has not exited at the deadline fails
-// it as a deadline, its reply unused). A Failure says how a backend
-// process ended (its exit status or signal), never what it wrote to its
-// standard error. On Unix a stdio backend runs in a
-// process group of its own, which is killed when the backend ends: what it
-// started does not outlive it (see StdioTransport).
+// and a host's authorizer for a 401 where none is configured) and stdio,
+// run directly without a shell: persistent (one process, replies correlated
+// by id, one intercept outstanding; a process that has answered before and
+// is still at work on a request at its deadline or interruption is
+// terminated, since no message cancels a request and the next would wait
+// behind it, while one that has never answered may still be starting and is
+// ended only after three such requests in a row; a late reply is dropped,
+// as is a second reply to a request answered, a process that keeps writing
+// what is not a reply terminated, and one that closes its standard output
+// and runs on ended, the request outstanding failing a second after the
+// output ends (with none, at the next request; notifications still go to
+// it); a request whose process, started before it, ends without answering
+// goes once more to a new process within the same deadline, as the process
+// may have ended or closed its input before reading it: a backend that ends
+// while at work on a request sees it twice, as AHP-CORE-004 allows, and the
+// audit counts both sends) or per_event (a process per message: one line,
+// EOF, at most one reply line; the exit status decides nothing but failure,
+// and the exchange ends with the exit: a process that wrote its reply but
+// has not exited at the deadline fails it as a deadline, its reply unused).
+// A Failure says how a backend process ended (its exit status or signal),
+// never what it wrote to its standard error. On Unix a stdio backend runs
+// in a process group of its own, which is killed when the backend ends:
+// what it started does not outlive it (see StdioTransport).
 package harness
