@@ -386,16 +386,7 @@ func (o Offer) CanModify(t Target, op Operation) bool {
 // CanFlow reports whether a flow effect with this operation is offered;
 // continue also needs a continuation left (remainingContinuations ≥ 1).
 func (o Offer) CanFlow(op FlowOperation) bool {
-	if !o.Offers(Flow) {
-		return false
-	}
-	switch op {
-	case Stop:
-		return o.flow&1 != 0
-	case Continue:
-		return o.flow&2 != 0 && o.remaining > 0
-	}
-	return false
+	return o.ListsFlow(op) && (op != Continue || o.remaining > 0)
 }
 
 // ListsFlow reports whether the offer's flow operations list op, whether
