@@ -1,9 +1,7 @@
 package ahpimpl
 
 import (
-	"strconv"
 	"strings"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/ahpgen/ahpgen/ahprt"
@@ -55,20 +53,11 @@ func (c *Ctx) FailUnsupported(n Node, schema, what string) bool {
 // U+2028 and U+2029, which JSON leaves as they are, are escaped too (as
 // JSON may write them): they break a line as a newline does, and Error
 // promises one.
-func quoteName(s string) string {
-	if len(s) <= quote.Max {
-		return oneLine(appendQuote(nil, s))
-	}
-	n := quote.Max
-	for n > quote.Max-utf8.UTFMax && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return oneLine(appendQuote(nil, s[:n])) + " (the first " + strconv.Itoa(n) + " of " + strconv.Itoa(len(s)) + " bytes)"
-}
+func quoteName(s string) string { return quote.Bounded(s, jsonLine) }
 
-// oneLine is the JSON string q with U+2028 and U+2029 escaped.
-func oneLine(q []byte) string {
-	s := string(q)
+// jsonLine is s as a JSON string with U+2028 and U+2029 escaped.
+func jsonLine(s string) string {
+	s = string(appendQuote(nil, s))
 	if strings.ContainsAny(s, "\u2028\u2029") {
 		s = strings.NewReplacer("\u2028", `\u2028`, "\u2029", `\u2029`).Replace(s)
 	}

@@ -16,15 +16,20 @@ const Max = 200
 // control characters escaped (strconv.Quote), and how long it was when it
 // was cut. A peer may echo there what it was sent; the bound keeps most
 // of such an echo out of the host's logs.
-func Peer(s string) string {
+func Peer(s string) string { return Bounded(s, strconv.Quote) }
+
+// Bounded is Peer with another quoting (the decoders quote as JSON): q of
+// s's first Max bytes, cut at a character, and how long s was when it was
+// cut.
+func Bounded(s string, q func(string) string) string {
 	if len(s) <= Max {
-		return strconv.Quote(s)
+		return q(s)
 	}
 	n := Max
 	for n > Max-utf8.UTFMax && !utf8.RuneStart(s[n]) {
 		n--
 	}
-	return strconv.Quote(s[:n]) + " (the first " + strconv.Itoa(n) + " of " + strconv.Itoa(len(s)) + " bytes)"
+	return q(s[:n]) + " (the first " + strconv.Itoa(n) + " of " + strconv.Itoa(len(s)) + " bytes)"
 }
 
 // Pointer writes a JSON Pointer into a peer's document for a reader, on
