@@ -201,12 +201,7 @@ func New(opts ...Option) *Server {
 	// The decoder's byte limit is the Server's, unless WithDecodeOptions
 	// sets one: its own default (ahprt.Limits) would refuse a message
 	// WithMaxBytes lets through, or let Handle take one it does not.
-	maxBytes := s.opts.maxBytes
-	s.opts.decode = append(slices.Clip(s.opts.decode), func(o *ahprt.Options) {
-		if o.Limits.MaxBytes <= 0 {
-			o.Limits.MaxBytes = maxBytes
-		}
-	})
+	s.opts.decode = append(slices.Clip(s.opts.decode), ahpimpl.MaxBytesUnlessSet(s.opts.maxBytes))
 	if s.opts.workers <= 0 {
 		s.opts.workers = defaultObserveWorkers
 	}

@@ -256,12 +256,7 @@ func New(reg *Registration, opts ...Option) (*Harness, error) {
 	// A reply's decoder has the same byte limit, unless WithDecodeOptions
 	// sets one: its own default (ahprt.Limits) would refuse a reply the
 	// limit lets through.
-	maxReply := h.opts.maxReply
-	h.opts.decode = append(slices.Clip(h.opts.decode), func(o *ahprt.Options) {
-		if o.Limits.MaxBytes <= 0 {
-			o.Limits.MaxBytes = maxReply
-		}
-	})
+	h.opts.decode = append(slices.Clip(h.opts.decode), ahpimpl.MaxBytesUnlessSet(h.opts.maxReply))
 	if h.opts.observeWait <= 0 {
 		// A delivery with no time at all would fail before it is sent.
 		h.opts.observeWait = 5 * time.Second

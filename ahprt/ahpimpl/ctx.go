@@ -73,9 +73,27 @@ func Begin(data []byte, opts []ahprt.Option) (*Ctx, error) {
 	c.opts = ahprt.Options{}
 	for _, o := range opts {
 		if o != nil { // an option a program left unset
-			o(&c.opts)
+			o(&c.opts) // into the pooled context: a local would escape
 		}
 	}
+	return c.start(data)
+}
+
+// MaxBytesUnlessSet is a decode option giving the byte limit n unless an
+// earlier option gave one: how a kit makes its transport's limit
+// (backend.WithMaxBytes, harness.WithMaxReplyBytes) the decoder's, while
+// the program's WithDecodeOptions may still choose another.
+func MaxBytesUnlessSet(n int64) ahprt.Option {
+	return func(o *ahprt.Options) {
+		if o.Limits.MaxBytes <= 0 {
+			o.Limits.MaxBytes = n
+		}
+	}
+}
+
+// start parses data into c with c.opts (their limits' defaults filled in)
+// for Begin and BeginHeld; on error it releases c.
+func (c *Ctx) start(data []byte) (*Ctx, error) {
 	c.opts.Limits = c.opts.Limits.WithDefaults()
 	if err := c.Doc.parse(data, c.opts.Limits); err != nil {
 		c.Release()
@@ -89,12 +107,8 @@ func Begin(data []byte, opts []ahprt.Option) (*Ctx, error) {
 // defaults, and there are no other options.
 func BeginHeld(data []byte) (*Ctx, error) {
 	c := ctxPool.Get().(*Ctx)
-	c.opts = ahprt.Options{Limits: ahprt.Limits{MaxBytes: int64(len(data))}.WithDefaults()}
-	if err := c.Doc.parse(data, c.opts.Limits); err != nil {
-		c.Release()
-		return nil, err
-	}
-	return c, nil
+	c.opts = ahprt.Options{Limits: ahprt.Limits{MaxBytes: int64(len(data))}}
+	return c.start(data)
 }
 
 // Release returns c to the pool. Nothing derived from c.Doc may be used after.
