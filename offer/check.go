@@ -29,11 +29,8 @@ func (o Offer) CheckReply(reply []byte) error {
 	if err != nil {
 		return err
 	}
-	result, ok := d.Member(d.Root(), "result")
-	var effects ahpimpl.Node
-	if ok { // else result is node 0, the root, and its effects not result.effects
-		effects, ok = d.Member(result, "effects")
-	}
+	result, _ := d.Member(d.Root(), "result")
+	effects, ok := d.Member(result, "effects") // a missing result has no effects
 	if !ok {
 		return nil
 	}

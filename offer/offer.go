@@ -195,13 +195,8 @@ func FromRequest(request []byte) (Offer, error) {
 	if err != nil {
 		return Offer{}, err
 	}
-	// A member Member does not find is node 0, the root: each step needs
-	// its own ok, or a request's own "capabilities" would be read.
-	params, ok := d.Member(d.Root(), "params")
-	var caps ahpimpl.Node
-	if ok {
-		caps, ok = d.Member(params, "capabilities")
-	}
+	params, _ := d.Member(d.Root(), "params")
+	caps, ok := d.Member(params, "capabilities") // missing params have none
 	if !ok {
 		return Offer{}, &unreadable{"/params/capabilities", "missing"}
 	}
@@ -283,14 +278,10 @@ func FromDoc(d *ahpimpl.Doc, n ahpimpl.Node) (Offer, error) {
 				}
 			}
 		case "inject":
-			// Without context or deliverAt there is no delivery point
-			// (Member's node 0 would be the root's deliverAt).
-			ctx, ok := d.Member(v, "context")
-			var at ahpimpl.Node
-			if ok {
-				at, ok = d.Member(ctx, "deliverAt")
-			}
-			for it := d.Items(at); ok && it.Next(); {
+			// Without context or deliverAt there is no delivery point.
+			ctx, _ := d.Member(v, "context")
+			at, _ := d.Member(ctx, "deliverAt")
+			for it := d.Items(at); it.Next(); {
 				switch d.Tag(it.Item()) {
 				case string(Now):
 					o.inject |= 1

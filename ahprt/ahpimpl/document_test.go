@@ -48,6 +48,55 @@ func TestParseShape(t *testing.T) {
 	}
 }
 
+// TestMemberMissIsAbsent: a missing member is a node of no kind that no
+// lookup finds anything in. It used to be node 0, the root, so a lookup
+// chained on a miss (a member of a missing member) read the root's own
+// members: params.event of a document without params found a root "event".
+func TestMemberMissIsAbsent(t *testing.T) {
+	for _, src := range []string{
+		`{"event": {"type": "x"}, "type": "root", "list": [1, 2]}`,
+		`[{"type": "x"}]`,
+		`"type"`,
+		`{}`,
+	} {
+		d, err := Parse([]byte(src), ahprt.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range []Node{0, d.Next(0) - 1} { // the root and the last value
+			miss, ok := d.Member(n, "params")
+			if ok {
+				t.Fatalf("%s: node %d has no params", src, n)
+			}
+			missAt, _, okAt := d.MemberIndex(n, "params")
+			if okAt || missAt != miss {
+				t.Fatalf("%s: MemberIndex's miss %d, Member's %d", src, missAt, miss)
+			}
+			if miss == d.Root() {
+				t.Fatalf("%s: a miss is the root", src)
+			}
+			for _, name := range []string{"event", "type", "list"} {
+				if v, ok := d.Member(miss, name); ok || v != miss {
+					t.Fatalf("%s: the miss has a member %q (node %d)", src, name, v)
+				}
+			}
+			if d.Kind(miss) != KindInvalid || d.Len(miss) != 0 || len(d.Raw(miss)) != 0 ||
+				d.Text(miss) != "" || d.StrEq(miss, "") || d.Bool(miss) || d.Pointer(miss) != "" {
+				t.Fatalf("%s: the miss reads as a value: kind %v raw %q", src, d.Kind(miss), d.Raw(miss))
+			}
+			if m := d.Members(miss); m.Next() {
+				t.Fatalf("%s: the miss has members", src)
+			}
+			if it := d.Items(miss); it.Next() {
+				t.Fatalf("%s: the miss has items", src)
+			}
+			if d.ArrayHas(miss, "x") != -1 {
+				t.Fatalf("%s: the miss is an array", src)
+			}
+		}
+	}
+}
+
 func TestParseErrors(t *testing.T) {
 	cases := []struct {
 		in   string

@@ -45,6 +45,12 @@ func (d *Doc) parse(data []byte, lim ahprt.Limits) error {
 	// on the heap would cost a write barrier check each time.
 	s := *d
 	err := s.scan(data, lim)
+	if err == nil {
+		// The absent node closes the table: Member's answer for a member
+		// that is not there (see Doc.absent). Here, not at the end of
+		// scan, it leaves the scanner's loop as it was compiled.
+		s.push(KindInvalid, false, 0, 0, uint32(len(s.nodes))+1)
+	}
 	*d = s
 	return err
 }
