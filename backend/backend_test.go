@@ -447,3 +447,57 @@ func TestNilOption(t *testing.T) {
 		t.Errorf("with a nil option: %s, want the deny", out)
 	}
 }
+
+// panicky panics when encoded, as a program's MarshalJSON may.
+type panicky struct{}
+
+func (panicky) MarshalJSON() ([]byte, error) { panic("marshal bug") }
+
+// TestCallbackPanics: a panic of the WithErrorData or WithErrorLog
+// function is recovered, the first logged (the second has nothing else
+// to log to), and the request still answered, without data; it crashed
+// the process.
+func TestCallbackPanics(t *testing.T) {
+	ctx := context.Background()
+	handle := func(t *testing.T, srv *backend.Server, msg []byte) (out []byte) {
+		t.Helper()
+		defer func() {
+			if v := recover(); v != nil {
+				t.Fatalf("a callback's panic escaped the kit: %v", v)
+			}
+		}()
+		return srv.Handle(ctx, msg)
+	}
+	for name, data := range map[string]func(*backend.Error) any{
+		"data":    func(*backend.Error) any { panic("data bug") },
+		"marshal": func(*backend.Error) any { return panicky{} },
+	} {
+		t.Run(name, func(t *testing.T) {
+			l := &logs{}
+			srv := backend.New(backend.WithErrorLog(l.log), backend.WithErrorData(data))
+			backend.OnIntercept(srv, draft.Snapshot, policy)
+			r := parse(t, handle(t, srv, req("boom", `{"effects":["deny"]}`)))
+			if r.Error == nil || r.Error.Code != -32004 || r.Error.Data != nil || string(r.ID) != `"evt_1"` {
+				t.Errorf("replied %+v, want -32004 without data", r.Error)
+			}
+			var p *backend.PanicError
+			if e := l.last(t); !errors.As(e, &p) || len(p.Stack) == 0 || !strings.Contains(e.Error(), "error data left out") {
+				t.Errorf("the panic was logged as %v", e)
+			}
+		})
+	}
+	t.Run("log", func(t *testing.T) {
+		calls := 0
+		srv := backend.New(backend.WithErrorLog(func(context.Context, *backend.Error) { calls++; panic("log bug") }))
+		backend.OnIntercept(srv, draft.Snapshot, policy)
+		backend.OnObserve(srv, draft.Snapshot, func(context.Context, *draft.ObserveNotification) error { return errors.New("observer failed") })
+		r := parse(t, handle(t, srv, req("boom", `{"effects":["deny"]}`)))
+		if r.Error == nil || r.Error.Code != -32004 || r.Error.Data != nil || calls != 1 {
+			t.Errorf("replied %+v after %d calls, want -32004 after 1", r.Error, calls)
+		}
+		// A notification's error is only logged.
+		if out := handle(t, srv, []byte(`{"jsonrpc":"2.0","method":"hooks/observe","params":{"protocolVersion":"draft","event":{"id":"evt_2","source":"urn:uuid:5b7de29e-a9e0-41a8-bf26-d94b05f0656d","type":"session.end","time":"2026-08-24T08:51:14Z","session":{"id":"s"},"outcome":"completed","reason":"r"}}}`)); out != nil || calls != 2 {
+			t.Errorf("observe: answered %s after %d calls, want nothing after 2", out, calls)
+		}
+	})
+}

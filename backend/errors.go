@@ -55,13 +55,25 @@ func (e *replyError) Error() string {
 func (e *replyError) Unwrap() error        { return e.cause }
 func (e *replyError) Is(target error) bool { return target == ErrReplyRejected }
 
-// PanicError is a handler's panic, recovered: the peer got -32004.
+// PanicError is a handler's panic, recovered: the peer got -32004. The
+// error log finds one too (errors.As) when the WithErrorData function
+// panicked: that reply went without data.
 type PanicError struct {
 	Value any    // what the handler panicked with
 	Stack []byte // the goroutine's stack at the panic
 }
 
 func (e *PanicError) Error() string { return fmt.Sprintf("backend: handler panic: %v", e.Value) }
+
+// callbackPanic is a panic of one of the program's callbacks other than
+// a handler, recovered; what names the callback.
+type callbackPanic struct {
+	what string
+	p    *PanicError
+}
+
+func (e *callbackPanic) Error() string { return fmt.Sprintf("%s panicked: %v", e.what, e.p.Value) }
+func (e *callbackPanic) Unwrap() error { return e.p }
 
 // Error is what went wrong with one message: what the peer was told
 // (Code and Message; Code 0 when nothing was sent) and, in Err, the full

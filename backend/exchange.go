@@ -479,14 +479,11 @@ func checkReply(c *ahpimpl.Ctx, snap *ahpimpl.Snapshot, method string) error {
 func (s *Server) fail(ctx context.Context, dst []byte, e *Error, x *handlers) []byte {
 	e.Message = router.CodeMessage(e.Code)
 	s.opts.errorLog(ctx, e)
-	var data []byte
-	if v := s.opts.errorData(e); v != nil {
-		var err error
-		if data, err = json.Marshal(v); err != nil {
-			s.opts.errorLog(ctx, &Error{Code: e.Code, Message: e.Message, Method: e.Method, Version: e.Version, Snapshot: e.Snapshot, ID: e.ID,
-				Err: fmt.Errorf("backend: error data left out: %w", err)})
-			data = nil
-		}
+	data, err := s.errorData(e)
+	if err != nil {
+		s.opts.errorLog(ctx, &Error{Code: e.Code, Message: e.Message, Method: e.Method, Version: e.Version, Snapshot: e.Snapshot, ID: e.ID,
+			Err: fmt.Errorf("backend: error data left out: %w", err)})
+		data = nil
 	}
 	start := len(dst)
 	b := router.AppendErrorReply(dst, e.ID, e.Code, e.Message, data)
@@ -496,6 +493,27 @@ func (s *Server) fail(ctx context.Context, dst []byte, e *Error, x *handlers) []
 		b = router.AppendErrorReply(b[:start], e.ID, e.Code, e.Message, nil)
 	}
 	return b
+}
+
+// errorData is the WithErrorData function's data for e, encoded (nil:
+// none). A panic of that function, or of encoding what it returned (a
+// MarshalJSON of the program's), is recovered into the error: the reply
+// goes without data, as if the function had not chosen any (not with
+// DefaultErrorData's, which the program chose not to send), rather than
+// the panic ending the process (ServeStdio runs notifications, and a
+// request's handler left behind, on goroutines of its own) or leaving
+// the request unanswered.
+func (s *Server) errorData(e *Error) (data []byte, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			data, err = nil, &callbackPanic{"the WithErrorData function", &PanicError{Value: v, Stack: debug.Stack()}}
+		}
+	}()
+	v := s.opts.errorData(e)
+	if v == nil {
+		return nil, nil
+	}
+	return json.Marshal(v)
 }
 
 // validError reports whether an error reply passes the errorResponse

@@ -114,7 +114,9 @@ func WithDecodeOptions(opts ...ahprt.Option) Option {
 // WithErrorData decides the data member of every error reply: f returns
 // a value encoding/json encodes, or nil for none. The default is
 // [DefaultErrorData]; a reply whose data breaks the snapshot's
-// errorResponse schema is sent without it.
+// errorResponse schema is sent without it, and so is one whose f (or
+// the encoding of what f returned) panicked: the panic is recovered and
+// goes to the error log (a *PanicError through errors.As).
 func WithErrorData(f func(*Error) any) Option { return func(o *options) { o.errorData = f } }
 
 // WithErrorLog receives every error: what the peer was told and the full
@@ -125,7 +127,8 @@ func WithErrorData(f func(*Error) any) Option { return func(o *options) { o.erro
 // ([WithObserveGrace]) when that handler returns, or a request's handler
 // left behind at its deadline ([WithHandlerTimeout]) when it panics,
 // possibly after ServeStdio has returned: f must be safe for concurrent
-// use.
+// use. A panic of f is recovered and dropped, and the message is
+// answered as if f had returned.
 func WithErrorLog(f func(context.Context, *Error)) Option {
 	return func(o *options) { o.errorLog = f }
 }
@@ -205,6 +208,7 @@ func New(opts ...Option) *Server {
 	if s.opts.workers <= 0 {
 		s.opts.workers = defaultObserveWorkers
 	}
+	s.opts.errorLog = guardLog(s.opts.errorLog)
 	t, err := build(nil)
 	if err != nil {
 		panic(err) // unreachable: no snapshots
@@ -226,6 +230,22 @@ func (s *Server) Supported() []string { return s.table.Load().router.Supported()
 // Server its own log (WithErrorLog).
 func DefaultErrorLog(ctx context.Context, e *Error) {
 	slog.Default().LogAttrs(ctx, e.Level(), "ahp backend", e.attrs()...)
+}
+
+// guardLog returns f with its panics recovered and dropped. The error
+// log is called on goroutines the kit started (ServeStdio's
+// notifications, a request's handler left behind), where a panic would
+// end the process, and in the middle of an exchange, which must still be
+// answered. The panic is not logged: f is the only log there is, and
+// calling it again with its own panic could panic again; slog's default
+// logger in its place could write to the standard output that carries a
+// stdio backend's replies, which a program with its own log may have
+// pointed it at.
+func guardLog(f func(context.Context, *Error)) func(context.Context, *Error) {
+	return func(ctx context.Context, e *Error) {
+		defer func() { _ = recover() }()
+		f(ctx, e)
+	}
 }
 
 // Encoder is what every generated value is: it appends its JSON. A
