@@ -175,6 +175,48 @@ func TestFlowAndOutput(t *testing.T) {
 	}
 }
 
+// TestContinuationCounters: counters that leave more continuations
+// than maxContinuations less continuationCount allows (the count at the
+// maximum, one still remaining) are refused, configured or per event,
+// and nothing is sent: the backend's continue was applied past the
+// maximum.
+func TestContinuationCounters(t *testing.T) {
+	counters := func(remaining, count, max int) ahprt.Value {
+		return ahprt.Value(`{"effects":["flow"],"flow":{"operations":["stop","continue"],"remainingContinuations":` + strconv.Itoa(remaining) +
+			`,"continuationCount":` + strconv.Itoa(count) + `,"maxContinuations":` + strconv.Itoa(max) + `}}`)
+	}
+	cont := newReplier(t, `{"type":"flow","operation":"continue","instruction":"keep going"}`)
+	sub := intercept(`["tool.after"]`, 2000, "fail-open")
+	doc := registration(hook{"com.example.cont", httpTransport(cont.URL), []string{sub}})
+	reg, err := harness.Load("test.json", doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h, err := harness.New(reg, harness.WithCapabilities("tool.after", counters(1, 3, 3))); err == nil || !strings.Contains(err.Error(), "not consistent") {
+		if h != nil {
+			h.Close()
+		}
+		t.Errorf("configured counters 1 left of 3 of 3: %v", err)
+	}
+	h := build(t, doc)
+	for _, c := range []struct{ remaining, count, max int }{{1, 3, 3}, {1, 5, 3}, {3, 1, 3}} {
+		d, err := h.Intercept(context.Background(), toolAfter("e1"), harness.Offer(counters(c.remaining, c.count, c.max)))
+		if err == nil || !strings.Contains(err.Error(), "not consistent") {
+			t.Errorf("%d left, %d of %d: %v, %+v", c.remaining, c.count, c.max, err, d)
+		}
+	}
+	if n := cont.count(); n != 0 {
+		t.Errorf("inconsistent offers sent %d requests", n)
+	}
+	// Counters within the maximum stand, fewer remaining than it allows
+	// (a narrower limit of the host's) included.
+	for _, c := range []struct{ remaining, count, max int }{{2, 1, 3}, {1, 1, 3}, {0, 3, 3}, {0, 5, 3}} {
+		if _, err := h.Intercept(context.Background(), toolAfter("e2"), harness.Offer(counters(c.remaining, c.count, c.max))); err != nil {
+			t.Errorf("%d left, %d of %d: %v", c.remaining, c.count, c.max, err)
+		}
+	}
+}
+
 // TestEditedEventChecked: an edit that leaves the event invalid (an
 // outbound message of role user) is refused whole.
 func TestEditedEventChecked(t *testing.T) {

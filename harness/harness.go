@@ -93,7 +93,9 @@ type Option func(*options)
 // (AHP-CAP-002; Offer's too), and they offer nothing the harness cannot
 // apply (an experimental effect type; a modify target or operation, flow
 // operation or delivery point of a snapshot newer than the kit: New, and
-// a call given such an Offer, fail); they must
+// a call given such an Offer, fail), and their flow counters leave no
+// more continuations than maxContinuations less continuationCount
+// allows (New and such a call fail too); they must
 // advertise only what the
 // host enforces: the harness applies every effect it accepts to the
 // Decision, and the host must then honor the Decision. Without it an
@@ -412,6 +414,19 @@ func (h *Harness) checkCaps(typ string, caps []byte) error {
 		}
 		if u := o.Unknown(); len(u) > 0 {
 			return fmt.Errorf("harness: the capabilities for %s offer %s, which this harness cannot apply (package offer does not know it): every reply using it would fail", typ, strings.Join(u, ", "))
+		}
+		// The schema asks of the flow counters only that each be an
+		// integer >= 0, and AHP's text gives them no relation. Read as
+		// what they name, maxContinuations bounds the continuations,
+		// continuationCount is how many there were, and at most their
+		// difference can remain: counters beyond it (a count at the
+		// maximum with continuations still remaining) promise a backend
+		// a continue the maximum forbids. Which counter the host meant is
+		// not the harness's to guess, and the offer would take a continue
+		// up past the maximum: it is refused as any invalid or ambiguous
+		// configuration is (conformance base profile).
+		if remaining, count, max := o.Continuations(); max >= 0 && remaining > 0 && (count >= uint64(max) || remaining > uint64(max)-count) {
+			return fmt.Errorf("harness: the capabilities for %s are not consistent: remainingContinuations %d is more than maxContinuations %d less continuationCount %d allows", typ, remaining, max, count)
 		}
 	}
 	// AHP-CAP-002: a harness that intercepts tool.before advertises (and
