@@ -21,8 +21,9 @@ import (
 // registration names: the server's metadata (RFC 8414) gives the token
 // endpoint, the token is asked for the registered resource (RFC 8707)
 // and scopes, with the client's secret from the host's secret store, and
-// kept until it expires or the backend refuses it. Nothing of the secret
-// or the token ever reaches a Failure.
+// kept until it expires or the backend refuses it (one whose expires_in
+// is 0 or less is used for the call that asked for it, and not kept).
+// Nothing of the secret or the token ever reaches a Failure.
 type oauthSource struct {
 	auth   *Auth
 	client *http.Client // no redirects: a credential never follows one
@@ -70,6 +71,10 @@ func (o *oauthSource) get(ctx context.Context) (tok string, fresh bool, f *Failu
 	}
 	o.mu.Lock()
 	o.token, o.expiry = tok, expiry
+	if !expiry.IsZero() && !time.Now().Before(expiry) {
+		// Expired as issued (expires_in <= 0): it is this call's alone.
+		o.token, o.expiry = "", time.Time{}
+	}
 	o.mu.Unlock()
 	return tok, true, nil
 }
@@ -99,7 +104,8 @@ func authFailure(format string, args ...any) *Failure {
 }
 
 // fetch asks the token endpoint for a token (discovering it first) and
-// returns it with the time to renew it (zero: none given).
+// returns it with the time to renew it (zero: none given; not after now:
+// renew at once, the token is not kept).
 func (o *oauthSource) fetch(ctx context.Context) (string, time.Time, *Failure) {
 	fail := func(f *Failure) (string, time.Time, *Failure) { return "", time.Time{}, f }
 	if o.endpoint == "" {
@@ -145,11 +151,22 @@ func (o *oauthSource) fetch(ctx context.Context) (string, time.Time, *Failure) {
 		return fail(authFailure("the token endpoint issued a %s token, not a bearer token", peerText(answer.TokenType, secret, answer.AccessToken)))
 	}
 	var renew time.Time
-	if secs, err := strconv.ParseInt(string(answer.ExpiresIn), 10, 64); err == nil && secs > 0 {
-		// Renew a little early: the token must still hold when the
-		// backend reads it.
-		life := time.Duration(min(secs, 1<<30)) * time.Second
-		renew = time.Now().Add(life - min(30*time.Second, life/4))
+	if secs, err := strconv.ParseInt(string(answer.ExpiresIn), 10, 64); err == nil {
+		if secs <= 0 {
+			// expires_in is the token's lifetime in seconds from the
+			// answer (RFC 6749 §5.1): none is left. The call that
+			// asked sends it (whether it still holds is the backend's
+			// to judge, and a refusal of a fresh token is final), but
+			// it is not kept: kept until the backend refused it, as a
+			// token without expires_in is, it would go on past the
+			// lifetime the server granted, with every later call.
+			renew = time.Now()
+		} else {
+			// Renew a little early: the token must still hold when
+			// the backend reads it.
+			life := time.Duration(min(secs, 1<<30)) * time.Second
+			renew = time.Now().Add(life - min(30*time.Second, life/4))
+		}
 	}
 	return answer.AccessToken, renew, nil
 }

@@ -29,6 +29,7 @@ type authServer struct {
 	basic  []string // and their client credentials
 	refuse string   // the token endpoint's OAuth error, if set
 	typ    string   // the token type it issues ("Bearer" unless set)
+	life   string   // its expires_in, as written ("3600" unless set)
 	issuer string   // what the metadata says the issuer is
 	posts  int
 	// metadataAt is the one well-known path that serves the metadata
@@ -78,7 +79,7 @@ func newAuthServer(t *testing.T) *authServer {
 		a.issued++
 		tok := fmt.Sprintf("tok-%d", a.issued)
 		a.valid[tok] = true
-		fmt.Fprintf(w, `{"access_token":%q,"token_type":%q,"expires_in":3600}`, tok, cmp.Or(a.typ, "Bearer"))
+		fmt.Fprintf(w, `{"access_token":%q,"token_type":%q,"expires_in":%s}`, tok, cmp.Or(a.typ, "Bearer"), cmp.Or(a.life, "3600"))
 	})
 	mux.HandleFunc("POST /hook", func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
@@ -147,6 +148,28 @@ func TestOAuthClientCredentials(t *testing.T) {
 	}
 	if d.Permission != harness.PermissionDeny || d.Denial.Synthetic || a.issued != 2 || d.Audit[0].Attempts != 1 {
 		t.Errorf("after a revocation: %d tokens issued, %s", a.issued, recordsString(d.Audit))
+	}
+}
+
+// TestOAuthNoLifetime: a token issued with expires_in 0 or less is sent
+// with the call that asked for it and not kept: each call gets one of
+// its own, never one past the lifetime the server gave (it was kept
+// until the backend refused it). One with a lifetime is kept.
+func TestOAuthNoLifetime(t *testing.T) {
+	for _, c := range []struct {
+		life   string
+		issued int
+	}{{"0", 2}, {"-1", 2}, {"3600", 1}} {
+		a := newAuthServer(t)
+		a.life = c.life
+		h := oauthHarness(t, a, "fail-closed")
+		deniedTwice(t, h)
+		a.mu.Lock()
+		issued, posts := a.issued, a.posts
+		a.mu.Unlock()
+		if issued != c.issued || posts != 2 {
+			t.Errorf("expires_in %s: %d tokens issued, %d posts to the backend for two calls, want %d and 2", c.life, issued, posts, c.issued)
+		}
 	}
 }
 
