@@ -145,13 +145,21 @@ func fake(mode string) int {
 	case "noreply": // per-event: nothing written
 		in.ReadString('\n')
 		return 0
-	case "crlf": // a valid reply ended by CR LF, to each request
+	case "crlf": // a deny ended by CR LF, to each request
 		for {
 			line, err := in.ReadString('\n')
 			if err != nil {
 				return 0
 			}
-			fmt.Fprint(out, strings.TrimSuffix(reply(id(line), ""), "\n")+"\r\n")
+			fmt.Fprint(out, strings.TrimSuffix(reply(id(line), `{"type":"deny","reason":"crlf"}`), "\n")+"\r\n")
+		}
+	case "cr-inside": // a valid reply with a CR between two of its members, to each request
+		for {
+			line, err := in.ReadString('\n')
+			if err != nil {
+				return 0
+			}
+			fmt.Fprint(out, strings.Replace(reply(id(line), ""), `,"id"`, "\r,\"id\"", 1))
 		}
 	case "two-lines": // per-event: two replies
 		line, _ := in.ReadString('\n')

@@ -191,8 +191,8 @@ func TestFaultsStdio(t *testing.T) {
 		{"wrong-id", "persistent", harness.ClassIDMismatch},
 		{"wrong-id", "per_event", harness.ClassIDMismatch},
 		{"bad-utf8", "persistent", harness.ClassMalformed},
-		{"crlf", "persistent", harness.ClassMalformed},
-		{"crlf", "per_event", harness.ClassMalformed},
+		{"cr-inside", "persistent", harness.ClassMalformed},
+		{"cr-inside", "per_event", harness.ClassMalformed},
 		{"hang", "per_event", harness.ClassDeadline},
 		{"no-such-mode", "per_event", harness.ClassProcess},
 	} {
@@ -204,6 +204,28 @@ func TestFaultsStdio(t *testing.T) {
 				}
 				checkFault(t, stdioTransport(f.mode, f.lifecycle), p, f.class, timeout)
 			})
+		}
+	}
+}
+
+// TestStdioCRLF: a reply line ending with CR LF holds one JSON-RPC
+// object (the CR is JSON whitespace), as the backend kit reads a
+// harness's: it is applied, from persistent and per-event backends alike,
+// and the persistent one serves the next request too. It was a malformed
+// reply, so fail-closed denied synthetically. A CR inside the line stays
+// a failure (TestFaultsStdio's cr-inside).
+func TestStdioCRLF(t *testing.T) {
+	for _, lc := range []string{"persistent", "per_event"} {
+		h := build(t, registration(hook{"com.example.crlf", stdioTransport("crlf", lc), []string{intercept(`["tool.before"]`, 10000, "fail-closed")}}),
+			harness.WithEnv(fakeEnvList()))
+		for _, id := range []string{"e1", "e2"} {
+			d, err := h.Intercept(context.Background(), toolCall(id, "ls", `{}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !d.Denied() || d.Denial.Synthetic || d.Denial.Reason != "crlf" || d.Audit[0].Failure != nil || d.Audit[0].Attempts != 1 {
+				t.Errorf("%s %s: %+v\n%s", lc, id, d.Denial, recordsString(d.Audit))
+			}
 		}
 	}
 }

@@ -220,7 +220,7 @@ func (c *perEventConn) run(ctx context.Context, msg []byte, reply bool) ([]byte,
 }
 
 // oneLine is the framing of a per-event reply: exactly one line, ending
-// with its LF, no CR.
+// with its LF (or CR LF: see errCR), no other CR.
 func oneLine(b []byte) ([]byte, *Failure) {
 	switch {
 	case len(b) == 0:
@@ -229,10 +229,12 @@ func oneLine(b []byte) ([]byte, *Failure) {
 		return nil, &Failure{Class: ClassMalformed, Err: errors.New("the reply does not end with a line feed")}
 	case bytes.IndexByte(b[:len(b)-1], '\n') >= 0:
 		return nil, &Failure{Class: ClassMalformed, Err: errors.New("more than one line: a per-event backend writes at most one reply")}
-	case bytes.IndexByte(b, '\r') >= 0:
+	}
+	line, ok := oneCR(b[:len(b)-1])
+	if !ok {
 		return nil, &Failure{Class: ClassMalformed, Err: errCR}
 	}
-	return b[:len(b)-1], nil
+	return line, nil
 }
 
 func (c *perEventConn) call(ctx context.Context, _ string, msg []byte, _ bool) ([]byte, int, *Failure) {
