@@ -84,23 +84,25 @@ type options struct {
 type Option func(*options)
 
 // WithCapabilities sets what the host advertises with every event of type
-// eventType (unless a call says otherwise, see Offer): a capabilities
-// value of the registration's snapshot (a *draft.Capabilities) or its JSON
-// (ahprt.Value). eventType must be an interceptable event type of the
-// snapshot (New refuses another: an unknown or observe-only type, a
-// family such as "tool.*"), and the capabilities valid for that event
-// (the snapshot's capability bounds), for tool.before they offer deny
-// (AHP-CAP-002; Offer's too), and they offer nothing the harness cannot
-// apply (an experimental effect type; a modify target or operation, flow
-// operation or delivery point of a snapshot newer than the kit: New, and
-// a call given such an Offer, fail), and their flow counters leave no
-// more continuations than maxContinuations less continuationCount
-// allows (New and such a call fail too); they must
-// advertise only what the
-// host enforces: the harness applies every effect it accepts to the
-// Decision, and the host must then honor the Decision. Without it an
-// event type is offered deny where the event allows one, nothing
-// otherwise.
+// eventType, unless a call says otherwise (see Offer): a capabilities value
+// of the registration's snapshot (a *draft.Capabilities) or its JSON
+// (ahprt.Value).
+//
+// New fails, as does a call given an Offer with the same faults, for
+//   - an eventType that is not an interceptable event type of the snapshot
+//     (an unknown or observe-only type, a family such as "tool.*");
+//   - capabilities the snapshot's capability bounds reject for the event,
+//     or, for tool.before, capabilities without deny (AHP-CAP-002);
+//   - an offer the harness cannot apply: an experimental effect type, or a
+//     modify target or operation, flow operation or delivery point of a
+//     snapshot newer than the kit;
+//   - flow counters that leave more continuations than maxContinuations
+//     less continuationCount allows.
+//
+// The capabilities must advertise only what the host enforces: the harness
+// applies every effect it accepts to the Decision, and the host must then
+// honor the Decision. Without this option an event type is offered deny
+// where the event allows one, and nothing otherwise.
 func WithCapabilities(eventType string, capabilities Event) Option {
 	return func(o *options) {
 		if o.caps == nil {
