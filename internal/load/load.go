@@ -139,14 +139,21 @@ func Load(srcs []Source, opt Options) (*Set, error) {
 		s.Docs = append(s.Docs, doc)
 	}
 	sort.Slice(s.Docs, func(i, j int) bool { return s.Docs[i].Path < s.Docs[j].Path })
-	for _, r := range s.refs {
+	// Walking a reference's target may add references (those inside a
+	// target the walk had not visited): go on until none is left.
+	for i := 0; i < len(s.refs); i++ {
+		r := s.refs[i]
 		if res, ok := s.resources[r.target]; ok {
 			// A pointer fragment must lead somewhere in that resource.
 			if strings.HasPrefix(r.frag, "/") {
 				frag, err := url.PathUnescape(r.frag)
 				if err == nil {
-					if _, found := model.Lookup(res.doc.Raw, res.ptr+frag); !found {
+					n, found := model.Lookup(res.doc.Raw, res.ptr+frag)
+					if !found {
 						return nil, &Error{File: r.doc.Path, Pointer: r.ptr, Msg: r.kw + " to " + r.target + "#" + r.frag + ": no such location in " + res.doc.Path}
+					}
+					if err := s.walkTarget(r, res.doc, n, res.ptr+frag, opt); err != nil {
+						return nil, err
 					}
 				}
 			} else if r.frag != "" {
@@ -342,6 +349,23 @@ func (s *Set) walk(doc *model.Document, n ahpimpl.Node, ptr string, sc scope, op
 		}
 	}
 	return nil
+}
+
+// walkTarget walks the target of reference r, at ptr in doc, when the
+// walk of the documents did not reach it: a location that is no schema
+// position (an x- annotation, an unknown keyword's value, an enum member)
+// is a schema once a reference names it (the suite's
+// refOfUnknownKeyword), and ahpgen compiles it as one, so its keywords
+// and references are checked as everywhere else instead of ignored.
+func (s *Set) walkTarget(r refSite, doc *model.Document, n ahpimpl.Node, ptr string, opt Options) error {
+	if _, walked := s.scopes[doc.Path+"#"+ptr]; walked {
+		return nil
+	}
+	if k := doc.Raw.Kind(n); k != ahpimpl.KindObject && k != ahpimpl.KindBool {
+		return &Error{File: r.doc.Path, Pointer: r.ptr, Msg: r.kw + " to " + r.target + "#" + r.frag + ": not a schema: " + doc.Path + "#" + ptr + " is " + k.String() + ", and a schema is an object or a boolean"}
+	}
+	sc, _, _ := s.scopeOf(doc, ptr)
+	return s.walk(doc, n, ptr, sc, opt)
 }
 
 // Compile returns the compiled schema at url (a document URL, optionally

@@ -94,6 +94,18 @@ func robustCases() []robustCase {
 			wantErr: []string{"a.schema.json#/properties/x", "remote references are not loaded"}},
 		{name: "remotemeta", files: map[string]string{"a.schema.json": `{"$schema":"` + remoteURL + `/meta.json","type":"object"}`},
 			wantErr: []string{"a.schema.json#"}},
+		// A reference may name a location that is no schema position (an
+		// x- annotation, an enum member): what it names is compiled as a
+		// schema (the suite's refOfUnknownKeyword), and so is checked as
+		// one, not ignored.
+		{name: "refannotation", files: map[string]string{"a.schema.json": `{"x-a":{"type":"integer"},"type":"object","properties":{"b":{"$ref":"#/x-a"}}}`},
+			valid: []string{`{"b":1}`}, invalid: []string{`{"b":true}`}},
+		{name: "refunknownkw", files: map[string]string{"a.schema.json": `{"x-a":{"properties":{"q":{"maxlength":1}}},"type":"object","properties":{"b":{"$ref":"#/x-a"}}}`},
+			wantErr: []string{"a.schema.json#/x-a/properties/q/maxlength", "unknown keyword"}},
+		{name: "refdanglingin", files: map[string]string{"a.schema.json": `{"x-a":{"$ref":"#/$defs/nope"},"$dynamicRef":"#/x-a"}`},
+			wantErr: []string{"a.schema.json#/x-a/$ref", "no such location"}},
+		{name: "refnotschema", files: map[string]string{"a.schema.json": `{"enum":["x"],"properties":{"b":{"$ref":"#/enum/0"}}}`},
+			wantErr: []string{"a.schema.json#/properties/b/$ref", "not a schema"}},
 		// Keywords and documents ahpgen refuses.
 		{name: "unknownkeyword", files: map[string]string{"a.schema.json": `{"properties":{"x":{"type":"string","maxlength":3}}}`},
 			wantErr: []string{"a.schema.json#/properties/x/maxlength", "unknown keyword"}},
