@@ -10,6 +10,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"net/url"
 	"path"
 	"slices"
 	"sort"
@@ -44,19 +45,35 @@ func (s *Set) explain(err error) error {
 }
 
 // metaFailure is the document of the set that err says fails its
-// meta-schema, and the validator's failure; nil for another error.
-func (s *Set) metaFailure(err error) (*model.Document, *jsonschema.ValidationError) {
+// meta-schema, the JSON Pointer in it of the schema that fails (empty for
+// the document; a $ref's target otherwise, which is validated on its own
+// when it is no schema position of the document), and the validator's
+// failure, whose instance locations are relative to that schema; nil for
+// another error.
+func (s *Set) metaFailure(err error) (*model.Document, string, *jsonschema.ValidationError) {
 	var sve *jsonschema.SchemaValidationError
 	if !errors.As(err, &sve) {
-		return nil, nil
+		return nil, "", nil
 	}
 	base, frag, _ := strings.Cut(sve.URL, "#")
 	doc, ok := s.byURL[base]
 	var ve *jsonschema.ValidationError
-	if !ok || frag != "" || !errors.As(sve.Err, &ve) {
-		return nil, nil
+	if !ok || !errors.As(sve.Err, &ve) {
+		return nil, "", nil
 	}
-	return doc, ve
+	if frag != "" {
+		// santhosh names the schema by the document's URL and a JSON
+		// Pointer fragment.
+		ptr, err := url.PathUnescape(frag)
+		if err != nil || !strings.HasPrefix(ptr, "/") {
+			return nil, "", nil
+		}
+		if _, found := model.Lookup(doc.Raw, ptr); !found {
+			return nil, "", nil
+		}
+		frag = ptr
+	}
+	return doc, frag, ve
 }
 
 // metaError is a document failing its meta-schema, said as ahpgen's
@@ -66,7 +83,7 @@ func (s *Set) metaFailure(err error) (*model.Document, *jsonschema.ValidationErr
 // tree of the meta-schema's applicators ("'allOf' failed"), of which the
 // leaves alone say what is wrong.
 func (s *Set) metaError(err error) error {
-	doc, ve := s.metaFailure(err)
+	doc, base, ve := s.metaFailure(err)
 	if ve == nil {
 		return nil
 	}
@@ -91,7 +108,7 @@ func (s *Set) metaError(err error) error {
 			return
 		}
 
-		ptr := pointerOf(v.InstanceLocation)
+		ptr := base + pointerOf(v.InstanceLocation)
 		key := fmt.Sprint(name, ptr)
 		p := at[key]
 		if p == nil {
@@ -181,7 +198,7 @@ func pointerOf(tokens []string) string {
 // format runs the set's regexp engine, which also refuses what is valid
 // ECMA-262 but has no RE2 form (backreferences, lookaround).
 func (s *Set) regexError(err error) error {
-	doc, ve := s.metaFailure(err)
+	doc, _, ve := s.metaFailure(err)
 	if ve == nil {
 		return nil
 	}

@@ -106,6 +106,8 @@ func robustCases() []robustCase {
 			wantErr: []string{"a.schema.json#/x-a/$ref", "no such location"}},
 		{name: "refnotschema", files: map[string]string{"a.schema.json": `{"enum":["x"],"properties":{"b":{"$ref":"#/enum/0"}}}`},
 			wantErr: []string{"a.schema.json#/properties/b/$ref", "not a schema"}},
+		{name: "refmetaschema", files: map[string]string{"a.schema.json": `{"type":"object","properties":{"minLength":{"type":"string"}},"$ref":"#/properties"}`},
+			wantErr: []string{"a.schema.json#/properties/minLength: not a valid JSON Schema", "(line 1, column 44)"}},
 		// Keywords and documents ahpgen refuses.
 		{name: "unknownkeyword", files: map[string]string{"a.schema.json": `{"properties":{"x":{"type":"string","maxlength":3}}}`},
 			wantErr: []string{"a.schema.json#/properties/x/maxlength", "unknown keyword"}},
