@@ -113,12 +113,14 @@ func unrecorded(s *Schema) ItemWalk {
 // equality tests (nil).
 func enumStrings(enum []Literal) []string {
 	var out []string
+	seen := map[string]bool{} // not a search of out: an enum may list a million values
 	for _, l := range enum {
 		if l.Kind != "string" {
 			return nil
 		}
-		if !slices.Contains(out, l.Str()) {
-			out = append(out, l.Str())
+		if s := l.Str(); !seen[s] {
+			seen[s] = true
+			out = append(out, s)
 		}
 	}
 	return out

@@ -1,7 +1,6 @@
 package ir
 
 import (
-	"slices"
 	"strings"
 )
 
@@ -113,16 +112,8 @@ func possible(s *Schema, seen map[*Schema]bool) kinds {
 func stringEnum(cl []*Schema) ([]string, bool) {
 	for _, c := range cl {
 		if len(c.Enum) > 1 {
-			var out []string
-			for _, l := range c.Enum {
-				if l.Kind != "string" {
-					return nil, false
-				}
-				if !slices.Contains(out, l.Str()) { // one constant per value
-					out = append(out, l.Str())
-				}
-			}
-			return out, true
+			out := enumStrings(c.Enum) // one constant per value
+			return out, out != nil
 		}
 	}
 	return nil, false
