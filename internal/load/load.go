@@ -74,8 +74,9 @@ type Set struct {
 	roots   map[string]bool
 	anchors []model.DynamicAnchor
 	// named holds every plain name a $ref fragment may use, as
-	// "<resource base>#<name>": $anchor and $dynamicAnchor alike.
-	named map[string]bool
+	// "<resource base>#<name>": $anchor and $dynamicAnchor alike, and
+	// where it is defined ("path#pointer").
+	named map[string]string
 	// data holds each document's bytes, by path, for line and column.
 	data map[string][]byte
 }
@@ -112,7 +113,7 @@ func (p *Pattern) MatchString(s string) bool { return p.re.MatchString(s) }
 func Load(srcs []Source, opt Options) (*Set, error) {
 	s := &Set{resources: map[string]resource{}, byURL: map[string]*model.Document{}, compiled: map[string]*jsonschema.Schema{},
 		modeled: map[*jsonschema.Schema]*model.Schema{}, opt: opt,
-		scopes: map[string]scope{}, roots: map[string]bool{}, named: map[string]bool{}}
+		scopes: map[string]scope{}, roots: map[string]bool{}, named: map[string]string{}}
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.UseLoader(offlineLoader{set: s, remotes: opt.Remotes})
@@ -159,7 +160,7 @@ func Load(srcs []Source, opt Options) (*Set, error) {
 			} else if r.frag != "" {
 				// A plain name: an $anchor or $dynamicAnchor of that resource.
 				name, err := url.PathUnescape(r.frag)
-				if err == nil && !s.named[r.target+"#"+name] {
+				if err == nil && s.named[r.target+"#"+name] == "" {
 					return nil, &Error{File: r.doc.Path, Pointer: r.ptr, Msg: r.kw + " to " + r.target + "#" + r.frag + ": no $anchor or $dynamicAnchor " + strconv.Quote(name) + " in that resource (" + res.doc.Path + "#" + res.ptr + ")"}
 				}
 			}
@@ -293,12 +294,21 @@ func (s *Set) walk(doc *model.Document, n ahpimpl.Node, ptr string, sc scope, op
 	if root {
 		s.roots[doc.Path+"#"+ptr] = true
 	}
-	if v, ok := raw.Member(n, "$dynamicAnchor"); ok && raw.Kind(v) == ahpimpl.KindString {
-		s.anchors = append(s.anchors, model.DynamicAnchor{Doc: doc, Ptr: ptr, Name: raw.Text(v), Resource: sc.base})
-		s.named[sc.base+"#"+raw.Text(v)] = true
-	}
-	if v, ok := raw.Member(n, "$anchor"); ok && raw.Kind(v) == ahpimpl.KindString {
-		s.named[sc.base+"#"+raw.Text(v)] = true
+	for _, kw := range []string{"$dynamicAnchor", "$anchor"} {
+		v, ok := raw.Member(n, kw)
+		if !ok || raw.Kind(v) != ahpimpl.KindString {
+			continue
+		}
+		// One name, one place in a resource: the compiler refuses a
+		// second too, but says neither where nor on which line.
+		key, at := sc.base+"#"+raw.Text(v), doc.Path+"#"+ptr
+		if prev := s.named[key]; prev != "" && prev != at {
+			return &Error{File: doc.Path, Pointer: ptr + "/" + kw, Msg: fmt.Sprintf("%s %q: %s names another schema of the resource %s so already; a plain-name fragment must name one", kw, raw.Text(v), prev, sc.base)}
+		}
+		s.named[key] = at
+		if kw == "$dynamicAnchor" {
+			s.anchors = append(s.anchors, model.DynamicAnchor{Doc: doc, Ptr: ptr, Name: raw.Text(v), Resource: sc.base})
+		}
 	}
 	base := sc.base
 	for m := raw.Members(n); m.Next(); {

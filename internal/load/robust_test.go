@@ -108,6 +108,8 @@ func robustCases() []robustCase {
 			wantErr: []string{"a.schema.json#/properties/b/$ref", "not a schema"}},
 		{name: "refmetaschema", files: map[string]string{"a.schema.json": `{"type":"object","properties":{"minLength":{"type":"string"}},"$ref":"#/properties"}`},
 			wantErr: []string{"a.schema.json#/properties/minLength: not a valid JSON Schema", "(line 1, column 44)"}},
+		{name: "dupanchor", files: map[string]string{"a.schema.json": `{"$defs":{"x":{"$dynamicAnchor":"k"},"y":{"$anchor":"k"}},"$ref":"#k"}`},
+			wantErr: []string{"a.schema.json#/$defs/y/$anchor: $anchor \"k\"", "dupanchor/a.schema.json#/$defs/x", "(line 1, column 53)"}},
 		// Keywords and documents ahpgen refuses.
 		{name: "unknownkeyword", files: map[string]string{"a.schema.json": `{"properties":{"x":{"type":"string","maxlength":3}}}`},
 			wantErr: []string{"a.schema.json#/properties/x/maxlength", "unknown keyword"}},
