@@ -28,6 +28,19 @@ func MustConst(s string) Const {
 // by value (1 == 1.0), objects regardless of member order.
 func (c *Ctx) Equal(n Node, k Const) bool { return equalNodes(c.Doc, n, k.doc, 0) }
 
+// InEnum reports whether node n equals an item of list, a JSON array of
+// an enum's values (see Equal): generated checks test an enum of many
+// values that are not all strings with it, in one call where a chain of
+// tests would be as long as the enum.
+func (c *Ctx) InEnum(n Node, list Const) bool {
+	for it := list.doc.Items(0); it.Next(); {
+		if equalNodes(c.Doc, n, list.doc, it.Item()) {
+			return true
+		}
+	}
+	return false
+}
+
 func equalNodes(a *Doc, x Node, b *Doc, y Node) bool {
 	kx, ky := a.Kind(x), b.Kind(y)
 	if kx != ky {

@@ -73,10 +73,16 @@ func (e *checks) whenKind(g *Group, s *ir.Schema, block ir.KindBlock, kind strin
 // enum writes s's enum: one call of ahpimpl.Ctx.StrEnum with the list of
 // its strings when the plan has them (ir.Plan.EnumStrings; an unknown
 // string is an unsupported value, AHP-CORE-003, any other kind plain
-// invalid), an equality test of each value otherwise.
+// invalid), one call of ahpimpl.Ctx.InEnum with the parsed list of many
+// values (ir.Plan.EnumList), an equality test of each value otherwise.
 func (e *checks) enum(g *Group, s *ir.Schema) {
 	if s.Plan.EnumStrings != nil {
 		g.Add(e.strEnum(Id("n"), s))
+		return
+	}
+	if s.Plan.EnumList != "" {
+		g.If(Op("!").Id("c").Dot("InEnum").Call(Id("n"), e.constVar(ir.Literal{JSON: s.Plan.EnumList}))).Block(
+			Return(e.fail(Id("n"), s.KeywordReason("enum"))))
 		return
 	}
 	// n fails when it equals none of the values.

@@ -39,6 +39,12 @@ type Plan struct {
 	// strings only, in order: the check is one switch on the value
 	// instead of a test of each value in turn.
 	EnumStrings []string
+	// EnumList, when set, is an enum of many values not all strings as
+	// one JSON array: the check tests the value against the parsed list
+	// in one call (ahpimpl.Ctx.InEnum) instead of a chain of tests, one
+	// per value, which go/printer and the compiler take quadratic time
+	// over (an enum of 20 000 numbers did not generate in a minute).
+	EnumList string
 	// AnyOf and OneOf are how the check of each list is written;
 	// Discriminators are the members their dispatch reads (see
 	// planUnions).

@@ -287,9 +287,12 @@ func (w *declWalk) keywords(s *Schema) {
 		w.reason(s.KeywordReason("const"))
 	}
 	if s.Enum != nil {
-		if s.Plan.EnumStrings != nil {
+		switch {
+		case s.Plan.EnumStrings != nil:
 			w.enumList(s.Plan.EnumStrings)
-		} else {
+		case s.Plan.EnumList != "":
+			w.literal(s.Plan.EnumList, false)
+		default:
 			for _, l := range s.Enum {
 				w.equal(l)
 			}

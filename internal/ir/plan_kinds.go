@@ -1,6 +1,9 @@
 package ir
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // KindBlock is whether and how the check of a schema writes the keywords
 // that apply to values of one kind (object, array, string, number).
@@ -58,6 +61,9 @@ func planKinds(p *Program) {
 			s.Plan.Items = itemWalk(s)
 		}
 		s.Plan.EnumStrings = enumStrings(s.Enum)
+		if s.Plan.EnumStrings == nil && len(s.Enum) > enumChainMax {
+			s.Plan.EnumList = enumList(s.Enum)
+		}
 	}
 }
 
@@ -111,6 +117,25 @@ func unrecorded(s *Schema) ItemWalk {
 // lists only strings (at least one): the check is then one switch on the
 // value, which may not repeat a case. Otherwise it is a chain of
 // equality tests (nil).
+// enumChainMax is the most values an enum not all strings is tested
+// with one by one (Plan.EnumList beyond it): AHP's enums of numbers or
+// objects, if any, are short, and a chain of a few tests is the faster.
+const enumChainMax = 16
+
+// enumList is an enum's values as one JSON array (Plan.EnumList).
+func enumList(enum []Literal) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i, l := range enum {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(l.JSON)
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
 func enumStrings(enum []Literal) []string {
 	var out []string
 	seen := map[string]bool{} // not a search of out: an enum may list a million values

@@ -19,6 +19,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -55,7 +56,18 @@ func robustCases() []robustCase {
 	for i := 0; i < 5000; i++ {
 		deep = `{"items":` + deep + `}`
 	}
+	// An enum of many values not all strings: one list, not a chain of
+	// tests as long as the enum, which did not generate in a minute.
+	var bigEnum strings.Builder
+	bigEnum.WriteString(`{"enum":[null,{"a":1,"b":[2,"x"]}`)
+	for i := 0; i < 20000; i++ {
+		bigEnum.WriteString("," + strconv.Itoa(i*3))
+	}
+	bigEnum.WriteString(`]}`)
 	return []robustCase{
+		{name: "bigenum", files: map[string]string{"a.schema.json": bigEnum.String()},
+			valid:   []string{`null`, `0`, `3.0`, `59997`, `5.997e4`, `{"b":[2,"x"],"a":1}`},
+			invalid: []string{`1`, `60000`, `"3"`, `false`, `{"a":1}`, `{"a":1,"b":["x",2]}`, `[null]`}},
 		// Cyclic references without progress: checking a value would
 		// apply the same schema to it again and again. JSON Schema's
 		// infinite-loop detection fails the application that repeats
