@@ -2,7 +2,9 @@ package ir
 
 import (
 	"strconv"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestLargeStringEnum: an enum may list a million strings (a schema file
@@ -24,5 +26,29 @@ func TestLargeStringEnum(t *testing.T) {
 	got, ok := stringEnum([]*Schema{{Enum: enum}})
 	if !ok || len(got) != n {
 		t.Fatalf("stringEnum: %d values, %v (want %d, true)", len(got), ok, n)
+	}
+}
+
+// TestReasonBoundsValues: a reason lists an enum's or a const's values up
+// to reasonValuesMax bytes, whole values and whole characters, and says
+// how many there are; the 20 000 numbers of an enum made a message of
+// 120 KB, which every error of that check carried.
+func TestReasonBoundsValues(t *testing.T) {
+	enum := make([]Literal, 20000)
+	for i := range enum {
+		enum[i] = Literal{JSON: strconv.Itoa(i * 3), Kind: "integer"}
+	}
+	msg := (&Schema{Enum: enum}).KeywordReason("enum").Message
+	if len(msg) > reasonValuesMax+100 || !strings.HasPrefix(msg, "want one of 0, 3, 6, ") || !strings.HasSuffix(msg, ", … (20000 values)") {
+		t.Fatalf("enum reason of %d bytes: %.120q…", len(msg), msg)
+	}
+	short := (&Schema{Enum: enum[:3]}).KeywordReason("enum").Message
+	if short != "want one of 0, 3, 6" {
+		t.Fatalf("short enum reason %q", short)
+	}
+	long := `"` + strings.Repeat("é", 3000) + `"`
+	msg = (&Schema{Const: &Literal{JSON: long, Kind: "string"}}).KeywordReason("const").Message
+	if len(msg) > reasonValuesMax+100 || !utf8.ValidString(msg) || !strings.HasSuffix(msg, "… (6002 bytes)") {
+		t.Fatalf("const reason of %d bytes, valid UTF-8 %v: %.80q…", len(msg), utf8.ValidString(msg), msg)
 	}
 }

@@ -2,7 +2,9 @@ package ir
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 )
@@ -34,13 +36,24 @@ func (s *Schema) KeywordReason(keyword string) Reason {
 	case "type":
 		return at("CodeType", strings.Join(s.Types, " or "))
 	case "const":
-		return at("CodeConst", "want "+s.Const.JSON)
-	case "enum":
-		want := make([]string, len(s.Enum))
-		for i, l := range s.Enum {
-			want[i] = l.JSON
+		want := s.Const.JSON
+		if len(want) > reasonValuesMax {
+			want = cutText(want, reasonValuesMax) + "… (" + strconv.Itoa(len(s.Const.JSON)) + " bytes)"
 		}
-		return at("CodeEnum", "want one of "+strings.Join(want, ", "))
+		return at("CodeConst", "want "+want)
+	case "enum":
+		var want strings.Builder
+		for i, l := range s.Enum {
+			if i > 0 && want.Len()+len(l.JSON) > reasonValuesMax {
+				want.WriteString(", … (" + strconv.Itoa(len(s.Enum)) + " values)")
+				break
+			}
+			if i > 0 {
+				want.WriteString(", ")
+			}
+			want.WriteString(l.JSON)
+		}
+		return at("CodeEnum", "want one of "+want.String())
 	case "minProperties":
 		return at("CodeMinProperties", count(s.MinProperties, "want at least %d members"))
 	case "maxProperties":
@@ -154,4 +167,19 @@ func (s *Schema) UnevaluatedItemReason() Reason {
 // is applied to again.
 func (s *Schema) RefCycleReason() Reason {
 	return Reason{"CodeRefCycle", s.Loc, "this schema applies itself to the same value again (an infinite loop)"}
+}
+
+// reasonValuesMax bounds the values a reason's message lists (an enum's,
+// a const's), in bytes: every error that reason makes carries it, and an
+// enum of 20 000 numbers made each a message of 120 KB. AHP's longest
+// list, about 750 bytes, is within it.
+const reasonValuesMax = 1000
+
+// cutText is the longest prefix of s of at most n bytes that ends at a
+// character's end.
+func cutText(s string, n int) string {
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
