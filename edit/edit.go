@@ -150,8 +150,9 @@ type Editor struct {
 }
 
 // New returns the Editor of a generated package's Snapshot, which judges
-// values with the snapshot's EditChecks (in code generated before them,
-// its Registry's entries) and capability bounds with its Registry.
+// values with the snapshot's EditChecks (where it has none, as a Snapshot
+// built by hand, its Registry's entries) and capability bounds with its
+// Registry.
 func New(snap *ahpimpl.Snapshot) *Editor {
 	e := fromChecks(snap)
 	entry := func(loc string) func([]byte, ...ahprt.Option) error {
@@ -180,8 +181,9 @@ func New(snap *ahpimpl.Snapshot) *Editor {
 // values by the snapshot's EditChecks alone, so that the program links no
 // decoder it does not call (a call of Snapshot.Entry would link them all),
 // the capability bounds left to the offer, which the request's own check
-// bounded, and SkipAbsent set. It is nil for code generated before
-// EditChecks (GenVersion 22): there is nothing to judge values with.
+// bounded, and SkipAbsent set. It is nil when the snapshot's EditChecks
+// are empty (a snapshot without those schemas, as 0.1.0-draft.1): there
+// is nothing to judge values with.
 func ForReplies(snap *ahpimpl.Snapshot) *Editor {
 	if c := snap.EditChecks; c.Messages == nil && c.TextParts == nil && c.ElicitResult == nil {
 		return nil

@@ -69,8 +69,8 @@ type Snapshot struct {
 	ContentParts []EventParts
 	// EditChecks check the values of modify and return effects (package
 	// edit) without the Registry, so that a backend that judges its own
-	// replies links no other decoder. Empty in code generated before
-	// GenVersion 22, and for a snapshot without those schemas.
+	// replies links no other decoder. Empty for a snapshot without those
+	// schemas (0.1.0-draft.1).
 	EditChecks EditChecks
 }
 
