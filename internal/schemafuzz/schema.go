@@ -452,7 +452,11 @@ func (g *schemaGen) keyword(o Obj, name string, a at) Obj {
 		add("const", g.value(2))
 	case "enum":
 		var vs []any
-		for n := 1 + g.pick(4); n > 0; n-- {
+		n := 1 + g.pick(4)
+		if g.pick(8) == 0 {
+			n = 17 + g.pick(8) // past ir's enumChainMax: one list, ahpimpl.Ctx.InEnum
+		}
+		for ; n > 0; n-- {
 			vs = append(vs, g.value(2))
 		}
 		add("enum", vs)
