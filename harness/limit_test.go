@@ -41,7 +41,9 @@ func TestMaxReplyBytesAboveDecoderDefault(t *testing.T) {
 	const size = 65 << 20
 	r := newReplier(t, `{"type":"deny","reason":"`+strings.Repeat("x", size)+`"}`)
 	h := build(t, registration(hook{id: "com.example.big", transport: httpTransport(r.URL),
-		subs: []string{intercept(`["tool.before"]`, 20000, "fail-open")}}),
+		// The deadline is not what is tested: 5 minutes, so that judging
+		// 65 MiB under -race on a loaded host (over 20 s) is no late reply.
+		subs: []string{intercept(`["tool.before"]`, 300000, "fail-open")}}),
 		harness.WithMaxReplyBytes(size+4096))
 	d, err := h.Intercept(context.Background(), toolCall("e1", "rm", `{}`))
 	if err != nil {
