@@ -2,6 +2,7 @@ package ir
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -91,7 +92,22 @@ func (d *Decls) EnumVar(values []string) string {
 }
 
 // enumKey spells a list of strings: equal lists share one variable.
-func enumKey(values []string) string { return strings.Join(values, "\x00") }
+func enumKey(values []string) string { return listKey(values...) }
+
+// listKey spells a list of strings so that only equal lists spell alike:
+// each string after its length. Joined with a separator, lists whose
+// strings hold it collided: the enums ["a", "b"] and ["a\u0000b"] of one
+// package shared one list, and so did the presence helpers of required
+// ["a", "b"] and ["a\u0000b"] (schema fuzz seed 7 schema 664).
+func listKey(values ...string) string {
+	var b strings.Builder
+	for _, v := range values {
+		b.WriteString(strconv.Itoa(len(v)))
+		b.WriteByte(':')
+		b.WriteString(v)
+	}
+	return b.String()
+}
 
 // ConstVar names the variable holding the parsed JSON literal.
 func (d *Decls) ConstVar(json string) string { return d.literalVar(LiteralVar{JSON: json}) }
@@ -206,7 +222,7 @@ func (w *declWalk) enumList(values []string) {
 }
 
 func (w *declWalk) presenceHelper(names []string) string {
-	key := strings.Join(names, "\x00")
+	key := listKey(names...)
 	h, ok := w.presence[key]
 	if !ok {
 		h = &PresenceHelper{Func: w.p.names.take("presence" + itoa(len(w.presence))), Names: names}
@@ -229,7 +245,7 @@ func (w *declWalk) requiredList(t *Schema) {
 		}
 	}
 	schema := t.RequiredLoc()
-	key := schema + "\x00" + strings.Join(names, "\x00")
+	key := listKey(append([]string{schema}, names...)...)
 	l, ok := w.lists[key]
 	if !ok {
 		l = &RequiredList{Var: w.p.names.take("required" + itoa(len(w.lists))), Schema: schema, Names: names}
