@@ -39,8 +39,29 @@ func (a at) down(descend bool) at {
 // same document for the same pair. id makes its $ids unique, so that many
 // schemas can share one snapshot.
 func Schema(seed, index uint64) any {
-	g := &schemaGen{r: rand.New(rand.NewPCG(seed, index)), id: fmt.Sprintf("urn:fz:%d:%d", seed, index)}
-	return g.root()
+	return newSchemaGen(seed, index).root()
+}
+
+func newSchemaGen(seed, index uint64) *schemaGen {
+	return &schemaGen{r: rand.New(rand.NewPCG(seed, index)), id: fmt.Sprintf("urn:fz:%d:%d", seed, index), recursive: -1}
+}
+
+// Class sorts schema index of seed by what keeps ir from memoizing
+// checks in the whole package it is generated in (MarkMemo leaves a
+// program alone if any of its schemas has a $dynamicRef or a guarded
+// in-place cycle): 0 for neither, 1 for a possible in-place cycle, 2
+// for the $dynamicRef resources. The fuzzer packs schemas of one class
+// together, so that most packages memoize.
+func Class(seed, index uint64) int {
+	g := newSchemaGen(seed, index)
+	g.root()
+	switch {
+	case g.dynamic:
+		return 2
+	case g.cyclic:
+		return 1
+	}
+	return 0
 }
 
 type schemaGen struct {
@@ -52,7 +73,15 @@ type schemaGen struct {
 	defs     []string
 	anchored []int // the indexes of defs with an $anchor
 	dynamic  bool
-	budget   int // keywords left to write
+	// cyclic is set when an in-place $ref in a $defs entry may name the
+	// entry itself or a later one: a cycle of in-place references may
+	// close (a guarded check, ir's Schema.Guard).
+	cyclic bool
+	// recursive is the index in defs of a definition that refers to
+	// itself below a member (-1 if none): the check ir memoizes where
+	// it runs twice on one node (MarkMemo).
+	recursive int
+	budget    int // keywords left to write
 }
 
 func (g *schemaGen) pick(n int) int        { return g.r.IntN(n) }
@@ -82,7 +111,14 @@ func (g *schemaGen) root() any {
 	// Definitions are written after their names are known, so that they
 	// can refer to each other; some have a plain-name $anchor, which
 	// references then use instead of the JSON Pointer.
+	if len(defs) > 0 && g.chance(0.4) {
+		g.recursive = g.pick(len(defs))
+	}
 	for i := range defs {
+		if i == g.recursive {
+			defs[i].Value = g.recursiveDef(i)
+			continue
+		}
 		v := g.sub(at{depth: 1, def: i})
 		if o, ok := v.(Obj); ok && g.chance(0.3) {
 			v = append(Obj{{"$anchor", anchorName(i)}}, o...)
@@ -318,6 +354,66 @@ func (g *schemaGen) leaf(a at) any {
 	return Obj{{"type", "integer"}}
 }
 
+// recursiveDef is $defs entry i as a recursive object (a list's node):
+// a member refers to the entry itself, so ir weighs its check as worth
+// a memo (memoWeight) wherever it runs twice on one node.
+func (g *schemaGen) recursiveDef(i int) any {
+	props := Obj{{"next", Obj{{"$ref", defRef(g.defs[i])}}}}
+	if name := pickOf(g, memberNames); name != "next" {
+		props = append(props, Member{name, g.leaf(at{depth: 2, descended: true, def: i})})
+	}
+	o := Obj{{"type", "object"}, {"properties", props}}
+	if g.chance(0.3) {
+		o = append(o, Member{"required", g.names(1)})
+	}
+	if g.chance(0.2) {
+		o = append(o, Member{"additionalProperties", g.leaf(at{depth: 2, descended: true, def: i})})
+	}
+	return o
+}
+
+// twice applies one $defs entry twice to the same value (or, with
+// patternProperties beside properties, to the same member), or two
+// entries as the branches of a union: the shapes under which ir
+// memoizes a check (ahpimpl.Ctx.Memo) and has a union's check record
+// the branch that passed for its builder (Ctx.Choose, Ctx.Chosen).
+func (g *schemaGen) twice(o Obj, a at) Obj {
+	ref, ok := g.ref(a)
+	if !ok {
+		return o
+	}
+	add := func(k string, v any) {
+		if !o.has(k) {
+			o = append(o, Member{k, v})
+		}
+	}
+	switch g.pick(5) {
+	case 0:
+		add("anyOf", []any{Obj{{"$ref", ref}}, Obj{{"allOf", []any{Obj{{"$ref", ref}}}}, {"required", g.names(1)}}})
+	case 1:
+		add("$ref", ref)
+		add("allOf", []any{Obj{{"$ref", ref}}, g.sub(a.down(false))})
+	case 2:
+		other, _ := g.ref(a)
+		if other == "" {
+			other = ref
+		}
+		add(pickOf(g, []string{"anyOf", "oneOf"}), []any{Obj{{"$ref", ref}}, Obj{{"$ref", other}}, g.leaf(a.down(false))})
+	case 3:
+		b := a.down(true)
+		inner, ok := g.ref(b)
+		if !ok {
+			inner = ref
+		}
+		name := pickOf(g, memberNames)
+		add("properties", Obj{{name, Obj{{"$ref", inner}}}})
+		add("patternProperties", Obj{{pickOf(g, patterns), Obj{{"$ref", inner}}}})
+	default:
+		add("oneOf", []any{Obj{{"$ref", ref}, {"required", g.names(1)}}, Obj{{"$ref", ref}, {"not", Obj{{"required", g.names(1)}}}}})
+	}
+	return o
+}
+
 // ref is a $ref that a schema at a may hold: to a $defs entry, or to the
 // base resource.
 func (g *schemaGen) ref(a at) (string, bool) {
@@ -327,6 +423,9 @@ func (g *schemaGen) ref(a at) (string, bool) {
 	}
 	if n > 0 && (!g.dynamic || g.chance(0.8)) {
 		i := g.pick(n)
+		if !a.descended && a.def >= 0 && i >= a.def {
+			g.cyclic = true
+		}
 		ref := defRef(g.defs[i])
 		if slices.Contains(g.anchored, i) && g.chance(0.5) {
 			ref = "#" + anchorName(i)
@@ -376,7 +475,7 @@ var keywordWeights = []struct {
 	{"allOf", 6}, {"anyOf", 5}, {"oneOf", 5}, {"not", 3}, {"if", 5}, {"tagged", 4}, {"chain", 3},
 	{"$ref", 6}, {"$dynamicRef", 3}, {"annotation", 2},
 	// shapes of several keywords (see keyword)
-	{"evaluated", 5}, {"tuple", 2}, {"orphan", 2}, {"boolean", 3}, {"degenerate", 1},
+	{"evaluated", 5}, {"tuple", 2}, {"orphan", 2}, {"boolean", 3}, {"degenerate", 1}, {"twice", 3},
 }
 
 var totalWeight = func() int {
@@ -546,6 +645,8 @@ func (g *schemaGen) keyword(o Obj, name string, a at) Obj {
 		o = g.tagged(o, inPlace, subs)
 	case "chain":
 		o = g.chain(o, inPlace)
+	case "twice":
+		o = g.twice(o, a)
 	case "not":
 		add("not", inPlace())
 	case "if":
