@@ -309,7 +309,21 @@ func (g *instGen) object(o Obj, depth int) any {
 		}
 	}
 	if req, ok := o.Get("required"); ok {
-		for _, n := range req.([]any) {
+		list := req.([]any)
+		if len(list) > 16 {
+			// A long list (schema.go's manyNames): every member, or all
+			// but one, which its check must name.
+			skip := -1
+			if g.chance(0.4) {
+				skip = g.r.IntN(len(list))
+			}
+			for i, n := range list {
+				if i != skip {
+					put(n.(string), randomValue(g.r, 0))
+				}
+			}
+		}
+		for _, n := range list {
 			if g.chance(0.85) {
 				put(n.(string), randomValue(g.r, 1))
 			}

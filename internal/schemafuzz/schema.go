@@ -582,6 +582,10 @@ func (g *schemaGen) keyword(o Obj, name string, a at) Obj {
 			add(name, below())
 		}
 	case "required":
+		if g.pick(12) == 0 {
+			add("required", g.manyNames(60+g.pick(12)))
+			break
+		}
 		add("required", g.names(1+g.pick(3)))
 	case "propertyNames":
 		switch g.pick(7) {
@@ -648,9 +652,20 @@ func (g *schemaGen) keyword(o Obj, name string, a at) Obj {
 	case "twice":
 		o = g.twice(o, a)
 	case "not":
+		if g.chance(0.3) {
+			add("not", g.presence())
+			break
+		}
 		add("not", inPlace())
 	case "if":
-		add("if", inPlace())
+		switch {
+		case g.chance(0.25):
+			add("if", g.memberTest())
+		case g.chance(0.1):
+			add("if", Obj{{"required", g.names(1 + g.pick(3))}})
+		default:
+			add("if", inPlace())
+		}
 		if g.chance(0.7) {
 			add("then", inPlace())
 		}
@@ -729,6 +744,54 @@ func (g *schemaGen) keyword(o Obj, name string, a at) Obj {
 		}
 	}
 	return o
+}
+
+// manyNames is n distinct member names, the pool's and more (past the
+// 64 a required list tests with one mask: ir's RequiredFlags).
+func (g *schemaGen) manyNames(n int) []any {
+	out := g.names(len(memberNames))
+	for i := 0; len(out) < n; i++ {
+		out = append(out, fmt.Sprintf("m%d", i))
+	}
+	g.r.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out[:n]
+}
+
+// memberTest is an `if` testing one member's value against strings:
+// a const, an enum, an array with or without a string as an item
+// (ir's MemberTest, written as ahpimpl.Ctx.IfMember or IfContains),
+// perhaps requiring the member.
+func (g *schemaGen) memberTest() Obj {
+	name := pickOf(g, memberNames)
+	var test Obj
+	switch g.pick(4) {
+	case 0:
+		test = Obj{{"const", pickOf(g, condValues)}}
+	case 1:
+		test = Obj{{"enum", []any{pickOf(g, condValues), pickOf(g, strs)}}}
+	case 2:
+		test = Obj{{"contains", Obj{{"const", pickOf(g, condValues)}}}}
+	default:
+		test = Obj{{"not", Obj{{"contains", Obj{{"const", pickOf(g, condValues)}}}}}}
+	}
+	o := Obj{{"properties", Obj{{name, test}}}}
+	if g.chance(0.3) {
+		o = append(o, Member{"required", []any{name}})
+	}
+	return o
+}
+
+// presence is a schema that only requires members, or an anyOf of such
+// schemas: under `not`, ir tests it with one presence test (NotGroups).
+func (g *schemaGen) presence() Obj {
+	if g.chance(0.4) {
+		return Obj{{"required", g.names(1 + g.pick(3))}}
+	}
+	var alts []any
+	for n := 2 + g.pick(2); n > 0; n-- {
+		alts = append(alts, Obj{{"required", g.names(1 + g.pick(2))}})
+	}
+	return Obj{{"anyOf", alts}}
 }
 
 // names is up to n distinct member names (required and its kin must not

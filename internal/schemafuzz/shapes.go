@@ -11,6 +11,11 @@ package schemafuzz
 // so that branches share one (a dispatch case with several branches).
 var tagValues = []any{"a", "b", "c", Num("1"), Num("2"), true}
 
+// condValues are the strings conditions test members against (chains of
+// them, ir's ConditionChain, switch on strings only): plain ones, and
+// ones whose JSON text needs escapes.
+var condValues = []any{"a", "b", "c", "d", "a\u0000b", "日本", "\"q\""}
+
 // tagged adds an anyOf or oneOf whose branches are objects that require
 // and fix a member (sometimes a second one as well): the shape the
 // generator checks by switching on the member's value (ir's Dispatch)
@@ -61,24 +66,34 @@ func (g *schemaGen) chain(o Obj, inPlace func() any) Obj {
 	if g.chance(0.6) {
 		path = append(path, pickOf(g, memberNames))
 	}
+	// Mostly strings, no else and no required: ir writes a run of three
+	// or more such entries as one switch (minChain); the others end or
+	// break a run.
+	pool := condValues
+	if g.chance(0.25) {
+		pool = tagValues
+	}
 	var entries []any
 	used := map[any]bool{}
-	for n := 2 + g.pick(3); n > 0; n-- {
-		v := pickOf(g, tagValues)
-		if used[v] {
+	for n := 2 + g.pick(4); n > 0; n-- {
+		v := pickOf(g, pool)
+		if used[v] && g.chance(0.7) {
 			continue
 		}
 		used[v] = true
 		var cond any = Obj{{"const", v}}
+		if g.chance(0.15) {
+			cond = Obj{{"enum", []any{v, pickOf(g, pool)}}}
+		}
 		for i := len(path) - 1; i >= 0; i-- {
 			c := Obj{{"properties", Obj{{path[i], cond}}}}
-			if g.chance(0.25) {
+			if g.chance(0.08) {
 				c = append(c, Member{"required", []any{path[i]}})
 			}
 			cond = c
 		}
 		e := Obj{{"if", cond}, {"then", inPlace()}}
-		if g.chance(0.2) {
+		if g.chance(0.08) {
 			e = append(e, Member{"else", inPlace()})
 		}
 		entries = append(entries, e)
