@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
@@ -17,17 +18,19 @@ type EventParts struct {
 	Paths []ahpimpl.PartPath
 }
 
-// pathKey spells p for comparing paths.
+// pathKey spells p for comparing paths, so that only equal paths spell
+// alike: a member's name after its length (joined with a separator, a
+// name holding it would spell as two members, as in listKey).
 func pathKey(p ahpimpl.PartPath) string {
 	var b strings.Builder
 	for _, s := range p {
 		switch {
 		case s.Deep:
-			b.WriteString("\x00**")
+			b.WriteString("/**")
 		case s.Each:
-			b.WriteString("\x00*")
+			b.WriteString("/*")
 		default:
-			b.WriteString("\x00." + s.Member)
+			b.WriteString("." + strconv.Itoa(len(s.Member)) + ":" + s.Member)
 		}
 	}
 	return b.String()
