@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
+	quotetext "github.com/ahpgen/ahpgen/internal/quote"
 )
 
 // Reason is why a check rejects a value: Code names an ahprt.Code
@@ -38,7 +38,7 @@ func (s *Schema) KeywordReason(keyword string) Reason {
 	case "const":
 		want := s.Const.JSON
 		if len(want) > reasonValuesMax {
-			want = cutText(want, reasonValuesMax) + "… (" + strconv.Itoa(len(s.Const.JSON)) + " bytes)"
+			want = quotetext.Cut(want, reasonValuesMax) + "… (" + strconv.Itoa(len(s.Const.JSON)) + " bytes)"
 		}
 		return at("CodeConst", "want "+want)
 	case "enum":
@@ -174,12 +174,3 @@ func (s *Schema) RefCycleReason() Reason {
 // enum of 20 000 numbers made each a message of 120 KB. AHP's longest
 // list, about 750 bytes, is within it.
 const reasonValuesMax = 1000
-
-// cutText is the longest prefix of s of at most n bytes that ends at a
-// character's end.
-func cutText(s string, n int) string {
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
-}

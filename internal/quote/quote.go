@@ -1,5 +1,6 @@
 // Package quote quotes text a peer supplied, for the errors of the kits
-// and of package edit.
+// and of package edit, and cuts text at a character (Cut), which the
+// generator's messages use too.
 package quote
 
 import (
@@ -25,11 +26,22 @@ func Bounded(s string, q func(string) string) string {
 	if len(s) <= Max {
 		return q(s)
 	}
-	n := Max
-	for n > Max-utf8.UTFMax && !utf8.RuneStart(s[n]) {
-		n--
+	head := Cut(s, Max)
+	return q(head) + " (the first " + strconv.Itoa(len(head)) + " of " + strconv.Itoa(len(s)) + " bytes)"
+}
+
+// Cut is s's longest prefix of at most n bytes that ends at a character
+// (of valid UTF-8: in bytes that are not, it steps back no more than a
+// character's length).
+func Cut(s string, n int) string {
+	if len(s) <= n {
+		return s
 	}
-	return q(s[:n]) + " (the first " + strconv.Itoa(n) + " of " + strconv.Itoa(len(s)) + " bytes)"
+	i := n
+	for i > 0 && i > n-utf8.UTFMax && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i]
 }
 
 // Pointer writes a JSON Pointer into a peer's document for a reader, on
@@ -42,14 +54,11 @@ func Bounded(s string, q func(string) string) string {
 func Pointer(p string) string {
 	var b strings.Builder
 	if len(p) > 160 {
-		head, tail := 60, len(p)-90
-		for head > 0 && !utf8.RuneStart(p[head]) {
-			head--
-		}
+		tail := len(p) - 90
 		for tail < len(p) && !utf8.RuneStart(p[tail]) {
 			tail++
 		}
-		escape(&b, p[:head])
+		escape(&b, Cut(p, 60))
 		b.WriteString("/…")
 		escape(&b, p[tail:])
 	} else {
