@@ -623,15 +623,7 @@ func TestStderrWritesSerialized(t *testing.T) {
 func TestOneRequestPerRun(t *testing.T) {
 	h := build(t, registration(hook{"com.example.one", stdioTransport("answer-one", "persistent"), []string{intercept(`["tool.before"]`, 5000, "fail-closed")}}),
 		harness.WithEnv(fakeEnvList()))
-	for i := range 20 {
-		d, err := h.Intercept(context.Background(), toolCall(fmt.Sprintf("e%d", i), "ls", `{}`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if f := d.Audit[0].Failure; f != nil {
-			t.Errorf("call %d: %s", i, recordsString(d.Audit))
-		}
-	}
+	everyCallAnswered(t, h, 20)
 }
 
 // TestSecondReplyIsLate: a backend that answers a request twice, the
@@ -642,12 +634,19 @@ func TestOneRequestPerRun(t *testing.T) {
 func TestSecondReplyIsLate(t *testing.T) {
 	h := build(t, registration(hook{"com.example.twice", stdioTransport("twice", "persistent"), []string{intercept(`["tool.before"]`, 5000, "fail-closed")}}),
 		harness.WithEnv(fakeEnvList()))
-	for i := range 5 {
+	everyCallAnswered(t, h, 5)
+}
+
+// everyCallAnswered makes n tool calls in turn and fails the test for
+// each one whose audit record holds a failure.
+func everyCallAnswered(t *testing.T, h *harness.Harness, n int) {
+	t.Helper()
+	for i := range n {
 		d, err := h.Intercept(context.Background(), toolCall(fmt.Sprintf("e%d", i), "ls", `{}`))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if f := d.Audit[0].Failure; f != nil {
+		if d.Audit[0].Failure != nil {
 			t.Errorf("call %d: %s", i, recordsString(d.Audit))
 		}
 	}
