@@ -1,14 +1,15 @@
 package harness
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -151,7 +152,7 @@ func (o *oauthSource) fetch(ctx context.Context) (string, time.Time, *Failure) {
 		return fail(authFailure("the token endpoint issued a %s token, not a bearer token", peerText(answer.TokenType, secret, answer.AccessToken)))
 	}
 	var renew time.Time
-	if secs, err := strconv.ParseInt(string(answer.ExpiresIn), 10, 64); err == nil {
+	if secs, ok := lifetime(answer.ExpiresIn); ok {
 		if secs <= 0 {
 			// expires_in is the token's lifetime in seconds from the
 			// answer (RFC 6749 §5.1): none is left. The call that
@@ -169,6 +170,25 @@ func (o *oauthSource) fetch(ctx context.Context) (string, time.Time, *Failure) {
 		}
 	}
 	return answer.AccessToken, renew, nil
+}
+
+// lifetime reads a token answer's expires_in: seconds as a JSON number
+// (its fraction dropped), or as a string holding one, which some
+// authorization servers send where RFC 6749 §5.1 asks for a number
+// (golang.org/x/oauth2 takes it too). Anything else, null included, is
+// no lifetime, as an absent expires_in is: the token is then kept until
+// the backend refuses it.
+func lifetime(raw json.RawMessage) (int64, bool) {
+	var text string
+	if json.Unmarshal(raw, &text) == nil {
+		raw = json.RawMessage(text)
+	}
+	var secs float64
+	if bytes.Equal(bytes.TrimSpace(raw), []byte("null")) || json.Unmarshal(raw, &secs) != nil {
+		return 0, false
+	}
+	// Bounded before the conversion, which is undefined beyond int64.
+	return int64(max(min(math.Floor(secs), 1<<40), -1)), true
 }
 
 // peerText quotes text the authorization server sent (an OAuth error

@@ -154,12 +154,16 @@ func TestOAuthClientCredentials(t *testing.T) {
 // TestOAuthNoLifetime: a token issued with expires_in 0 or less is sent
 // with the call that asked for it and not kept: each call gets one of
 // its own, never one past the lifetime the server gave (it was kept
-// until the backend refused it). One with a lifetime is kept.
+// until the backend refused it). One with a lifetime is kept. A lifetime
+// written as a string or with a fraction counts as the seconds it says
+// ("0" was taken for no lifetime, and its token kept); one that says no
+// number is no lifetime, and its token is kept until refused.
 func TestOAuthNoLifetime(t *testing.T) {
 	for _, c := range []struct {
 		life   string
 		issued int
-	}{{"0", 2}, {"-1", 2}, {"3600", 1}} {
+	}{{"0", 2}, {"-1", 2}, {"3600", 1}, {`"0"`, 2}, {`" -5 "`, 2}, {"0.5", 2}, {"-0.5", 2}, {`"3600"`, 1},
+		{"1e3", 1}, {"1e999", 1}, {"null", 1}, {`"soon"`, 1}, {`"null"`, 1}, {"{}", 1}} {
 		a := newAuthServer(t)
 		a.life = c.life
 		h := oauthHarness(t, a, "fail-closed")
