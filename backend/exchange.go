@@ -175,12 +175,21 @@ const replyHead = `{"jsonrpc":"2.0","id":`
 // state (nil for another request).
 func (s *Server) reply(ctx context.Context, b []byte, start, idEnd int, end string,
 	h handlerFunc, r router.Result, x *handlers, oc *offerCtx, how bounding) []byte {
-	var late func(error) // a panic of the handler once left behind
+	// The reply's head (its id included) as written before the handler
+	// runs, copied: the handler's encoders append to b, and one that does
+	// not (a hand-written AppendJSON that returns a slice of its own, or
+	// writes over b from its start) loses it. Reading the id back from
+	// what the encoder returned panicked, or put bytes that are no id in
+	// the error reply. The copy is on the stack but for long ids.
+	var headBuf [128]byte
+	head := append(headBuf[:0], b[start:]...)
+	id := head[len(replyHead) : idEnd-start]
+	base := b[:start:start] // what precedes the reply, which the handler may not touch
+	var late func(error)    // a panic of the handler once left behind
 	if how == abandon {
 		// The closure captures copies made here, not r: capturing r
 		// would move it to the heap on every exchange, HTTP's included.
-		id := bytes.Clone(b[start+len(replyHead) : idEnd]) // b is reused by then
-		e := Error{Method: r.Method, Version: r.Version, Snapshot: r.Snapshot, ID: id}
+		e := Error{Method: r.Method, Version: r.Version, Snapshot: r.Snapshot, ID: bytes.Clone(id)}
 		late = func(err error) {
 			e := e
 			e.Err = err
@@ -188,7 +197,12 @@ func (s *Server) reply(ctx context.Context, b []byte, start, idEnd int, end stri
 		}
 	}
 	b, err := s.call(ctx, h, r.Message, b, how, late)
-	if err == nil {
+	if len(b) < start+len(head) || !bytes.Equal(b[start:start+len(head)], head) {
+		b = base
+		if err == nil {
+			err = &replyError{errors.New("an encoder did not append to the reply it was given: an AppendJSON must return its argument with its JSON appended")}
+		}
+	} else if err == nil {
 		b = append(b, end...)
 		b = append(b, "}}"...)
 		if err = check(x, r.Method, b[start:], oc); err == nil {
@@ -199,8 +213,7 @@ func (s *Server) reply(ctx context.Context, b []byte, start, idEnd int, end stri
 	if !errors.Is(err, ErrReplyRejected) {
 		code = codeOf(err)
 	}
-	id := bytes.Clone(b[start+len(replyHead) : idEnd])
-	e := &Error{Code: code, Method: r.Method, Version: r.Version, Snapshot: r.Snapshot, ID: id, Err: err}
+	e := &Error{Code: code, Method: r.Method, Version: r.Version, Snapshot: r.Snapshot, ID: bytes.Clone(id), Err: err}
 	return s.fail(ctx, b[:start], e, x)
 }
 
