@@ -79,3 +79,55 @@ func TestEncoderNotAppending(t *testing.T) {
 		})
 	}
 }
+
+// TestStdioLongNotificationNotAnswered: on the persistent lifecycle, a
+// notification longer than the size limit is skipped as any long line
+// is, but not answered: JSON-RPC answers no notification, and a harness
+// that gets a -32700 with a null id while its intercept is outstanding
+// takes it for that intercept's reply (the harness kit does), failing a
+// request that was fine. A long line that is no notification (a request,
+// text that is no JSON object) still gets its -32700.
+func TestStdioLongNotificationNotAnswered(t *testing.T) {
+	l := &logs{}
+	srv := backend.New(backend.WithErrorLog(l.log), backend.WithMaxBytes(2048))
+	backend.OnIntercept(srv, draft.Snapshot, policy)
+	backend.OnObserve(srv, draft.Snapshot, func(context.Context, *draft.ObserveNotification) error { return nil })
+	pad := strings.Repeat("x", 4096)
+	long := strings.Replace(observation, `"reason":"r"`, `"reason":"r","native":{"provider":"p","eventName":"e","payload":{"pad":"`+pad+`"}}`, 1)
+	ok := string(req("rm", `{"effects":["deny"]}`))
+	for _, c := range []struct {
+		name, line string
+		answered   bool
+	}{
+		{"notification", long, false},
+		{"notification, CR LF", long + "\r", false},
+		{"notification, escaped names", strings.Replace(long, `"method"`, `"\u006dethod"`, 1), false},
+		{"request", strings.Replace(long, `"method"`, `"id":"n","method"`, 1), true},
+		{"request, escaped id", strings.Replace(long, `"method"`, `"\u0069d":"n","method"`, 1), true},
+		{"trailing data", long + " {}", true},
+		{"truncated", long[:len(long)-1], true},
+		{"broken", strings.Replace(long, `"pad":`, `"pad"`, 1), true},
+		{"CR inside", strings.Replace(long, `"pad":`, "\"pad\":\r", 1), true},
+		{"no object", strings.Repeat("x", 4096), true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var out bytes.Buffer
+			if err := srv.ServeStdio(context.Background(), strings.NewReader(c.line+"\n"+ok+"\n"), &out); err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+			want := []string{`"reason":"rm is not allowed"`}
+			if c.answered {
+				want = append([]string{`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,`}, want...)
+			}
+			if len(lines) != len(want) {
+				t.Fatalf("replied %q, want %d line(s)", out.String(), len(want))
+			}
+			for i, w := range want {
+				if !strings.Contains(lines[i], w) {
+					t.Errorf("reply %d: %s, want %s", i, lines[i], w)
+				}
+			}
+		})
+	}
+}

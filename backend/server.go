@@ -28,7 +28,8 @@ const (
 
 // DefaultMaxBytes is the largest message a Server reads unless
 // [WithMaxBytes] says otherwise: an HTTP body beyond it gets 413, a stdio
-// line beyond it a -32700 reply.
+// line beyond it a -32700 reply (unless it is a notification: see
+// [Server.ServeStdio]).
 const DefaultMaxBytes = 4 << 20
 
 // Server answers the AHP messages of every snapshot a handler was
@@ -97,8 +98,8 @@ type Option func(*options)
 
 // WithMaxBytes bounds a message's size (DefaultMaxBytes unless set; 0 or
 // less is the default): an HTTP body beyond it gets 413 Content Too Large,
-// a stdio line beyond it a -32700 reply, and the line is skipped without
-// being kept. It is the decoder's byte limit too (unless
+// a stdio line beyond it a -32700 reply (none for a notification), and
+// the line is skipped without being kept. It is the decoder's byte limit too (unless
 // WithDecodeOptions sets one), which Handle's messages meet.
 func WithMaxBytes(n int64) Option { return func(o *options) { o.maxBytes = n } }
 

@@ -34,7 +34,12 @@ import (
 // A line that is not one JSON-RPC message gets the reply a malformed
 // message gets (-32700, id null); so does a line longer than the size
 // limit (WithMaxBytes), which is skipped without being kept, and a line
-// with a CR before its end. The session goes on after each.
+// with a CR before its end. The session goes on after each. A long line
+// that is a notification nonetheless (JSON text whose top level is an
+// object with a method and no id, as a scan of it that keeps nothing
+// finds) is only logged: a notification is never answered, and a null
+// id, sent while the harness has an intercept outstanding, would answer
+// that.
 //
 // ServeStdio returns nil when r ends; the error of a failed read or write
 // otherwise; or ctx's error when ctx is done. Handlers get ctx, so a done
@@ -175,6 +180,10 @@ func (s *Server) serveLines(ctx context.Context, r io.Reader, w io.Writer, spawn
 				}
 				return err // the read failed
 			}
+			if fe.unanswered {
+				s.opts.errorLog(ctx, &Error{Err: fe.err}) // as exchange logs a notification it cannot parse
+				break
+			}
 			reply = s.fail(ctx, out[:0], &Error{Code: router.CodeParseError, Err: fe.err}, nil)
 		}
 		if reply != nil {
@@ -224,14 +233,18 @@ func (s *Server) ServeOne(ctx context.Context, r io.Reader, w io.Writer) error {
 	return err
 }
 
-// frameError is a line that is not one framed message.
-type frameError struct{ err error }
+// frameError is a line that is not one framed message; unanswered when
+// it is a notification nonetheless (see skim).
+type frameError struct {
+	err        error
+	unanswered bool
+}
 
 func (e *frameError) Error() string { return e.err.Error() }
 func (e *frameError) Unwrap() error { return e.err }
 
 func frameErr(code ahprt.Code, msg string) *frameError {
-	return &frameError{&ahprt.Error{Code: code, Message: msg, Offset: -1}}
+	return &frameError{err: &ahprt.Error{Code: code, Message: msg, Offset: -1}}
 }
 
 // frame checks the framing of a line without its LF: a CR that ends it
@@ -269,8 +282,14 @@ func (l *lineReader) next() ([]byte, error) {
 		chunk, err := l.r.ReadSlice('\n')
 		n := int64(len(l.buf) + len(chunk))
 		if n > l.max+1 || n > l.max && err == io.EOF { // +1: the LF, which a last line may lack
-			if err := l.skip(err); err != nil && err != io.EOF {
+			note, err := l.skip(chunk, err)
+			if err != nil && err != io.EOF {
 				return nil, err
+			}
+			if note {
+				fe := frameErr(ahprt.CodeTooLarge, "a notification larger than the limit: dropped, not answered")
+				fe.unanswered = true
+				return nil, fe
 			}
 			return nil, frameErr(ahprt.CodeTooLarge, "the line is larger than the limit")
 		}
@@ -302,11 +321,22 @@ func (l *lineReader) next() ([]byte, error) {
 	}
 }
 
-// skip reads up to and including the next LF, keeping nothing.
-func (l *lineReader) skip(err error) error {
+// skip reads up to and including the next LF, keeping nothing; the line
+// so far is l.buf, then chunk, which ReadSlice returned with err. It
+// reports whether the line is a notification (see skim), which is not
+// answered.
+func (l *lineReader) skip(chunk []byte, err error) (bool, error) {
+	var s skim
+	s.write(l.buf)
 	l.buf = l.buf[:0]
-	for err == bufio.ErrBufferFull {
-		_, err = l.r.ReadSlice('\n')
+	for {
+		if err == nil {
+			chunk = chunk[:len(chunk)-1] // the LF
+		}
+		s.write(chunk)
+		if err != bufio.ErrBufferFull {
+			return (err == nil || err == io.EOF) && s.notification(), err
+		}
+		chunk, err = l.r.ReadSlice('\n')
 	}
-	return err
 }

@@ -395,6 +395,18 @@ func TestBoundedMemory(t *testing.T) {
 	if n > 1<<20 || !strings.Contains(out.String(), `"too_large"`) {
 		t.Errorf("a %d MiB line: %d bytes allocated, replied %s", size>>20, n, out.String())
 	}
+	// A notification's line is scanned as it is skipped (it is not
+	// answered), still keeping nothing.
+	out.Reset()
+	n = allocated(func() {
+		in := io.MultiReader(strings.NewReader(`{"jsonrpc":"2.0","method":"hooks/observe","params":{"x":"`), io.LimitReader(repeat('x'), size), strings.NewReader(`"}}`+"\n"))
+		if err := srv.ServeStdio(context.Background(), in, &out); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if n > 1<<20 || out.Len() != 0 {
+		t.Errorf("a %d MiB notification: %d bytes allocated, replied %s", size>>20, n, out.String())
+	}
 	n = allocated(func() {
 		w := httptest.NewRecorder()
 		r := httptest.NewRequest("POST", "/", io.LimitReader(repeat(' '), size))
