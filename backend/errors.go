@@ -8,6 +8,7 @@ import (
 
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/router"
+	"github.com/ahpgen/ahpgen/internal/quote"
 )
 
 // Errors a handler returns (wrapped or not) to choose its reply's code.
@@ -85,7 +86,8 @@ type Error struct {
 	Code    int
 	Message string
 	// Method, Version (protocolVersion) and Snapshot (its key) are what
-	// the message said, when it got that far.
+	// the message said, when it got that far: Method and Version as the
+	// peer wrote them (Error quotes a method that is not AHP's).
 	Method, Version, Snapshot string
 	// ID is the id the reply carried, as written (nil: null or none).
 	ID []byte
@@ -102,8 +104,15 @@ func (e *Error) Error() string {
 	if e.Code != 0 {
 		s += ": replied " + strconv.Itoa(e.Code) + " " + e.Message
 	}
-	if e.Method != "" {
+	switch e.Method {
+	case "":
+	case MethodIntercept, MethodCapabilities, MethodObserve:
 		s += ": " + e.Method
+	default:
+		// A name the peer chose: quoted on one line and cut, as the
+		// cause quotes it, so that logging the error's text writes
+		// neither the peer's line breaks and escapes nor all of it.
+		s += ": method " + quote.Peer(e.Method)
 	}
 	if e.Snapshot != "" {
 		s += " (" + e.Snapshot + ")"

@@ -131,3 +131,32 @@ func TestStdioLongNotificationNotAnswered(t *testing.T) {
 		})
 	}
 }
+
+// TestErrorTextQuotesMethod: an Error's text holds the method a peer
+// named as the rest of it holds peer text (router's messages, the
+// decoders'): quoted on one line and cut, never as sent. It was written
+// raw, so a WithErrorLog that logs the error's text (log.Print(e)) wrote
+// the peer's line breaks and terminal escapes into the log, forging
+// lines, and all of a method name as long as the size limit.
+func TestErrorTextQuotesMethod(t *testing.T) {
+	l := &logs{}
+	srv := backend.New(backend.WithErrorLog(l.log))
+	backend.OnIntercept(srv, draft.Snapshot, policy)
+	method := `x\nlevel=ERROR msg=forged\u001b[31m` + strings.Repeat("A", 4096)
+	for _, msg := range []string{
+		`{"jsonrpc":"2.0","id":"q","method":"` + method + `"}`,
+		`{"jsonrpc":"2.0","method":"` + method + `"}`,
+	} {
+		l.errs = nil
+		srv.Handle(context.Background(), []byte(msg))
+		e := l.last(t)
+		if text := e.Error(); strings.ContainsAny(text, "\n\x1b") || len(text) > 1024 || !strings.Contains(text, `"x\nlevel=ERROR msg=forged\x1b[31mAAA`) {
+			t.Errorf("%.40s: the error's text %.300q (%d bytes), want the method quoted and cut", msg, text, len(text))
+		}
+	}
+	// AHP's own methods stay as they are.
+	srv.Handle(context.Background(), req("boom", `{"effects":["deny"]}`))
+	if text := l.last(t).Error(); !strings.Contains(text, ": hooks/intercept (draft): ") {
+		t.Errorf("the error's text %q", text)
+	}
+}
