@@ -275,7 +275,7 @@ func bound(spawn func(func(context.Context))) bounding {
 // gives the handler the deadline.
 func (s *Server) call(ctx context.Context, h handlerFunc, msg any, b []byte, how bounding, late func(error)) ([]byte, error) {
 	d := s.opts.timeout
-	if d <= 0 && (how == deadlineOnly || ctx.Done() == nil) {
+	if d <= 0 && how == deadlineOnly {
 		return protect(ctx, h, msg, b) // nothing to bound it by
 	}
 	var cancel context.CancelFunc
@@ -294,8 +294,7 @@ func (s *Server) call(ctx context.Context, h handlerFunc, msg any, b []byte, how
 	}
 	done := make(chan result, 1)
 	var state atomic.Int32 // 0: running, 1: returned, 2: left behind
-	go func() {
-		out, err := protect(ctx, h, msg, b)
+	finish := func(out []byte, err error) {
 		if !state.CompareAndSwap(0, 1) {
 			// Left behind: what it returns is dropped, but a panic is a
 			// backend failure the error log must see.
@@ -306,6 +305,24 @@ func (s *Server) call(ctx context.Context, h handlerFunc, msg any, b []byte, how
 			return
 		}
 		done <- result{out, err}
+	}
+	go func() {
+		// A handler that calls runtime.Goexit ends this goroutine
+		// without returning (protect's recover sees no panic): what it
+		// left is then this failure, sent by the deferred call that
+		// Goexit runs. abandon always runs handlers here, even with
+		// nothing to bound them by: inline, a Goexit ended ServeStdio's
+		// loop, and ServeStdio waited for it for good.
+		out, err := b, error(nil)
+		exited := true
+		defer func() {
+			if exited {
+				out, err = b, &PanicError{Value: errGoexit, Stack: debug.Stack()}
+			}
+			finish(out, err)
+		}()
+		out, err = protect(ctx, h, msg, b)
+		exited = false
 	}()
 	select {
 	case r := <-done:
@@ -318,6 +335,10 @@ func (s *Server) call(ctx context.Context, h handlerFunc, msg any, b []byte, how
 	}
 	return bytes.Clone(b), &leftError{context.Cause(ctx)}
 }
+
+// errGoexit is the PanicError.Value of a handler that called
+// runtime.Goexit.
+var errGoexit = errors.New("the handler called runtime.Goexit")
 
 // leftError is a handler left behind when its context ended.
 type leftError struct{ cause error }

@@ -3,8 +3,11 @@ package backend_test
 import (
 	"bytes"
 	"context"
+	"errors"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ahpgen/ahpgen/backend"
 	"github.com/ahpgen/ahpgen/gen/draft"
@@ -158,5 +161,42 @@ func TestErrorTextQuotesMethod(t *testing.T) {
 	srv.Handle(context.Background(), req("boom", `{"effects":["deny"]}`))
 	if text := l.last(t).Error(); !strings.Contains(text, ": hooks/intercept (draft): ") {
 		t.Errorf("the error's text %q", text)
+	}
+}
+
+// TestStdioHandlerGoexit: a request's handler that ends its goroutine
+// with runtime.Goexit (t.FailNow called from a handler, in a program's
+// test) is a backend failure, as a panic is: -32004, the session going
+// on. ServeStdio waited for the handler's deadline, then answered -32003
+// and logged a handler that had not returned; with no timeout the
+// goroutine reading the session ended with the handler, and ServeStdio
+// never returned.
+func TestStdioHandlerGoexit(t *testing.T) {
+	for _, timeout := range []time.Duration{0, backend.DefaultHandlerTimeout} {
+		l := &logs{}
+		srv := backend.New(backend.WithErrorLog(l.log), backend.WithHandlerTimeout(timeout))
+		backend.OnIntercept(srv, draft.Snapshot, func(_ context.Context, r *draft.InterceptRequest) ([]draft.Effect, error) {
+			if r.Params.Event.(*draft.ToolBeforeEvent).Tool.Name == "exit" {
+				runtime.Goexit()
+			}
+			return nil, nil
+		})
+		var out lockedBuffer
+		in := append(append(req("exit", `{"effects":["deny"]}`), '\n'), append(req("ls", `{"effects":["deny"]}`), '\n')...)
+		if err := wait(t, serve(context.Background(), srv, bytes.NewReader(in), &out), "after a handler's Goexit"); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+		if len(lines) != 2 || !strings.Contains(lines[0], `"id":"evt_1","error":{"code":-32004,`) || !strings.Contains(lines[1], `"result"`) {
+			t.Errorf("timeout %v: replied %q, want -32004, then the next reply", timeout, out.String())
+		}
+		var p *backend.PanicError
+		found := false
+		for _, e := range l.errs {
+			found = found || errors.As(e, &p)
+		}
+		if !found {
+			t.Errorf("timeout %v: no *PanicError logged: %v", timeout, l.errs)
+		}
 	}
 }
