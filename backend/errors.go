@@ -144,14 +144,17 @@ func (e *Error) Level() slog.Level {
 
 func (e *Error) attrs() []slog.Attr {
 	a := []slog.Attr{slog.Int("code", e.Code)}
+	// The method and id are the peer's, up to the message size limit:
+	// logged bounded as the kits quote all peer text (slog's handler
+	// escapes them), not megabytes a record.
 	if e.Method != "" {
-		a = append(a, slog.String("method", e.Method))
+		a = append(a, slog.String("method", quote.Bounded(e.Method, asIs)))
 	}
 	if e.Snapshot != "" {
 		a = append(a, slog.String("snapshot", e.Snapshot))
 	}
 	if e.ID != nil {
-		a = append(a, slog.String("id", string(e.ID)))
+		a = append(a, slog.String("id", quote.Bounded(string(e.ID), asIs)))
 	}
 	if e.Err != nil {
 		a = append(a, slog.String("error", e.Err.Error()))
@@ -162,6 +165,8 @@ func (e *Error) attrs() []slog.Attr {
 	}
 	return a
 }
+
+func asIs(s string) string { return s }
 
 // DefaultErrorData is what an error reply's data says unless
 // WithErrorData chooses otherwise. It never echoes a value of the

@@ -82,6 +82,36 @@ func TestUnhandledNotificationLog(t *testing.T) {
 	}
 }
 
+// TestLogBoundsPeerText: the method and id a peer chose are logged as
+// the kit quotes peer text, their first 200 bytes and their length, not
+// whole (up to the message size limit, a megabyte a record).
+func TestLogBoundsPeerText(t *testing.T) {
+	rec := &records{}
+	old := slog.Default()
+	slog.SetDefault(slog.New(rec))
+	t.Cleanup(func() { slog.SetDefault(old) })
+
+	srv := backend.New()
+	backend.OnIntercept(srv, draft.Snapshot, policy)
+	method, id := strings.Repeat("m", 100_000), `"`+strings.Repeat("i", 100_000)+`"`
+	msg := `{"jsonrpc":"2.0","id":` + id + `,"method":"` + method + `","params":{}}`
+	if got := srv.Handle(context.Background(), []byte(msg)); !strings.Contains(string(got), `"code":-32601`) {
+		t.Fatalf("an unknown method got %s", got)
+	}
+	logged := rec.take()
+	if len(logged) != 1 {
+		t.Fatalf("logged %q, want one record", logged)
+	}
+	for _, want := range []string{"method=" + method[:200] + " (the first 200 of 100000 bytes)", "id=" + id[:200] + " (the first 200 of 100002 bytes)"} {
+		if !strings.Contains(logged[0], want) {
+			t.Errorf("logged %.400q..., want %.60q...", logged[0], want)
+		}
+	}
+	if len(logged[0]) > 1000 {
+		t.Errorf("logged %d bytes", len(logged[0]))
+	}
+}
+
 // TestObservePanicLevel: an observe handler's panic is a backend failure
 // like a request handler's, logged at Error (Error.Level: "a panic
 // included"), though no reply carries it.
