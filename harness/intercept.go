@@ -418,9 +418,7 @@ func (h *Harness) consult(ctx context.Context, s *Subscription, st *chain, d *De
 	}
 	rec.Elapsed = time.Since(start)
 	if f != nil {
-		if r, ok := conn.(interface{ redact(*Failure) }); ok {
-			r.redact(f)
-		}
+		redact(conn, f)
 		rec.Failure = f
 		if s.Policy == FailClosed {
 			rec.Outcome, rec.Synthetic = OutcomeFailedClosed, true
@@ -443,6 +441,14 @@ func (h *Harness) consult(ctx context.Context, s *Subscription, st *chain, d *De
 		rec.Outcome = OutcomeApplied
 	}
 	return rec
+}
+
+// redact takes the credentials sent over c out of f, where c keeps them
+// (see httpConn.redact).
+func redact(c conn, f *Failure) {
+	if r, ok := c.(interface{ redact(*Failure) }); ok {
+		r.redact(f)
+	}
 }
 
 // past reports whether ctx's deadline has passed, by the clock. ctx.Err
@@ -585,7 +591,9 @@ func (h *Harness) observe(ctx context.Context, typ string, event ahprt.Value, ex
 			defer cancel()
 			start := time.Now()
 			rec.Attempts = 1
-			if f := h.conns[s.Backend].notify(octx, msg); f != nil {
+			conn := h.conns[s.Backend]
+			if f := conn.notify(octx, msg); f != nil {
+				redact(conn, f) // an observer's record goes to the audit log too
 				rec.Outcome, rec.Failure = OutcomeObserveFail, f
 			}
 			rec.Elapsed = time.Since(start)

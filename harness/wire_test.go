@@ -1,0 +1,81 @@
+package harness_test
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/ahpgen/ahpgen/harness"
+)
+
+// wire serves HTTP over loopback TCP as a hostile backend would: for each
+// request it reads, answer returns the bytes written back, which need not
+// be valid HTTP; the connection is closed after each. It returns the
+// endpoint's URL.
+func wire(t testing.TB, answer func(r *http.Request) string) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	t.Cleanup(func() {
+		ln.Close()
+		wg.Wait()
+	})
+	wg.Go(func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			wg.Go(func() {
+				defer c.Close()
+				r, err := http.ReadRequest(bufio.NewReader(c))
+				if err != nil {
+					return
+				}
+				io.Copy(io.Discard, r.Body)
+				io.WriteString(c, answer(r))
+			})
+		}
+	})
+	return "http://" + ln.Addr().String() + "/hook"
+}
+
+// bearer adds bearer authentication from the environment variable env to
+// every backend of a registration document.
+func bearer(doc []byte, env string) []byte {
+	return []byte(strings.ReplaceAll(string(doc), `"subscriptions"`, `"authentication":{"type":"bearer","tokenEnv":"`+env+`"},"subscriptions"`))
+}
+
+// TestObserverTokenRedacted: an observer that echoes the bearer token it
+// was sent into what the HTTP client quotes (here a status line that is
+// no status) gets no token into the audit record of its delivery, as an
+// interceptor gets none into its Failure (TestEchoedTokenRedacted).
+func TestObserverTokenRedacted(t *testing.T) {
+	const token = "tok-5d2b7e"
+	t.Setenv("HOOK_OBSERVER_TOKEN", token)
+	url := wire(t, func(r *http.Request) string {
+		return "HTTP/1.1 " + strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ") + " OK\r\n\r\n"
+	})
+	var log auditLog
+	h := build(t, bearer(registration(hook{"com.example.echo", httpTransport(url), []string{observe(`["tool.before"]`)}}), "HOOK_OBSERVER_TOKEN"),
+		harness.WithAuditLog(log.add))
+	if err := h.Observe(context.Background(), toolCall("e1", "ls", `{}`)); err != nil {
+		t.Fatal(err)
+	}
+	h.Close() // waits for the delivery
+	log.mu.Lock()
+	defer log.mu.Unlock()
+	if len(log.recs) != 1 || log.recs[0].Outcome != harness.OutcomeObserveFail || log.recs[0].Failure == nil {
+		t.Fatalf("records: %s", recordsString(log.recs))
+	}
+	if text := log.recs[0].String(); strings.Contains(text, token) || !strings.Contains(text, "[credential]") {
+		t.Errorf("record: %s", text)
+	}
+}
