@@ -229,8 +229,9 @@ const (
 // Failure is an operational failure: its class and what exactly happened.
 // Its text is for the host's logs, never for the model. It may quote text
 // the backend sent (a JSON-RPC error's message, names from its reply),
-// each at most 200 bytes on one line, without the tokens the harness sent
-// it (SECURITY.md).
+// each at most 200 bytes on one line, and the HTTP client's error (which
+// may quote a status or header line it could not read) as its first 400
+// bytes, without the tokens the harness sent it (SECURITY.md).
 type Failure struct {
 	Class FailureClass
 	// Code is a JSON-RPC error reply's code; Status an HTTP status.
@@ -270,7 +271,8 @@ func (f *Failure) redact(secret string) {
 	}
 }
 
-// redacted is an error whose text had a secret taken out.
+// redacted is an error whose text was rewritten for a Failure: a secret
+// taken out (redact), a peer's long text cut (bounded).
 type redacted struct {
 	text string
 	err  error

@@ -10,8 +10,11 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/ahpgen/ahpgen/internal/quote"
 )
 
 // conn is how the harness reaches one backend.
@@ -209,7 +212,7 @@ func (c *httpConn) post(ctx context.Context, msg []byte) (resp *http.Response, t
 	}
 	resp, err = c.client.Do(req)
 	if err != nil {
-		err = withoutQuery(err)
+		err = bounded(withoutQuery(err))
 		switch {
 		case ctx.Err() != nil:
 			return nil, "", false, &Failure{Class: ClassDeadline, Err: err}
@@ -271,6 +274,26 @@ func withoutQuery(err error) error {
 	return &url.Error{Op: ue.Op, URL: u.String(), Err: ue.Err}
 }
 
+// maxErrText bounds the text of an HTTP client's error in a Failure. The
+// error may quote what the peer sent: a status or header line the client
+// could not read, whole (up to its 10 MiB header limit), or the names in
+// a certificate it refused. A peer's text is quoted bounded (SECURITY.md),
+// so that one echoing what it was sent gets little of it into the host's
+// logs; 400 bytes leave room for the client's own words and the URL
+// before it.
+const maxErrText = 2 * quote.Max
+
+// bounded is err with its text cut to maxErrText bytes; errors.Is still
+// finds what err wraps.
+func bounded(err error) error {
+	s := err.Error()
+	if len(s) <= maxErrText {
+		return err
+	}
+	head := quote.Cut(s, maxErrText)
+	return &redacted{text: head + "… (the first " + strconv.Itoa(len(head)) + " of " + strconv.Itoa(len(s)) + " bytes)", err: err}
+}
+
 func (c *httpConn) call(ctx context.Context, _ string, msg []byte, _ bool) ([]byte, int, *Failure) {
 	r, f := c.intercept(ctx, msg)
 	return r, 1, f
@@ -298,6 +321,9 @@ func (c *httpConn) intercept(ctx context.Context, msg []byte) ([]byte, *Failure)
 		return nil, &Failure{Class: ClassMalformed, Status: resp.StatusCode, Err: errors.New("the reply is not application/json")}
 	}
 	body, err := io.ReadAll(io.LimitReader(resp.Body, c.h.opts.maxReply+1))
+	if err != nil {
+		err = bounded(err)
+	}
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return nil, &Failure{Class: ClassDeadline, Err: err}

@@ -263,13 +263,13 @@ func (o *oauthSource) getJSON(req *http.Request, v any) (int, *Failure) {
 		if req.Context().Err() != nil {
 			return 0, &Failure{Class: ClassDeadline, Err: errors.New("OAuth: the authorization server did not answer in time")}
 		}
-		return 0, authFailure("the authorization server cannot be reached: %v", err)
+		return 0, authFailure("the authorization server cannot be reached: %v", bounded(err))
 	}
 	defer resp.Body.Close()
 	body, err := io.ReadAll(io.LimitReader(resp.Body, maxAuthBody+1))
 	switch {
 	case err != nil:
-		return 0, authFailure("reading the authorization server's answer: %v", err)
+		return 0, authFailure("reading the authorization server's answer: %v", bounded(err))
 	case len(body) > maxAuthBody:
 		return 0, authFailure("the authorization server's answer is larger than %d bytes", maxAuthBody)
 	case resp.StatusCode == http.StatusOK && !isJSON(resp.Header.Get("Content-Type")):

@@ -28,6 +28,7 @@ type authServer struct {
 	forms  []string // token requests' bodies
 	basic  []string // and their client credentials
 	refuse string   // the token endpoint's OAuth error, if set
+	broken string   // what the token endpoint writes instead of HTTP, if set
 	typ    string   // the token type it issues ("Bearer" unless set)
 	life   string   // its expires_in, as written ("3600" unless set)
 	issuer string   // what the metadata says the issuer is
@@ -70,6 +71,13 @@ func newAuthServer(t *testing.T) *authServer {
 		defer a.mu.Unlock()
 		a.forms = append(a.forms, string(body))
 		a.basic = append(a.basic, id+":"+secret)
+		if a.broken != "" {
+			if c, _, err := http.NewResponseController(w).Hijack(); err == nil {
+				io.WriteString(c, a.broken)
+				c.Close()
+			}
+			return
+		}
 		w.Header().Set("Content-Type", "application/json")
 		if a.refuse != "" || secret != "s3cret" {
 			w.WriteHeader(http.StatusUnauthorized)
@@ -229,6 +237,11 @@ func TestOAuthFailures(t *testing.T) {
 		{"secret echoed", func(a *authServer) { a.refuse = "invalid_client: s3cret is not the secret" }, `refused the token request: "invalid_client: [credential] is not the secret"`},
 		{"long error", func(a *authServer) { a.refuse = strings.Repeat("e", 5000) + " s3cret" }, "(the first 200 of "},
 		{"secret as type", func(a *authServer) { a.typ = "s3cret" }, `issued a "[credential]" token, not a bearer token`},
+		// The HTTP client's error quotes a header line it cannot read
+		// whole: bounded, it keeps what follows far into it out.
+		{"unreadable answer", func(a *authServer) {
+			a.broken = "HTTP/1.1 200 OK\r\nX-Echo" + strings.Repeat("e", 64<<10) + " s3cret\r\n\r\n"
+		}, "(the first 400 of "},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			a := newAuthServer(t)

@@ -79,3 +79,33 @@ func TestObserverTokenRedacted(t *testing.T) {
 		t.Errorf("record: %s", text)
 	}
 }
+
+// TestTransportErrorBounded: the HTTP client's error quotes a status or
+// header line it cannot read whole, up to its 10 MiB header limit; in a
+// Failure that text is bounded, as a backend's other text is, so a
+// backend echoing what it was sent (here words it chose, far into the
+// line) gets little of it into the host's logs. The failure is a
+// connection failure, and the policy applies.
+func TestTransportErrorBounded(t *testing.T) {
+	line := strings.Repeat("x", 64<<10) + " s3cr3t-echo"
+	for _, c := range []struct{ name, answer string }{
+		{"status line", "HTTP/1.1 200" + line + "\r\n\r\n"},
+		{"header line", "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Echo" + line + "\r\n\r\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			url := wire(t, func(*http.Request) string { return c.answer })
+			h := build(t, registration(hook{"com.example.long", httpTransport(url), []string{intercept(`["tool.before"]`, 20000, "fail-closed")}}))
+			d, err := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := d.Audit[0].Failure
+			if f == nil || f.Class != harness.ClassConnection || !d.Denied() || !d.Denial.Synthetic {
+				t.Fatalf("%.500s", recordsString(d.Audit))
+			}
+			if text := f.Error(); strings.Contains(text, "s3cr3t") || len(text) > 1000 {
+				t.Errorf("failure text of %d bytes: %.300q", len(text), text)
+			}
+		})
+	}
+}
