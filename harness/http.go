@@ -2,6 +2,8 @@ package harness
 
 import (
 	"bytes"
+	"compress/flate"
+	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
@@ -327,12 +329,23 @@ func (c *httpConn) intercept(ctx context.Context, msg []byte) ([]byte, *Failure)
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return nil, &Failure{Class: ClassDeadline, Err: err}
+	case err != nil && undecodable(err):
+		return nil, &Failure{Class: ClassMalformed, Err: fmt.Errorf("the reply does not decode by its Content-Encoding: %w", err)}
 	case err != nil:
 		return nil, &Failure{Class: ClassConnection, Err: err}
 	case int64(len(body)) > c.h.opts.maxReply:
 		return nil, &Failure{Class: ClassMalformed, Err: fmt.Errorf("the reply is larger than %d bytes", c.h.opts.maxReply)}
 	}
 	return body, nil
+}
+
+// undecodable reports whether err is the HTTP client's failure to decode
+// a body by its Content-Encoding (gzip, which the client asks for unless
+// told not to): the reply came whole, and is malformed, as its bytes would
+// be. It is no connection failure, which a retry may mend.
+func undecodable(err error) bool {
+	var corrupt flate.CorruptInputError
+	return errors.Is(err, gzip.ErrHeader) || errors.Is(err, gzip.ErrChecksum) || errors.As(err, &corrupt)
 }
 
 // notify: accepted is 202 or 204, without a body.

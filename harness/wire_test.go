@@ -6,8 +6,10 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/ahpgen/ahpgen/harness"
@@ -107,5 +109,27 @@ func TestTransportErrorBounded(t *testing.T) {
 				t.Errorf("failure text of %d bytes: %.300q", len(text), text)
 			}
 		})
+	}
+}
+
+// TestCorruptEncodingMalformed: a reply whose body the HTTP client cannot
+// decode by its Content-Encoding (gzip, which the client asks for) came
+// whole from a working connection: it is a malformed reply, which a retry
+// does not mend and WithRetries does not resend.
+func TestCorruptEncodingMalformed(t *testing.T) {
+	for _, body := range []string{"not a gzip stream", "\x1f\x8b\x08\x00 no deflate data"} {
+		var hits atomic.Int32
+		url := wire(t, func(*http.Request) string {
+			hits.Add(1)
+			return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: " + strconv.Itoa(len(body)) + "\r\n\r\n" + body
+		})
+		h := build(t, registration(hook{"com.example.gz", httpTransport(url), []string{intercept(`["tool.before"]`, 20000, "fail-closed")}}), harness.WithRetries(3, 0))
+		d, err := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f := d.Audit[0].Failure; f == nil || f.Class != harness.ClassMalformed || d.Audit[0].Attempts != 1 || hits.Load() != 1 || !d.Denied() {
+			t.Errorf("%q: %d requests: %s", body, hits.Load(), recordsString(d.Audit))
+		}
 	}
 }
