@@ -133,12 +133,12 @@ func (c *httpConn) send(ctx context.Context, msg []byte) (*http.Response, *Failu
 	}
 	switch {
 	case c.oauth != nil && !fresh:
-		drain(resp.Body)
+		drain(resp)
 		resp.Body.Close()
 		c.oauth.drop(tok)
 	case c.b.Auth == nil && c.h.opts.authorize != nil:
 		params := bearerParams(resp.Header.Values("WWW-Authenticate"))
-		drain(resp.Body)
+		drain(resp)
 		resp.Body.Close()
 		if f := c.authorize(ctx, tok, params); f != nil {
 			return nil, f
@@ -309,17 +309,17 @@ func (c *httpConn) intercept(ctx context.Context, msg []byte) ([]byte, *Failure)
 	defer resp.Body.Close()
 	switch {
 	case resp.StatusCode == http.StatusUnauthorized:
-		drain(resp.Body)
+		drain(resp)
 		why := "the backend refused the credential"
 		if c.b.Auth == nil && c.h.opts.authorize == nil {
 			why = "the backend asks for a credential, and the registration configures none (harness.WithAuthorizer can answer it)"
 		}
 		return nil, &Failure{Class: ClassAuth, Status: resp.StatusCode, Err: errors.New(why)}
 	case resp.StatusCode != http.StatusOK:
-		drain(resp.Body)
+		drain(resp)
 		return nil, c.statusFailure(resp.StatusCode)
 	case !isJSON(resp.Header.Get("Content-Type")):
-		drain(resp.Body)
+		drain(resp)
 		return nil, &Failure{Class: ClassMalformed, Status: resp.StatusCode, Err: errors.New("the reply is not application/json")}
 	}
 	body, err := io.ReadAll(io.LimitReader(resp.Body, c.h.opts.maxReply+1))
@@ -355,7 +355,7 @@ func (c *httpConn) notify(ctx context.Context, msg []byte) *Failure {
 		return f
 	}
 	defer resp.Body.Close()
-	drain(resp.Body)
+	drain(resp)
 	if resp.StatusCode != http.StatusAccepted && resp.StatusCode != http.StatusNoContent {
 		return c.statusFailure(resp.StatusCode)
 	}
@@ -385,8 +385,16 @@ func (c *httpConn) close() error {
 	return nil
 }
 
-// drain reads a little of a body so that its connection can be reused.
-func drain(r io.Reader) { io.Copy(io.Discard, io.LimitReader(r, 64<<10)) }
+// drain reads a little of a response's body so that its connection can be
+// reused. A 101's body is the connection itself, switched to another
+// protocol: it goes back to no pool, and the request's context no longer
+// bounds a read of it, which a backend holding it open would hold past
+// the deadline (and an observer's, Close). It is not read.
+func drain(resp *http.Response) {
+	if resp.StatusCode != http.StatusSwitchingProtocols {
+		io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+	}
+}
 
 // isJSON reports whether a Content-Type is application/json (UTF-8: no
 // other charset).

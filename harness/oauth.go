@@ -266,6 +266,12 @@ func (o *oauthSource) getJSON(req *http.Request, v any) (int, *Failure) {
 		return 0, authFailure("the authorization server cannot be reached: %v", bounded(err))
 	}
 	defer resp.Body.Close()
+	if resp.StatusCode == http.StatusSwitchingProtocols {
+		// Its body is the connection itself, which the request's
+		// context no longer bounds: read, it would hold the call past
+		// its deadline for as long as the server keeps it open.
+		return 0, authFailure("the authorization server switched protocols (HTTP 101)")
+	}
 	body, err := io.ReadAll(io.LimitReader(resp.Body, maxAuthBody+1))
 	switch {
 	case err != nil:

@@ -25,13 +25,14 @@ type authServer struct {
 	mu     sync.Mutex
 	issued int
 	valid  map[string]bool
-	forms  []string // token requests' bodies
-	basic  []string // and their client credentials
-	refuse string   // the token endpoint's OAuth error, if set
-	broken string   // what the token endpoint writes instead of HTTP, if set
-	typ    string   // the token type it issues ("Bearer" unless set)
-	life   string   // its expires_in, as written ("3600" unless set)
-	issuer string   // what the metadata says the issuer is
+	forms  []string      // token requests' bodies
+	basic  []string      // and their client credentials
+	refuse string        // the token endpoint's OAuth error, if set
+	broken string        // what the token endpoint writes instead of HTTP, if set
+	stop   chan struct{} // closed when the test ends
+	typ    string        // the token type it issues ("Bearer" unless set)
+	life   string        // its expires_in, as written ("3600" unless set)
+	issuer string        // what the metadata says the issuer is
 	posts  int
 	// metadataAt is the one well-known path that serves the metadata
 	// ("": RFC 8414's); gets are the metadata paths asked, in order.
@@ -40,7 +41,7 @@ type authServer struct {
 }
 
 func newAuthServer(t *testing.T) *authServer {
-	a := &authServer{valid: map[string]bool{}}
+	a := &authServer{valid: map[string]bool{}, stop: make(chan struct{})}
 	mux := http.NewServeMux()
 	metadata := func(w http.ResponseWriter, r *http.Request) {
 		a.mu.Lock()
@@ -72,9 +73,18 @@ func newAuthServer(t *testing.T) *authServer {
 		a.forms = append(a.forms, string(body))
 		a.basic = append(a.basic, id+":"+secret)
 		if a.broken != "" {
+			// Written as it is, on a connection held open until the
+			// test ends, or a minute (a call held by it keeps the
+			// harness's Close, a cleanup before the test's end, waiting).
 			if c, _, err := http.NewResponseController(w).Hijack(); err == nil {
 				io.WriteString(c, a.broken)
-				c.Close()
+				go func() {
+					select {
+					case <-a.stop:
+					case <-time.After(time.Minute):
+					}
+					c.Close()
+				}()
 			}
 			return
 		}
@@ -110,6 +120,7 @@ func newAuthServer(t *testing.T) *authServer {
 	})
 	a.Server = httptest.NewTLSServer(mux)
 	t.Cleanup(a.Close)
+	t.Cleanup(func() { close(a.stop) }) // before Close, which waits for the connections
 	return a
 }
 
@@ -242,12 +253,19 @@ func TestOAuthFailures(t *testing.T) {
 		{"unreadable answer", func(a *authServer) {
 			a.broken = "HTTP/1.1 200 OK\r\nX-Echo" + strings.Repeat("e", 64<<10) + " s3cret\r\n\r\n"
 		}, "(the first 400 of "},
+		// A 101's body is the connection, which no deadline bounds:
+		// the call fails at once, not when the server lets go.
+		{"switching protocols", func(a *authServer) {
+			a.broken = "HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: x\r\n\r\n"
+		}, "HTTP 101"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			a := newAuthServer(t)
 			c.set(a)
 			h := oauthHarness(t, a, "fail-open")
-			d, err := h.Intercept(context.Background(), toolCall("e", "ls", `{}`))
+			var d *harness.Decision
+			var err error
+			within(t, func() { d, err = h.Intercept(context.Background(), toolCall("e", "ls", `{}`)) })
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -11,22 +11,30 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/ahpgen/ahpgen/harness"
 )
 
 // wire serves HTTP over loopback TCP as a hostile backend would: for each
 // request it reads, answer returns the bytes written back, which need not
-// be valid HTTP; the connection is closed after each. It returns the
-// endpoint's URL.
+// be valid HTTP. A connection stays open, for the next request, until the
+// client closes it or the test ends. It returns the endpoint's URL.
 func wire(t testing.TB, answer func(r *http.Request) string) string {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var conns []net.Conn
 	t.Cleanup(func() {
 		ln.Close()
+		mu.Lock()
+		for _, c := range conns {
+			c.Close()
+		}
+		mu.Unlock()
 		wg.Wait()
 	})
 	wg.Go(func() {
@@ -35,18 +43,43 @@ func wire(t testing.TB, answer func(r *http.Request) string) string {
 			if err != nil {
 				return
 			}
+			mu.Lock()
+			conns = append(conns, c)
+			mu.Unlock()
 			wg.Go(func() {
 				defer c.Close()
-				r, err := http.ReadRequest(bufio.NewReader(c))
-				if err != nil {
-					return
+				br := bufio.NewReader(c)
+				for {
+					r, err := http.ReadRequest(br)
+					if err != nil {
+						return
+					}
+					io.Copy(io.Discard, r.Body)
+					if _, err := io.WriteString(c, answer(r)); err != nil {
+						return
+					}
 				}
-				io.Copy(io.Discard, r.Body)
-				io.WriteString(c, answer(r))
 			})
 		}
 	})
 	return "http://" + ln.Addr().String() + "/hook"
+}
+
+// within runs f, and fails the test if f has not returned 30 s later:
+// calls whose deadlines are a few seconds return long before. What f
+// waits for then ends with the test (its servers closed), and f with it.
+func within(t *testing.T, f func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("still waiting 30 s later")
+	}
 }
 
 // bearer adds bearer authentication from the environment variable env to
@@ -131,5 +164,42 @@ func TestCorruptEncodingMalformed(t *testing.T) {
 		if f := d.Audit[0].Failure; f == nil || f.Class != harness.ClassMalformed || d.Audit[0].Attempts != 1 || hits.Load() != 1 || !d.Denied() {
 			t.Errorf("%q: %d requests: %s", body, hits.Load(), recordsString(d.Audit))
 		}
+	}
+}
+
+// TestSwitchingProtocolsEnds: a backend that answers 101 Switching
+// Protocols and holds the connection open fails the call at once, a
+// status that is not the success one, and its observation too. The body
+// of a 101 is the connection itself, which the request's context no
+// longer bounds: read to be drained, it held Intercept past its deadline,
+// and an observer's delivery, and so Close, for as long as the backend
+// kept it open.
+func TestSwitchingProtocolsEnds(t *testing.T) {
+	url := wire(t, func(*http.Request) string {
+		return "HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: ahp\r\n\r\n"
+	})
+	var log auditLog
+	reg, err := harness.Load("test.json", registration(
+		hook{"com.example.up", httpTransport(url), []string{intercept(`["tool.before"]`, 2000, "fail-closed")}},
+		hook{"com.example.upobs", httpTransport(url), []string{observe(`["tool.before"]`)}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := harness.New(reg, harness.WithAuditLog(log.add))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d *harness.Decision
+	within(t, func() {
+		d, _ = h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+		h.Close() // waits for the observation
+	})
+	if f := d.Audit[0].Failure; f == nil || f.Class != harness.ClassHTTPStatus || f.Status != http.StatusSwitchingProtocols || !d.Denied() {
+		t.Errorf("%s", recordsString(d.Audit))
+	}
+	log.mu.Lock()
+	defer log.mu.Unlock()
+	if len(log.recs) != 2 || log.recs[1].Outcome != harness.OutcomeObserveFail || log.recs[1].Failure.Status != http.StatusSwitchingProtocols {
+		t.Errorf("records: %s", recordsString(log.recs))
 	}
 }
