@@ -402,6 +402,15 @@ func fake(mode string) int {
 			}
 			fmt.Fprintf(os.Stderr, "line observe %s\n", ev)
 		}
+	case "endless-line": // reads a request, then writes one line that never ends
+		in.ReadString('\n')
+		fmt.Fprint(out, `{"jsonrpc":"2.0","id":"`)
+		x := []byte(strings.Repeat("x", 64<<10))
+		for {
+			if _, err := out.Write(x); err != nil {
+				return 0
+			}
+		}
 	case "hang": // reads, never answers, ignores EOF
 		for {
 			if _, err := in.ReadString('\n'); err != nil {

@@ -53,3 +53,22 @@ func TestMaxReplyBytesAboveDecoderDefault(t *testing.T) {
 		t.Errorf("a %d MiB deny under WithMaxReplyBytes(%d MiB + 4 KiB): %s", size>>20, size>>20, rec)
 	}
 }
+
+// TestEndlessLineMalformed: a stdio backend whose reply outgrows
+// WithMaxReplyBytes and never ends fails its request as malformed once it
+// is past the limit, on both lifecycles, as a long line that ends does:
+// not at the subscription's deadline, as a missed deadline, however long
+// that is (20 s here).
+func TestEndlessLineMalformed(t *testing.T) {
+	for _, lc := range []string{"persistent", "per_event"} {
+		h := build(t, registration(hook{"com.example.endless", stdioTransport("endless-line", lc), []string{intercept(`["tool.before"]`, 20000, "fail-closed")}}),
+			harness.WithMaxReplyBytes(4096), harness.WithEnv(fakeEnvList()))
+		d, err := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f := d.Audit[0].Failure; f == nil || f.Class != harness.ClassMalformed || !d.Denied() {
+			t.Errorf("%s: %s", lc, recordsString(d.Audit))
+		}
+	}
+}

@@ -167,7 +167,7 @@ func (c *perEventConn) run(ctx context.Context, msg []byte, reply bool) ([]byte,
 		inW.Write(append(msg[:len(msg):len(msg)], '\n'))
 		inW.Close()
 	}()
-	out := &capped{max: c.h.opts.maxReply + 1}
+	out := &capped{max: c.h.opts.maxReply + 1, full: make(chan struct{})}
 	read := make(chan struct{})
 	go func() {
 		defer close(read)
@@ -185,6 +185,10 @@ func (c *perEventConn) run(ctx context.Context, msg []byte, reply bool) ([]byte,
 		outR.Close()
 		waited <- err
 	}()
+	var full chan struct{} // a notification's output is not read
+	if reply {
+		full = out.full
+	}
 	select {
 	case err = <-waited:
 	case <-ctx.Done():
@@ -192,6 +196,12 @@ func (c *perEventConn) run(ctx context.Context, msg []byte, reply bool) ([]byte,
 		// to end: the process is killed (its command's context), and the
 		// rest is reaped and read in the background, within drain's
 		// bounds.
+	case <-full:
+		// Past the limit the reply fails whatever follows, and its
+		// output may never end: the process is killed now, not at the
+		// deadline, and reaped in the background.
+		p.kill()
+		return nil, &Failure{Class: ClassMalformed, Err: fmt.Errorf("the reply is larger than %d bytes", c.h.opts.maxReply)}
 	}
 	switch {
 	case ctx.Err() != nil:
@@ -258,6 +268,7 @@ type capped struct {
 	b    []byte
 	max  int64
 	over bool
+	full chan struct{} // closed once over
 }
 
 // bytes is a copy of what w holds.
@@ -273,6 +284,9 @@ func (w *capped) Write(p []byte) (int, error) {
 	room := w.max - int64(len(w.b))
 	if int64(len(p)) > room {
 		w.b = append(w.b, p[:max(room, 0)]...)
+		if !w.over {
+			close(w.full)
+		}
 		w.over = true
 		return len(p), nil // keep reading: the process must not block on a full pipe
 	}

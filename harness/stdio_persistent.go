@@ -173,13 +173,18 @@ func (p *process) read(out io.Reader, maxLine int64, terminateAfter int) {
 	r := bufio.NewReaderSize(out, 64<<10)
 	var buf []byte
 	for {
-		line, err := readLine(r, &buf, maxLine)
-		if err != nil && !errors.Is(err, errLong) {
-			break
-		}
+		line, more, err := readLine(r, &buf, maxLine)
 		if errors.Is(err, errLong) {
+			// Failed once past the bound, not at its end: a line may
+			// never end.
 			p.malformed(fmt.Errorf("a line longer than %d bytes", maxLine), terminateAfter)
+			if more && skipLine(r) != nil {
+				break
+			}
 			continue
+		}
+		if err != nil {
+			break
 		}
 		p.route(line, terminateAfter)
 	}
@@ -287,30 +292,34 @@ func oneCR(line []byte) ([]byte, bool) {
 	return line, bytes.IndexByte(line, '\r') < 0
 }
 
-// readLine reads one line without its LF (valid until the next call); a
-// line longer than max is skipped (errLong).
-func readLine(r *bufio.Reader, buf *[]byte, max int64) ([]byte, error) {
+// readLine reads one line without its LF (valid until the next call). A
+// line longer than max is errLong as soon as it is past max, with more
+// when the rest of it is still to be read (skipLine).
+func readLine(r *bufio.Reader, buf *[]byte, max int64) (line []byte, more bool, err error) {
 	*buf = (*buf)[:0]
-	long := false
 	for {
 		chunk, err := r.ReadSlice('\n')
-		if !long {
-			if int64(len(*buf)+len(chunk)) > max+1 {
-				long, *buf = true, (*buf)[:0]
-			} else {
-				*buf = append(*buf, chunk...)
-			}
+		if int64(len(*buf)+len(chunk)) > max+1 {
+			return nil, err == bufio.ErrBufferFull, errLong
 		}
+		*buf = append(*buf, chunk...)
 		switch err {
 		case nil:
-			if long {
-				return nil, errLong
-			}
-			return (*buf)[:len(*buf)-1], nil
+			return (*buf)[:len(*buf)-1], false, nil
 		case bufio.ErrBufferFull:
 			continue
 		default:
-			return nil, err // EOF: a last line without its LF is not a message
+			return nil, false, err // EOF: a last line without its LF is not a message
+		}
+	}
+}
+
+// skipLine reads the rest of a line, up to its LF.
+func skipLine(r *bufio.Reader) error {
+	for {
+		_, err := r.ReadSlice('\n')
+		if err != bufio.ErrBufferFull {
+			return err
 		}
 	}
 }
