@@ -180,10 +180,15 @@ func WithEnv(env []string) Option { return func(o *options) { o.env = env } }
 
 // WithHTTPTransport is the round tripper HTTP backends are reached with
 // (a TLS configuration with the deployment's trust roots, say). The
-// default is a clone of http.DefaultTransport.
+// default is a clone of http.DefaultTransport that keeps up to 64 idle
+// connections a backend and reads at most 1 MiB of a reply's headers.
 func WithHTTPTransport(rt http.RoundTripper) Option {
 	return func(o *options) { o.roundTripper = rt }
 }
+
+// maxReplyHeaderBytes bounds an HTTP reply's header block on the default
+// transport.
+const maxReplyHeaderBytes = 1 << 20
 
 // The defaults of WithObservers' n and of WithMaxReplyBytes.
 const (
@@ -337,6 +342,10 @@ func New(reg *Registration, opts ...Option) (*Harness, error) {
 	if rt == nil {
 		t := http.DefaultTransport.(*http.Transport).Clone()
 		t.MaxIdleConnsPerHost = 64
+		// net/http's default (10 MiB) would let each attempt hold ten
+		// megabytes of a backend's headers, outside WithMaxReplyBytes;
+		// an AHP reply needs a few hundred bytes of them.
+		t.MaxResponseHeaderBytes = maxReplyHeaderBytes
 		rt = t
 	}
 	for _, b := range reg.Backends {

@@ -203,3 +203,31 @@ func TestSwitchingProtocolsEnds(t *testing.T) {
 		t.Errorf("records: %s", recordsString(log.recs))
 	}
 }
+
+// TestReplyHeadersBounded: the default transport reads at most 1 MiB of
+// a reply's headers (net/http's own bound is 10 MiB, held by each
+// attempt outside WithMaxReplyBytes): a reply behind 2 MiB of headers is
+// a connection failure, one behind a few is read.
+func TestReplyHeadersBounded(t *testing.T) {
+	for _, c := range []struct {
+		headers int // of 1 KiB each
+		fails   bool
+	}{{2048, true}, {8, false}} {
+		body := result("e1", `{"type":"deny","reason":"checked"}`)
+		pad := "X-Pad: " + strings.Repeat("p", 1<<10) + "\r\n"
+		url := wire(t, func(*http.Request) string {
+			return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n" + strings.Repeat(pad, c.headers) +
+				"Content-Length: " + strconv.Itoa(len(body)) + "\r\n\r\n" + body
+		})
+		h := build(t, registration(hook{"com.example.headers", httpTransport(url), []string{intercept(`["tool.before"]`, 20000, "fail-closed")}}))
+		d, err := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := d.Audit[0].Failure
+		failed := f != nil && f.Class == harness.ClassConnection && d.Denial.Synthetic
+		if c.fails && !failed || !c.fails && f != nil {
+			t.Errorf("%d KiB of headers: %.500s", c.headers, recordsString(d.Audit))
+		}
+	}
+}
