@@ -13,6 +13,7 @@ require (
 	dario.cat/mergo v1.0.2 // indirect
 	github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794 // indirect
 	github.com/atombender/go-jsonschema v0.24.1 // indirect
+	github.com/dave/jennifer v1.7.1 // indirect
 	github.com/goccy/go-yaml v1.19.2 // indirect
 	github.com/google/go-cmp v0.7.0 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
