@@ -84,8 +84,12 @@ func byValue(f *ir.Field) bool {
 // source may not hold (NUL; a byte order mark past the start) spelt as
 // escapes.
 func comment(text string) string {
-	return strings.NewReplacer("\x00", `\u0000`, "\ufeff", `\ufeff`).Replace(strings.Join(strings.Fields(text), " "))
+	return commentEscapes.Replace(strings.Join(strings.Fields(text), " "))
 }
+
+// commentEscapes is built once: a Replacer builds its tables on first
+// use, and comment runs for every title and description.
+var commentEscapes = strings.NewReplacer("\x00", `\u0000`, "\ufeff", `\ufeff`)
 
 // jsonText is JSON text (a const value, compact) for a comment: a
 // character that is not graphic, which only a string of it can hold

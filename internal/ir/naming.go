@@ -20,6 +20,14 @@ import (
 // and fields every struct has (structMembers). The emitter reads every
 // name from the model.
 
+// unescapeToken and escapeToken turn a JSON Pointer token into the name
+// it spells and back. They are built once: a Replacer builds its tables
+// on first use, and naming reads a token of every schema location.
+var (
+	unescapeToken = strings.NewReplacer("~1", "/", "~0", "~")
+	escapeToken   = strings.NewReplacer("~", "~0", "/", "~1")
+)
+
 // initialisms are written in capitals inside Go names (Go's own style).
 var initialisms = map[string]string{
 	"id": "ID", "ids": "IDs", "json": "JSON", "rpc": "RPC", "url": "URL", "uri": "URI",
@@ -122,13 +130,13 @@ func checkFuncName(file, ptr string) string {
 	}
 	toks := strings.Split(strings.TrimPrefix(ptr, "/"), "/")
 	for i := 0; i < len(toks); i++ {
-		t := strings.NewReplacer("~1", "/", "~0", "~").Replace(toks[i])
+		t := unescapeToken.Replace(toks[i])
 		switch t {
 		case "properties", "$defs", "patternProperties", "dependentSchemas":
 			if i+1 < len(toks) {
 				i++
 				b.WriteString("_")
-				b.WriteString(identPart(strings.NewReplacer("~1", "/", "~0", "~").Replace(toks[i])))
+				b.WriteString(identPart(unescapeToken.Replace(toks[i])))
 				continue
 			}
 		}

@@ -325,5 +325,5 @@ func defName(loc string) (file, def string, ok bool) {
 	if strings.Contains(def, "/") {
 		return "", "", false
 	}
-	return file, strings.NewReplacer("~1", "/", "~0", "~").Replace(def), true
+	return file, unescapeToken.Replace(def), true
 }

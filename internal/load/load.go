@@ -420,9 +420,12 @@ func (s *Set) locate(sch *jsonschema.Schema) (doc *model.Document, ptr string, o
 	return r.doc, r.ptr + frag, true
 }
 
-func escape(tok string) string {
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(tok)
-}
+// escape spells a name as a JSON Pointer token.
+func escape(tok string) string { return pointerEscapes.Replace(tok) }
+
+// pointerEscapes is built once: a Replacer builds its tables on first
+// use, and escape runs for every member of every schema loaded.
+var pointerEscapes = strings.NewReplacer("~", "~0", "/", "~1")
 
 func resolveURL(base, ref string) (string, error) {
 	r, err := url.Parse(ref)

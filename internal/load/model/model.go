@@ -62,6 +62,11 @@ func (e *Error) Error() string {
 	return e.File + "#" + e.Pointer + ": " + e.Msg
 }
 
+// unescapeToken turns a JSON Pointer token back into the name it spells.
+// It is built once: a Replacer builds its tables on first use, and
+// Lookup runs for every reference and location of a snapshot.
+var unescapeToken = strings.NewReplacer("~1", "/", "~0", "~")
+
 // Lookup follows a JSON Pointer (RFC 6901) in a raw document.
 func Lookup(d *ahpimpl.Doc, ptr string) (ahpimpl.Node, bool) {
 	n := d.Root()
@@ -72,7 +77,7 @@ func Lookup(d *ahpimpl.Doc, ptr string) (ahpimpl.Node, bool) {
 		return 0, false
 	}
 	for _, tok := range strings.Split(ptr[1:], "/") {
-		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+		tok = unescapeToken.Replace(tok)
 		switch d.Kind(n) {
 		case ahpimpl.KindObject:
 			v, ok := d.Member(n, tok)
