@@ -261,8 +261,8 @@ func (e *checks) same(g *Group, cur, s *ir.Schema, ev Code) {
 		return
 	}
 	if t.Plan.InPlace {
-		if spelled(ev) != "ev" {
-			panic("emit: " + t.Loc + " is planned in place but applied with annotations " + spelled(ev))
+		if text(ev) != "ev" {
+			panic("emit: " + t.Loc + " is planned in place but applied with annotations " + text(ev))
 		}
 		e.inPlaceHere(g, t, false)
 		return
@@ -365,7 +365,7 @@ func (e *checks) inPlaceBlock(g *Group, node Code, t *ir.Schema, alone bool) {
 	keywords := func(g *Group) { e.keywords(g, t) }
 	written, ok := e.written[t]
 	if !ok {
-		written = spelled(BlockFunc(keywords))
+		written = text(BlockFunc(keywords))
 		e.written[t] = written
 	}
 	switch k := t.Plan.Short; {
@@ -373,7 +373,7 @@ func (e *checks) inPlaceBlock(g *Group, node Code, t *ir.Schema, alone bool) {
 		// No block for one test: the if binds n.
 		e.assertShort(t, written)
 		cond, fail := e.oneTest(t)
-		if spelled(node) == "n" {
+		if text(node) == "n" {
 			g.If(cond).Block(Return(fail))
 		} else {
 			g.If(Id("n").Op(":=").Add(node), cond).Block(Return(fail))
@@ -390,7 +390,7 @@ func (e *checks) inPlaceBlock(g *Group, node Code, t *ir.Schema, alone bool) {
 		panic("emit: " + t.Loc + " is planned in place on a member or item but reads annotations")
 	}
 	// In a member function the value is n already (checks.memberFunc).
-	isN := spelled(node) == "n"
+	isN := text(node) == "n"
 	block := func(bg *Group) {
 		if !isN {
 			bg.Id("n").Op(":=").Add(node)
@@ -414,10 +414,6 @@ func (e *checks) typeFail(s *ir.Schema) Code { return e.failType(Id("n"), s.Keyw
 func (e *checks) typeCheck(s *ir.Schema) Code {
 	return If(e.kindMismatch(s.Types)).Block(Return(e.typeFail(s)))
 }
-
-// spelled is c as written: assertShort compares what keywords writes
-// (written) with the shape a short form replaces.
-func spelled(c Code) string { return fmt.Sprintf("%#v", c) }
 
 func (e *checks) constFail(s *ir.Schema) Code { return e.fail(Id("n"), s.KeywordReason("const")) }
 
@@ -480,7 +476,7 @@ func propertyOf(t *ir.Schema) (name, fn string, pt *ir.Schema) {
 // (ir.planShort) reads the model, this reads what would be printed, and
 // a plan that overlooked a keyword must not drop its test.
 func (e *checks) assertShort(t *ir.Schema, written string) {
-	if long := e.longForm(t, t.Plan.Short); long == nil || written != spelled(long) {
+	if long := e.longForm(t, t.Plan.Short); long == nil || !sameGo(written, text(long)) {
 		panic(fmt.Sprintf("emit: %s is planned as %v, but its keywords write\n%s", t.Loc, t.Plan.Short, written))
 	}
 }
@@ -606,7 +602,7 @@ func (e *checks) callBool(method string, cur, s *ir.Schema, node Code) Code {
 func (e *checks) body(g *Group, s *ir.Schema) {
 	e.withKind(false, func() {
 		keywords := func(g *Group) { e.keywords(g, s) }
-		written := spelled(BlockFunc(keywords))
+		written := text(BlockFunc(keywords))
 		if s.Plan.Short.Call() {
 			e.assertShort(s, written)
 			g.Return(e.shortCall(s, Id("n")))

@@ -305,7 +305,7 @@ func (e *checks) memberFunc(t *ir.Schema) {
 	}
 	e.f.Comment(doc + " It records in ev each member the schema declares; any other passes, unrecorded.")
 	e.f.Func().Id(t.Plan.MemberFunc).Params(params...).Bool().BlockFunc(func(g *Group) {
-		if readsIn(spelled(sw), "d")["d"].n > 0 {
+		if readsIn(text(sw), "d")["d"].n > 0 {
 			g.Id("d").Op(":=").Id("c").Dot("Doc")
 		}
 		g.Add(sw)

@@ -24,15 +24,24 @@ func MissedShorts(prog *ir.Program) []string {
 			continue // no keywords of its own written (an if's member test, a not's presence test)
 		}
 		var written string
-		e.withKind(false, func() { written = spelled(BlockFunc(func(g *Group) { e.keywords(g, s) })) })
+		e.withKind(false, func() { written = text(BlockFunc(func(g *Group) { e.keywords(g, s) })) })
 		for k := ir.NoShort + 1; k <= ir.ShortType; k++ {
 			if k == s.Plan.Short {
 				continue
 			}
-			if long := e.longForm(s, k); long != nil && spelled(long) == written {
+			if long := e.longForm(s, k); long != nil && sameGo(text(long), written) {
 				out = append(out, fmt.Sprintf("%s: written as %v, planned as %v", s.Loc, k, s.Plan.Short))
 			}
 		}
 	}
 	return out
+}
+
+// CheckTexts makes every text the emitters read back (text) be checked
+// against the same code formatted, as jennifer's GoString writes it,
+// until restore: report is called for each text, with the difference
+// that could change what they decide ("" for none).
+func CheckTexts(report func(problem string)) (restore func()) {
+	textChecked = func(raw string) { report(textProblem(raw)) }
+	return func() { textChecked = nil }
 }

@@ -3,8 +3,11 @@ package emit
 //lint:file-ignore ST1001 jennifer is built to be dot-imported: its statements read as the Go they write.
 
 import (
+	"bytes"
+	"go/format"
 	"go/scanner"
 	"go/token"
+	"strings"
 
 	. "github.com/dave/jennifer/jen"
 )
@@ -38,7 +41,7 @@ func (r read) once() bool { return r.n == 1 && !r.inLoop }
 
 // reads is uses with the count of each name's reads (see read).
 func reads(write func(*Group), names ...string) map[string]read {
-	return readsIn(spelled(BlockFunc(write)), names...)
+	return readsIn(text(BlockFunc(write)), names...)
 }
 
 // readsIn is reads of statements already written: code, a block.
@@ -127,7 +130,7 @@ func declares(write func(*Group)) bool {
 
 // scan renders the statements write emits, in a block, and returns a
 // scanner of its tokens.
-func scan(write func(*Group)) *scanner.Scanner { return scanText(spelled(BlockFunc(write))) }
+func scan(write func(*Group)) *scanner.Scanner { return scanText(text(BlockFunc(write))) }
 
 // scanText scans Go code.
 func scanText(code string) *scanner.Scanner {
@@ -135,4 +138,53 @@ func scanText(code string) *scanner.Scanner {
 	sc := new(scanner.Scanner)
 	sc.Init(fset.AddFile("", -1, len(code)), []byte(code), nil, 0)
 	return sc
+}
+
+// text is c as jennifer writes it, before gofmt: what the emitters read
+// back of the code they wrote (readsIn, declares) and compare (sameGo).
+// Formatting every fragment, as jennifer's GoString does, parsed and
+// printed each check's body once more than the file it ends up in, and
+// took a third of generation's time; formatting changes neither the
+// tokens these read (only spaces and line breaks, and so the semicolons
+// Go inserts at them) nor, for one identifier, the text. A fragment
+// that is not Go fails when its file is formatted. textChecked, set by
+// the tests, holds the two to this.
+func text(c Code) string {
+	// A File without gofmt is jennifer's only writer that does not
+	// format: its text is the package clause, the imports c uses, a
+	// line break and c.
+	f := NewFile("")
+	f.NoFormat = true
+	f.Add(c)
+	var b strings.Builder
+	if err := f.Render(&b); err != nil {
+		panic("emit: " + err.Error())
+	}
+	s := strings.TrimPrefix(b.String(), "package \n\n")
+	switch {
+	case strings.HasPrefix(s, "import ("):
+		_, s, _ = strings.Cut(s, ")\n\n")
+	case strings.HasPrefix(s, "import "):
+		_, s, _ = strings.Cut(s, "\n\n")
+	}
+	s = strings.TrimPrefix(s, "\n")
+	if textChecked != nil {
+		textChecked(s)
+	}
+	return s
+}
+
+// textChecked, when set (by the tests), is called with every text.
+var textChecked func(string)
+
+// sameGo reports whether code texts a and b (text) are the same Go once
+// formatted: the same text is, and two that differ are formatted to
+// tell (jennifer writes one shape of code one way, so that is rare).
+func sameGo(a, b string) bool {
+	if a == b {
+		return true
+	}
+	fa, errA := format.Source([]byte(a))
+	fb, errB := format.Source([]byte(b))
+	return errA == nil && errB == nil && bytes.Equal(fa, fb)
 }
