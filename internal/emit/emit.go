@@ -74,9 +74,28 @@ func Package(s Snapshot) (map[string][]byte, error) {
 		return f
 	}
 
+	// Each file is rendered as soon as it is written, so that its code
+	// tree is garbage before the next one is built: the trees of a large
+	// snapshot's three files take more memory than anything else
+	// generation holds, and were all held until the three were rendered.
+	finish := func(file string, f *File) error {
+		b, err := render(f)
+		if err == nil && file == "checks.go" {
+			b, err = tailReturns(b)
+		}
+		if err != nil {
+			return fmt.Errorf("%s/%s: %w", name, file, err)
+		}
+		out[file] = b
+		return nil
+	}
+
 	tf := newFile()
 	ty := &gotypes{f: tf, ts: s.Types, its: iterators{}}
 	ty.emit()
+	if err := finish("types.go", tf); err != nil {
+		return nil, err
+	}
 
 	af := newFile()
 	versionGuard(af)
@@ -114,20 +133,15 @@ func Package(s Snapshot) (map[string][]byte, error) {
 	af.Func().Params(Id(ir.RegistryType)).Id("Entries").Params().Index().Qual(impl, "Entry").Block(Return(Id(ir.RegistryVar)))
 	messageTable(af, s)
 	api.declareHelpers(s.Types.Builders.APIHelpers)
+	if err := finish("api.go", af); err != nil {
+		return nil, err
+	}
 
 	cf := newFile()
 	ch := &checks{f: cf, prog: s.Prog, its: iterators{}, written: map[*ir.Schema]string{}, declaring: map[declaring]bool{}}
 	ch.emit()
-
-	for file, f := range map[string]*File{"types.go": tf, "api.go": af, "checks.go": cf} {
-		b, err := render(f)
-		if err == nil && file == "checks.go" {
-			b, err = tailReturns(b)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s/%s: %w", name, file, err)
-		}
-		out[file] = b
+	if err := finish("checks.go", cf); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
