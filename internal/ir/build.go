@@ -196,7 +196,7 @@ func (p *Program) fail(doc *model.Document, ptr, format string, args ...any) err
 }
 
 func (p *Program) rawNode(doc *model.Document, ptr string) (ahpimpl.Node, bool) {
-	return model.Lookup(doc.Raw, ptr)
+	return doc.Lookup(ptr)
 }
 
 func (p *Program) pattern(src string, doc *model.Document, ptr string) (*Pattern, error) {

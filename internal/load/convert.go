@@ -123,7 +123,7 @@ func rawOrder[V any](m *model.Schema, key string, compiled map[string]V) []strin
 	seen := make(map[string]bool, len(compiled))
 	if m.Doc != nil {
 		raw := m.Doc.Raw
-		if n, ok := model.Lookup(raw, m.Ptr); ok && raw.Kind(n) == ahpimpl.KindObject {
+		if n, ok := m.Doc.Lookup(m.Ptr); ok && raw.Kind(n) == ahpimpl.KindObject {
 			if v, ok := raw.Member(n, key); ok && raw.Kind(v) == ahpimpl.KindObject {
 				for it := raw.Members(v); it.Next(); {
 					name := raw.Text(it.Name())

@@ -149,7 +149,7 @@ func Load(srcs []Source, opt Options) (*Set, error) {
 			if strings.HasPrefix(r.frag, "/") {
 				frag, err := url.PathUnescape(r.frag)
 				if err == nil {
-					n, found := model.Lookup(res.doc.Raw, res.ptr+frag)
+					n, found := res.doc.Lookup(res.ptr + frag)
 					if !found {
 						return nil, &Error{File: r.doc.Path, Pointer: r.ptr, Msg: r.kw + " to " + r.target + "#" + r.frag + ": no such location in " + res.doc.Path}
 					}

@@ -40,6 +40,8 @@ type Document struct {
 	Raw *ahpimpl.Doc
 	// Schema is the compiled root schema.
 	Schema *Schema
+
+	index index // Raw's large objects and arrays, for Lookup
 }
 
 // DynamicAnchor is a $dynamicAnchor of a document of the set.
@@ -68,7 +70,18 @@ func (e *Error) Error() string {
 var unescapeToken = strings.NewReplacer("~1", "/", "~0", "~")
 
 // Lookup follows a JSON Pointer (RFC 6901) in a raw document.
-func Lookup(d *ahpimpl.Doc, ptr string) (ahpimpl.Node, bool) {
+func Lookup(d *ahpimpl.Doc, ptr string) (ahpimpl.Node, bool) { return lookup(d, ptr, nil) }
+
+// Lookup is model.Lookup in the document's Raw, with its large objects
+// and arrays indexed as it meets them (see index): the generator looks
+// up every schema location of a document, and without the index each
+// lookup of one of N $defs or properties scanned the others.
+func (doc *Document) Lookup(ptr string) (ahpimpl.Node, bool) {
+	return lookup(doc.Raw, ptr, &doc.index)
+}
+
+// lookup is Lookup, through x when it is not nil.
+func lookup(d *ahpimpl.Doc, ptr string, x *index) (ahpimpl.Node, bool) {
 	n := d.Root()
 	if ptr == "" {
 		return n, true
@@ -80,22 +93,17 @@ func Lookup(d *ahpimpl.Doc, ptr string) (ahpimpl.Node, bool) {
 		tok = unescapeToken.Replace(tok)
 		switch d.Kind(n) {
 		case ahpimpl.KindObject:
-			v, ok := d.Member(n, tok)
+			v, ok := x.member(d, n, tok)
 			if !ok {
 				return 0, false
 			}
 			n = v
 		case ahpimpl.KindArray:
-			found := false
-			for it := d.Items(n); it.Next(); {
-				if fmt.Sprint(it.Index()) == tok {
-					n, found = it.Item(), true
-					break
-				}
-			}
-			if !found {
+			v, ok := x.item(d, n, tok)
+			if !ok {
 				return 0, false
 			}
+			n = v
 		default:
 			return 0, false
 		}
