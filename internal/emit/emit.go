@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"go/format"
 	"os"
 	"strings"
 
@@ -181,19 +182,31 @@ func startingPoints(s Snapshot) []startingPoint {
 
 // render formats f. Output that does not parse is a generator bug: with
 // AHPGEN_DEBUG_DIR set, the unformatted text is saved there to look at.
+//
+// It writes f unformatted and formats that text itself, which is what
+// jennifer's Render does, but without holding f meanwhile: the caller
+// keeps no other reference, so f's code tree is garbage while gofmt
+// builds the file's syntax tree, and the two largest things generation
+// holds are not held at once.
 func render(f *File) ([]byte, error) {
 	var buf bytes.Buffer
+	f.NoFormat = true
 	if err := f.Render(&buf); err != nil {
+		return nil, firstLine(err)
+	}
+	src := buf.Bytes()
+	out, err := format.Source(src)
+	if err != nil {
 		if dbg := os.Getenv("AHPGEN_DEBUG_DIR"); dbg != "" {
 			tmp, _ := os.CreateTemp(dbg, "ahpgen-*.go")
 			if tmp != nil {
-				tmp.WriteString(unformatted(f))
+				tmp.Write(src)
 				tmp.Close()
 			}
 		}
-		return nil, firstLine(err)
+		return nil, fmt.Errorf("formatting the generated source: %s", firstLine(err))
 	}
-	return wrapComments(buf.Bytes()), nil
+	return wrapComments(out), nil
 }
 
 // wrapComments breaks every comment line longer than 80 columns (a tab
@@ -235,16 +248,6 @@ func wrapComments(src []byte) []byte {
 func firstLine(err error) error {
 	msg, _, _ := strings.Cut(err.Error(), "\n")
 	return fmt.Errorf("%s", msg)
-}
-
-// unformatted renders f without gofmt, to debug output that does not parse.
-func unformatted(f *File) (s string) {
-	defer func() {
-		if r := recover(); r != nil {
-			s = fmt.Sprint(r)
-		}
-	}()
-	return f.GoString()
 }
 
 // messageTable emits Snapshot, the package's description for a
