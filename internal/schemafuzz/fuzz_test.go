@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -76,6 +77,8 @@ func TestSchemaFuzz(t *testing.T) {
 	}
 	fmt.Printf("schema fuzz: %d schemas, %d instances, %d disagree (seed %d, schemas %d–%d; %d valid, %d invalid; %d refused by santhosh, %d unjudged; %v)\n",
 		total.schemas, total.instances, total.disagree, seed, from, from+n-1, total.valid, total.instances-total.valid, total.skipped, total.unjudged, time.Since(start).Round(time.Second))
+	fmt.Printf("schema fuzz: %d instances spelt with escapes (%d valid, %d invalid)\n",
+		total.escaped, total.escapedValid, total.escaped-total.escapedValid)
 	if dir := os.Getenv("SCHEMAFUZZ_OUT"); dir != "" && len(bad) > 0 {
 		writeCases(t, dir, bad)
 	}
@@ -98,8 +101,12 @@ func TestSchemaFuzz(t *testing.T) {
 
 // tally counts a run: skipped is schemas santhosh refuses, unjudged the
 // instances left out where santhosh's verdict is known to be wrong
-// (scopeless).
-type tally struct{ schemas, instances, valid, disagree, skipped, unjudged int }
+// (scopeless), and escaped the instances spelt with escapes
+// (escapedValid of them valid).
+type tally struct {
+	schemas, instances, valid, disagree, skipped, unjudged int
+	escaped, escapedValid                                  int
+}
 
 func (t *tally) add(o tally) {
 	t.schemas += o.schemas
@@ -108,6 +115,8 @@ func (t *tally) add(o tally) {
 	t.disagree += o.disagree
 	t.skipped += o.skipped
 	t.unjudged += o.unjudged
+	t.escaped += o.escaped
+	t.escapedValid += o.escapedValid
 }
 
 // runChunk fuzzes schemas lo..hi-1 in one compiled module and returns the
@@ -144,6 +153,12 @@ func runChunk(t *testing.T, seed uint64, lo, hi int, goCache string) (tally, []*
 		c.instances++
 		if o.Test.Valid {
 			c.valid++
+		}
+		if strings.HasSuffix(o.Test.Description, escapedTest) {
+			c.escaped++
+			if o.Test.Valid {
+				c.escapedValid++
+			}
 		}
 		why := ""
 		switch {
@@ -186,6 +201,8 @@ func group(seed, i uint64) (g *jsts.Group, unjudged int, err error) {
 	names := scopeless(text)
 	seen := map[string]bool{}
 	var accepted []any
+	// esc chooses the instances spelt with escapes, and their escapes.
+	esc := rand.New(rand.NewPCG(seed^0x2545f4914f6cdd1d, i))
 	add := func(v any) error {
 		data := Encode(v)
 		if seen[string(data)] || len(g.Tests) >= perSchema {
@@ -196,6 +213,14 @@ func group(seed, i uint64) (g *jsts.Group, unjudged int, err error) {
 			unjudged++
 			return nil
 		}
+		desc := strconv.Itoa(len(g.Tests))
+		if esc.IntN(4) == 0 {
+			// The same value spelt with escapes: the oracle's verdict
+			// is the plain spelling's.
+			if e := EncodeEscaped(esc, v, pickOf2(esc, escapeRates)); !bytes.Equal(e, data) {
+				data, desc = e, desc+escapedTest
+			}
+		}
 		valid, err := oracle.Valid(data)
 		if err != nil {
 			return err
@@ -203,7 +228,7 @@ func group(seed, i uint64) (g *jsts.Group, unjudged int, err error) {
 		if valid {
 			accepted = append(accepted, v)
 		}
-		g.Tests = append(g.Tests, &jsts.Test{Description: strconv.Itoa(len(g.Tests)), Data: data, Valid: valid})
+		g.Tests = append(g.Tests, &jsts.Test{Description: desc, Data: data, Valid: valid})
 		return nil
 	}
 	for _, v := range Instances(s, seed, i, perSchema/2) {
@@ -226,6 +251,13 @@ func group(seed, i uint64) (g *jsts.Group, unjudged int, err error) {
 	}
 	return g, unjudged, nil
 }
+
+// escapeRates are the shares of characters EncodeEscaped escapes in an
+// instance spelt with escapes.
+var escapeRates = []float64{0.1, 0.3, 0.6, 1}
+
+// escapedTest ends the description of a test spelt with escapes.
+const escapedTest = " escaped"
 
 // scopeless reports whether santhosh's verdicts on schema text may be
 // wrong for objects with members: it validates a member name as a
