@@ -12,7 +12,7 @@ import (
 // values built by following the schema, and random values. Mutate makes
 // more from the ones the oracle accepts.
 func Instances(schema any, seed, index uint64, n int) []any {
-	g := &instGen{r: rand.New(rand.NewPCG(seed^0x9e3779b97f4a7c15, index)), root: schema}
+	g := &instGen{r: rand.New(rand.NewPCG(seed^0x9e3779b97f4a7c15, index)), root: schema, own: schemaStrings(schema)}
 	var out []any
 	for i := 0; i < n; i++ {
 		if i%4 == 3 {
@@ -121,6 +121,79 @@ func pickOf2[T any](r *rand.Rand, list []T) T { return list[r.IntN(len(list))] }
 type instGen struct {
 	r    *rand.Rand
 	root any
+	// own are the strings the schema compares names and values with
+	// (schemaStrings): an instance that holds them, spelt with escapes
+	// (EncodeEscaped), reaches the generated code's switches on member
+	// names and its comparisons of strings by their escaped paths.
+	own []string
+}
+
+// schemaStrings lists the member names and strings schema s compares
+// instances with: the names of properties, dependentRequired and
+// dependentSchemas, the names required, and the strings (and member
+// names) of const and enum values, each once, in the order met.
+func schemaStrings(s any) []string {
+	var out []string
+	seen := map[string]bool{}
+	put := func(x string) {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	var values func(v any)
+	values = func(v any) {
+		switch v := v.(type) {
+		case string:
+			put(v)
+		case []any:
+			for _, x := range v {
+				values(x)
+			}
+		case Obj:
+			for _, m := range v {
+				put(m.Name)
+				values(m.Value)
+			}
+		}
+	}
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case []any:
+			for _, x := range v {
+				walk(x)
+			}
+		case Obj:
+			for _, m := range v {
+				switch m.Name {
+				case "const", "enum", "required":
+					values(m.Value)
+					continue
+				case "default", "examples":
+					continue
+				case "properties", "dependentRequired", "dependentSchemas":
+					if o, ok := m.Value.(Obj); ok {
+						for _, p := range o {
+							put(p.Name)
+						}
+					}
+				}
+				walk(m.Value)
+			}
+		}
+	}
+	walk(s)
+	return out
+}
+
+// name draws a member name not from the schema's properties: from the
+// pool, or one of the schema's own strings.
+func (g *instGen) name() string {
+	if len(g.own) > 0 && g.chance(0.4) {
+		return g.own[g.r.IntN(len(g.own))]
+	}
+	return memberNames[g.r.IntN(len(memberNames))]
 }
 
 func (g *instGen) chance(p float64) bool { return g.r.Float64() < p }
@@ -346,14 +419,14 @@ func (g *instGen) object(o Obj, depth int) any {
 	}
 	if pp, ok := o.Get("patternProperties"); ok && g.chance(0.5) {
 		for _, m := range pp.(Obj) {
-			put(memberNames[g.r.IntN(len(memberNames))], g.follow(m.Value, depth+1))
+			put(g.name(), g.follow(m.Value, depth+1))
 		}
 	}
 	if ap, ok := o.Get("additionalProperties"); ok && g.chance(0.4) {
-		put(memberNames[g.r.IntN(len(memberNames))], g.follow(ap, depth+1))
+		put(g.name(), g.follow(ap, depth+1))
 	}
 	if g.chance(0.25) {
-		put(memberNames[g.r.IntN(len(memberNames))], randomValue(g.r, 1))
+		put(g.name(), randomValue(g.r, 1))
 	}
 	if out == nil {
 		out = Obj{}
@@ -376,6 +449,10 @@ func (g *instGen) array(o Obj, depth int) any {
 	if g.chance(0.1) {
 		n = 5 + g.r.IntN(6) // past the counts schemas draw (0–3)
 	}
+	unique, _ := o.Get("uniqueItems")
+	if unique == true && g.chance(0.15) {
+		n = 9 + g.r.IntN(4) // past the 8 items UniqueItems compares pair by pair
+	}
 	for ; n > 0; n-- {
 		switch {
 		case hasContains && g.chance(0.5):
@@ -386,7 +463,7 @@ func (g *instGen) array(o Obj, depth int) any {
 			out = append(out, randomValue(g.r, 1))
 		}
 	}
-	if u, ok := o.Get("uniqueItems"); ok && u == true && len(out) > 0 && g.chance(0.3) {
+	if unique == true && len(out) > 0 && g.chance(0.3) {
 		out = append(out, g.copy(out[0])) // a duplicate
 	}
 	return out
@@ -402,14 +479,43 @@ func (g *instGen) copy(v any) any {
 
 func (g *instGen) str(o Obj) any {
 	if g.chance(0.3) {
-		if n, ok := o.Get("minLength"); ok {
-			return strings.Repeat("é", atoi(n))
+		var bounds []int
+		for _, k := range []string{"minLength", "maxLength"} {
+			if n, ok := o.Get(k); ok {
+				bounds = append(bounds, min(atoi(n), 100))
+			}
 		}
-		if n, ok := o.Get("maxLength"); ok {
-			return strings.Repeat("😀", atoi(n))
+		if len(bounds) > 0 {
+			n := bounds[g.r.IntN(len(bounds))]
+			switch g.r.IntN(3) {
+			case 0:
+				return strings.Repeat("é", n)
+			case 1:
+				return strings.Repeat("😀", n)
+			}
+			return g.runes(max(n+g.r.IntN(3)-1, 0))
 		}
 	}
+	if len(g.own) > 0 && g.chance(0.15) {
+		return g.own[g.r.IntN(len(g.own))]
+	}
 	return strs[g.r.IntN(len(strs))]
+}
+
+// lengthRunes are the characters of strings made to a length in code
+// points: one to four bytes of UTF-8 each, one or two UTF-16 units, and
+// one to twelve bytes of JSON text (a surrogate pair of \u escapes), so
+// that neither the bytes of the text nor those of the string tell the
+// length.
+var lengthRunes = []rune{'a', '/', '"', '\n', 'é', '日', '😀', '𝄞'}
+
+// runes makes a string of n code points.
+func (g *instGen) runes(n int) string {
+	var b strings.Builder
+	for range n {
+		b.WriteRune(lengthRunes[g.r.IntN(len(lengthRunes))])
+	}
+	return b.String()
 }
 
 // number makes a number on or next to one of o's bounds, or a multiple.
