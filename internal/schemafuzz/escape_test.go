@@ -5,6 +5,9 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 )
 
 // TestEncodeEscaped checks that a value spelt with escapes is JSON text of
@@ -46,5 +49,34 @@ func TestEncodeEscaped(t *testing.T) {
 	}
 	if q := strings.ToLower(escapeString(r, "😀", 1)); q != `"\ud83d\ude00"` {
 		t.Errorf("😀 spelt as %s, want a surrogate pair", q)
+	}
+}
+
+// TestDuplicate checks that a repeated member name is spelt otherwise
+// than the first, and that the decoders' parse refuses the text.
+func TestDuplicate(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for _, name := range memberNames {
+		if name == "" {
+			continue
+		}
+		for _, rate := range append([]float64{0}, escapeRates...) {
+			data := string(EncodeEscaped(r, Obj{{name, Num("1")}, {name, Num("2")}}, rate))
+			first, second, _ := strings.Cut(strings.TrimPrefix(data, "{"), ":1,")
+			second, _, _ = strings.Cut(second, ":2}")
+			if first == second {
+				t.Errorf("%q repeated as %s: spelt alike", name, data)
+			}
+		}
+	}
+	for i := range uint64(300) {
+		v := randomValue(rand.New(rand.NewPCG(11, i)), 3)
+		data := EncodeEscaped(r, Duplicate(r, v), pickOf2(r, escapeRates))
+		if !json.Valid(data) {
+			t.Fatalf("%s: not JSON", data)
+		}
+		if _, err := ahpimpl.Parse(data, ahprt.Limits{}); err == nil || !strings.Contains(err.Error(), "duplicate member name") {
+			t.Fatalf("%s (a member of %s repeated): parsed (%v)", data, Encode(v), err)
+		}
 	}
 }
