@@ -79,6 +79,11 @@ func TestUniqueItems(t *testing.T) {
 		{`[{"a":1,"b":2},{"b":2,"a":1}]`, false, 1},
 		{`["x","y","z","w","v","u","t","s","x"]`, false, 8},
 		{`["x","y","z","w","v","u","t","s","r"]`, true, 0},
+		// Past 8 items the items are hashed: objects by their member
+		// names unescaped, whatever their spelling.
+		{`[{"ab":1},2,3,4,5,6,7,8,{"a\u0062":1}]`, false, 8},
+		{`[{"\u00e9\/":[1]},2,3,4,5,6,7,8,{"é/":[1.0]}]`, false, 8},
+		{`[{"ab":1},2,3,4,5,6,7,8,{"a\u0062":2}]`, true, 0},
 	} {
 		c, err := Begin([]byte(tc.doc), nil)
 		if err != nil {
