@@ -36,6 +36,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/ahpgen/ahpgen/bench/internal/checkout"
 )
 
 func main() {
@@ -70,7 +72,7 @@ type sample struct {
 }
 
 func run(base, head, pkg string, rounds int, instructions bool) error {
-	top, err := output("", "git", "rev-parse", "--show-toplevel")
+	top, err := checkout.Output("", "git", "rev-parse", "--show-toplevel")
 	if err != nil {
 		return err
 	}
@@ -82,14 +84,14 @@ func run(base, head, pkg string, rounds int, instructions bool) error {
 	sides := []*side{{name: "base", commit: base}, {name: "head", commit: head}}
 	for _, s := range sides {
 		s.dir = filepath.Join(tmp, s.name)
-		if err := export(strings.TrimSpace(top), s.commit, s.dir); err != nil {
+		if err := checkout.Export(strings.TrimSpace(top), s.commit, s.dir); err != nil {
 			return err
 		}
 		if s.lines, err = countLines(filepath.Join(s.dir, pkg)); err != nil {
 			return err
 		}
 		// Warm: the dependencies compile once and stay cached.
-		if _, err := output(s.dir, "go", "build", "./"+pkg); err != nil {
+		if _, err := checkout.Output(s.dir, "go", "build", "./"+pkg); err != nil {
 			return err
 		}
 		if s.growth, err = growth(s.dir, pkg); err != nil {
@@ -140,32 +142,6 @@ func median(ss []sample, f func(sample) float64) float64 {
 	}
 	sort.Float64s(v)
 	return v[len(v)/2]
-}
-
-// export writes commit's tree into dir.
-func export(top, commit, dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	archive := exec.Command("git", "-C", top, "archive", commit)
-	untar := exec.Command("tar", "-x", "-C", dir)
-	pipe, err := archive.StdoutPipe()
-	if err != nil {
-		return err
-	}
-	untar.Stdin = pipe
-	var stderr bytes.Buffer
-	archive.Stderr, untar.Stderr = &stderr, &stderr
-	if err := untar.Start(); err != nil {
-		return err
-	}
-	if err := archive.Run(); err != nil {
-		return fmt.Errorf("git archive %s: %v: %s", commit, err, stderr.String())
-	}
-	if err := untar.Wait(); err != nil {
-		return fmt.Errorf("tar: %v: %s", err, stderr.String())
-	}
-	return nil
 }
 
 func countLines(dir string) (int, error) {
@@ -306,7 +282,7 @@ func compileCommand(trace, suffix string) (work string, args []string, err error
 // the Registry's type is called), and the same program with
 // encoding/json, and returns how much larger each package program is.
 func growth(dir, pkg string) (growths, error) {
-	mod, err := output(dir, "go", "list", "-m")
+	mod, err := checkout.Output(dir, "go", "list", "-m")
 	if err != nil {
 		return growths{}, err
 	}
@@ -366,7 +342,7 @@ func main() {
 			return growths{}, err
 		}
 		bin := filepath.Join(d, name+".bin")
-		if _, err := output(dir, "go", "build", "-o", bin, "./cmd/"+name); err != nil {
+		if _, err := checkout.Output(dir, "go", "build", "-o", bin, "./cmd/"+name); err != nil {
 			return growths{}, err
 		}
 		fi, err := os.Stat(bin)
@@ -379,16 +355,4 @@ func main() {
 		direct:   size["gencost_direct"] - size["gencost_json"],
 		registry: size["gencost_registry"] - size["gencost_json"],
 	}, nil
-}
-
-func output(dir, name string, args ...string) (string, error) {
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
-	var out, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &stderr
-	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("%s %s: %v\n%s", name, strings.Join(args, " "), err, stderr.String())
-	}
-	return out.String(), nil
 }

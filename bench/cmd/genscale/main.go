@@ -30,14 +30,14 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/ahpgen/ahpgen/bench/internal/checkout"
 )
 
 func main() {
@@ -166,7 +166,7 @@ type side struct{ name, commit, dir string }
 // with this program's source in its bench/cmd/genscale, so that both
 // sides run the same corpus and the same measurement.
 func exportBoth(base, head string) (sides []side, cleanup func(), err error) {
-	top, err := output("", "git", "rev-parse", "--show-toplevel")
+	top, err := checkout.Output("", "git", "rev-parse", "--show-toplevel")
 	if err != nil {
 		return nil, nil, err
 	}
@@ -179,11 +179,11 @@ func exportBoth(base, head string) (sides []side, cleanup func(), err error) {
 	self := filepath.Join(top, "bench", "cmd", "genscale")
 	for _, s := range []side{{"base", base, ""}, {"head", head, ""}} {
 		s.dir = filepath.Join(tmp, s.name)
-		if err := export(top, s.commit, s.dir); err != nil {
+		if err := checkout.Export(top, s.commit, s.dir); err != nil {
 			cleanup()
 			return nil, nil, err
 		}
-		if _, err := output("", "cp", "-r", self+"/.", filepath.Join(s.dir, "bench", "cmd", "genscale")); err != nil {
+		if _, err := checkout.Output("", "cp", "-r", self+"/.", filepath.Join(s.dir, "bench", "cmd", "genscale")); err != nil {
 			cleanup()
 			return nil, nil, err
 		}
@@ -203,7 +203,7 @@ func diffRun(base, head string, args []string) error {
 	for i, s := range sides {
 		fmt.Fprintf(os.Stderr, "digest of %s (%s)…\n", s.name, s.commit)
 		bench := filepath.Join(s.dir, "bench")
-		if outs[i], err = output(bench, "go", append([]string{"run", "./cmd/genscale", "digest"}, args...)...); err != nil {
+		if outs[i], err = checkout.Output(bench, "go", append([]string{"run", "./cmd/genscale", "digest"}, args...)...); err != nil {
 			return err
 		}
 	}
@@ -234,42 +234,4 @@ func lineSet(s string) map[string]bool {
 		m[l] = true
 	}
 	return m
-}
-
-// export writes commit's tree into dir.
-func export(top, commit, dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	archive := exec.Command("git", "-C", top, "archive", commit)
-	untar := exec.Command("tar", "-x", "-C", dir)
-	pipe, err := archive.StdoutPipe()
-	if err != nil {
-		return err
-	}
-	untar.Stdin = pipe
-	var stderr bytes.Buffer
-	archive.Stderr, untar.Stderr = &stderr, &stderr
-	if err := untar.Start(); err != nil {
-		return err
-	}
-	if err := archive.Run(); err != nil {
-		return fmt.Errorf("git archive %s: %v: %s", commit, err, stderr.String())
-	}
-	if err := untar.Wait(); err != nil {
-		return fmt.Errorf("tar: %v: %s", err, stderr.String())
-	}
-	return nil
-}
-
-func output(dir, name string, args ...string) (string, error) {
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
-	var out, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &stderr
-	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("%s %s: %v\n%s", name, strings.Join(args, " "), err, stderr.String())
-	}
-	return out.String(), nil
 }

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"syscall"
 	"time"
+
+	"github.com/ahpgen/ahpgen/bench/internal/checkout"
 )
 
 // sample is one run of `ahpgen generate`: its wall and CPU time and its
@@ -30,7 +32,7 @@ func timeRun(base, head string, sizes []int, rounds int) error {
 	var bins []string
 	for _, s := range sides {
 		bin := filepath.Join(tmp, "ahpgen-"+s.name)
-		if _, err := output(s.dir, "go", "build", "-tags", "ahpgen_bootstrap", "-o", bin, "./cmd/ahpgen"); err != nil {
+		if _, err := checkout.Output(s.dir, "go", "build", "-tags", "ahpgen_bootstrap", "-o", bin, "./cmd/ahpgen"); err != nil {
 			return err
 		}
 		bins = append(bins, bin)
