@@ -145,9 +145,11 @@ func clampCount(neg bool) int64 {
 	return math.MaxInt64
 }
 
-// literal reads a JSON value of a schema, compact, with its type name.
+// literal reads a JSON value of a schema, compact, with its type name:
+// its strings and member names in one spelling, escapes normalised (see
+// appendLiteral).
 func literal(raw *ahpimpl.Doc, n ahpimpl.Node) Literal {
-	l := Literal{JSON: string(raw.RawValue(n))}
+	l := Literal{JSON: string(appendLiteral(nil, raw, n))}
 	switch raw.Kind(n) {
 	case ahpimpl.KindNull:
 		l.Kind = "null"
@@ -155,7 +157,6 @@ func literal(raw *ahpimpl.Doc, n ahpimpl.Node) Literal {
 		l.Kind = "boolean"
 	case ahpimpl.KindString:
 		l.Kind = "string"
-		l.JSON = quote(raw.Text(n)) // one spelling per string, escapes normalised
 	case ahpimpl.KindNumber:
 		l.Kind = "number"
 	case ahpimpl.KindObject:
@@ -167,6 +168,41 @@ func literal(raw *ahpimpl.Doc, n ahpimpl.Node) Literal {
 }
 
 func quote(s string) string { return string(ahpimpl.AppendString(nil, s)) }
+
+// appendLiteral appends node n compact, its strings and member names at
+// any depth spelt as quote spells them and its numbers as written: a
+// const or enum value written with escapes ({"\u0061": "\/x"}) is the
+// literal of its plain spelling ({"a": "/x"}), so that equal values of a
+// package share one variable and the generated code does not depend on
+// how the schema spelt them. Numbers keep their spelling (checks compare
+// them exactly, and 1.0 and 1 are equal).
+func appendLiteral(dst []byte, raw *ahpimpl.Doc, n ahpimpl.Node) []byte {
+	switch raw.Kind(n) {
+	case ahpimpl.KindString:
+		return ahpimpl.AppendString(dst, raw.Text(n))
+	case ahpimpl.KindObject:
+		dst = append(dst, '{')
+		for m, i := raw.Members(n), 0; m.Next(); i++ {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = ahpimpl.AppendString(dst, raw.Text(m.Name()))
+			dst = append(dst, ':')
+			dst = appendLiteral(dst, raw, m.Value())
+		}
+		return append(dst, '}')
+	case ahpimpl.KindArray:
+		dst = append(dst, '[')
+		for it, i := raw.Items(n), 0; it.Next(); i++ {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendLiteral(dst, raw, it.Item())
+		}
+		return append(dst, ']')
+	}
+	return append(dst, raw.Raw(n)...)
+}
 
 // validationKeywords and applicatorKeywords are the keywords of the
 // 2020-12 validation and applicator vocabularies.

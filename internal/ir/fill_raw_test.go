@@ -3,6 +3,9 @@ package ir
 import (
 	"math"
 	"testing"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 )
 
 // TestCountValue: counts read exactly, in any integer spelling, and
@@ -48,6 +51,30 @@ func TestCountValue(t *testing.T) {
 		n, ok := countValue(c.num)
 		if n != c.n || ok != c.ok {
 			t.Errorf("countValue(%s) = %d, %v; want %d, %v", c.num, n, ok, c.n, c.ok)
+		}
+	}
+}
+
+// TestLiteralSpelling: a const or enum value reads as one literal however
+// the schema spells its strings and member names (schema fuzz seed 1
+// schema 44: a const object written with escapes was a literal of its
+// own, MustConst("{\"a-b\":\"/r\\u0065lative\"}"), where the plain
+// spelling gave "/relative"); numbers keep their spelling.
+func TestLiteralSpelling(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{`"\u0061\/b"`, `"a/b"`},
+		{`{"a-b":"/r\u0065lative","FooBar":true}`, `{"a-b":"/relative","FooBar":true}`},
+		{`{"\u0061" : [ "\ud83d\ude00", {"\"":"\t"}, 1.0, -0e1, null ] }`, `{"a":["😀",{"\"":"\t"},1.0,-0e1,null]}`},
+		{`[ ]`, `[]`},
+		{`{ }`, `{}`},
+		{`1E+2`, `1E+2`},
+	} {
+		d, err := ahpimpl.Parse([]byte(c.text), ahprt.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := literal(d, d.Root()).JSON; got != c.want {
+			t.Errorf("literal(%s) = %s, want %s", c.text, got, c.want)
 		}
 	}
 }
