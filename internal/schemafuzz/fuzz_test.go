@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -79,11 +80,15 @@ func TestSchemaFuzz(t *testing.T) {
 		total.schemas, total.instances, total.disagree, seed, from, from+n-1, total.valid, total.instances-total.valid, total.skipped, total.unjudged, time.Since(start).Round(time.Second))
 	fmt.Printf("schema fuzz: %d instances spelt with escapes (%d valid, %d invalid); %d with a repeated member name, spelt otherwise\n",
 		total.escaped, total.escapedValid, total.escaped-total.escapedValid, total.duplicates)
+	fmt.Printf("schema fuzz: %d schemas spelt with escapes, %d of them generate other Go than spelt plainly\n", total.escapedSchemas, total.spellings)
 	if dir := os.Getenv("SCHEMAFUZZ_OUT"); dir != "" && len(bad) > 0 {
 		writeCases(t, dir, bad)
 	}
 	if total.disagree > 0 {
 		t.Errorf("%d of %d instances disagree with santhosh (see DISAGREE lines)", total.disagree, total.instances)
+	}
+	if total.spellings > 0 {
+		t.Errorf("%d of %d schemas spelt with escapes generate other Go than spelt plainly (see DISAGREE lines)", total.spellings, total.escapedSchemas)
 	}
 	if os.Getenv("SCHEMAFUZZ_SCHEMAS")+os.Getenv("SCHEMAFUZZ_FROM")+os.Getenv("SCHEMAFUZZ_SEED") == "" {
 		floor := testenv.Floors(t, "floor.txt", 1)
@@ -107,6 +112,7 @@ func TestSchemaFuzz(t *testing.T) {
 type tally struct {
 	schemas, instances, valid, disagree, skipped, unjudged int
 	escaped, escapedValid, duplicates                      int
+	escapedSchemas, spellings                              int
 }
 
 func (t *tally) add(o tally) {
@@ -119,6 +125,8 @@ func (t *tally) add(o tally) {
 	t.escaped += o.escaped
 	t.escapedValid += o.escapedValid
 	t.duplicates += o.duplicates
+	t.escapedSchemas += o.escapedSchemas
+	t.spellings += o.spellings
 }
 
 // runChunk fuzzes schemas lo..hi-1 in one compiled module and returns the
@@ -126,8 +134,10 @@ func (t *tally) add(o tally) {
 func runChunk(t *testing.T, seed uint64, lo, hi int, goCache string) (tally, []*jsts.Group) {
 	file := &jsts.File{Name: "fuzz.json"}
 	var c tally
+	// plain holds the plain spelling of each schema written with escapes.
+	plain := map[*jsts.Group][]byte{}
 	for i := lo; i < hi; i++ {
-		g, unjudged, err := group(seed, uint64(i))
+		g, unjudged, p, err := group(seed, uint64(i))
 		if err != nil {
 			c.skipped++
 			continue
@@ -135,6 +145,9 @@ func runChunk(t *testing.T, seed uint64, lo, hi int, goCache string) (tally, []*
 		c.unjudged += unjudged
 		g.File, g.Index = file, i
 		file.Groups = append(file.Groups, g)
+		if !bytes.Equal(p, g.Schema) {
+			plain[g] = p
+		}
 	}
 	// Schemas of one class (Class) share packages: one schema with a
 	// $dynamicRef or an in-place cycle keeps ir from memoizing any check
@@ -149,6 +162,8 @@ func runChunk(t *testing.T, seed uint64, lo, hi int, goCache string) (tally, []*
 		GoCache:    goCache,
 	})
 	c.schemas = len(file.Groups)
+	c.escapedSchemas = len(plain)
+	c.spellings = sameSpellings(t, seed, file.Groups, plain)
 	failed := map[*jsts.Group][]*jsts.Test{}
 	var order []*jsts.Group
 	for _, o := range outcomes {
@@ -202,18 +217,154 @@ func runChunk(t *testing.T, seed uint64, lo, hi int, goCache string) (tally, []*
 	return c, bad
 }
 
+// sameSpellings generates the schemas among groups written with escapes
+// twice, as written and spelt plainly (plain), in packages of perPackage
+// as the run makes them, and requires the same Go source both ways, or
+// both ways a failure: the loader must read a schema's escaped text as
+// the value it spells. It logs each schema that generates otherwise (a
+// package that differs is generated again a schema at a time, to tell
+// which) and returns their number.
+func sameSpellings(t *testing.T, seed uint64, groups []*jsts.Group, plain map[*jsts.Group][]byte) int {
+	var escaped, plainly []*jsts.Group
+	for _, g := range groups {
+		if p, ok := plain[g]; ok {
+			q := *g
+			q.Schema = p
+			escaped, plainly = append(escaped, g), append(plainly, &q)
+		}
+	}
+	bad := 0
+	// A package that differs: its schemas are generated again one at a
+	// time, and those that differ alone are reported; a package none of
+	// whose schemas does is reported once, with its schemas.
+	explained, alone := map[string]bool{}, map[string][]int{}
+	diff := spellingsDiffer(escaped, plainly, perPackage)
+	for _, k := range slices.Sorted(maps.Keys(diff)) {
+		why := diff[k]
+		if d, ok := strings.CutPrefix(why, packageDiffers); ok {
+			if why = spellingsDiffer(escaped[k:k+1], plainly[k:k+1], 1)[0]; why == "" {
+				alone[d] = append(alone[d], escaped[k].Index)
+				continue
+			}
+			explained[d] = true
+		}
+		bad++
+		t.Logf("DISAGREE seed %d schema %d: spelt with escapes and plainly, %s\n  schema: %s\n  plainly: %s", seed, escaped[k].Index, why, escaped[k].Schema, plainly[k].Schema)
+	}
+	for _, d := range slices.Sorted(maps.Keys(alone)) {
+		if !explained[d] {
+			bad++
+			t.Logf("DISAGREE seed %d schemas %v: spelt with escapes and plainly, their package differs, though none alone does: %s", seed, alone[d], d)
+		}
+	}
+	return bad
+}
+
+// packageDiffers starts spellingsDiffer's reason for a schema whose
+// package, of several schemas, differs.
+const packageDiffers = "package differs: "
+
+// spellingsDiffer generates escaped and plainly (the same schemas spelt
+// two ways) in packages of per, and says, by index, why each schema that
+// generates otherwise does (for a package of several schemas that
+// differs, each of them: packageDiffers and the first line that
+// differs).
+func spellingsDiffer(escaped, plainly []*jsts.Group, per int) map[int]string {
+	out := map[int]string{}
+	if len(escaped) == 0 {
+		return out
+	}
+	cfg := jsts.Config{
+		PerPackage: per,
+		Options:    func(*jsts.Group) generate.Options { return generate.Options{} },
+		Common:     []byte(common),
+	}
+	a := jsts.Generate(&jsts.Suite{}, jsts.Module, escaped, cfg)
+	b := jsts.Generate(&jsts.Suite{}, jsts.Module, plainly, cfg)
+	differs := map[string]string{} // by package
+	for k, g := range escaped {
+		errA, errB := a.Failed[g], b.Failed[plainly[k]]
+		pkg := a.Entry[g].Pkg
+		switch {
+		case (errA == nil) != (errB == nil):
+			out[k] = fmt.Sprintf("generated one way only: escaped %v, plain %v", errA, errB)
+		case errA != nil:
+		case pkg != b.Entry[plainly[k]].Pkg:
+			out[k] = fmt.Sprintf("packed otherwise: escaped in %s, plain in %s", pkg, b.Entry[plainly[k]].Pkg)
+		default:
+			d, ok := differs[pkg]
+			if !ok {
+				d = filesDiffer(a.Files, b.Files, pkg)
+				differs[pkg] = d
+			}
+			switch {
+			case d == "":
+			case per == 1:
+				out[k] = d
+			default:
+				out[k] = packageDiffers + d
+			}
+		}
+	}
+	return out
+}
+
+// filesDiffer compares the files of package pkg in a and b, and names the
+// first line that differs ("" if none).
+func filesDiffer(a, b map[string][]byte, pkg string) string {
+	var names []string
+	for name := range a {
+		names = append(names, name)
+	}
+	for name := range b {
+		if a[name] == nil {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		if !strings.HasPrefix(name, pkg+"/") || bytes.Equal(a[name], b[name]) {
+			continue
+		}
+		la, lb := strings.Split(string(a[name]), "\n"), strings.Split(string(b[name]), "\n")
+		for i := range max(len(la), len(lb)) {
+			x, y := "(none)", "(none)"
+			if i < len(la) {
+				x = la[i]
+			}
+			if i < len(lb) {
+				y = lb[i]
+			}
+			if x != y {
+				return fmt.Sprintf("%s line %d: escaped %q, plain %q", name, i+1, x, y)
+			}
+		}
+	}
+	return ""
+}
+
 // group makes schema i of seed and its instances, with santhosh's
 // verdicts, and counts the instances left unjudged (scopeless); an error
-// when santhosh refuses the schema itself.
-func group(seed, i uint64) (g *jsts.Group, unjudged int, err error) {
+// when santhosh refuses the schema itself. A quarter of the schemas
+// (chosen by the seed) are written with escapes (EncodeEscaped), so that
+// santhosh and the generator's loader both read keywords, member and
+// definition names, patterns, references, anchors and the strings of
+// const and enum spelt with escapes; plain is the schema's plain
+// spelling (g.Schema, if it has no escapes).
+func group(seed, i uint64) (g *jsts.Group, unjudged int, plain []byte, err error) {
 	s := Schema(seed, i)
-	text := Encode(s)
+	plain = Encode(s)
+	text := plain
+	// Its own stream: the schemas and instances stay those of the seed.
+	if r := rand.New(rand.NewPCG(seed^0x9e3779b97f4a7c15, i)); r.IntN(4) == 0 {
+		text = EncodeEscaped(r, s, pickOf2(r, escapeRates))
+	}
 	oracle, err := jsts.NewOracle(text, true, nil)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
 	g = &jsts.Group{Schema: text}
-	names := scopeless(text)
+	names := scopeless(plain)
 	seen := map[string]bool{}
 	var accepted, made []any
 	// esc chooses the instances spelt with escapes, and their escapes.
@@ -249,20 +400,20 @@ func group(seed, i uint64) (g *jsts.Group, unjudged int, err error) {
 	}
 	for _, v := range Instances(s, seed, i, perSchema/2) {
 		if err := add(v); err != nil {
-			return nil, 0, err
+			return nil, 0, nil, err
 		}
 	}
 	// Mutations of accepted instances find the edges of what is valid.
 	for k := 0; k < len(accepted) && len(g.Tests) < perSchema; k++ {
 		for _, v := range Mutate(accepted[k], seed, i*64+uint64(k), 3) {
 			if err := add(v); err != nil {
-				return nil, 0, err
+				return nil, 0, nil, err
 			}
 		}
 	}
 	for _, v := range Instances(s, seed, i+1<<40, perSchema) {
 		if err := add(v); err != nil {
-			return nil, 0, err
+			return nil, 0, nil, err
 		}
 	}
 	// A member name repeated, spelt otherwise, in an instance the oracle
@@ -278,7 +429,7 @@ func group(seed, i uint64) (g *jsts.Group, unjudged int, err error) {
 	}
 	data := EncodeEscaped(esc, Duplicate(esc, v), pickOf2(esc, escapeRates))
 	g.Tests = append(g.Tests, &jsts.Test{Description: strconv.Itoa(len(g.Tests)) + duplicateTest, Data: data})
-	return g, unjudged, nil
+	return g, unjudged, plain, nil
 }
 
 // escapeRates are the shares of characters EncodeEscaped escapes in an
