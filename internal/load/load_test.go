@@ -103,6 +103,17 @@ func TestLoadErrors(t *testing.T) {
 			`s/a.schema.json#/$defs/x/items/pattern: regular expression "(a" is invalid ECMA-262: unterminated group`},
 		{"patternProperties name", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"$defs":{"x":{"patternProperties":{"^a(?=b)":true}}}}`},
 			`s/a.schema.json#/$defs/x/patternProperties/^a(?=b): regular expression "^a(?=b)" cannot be compiled: lookahead`},
+		// Keywords, names and values spelt with escapes are refused as
+		// their plain spelling is, at the place the text spells (the
+		// pointer unescaped, the column the escaped text's).
+		{"escaped unknown keyword", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"\u0070roperties":{"\u0078\/y":{"\u0074ype":"string","\u006Daxlength":3}}}`}, "s/a.schema.json#/properties/x~1y/maxlength: unknown keyword"},
+		{"escaped bad schema", map[string]string{"s/common.schema.json": common, "s/a.schema.json": "{\"\\u0070roperties\":{\"\\u0078\":\n{\"\\u006dinLength\":\"\\u0078\"}}}"},
+			"s/a.schema.json#/properties/x/minLength: not a valid JSON Schema (its meta-schema https://json-schema.org/draft/2020-12/schema#): got string, want integer (line 2, column 19)"},
+		{"escaped pattern", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"$defs":{"\u0078":{"\u0070attern":"\u005e(a)\\1$"}}}`},
+			`s/a.schema.json#/$defs/x/pattern: regular expression "^(a)\\1$" cannot be compiled: backreferences are not supported by RE2 (at offset 4); it is valid ECMA-262`},
+		{"escaped missing anchor", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"$id":"https://example.com/a.json","items":{"\u0024ref":"#n\u006fpe"},"$defs":{"y":{"$anchor":"n\u006f"}}}`},
+			`s/a.schema.json#/items/$ref: $ref to https://example.com/a.json#nope: no $anchor or $dynamicAnchor "nope" in that resource`},
+		{"escaped duplicate key", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"type":"string","\u0074ype":"object"}`}, "s/a.schema.json#/type: not a JSON document: duplicate_name: duplicate member name \"type\" (line 1, column 18)"},
 	}
 	for _, c := range cases {
 		dir := writeFiles(t, c.files)
