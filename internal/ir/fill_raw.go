@@ -167,11 +167,9 @@ func literal(raw *ahpimpl.Doc, n ahpimpl.Node) Literal {
 	return l
 }
 
-func quote(s string) string { return string(ahpimpl.AppendString(nil, s)) }
-
 // appendLiteral appends node n compact, its strings and member names at
-// any depth spelt as quote spells them and its numbers as written: a
-// const or enum value written with escapes ({"\u0061": "\/x"}) is the
+// any depth spelt as ahpimpl.AppendString spells them and its numbers
+// as written: a const or enum value written with escapes ({"\u0061": "\/x"}) is the
 // literal of its plain spelling ({"a": "/x"}), so that equal values of a
 // package share one variable and the generated code does not depend on
 // how the schema spelt them. Numbers keep their spelling (checks compare

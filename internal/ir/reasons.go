@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
-	quotetext "github.com/ahpgen/ahpgen/internal/quote"
+	"github.com/ahpgen/ahpgen/internal/quote"
 )
 
 // Reason is why a check rejects a value: Code names an ahprt.Code
@@ -38,7 +38,7 @@ func (s *Schema) KeywordReason(keyword string) Reason {
 	case "const":
 		want := s.Const.JSON
 		if len(want) > reasonValuesMax {
-			want = quotetext.Cut(want, reasonValuesMax) + "… (" + strconv.Itoa(len(s.Const.JSON)) + " bytes)"
+			want = quote.Cut(want, reasonValuesMax) + "… (" + strconv.Itoa(len(s.Const.JSON)) + " bytes)"
 		}
 		return at("CodeConst", "want "+want)
 	case "enum":
