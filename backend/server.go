@@ -99,8 +99,8 @@ type Option func(*options)
 // WithMaxBytes bounds a message's size (DefaultMaxBytes unless set; 0 or
 // less is the default): an HTTP body beyond it gets 413 Content Too Large,
 // a stdio line beyond it a -32700 reply (none for a notification), and
-// the line is skipped without being kept. It is the decoder's byte limit too (unless
-// WithDecodeOptions sets one), which Handle's messages meet.
+// the line is skipped without being kept. It is the decoder's byte limit
+// too (unless WithDecodeOptions sets one), which Handle's messages meet.
 func WithMaxBytes(n int64) Option { return func(o *options) { o.maxBytes = n } }
 
 // WithDecodeOptions passes options to every decode (ahprt.WithMode,
