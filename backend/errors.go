@@ -148,13 +148,13 @@ func (e *Error) attrs() []slog.Attr {
 	// logged bounded as the kits quote all peer text (slog's handler
 	// escapes them), not megabytes a record.
 	if e.Method != "" {
-		a = append(a, slog.String("method", quote.Bounded(e.Method, asIs)))
+		a = append(a, slog.String("method", quote.Within(e.Method, quote.Max, nil)))
 	}
 	if e.Snapshot != "" {
 		a = append(a, slog.String("snapshot", e.Snapshot))
 	}
 	if e.ID != nil {
-		a = append(a, slog.String("id", quote.Bounded(string(e.ID), asIs)))
+		a = append(a, slog.String("id", quote.Within(string(e.ID), quote.Max, nil)))
 	}
 	if e.Err != nil {
 		a = append(a, slog.String("error", e.Err.Error()))
@@ -165,8 +165,6 @@ func (e *Error) attrs() []slog.Attr {
 	}
 	return a
 }
-
-func asIs(s string) string { return s }
 
 // DefaultErrorData is what an error reply's data says unless
 // WithErrorData chooses otherwise. It never echoes a value of the

@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -292,8 +291,7 @@ func bounded(err error) error {
 	if len(s) <= maxErrText {
 		return err
 	}
-	head := quote.Cut(s, maxErrText)
-	return &redacted{text: head + "… (the first " + strconv.Itoa(len(head)) + " of " + strconv.Itoa(len(s)) + " bytes)", err: err}
+	return &redacted{text: quote.Within(s, maxErrText, nil), err: err}
 }
 
 func (c *httpConn) call(ctx context.Context, _ string, msg []byte, _ bool) ([]byte, int, *Failure) {

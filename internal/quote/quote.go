@@ -22,11 +22,18 @@ func Peer(s string) string { return Bounded(s, strconv.Quote) }
 // Bounded is Peer with another quoting (the decoders quote as JSON): q of
 // s's first Max bytes, cut at a character, and how long s was when it was
 // cut.
-func Bounded(s string, q func(string) string) string {
-	if len(s) <= Max {
+func Bounded(s string, q func(string) string) string { return Within(s, Max, q) }
+
+// Within is Bounded at n bytes; a nil q writes the text as it is (for a
+// log handler or an error that escapes it already).
+func Within(s string, n int, q func(string) string) string {
+	if q == nil {
+		q = func(s string) string { return s }
+	}
+	if len(s) <= n {
 		return q(s)
 	}
-	head := Cut(s, Max)
+	head := Cut(s, n)
 	return q(head) + " (the first " + strconv.Itoa(len(head)) + " of " + strconv.Itoa(len(s)) + " bytes)"
 }
 
