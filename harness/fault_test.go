@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"net/http"
 	"strings"
@@ -74,6 +75,9 @@ func httpFaults(t *testing.T) []fault {
 		{name: "error -32002", class: harness.ClassUnsupportedEvent, reply: ok(`{"jsonrpc":"2.0","id":"$ID","error":{"code":-32002,"message":"unsupported_event"}}`)},
 		{name: "error -32004", class: harness.ClassRPCError, reply: ok(`{"jsonrpc":"2.0","id":"$ID","error":{"code":-32004,"message":"backend_internal_error"}}`)},
 		{name: "error with a null id", class: harness.ClassRPCError, reply: ok(`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`)},
+		{name: "error code as an exponent", class: harness.ClassRPCError, reply: ok(`{"jsonrpc":"2.0","id":"$ID","error":{"code":-3.2004e4,"message":"m"}}`)},
+		{name: "error code beyond int64", class: harness.ClassMalformed, reply: ok(`{"jsonrpc":"2.0","id":"$ID","error":{"code":1e999999,"message":"m"}}`)},
+		{name: "error code beyond int64, negative", class: harness.ClassMalformed, reply: ok(`{"jsonrpc":"2.0","id":"$ID","error":{"code":-9223372036854775809,"message":"m"}}`)},
 		{name: "error for another id", class: harness.ClassIDMismatch, reply: ok(`{"jsonrpc":"2.0","id":"x","error":{"code":-32004,"message":"m"}}`)},
 		{name: "error and result", class: harness.ClassMalformed, reply: ok(`{"jsonrpc":"2.0","id":"$ID","error":{"code":-32004,"message":"m"},"result":{"protocolVersion":"draft","effects":[]}}`)},
 		{name: "missing effects", class: harness.ClassInvalidResult, reply: ok(`{"jsonrpc":"2.0","id":"$ID","result":{"protocolVersion":"draft"}}`)},
@@ -465,5 +469,43 @@ func TestNilOptions(t *testing.T) {
 	d, err := h.Intercept(context.Background(), toolCall("e1", "rm", `{}`), nil)
 	if err != nil || !d.Denied() {
 		t.Fatalf("with nil options: %v, %v; want the backend's deny", d, err)
+	}
+}
+
+// TestRPCErrorCodes: a JSON-RPC error's code is read as the integer it
+// is, however spelt; one no int holds is a malformed reply at
+// /error/code, never an RPC error with Code 0 ("no code").
+func TestRPCErrorCodes(t *testing.T) {
+	for _, c := range []struct {
+		code    string
+		class   harness.FailureClass
+		want    int
+		pointer string
+	}{
+		{"-32003", harness.ClassRPCError, -32003, ""},
+		{"-3.2003e4", harness.ClassRPCError, -32003, ""},
+		{"-32001.0", harness.ClassUnsupportedVersion, -32001, ""},
+		{"9223372036854775807", harness.ClassRPCError, math.MaxInt, ""},
+		{"1e999999", harness.ClassMalformed, 0, "/error/code"},
+		{"-9223372036854775809", harness.ClassMalformed, 0, "/error/code"},
+	} {
+		t.Run(c.code, func(t *testing.T) {
+			s := raw(t, func(w http.ResponseWriter, r *http.Request) {
+				b, _ := io.ReadAll(r.Body)
+				d, _ := ahpimpl.Parse(b, ahprt.Limits{})
+				n, _ := d.Member(d.Root(), "id")
+				w.Header().Set("Content-Type", "application/json")
+				io.WriteString(w, `{"jsonrpc":"2.0","id":`+string(d.Raw(n))+`,"error":{"code":`+c.code+`,"message":"m"}}`)
+			})
+			h := build(t, registration(hook{"com.example.coder", httpTransport(s.URL), []string{intercept(`["tool.before"]`, 2000, "fail-open")}}))
+			d, err := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := d.Audit[0].Failure
+			if f == nil || f.Class != c.class || f.Code != c.want || f.Pointer != c.pointer {
+				t.Fatalf("%s", recordsString(d.Audit))
+			}
+		})
 	}
 }

@@ -60,7 +60,13 @@ func (h *Harness) judge(reply []byte, st *chain, o *offer.Offer, seen *sent, bac
 			return nil, &Failure{Class: ClassMalformed, Pointer: "/error", Err: errors.New("an error reply the snapshot's errorResponse schema rejects")}
 		}
 		cn, _ := d.Member(en, "code")
-		code, _ := ahprt.Number(d.Raw(cn)).Int64()
+		code, ok := ahprt.Number(d.Raw(cn)).Int64()
+		if !ok || int64(int(code)) != code {
+			// The schema's integer has no bound; a code no int holds
+			// (1e999999) is no code a host can act on, and Code 0
+			// would read as "no code".
+			return nil, &Failure{Class: ClassMalformed, Pointer: "/error/code", Err: errors.New("an error code beyond the range of int")}
+		}
 		mn, _ := d.Member(en, "message")
 		f := &Failure{Class: ClassRPCError, Code: int(code), Err: errors.New(quote.Peer(d.Text(mn)))}
 		switch code {
