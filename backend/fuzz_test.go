@@ -73,6 +73,17 @@ func FuzzStdio(f *testing.F) {
 			t.Fatalf("ServeOne wrote %q", out.Bytes())
 		}
 		checkReplies(t, []byte("x"), out.Bytes())
+		// On one line, the two lifecycles answer alike: the per-event
+		// one reads its line as the persistent one does.
+		if i := bytes.IndexByte(in, '\n'); len(in) > 0 && (i < 0 || i == len(in)-1) {
+			var persistent bytes.Buffer
+			if err := srv.ServeStdio(context.Background(), bytes.NewReader(in), &persistent); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(out.Bytes(), persistent.Bytes()) {
+				t.Fatalf("one line %q:\nServeOne   %q\nServeStdio %q", in, out.Bytes(), persistent.Bytes())
+			}
+		}
 	})
 }
 

@@ -201,30 +201,39 @@ func (s *Server) serveLines(ctx context.Context, r io.Reader, w io.Writer, spawn
 
 // ServeOne runs the per-event stdio lifecycle: it reads one message from
 // r up to EOF (one line, ending with LF, CR LF or EOF alone), handles it,
-// and writes at most one reply line to w. A notification gets nothing;
-// input that is not one framed message gets -32700.
+// and writes at most one reply line to w. A notification gets nothing,
+// even one larger than the limit (read as ServeStdio reads it, a piece at
+// a time); other input that is not one framed message gets -32700.
 func (s *Server) ServeOne(ctx context.Context, r io.Reader, w io.Writer) error {
-	data, err := io.ReadAll(io.LimitReader(r, s.opts.maxBytes+2))
-	if err != nil {
-		return err
+	lr := newLineReader(r, s.opts.maxBytes)
+	line, err := lr.next()
+	if err == nil {
+		line = bytes.Clone(line) // the reads below may overwrite the reader's buffer
 	}
-	line := bytes.TrimSuffix(data, []byte{'\n'})
+	var fe *frameError
+	switch {
+	case err == io.EOF:
+		err = frameErr(ahprt.CodeFraming, "no message before EOF")
+	case err != nil && !errors.As(err, &fe):
+		return err // the read failed
+	case err == nil || fe.unanswered:
+		// One message, then EOF: anything after its line breaks the
+		// lifecycle, a notification's too.
+		if _, rerr := lr.r.ReadByte(); rerr != io.EOF {
+			if rerr != nil {
+				return rerr
+			}
+			err = frameErr(ahprt.CodeFraming, "more than one line: the per-event lifecycle takes one message")
+		}
+	}
 	var reply []byte
 	switch {
-	case int64(len(line)) > s.opts.maxBytes:
-		reply = s.fail(ctx, nil, &Error{Code: router.CodeParseError, Err: frameErr(ahprt.CodeTooLarge, "the message is larger than the limit")}, nil)
-	case len(data) == 0:
-		reply = s.fail(ctx, nil, &Error{Code: router.CodeParseError, Err: frameErr(ahprt.CodeFraming, "no message before EOF")}, nil)
+	case err == nil:
+		reply = s.exchange(ctx, nil, line, nil)
+	case errors.As(err, &fe) && fe.unanswered:
+		s.opts.errorLog(ctx, &Error{Err: fe.err}) // as ServeStdio does
 	default:
-		msg, ferr := frame(line)
-		if ferr == nil && bytes.IndexByte(msg, '\n') >= 0 {
-			ferr = frameErr(ahprt.CodeFraming, "more than one line: the per-event lifecycle takes one message")
-		}
-		if ferr != nil {
-			reply = s.fail(ctx, nil, &Error{Code: router.CodeParseError, Err: ferr}, nil)
-		} else {
-			reply = s.exchange(ctx, nil, msg, nil)
-		}
+		reply = s.fail(ctx, nil, &Error{Code: router.CodeParseError, Err: err}, nil)
 	}
 	if reply == nil {
 		return nil

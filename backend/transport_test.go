@@ -251,6 +251,12 @@ func TestServeOne(t *testing.T) {
 		"":                                    `"code":"framing"`,
 		strings.Repeat(" ", 4096) + ok + "\n": `"code":"too_large"`,
 		strings.Repeat(" ", 4096) + ok:        `"code":"too_large"`,
+		// A notification larger than the limit is dropped unanswered,
+		// as ServeStdio drops it, unless more follows it.
+		strings.Repeat(" ", 4096) + note + "\n":      "",
+		strings.Repeat(" ", 4096) + note:             "",
+		strings.Repeat(" ", 4096) + note + "\n" + ok: `"code":"framing"`,
+		strings.Repeat(" ", 4096) + ok + "\n" + note: `"code":"too_large"`,
 	} {
 		var out bytes.Buffer
 		if err := srv.ServeOne(context.Background(), strings.NewReader(in), &out); err != nil {
