@@ -3,11 +3,11 @@ package backend
 import (
 	"errors"
 	"io"
-	"mime"
 	"net/http"
 	"strconv"
-	"strings"
 	"sync"
+
+	"github.com/ahpgen/ahpgen/internal/mediatype"
 )
 
 // ServeHTTP serves the AHP HTTP binding on whatever path the Server is
@@ -33,7 +33,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusMethodNotAllowed, errNotPost)
 		return
 	}
-	if !isJSON(r.Header.Get("Content-Type")) {
+	if !mediatype.JSON(r.Header) {
 		httpError(w, http.StatusUnsupportedMediaType, errNotJSON)
 		return
 	}
@@ -88,20 +88,6 @@ func httpError(w http.ResponseWriter, status int, body string) {
 	h["X-Content-Type-Options"] = []string{"nosniff"}
 	w.WriteHeader(status)
 	io.WriteString(w, body)
-}
-
-// isJSON reports whether a Content-Type is application/json (UTF-8: no
-// other charset; charset names are case-insensitive, RFC 2046 4.1.2).
-func isJSON(ct string) bool {
-	if ct == "application/json" {
-		return true // the common case, without parsing
-	}
-	t, params, err := mime.ParseMediaType(ct)
-	if err != nil || t != "application/json" {
-		return false
-	}
-	cs, ok := params["charset"]
-	return !ok || strings.EqualFold(cs, "utf-8")
 }
 
 // readBody appends all of r to b, sized by the declared length when

@@ -33,7 +33,9 @@ func TestHTTPRules(t *testing.T) {
 			t.Fatal(err)
 		}
 		if ctype != "" {
-			r.Header.Set("Content-Type", ctype)
+			for _, line := range strings.Split(ctype, "\n") { // one field line each
+				r.Header.Add("Content-Type", line)
+			}
 		}
 		resp, err := ts.Client().Do(r)
 		if err != nil {
@@ -59,7 +61,8 @@ func TestHTTPRules(t *testing.T) {
 			jsonError(m, resp, body)
 		}
 	}
-	for _, ct := range []string{"", "text/plain", "application/json; charset=latin1", "application/jsonx"} {
+	for _, ct := range []string{"", "text/plain", "application/json; charset=latin1", "application/jsonx",
+		"application/json\ntext/plain", "application/json\napplication/json"} {
 		resp, body := do("POST", "/", ct, bytes.NewReader(ok))
 		if resp.StatusCode != 415 {
 			t.Errorf("Content-Type %q: %d", ct, resp.StatusCode)

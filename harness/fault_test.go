@@ -61,6 +61,9 @@ func httpFaults(t *testing.T) []fault {
 		{name: "status 401", class: harness.ClassAuth, reply: func(string) (int, string, string) { return 401, "text/plain", "who are you" }},
 		{name: "redirect not enabled", class: harness.ClassHTTPStatus, reply: func(string) (int, string, string) { return 307, "text/plain", "" }},
 		{name: "not application/json", class: harness.ClassMalformed, reply: func(id string) (int, string, string) { return 200, "text/plain", result(id, "") }},
+		{name: "two media types", class: harness.ClassMalformed, reply: func(id string) (int, string, string) {
+			return 200, "application/json\ntext/plain", result(id, "")
+		}},
 		{name: "malformed UTF-8", class: harness.ClassMalformed, reply: ok(strings.Replace(result("$ID", sneaky+`,{"type":"message","text":"x"}`), `"x"`, "\"\xff\"", 1))},
 		{name: "malformed JSON", class: harness.ClassMalformed, reply: ok(`{"jsonrpc":"2.0","id":"$ID","result":{`)},
 		{name: "duplicate member", class: harness.ClassMalformed, reply: ok(`{"jsonrpc":"2.0","id":"$ID","id":"$ID","result":{"protocolVersion":"draft","effects":[]}}`)},
@@ -112,7 +115,9 @@ func TestFaultsHTTP(t *testing.T) {
 				n, _ := d.Member(d.Root(), "id")
 				status, ct, out := f.reply(d.Text(n))
 				if ct != "" {
-					w.Header().Set("Content-Type", ct)
+					for _, line := range strings.Split(ct, "\n") { // one field line each
+						w.Header().Add("Content-Type", line)
+					}
 				}
 				if status == 307 {
 					w.Header().Set("Location", "/elsewhere")

@@ -8,13 +8,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"mime"
 	"net/http"
 	"net/url"
 	"os"
 	"strings"
 	"sync"
 
+	"github.com/ahpgen/ahpgen/internal/mediatype"
 	"github.com/ahpgen/ahpgen/internal/quote"
 )
 
@@ -316,7 +316,7 @@ func (c *httpConn) intercept(ctx context.Context, msg []byte) ([]byte, *Failure)
 	case resp.StatusCode != http.StatusOK:
 		drain(resp)
 		return nil, c.statusFailure(resp.StatusCode)
-	case !isJSON(resp.Header.Get("Content-Type")):
+	case !mediatype.JSON(resp.Header):
 		drain(resp)
 		return nil, &Failure{Class: ClassMalformed, Status: resp.StatusCode, Err: errors.New("the reply is not application/json")}
 	}
@@ -392,18 +392,4 @@ func drain(resp *http.Response) {
 	if resp.StatusCode != http.StatusSwitchingProtocols {
 		io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
 	}
-}
-
-// isJSON reports whether a Content-Type is application/json (UTF-8: no
-// other charset).
-func isJSON(ct string) bool {
-	if ct == "application/json" {
-		return true
-	}
-	t, params, err := mime.ParseMediaType(ct)
-	if err != nil || t != "application/json" {
-		return false
-	}
-	cs, ok := params["charset"]
-	return !ok || strings.EqualFold(cs, "utf-8")
 }

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ahpgen/ahpgen/internal/mediatype"
 	"github.com/ahpgen/ahpgen/internal/quote"
 )
 
@@ -278,7 +279,7 @@ func (o *oauthSource) getJSON(req *http.Request, v any) (int, *Failure) {
 		return 0, authFailure("reading the authorization server's answer: %v", bounded(err))
 	case len(body) > maxAuthBody:
 		return 0, authFailure("the authorization server's answer is larger than %d bytes", maxAuthBody)
-	case resp.StatusCode == http.StatusOK && !isJSON(resp.Header.Get("Content-Type")):
+	case resp.StatusCode == http.StatusOK && !mediatype.JSON(resp.Header):
 		return 0, authFailure("the authorization server's answer is not application/json")
 	}
 	if err := json.Unmarshal(body, v); err != nil && resp.StatusCode == http.StatusOK {
