@@ -420,8 +420,10 @@ func escapePointer(s string) string {
 	if !strings.ContainsAny(s, "~/") {
 		return s
 	}
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+	return pointerEscapes.Replace(s)
 }
+
+var pointerEscapes = strings.NewReplacer("~", "~0", "/", "~1")
 
 // Span is the byte range [start, end) of node n in the input.
 func (d *Doc) Span(n Node) (start, end int) {

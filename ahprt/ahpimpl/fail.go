@@ -59,10 +59,12 @@ func quoteName(s string) string { return quote.Bounded(s, jsonLine) }
 func jsonLine(s string) string {
 	s = string(appendQuote(nil, s))
 	if strings.ContainsAny(s, "\u2028\u2029") {
-		s = strings.NewReplacer("\u2028", `\u2028`, "\u2029", `\u2029`).Replace(s)
+		s = lineSeparators.Replace(s)
 	}
 	return s
 }
+
+var lineSeparators = strings.NewReplacer("\u2028", `\u2028`, "\u2029", `\u2029`)
 
 // StrEnum checks node n against an enum of strings (values, distinct): a
 // string among them passes, another string is an unsupported value

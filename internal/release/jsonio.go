@@ -81,17 +81,22 @@ func (f *jfile) array(v *pyjson.Value, ptr, name string, required bool) ([]*pyjs
 
 // escape writes a member name as a JSON Pointer token.
 func escape(name string) string {
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(name)
+	return escapeToken.Replace(name)
 }
 
 // splitPointer splits a JSON Pointer into its tokens, unescaped.
 func splitPointer(ptr string) []string {
 	toks := strings.Split(strings.TrimPrefix(ptr, "/"), "/")
 	for i, t := range toks {
-		toks[i] = strings.NewReplacer("~1", "/", "~0", "~").Replace(t)
+		toks[i] = unescapeToken.Replace(t)
 	}
 	return toks
 }
+
+var (
+	escapeToken   = strings.NewReplacer("~", "~0", "/", "~1")
+	unescapeToken = strings.NewReplacer("~1", "/", "~0", "~")
+)
 
 func index(ptr string, i int) string { return ptr + "/" + strconv.Itoa(i) }
 
