@@ -282,12 +282,8 @@ func TestTimeout(t *testing.T) {
 // token) does not get it all into the host's logs.
 func TestRPCErrorMessageBounded(t *testing.T) {
 	msg := "first line\nsecond\x1b[31m " + strings.Repeat("x", 200) + " Bearer s3cr3t-token"
-	s := raw(t, func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		d, _ := ahpimpl.Parse(b, ahprt.Limits{})
-		n, _ := d.Member(d.Root(), "id")
-		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, `{"jsonrpc":"2.0","id":`+string(d.Raw(n))+`,"error":{"code":-32004,"message":`+string(ahpimpl.AppendString(nil, msg))+`}}`)
+	s := answering(t, func(id string, _ http.Header) string {
+		return `{"jsonrpc":"2.0","id":` + string(ahpimpl.AppendString(nil, id)) + `,"error":{"code":-32004,"message":` + string(ahpimpl.AppendString(nil, msg)) + `}}`
 	})
 	h := build(t, registration(hook{"com.example.echo", httpTransport(s.URL), []string{intercept(`["tool.before"]`, 2000, "fail-closed")}}))
 	d, err := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
@@ -309,12 +305,8 @@ func TestRPCErrorMessageBounded(t *testing.T) {
 // member no schema declares is refused as an invalid result (and the
 // policy applies); by default the member is ignored.
 func TestStrictReplies(t *testing.T) {
-	s := raw(t, func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		d, _ := ahpimpl.Parse(b, ahprt.Limits{})
-		n, _ := d.Member(d.Root(), "id")
-		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, strings.Replace(result(d.Text(n), ""), `"effects":[]`, `"effects":[],"x-unknown":1`, 1))
+	s := answering(t, func(id string, _ http.Header) string {
+		return strings.Replace(result(id, ""), `"effects":[]`, `"effects":[],"x-unknown":1`, 1)
 	})
 	reg := registration(hook{"com.example.extra", httpTransport(s.URL), []string{intercept(`["tool.before"]`, 2000, "fail-closed")}})
 	for _, c := range []struct {
@@ -344,12 +336,8 @@ func TestStrictReplies(t *testing.T) {
 // deny), which do not repeat that rule: the reply is an invalid result.
 func TestReplyWithManifest(t *testing.T) {
 	for _, effects := range []string{``, `{"type":"deny","reason":"no"}`} {
-		s := raw(t, func(w http.ResponseWriter, r *http.Request) {
-			b, _ := io.ReadAll(r.Body)
-			d, _ := ahpimpl.Parse(b, ahprt.Limits{})
-			n, _ := d.Member(d.Root(), "id")
-			w.Header().Set("Content-Type", "application/json")
-			io.WriteString(w, strings.Replace(result(d.Text(n), effects), `"effects":[`, `"manifest":{},"effects":[`, 1))
+		s := answering(t, func(id string, _ http.Header) string {
+			return strings.Replace(result(id, effects), `"effects":[`, `"manifest":{},"effects":[`, 1)
 		})
 		reg := registration(hook{"com.example.manifest", httpTransport(s.URL), []string{intercept(`["tool.before"]`, 2000, "fail-open")}})
 		d, err := build(t, reg).Intercept(context.Background(), toolCall("e1", "ls", `{}`))
@@ -438,12 +426,8 @@ func TestEchoedTokenRedacted(t *testing.T) {
 		{"member name", func(id, auth string) string { return result(id, `{"type":"deny","reason":"no","`+auth+`":1}`) }, harness.ClassInvalidResult},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			s := raw(t, func(w http.ResponseWriter, r *http.Request) {
-				b, _ := io.ReadAll(r.Body)
-				d, _ := ahpimpl.Parse(b, ahprt.Limits{})
-				n, _ := d.Member(d.Root(), "id")
-				w.Header().Set("Content-Type", "application/json")
-				io.WriteString(w, c.reply(d.Text(n), r.Header.Get("Authorization")))
+			s := answering(t, func(id string, h http.Header) string {
+				return c.reply(id, h.Get("Authorization"))
 			})
 			doc := strings.Replace(string(registration(hook{"com.example.echo", httpTransport(s.URL), []string{intercept(`["tool.before"]`, 20000, "fail-closed")}})),
 				`"subscriptions"`, `"authentication":{"type":"bearer","tokenEnv":"HOOK_ECHO_TOKEN"},"subscriptions"`, 1)
@@ -495,12 +479,8 @@ func TestRPCErrorCodes(t *testing.T) {
 		{"-9223372036854775809", harness.ClassMalformed, 0, "/error/code"},
 	} {
 		t.Run(c.code, func(t *testing.T) {
-			s := raw(t, func(w http.ResponseWriter, r *http.Request) {
-				b, _ := io.ReadAll(r.Body)
-				d, _ := ahpimpl.Parse(b, ahprt.Limits{})
-				n, _ := d.Member(d.Root(), "id")
-				w.Header().Set("Content-Type", "application/json")
-				io.WriteString(w, `{"jsonrpc":"2.0","id":`+string(d.Raw(n))+`,"error":{"code":`+c.code+`,"message":"m"}}`)
+			s := answering(t, func(id string, _ http.Header) string {
+				return `{"jsonrpc":"2.0","id":` + string(ahpimpl.AppendString(nil, id)) + `,"error":{"code":` + c.code + `,"message":"m"}}`
 			})
 			h := build(t, registration(hook{"com.example.coder", httpTransport(s.URL), []string{intercept(`["tool.before"]`, 2000, "fail-open")}}))
 			d, err := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))

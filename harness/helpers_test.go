@@ -126,6 +126,18 @@ func raw(t testing.TB, f http.HandlerFunc) *httptest.Server {
 	return s
 }
 
+// answering is a backend that answers each request with the body reply
+// writes for the request's id (as text) and headers, as application/json.
+func answering(t testing.TB, reply func(id string, h http.Header) string) *httptest.Server {
+	return raw(t, func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		d, _ := ahpimpl.Parse(b, ahprt.Limits{})
+		n, _ := d.Member(d.Root(), "id")
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, reply(d.Text(n), r.Header))
+	})
+}
+
 // caps is capabilities JSON.
 func caps(s string) ahprt.Value { return ahprt.Value(s) }
 
