@@ -8,6 +8,7 @@ import (
 	"math"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -474,7 +475,9 @@ func TestRPCErrorCodes(t *testing.T) {
 		{"-32003", harness.ClassRPCError, -32003, ""},
 		{"-3.2003e4", harness.ClassRPCError, -32003, ""},
 		{"-32001.0", harness.ClassUnsupportedVersion, -32001, ""},
-		{"9223372036854775807", harness.ClassRPCError, math.MaxInt, ""},
+		{strconv.Itoa(math.MaxInt), harness.ClassRPCError, math.MaxInt, ""},
+		{strconv.Itoa(math.MinInt), harness.ClassRPCError, math.MinInt, ""},
+		{strconv.Itoa(math.MaxInt) + "0", harness.ClassMalformed, 0, "/error/code"}, // beyond int, on 32 bits within int64
 		{"1e999999", harness.ClassMalformed, 0, "/error/code"},
 		{"-9223372036854775809", harness.ClassMalformed, 0, "/error/code"},
 	} {
