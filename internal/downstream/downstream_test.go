@@ -110,7 +110,8 @@ func TestDownstreamGenerate(t *testing.T) {
 	}
 
 	// Run time needs the standard library, jsontext and ahpgen's runtime
-	// and kits (with the edit rules the backend kit judges replies by)
+	// and kits (with the edit rules the backend kit judges replies by, and
+	// the media-type reader it shares with the harness kit)
 	// only: none of the generator's dependencies.
 	deps := testenv.Run(t, dir, "", "go", "list", "-deps", "./cmd/backend", "./cmd/hook")
 	for _, dep := range strings.Fields(deps) {
@@ -123,7 +124,8 @@ func TestDownstreamGenerate(t *testing.T) {
 			strings.HasPrefix(dep, "github.com/go-json-experiment/json"),
 			strings.HasPrefix(dep, "github.com/ahpgen/ahpgen/ahprt"),
 			dep == "github.com/ahpgen/ahpgen/backend", dep == "github.com/ahpgen/ahpgen/offer",
-			dep == "github.com/ahpgen/ahpgen/edit", dep == "github.com/ahpgen/ahpgen/internal/quote":
+			dep == "github.com/ahpgen/ahpgen/edit", dep == "github.com/ahpgen/ahpgen/internal/quote",
+			dep == "github.com/ahpgen/ahpgen/internal/mediatype":
 		default:
 			t.Errorf("the program depends on %s", dep)
 		}
