@@ -12,12 +12,12 @@ import (
 
 // ServeHTTP serves the AHP HTTP binding on whatever path the Server is
 // mounted at (it never redirects): one JSON-RPC object per POST body with
-// Content-Type application/json. A request gets 200 and its reply (an
-// error reply included), as does an object that is no JSON-RPC message
-// (-32600); a notification or a response 204 and no body, whatever
-// happened to it. Other methods get 405 (Allow: POST), other media types
-// 415, a body beyond the size limit 413 (WithMaxBytes), a body that cannot
-// be read 400; these carry, as every AHP body is application/json, a
+// Content-Type application/json. A request gets 200 and its reply (an error
+// reply included), as does an object that is no JSON-RPC message (-32600); a
+// notification or a response 204 and no body, whatever happened to it. Other
+// methods get 405 (Allow: POST), other media types (or two Content-Type
+// lines) 415, a body beyond the size limit 413 (WithMaxBytes), a body that
+// cannot be read 400; these carry, as every AHP body is application/json, a
 // JSON-RPC error object (id null, -32600) saying which. Handlers get the
 // request's context, canceled when the client goes away.
 //
