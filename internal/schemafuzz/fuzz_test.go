@@ -51,7 +51,13 @@ const common = `{"$defs": {"protocolVersion": {"const": "fuzz"}}}`
 // (SCHEMAFUZZ_SEED=s SCHEMAFUZZ_FROM=i SCHEMAFUZZ_SCHEMAS=1 reruns one).
 // With SCHEMAFUZZ_OUT=dir, disagreements are written there as a
 // JSON-Schema-Test-Suite file (tests/draft2020-12/fuzz.json), the form
-// they take when they join internal/jsts/cases.
+// they take when they join internal/jsts/cases. With SCHEMAFUZZ_DUMP=dir,
+// every schema santhosh compiles is written there with all its judged
+// instances and santhosh's verdicts, a suite file per chunk
+// (tests/draft2020-12/fuzz-seed-S-from-I.json), for another validator to
+// check. Each schema is one self-contained document, as santhosh compiles
+// it with no other to load: its $dynamicRef resources are embedded in its
+// $defs, and none refers to common.
 func TestSchemaFuzz(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: not building generated packages")
@@ -63,11 +69,12 @@ func TestSchemaFuzz(t *testing.T) {
 	var total tally
 	var bad []*jsts.Group
 	cache := longRunCache(t, n)
+	dump := os.Getenv("SCHEMAFUZZ_DUMP")
 	for lo := from; lo < from+n; lo += chunk {
 		hi := min(lo+chunk, from+n)
 		// A subtest per chunk: its temporary module goes when it ends.
 		t.Run(fmt.Sprintf("%d-%d", lo, hi-1), func(t *testing.T) {
-			c, b := runChunk(t, seed, lo, hi, cache.dir)
+			c, b := runChunk(t, seed, lo, hi, cache.dir, dump)
 			total.add(c)
 			bad = append(bad, b...)
 		})
@@ -82,7 +89,7 @@ func TestSchemaFuzz(t *testing.T) {
 		total.escaped, total.escapedValid, total.escaped-total.escapedValid, total.duplicates)
 	fmt.Printf("schema fuzz: %d schemas spelt with escapes, %d of them generate other Go than spelt plainly\n", total.escapedSchemas, total.spellings)
 	if dir := os.Getenv("SCHEMAFUZZ_OUT"); dir != "" && len(bad) > 0 {
-		writeCases(t, dir, bad)
+		writeCases(t, dir, "fuzz.json", bad)
 	}
 	if total.disagree > 0 {
 		t.Errorf("%d of %d instances disagree with santhosh (see DISAGREE lines)", total.disagree, total.instances)
@@ -130,8 +137,9 @@ func (t *tally) add(o tally) {
 }
 
 // runChunk fuzzes schemas lo..hi-1 in one compiled module and returns the
-// counts and the groups (schema and instances) with a disagreement.
-func runChunk(t *testing.T, seed uint64, lo, hi int, goCache string) (tally, []*jsts.Group) {
+// counts and the groups (schema and instances) with a disagreement. With
+// dump set, it writes every group there first (dumpChunk).
+func runChunk(t *testing.T, seed uint64, lo, hi int, goCache, dump string) (tally, []*jsts.Group) {
 	file := &jsts.File{Name: "fuzz.json"}
 	var c tally
 	// plain holds the plain spelling of each schema written with escapes.
@@ -148,6 +156,9 @@ func runChunk(t *testing.T, seed uint64, lo, hi int, goCache string) (tally, []*
 		if !bytes.Equal(p, g.Schema) {
 			plain[g] = p
 		}
+	}
+	if dump != "" {
+		dumpChunk(t, dump, seed, lo, file.Groups)
 	}
 	// Schemas of one class (Class) share packages: one schema with a
 	// $dynamicRef or an in-place cycle keeps ir from memoizing any check
@@ -522,9 +533,28 @@ func (c *buildCache) prune(t *testing.T) {
 	}
 }
 
-// writeCases writes groups as a suite file below dir.
-func writeCases(t *testing.T, dir string, groups []*jsts.Group) {
-	path := filepath.Join(dir, "tests", "draft2020-12", "fuzz.json")
+// dumpChunk writes groups, the schemas of seed from lo on, with their
+// instances and santhosh's verdicts, as a suite file below dir. The
+// tests that repeat a member name are left out: their verdict is the
+// parse's, not JSON Schema's, and another validator's parse may keep
+// either member.
+func dumpChunk(t *testing.T, dir string, seed uint64, lo int, groups []*jsts.Group) {
+	var out []*jsts.Group
+	for _, g := range groups {
+		d := &jsts.Group{Description: fmt.Sprintf("schema fuzz seed %d schema %d", seed, g.Index), Schema: g.Schema}
+		for _, tc := range g.Tests {
+			if !strings.HasSuffix(tc.Description, duplicateTest) {
+				d.Tests = append(d.Tests, tc)
+			}
+		}
+		out = append(out, d)
+	}
+	writeCases(t, dir, fmt.Sprintf("fuzz-seed-%d-from-%d.json", seed, lo), out)
+}
+
+// writeCases writes groups as the suite file name below dir.
+func writeCases(t *testing.T, dir, name string, groups []*jsts.Group) {
+	path := filepath.Join(dir, "tests", "draft2020-12", name)
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)
 	}
