@@ -185,18 +185,19 @@ func (s *Server) reply(ctx context.Context, b []byte, start, idEnd int, end stri
 	head := append(headBuf[:0], b[start:]...)
 	id := head[len(replyHead) : idEnd-start]
 	base := b[:start:start] // what precedes the reply, which the handler may not touch
-	var late func(error)    // a panic of the handler once left behind
-	if how == abandon {
-		// The closure captures copies made here, not r: capturing r
-		// would move it to the heap on every exchange, HTTP's included.
+	// lateLog is called only when the handler is left behind: what it
+	// needs is copied then, not on every exchange (the id, which b's
+	// reuse will overwrite, and r's names, which a closure that escapes
+	// would move to the heap).
+	lateLog := func() func(error) {
 		e := Error{Method: r.Method, Version: r.Version, Snapshot: r.Snapshot, ID: bytes.Clone(id)}
-		late = func(err error) {
+		return func(err error) {
 			e := e
 			e.Err = err
 			s.opts.errorLog(ctx, &e)
 		}
 	}
-	b, err := s.call(ctx, h, r.Message, b, how, late)
+	b, err := s.call(ctx, h, r.Message, b, how, lateLog)
 	if len(b) < start+len(head) || !bytes.Equal(b[start:start+len(head)], head) {
 		b = base
 		if err == nil {
@@ -271,9 +272,10 @@ func bound(spawn func(func(context.Context))) bounding {
 // context ends, whichever comes first, leaving the handler behind in the
 // second case (with an error that wraps the context's, and b copied: the
 // handler may still append to b's array), and handing a panic of the
-// handler left behind to late (when not nil); with deadlineOnly, it only
+// handler left behind to the function lateLog returns (when lateLog is
+// not nil; called then, in this goroutine); with deadlineOnly, it only
 // gives the handler the deadline.
-func (s *Server) call(ctx context.Context, h handlerFunc, msg any, b []byte, how bounding, late func(error)) ([]byte, error) {
+func (s *Server) call(ctx context.Context, h handlerFunc, msg any, b []byte, how bounding, lateLog func() func(error)) ([]byte, error) {
 	d := s.opts.timeout
 	if d <= 0 && how == deadlineOnly {
 		return protect(ctx, h, msg, b) // nothing to bound it by
@@ -288,52 +290,63 @@ func (s *Server) call(ctx context.Context, h handlerFunc, msg any, b []byte, how
 	if how == deadlineOnly {
 		return protect(ctx, h, msg, b)
 	}
-	type result struct {
-		b   []byte
-		err error
-	}
-	done := make(chan result, 1)
-	var state atomic.Int32 // 0: running, 1: returned, 2: left behind
-	finish := func(out []byte, err error) {
-		if !state.CompareAndSwap(0, 1) {
-			// Left behind: what it returns is dropped, but a panic is a
-			// backend failure the error log must see.
-			var p *PanicError
-			if late != nil && errors.As(err, &p) {
-				late(err)
-			}
-			return
-		}
-		done <- result{out, err}
-	}
-	go func() {
-		// A handler that calls runtime.Goexit ends this goroutine
-		// without returning (protect's recover sees no panic): what it
-		// left is then this failure, sent by the deferred call that
-		// Goexit runs. abandon always runs handlers here, even with
-		// nothing to bound them by: inline, a Goexit ended ServeStdio's
-		// loop, and ServeStdio waited for it for good.
-		out, err := b, error(nil)
-		exited := true
-		defer func() {
-			if exited {
-				out, err = b, &PanicError{Value: errGoexit, Stack: debug.Stack()}
-			}
-			finish(out, err)
-		}()
-		out, err = protect(ctx, h, msg, b)
-		exited = false
-	}()
+	p := &running{done: make(chan handled, 1)}
+	go p.run(ctx, h, msg, b)
 	select {
-	case r := <-done:
+	case r := <-p.done:
 		return r.b, r.err
 	case <-ctx.Done():
 	}
-	if !state.CompareAndSwap(0, 2) { // it returned as well: what it returned counts
-		r := <-done
+	if lateLog != nil {
+		p.late = lateLog() // published to the handler's goroutine by the swap below
+	}
+	if !p.state.CompareAndSwap(0, 2) { // it returned as well: what it returned counts
+		r := <-p.done
 		return r.b, r.err
 	}
 	return bytes.Clone(b), &leftError{context.Cause(ctx)}
+}
+
+// running is a handler call runs in a goroutine of its own (abandon).
+// One allocation holds what the goroutine and call share.
+type running struct {
+	state atomic.Int32 // 0: running, 1: returned, 2: left behind
+	late  func(error)  // where a panic goes once left behind: set before state is 2
+	done  chan handled // what it returned, unless left behind
+}
+
+type handled struct {
+	b   []byte
+	err error
+}
+
+// run runs the handler and hands what it returned to call, or, left
+// behind, its panic to p.late. A handler that calls runtime.Goexit ends
+// this goroutine without returning (protect's recover sees no panic):
+// what it left is then this failure, sent by the deferred call that
+// Goexit runs. abandon always runs handlers here, even with nothing to
+// bound them by: inline, a Goexit ended ServeStdio's loop, and ServeStdio
+// waited for it for good.
+func (p *running) run(ctx context.Context, h handlerFunc, msg any, b []byte) {
+	out, err := b, error(nil)
+	exited := true
+	defer func() {
+		if exited {
+			out, err = b, &PanicError{Value: errGoexit, Stack: debug.Stack()}
+		}
+		if !p.state.CompareAndSwap(0, 1) {
+			// Left behind: what it returns is dropped, but a panic is a
+			// backend failure the error log must see.
+			var pe *PanicError
+			if p.late != nil && errors.As(err, &pe) {
+				p.late(err)
+			}
+			return
+		}
+		p.done <- handled{out, err}
+	}()
+	out, err = protect(ctx, h, msg, b)
+	exited = false
 }
 
 // errGoexit is the PanicError.Value of a handler that called
