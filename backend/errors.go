@@ -58,7 +58,10 @@ func (e *replyError) Is(target error) bool { return target == ErrReplyRejected }
 
 // PanicError is a handler's panic, recovered: the peer got -32004. The
 // error log finds one too (errors.As) when the WithErrorData function
-// panicked: that reply went without data.
+// panicked: that reply went without data; and for a handler that called
+// runtime.Goexit (Value says so): on ServeStdio the peer got -32004, but
+// where handlers run inline (HTTP, Handle, ServeOne) the goroutine ended
+// with the handler, and nothing was answered.
 type PanicError struct {
 	Value any    // what the handler panicked with
 	Stack []byte // the goroutine's stack at the panic

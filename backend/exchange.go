@@ -185,11 +185,12 @@ func (s *Server) reply(ctx context.Context, b []byte, start, idEnd int, end stri
 	head := append(headBuf[:0], b[start:]...)
 	id := head[len(replyHead) : idEnd-start]
 	base := b[:start:start] // what precedes the reply, which the handler may not touch
-	// lateLog is called only when the handler is left behind: what it
-	// needs is copied then, not on every exchange (the id, which b's
-	// reuse will overwrite, and r's names, which a closure that escapes
-	// would move to the heap).
-	lateLog := func() func(error) {
+	// failLog is called only for a failure the reply cannot carry (the
+	// handler left behind, or ending its goroutine inline): what it needs
+	// is copied then, not on every exchange (the id, which b's reuse will
+	// overwrite, and r's names, which a closure that escapes would move
+	// to the heap).
+	failLog := func() func(error) {
 		e := Error{Method: r.Method, Version: r.Version, Snapshot: r.Snapshot, ID: bytes.Clone(id)}
 		return func(err error) {
 			e := e
@@ -197,7 +198,7 @@ func (s *Server) reply(ctx context.Context, b []byte, start, idEnd int, end stri
 			s.opts.errorLog(ctx, &e)
 		}
 	}
-	b, err := s.call(ctx, h, r.Message, b, how, lateLog)
+	b, err := s.call(ctx, h, r.Message, b, how, failLog)
 	if len(b) < start+len(head) || !bytes.Equal(b[start:start+len(head)], head) {
 		b = base
 		if err == nil {
@@ -272,13 +273,13 @@ func bound(spawn func(func(context.Context))) bounding {
 // context ends, whichever comes first, leaving the handler behind in the
 // second case (with an error that wraps the context's, and b copied: the
 // handler may still append to b's array), and handing a panic of the
-// handler left behind to the function lateLog returns (when lateLog is
+// handler left behind to the function failLog returns (when failLog is
 // not nil; called then, in this goroutine); with deadlineOnly, it only
-// gives the handler the deadline.
-func (s *Server) call(ctx context.Context, h handlerFunc, msg any, b []byte, how bounding, lateLog func() func(error)) ([]byte, error) {
+// gives the handler the deadline, and runs it inline.
+func (s *Server) call(ctx context.Context, h handlerFunc, msg any, b []byte, how bounding, failLog func() func(error)) ([]byte, error) {
 	d := s.opts.timeout
 	if d <= 0 && how == deadlineOnly {
-		return protect(ctx, h, msg, b) // nothing to bound it by
+		return inline(ctx, h, msg, b, failLog) // nothing to bound it by
 	}
 	var cancel context.CancelFunc
 	if d > 0 {
@@ -288,7 +289,7 @@ func (s *Server) call(ctx context.Context, h handlerFunc, msg any, b []byte, how
 	}
 	defer cancel()
 	if how == deadlineOnly {
-		return protect(ctx, h, msg, b)
+		return inline(ctx, h, msg, b, failLog)
 	}
 	p := &running{done: make(chan handled, 1)}
 	go p.run(ctx, h, msg, b)
@@ -297,8 +298,8 @@ func (s *Server) call(ctx context.Context, h handlerFunc, msg any, b []byte, how
 		return r.b, r.err
 	case <-ctx.Done():
 	}
-	if lateLog != nil {
-		p.late = lateLog() // published to the handler's goroutine by the swap below
+	if failLog != nil {
+		p.late = failLog() // published to the handler's goroutine by the swap below
 	}
 	if !p.state.CompareAndSwap(0, 2) { // it returned as well: what it returned counts
 		r := <-p.done
@@ -349,6 +350,22 @@ func (p *running) run(ctx context.Context, h handlerFunc, msg any, b []byte) {
 	exited = false
 }
 
+// inline runs a handler in this goroutine. One that calls
+// runtime.Goexit ends this goroutine here, with no reply to write (over
+// HTTP the connection closes unanswered): the function failLog returns,
+// when failLog is not nil, still gets the failure, as a PanicError.
+func inline(ctx context.Context, h handlerFunc, msg any, b []byte, failLog func() func(error)) ([]byte, error) {
+	exited := true
+	defer func() {
+		if exited && failLog != nil {
+			failLog()(&PanicError{Value: errGoexit, Stack: debug.Stack()})
+		}
+	}()
+	out, err := protect(ctx, h, msg, b)
+	exited = false
+	return out, err
+}
+
 // errGoexit is the PanicError.Value of a handler that called
 // runtime.Goexit.
 var errGoexit = errors.New("the handler called runtime.Goexit")
@@ -375,8 +392,13 @@ func protect(ctx context.Context, h handlerFunc, msg any, b []byte) (out []byte,
 // its error or panic is logged.
 func (s *Server) observe(ctx context.Context, x *handlers, msg any, method, version, snap string, how bounding) {
 	h := func(ctx context.Context, msg any, b []byte) ([]byte, error) { return b, x.observe(ctx, msg) }
-	if _, err := s.call(ctx, h, msg, nil, how, nil); err != nil {
-		s.opts.errorLog(ctx, &Error{Method: method, Version: version, Snapshot: snap, Err: err})
+	failLog := func() func(error) { // made only for a failure, as reply's
+		return func(err error) {
+			s.opts.errorLog(ctx, &Error{Method: method, Version: version, Snapshot: snap, Err: err})
+		}
+	}
+	if _, err := s.call(ctx, h, msg, nil, how, failLog); err != nil {
+		failLog()(err)
 	}
 }
 

@@ -200,3 +200,44 @@ func TestStdioHandlerGoexit(t *testing.T) {
 		}
 	}
 }
+
+// TestInlineHandlerGoexit: where handlers run inline (HTTP, Handle,
+// ServeOne), a handler that calls runtime.Goexit ends the serving
+// goroutine with no reply to write (over HTTP the connection closes
+// unanswered), so the error log is what hears of it: a *PanicError with
+// the request's method and id, or the notification's method. Before, the
+// log got nothing.
+func TestInlineHandlerGoexit(t *testing.T) {
+	for _, timeout := range []time.Duration{0, backend.DefaultHandlerTimeout} {
+		l := &logs{}
+		srv := backend.New(backend.WithErrorLog(l.log), backend.WithHandlerTimeout(timeout))
+		backend.OnIntercept(srv, draft.Snapshot, func(context.Context, *draft.InterceptRequest) ([]draft.Effect, error) {
+			runtime.Goexit()
+			return nil, nil
+		})
+		backend.OnObserve(srv, draft.Snapshot, func(context.Context, *draft.ObserveNotification) error {
+			runtime.Goexit()
+			return nil
+		})
+		note := `{"jsonrpc":"2.0","method":"hooks/observe","params":{"protocolVersion":"draft","event":{"id":"e","source":"urn:x:y","type":"session.end","time":"2026-08-24T08:51:14Z","session":{"id":"s"},"outcome":"completed","reason":"r"}}}`
+		for _, c := range []struct {
+			msg        []byte
+			method, id string
+		}{
+			{req("ls", `{"effects":["deny"]}`), "hooks/intercept", `"evt_1"`},
+			{[]byte(note), "hooks/observe", ""},
+		} {
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				srv.Handle(context.Background(), c.msg)
+			}()
+			<-done
+			e := l.last(t)
+			var p *backend.PanicError
+			if !errors.As(e, &p) || !strings.Contains(e.Error(), "Goexit") || e.Method != c.method || string(e.ID) != c.id {
+				t.Errorf("timeout %v, %s: logged %v (method %q, id %s)", timeout, c.method, e, e.Method, e.ID)
+			}
+		}
+	}
+}
