@@ -308,14 +308,15 @@ func (s *Server) call(ctx context.Context, h handlerFunc, msg any, b []byte, how
 	return bytes.Clone(b), &leftError{context.Cause(ctx)}
 }
 
-// running is a handler call runs in a goroutine of its own (abandon).
-// One allocation holds what the goroutine and call share.
+// running is a handler that call runs in a goroutine of its own
+// (abandon): what that goroutine and call share, in one allocation.
 type running struct {
 	state atomic.Int32 // 0: running, 1: returned, 2: left behind
 	late  func(error)  // where a panic goes once left behind: set before state is 2
 	done  chan handled // what it returned, unless left behind
 }
 
+// handled is what a handler returned.
 type handled struct {
 	b   []byte
 	err error
