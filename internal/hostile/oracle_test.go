@@ -1,9 +1,13 @@
 package hostile
 
 import (
+	"bufio"
+	"encoding/json"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -11,6 +15,7 @@ import (
 
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
+	"github.com/ahpgen/ahpgen/internal/testenv"
 )
 
 // tally counts comparisons by outcome and keeps the disagreements.
@@ -70,11 +75,92 @@ func (t *tally) report(tb testing.TB, label string) {
 	}
 }
 
+// dumper writes, with HOSTILE_DUMP=dir, every (instance, schema) pair an
+// oracle test judges, with the verdicts of santhosh and of the decoder, as
+// JSON lines, so that another validator can check the verdicts the two
+// share: an error common to both passes the oracle tests unseen.
+type dumper struct {
+	f *os.File
+	w *bufio.Writer
+}
+
+// dumpRecord is one line of a dump. The first line of a file holds only
+// Snapshot (the folder the schemas come from) and Run; the others the
+// rest. Schema is a location "file.schema.json#pointer" of that folder;
+// Instance the input as judged (Parsed false when ahpimpl.Parse refuses
+// it, as the oracle does before validating: duplicate member names,
+// invalid UTF-8, a lone surrogate escape or malformed JSON, whose verdict
+// is the parse's; encoding/json writes invalid UTF-8 as U+FFFD, so such an
+// Instance is not the input byte for byte). Santhosh and Decoder are the
+// two verdicts (true: valid), Outcome and Rule the comparison's, as the
+// tally counts them.
+type dumpRecord struct {
+	Snapshot string `json:"snapshot,omitempty"`
+	Run      string `json:"run,omitempty"`
+	What     string `json:"what,omitempty"`
+	Schema   string `json:"schema,omitempty"`
+	Instance string `json:"instance,omitempty"`
+	Parsed   *bool  `json:"parsed,omitempty"`
+	Santhosh *bool  `json:"santhosh,omitempty"`
+	Decoder  *bool  `json:"decoder,omitempty"`
+	Outcome  string `json:"outcome,omitempty"`
+	Rule     string `json:"rule,omitempty"`
+}
+
+// newDumper opens dir/name for the run described by run, or returns nil
+// when HOSTILE_DUMP is unset.
+func newDumper(t *testing.T, name, run string) *dumper {
+	dir := os.Getenv("HOSTILE_DUMP")
+	if dir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Create(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &dumper{f: f, w: bufio.NewWriter(f)}
+	d.write(t, dumpRecord{Snapshot: filepath.Join(testenv.ModuleRoot(), "schemas", "draft"), Run: run})
+	t.Cleanup(func() {
+		if err := d.w.Flush(); err != nil {
+			t.Error(err)
+		}
+		if err := d.f.Close(); err != nil {
+			t.Error(err)
+		}
+	})
+	return d
+}
+
+// add writes one judged pair; one beyond the decoder's limits was not
+// judged by santhosh and is left out.
+func (d *dumper) add(t *testing.T, what string, data []byte, c comparison) {
+	if d == nil || c.Outcome == beyond {
+		return
+	}
+	_, perr := ahpimpl.Parse(data, ahprt.Limits{MaxBytes: 1 << 40, MaxDepth: 100000, MaxMembers: math.MaxInt})
+	parsed, sok, dok := perr == nil, c.OracleErr == nil, c.DecErr == nil
+	d.write(t, dumpRecord{What: what, Schema: c.Loc, Instance: string(data), Parsed: &parsed,
+		Santhosh: &sok, Decoder: &dok, Outcome: c.Outcome.String(), Rule: c.Rule})
+}
+
+func (d *dumper) write(t *testing.T, r dumpRecord) {
+	b, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.w.Write(append(b, '\n'))
+}
+
 // TestOracleFixtures compares the decoder with santhosh on every fixture,
 // against the fixture's own schema, the aggregate schema.json and every
-// top-level decoder's schema.
+// top-level decoder's schema. HOSTILE_DUMP=dir writes the judged pairs to
+// dir/fixtures.jsonl (see dumper).
 func TestOracleFixtures(t *testing.T) {
 	var tl tally
+	dump := newDumper(t, "fixtures.jsonl", "fixtures")
 	for _, f := range fixtures(t) {
 		locs := []string{f.Schema}
 		for _, x := range topLevel {
@@ -85,6 +171,7 @@ func TestOracleFixtures(t *testing.T) {
 		for _, loc := range locs {
 			c := compare(t, loc, f.Data)
 			tl.add(c, f.ID)
+			dump.add(t, f.ID, f.Data, c)
 			if c.Value != nil {
 				if err := roundTrip(loc, f.Data, c.Value); err != nil {
 					t.Errorf("%s: %v", f.ID, err)
@@ -96,7 +183,9 @@ func TestOracleFixtures(t *testing.T) {
 }
 
 // mutationSeed and mutationCases fix the mutation corpus; HOSTILE_MUTANTS
-// and HOSTILE_SEED change them for a longer or different local run.
+// and HOSTILE_SEED change them for a longer or different local run, and
+// HOSTILE_DUMP=dir writes the judged pairs to
+// dir/mutants-seed-S-N.jsonl (see dumper).
 const (
 	mutationSeed  = 0x6168706768737431 // "ahpghst1"
 	mutationCases = 3000
@@ -136,6 +225,7 @@ func TestOracleMutations(t *testing.T) {
 		sort.Strings(m.discriminators[k])
 	}
 	var tl tally
+	dump := newDumper(t, fmt.Sprintf("mutants-seed-%#x-%d.jsonl", seed, n), fmt.Sprintf("%d mutants, seed %#x", n, seed))
 	accepted := 0
 	for i := 0; i < n; i++ {
 		j := i % len(fs)
@@ -160,6 +250,7 @@ func TestOracleMutations(t *testing.T) {
 			} else {
 				tl.add(c, label)
 			}
+			dump.add(t, label, data, c)
 			if c.Value != nil {
 				accepted++
 			}
