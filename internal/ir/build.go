@@ -164,7 +164,7 @@ func (p *Program) defs(doc *model.Document) error {
 		return nil
 	}
 	for m := raw.Members(defs); m.Next(); {
-		ptr := "/$defs/" + escapeToken.Replace(raw.Text(m.Name()))
+		ptr := "/$defs/" + model.EscapeToken(raw.Text(m.Name()))
 		if _, err := p.Lookup(doc.Path, ptr); err != nil {
 			return err
 		}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/ahpgen/ahpgen/internal/load/model"
 )
 
 // Every Go identifier the generator emits is chosen in this package, by
@@ -19,14 +21,6 @@ import (
 // has a scope of its own for its fields, which starts with the methods
 // and fields every struct has (structMembers). The emitter reads every
 // name from the model.
-
-// unescapeToken and escapeToken turn a JSON Pointer token into the name
-// it spells and back. They are built once: a Replacer builds its tables
-// on first use, and naming reads a token of every schema location.
-var (
-	unescapeToken = strings.NewReplacer("~1", "/", "~0", "~")
-	escapeToken   = strings.NewReplacer("~", "~0", "/", "~1")
-)
 
 // initialisms are written in capitals inside Go names (Go's own style).
 var initialisms = map[string]string{
@@ -130,13 +124,13 @@ func checkFuncName(file, ptr string) string {
 	}
 	toks := strings.Split(strings.TrimPrefix(ptr, "/"), "/")
 	for i := 0; i < len(toks); i++ {
-		t := unescapeToken.Replace(toks[i])
+		t := model.UnescapeToken(toks[i])
 		switch t {
 		case "properties", "$defs", "patternProperties", "dependentSchemas":
 			if i+1 < len(toks) {
 				i++
 				b.WriteString("_")
-				b.WriteString(identPart(unescapeToken.Replace(toks[i])))
+				b.WriteString(identPart(model.UnescapeToken(toks[i])))
 				continue
 			}
 		}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/ahpgen/ahpgen/internal/load/model"
 )
 
 // Which schemas get named types (document roots, $defs entries, stable
@@ -325,5 +327,5 @@ func defName(loc string) (file, def string, ok bool) {
 	if strings.Contains(def, "/") {
 		return "", "", false
 	}
-	return file, unescapeToken.Replace(def), true
+	return file, model.UnescapeToken(def), true
 }

@@ -421,11 +421,7 @@ func (s *Set) locate(sch *jsonschema.Schema) (doc *model.Document, ptr string, o
 }
 
 // escape spells a name as a JSON Pointer token.
-func escape(tok string) string { return pointerEscapes.Replace(tok) }
-
-// pointerEscapes is built once: a Replacer builds its tables on first
-// use, and escape runs for every member of every schema loaded.
-var pointerEscapes = strings.NewReplacer("~", "~0", "/", "~1")
+func escape(tok string) string { return model.EscapeToken(tok) }
 
 func resolveURL(base, ref string) (string, error) {
 	r, err := url.Parse(ref)

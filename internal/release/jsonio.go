@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ahpgen/ahpgen/internal/load"
+	"github.com/ahpgen/ahpgen/internal/load/model"
 	"github.com/ahpgen/ahpgen/internal/pyjson"
 )
 
@@ -80,23 +81,16 @@ func (f *jfile) array(v *pyjson.Value, ptr, name string, required bool) ([]*pyjs
 }
 
 // escape writes a member name as a JSON Pointer token.
-func escape(name string) string {
-	return escapeToken.Replace(name)
-}
+func escape(name string) string { return model.EscapeToken(name) }
 
 // splitPointer splits a JSON Pointer into its tokens, unescaped.
 func splitPointer(ptr string) []string {
 	toks := strings.Split(strings.TrimPrefix(ptr, "/"), "/")
 	for i, t := range toks {
-		toks[i] = unescapeToken.Replace(t)
+		toks[i] = model.UnescapeToken(t)
 	}
 	return toks
 }
-
-var (
-	escapeToken   = strings.NewReplacer("~", "~0", "/", "~1")
-	unescapeToken = strings.NewReplacer("~1", "/", "~0", "~")
-)
 
 func index(ptr string, i int) string { return ptr + "/" + strconv.Itoa(i) }
 

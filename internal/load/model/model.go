@@ -64,10 +64,20 @@ func (e *Error) Error() string {
 	return e.File + "#" + e.Pointer + ": " + e.Msg
 }
 
-// unescapeToken turns a JSON Pointer token back into the name it spells.
-// It is built once: a Replacer builds its tables on first use, and
-// Lookup runs for every reference and location of a snapshot.
-var unescapeToken = strings.NewReplacer("~1", "/", "~0", "~")
+// EscapeToken spells a member name as a JSON Pointer token (RFC 6901);
+// UnescapeToken turns a token back into the name it spells. Load, ir and
+// release all write and read schema locations through them.
+func EscapeToken(name string) string { return escapeToken.Replace(name) }
+
+// UnescapeToken: see EscapeToken.
+func UnescapeToken(tok string) string { return unescapeToken.Replace(tok) }
+
+// The Replacers are built once: a Replacer builds its tables on first
+// use, and tokens are spelt and read for every schema location.
+var (
+	escapeToken   = strings.NewReplacer("~", "~0", "/", "~1")
+	unescapeToken = strings.NewReplacer("~1", "/", "~0", "~")
+)
 
 // Lookup follows a JSON Pointer (RFC 6901) in a raw document.
 func Lookup(d *ahpimpl.Doc, ptr string) (ahpimpl.Node, bool) { return lookup(d, ptr, nil) }
